@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The one test command: installs everything the tests need on a fresh Debian machine, then runs
+# lint (ruff), types (mypy) and every test (pytest). Safe to run again; reuses .venv when present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export DEBIAN_FRONTEND=noninteractive
+apt_install() {
+  # Install Debian packages only when something is missing (CI and new machines start bare).
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update -qq && apt-get install -y -qq "$@" >/dev/null
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq "$@" >/dev/null
+  fi
+}
+
+PY=${PYTHON:-python3}
+command -v "$PY" >/dev/null || apt_install python3 python3-venv python3-pip
+"$PY" -c 'import venv, ensurepip' 2>/dev/null || apt_install python3-venv python3-pip
+
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+
+echo "== ruff"
+.venv/bin/ruff check src tests bench
+echo "== mypy"
+.venv/bin/mypy
+echo "== pytest"
+.venv/bin/pytest "$@"

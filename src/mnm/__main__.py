@@ -1,0 +1,3 @@
+from mnm.cli import main
+
+main()

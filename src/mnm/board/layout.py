@@ -1,0 +1,118 @@
+"""A board: physical tiles laid out as a chapter shows, joined where their exits line up (R-EXPLORE).
+
+Which side of each physical tile is face up is game state (it changes when tiles are flipped); the board only
+knows the positions and both sides of every tile. All orientation arrows point north (R-SETUP-05,
+R-EXPLORE-11), so flipping a tile never rotates it: a side's map is always drawn the same way up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from mnm.board.geometry import BoardExit, Space, TileGraph, compile_side
+from mnm.content.loader import Content
+from mnm.content.schema import Chapter, Side
+
+__all__ = ["OPPOSITE", "Board", "compile_all", "space_side"]
+
+OPPOSITE = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
+_STEP = {Side.N: (0, -1), Side.S: (0, 1), Side.E: (1, 0), Side.W: (-1, 0)}
+
+
+def space_side(space_id: str) -> int:
+    """The tile side a space id belongs to: ``space_side("5:12") == 5``."""
+    return int(space_id.split(":", 1)[0])
+
+
+_COMPILED: dict[int, Mapping[int, TileGraph]] = {}
+
+
+def compile_all(content: Content) -> Mapping[int, TileGraph]:
+    """Compile every tile side of ``content`` once (cached per content object)."""
+    key = id(content)
+    graphs = _COMPILED.get(key)
+    if graphs is None:
+        graphs = {sid: compile_side(side) for sid, side in content.tile_sides.items()}
+        _COMPILED[key] = graphs
+    return graphs
+
+
+@dataclass(frozen=True)
+class Board:
+    """The tiles of one chapter: where each physical tile lies and both of its sides."""
+
+    graphs: Mapping[int, TileGraph]  # every side of every placed tile
+    positions: Mapping[int, tuple[int, int]]  # physical tile -> (x, y) in tile units
+    sides_of: Mapping[int, tuple[int, ...]]  # physical tile -> its sides
+    initial_up: Mapping[int, int]  # physical tile -> side face up at setup
+    spaces: Mapping[str, Space]
+
+    @classmethod
+    def for_chapter(cls, content: Content, chapter: Chapter) -> Board:
+        return _board_for(content, chapter.id)
+
+    def graph(self, side: int) -> TileGraph:
+        return self.graphs[side]
+
+    def graph_of(self, space_id: str) -> TileGraph:
+        return self.graphs[space_side(space_id)]
+
+    def space(self, space_id: str) -> Space:
+        return self.spaces[space_id]
+
+    def tile_of_side(self, side: int) -> int:
+        return self.graphs[side].tile
+
+    def other_side(self, side: int) -> int | None:
+        """The back of ``side``'s physical tile, when the box has it."""
+        for s in self.sides_of[self.tile_of_side(side)]:
+            if s != side:
+                return s
+        return None
+
+    def neighbour_tile(self, tile: int, edge: Side) -> int | None:
+        """The physical tile lying next to ``tile`` across ``edge``, if any."""
+        x, y = self.positions[tile]
+        dx, dy = _STEP[edge]
+        for t, pos in self.positions.items():
+            if pos == (x + dx, y + dy):
+                return t
+        return None
+
+    def aligned_exit(self, from_side: int, exit_index: int, target_side: int) -> BoardExit | None:
+        """R-EXPLORE-03: the exit of ``target_side`` that lines up with this exit and has its colour."""
+        ex = self.graphs[from_side].exits[exit_index]
+        facing = OPPOSITE[ex.edge]
+        for other in self.graphs[target_side].exits:
+            if other.edge is facing and other.colour is ex.colour and other.start <= ex.end and ex.start <= other.end:
+                return other
+        return None
+
+
+_BOARDS: dict[tuple[int, str], Board] = {}
+
+
+def _board_for(content: Content, chapter_id: str) -> Board:
+    key = (id(content), chapter_id)
+    board = _BOARDS.get(key)
+    if board is not None:
+        return board
+    chapter = content.chapters[chapter_id]
+    all_graphs = compile_all(content)
+    positions: dict[int, tuple[int, int]] = {}
+    sides_of: dict[int, tuple[int, ...]] = {}
+    initial_up: dict[int, int] = {}
+    graphs: dict[int, TileGraph] = {}
+    for p in chapter.layout:
+        tile = content.tile_sides[p.side].tile
+        positions[tile] = p.at
+        initial_up[tile] = p.side
+        sides = tuple(sorted(s.id for s in content.tile_sides.values() if s.tile == tile))
+        sides_of[tile] = sides
+        for s in sides:
+            graphs[s] = all_graphs[s]
+    spaces = {sp.id: sp for g in graphs.values() for sp in g.spaces}
+    board = Board(graphs=graphs, positions=positions, sides_of=sides_of, initial_up=initial_up, spaces=spaces)
+    _BOARDS[key] = board
+    return board

@@ -1,0 +1,114 @@
+"""The ``mnm`` command line: content tools, board rendering, scenarios, benchmarks and the game clients."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mnm import __version__
+
+app = typer.Typer(
+    help="Mice and Mystics, the digital edition.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+content_app = typer.Typer(help="Check, count and describe the game content.", no_args_is_help=True)
+board_app = typer.Typer(help="Draw tile sides and chapter layouts.", no_args_is_help=True)
+app.add_typer(content_app, name="content")
+app.add_typer(board_app, name="board")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"mnm {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Mice and Mystics, the digital edition."""
+
+
+@content_app.command("validate")
+def content_validate(
+    folder: Annotated[Path | None, typer.Argument(help="A content folder; the built-in content if omitted.")] = None,
+) -> None:
+    """Check every content file; print each problem with file, entry and field. Exit 1 on any problem."""
+    from mnm.board.check import validate_folder
+    from mnm.content.loader import builtin_dir
+
+    root = folder or builtin_dir()
+    issues = validate_folder(root)
+    for issue in issues:
+        typer.echo(str(issue))
+    if issues:
+        typer.echo(f"{len(issues)} problem(s) in {root}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"content OK: {root}")
+
+
+@content_app.command("stats")
+def content_stats(
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    folder: Annotated[Path | None, typer.Option("--dir", help="A content folder; built-in if omitted.")] = None,
+) -> None:
+    """Count heroes, minions, tile sides, cards and chapters."""
+    from mnm.content.loader import ContentError, builtin_content, load_content
+
+    try:
+        content = load_content(folder) if folder else builtin_content()
+    except ContentError as err:
+        typer.echo(str(err), err=True)
+        raise typer.Exit(1) from err
+    stats = content.stats()
+    if as_json:
+        typer.echo(json.dumps(stats))
+    else:
+        for key, value in stats.items():
+            typer.echo(f"{key:16} {value}")
+
+
+@content_app.command("schema")
+def content_schema(
+    out: Annotated[Path, typer.Option("-o", "--out", help="Folder to write the JSON Schema files into.")] = Path(
+        "schema"
+    ),
+) -> None:
+    """Write JSON Schema files for every content file kind, for editor completion."""
+    from mnm.content.schemafiles import write_schemas
+
+    for path in write_schemas(out):
+        typer.echo(str(path))
+
+
+@board_app.command("render")
+def board_render(
+    target: Annotated[str, typer.Argument(help="A tile side number (5), 'all', or 'chapter:ID' for a layout.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="SVG file (or folder, for 'all').")] = Path("board.svg"),
+) -> None:
+    """Draw a tile side, every side, or a chapter layout as SVG."""
+    from mnm.board.render import render_target
+
+    for path in render_target(target, out):
+        typer.echo(str(path))
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except BrokenPipeError:  # pragma: no cover - e.g. `mnm ... | head`
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

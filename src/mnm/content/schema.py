@@ -1,0 +1,516 @@
+"""The schema of all game content: frozen, typed pydantic models.
+
+Every entry names its ``source``: ``rulebook`` (the seed documents), ``fan-reference`` (the public fan tools
+quoted in CONTENT.md's appendix) or ``authored`` (designed by us where the sources are silent; an authored
+entry must carry a ``note`` saying why).
+
+The models only check what a single entry can know. Checks across entries (a hero whose starting equipment
+names a card that does not exist, a chapter that names an unknown tile side) live in :mod:`mnm.content.loader`,
+and the board geometry checks in :mod:`mnm.board.geometry`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "AbilityCard",
+    "AbilityTiming",
+    "AttackKind",
+    "CardType",
+    "Chapter",
+    "ChapterPlacement",
+    "DamageType",
+    "Die",
+    "DieFace",
+    "EncounterCard",
+    "EncounterRow",
+    "Exit",
+    "Feature",
+    "Hero",
+    "HeroClass",
+    "Innate",
+    "LineKind",
+    "LineSpec",
+    "Minion",
+    "MinionCount",
+    "Requirement",
+    "SearchCard",
+    "Side",
+    "Source",
+    "SpaceKind",
+    "SpaceSpec",
+    "Symbol",
+    "Text",
+    "TileColour",
+    "TileSide",
+]
+
+Source = Literal["rulebook", "fan-reference", "authored"]
+Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
+
+
+class Model(BaseModel):
+    """Base for every content model: frozen, and unknown fields are errors (a typo must not pass silently)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class Sourced(Model):
+    """An entry that says where it comes from."""
+
+    source: Source
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _authored_needs_note(self) -> Sourced:
+        if self.source == "authored" and not self.note:
+            raise ValueError("an authored entry needs a note saying why it was designed this way")
+        return self
+
+
+class Text(Model):
+    """A text shown to players, in English and Brazilian Portuguese."""
+
+    en: str = Field(min_length=1)
+    pt: str = Field(min_length=1)
+
+    def get(self, lang: str) -> str:
+        return self.pt if lang.lower().startswith("pt") else self.en
+
+
+# --- dice ---------------------------------------------------------------------------------------------
+
+
+class Symbol(StrEnum):
+    """Symbols on the action die (R-GEN-05)."""
+
+    SWORD = "sword"
+    SWORD_SHIELD = "sword_shield"
+    BOW = "bow"
+    CHEESE = "cheese"
+    STAR = "star"
+
+
+class DieFace(Model):
+    number: int = Field(ge=1, le=3)
+    symbols: tuple[Symbol, ...] = Field(min_length=1)
+
+
+class Die(Sourced):
+    """The action die: six faces, each a number 1–3 and symbols (R-GEN-05)."""
+
+    faces: tuple[DieFace, ...] = Field(min_length=6, max_length=6)
+    count: int = Field(default=5, ge=1, description="dice in the box")
+
+
+# --- heroes -------------------------------------------------------------------------------------------
+
+
+class HeroClass(StrEnum):
+    LEADER = "leader"
+    WARRIOR = "warrior"
+    HEALER = "healer"
+    TINKERER = "tinkerer"
+    SCAMP = "scamp"
+    MYSTIC = "mystic"
+    ARCHER = "archer"
+
+
+class Innate(Model):
+    """An innate ability printed on a hero card (R-ABIL-05). ``id`` names the engine's implementation."""
+
+    id: Identifier
+    name: Text
+    text: Text
+
+
+class Hero(Sourced):
+    id: Identifier
+    name: Text
+    classes: tuple[HeroClass, ...] = Field(min_length=1, max_length=2)
+    battle: int = Field(ge=0)
+    defense: int = Field(ge=0)
+    lore: int = Field(ge=0)
+    move: int = Field(ge=0)
+    life: int = Field(ge=1)
+    innate: tuple[Innate, ...] = ()
+    starting_equipment: tuple[Identifier, ...] = ()
+    quote: Text | None = None
+
+
+# --- minions ------------------------------------------------------------------------------------------
+
+
+class AttackKind(StrEnum):
+    MELEE = "melee"
+    RANGED = "ranged"
+
+
+class Minion(Sourced):
+    """A minion type, boss or Brodie: one initiative card type (or several for a boss).
+
+    ``figure_pool`` names the physical figures it uses (Elite Rat Warriors and Captain Vurst stand on rat
+    figures with a token, R-ENC-07); ``max_figures`` is how many can be on the board at once (figures or
+    tokens, whichever is fewer).
+    """
+
+    id: Identifier
+    name: Text
+    attack: AttackKind
+    battle: int = Field(ge=0)
+    defense: int = Field(ge=0)
+    life: int = Field(ge=1)
+    size: Literal["small", "large", "none"] = "small"
+    abilities: tuple[Identifier, ...] = ()
+    ability_text: Text | None = None
+    figure_pool: Identifier
+    max_figures: int = Field(ge=1)
+    boss: bool = False
+    cards: int = Field(default=1, ge=1, description="initiative cards (bosses may have several)")
+    kind: Literal["minion", "cat"] = "minion"
+    rat: bool = Field(default=False, description="counts as a rat for rat-only effects (not bosses)")
+    roach: bool = False
+
+
+# --- cards --------------------------------------------------------------------------------------------
+
+
+class CardType(StrEnum):
+    WEAPON = "weapon"
+    ARMOR = "armor"
+    ACCESSORY = "accessory"
+    ITEM = "item"
+    SCROLL = "scroll"
+    TRICK = "trick"
+    EVENT = "event"
+    PARTY_ITEM = "party_item"
+
+
+class DamageType(StrEnum):
+    SHARP = "sharp"
+    BLUNT = "blunt"
+    MAGIC = "magic"
+
+
+class Requirement(Model):
+    """Who may use a card (R-SEARCH-12): any of ``classes``, or one of ``heroes``, and stat minimums."""
+
+    classes: tuple[HeroClass, ...] = ()
+    heroes: tuple[Identifier, ...] = ()
+    min_stats: dict[Literal["battle", "defense", "lore", "move"], int] = Field(default_factory=dict)
+
+
+class SearchCard(Sourced):
+    id: Identifier
+    name: Text
+    type: CardType
+    copies: int = Field(default=1, ge=1)
+    text: Text
+    requirement: Requirement = Requirement()
+    # weapons
+    attack: AttackKind | None = None
+    damage: DamageType | None = None
+    paws: int = Field(default=0, ge=0, le=2)
+    # weapons and accessories add attack dice, armor adds defense dice (R-BATTLE-12)
+    bonus: int = Field(default=0, ge=0)
+    # armor and accessories take a body slot; weapons take paws (R-SEARCH-11)
+    slot: Literal["head", "body", "cloak", "accessory"] | None = None
+    effect: Identifier | None = Field(default=None, description="the engine effect implementing the text")
+    party_token: Identifier | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> SearchCard:
+        if self.type is CardType.WEAPON:
+            if self.attack is None:
+                raise ValueError("a weapon needs attack: melee or ranged")
+            if self.paws < 1:
+                raise ValueError("a weapon needs paws: 1 or 2")
+        elif self.attack is not None:
+            raise ValueError(f"only weapons have an attack kind, not a {self.type.value}")
+        if self.type is CardType.ARMOR and self.slot not in ("head", "body", "cloak"):
+            raise ValueError("armor needs slot: head, body or cloak")
+        if self.type is CardType.ACCESSORY and self.slot != "accessory":
+            raise ValueError("an accessory needs slot: accessory")
+        if self.type is CardType.PARTY_ITEM and self.party_token is None:
+            raise ValueError("a party item needs party_token")
+        return self
+
+    @property
+    def equippable(self) -> bool:
+        return self.type in (CardType.WEAPON, CardType.ARMOR, CardType.ACCESSORY)
+
+
+class AbilityTiming(StrEnum):
+    FREE = "free"  # as a free action
+    INSTEAD_OF_BATTLE = "instead_of_battle"  # replaces the Battle action
+    BEFORE_TURN = "before_turn"  # before this mouse takes its turn
+    ACTION = "action"  # costs the mouse its action ([FAQ] R-ABIL-04)
+    REACTION = "reaction"  # at a moment the card names (after a roll, when wounded...)
+
+
+class AbilityCard(Sourced):
+    id: Identifier
+    name: Text
+    classes: tuple[HeroClass, ...] = Field(default=(), description="empty means any class")
+    cost: int = Field(ge=0)
+    timing: AbilityTiming
+    text: Text
+    effect: Identifier
+    copies: int = Field(default=1, ge=1)
+
+
+class MinionCount(Model):
+    minion: Identifier
+    count: int = Field(ge=1)
+
+
+class EncounterRow(Model):
+    pages: tuple[int, int] = Field(description="first and last chapter-track page this row is used on")
+    minions: tuple[MinionCount, ...] = ()
+
+    @field_validator("pages")
+    @classmethod
+    def _ordered(cls, v: tuple[int, int]) -> tuple[int, int]:
+        if v[0] < 1 or v[1] < v[0]:
+            raise ValueError(f"pages must be [first, last] with 1 ≤ first ≤ last, got {list(v)}")
+        return v
+
+
+class EncounterCard(Sourced):
+    id: Identifier
+    name: Text
+    kind: Literal["standard", "difficult"]
+    keywords: tuple[Literal["mousetraps", "ambush", "greedy-roaches"], ...] = ()
+    rows: tuple[EncounterRow, ...] = Field(min_length=1)
+    surge: tuple[MinionCount, ...] = ()
+
+    @model_validator(mode="after")
+    def _rows_cover_pages(self) -> EncounterCard:
+        expected = 1
+        for row in self.rows:
+            if row.pages[0] != expected:
+                raise ValueError(f"rows must cover pages from 1 without gaps; expected a row from page {expected}")
+            expected = row.pages[1] + 1
+        return self
+
+
+# --- tiles --------------------------------------------------------------------------------------------
+
+
+class TileColour(StrEnum):
+    BLUE = "blue"
+    ORANGE = "orange"
+
+
+class Side(StrEnum):
+    """A tile edge. Every tile's orientation arrow points north (R-SETUP-05), so edges are absolute."""
+
+    N = "n"
+    E = "e"
+    S = "s"
+    W = "w"
+
+
+class SpaceKind(StrEnum):
+    NORMAL = "normal"
+    WATER = "water"
+    SPECIAL = "special"  # special area: own capacity (R-SPACE-03)
+
+
+class SpaceSpec(Model):
+    """One space of a tile side, named by a map character."""
+
+    n: int = Field(ge=1, description="the space number printed on our board (5:12 is side 5, space 12)")
+    kind: SpaceKind = SpaceKind.NORMAL
+    name: str = ""
+    capacity: int | None = Field(default=None, ge=1, description="special areas only (R-SPACE-03)")
+    red_border: bool = False
+    drift: str | None = Field(
+        default=None,
+        description="water with a current: the map character of the space it drifts into, or 'off-n/e/s/w'",
+    )
+    entry: bool = False  # minion entry space
+    trap: bool = False  # red X mousetrap space
+    flip: Literal["plain", "gear", "fishhook"] | None = None
+    start: bool = False
+    minions_barred: bool = False  # e.g. the Courtyard's tree entrance
+    features: tuple[str, ...] = Field(default=(), description="features drawn in the space (helmet, skull)")
+
+    @model_validator(mode="after")
+    def _kind_fields(self) -> SpaceSpec:
+        if self.kind is SpaceKind.SPECIAL and self.capacity is None:
+            raise ValueError("a special area needs a capacity")
+        if self.kind is not SpaceKind.SPECIAL and (self.capacity is not None or self.red_border):
+            raise ValueError("only special areas have capacity and red_border")
+        if self.drift is not None and self.kind is not SpaceKind.WATER:
+            raise ValueError("only water spaces have a current (drift)")
+        return self
+
+
+class LineKind(StrEnum):
+    YELLOW = "yellow"  # R-MOVE-03: 1 with the arrow, 3 against; minions ignore
+    RED = "red"  # R-MOVE-04: not adjacent for mice; minions ignore
+    GAP = "gap"  # R-MOVE-06: the Pipes' dark gaps; nobody crosses without a red-line-crossing effect
+    BRIDGE = "bridge"  # R-MOVE-02: spaces that do not touch on the map but a mouse's base bridges the gap
+
+
+class LineSpec(Model):
+    """A connection rule between two spaces (map characters). For yellow lines the arrow points a → b."""
+
+    kind: LineKind
+    a: str = Field(min_length=1, max_length=1)
+    b: str = Field(min_length=1, max_length=1)
+
+
+class Exit(Model):
+    """An exit area on a tile edge, covering map cells ``start`` .. ``end`` (inclusive) along that edge."""
+
+    edge: Side
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    colour: TileColour
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Exit:
+        if self.end < self.start:
+            raise ValueError(f"exit end ({self.end}) is before its start ({self.start})")
+        return self
+
+
+class Feature(Model):
+    """A map character that is not a space: rock, walls, or a board feature between spaces (R-MOVE-05..07)."""
+
+    name: str
+    blocks_sight: bool = True
+
+
+class TileSide(Sourced):
+    """One side of a room tile, drawn as a character map of equal cells.
+
+    Each map character is either a space (declared in ``spaces``), ``#`` (solid rock / wall: never entered,
+    blocks sight) or a character declared in ``features``. Spaces whose cells share an edge are adjacent;
+    ``lines`` change that (yellow, red, gap) or add adjacency across narrow gaps (bridge).
+    """
+
+    id: int = Field(ge=1, le=99)
+    name: Text
+    tile: int = Field(ge=1, description="the physical tile (two sides each)")
+    colour: TileColour
+    map: tuple[str, ...] = Field(min_length=4)
+    spaces: dict[str, SpaceSpec]
+    features: dict[str, Feature] = Field(default_factory=dict)
+    lines: tuple[LineSpec, ...] = ()
+    exits: tuple[Exit, ...] = ()
+    description: Text | None = None
+
+    @field_validator("map")
+    @classmethod
+    def _rectangular(cls, rows: tuple[str, ...]) -> tuple[str, ...]:
+        width = len(rows[0])
+        for i, row in enumerate(rows):
+            if len(row) != width:
+                raise ValueError(f"map row {i} has {len(row)} cells, row 0 has {width}: the map must be rectangular")
+        if width != len(rows):
+            raise ValueError(f"the map must be square, got {width}×{len(rows)}")
+        return rows
+
+    @model_validator(mode="after")
+    def _characters(self) -> TileSide:
+        declared = set(self.spaces) | set(self.features) | {"#"}
+        for key in self.spaces:
+            if len(key) != 1 or key == "#":
+                raise ValueError(f"space key {key!r} must be one map character other than '#'")
+            if key in self.features:
+                raise ValueError(f"character {key!r} is both a space and a feature")
+        for y, row in enumerate(self.map):
+            for x, ch in enumerate(row):
+                if ch not in declared:
+                    raise ValueError(f"map cell ({x},{y}) uses {ch!r}, which is neither a space nor a feature")
+        used = {ch for row in self.map for ch in row}
+        for key in self.spaces:
+            if key not in used:
+                raise ValueError(f"space {key!r} (n={self.spaces[key].n}) has no cell on the map")
+        numbers = [s.n for s in self.spaces.values()]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError("space numbers must be unique on a tile side")
+        size = len(self.map)
+        for i, ex in enumerate(self.exits):
+            if ex.end >= size:
+                raise ValueError(f"exits[{i}] runs to cell {ex.end}, outside the {size}-cell edge")
+        for i, line in enumerate(self.lines):
+            for end in (line.a, line.b):
+                if end not in self.spaces:
+                    raise ValueError(f"lines[{i}] names {end!r}, which is not a space of this side")
+            if line.a == line.b:
+                raise ValueError(f"lines[{i}] joins a space to itself")
+        for key, spec in self.spaces.items():
+            if spec.drift is not None and not spec.drift.startswith("off-") and spec.drift not in self.spaces:
+                raise ValueError(f"space {key!r} drifts into {spec.drift!r}, which is not a space of this side")
+            if spec.drift is not None and spec.drift.startswith("off-") and spec.drift[4:] not in ("n", "e", "s", "w"):
+                raise ValueError(f"space {key!r}: drift {spec.drift!r} must be off-n, off-e, off-s or off-w")
+        return self
+
+
+# --- chapters -----------------------------------------------------------------------------------------
+
+
+class ChapterPlacement(Model):
+    """A physical tile laid out for a chapter: which side is up and where (in tile units, x east, y south)."""
+
+    side: int
+    at: tuple[int, int]
+
+
+class StartingMinions(Model):
+    minion: Identifier
+    count: int = Field(ge=1)
+    side: int
+    how: Literal["normal"] = "normal"
+
+
+class SpecialSearch(Model):
+    """R-SEARCH-07 / R-STORY-03: searching here finds a named card (once), instead of a random draw."""
+
+    side: int
+    card: Identifier
+    where: Literal["tile", "water"] = "tile"
+    classes: tuple[HeroClass, ...] = ()
+
+
+class SpecialSurge(Model):
+    """R-SURGE-03 step 2: while the mice are on this side, a surge places these minions instead."""
+
+    side: int
+    minions: tuple[MinionCount, ...]
+
+
+class Chapter(Sourced):
+    id: Identifier
+    number: int = Field(ge=0)
+    name: Text
+    objective: Text
+    victory_text: Text
+    defeat_text: Text
+    story: dict[str, Text] = Field(default_factory=dict, description="story texts by moment")
+    party_size: int = Field(ge=1, le=4)
+    forbidden_heroes: tuple[Identifier, ...] = ()
+    encounter_kinds: tuple[Literal["standard", "difficult"], ...] = ("standard",)
+    end_page: int = Field(ge=2)
+    track_pages: int = Field(default=10, ge=2, description="pages printed on the chapter track")
+    layout: tuple[ChapterPlacement, ...] = Field(min_length=1)
+    start_space: str = Field(pattern=r"^\d+:\d+$", description="side:space, e.g. 5:3")
+    starting_minions: tuple[StartingMinions, ...] = ()
+    special_searches: tuple[SpecialSearch, ...] = ()
+    special_surges: tuple[SpecialSurge, ...] = ()
+    hooks: str | None = Field(default=None, description="engine module with this chapter's special rules")
+    next_chapter: Identifier | None = None
+
+    @model_validator(mode="after")
+    def _end_on_track(self) -> Chapter:
+        if self.end_page > self.track_pages:
+            raise ValueError(f"end_page {self.end_page} is past the last track page {self.track_pages}")
+        return self
