@@ -220,6 +220,7 @@ class SearchCard(Sourced):
     # armor and accessories take a body slot; weapons take paws (R-SEARCH-11)
     slot: Literal["head", "body", "cloak", "accessory"] | None = None
     effect: Identifier | None = Field(default=None, description="the engine effect implementing the text")
+    params: dict[str, int | str | bool] = Field(default_factory=dict, description="parameters of the effect")
     party_token: Identifier | None = None
 
     @model_validator(mode="after")
@@ -260,6 +261,7 @@ class AbilityCard(Sourced):
     timing: AbilityTiming
     text: Text
     effect: Identifier
+    params: dict[str, int | str | bool] = Field(default_factory=dict, description="parameters of the effect")
     copies: int = Field(default=1, ge=1)
 
 

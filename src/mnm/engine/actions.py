@@ -1,0 +1,91 @@
+"""Actions: what a player (or bot) does, with a text form that round-trips.
+
+The text form is ``<verb> <actor> [arg ...]``, words separated by single spaces, for example::
+
+    move filch 5:12       battle collin rat-warrior-2      search tilda
+    explore nez exit-0    equip nez shortbow               end filch
+
+>>> a = Action.parse("move filch 5:12")
+>>> a.verb, a.actor, a.args
+('move', 'filch', ('5:12',))
+>>> str(a)
+'move filch 5:12'
+>>> Action.parse(str(a)) == a
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mnm.engine.errors import MalformedAction
+
+__all__ = ["VERBS", "Action"]
+
+# Every verb the engine understands; each belongs to one decision kind (see mnm.engine.decisions).
+VERBS = frozenset(
+    {
+        # the mouse turn (R-TURN)
+        "move",
+        "scurry",
+        "battle",
+        "search",
+        "recover",
+        "explore",
+        "share",
+        "equip",
+        "unequip",
+        "levelup",
+        "ability",
+        "place",
+        "retrieve",
+        "catapult",
+        "launch",
+        "read",
+        "use",
+        "end",
+        # answers to questions asked in the middle of things
+        "keep",
+        "discard",
+        "drop",
+        "choose",
+        "take",
+        "give",
+        "done",
+        "skip",
+    }
+)
+
+_WORD = re.compile(r"^[A-Za-z0-9:/_.+\-]+$")
+MAX_ACTION_TEXT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move in the game: a verb, who does it, and its arguments. Hashable and comparable."""
+
+    verb: str
+    actor: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, self.actor, *self.args))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the text form; raise :class:`MalformedAction` with the reason when it cannot."""
+        if not isinstance(text, str):
+            raise MalformedAction(f"an action must be text, got {type(text).__name__}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise MalformedAction(f"an action is at most {MAX_ACTION_TEXT} characters, got {len(text)}")
+        words = text.split()
+        if len(words) < 2:
+            raise MalformedAction(f"{text!r}: an action is '<verb> <who> [arguments]', e.g. 'move filch 5:12'")
+        for w in words:
+            if not _WORD.match(w):
+                raise MalformedAction(f"{text!r}: {w!r} has characters an action never uses")
+        verb = words[0].lower()
+        if verb not in VERBS:
+            raise MalformedAction(f"{text!r}: unknown verb {verb!r}; known verbs: {', '.join(sorted(VERBS))}")
+        return cls(verb, words[1].lower(), tuple(words[2:]))

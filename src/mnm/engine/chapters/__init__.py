@@ -1,0 +1,1 @@
+"""Chapter hook modules: each chapter's special rules, named by the chapter's ``hooks`` field."""

@@ -1,0 +1,135 @@
+"""What every rule function receives: the immutable game definition, and the event sink of one ``apply``.
+
+Rule modules register three kinds of things here:
+
+* **steps** (``@step("name")``): automatic work run by the game loop between decisions. A step is plain
+  data, ``[name, arg, ...]``, pushed on ``State.stack`` (last pushed runs first), so a paused game can be
+  copied and saved in the middle of any sequence.
+* **decision kinds** (``@decision("kind")``): a question with an ``options`` function listing every legal
+  action, an ``apply`` function, and an ``explain`` function that says exactly why an action is not legal.
+* **turn verbs** (``turn_verb``): what a mouse can do in its own turn (move, battle, search...), each with its
+  options, apply and explain; the ``turn`` decision gathers them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from mnm.board.layout import Board
+from mnm.content.loader import Content
+from mnm.content.schema import Chapter
+from mnm.engine.actions import Action
+from mnm.engine.dice import DiceTable
+from mnm.engine.events import Event, Param
+
+if TYPE_CHECKING:
+    from mnm.engine.state import Hero, Pending, State, Turn
+
+__all__ = [
+    "DECISIONS",
+    "STEPS",
+    "TURN_VERBS",
+    "Ctx",
+    "DecisionKind",
+    "TurnVerb",
+    "decision",
+    "push",
+    "step",
+    "turn_verb",
+]
+
+StepFn = Callable[["Ctx", "State", list[Any]], None]
+STEPS: dict[str, StepFn] = {}
+
+
+def step(name: str) -> Callable[[StepFn], StepFn]:
+    """Register an automatic step handler under ``name``."""
+
+    def register(fn: StepFn) -> StepFn:
+        if name in STEPS:
+            raise RuntimeError(f"step {name!r} registered twice")
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+def push(st: State, *steps: list[Any]) -> None:
+    """Schedule steps to run in the order given (the stack runs its last element first)."""
+    for s in reversed(steps):
+        st.stack.append(s)
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    name: str
+    options: Callable[[Ctx, State, Pending], list[Action]]
+    apply: Callable[[Ctx, State, Pending, Action], None]
+    explain: Callable[[Ctx, State, Pending, Action], str] | None = None
+    prompt: str = ""
+
+
+DECISIONS: dict[str, DecisionKind] = {}
+
+
+def decision(
+    name: str,
+    options: Callable[[Ctx, State, Pending], list[Action]],
+    apply: Callable[[Ctx, State, Pending, Action], None],
+    explain: Callable[[Ctx, State, Pending, Action], str] | None = None,
+    prompt: str = "",
+) -> None:
+    """Register a decision kind."""
+    if name in DECISIONS:
+        raise RuntimeError(f"decision {name!r} registered twice")
+    DECISIONS[name] = DecisionKind(name, options, apply, explain, prompt)
+
+
+@dataclass(frozen=True)
+class TurnVerb:
+    """Something a mouse may do in its turn. ``explain`` returns why ``action`` is illegal ('' if legal)."""
+
+    verb: str
+    options: Callable[[Ctx, State, Hero, Turn], Iterable[Action]]
+    apply: Callable[[Ctx, State, Hero, Turn, Action], None]
+    explain: Callable[[Ctx, State, Hero, Turn, Action], str]
+
+
+TURN_VERBS: dict[str, TurnVerb] = {}
+
+
+def turn_verb(
+    verb: str,
+    options: Callable[[Ctx, State, Hero, Turn], Iterable[Action]],
+    apply: Callable[[Ctx, State, Hero, Turn, Action], None],
+    explain: Callable[[Ctx, State, Hero, Turn, Action], str],
+) -> None:
+    if verb in TURN_VERBS:
+        raise RuntimeError(f"turn verb {verb!r} registered twice")
+    TURN_VERBS[verb] = TurnVerb(verb, options, apply, explain)
+
+
+@dataclass
+class Ctx:
+    """The game definition shared by every state of one game, plus the events of the current apply."""
+
+    content: Content
+    chapter: Chapter
+    board: Board
+    dice: DiceTable
+    hooks: ModuleType | None = None
+    events: list[Event] = field(default_factory=list)
+    hidden_revealed: bool = False  # a card was drawn or a deck looked at (undo barrier)
+
+    def emit(self, msg: str, rule: str = "", **params: Param) -> None:
+        self.events.append(Event(msg, params, rule))
+
+    def hook(self, name: str, *args: Any) -> Any:
+        """Call the chapter's hook ``name`` if it defines one (R-STORY-05: chapter rules win)."""
+        if self.hooks is None:
+            return None
+        fn = getattr(self.hooks, name, None)
+        return fn(self, *args) if fn is not None else None

@@ -1,0 +1,126 @@
+"""The action die and every random draw (R-GEN-05, R-GEN-06).
+
+Randomness enters the engine only here, through three interchangeable sources chosen by ``State.dice_mode``:
+
+* ``seeded``: a small PRNG whose whole state is one integer in :class:`~mnm.engine.state.State`
+  (so copies, saves and replays carry it);
+* ``scripted``: faces queued in ``State.dice_queue`` are used in order; running out raises
+  :class:`ScriptExhausted` (tests must script every roll);
+* ``manual``: companion mode; faces typed by the players are queued, and running out raises
+  :class:`NeedDice` so the client can ask for them and apply the same action again.
+
+Faces are numbered 1–6 in the order of ``die.yaml`` (1 = 1 CHEESE, 2 = 2 SWORD+STAR, 3 = 3 SWORD/SHIELD,
+4 = 2 BOW, 5 = 3 SWORD/SHIELD+STAR, 6 = 1 BOW+STAR with the built-in die).
+
+Shuffles always use the seeded PRNG (also in scripted and manual modes): tests that care about card order set
+the deck order explicitly in a scenario.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mnm.content.schema import Die, Symbol
+from mnm.engine.errors import NeedDice, ScriptExhausted
+
+if TYPE_CHECKING:
+    from mnm.engine.state import State
+
+__all__ = ["DiceTable", "Face", "next_random", "randbelow", "roll", "shuffle"]
+
+_MASK = (1 << 64) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face of the action die with its meaning precomputed (R-BATTLE-01, R-GEN-06)."""
+
+    index: int  # 1..6
+    number: int
+    melee_hit: bool  # SWORD or SWORD/SHIELD
+    bow: bool
+    shield: bool  # SWORD/SHIELD blocks one hit
+    cheese: bool
+    star: bool
+
+    def short(self) -> str:
+        """A compact text: number then symbols, e.g. ``3S+`` (S sword, X sword/shield, B bow, C cheese, + star)."""
+        sym = "C" if self.cheese else "X" if self.shield else "S" if self.melee_hit else "B" if self.bow else ""
+        return f"{self.number}{sym}{'+' if self.star else ''}"
+
+
+class DiceTable:
+    """The die of a content set, as :class:`Face` objects indexed 1..6."""
+
+    def __init__(self, die: Die) -> None:
+        faces: list[Face] = []
+        for i, f in enumerate(die.faces, start=1):
+            s = set(f.symbols)
+            faces.append(
+                Face(
+                    index=i,
+                    number=f.number,
+                    melee_hit=Symbol.SWORD in s or Symbol.SWORD_SHIELD in s,
+                    bow=Symbol.BOW in s,
+                    shield=Symbol.SWORD_SHIELD in s,
+                    cheese=Symbol.CHEESE in s,
+                    star=Symbol.STAR in s,
+                )
+            )
+        self.faces: tuple[Face, ...] = tuple(faces)
+
+    def __getitem__(self, index: int) -> Face:
+        return self.faces[index - 1]
+
+    def parse(self, text: str) -> int:
+        """A face typed by a player: its index ``1``..``6``, or its short form (``3X+``)."""
+        t = text.strip().upper()
+        if t.isdigit() and 1 <= int(t) <= len(self.faces):
+            return int(t)
+        for f in self.faces:
+            if f.short().upper() == t:
+                return f.index
+        raise ValueError(f"{text!r} is not a die face: use 1-6 or one of {', '.join(f.short() for f in self.faces)}")
+
+
+def next_random(state: State) -> int:
+    """Advance the state's PRNG (xorshift64*) and return 64 random bits."""
+    x = state.rng or 0x9E3779B97F4A7C15
+    x ^= (x >> 12) & _MASK
+    x ^= (x << 25) & _MASK
+    x ^= (x >> 27) & _MASK
+    state.rng = x & _MASK
+    return (x * 0x2545F4914F6CDD1D) & _MASK
+
+
+def randbelow(state: State, n: int) -> int:
+    """A uniform integer in ``[0, n)`` from the state's PRNG."""
+    return (next_random(state) >> 11) % n
+
+
+def roll(state: State, count: int, purpose: str) -> list[int]:
+    """Roll ``count`` action dice; return face indices 1..6. Counts toward the undo barrier."""
+    if count <= 0:
+        return []
+    state.random_draws += 1
+    out: list[int] = []
+    queue = state.dice_queue
+    while len(out) < count:
+        if queue:
+            out.append(queue.pop(0))
+        elif state.dice_mode == "seeded":
+            out.append(randbelow(state, 6) + 1)
+        elif state.dice_mode == "scripted":
+            raise ScriptExhausted(f"the dice script ran out while rolling {count} for {purpose}")
+        else:
+            raise NeedDice(count - len(out), purpose)
+    return out
+
+
+def shuffle(state: State, items: list[str]) -> None:
+    """Fisher–Yates shuffle in place with the state's PRNG (the end of a deck list is its top)."""
+    state.random_draws += 1
+    for i in range(len(items) - 1, 0, -1):
+        j = randbelow(state, i + 1)
+        items[i], items[j] = items[j], items[i]

@@ -1,0 +1,54 @@
+"""Precise exception classes. Every error leaves the game state untouched."""
+
+from __future__ import annotations
+
+__all__ = [
+    "EngineError",
+    "IllegalAction",
+    "MalformedAction",
+    "NeedDice",
+    "SaveError",
+    "ScenarioError",
+    "ScriptExhausted",
+]
+
+
+class EngineError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class MalformedAction(EngineError, ValueError):
+    """The action text or object cannot be understood (unknown verb, wrong number of words)."""
+
+
+class IllegalAction(EngineError):
+    """The action is well formed but the rules do not allow it now; ``reason`` says exactly why."""
+
+    def __init__(self, reason: str, action: str = "") -> None:
+        self.reason = reason
+        self.action = action
+        super().__init__(f"{action}: {reason}" if action else reason)
+
+
+class NeedDice(EngineError):
+    """Companion mode: the engine needs ``count`` physical dice rolled for ``purpose`` before it can go on.
+
+    Nothing was changed. Roll the dice, then apply the same action again passing the faces shown.
+    """
+
+    def __init__(self, count: int, purpose: str) -> None:
+        self.count = count
+        self.purpose = purpose
+        super().__init__(f"roll {count} di{'e' if count == 1 else 'ce'} for {purpose}")
+
+
+class ScriptExhausted(EngineError):
+    """Scripted dice ran out: a test or scenario did not script enough faces."""
+
+
+class SaveError(EngineError, ValueError):
+    """A saved game or scenario cannot be loaded: wrong version, missing field, impossible position."""
+
+
+class ScenarioError(SaveError):
+    """A scenario file is malformed or describes an impossible position."""

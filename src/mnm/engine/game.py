@@ -1,0 +1,235 @@
+"""The game loop: apply an action, then run everything automatic until the next decision.
+
+>>> from mnm.engine.game import Game
+>>> game = Game.new("flight-to-barksburg", ["collin", "tilda", "filch", "maginos"], seed=7)
+>>> game.state.status
+'playing'
+>>> len(game.legal_actions()) > 0
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mnm.board.layout import Board
+from mnm.content.loader import Content, builtin_content
+from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
+from mnm.engine.actions import Action
+from mnm.engine.context import DECISIONS, STEPS, Ctx
+from mnm.engine.dice import DiceTable
+from mnm.engine.errors import IllegalAction, MalformedAction, SaveError
+from mnm.engine.events import Event
+from mnm.engine.state import State
+
+__all__ = ["MAX_AUTOMATIC_STEPS", "Decision", "Game"]
+
+MAX_AUTOMATIC_STEPS = 100_000  # a guard against a rule bug looping forever
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the game is waiting for: the kind of question, whose it is, and every legal answer."""
+
+    kind: str
+    actor: str
+    options: tuple[Action, ...]
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def make_ctx(content: Content, chapter_id: str) -> Ctx:
+    chapter = content.chapter(chapter_id)
+    hooks = None
+    if chapter.hooks:
+        hooks = importlib.import_module(f"mnm.engine.chapters.{chapter.hooks}")
+    return Ctx(content, chapter, Board.for_chapter(content, chapter), DiceTable(content.die), hooks)
+
+
+def legal_actions(ctx: Ctx, st: State) -> list[Action]:
+    """Every legal action in ``st`` (empty when the game is over)."""
+    if st.pending is None or st.status != "playing":
+        return []
+    return DECISIONS[st.pending.kind].options(ctx, st, st.pending)
+
+
+def explain_illegal(ctx: Ctx, st: State, action: Action) -> str:
+    """Why ``action`` is not legal in ``st`` (a sentence for the player)."""
+    if st.status != "playing":
+        return f"the game is over ({st.outcome})"
+    pending = st.pending
+    if pending is None:
+        return "the game is not waiting for a decision"
+    kind = DECISIONS[pending.kind]
+    if pending.actor != "party" and action.actor != pending.actor:
+        who = ctx.content.heroes[pending.actor].name.en if pending.actor in ctx.content.heroes else pending.actor
+        return f"it is not {action.actor}'s turn to decide: {who} is deciding ({pending.kind})"
+    if kind.explain is not None:
+        reason = kind.explain(ctx, st, pending, action)
+        if reason:
+            return reason
+    return f"'{action}' is not one of the choices for this {pending.kind} decision"
+
+
+def apply_action(ctx: Ctx, st: State, action: Action) -> State:
+    """Apply ``action`` to a copy of ``st`` and run until the next decision; ``st`` is never changed.
+
+    Raises :class:`IllegalAction` (with the reason) when the action is not legal now."""
+    if st.status != "playing" or st.pending is None:
+        raise IllegalAction(explain_illegal(ctx, st, action), str(action))
+    options = DECISIONS[st.pending.kind].options(ctx, st, st.pending)
+    if action not in options:
+        raise IllegalAction(explain_illegal(ctx, st, action), str(action))
+    work = st.copy()
+    pending = work.pending
+    assert pending is not None
+    work.pending = None
+    DECISIONS[pending.kind].apply(ctx, work, pending, action)
+    run(ctx, work)
+    return work
+
+
+def run(ctx: Ctx, st: State) -> None:
+    """Run automatic steps until a decision is pending or the game ends (surges checked between steps)."""
+    from mnm.engine.rules.victory import check_victory
+
+    guard = 0
+    check_victory(ctx, st)
+    while st.pending is None and st.status == "playing":
+        guard += 1
+        if guard > MAX_AUTOMATIC_STEPS:
+            raise RuntimeError("the automatic flow did not reach a decision: a rule loops")
+        if st.wheel >= 6:
+            STEPS["surge"](ctx, st, [])
+            continue
+        if not st.stack:
+            raise RuntimeError("nothing left to run and no decision pending")
+        item = st.stack.pop()
+        STEPS[item[0]](ctx, st, item[1:])
+        check_victory(ctx, st)
+    check_victory(ctx, st)
+
+
+class Game:
+    """A game in progress: the immutable definition, the current state, and the history for undo.
+
+    Every client (web, terminal, bots, tests) drives the game the same way: read :meth:`decision`, pick one
+    of its options (or type one in text form), call :meth:`apply`.
+    """
+
+    def __init__(self, ctx: Ctx, state: State) -> None:
+        self.ctx = ctx
+        self.state = state
+        self.log: list[str] = []  # applied actions, in text form
+        self._undo: list[tuple[State, int]] = []  # (state before, events count) for undoable actions
+        self.events: list[Event] = []
+
+    # --- creation ------------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        chapter: str | int,
+        party: Sequence[str],
+        seed: int = 0,
+        content: Content | None = None,
+        dice: str = "seeded",
+        options: dict[str, bool] | None = None,
+        carry: dict[str, Any] | None = None,
+    ) -> Game:
+        """Set up a chapter (R-SETUP) and run until the first decision."""
+        from mnm.engine.rules.setup import setup_state
+
+        content = content or builtin_content()
+        chapter_id = content.chapter(chapter).id
+        ctx = make_ctx(content, chapter_id)
+        st = setup_state(ctx, list(party), seed, dice, options or {}, carry)
+        run(ctx, st)
+        game = cls(ctx, st)
+        game.events = list(ctx.events)
+        ctx.events.clear()
+        return game
+
+    @classmethod
+    def from_state(cls, state: State, content: Content | None = None) -> Game:
+        content = content or builtin_content()
+        return cls(make_ctx(content, state.chapter), state)
+
+    # --- playing -------------------------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The pending decision with its legal options, or None when the game is over."""
+        st = self.state
+        if st.pending is None or st.status != "playing":
+            return None
+        return Decision(st.pending.kind, st.pending.actor, tuple(legal_actions(self.ctx, st)), dict(st.pending.data))
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.ctx, self.state)
+
+    def apply(self, action: Action | str, dice: Sequence[int] = ()) -> list[Event]:
+        """Apply one action; return the events it caused. ``dice``: faces rolled by hand (companion mode).
+
+        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        elif not isinstance(action, Action):
+            raise MalformedAction(f"an action must be an Action or text, got {type(action).__name__}")
+        before = self.state
+        if dice:
+            before = before.copy()
+            before.dice_queue.extend(int(d) for d in dice)
+        self.ctx.events.clear()
+        self.ctx.hidden_revealed = False
+        try:
+            after = apply_action(self.ctx, before, action)
+        finally:
+            events = list(self.ctx.events)
+            self.ctx.events.clear()
+        undoable = after.random_draws == before.random_draws and not self.ctx.hidden_revealed
+        if undoable:
+            self._undo.append((self.state, len(self.events)))
+        else:
+            self._undo.clear()
+        self.state = after
+        self.log.append(str(action))
+        self.events.extend(events)
+        return events
+
+    def can_undo(self) -> tuple[bool, str]:
+        """Whether the last action can be taken back, and if not, why."""
+        if self._undo:
+            return True, ""
+        if not self.log:
+            return False, "nothing has been played yet"
+        return False, "the last action rolled dice or revealed a card, so it cannot be taken back"
+
+    def undo(self) -> None:
+        ok, why = self.can_undo()
+        if not ok:
+            raise IllegalAction(why, "undo")
+        self.state, n_events = self._undo.pop()
+        del self.events[n_events:]
+        self.log.pop()
+
+    # --- saving --------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"state": self.state.to_json(), "log": list(self.log)}
+
+    @classmethod
+    def from_json(cls, data: Any, content: Content | None = None) -> Game:
+        if not isinstance(data, dict) or "state" not in data:
+            raise SaveError("a saved game is a JSON object with a 'state' field")
+        state = State.from_json(data["state"])
+        content = content or builtin_content()
+        if state.chapter not in content.chapters:
+            raise SaveError(f"the save is for chapter {state.chapter!r}, which this content does not have")
+        for hid in state.heroes:
+            if hid not in content.heroes:
+                raise SaveError(f"the save names hero {hid!r}, which this content does not have")
+        game = cls.from_state(state, content)
+        game.log = [str(a) for a in data.get("log", [])]
+        return game

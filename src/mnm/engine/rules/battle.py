@@ -1,0 +1,344 @@
+"""Battle (R-BATTLE-01..16, R-WOUND-01..03, R-TURN-06): mouse attacks, minion attacks, cheese from rolls.
+
+``battle <mouse> <minion> [weapon]``: one attack with one equipped weapon. Melee reaches the mouse's own and
+adjacent spaces; ranged reaches any minion it can see on its tile, but a minion in its own or an adjacent
+space must be the target when there is one (R-BATTLE-07).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mnm.content.schema import AttackKind, CardType
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, turn_verb
+from mnm.engine.dice import roll
+from mnm.engine.query import hero_name, mice_in, minion_name, track_rank
+from mnm.engine.rules.capture import wound_hero
+from mnm.engine.rules.initiative import remove_type_if_gone
+from mnm.engine.rules.setup import card_of
+from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.state import Hero, Minion, State, Turn
+
+__all__ = [
+    "Weapon",
+    "add_wheel_cheese",
+    "attack_minion",
+    "defeat_minion",
+    "minion_attacks_mouse",
+    "mouse_targets",
+    "weapons_of",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """An equipped weapon as used for one attack (Maginos' Staff counts as melee in his own space)."""
+
+    card: str  # instance id
+    attack: AttackKind
+    bonus: int
+    effect: str | None
+
+
+def weapons_of(ctx: Ctx, h: Hero) -> list[Weapon]:
+    out = []
+    for inst in h.equipped:
+        c = ctx.content.search_cards[card_of(inst)]
+        if c.type is CardType.WEAPON and c.attack is not None:
+            out.append(Weapon(inst, c.attack, c.bonus, c.effect))
+    return out
+
+
+def _adjacent_or_same(ctx: Ctx, a: str, b: str) -> bool:
+    return a == b or ctx.board.graph_of(a).mouse_adjacent(a, b)
+
+
+def mouse_targets(ctx: Ctx, st: State, h: Hero, w: Weapon) -> list[Minion]:
+    """Minions the mouse may attack with ``w`` (R-BATTLE-05/07)."""
+    if h.space is None:
+        return []
+    graph = ctx.board.graph_of(h.space)
+    on_tile = [m for m in st.minions.values() if m.space in graph.by_id]
+    if w.attack is AttackKind.MELEE:
+        return [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
+    near = [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
+    keen = any(i.id == "keen-eye" for i in ctx.content.heroes[h.id].innate)
+    if near and not keen:
+        return near  # R-BATTLE-07: a minion next to the archer must be the target
+    return [m for m in on_tile if graph.can_see(h.space, m.space)]
+
+
+def _battle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    if not action_available(st, t) or "stunned" in h.statuses:
+        return []
+    weapons = weapons_of(ctx, h)
+    out = []
+    for w in weapons:
+        for m in mouse_targets(ctx, st, h, w):
+            args = (m.id, w.card) if len(weapons) > 1 else (m.id,)
+            out.append(Action("battle", h.id, args))
+    return out
+
+
+def _battle_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
+    name = hero_name(ctx, h.id)
+    if not a.args:
+        return "say whom to attack: 'battle <mouse> <minion> [weapon]'"
+    if not action_available(st, t):
+        return f"{name} has already taken an action this turn"
+    if "stunned" in h.statuses:
+        return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+    weapons = weapons_of(ctx, h)
+    if not weapons:
+        return f"{name} has no weapon equipped (R-BATTLE-04)"
+    if a.args[0] not in st.minions:
+        return f"there is no minion {a.args[0]!r} on the board"
+    if len(weapons) > 1 and len(a.args) < 2:
+        return f"{name} has several weapons: say which, e.g. 'battle {h.id} {a.args[0]} {weapons[0].card}'"
+    if len(a.args) > 1 and a.args[1] not in h.equipped:
+        return f"{name} has no {a.args[1]!r} equipped"
+    m = st.minions[a.args[0]]
+    w = next((x for x in weapons if len(a.args) < 2 or x.card == a.args[1]), weapons[0])
+    assert h.space is not None
+    if w.attack is AttackKind.MELEE:
+        return f"{minion_name(ctx, m)} is not in or next to {name}'s space (R-BATTLE-05)"
+    if ctx.board.graph_of(h.space).by_id.get(m.space) is None:
+        return f"{minion_name(ctx, m)} is on another tile"
+    if not ctx.board.graph_of(h.space).can_see(h.space, m.space):
+        return f"{name} cannot see {minion_name(ctx, m)} (R-BATTLE-08)"
+    return f"a minion is next to {name}: a ranged attack must target one of those (R-BATTLE-07)"
+
+
+def _battle_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
+    spend_action(ctx, st, t)
+    weapons = weapons_of(ctx, h)
+    w = next(x for x in weapons if len(a.args) < 2 or x.card == a.args[1])
+    attack_minion(ctx, st, h, st.minions[a.args[0]], w)
+
+
+turn_verb("battle", _battle_options, _battle_apply, _battle_explain)
+
+
+def add_wheel_cheese(ctx: Ctx, st: State, cheese: int, who: str) -> None:
+    """R-BATTLE-03: cheese rolled for a minion goes to the wheel (one per roll in the FAQ variant)."""
+    if cheese <= 0:
+        return
+    if st.options.get("minion_cheese_one_per_roll"):
+        cheese = 1
+    st.wheel += cheese
+    ctx.emit("wheel_cheese", "R-BATTLE-03", amount=cheese, wheel=st.wheel, source=who)
+
+
+def _mouse_cheese(ctx: Ctx, st: State, h: Hero, faces: list[int], attacking: bool) -> None:
+    """R-BATTLE-02: a mouse gains 1 cheese per CHEESE it rolls attacking or defending (Draw Power: 2)."""
+    n = sum(1 for f in faces if ctx.dice[f].cheese)
+    if not n:
+        return
+    per = 2 if attacking and any(i.id == "draw-power" for i in ctx.content.heroes[h.id].innate) else 1
+    h.cheese += n * per
+    ctx.emit("mouse_gains_cheese", "R-BATTLE-02", hero=h.id, amount=n * per, total=h.cheese)
+    if n >= 3:
+        _cheesemaster(ctx, st, h)
+
+
+def _cheesemaster(ctx: Ctx, st: State, h: Hero) -> None:
+    """R-ACH-02: the first mouse to roll 3+ cheese in one attack or defense roll; end marker +1."""
+    if st.options.get("no_achievements") or any("cheesemaster" in x.achievements for x in st.heroes.values()):
+        return
+    h.achievements.append("cheesemaster")
+    st.end_page += 1
+    ctx.emit("achievement", "R-ACH-02", hero=h.id, achievement="cheesemaster", end_page=st.end_page)
+
+
+def attack_minion(
+    ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, dice: int | None = None, faces: list[int] | None = None
+) -> None:
+    """A mouse attacks a minion (R-BATTLE-05/06/07). ``dice``/``faces`` override for ability attacks."""
+    assert h.space is not None
+    hero = ctx.content.heroes[h.id]
+    melee = w is not None and (w.attack is AttackKind.MELEE or (w.effect == "maginos-staff" and m.space == h.space))
+    if faces is None:
+        n = dice if dice is not None else hero.battle + (w.bonus if w else 0) + _attack_bonus(ctx, st, h, m, w, melee)
+        faces = roll(st, n, f"{h.id}'s attack")
+        _mouse_cheese(ctx, st, h, faces, attacking=True)
+    if melee:
+        hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    else:
+        per_bow = 2 if w is not None and w.effect == "accurate-bow" else 1
+        hits = sum(per_bow for f in faces if ctx.dice[f].bow)
+    ctx.emit(
+        "mouse_attacks",
+        "R-BATTLE-05" if melee else "R-BATTLE-07",
+        hero=h.id,
+        target=m.id,
+        weapon=w.card if w else None,
+        faces=list(faces),
+        hits=hits,
+    )
+    defend_minion(ctx, st, h, m, hits, w)
+
+
+def _attack_bonus(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, melee: bool) -> int:
+    """Extra attack dice from the weapon's and accessories' effects (R-BATTLE-12)."""
+    bonus = 0
+    if w is not None and w.effect == "tildas-mace" and h.space is not None:
+        bonus += sum(1 for x in mice_in(st, h.space) if x.wounds > 0)
+    for inst in h.equipped:
+        c = ctx.content.search_cards[card_of(inst)]
+        if c.type is CardType.ACCESSORY:
+            if c.effect == "melee-only-bonus":
+                bonus += c.bonus if melee else 0
+            elif c.effect is None:
+                bonus += c.bonus
+    return bonus
+
+
+def defend_minion(ctx: Ctx, st: State, h: Hero | None, m: Minion, hits: int, w: Weapon | None = None) -> None:
+    """R-BATTLE-06: with at least one hit the minion rolls defense; each SWORD/SHIELD blocks one hit."""
+    if hits <= 0:
+        ctx.emit("attack_misses", "R-BATTLE-06", target=m.id)
+        return
+    spec = ctx.content.minions[m.type]
+    dice = spec.defense
+    if h is not None and w is not None and w.effect == "dagger":
+        # the Dagger: a minion below the attacker on the track rolls 1 fewer defense die
+        if track_rank(st, _card(ctx, m)) > track_rank(st, f"mouse:{h.id}"):
+            dice -= 1
+    if h is not None and "cat-tamer" in h.achievements and spec.size == "large":
+        dice -= 1  # R-ACH-06
+    faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
+    blocks = sum(1 for f in faces if ctx.dice[f].shield)
+    cheese = sum(1 for f in faces if ctx.dice[f].cheese)
+    if spec.kind != "cat":  # R-BRODIE-02
+        add_wheel_cheese(ctx, st, cheese, m.id)
+    wounds = max(0, hits - blocks)
+    ctx.emit("minion_defends", "R-BATTLE-06", target=m.id, faces=list(faces), blocks=blocks, wounds=wounds)
+    if wounds:
+        wound_minion(ctx, st, m, wounds, h)
+
+
+def _card(ctx: Ctx, m: Minion) -> str:
+    spec = ctx.content.minions[m.type]
+    if spec.kind == "cat":
+        return "cat:pounces"
+    if spec.boss and spec.cards > 1:
+        return f"boss:{m.type}:1"
+    return f"minion:{m.type}"
+
+
+def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) -> None:
+    """R-WOUND-01/02/03: wounds per figure; at life the figure is defeated."""
+    m.wounds += wounds
+    life = ctx.content.minions[m.type].life
+    if m.wounds >= life:
+        defeat_minion(ctx, st, m, h)
+    else:
+        ctx.emit("minion_wounded", "R-WOUND-02", minion=m.id, wounds=m.wounds, life=life)
+
+
+def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
+    """Remove a defeated figure; its card goes when it was the last of its type (R-ROUND-07)."""
+    del st.minions[m.id]
+    st.stat("minions_defeated")
+    ctx.emit("minion_defeated", "R-WOUND-01", minion=m.id, by=h.id if h else None)
+    spec = ctx.content.minions[m.type]
+    if h is not None:
+        if any(i.id == "pilfer" for i in ctx.content.heroes[h.id].innate):
+            # Filch's Pilfer: 1 cheese a figure; for a rat, taken from the wheel when it has any
+            if spec.rat and st.wheel > 0:
+                st.wheel -= 1
+            h.cheese += 1
+            ctx.emit("pilfer", "", hero=h.id, total=h.cheese)
+        if spec.roach:
+            key = f"roaches:{h.id}"
+            st.chapter_data[key] = int(st.chapter_data.get(key, 0)) + 1
+        if spec.kind == "cat" and not any("cat-tamer" in x.achievements for x in st.heroes.values()):
+            h.achievements.append("cat-tamer")
+            ctx.emit("achievement", "R-ACH-06", hero=h.id, achievement="cat-tamer")
+    remove_type_if_gone(ctx, st, m.type)
+    ctx.hook("on_minion_defeated", st, m, h.id if h else None)
+
+
+# --- minions attacking mice (R-BATTLE-11) ----------------------------------------------------------------
+
+
+def minion_attacks_mouse(ctx: Ctx, st: State, m: Minion, h: Hero, reason: str) -> None:
+    """A minion attacks a mouse: battle dice, then the mouse's defense (defense + armor), then wounds,
+    with the minion's abilities (steal, poison, stun, pistoleer)."""
+    spec = ctx.content.minions[m.type]
+    faces = roll(st, spec.battle, f"{minion_name(ctx, m)}'s attack")
+    ranged = spec.attack is AttackKind.RANGED
+    hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
+    cheese = sum(1 for f in faces if ctx.dice[f].cheese)
+    ctx.emit("minion_attacks", "R-BATTLE-11", minion=m.id, hero=h.id, faces=list(faces), hits=hits, reason=reason)
+    if spec.kind != "cat":
+        if "pistoleer" in spec.abilities and cheese:
+            ctx.emit("pistoleer", "R-BOSS-02", minion=m.id)
+        else:
+            add_wheel_cheese(ctx, st, cheese, m.id)
+    mouse_defends(ctx, st, h, hits, m)
+    if "pistoleer" in spec.abilities and cheese and not h.captured:
+        minion_attacks_mouse(ctx, st, m, h, "Pistoleer: cheese rolled means another shot")
+
+
+def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
+    hero = ctx.content.heroes[h.id]
+    dice = hero.defense
+    for inst in h.equipped:
+        c = ctx.content.search_cards[card_of(inst)]
+        if c.type is CardType.ARMOR:
+            dice += c.bonus
+    if m is not None and ctx.content.minions[m.type].size == "large":
+        if any(i.id == "heavy-lifting" for i in hero.innate):
+            dice += 1
+    return dice
+
+
+def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> None:
+    """R-BATTLE-06/11: only after a hit; each SWORD/SHIELD blocks one; cheese to the mouse."""
+    if hits <= 0:
+        ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
+        return
+    faces = roll(st, defense_dice(ctx, st, h, m), f"{h.id}'s defense")
+    _mouse_cheese(ctx, st, h, faces, attacking=False)
+    if any(ctx.dice[f].cheese for f in faces) and "cheesemaster" in h.achievements:
+        for x in st.mice_on_board():  # R-ACH-02: the Cheesemaster's defense cheese feeds every mouse
+            x.cheese += 1
+    blocks = sum(1 for f in faces if ctx.dice[f].shield)
+    wounds = max(0, hits - blocks)
+    ctx.emit("mouse_defends", "R-BATTLE-11", hero=h.id, faces=list(faces), blocks=blocks, wounds=wounds)
+    if wounds == 0:
+        if m is not None:
+            ctx.hook("on_all_blocked", st, h.id, m.id)
+        return
+    spec = ctx.content.minions[m.type] if m is not None else None
+    if spec is not None and "steal" in spec.abilities:
+        stolen = min(wounds, h.cheese)
+        if stolen:
+            h.cheese -= stolen
+            greedy = m is not None and m.greedy and not _roachmaster_here(ctx, st, m)
+            if greedy:
+                st.wheel += stolen  # R-ENC-10
+            ctx.emit("roach_steals", "R-ENC-10", minion=m.id if m else None, hero=h.id, amount=stolen, greedy=greedy)
+        wounds -= stolen
+    poison = spec is not None and "poison" in spec.abilities
+    before = h.wounds
+    wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else "")
+    if spec is not None and "stun" in spec.abilities and h.wounds > before and not h.captured:
+        from mnm.engine.rules.effects import add_status
+
+        add_status(ctx, st, h, "stunned")
+    if poison and wounds and not h.captured:
+        from mnm.engine.rules.effects import empathetic_power
+
+        empathetic_power(ctx, st, h, "poisoned")
+
+
+def _roachmaster_here(ctx: Ctx, st: State, m: Minion) -> bool:
+    """R-ACH-03: roaches on the Roachmaster's tile are not greedy."""
+    side = ctx.board.graph_of(m.space).side
+    return any(
+        "roachmaster" in x.achievements and x.space is not None and ctx.board.graph_of(x.space).side == side
+        for x in st.heroes.values()
+    )

@@ -1,0 +1,181 @@
+"""Explore (R-EXPLORE-01..14): through a lined-up exit to the next tile, or by flipping the tile.
+
+``explore <mouse> exit-<n>`` uses exit ``n`` of the mouse's tile side; ``explore <mouse> flip`` uses the flip
+space the mouse stands on. Exploring a side not yet revealed in this chapter draws an encounter (R-ENC-02).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnm.content.schema import HeroClass
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, push, step, turn_verb
+from mnm.engine.query import can_enter, hero_name, mice_on_side, minions_on_side
+from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.state import Hero, State, Turn
+
+__all__ = ["exit_target", "explore_blocker"]
+
+
+def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, int] | None:
+    """For an exit of ``side``: (the neighbour's side that would be face up, the lined-up exit's index),
+    or None when exploring there is impossible (R-EXPLORE-03/04)."""
+    board = ctx.board
+    ex = board.graph(side).exits[exit_index]
+    tile = board.tile_of_side(side)
+    nb = board.neighbour_tile(tile, ex.edge)
+    if nb is None:
+        return None
+    up = st.face_up[nb]
+    target = up
+    if board.graph(up).colour != board.graph(side).colour:
+        other = board.other_side(up)
+        if other is None:
+            return None
+        target = other  # R-EXPLORE-04: flip the neighbour to show the same colour
+        if any(h.space is not None and board.graph_of(h.space).side == up for h in st.mice_on_board()):
+            return None  # a tile with mice on it cannot be flipped over them (docs/rulings.md)
+    aligned = board.aligned_exit(side, exit_index, target)
+    if aligned is None:
+        return None
+    return target, aligned.index
+
+
+def explore_blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
+    """Why this mouse cannot explore at all now ('' if it may)."""
+    name = hero_name(ctx, h.id)
+    if not action_available(st, t):
+        return f"{name} has already taken an action this turn"
+    if "stunned" in h.statuses:
+        return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+    assert h.space is not None
+    side = ctx.board.graph_of(h.space).side
+    if minions_on_side(st, side):
+        return "no exploring while minions are on this tile (R-EXPLORE-01)"
+    return ""
+
+
+def _flip_allowed(ctx: Ctx, st: State, h: Hero) -> str:
+    assert h.space is not None
+    sp = ctx.board.spaces[h.space]
+    if sp.flip is None:
+        return f"{hero_name(ctx, h.id)} is not on a flip space (R-EXPLORE-02)"
+    if ctx.board.other_side(sp.side) is None:
+        return "this tile has no other side in the box"
+    if sp.flip == "gear" and not {HeroClass.TINKERER, HeroClass.SCAMP} & set(ctx.content.heroes[h.id].classes):
+        return "only a Tinkerer or a Scamp can explore a gear flip space (R-EXPLORE-08)"
+    if sp.flip == "fishhook" and "fishhook" not in st.stash:
+        return "a fishhook flip space needs the Fishhook & Thread in the party stash (R-EXPLORE-07)"
+    return ""
+
+
+def _options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    if h.space is None or explore_blocker(ctx, st, h, t):
+        return []
+    out = []
+    graph = ctx.board.graph_of(h.space)
+    for ex in graph.exits:
+        if h.space in ex.spaces and exit_target(ctx, st, graph.side, ex.index) is not None:
+            if not ctx.hook("explore_precondition", st, h.id, f"exit-{ex.index}"):
+                out.append(Action("explore", h.id, (f"exit-{ex.index}",)))
+    if not _flip_allowed(ctx, st, h) and not ctx.hook("explore_precondition", st, h.id, "flip"):
+        out.append(Action("explore", h.id, ("flip",)))
+    return out
+
+
+def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
+    if len(a.args) != 1:
+        return "say where: 'explore <mouse> exit-<n>' or 'explore <mouse> flip'"
+    why = explore_blocker(ctx, st, h, t)
+    if why:
+        return why
+    assert h.space is not None
+    graph = ctx.board.graph_of(h.space)
+    where = a.args[0]
+    reason = ctx.hook("explore_precondition", st, h.id, where)
+    if reason:
+        return str(reason)
+    if where == "flip":
+        return _flip_allowed(ctx, st, h)
+    if not where.startswith("exit-") or not where[5:].isdigit() or int(where[5:]) >= len(graph.exits):
+        return f"this tile has no exit {where!r}; exits: {', '.join(f'exit-{e.index}' for e in graph.exits) or 'none'}"
+    ex = graph.exits[int(where[5:])]
+    if h.space not in ex.spaces:
+        return f"{hero_name(ctx, h.id)} is not next to {where} (R-EXPLORE-02)"
+    return "no tile lies there with a lined-up exit of the same colour (R-EXPLORE-03/04)"
+
+
+def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
+    spend_action(ctx, st, t)
+    assert h.space is not None
+    side = ctx.board.graph_of(h.space).side
+    where = a.args[0]
+    if where == "flip":
+        push(st, ["explore_flip", h.id, side])
+    else:
+        target = exit_target(ctx, st, side, int(where[5:]))
+        assert target is not None
+        push(st, ["explore_exit", h.id, side, target[0], target[1]])
+
+
+turn_verb("explore", _options, _apply, _explain)
+
+
+def _place_group(ctx: Ctx, st: State, mice: list[Hero], spaces: list[str], side: int) -> None:
+    """Put mice on the given spaces in order, spilling onto adjacent spaces when they fill (R-EXPLORE-05/06)."""
+    graph = ctx.board.graph(side)
+    order = list(spaces)
+    for s in spaces:
+        order += [graph.spaces[j].id for j in sorted(graph.mouse_cost[graph.by_id[s].index])]
+    order += [sp.id for sp in graph.spaces]
+    for h in mice:
+        h.space = None
+    for h in mice:
+        h.space = next(s for s in order if can_enter(ctx, st, s) and not ctx.board.spaces[s].minions_barred)
+        ctx.emit("mouse_placed", "R-EXPLORE-05", hero=h.id, space=h.space)
+
+
+def _arrive(ctx: Ctx, st: State, h: Hero, old_side: int, new_side: int) -> None:
+    from mnm.engine.rules.party_items import tokens_left_behind
+
+    tokens_left_behind(ctx, st, old_side)  # R-EXPLORE-12
+    ctx.hook("on_explore", st, new_side)
+    if new_side not in st.explored:
+        st.explored.append(new_side)
+        push(st, ["encounter", new_side])  # R-EXPLORE-09
+
+
+@step("explore_exit")
+def _explore_exit(ctx: Ctx, st: State, args: list[Any]) -> None:
+    h = st.heroes[str(args[0])]
+    side, target, exit_index = int(args[1]), int(args[2]), int(args[3])
+    tile = ctx.board.tile_of_side(target)
+    if st.face_up[tile] != target:
+        ctx.emit("tile_flipped", "R-EXPLORE-04", tile=tile, src=st.face_up[tile], dst=target)
+        st.face_up[tile] = target
+    mice = [h] + [x for x in mice_on_side(st, side) if x.id != h.id]
+    ctx.emit("explores_exit", "R-EXPLORE-05", hero=h.id, src=side, dst=target)
+    _place_group(ctx, st, mice, list(ctx.board.graph(target).exits[exit_index].spaces), target)
+    _arrive(ctx, st, h, side, target)
+
+
+@step("explore_flip")
+def _explore_flip(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-EXPLORE-06: mice off, flip keeping the arrow, every mouse on the revealed side's flip location."""
+    h = st.heroes[str(args[0])]
+    side = int(args[1])
+    other = ctx.board.other_side(side)
+    assert other is not None
+    mice = [h] + [x for x in mice_on_side(st, side) if x.id != h.id]
+    for x in mice:
+        x.space = None
+    tile = ctx.board.tile_of_side(side)
+    st.face_up[tile] = other
+    ctx.emit("tile_flipped", "R-EXPLORE-06", tile=tile, src=side, dst=other)
+    flips = [sp.id for sp in ctx.board.graph(other).spaces if sp.flip is not None]
+    if not flips:
+        flips = [ctx.board.graph(other).spaces[0].id]
+    # R-EXPLORE-10: with two flip spaces the party picks; the lowest-numbered one is used (docs/rulings.md)
+    _place_group(ctx, st, mice, flips[:1], other)
+    _arrive(ctx, st, h, side, other)

@@ -1,0 +1,186 @@
+"""Rounds and the initiative track (R-ROUND-01..13, R-SETUP-07, R-MINION-07).
+
+Cards on the track are text: ``mouse:<hero>``, ``minion:<type>``, ``boss:<type>:<n>`` and
+``cat:pounces`` / ``cat:chases`` (Brodie, R-BRODIE-03). Spot 1 is index 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnm.engine.context import Ctx, push, step
+from mnm.engine.dice import roll, shuffle
+from mnm.engine.state import State
+
+__all__ = [
+    "add_cards",
+    "card_of_minion_type",
+    "cards_for_types",
+    "is_mouse_card",
+    "remove_card",
+    "remove_type_if_gone",
+]
+
+
+def is_mouse_card(card: str) -> bool:
+    return card.startswith("mouse:")
+
+
+def card_of_minion_type(ctx: Ctx, mtype: str) -> list[str]:
+    """The initiative cards one minion type uses (several for a boss, two for Brodie)."""
+    m = ctx.content.minions[mtype]
+    if m.kind == "cat":
+        return ["cat:pounces", "cat:chases"]
+    if m.boss and m.cards > 1:
+        return [f"boss:{mtype}:{i}" for i in range(1, m.cards + 1)]
+    return [f"minion:{mtype}"]
+
+
+def cards_for_types(ctx: Ctx, st: State, types: list[str]) -> list[str]:
+    """Cards to add for minion types about to be on the board; types already on the track add none
+    (R-ROUND-05). A boss with several cards adds 2 picked at random (R-ROUND-08)."""
+    out: list[str] = []
+    for t in types:
+        cards = card_of_minion_type(ctx, t)
+        if any(c in st.track for c in cards) or any(c in out for c in cards):
+            continue
+        m = ctx.content.minions[t]
+        if m.boss and len(cards) > 2:
+            pool = cards.copy()
+            shuffle(st, pool)
+            cards = sorted(pool[:2])
+        out.extend(cards)
+    return out
+
+
+def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[str], ambush: bool = False) -> None:
+    """Place cards on the track: a fresh shuffle of everything when no minion card is there (R-ROUND-04),
+    else the new cards shuffled onto the bottom (R-ROUND-05); then Born to Lead (R-ROUND-13) and Ambush
+    (R-ENC-09, R-ROUND-08)."""
+    if not minion_cards and not mouse_cards:
+        return
+    has_minion_card = any(not is_mouse_card(c) for c in st.track)
+    if not has_minion_card:
+        deck = [c for c in st.track if is_mouse_card(c)] + mouse_cards + minion_cards
+        shuffle(st, deck)
+        acting = st.acting
+        st.track = deck
+        # the card in progress keeps acting; the next card is the one after it in the new order
+        st.turn_index = st.track.index(acting) if acting in st.track else -1
+        ctx.emit("initiative_shuffled", "R-ROUND-04", track=list(st.track))
+    else:
+        new = mouse_cards + minion_cards
+        shuffle(st, new)
+        st.track.extend(new)
+        ctx.emit("initiative_extended", "R-ROUND-05", cards=list(new), track=list(st.track))
+    if ambush:
+        _ambush(ctx, st, [c for c in minion_cards if c in st.track])
+    _born_to_lead(ctx, st)
+
+
+def _ambush(ctx: Ctx, st: State, new_cards: list[str]) -> None:
+    """R-ENC-09: one at a time, each new minion card moves up by a die roll, pushing the others down.
+    For a boss with two cards only the first one ambushes (R-ROUND-08)."""
+    boss_done: set[str] = set()
+    for card in new_cards:
+        if card.startswith("boss:"):
+            btype = card.split(":")[1]
+            if btype in boss_done:
+                continue
+            boss_done.add(btype)
+        face = roll(st, 1, "ambush")[0]
+        up = ctx.dice[face].number
+        i = st.track.index(card)
+        j = max(0, i - up)
+        st.track.pop(i)
+        st.track.insert(j, card)
+        if st.acting in st.track:
+            st.turn_index = st.track.index(st.acting)
+        ctx.emit("ambush_moves_up", "R-ENC-09", card=card, spaces=up, spot=j + 1)
+
+
+def _born_to_lead(ctx: Ctx, st: State) -> None:
+    """Collin's Born to Lead: when cards are placed and he is not in spot 1, he gains 1 cheese."""
+    for h in st.heroes.values():
+        hero = ctx.content.heroes[h.id]
+        if any(i.id == "born-to-lead" for i in hero.innate) and st.track and st.track[0] != f"mouse:{h.id}":
+            h.cheese += 1
+            ctx.emit("born_to_lead", "R-ROUND-13", hero=h.id)
+
+
+def remove_card(ctx: Ctx, st: State, card: str) -> None:
+    """R-ROUND-07: remove a card and close the gap, keeping the turn order."""
+    if card not in st.track:
+        return
+    i = st.track.index(card)
+    st.track.pop(i)
+    if i < st.turn_index:
+        st.turn_index -= 1
+    elif i == st.turn_index and st.acting == card:
+        st.turn_index -= 1  # the next card has slid into this spot; advancing will reach it
+    ctx.emit("card_removed", "R-ROUND-07", card=card)
+
+
+def remove_type_if_gone(ctx: Ctx, st: State, mtype: str) -> None:
+    """Remove a minion type's card(s) once none of its figures is on the board (R-WOUND-01/02)."""
+    if any(m.type == mtype for m in st.minions.values()):
+        return
+    for card in card_of_minion_type(ctx, mtype):
+        remove_card(ctx, st, card)
+
+
+# --- the flow of turns --------------------------------------------------------------------------------
+
+
+@step("next_card")
+def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-ROUND-01/09: the next card on the track takes its turn; after the last, a new round begins."""
+    st.turn_index += 1
+    if st.turn_index >= len(st.track):
+        st.turn_index = 0
+        st.round += 1
+        ctx.emit("round_begins", "R-ROUND-01", round=st.round)
+    if not st.track:
+        raise RuntimeError("the initiative track is empty")
+    push(st, ["card_turn"])
+
+
+@step("card_turn")
+def _card_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
+    card = st.track[st.turn_index]
+    st.acting = card
+    kind, _, rest = card.partition(":")
+    if kind == "mouse":
+        push(st, ["mouse_turn", rest], ["end_card_turn", card])
+    elif kind == "cat":
+        push(st, ["brodie_turn", rest], ["end_card_turn", card])
+    elif kind == "boss":
+        push(st, ["minion_turn", rest.split(":")[0]], ["end_card_turn", card])
+    else:
+        push(st, ["minion_turn", rest], ["end_card_turn", card])
+
+
+@step("end_card_turn")
+def _end_card_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
+    card = str(args[0])
+    st.acting = None
+    if card in st.track:
+        i = st.track.index(card)
+        st.turn_index = i
+        mtype = card.split(":")[1] if card.startswith(("minion:", "boss:")) else ""
+        if mtype and "aggressive" in ctx.content.minions[mtype].abilities and i > 0:
+            # R-MINION-07: swap with the card above; the card that slides down has already acted this round
+            st.track[i - 1], st.track[i] = st.track[i], st.track[i - 1]
+            ctx.emit("aggressive_swap", "R-MINION-07", card=card, spot=i)
+        if is_mouse_card(card) and card == _last_mouse_card(st) and not st.minions:
+            st.wheel += 1  # R-ROUND-10: Time is Short
+            ctx.emit("time_is_short", "R-ROUND-10", wheel=st.wheel)
+    push(st, ["next_card"])
+
+
+def _last_mouse_card(st: State) -> str | None:
+    last = None
+    for c in st.track:
+        if is_mouse_card(c):
+            last = c
+    return last

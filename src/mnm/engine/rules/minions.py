@@ -1,0 +1,269 @@
+"""Minion turns (R-MINION-01..12): every figure of the card, nearest the mice first, moves then attacks.
+
+Tie-breaks (docs/rulings.md R-MINION-03/10): targets by path length on the minion graph, then highest on the
+initiative track; among equal shortest paths the one whose next space has the lowest number; when the
+target's space is full, the reachable space closest to it. A minion that enters a space holding a mouse
+stops there, as a mouse does (R-MOVE-08, R-MINION-02). Minions on a tile without mice stay put
+(R-MINION-11).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from mnm.content.schema import AttackKind
+from mnm.engine.context import Ctx, push, step
+from mnm.engine.dice import roll
+from mnm.engine.query import can_enter, is_large, mice_in, mice_on_side, minion_bfs, track_rank
+from mnm.engine.rules.battle import minion_attacks_mouse
+from mnm.engine.state import Hero, Minion, State
+
+__all__ = ["charmed_mouse_acts", "minion_order", "nearest_mice", "path_toward"]
+
+
+def _side(ctx: Ctx, space: str) -> int:
+    return ctx.board.graph_of(space).side
+
+
+def nearest_mice(ctx: Ctx, st: State, m: Minion) -> tuple[list[Hero], dict[str, int]]:
+    """Mice on the minion's tile ordered by (distance, track rank), and the distances used."""
+    mice = mice_on_side(st, _side(ctx, m.space))
+    if not mice:
+        return [], {}
+    dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
+    far = 10**6
+    mice.sort(key=lambda h: (dist.get(h.space or "", far), track_rank(st, f"mouse:{h.id}")))
+    return mice, dist
+
+
+def minion_order(ctx: Ctx, st: State, mtype: str) -> list[str]:
+    """R-MINION-01: figures act nearest the mice first (ties: lowest space number, then figure number)."""
+    figs = [m for m in st.minions.values() if m.type == mtype]
+
+    def key(m: Minion) -> tuple[int, int, int]:
+        mice, dist = nearest_mice(ctx, st, m)
+        d = dist.get(mice[0].space or "", 10**6) if mice else 10**6
+        return (d, int(m.space.split(":")[1]), int(m.id.rsplit("-", 1)[1]))
+
+    return [m.id for m in sorted(figs, key=key)]
+
+
+def _bfs_from(ctx: Ctx, st: State, goal: str, start: str, large: bool) -> dict[str, int]:
+    """Distances to ``goal`` over spaces a minion can pass (the start and goal are always allowed)."""
+    graph = ctx.board.graph_of(goal)
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        u = queue.popleft()
+        if u not in (goal, start) and not can_enter(ctx, st, u, large):
+            continue
+        for j in graph.minion_adj[graph.by_id[u].index]:
+            v = graph.spaces[j].id
+            if v not in dist:
+                dist[v] = dist[u] + 1
+                queue.append(v)
+    return dist
+
+
+def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str) -> list[str]:
+    """The spaces a minion walks to get as close as it can to ``target_space`` (whole path, no limit)."""
+    large = is_large(ctx, m)
+    reach, _ = minion_bfs(ctx, st, m.space, large)
+    graph = ctx.board.graph_of(m.space)
+    static = graph.minion_dist[graph.by_id[target_space].index]
+    if target_space in reach and can_enter(ctx, st, target_space, large):
+        goal = target_space
+    else:
+        # the target's space is full: stop as close to it as possible (R-MINION-03)
+        cands = [s for s in reach if s == m.space or can_enter(ctx, st, s, large)]
+        goal = min(cands, key=lambda s: (static[graph.by_id[s].index], reach[s], int(s.split(":")[1])))
+    if goal == m.space:
+        return []
+    to_goal = _bfs_from(ctx, st, goal, m.space, large)
+    path: list[str] = []
+    here = m.space
+    while here != goal:
+        d = to_goal[here]
+        nexts = [
+            graph.spaces[j].id
+            for j in graph.minion_adj[graph.by_id[here].index]
+            if to_goal.get(graph.spaces[j].id) == d - 1
+            and (graph.spaces[j].id == goal or can_enter(ctx, st, graph.spaces[j].id, large))
+        ]
+        if not nexts:
+            break
+        here = min(nexts, key=lambda s: int(s.split(":")[1]))
+        path.append(here)
+    return path
+
+
+def _sees_a_mouse(ctx: Ctx, st: State, m: Minion, space: str) -> bool:
+    graph = ctx.board.graph_of(space)
+    return any(h.space is not None and graph.can_see(space, h.space) for h in mice_on_side(st, graph.side))
+
+
+@step("minion_turn")
+def _minion_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
+    mtype = str(args[0])
+    order = minion_order(ctx, st, mtype)
+    ctx.emit("minion_card_turn", "R-MINION-01", minion=mtype, order=order)
+    push(st, ["minion_act", order, []])
+
+
+@step("minion_act")
+def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """One figure moves, then attacks; the rest of the card's figures follow as a new step."""
+    order = [str(x) for x in args[0]]
+    attacked = [str(x) for x in args[1]]
+    while order and order[0] not in st.minions:
+        order.pop(0)
+    if not order:
+        return
+    m = st.minions[order[0]]
+    rest = order[1:]
+
+    def then() -> None:
+        if rest:
+            push(st, ["minion_act", rest, list(attacked)])  # after this figure's attack (and any surge)
+
+    if not mice_on_side(st, _side(ctx, m.space)):
+        ctx.emit("minion_idle", "R-MINION-11", minion=m.id)
+        then()
+        return
+    from mnm.engine.rules import party_items
+
+    if party_items.minion_grape_turn(ctx, st, m):
+        then()
+        return
+    _move(ctx, st, m)
+    target = None
+    if m.id in st.minions and st.status == "playing":
+        target = _attack_target(ctx, st, m, attacked)
+    if target is not None:
+        attacked.append(target[0].id)
+    then()
+    if target is not None:
+        minion_attacks_mouse(ctx, st, m, target[0], target[1])
+
+
+def _move(ctx: Ctx, st: State, m: Minion) -> None:
+    spec = ctx.content.minions[m.type]
+    if "knocked_down" in m.statuses:  # R-MINION-08
+        m.statuses.remove("knocked_down")
+        ctx.emit("stands_up", "R-MINION-08", figure=m.id)
+        return
+    if mice_in(st, m.space):
+        ctx.emit("minion_holds", "R-MINION-03", minion=m.id, space=m.space)
+        return
+    ranged = spec.attack is AttackKind.RANGED
+    if ranged and _sees_a_mouse(ctx, st, m, m.space):
+        ctx.emit("minion_holds_ranged", "R-MINION-04", minion=m.id, space=m.space)
+        return
+    face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
+    ctx.hook("on_move_roll", st, m.id, face.index)
+    if m.id not in st.minions:
+        return
+    mice, dist = nearest_mice(ctx, st, m)
+    if not mice or mice[0].space is None:
+        return
+    target = mice[0]
+    assert target.space is not None
+    tied = [h.id for h in mice[1:] if dist.get(h.space or "") == dist.get(target.space)]
+    path = path_toward(ctx, st, m, target.space)
+    steps: list[str] = []
+    for space in path[: face.number]:
+        steps.append(space)
+        if mice_in(st, space):
+            break  # entering a mouse's space ends the move
+        if ranged and _sees_a_mouse(ctx, st, m, space):
+            break  # R-MINION-04: a ranged minion stops as soon as it sees a mouse
+    src = m.space
+    if steps:
+        m.space = steps[-1]
+    ctx.emit(
+        "minion_moves",
+        "R-MINION-04" if ranged else "R-MINION-03",
+        minion=m.id,
+        src=src,
+        dst=m.space,
+        steps=len(steps),
+        roll=face.number,
+        target=target.id,
+        tied=tied,
+    )
+
+
+def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple[Hero, str] | None:
+    """R-MINION-05/06: the nearest mouse it can attack not yet attacked this card turn; else (or on ties) the
+    mouse highest on the track."""
+    spec = ctx.content.minions[m.type]
+    graph = ctx.board.graph_of(m.space)
+    mice = mice_on_side(st, graph.side)
+    if spec.attack is AttackKind.RANGED:
+        cands = [h for h in mice if h.space is not None and graph.can_see(m.space, h.space)]
+    else:
+        here = graph.by_id[m.space].index
+        near = {m.space} | {graph.spaces[j].id for j in graph.minion_adj[here]}
+        cands = [h for h in mice if h.space in near]
+    if not cands:
+        return None
+    dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
+    fresh = [h for h in cands if h.id not in attacked]
+    pool = fresh or cands
+    pool.sort(key=lambda h: (dist.get(h.space or "", 10**6), track_rank(st, f"mouse:{h.id}")))
+    best = pool[0]
+    if not fresh:
+        pool.sort(key=lambda h: track_rank(st, f"mouse:{h.id}"))
+        best = pool[0]
+        return best, "every mouse in reach was already attacked: the one highest on the track"
+    ties = [h.id for h in pool[1:] if dist.get(h.space or "") == dist.get(best.space or "")]
+    why = "the nearest mouse not yet attacked"
+    if ties:
+        why += f" (tied with {', '.join(ties)}; higher on the track)"
+    return best, why
+
+
+def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
+    """R-NEG-05: a charmed mouse moves and attacks like a melee minion, using only its card's stats,
+    targeting other mice (docs/rulings.md)."""
+    from mnm.engine.rules.capture import wound_hero
+
+    if h.space is None:
+        return
+    hero = ctx.content.heroes[h.id]
+    graph = ctx.board.graph_of(h.space)
+    others = [x for x in mice_on_side(st, graph.side) if x.id != h.id and x.space is not None]
+    if not others:
+        return
+    i = graph.by_id[h.space].index
+    others.sort(key=lambda x: (graph.minion_dist[i][graph.by_id[x.space or ""].index], track_rank(st, f"mouse:{x.id}")))
+    target = others[0]
+    assert target.space is not None
+    face = ctx.dice[roll(st, 1, f"{h.id}'s charmed movement")[0]]
+    here = h.space
+    for _ in range(face.number):
+        if here == target.space or (mice_in(st, here) and here != h.space):
+            break
+        gi = graph.by_id[here].index
+        ti = graph.by_id[target.space].index
+        nexts = [
+            graph.spaces[j].id
+            for j in graph.minion_adj[gi]
+            if graph.minion_dist[j][ti] < graph.minion_dist[gi][ti] and can_enter(ctx, st, graph.spaces[j].id)
+        ]
+        if not nexts:
+            break
+        here = min(nexts, key=lambda s: int(s.split(":")[1]))
+    h.space = here
+    ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
+    near = {here} | {graph.spaces[j].id for j in graph.minion_adj[graph.by_id[here].index]}
+    if target.space not in near:
+        return
+    faces = roll(st, hero.battle, f"{h.id}'s charmed attack")
+    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
+    if hits:
+        dfaces = roll(st, ctx.content.heroes[target.id].defense, f"{target.id}'s defense")
+        blocks = sum(1 for f in dfaces if ctx.dice[f].shield)
+        wound_hero(ctx, st, target, max(0, hits - blocks), source=h.id)

@@ -1,0 +1,180 @@
+"""Mouse movement (R-MOVE-01..13, R-TURN-05 Scurry).
+
+``move <mouse> <space>`` moves to any space the mouse can reach with its remaining movement. Destinations
+where a step matters end the path there: a space holding a minion (the mouse must stop, R-MOVE-08), water
+(R-WATER-01), a space with a mousetrap marker (the mouse pauses to roll, R-TRAP-02; it may go on after a
+success). So every legal destination is listed with a single cost, and no path choice ever matters.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, push, turn_verb
+from mnm.engine.dice import roll
+from mnm.engine.query import can_enter, hero_name, mice_in, minions_in
+from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.state import Hero, State, Turn
+
+__all__ = ["against_current", "mouse_neighbours", "reachable"]
+
+
+def against_current(ctx: Ctx, src: str, dst: str) -> bool:
+    """R-WATER-03: stepping from ``src`` to ``dst`` goes against the current when the water flows from
+    ``dst`` into ``src``."""
+    return ctx.board.spaces[dst].drift == src and ctx.board.spaces[src].water
+
+
+def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[str, int]:
+    """Spaces a mouse can step to from ``space`` with their cost, before occupancy: lines (R-MOVE-03/04),
+    the Fishhook & Thread (R-MOVE-12) and red-line crossing effects (R-MOVE-06)."""
+    graph = ctx.board.graph_of(space)
+    i = graph.by_id[space].index
+    out = {graph.spaces[j].id: c for j, c in graph.mouse_cost[i].items()}
+    hook = st.tokens.get("fishhook")
+    if hook and space in hook:
+        other = hook[1] if hook[0] == space else hook[0]
+        out[other] = min(out.get(other, 1), 1)
+    if t is not None and "levitate" in t.flags:
+        for j in graph.crossing_adj[i]:
+            out.setdefault(graph.spaces[j].id, 1)
+    return out
+
+
+def may_leave(ctx: Ctx, st: State, h: Hero) -> bool:
+    """R-MOVE-09: leaving a space with minions needs at least as many mice there as minions."""
+    assert h.space is not None
+    minions = minions_in(st, h.space)
+    return not minions or len(mice_in(st, h.space)) >= len(minions)
+
+
+def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
+    """Every space the mouse may move to now, with the movement it costs."""
+    if t.movement_over or t.move_points <= 0 or h.space is None:
+        return {}
+    start = h.space
+    if not t.moved and not may_leave(ctx, st, h):
+        return {}
+    board = ctx.board
+    if board.spaces[start].water:
+        out: dict[str, int] = {}
+        for nb, cost in mouse_neighbours(ctx, st, start, t).items():
+            if not can_enter(ctx, st, nb) or against_current(ctx, start, nb):
+                continue
+            if board.spaces[nb].water:
+                if cost <= t.move_points:
+                    out[nb] = cost
+            elif not t.moved:
+                out[nb] = t.move_points  # R-WATER-02: leaving water takes the whole move
+        return out
+    best: dict[str, int] = {start: 0}
+    heap = [(0, start)]
+    dests: dict[str, int] = {}
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > best.get(u, 1 << 30):
+            continue
+        if u != start:
+            dests[u] = d
+            if minions_in(st, u) or board.spaces[u].water or u in st.traps:
+                continue  # the mouse stops here (R-MOVE-08, R-WATER-01, R-TRAP-02)
+        for v, c in mouse_neighbours(ctx, st, u, t).items():
+            nd = d + c
+            if nd > t.move_points or nd >= best.get(v, 1 << 30):
+                continue
+            if not can_enter(ctx, st, v):
+                continue  # R-MOVE-10: no entering or passing through a full space
+            best[v] = nd
+            heapq.heappush(heap, (nd, v))
+    return dests
+
+
+def _move_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    return [Action("move", h.id, (sp,)) for sp in sorted(reachable(ctx, st, h, t), key=_space_key)]
+
+
+def _space_key(space: str) -> tuple[int, int]:
+    a, _, b = space.partition(":")
+    return int(a), int(b)
+
+
+def _move_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
+    if len(a.args) != 1:
+        return "say where to: 'move <mouse> <side:space>', e.g. 'move filch 5:12'"
+    dest = a.args[0]
+    name = hero_name(ctx, h.id)
+    if dest not in ctx.board.spaces:
+        return f"there is no space {dest!r} on this board"
+    if t.movement_over:
+        return f"{name} cannot move any more this turn"
+    if t.move_points <= 0:
+        return f"{name} has no movement left"
+    if h.space is not None and ctx.board.graph_of(dest).side != ctx.board.graph_of(h.space).side:
+        return f"{dest} is on another tile: mice change tiles by exploring"
+    if not t.moved and not may_leave(ctx, st, h):
+        return f"{name} cannot leave a space where minions outnumber the mice (R-MOVE-09)"
+    if not can_enter(ctx, st, dest):
+        return f"space {dest} is full (R-SPACE-02)"
+    return f"{dest} is out of reach: {name} has {t.move_points} movement left"
+
+
+def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
+    dest = a.args[0]
+    cost = reachable(ctx, st, h, t)[dest]
+    assert h.space is not None
+    src = h.space
+    if ctx.board.spaces[src].water and not ctx.board.spaces[dest].water:
+        push(st, ["leave_water", h.id, dest])
+        return
+    t.move_points -= cost
+    t.moved = True
+    h.space = dest
+    ctx.emit("mouse_moves", "R-MOVE-01", hero=h.id, src=src, dst=dest, cost=cost, left=t.move_points)
+    if minions_in(st, dest):
+        t.movement_over = True
+        ctx.emit("stops_at_minion", "R-MOVE-08", hero=h.id, space=dest)
+    if ctx.board.spaces[dest].water:
+        t.movement_over = True
+        ctx.emit("enters_water", "R-WATER-01", hero=h.id, space=dest)
+    if dest in st.traps:
+        push(st, ["trap_check", h.id, dest])
+    ctx.hook("on_mouse_enters", st, h.id, dest)
+
+
+turn_verb("move", _move_options, _move_apply, _move_explain)
+
+
+# --- Scurry (R-TURN-05) -----------------------------------------------------------------------------
+
+
+def _scurry_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    if t.moved and action_available(st, t) and "webbed" not in h.statuses and "stunned" not in h.statuses:
+        return [Action("scurry", h.id)]
+    return []
+
+
+def _scurry_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
+    name = hero_name(ctx, h.id)
+    if a.args:
+        return "'scurry' takes no arguments: 'scurry <mouse>'"
+    if not t.moved:
+        return f"{name} must move before scurrying (R-TURN-05)"
+    if not action_available(st, t):
+        return f"{name} has already taken an action this turn"
+    if "webbed" in h.statuses:
+        return f"{name} is webbed and cannot scurry (R-NEG-03)"
+    return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+
+
+def _scurry_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
+    spend_action(ctx, st, t)
+    face = ctx.dice[roll(st, 1, f"{h.id}'s scurry")[0]]
+    t.move_points = ctx.content.heroes[h.id].move + face.number
+    t.movement_over = False
+    t.moved = True
+    ctx.emit("scurry", "R-TURN-05", hero=h.id, face=face.index, number=face.number, points=t.move_points)
+    ctx.hook("on_move_roll", st, h.id, face.index)
+
+
+turn_verb("scurry", _scurry_options, _scurry_apply, _scurry_explain)

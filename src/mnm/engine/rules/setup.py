@@ -1,0 +1,159 @@
+"""Setting up a chapter (R-SETUP-01..12, R-SEARCH-13, R-ABIL-02, R-CAMP carry-over)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, decision, push, step
+from mnm.engine.dice import shuffle
+from mnm.engine.errors import IllegalAction
+from mnm.engine.rules.encounters import place_minions
+from mnm.engine.rules.initiative import add_cards, cards_for_types
+from mnm.engine.state import Hero, Pending, State
+
+__all__ = ["card_instances", "card_of", "setup_state"]
+
+
+def card_instances(ctx: Ctx) -> list[str]:
+    """Every search card in the box, one id per copy: ``dagger``, ``leather-breastplate``,
+    ``leather-breastplate/2``..."""
+    out = []
+    for cid, card in ctx.content.search_cards.items():
+        out.append(cid)
+        out.extend(f"{cid}/{k}" for k in range(2, card.copies + 1))
+    return out
+
+
+def card_of(instance: str) -> str:
+    """The card id of a card instance (``leather-breastplate/2`` -> ``leather-breastplate``)."""
+    return instance.split("/", 1)[0]
+
+
+def hero_meets_ability(ctx: Ctx, hero_id: str, ability_id: str) -> bool:
+    card = ctx.content.ability_cards[ability_id]
+    return not card.classes or bool(set(card.classes) & set(ctx.content.heroes[hero_id].classes))
+
+
+def setup_state(
+    ctx: Ctx,
+    party: list[str],
+    seed: int,
+    dice_mode: str,
+    options: dict[str, bool],
+    carry: dict[str, Any] | None,
+) -> State:
+    """The state after setup, before the first decision (R-SETUP)."""
+    ch = ctx.chapter
+    if dice_mode not in ("seeded", "scripted", "manual"):
+        raise IllegalAction(f"dice must be seeded, scripted or manual, got {dice_mode!r}", "new game")
+    if len(party) != ch.party_size:
+        raise IllegalAction(f"this chapter needs a party of {ch.party_size} mice, got {len(party)}", "new game")
+    if len(set(party)) != len(party):
+        raise IllegalAction("a mouse can be in the party only once", "new game")
+    for h in party:
+        if h not in ctx.content.heroes:
+            raise IllegalAction(f"unknown hero {h!r}; heroes: {', '.join(ctx.content.heroes)}", "new game")
+        if h in ch.forbidden_heroes:
+            raise IllegalAction(f"{ctx.content.heroes[h].name.en} may not adventure in this chapter", "new game")
+    st = State(chapter=ch.id, party=list(party), seed=seed, rng=(seed * 0x9E3779B97F4A7C15 + 1) & ((1 << 64) - 1))
+    st.dice_mode = dice_mode
+    st.options = dict(options)
+    st.end_page = ch.end_page
+    carry = carry or {}
+
+    instances = card_instances(ctx)
+    used: set[str] = set()
+    for hid in party:
+        hero = Hero(hid, ch.start_space)  # R-SETUP-06
+        for cid in ctx.content.heroes[hid].starting_equipment:  # R-SETUP-04, R-SEARCH-13
+            inst = next(i for i in instances if card_of(i) == cid and i not in used)
+            used.add(inst)
+            hero.equipped.append(inst)
+        st.heroes[hid] = hero
+    # campaign carry-over (R-CAMP-02/03): abilities and one kept card per mouse
+    for hid, kept in (carry.get("cards") or {}).items():
+        if hid in st.heroes and kept:
+            found = next((i for i in instances if card_of(i) == card_of(str(kept)) and i not in used), None)
+            if found is not None:
+                used.add(found)
+                st.heroes[hid].pack.append(found)
+    for hid, abilities in (carry.get("abilities") or {}).items():
+        if hid in st.heroes:
+            st.heroes[hid].abilities = [a for a in abilities if a in ctx.content.ability_cards]
+    st.story_achievements = list(carry.get("story_achievements") or [])
+
+    special = {ss.card for ss in ch.special_searches}
+    st.search_deck = [
+        i for i in instances if i not in used and card_of(i) not in special
+    ]  # R-SETUP-08: the remaining search cards
+    shuffle(st, st.search_deck)
+    kinds = set(ch.encounter_kinds)
+    st.encounter_deck = [cid for cid, c in ctx.content.encounter_cards.items() if c.kind in kinds]  # R-ENC-01
+    shuffle(st, st.encounter_deck)
+
+    for p in ch.layout:  # R-SETUP-05
+        st.face_up[ctx.board.tile_of_side(p.side)] = p.side
+    start_side = int(ch.start_space.split(":")[0])
+    st.explored = [start_side]
+    st.track = [f"mouse:{h}" for h in party]
+    st.turn_index = -1
+    ctx.emit("chapter_begins", "R-SETUP-01", chapter=ch.id, party=list(party))
+    ctx.hook("on_setup", st)
+    push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])
+    return st
+
+
+@step("choose_abilities")
+def _choose_abilities(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-SETUP-03: each mouse without an ability card takes one whose class requirement it meets."""
+    for hid in st.party:
+        if not st.heroes[hid].abilities and ability_choices(ctx, st, hid):
+            st.pending = Pending("choose_ability", hid)
+            return
+
+
+def _taken(st: State) -> set[str]:
+    return {a for h in st.heroes.values() for a in h.abilities}
+
+
+def ability_choices(ctx: Ctx, st: State, hero_id: str) -> list[str]:
+    taken = _taken(st)
+    return [a for a in ctx.content.ability_cards if a not in taken and hero_meets_ability(ctx, hero_id, a)]
+
+
+def _ability_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", p.actor, (a,)) for a in ability_choices(ctx, st, p.actor)]
+
+
+def _ability_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    st.heroes[p.actor].abilities.append(a.args[0])
+    ctx.emit("ability_chosen", "R-SETUP-03", hero=p.actor, ability=a.args[0])
+    push(st, ["choose_abilities"])
+
+
+def _ability_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    if a.verb != "choose" or len(a.args) != 1:
+        return f"choose an ability card: 'choose {p.actor} <ability>'"
+    if a.args[0] not in ctx.content.ability_cards:
+        return f"there is no ability card {a.args[0]!r}"
+    if a.args[0] in _taken(st):
+        return f"{a.args[0]} is already taken by another mouse"
+    return f"{ctx.content.heroes[p.actor].name.en} does not meet the class requirement of {a.args[0]}"
+
+
+decision("choose_ability", _ability_options, _ability_apply, _ability_explain, prompt="choose_ability_prompt")
+
+
+@step("place_starting_minions")
+def _place_starting(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-SETUP-06/07: starting minions placed normally, then the opening initiative shuffle."""
+    types: list[str] = []
+    for sm in ctx.chapter.starting_minions:
+        for t in place_minions(ctx, st, sm.side, [(sm.minion, sm.count)], reason="setup"):
+            if t not in types:
+                types.append(t)
+    mouse_cards = st.track
+    st.track = []
+    add_cards(ctx, st, mouse_cards, cards_for_types(ctx, st, types))
+    st.turn_index = -1

@@ -1,0 +1,65 @@
+"""Surges and the minion cheese wheel (R-SURGE-01..08).
+
+The game loop calls the ``surge`` step whenever the wheel holds 6 or more cheese between two steps, i.e.
+right after the roll that filled it is fully resolved (R-SURGE-07 ruling).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from mnm.board.layout import space_side
+from mnm.engine.context import Ctx, step
+from mnm.engine.rules.encounters import place_minions
+from mnm.engine.rules.initiative import add_cards, cards_for_types
+from mnm.engine.rules.victory import advance_hourglass
+from mnm.engine.state import State
+
+__all__ = ["surge_side"]
+
+
+def surge_side(ctx: Ctx, st: State) -> int | None:
+    """R-SURGE-06 ruling: the active mouse's tile, else the tile with the most mice (lowest side on ties)."""
+    if st.turn is not None:
+        h = st.heroes[st.turn.mouse]
+        if h.space is not None:
+            return space_side(h.space)
+    sides = Counter(space_side(h.space) for h in st.mice_on_board() if h.space is not None)
+    if not sides:
+        return None
+    return min(sides, key=lambda s: (-sides[s], s))
+
+
+@step("surge")
+def _surge(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-SURGE-03: hourglass +1; the room's special surge, else the face-up card's surge (then discard it);
+    empty the wheel."""
+    st.stat("surges")
+    ctx.emit("surge", "R-SURGE-02", wheel=st.wheel)
+    st.wheel = 0
+    advance_hourglass(ctx, st, "surge")
+    if st.status != "playing":
+        return
+    side = surge_side(ctx, st)
+    if side is None:
+        return
+    special = next((s for s in ctx.chapter.special_surges if s.side == side), None)
+    counts: list[tuple[str, int]] = []
+    if special is not None:
+        counts = [(mc.minion, mc.count) for mc in special.minions]
+        ctx.emit("special_surge", "R-SURGE-03", side=side)
+    elif st.encounter_up is not None:
+        card = ctx.content.encounter_cards[st.encounter_up]
+        counts = [(mc.minion, mc.count) for mc in card.surge]
+        ctx.emit("card_surge", "R-SURGE-03", card=st.encounter_up)
+        st.encounter_discard.append(st.encounter_up)
+        st.encounter_up = None
+    else:
+        ctx.emit("surge_no_minions", "R-SURGE-03")
+        return
+    override = ctx.hook("on_surge", st, side, counts)
+    if override is not None:
+        counts = override
+    types = place_minions(ctx, st, side, counts, reason="surge")  # R-SURGE-04/06
+    add_cards(ctx, st, [], cards_for_types(ctx, st, types))

@@ -1,0 +1,140 @@
+"""The mouse turn (R-TURN-01..10, R-FREE-01): the movement roll, one action before or after moving, free
+actions, and the end of the turn.
+
+The ``turn`` decision gathers the options of every registered turn verb (movement, battle, search,
+explore, free actions, abilities, party items); ``end`` finishes the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnm.engine.actions import Action
+from mnm.engine.context import TURN_VERBS, Ctx, decision, push, step, turn_verb
+from mnm.engine.dice import roll
+from mnm.engine.query import hero_name
+from mnm.engine.state import Hero, Pending, State, Turn
+
+__all__ = ["action_available", "free_action_available", "spend_action", "turn_of"]
+
+FREE_ACTIONS = ("share", "equip", "levelup")
+
+
+def turn_of(st: State) -> Turn:
+    assert st.turn is not None, "no mouse turn in progress"
+    return st.turn
+
+
+def action_available(st: State, t: Turn) -> bool:
+    """R-TURN-02: one action per turn (Inspire may allow one more, paid for)."""
+    return not t.acted or t.extra_actions > 0
+
+
+def spend_action(ctx: Ctx, st: State, t: Turn) -> None:
+    """Use the turn's action. Acting after moving closes movement (R-TURN-02)."""
+    if t.acted:
+        t.extra_actions -= 1
+    t.acted = True
+    if t.moved:
+        t.movement_over = True
+
+
+def free_action_available(ctx: Ctx, st: State, h: Hero, t: Turn, which: str) -> str:
+    """'' if the free action ``which`` may be taken now, else why not (R-TURN-04, R-FREE-01, R-WATER-05)."""
+    if which in t.free_used:
+        return f"{hero_name(ctx, h.id)} has already used the {which} free action this turn"
+    if h.space is not None and ctx.board.spaces[h.space].water:
+        return "no free actions on a water space (R-WATER-05)"
+    if "stunned" in h.statuses and st.options.get("stunned_no_free_actions"):
+        return "a stunned mouse takes no free actions in this variant (R-TURN-10)"
+    return ""
+
+
+@step("mouse_turn")
+def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-TURN-01/09: the turn starts with a mandatory movement roll."""
+    h = st.heroes[str(args[0])]
+    if h.captured:
+        push(st, ["captured_turn", h.id])
+        return
+    if "charmed" in h.statuses:
+        push(st, ["charmed_turn", h.id])
+        return
+    t = Turn(h.id)
+    st.turn = t
+    face = ctx.dice[roll(st, 1, f"{h.id}'s movement")[0]]
+    t.rolled = face.number
+    hero = ctx.content.heroes[h.id]
+    t.move_points = hero.move + face.number
+    ctx.emit("movement_roll", "R-TURN-01", hero=h.id, face=face.index, number=face.number, points=t.move_points)
+    if "knocked_down" in h.statuses:  # R-NEG-04: standing up takes the whole move
+        h.statuses.remove("knocked_down")
+        t.move_points = 0
+        t.movement_over = True
+        ctx.emit("stands_up", "R-NEG-04", figure=h.id)
+    if "webbed" in h.statuses:  # R-NEG-03
+        t.move_points = 0
+        t.movement_over = True
+    ctx.hook("on_move_roll", st, h.id, face.index)
+    if h.captured or st.status != "playing":
+        return
+    st.pending = Pending("turn", h.id)
+
+
+def _turn_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    h = st.heroes[p.actor]
+    t = turn_of(st)
+    out: list[Action] = []
+    for tv in TURN_VERBS.values():
+        out.extend(tv.options(ctx, st, h, t))
+    return out
+
+
+def _turn_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    h = st.heroes[p.actor]
+    # Ask again once everything this action set off has run (it may end the turn: then nothing is asked).
+    push(st, ["ask_turn", p.actor])
+    TURN_VERBS[a.verb].apply(ctx, st, h, turn_of(st), a)
+
+
+@step("ask_turn")
+def _ask_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
+    hid = str(args[0])
+    if st.turn is not None and st.turn.mouse == hid and not st.heroes[hid].captured:
+        st.pending = Pending("turn", hid)
+
+
+def _turn_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    tv = TURN_VERBS.get(a.verb)
+    if tv is None:
+        return f"'{a.verb}' is not something a mouse does in its turn"
+    h = st.heroes[p.actor]
+    return tv.explain(ctx, st, h, turn_of(st), a)
+
+
+decision("turn", _turn_options, _turn_apply, _turn_explain, prompt="turn_prompt")
+
+
+# --- end of turn ---------------------------------------------------------------------------------------
+
+
+def _end_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    return [Action("end", h.id)]
+
+
+def _end_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
+    end_mouse_turn(ctx, st, h.id)
+
+
+def _end_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
+    return "" if not a.args else "'end' takes no arguments: 'end <mouse>'"
+
+
+def end_mouse_turn(ctx: Ctx, st: State, hero_id: str) -> None:
+    """Finish the turn: drift with the current (R-WATER-04), then the next card."""
+    st.turn = None
+    push(st, ["drift", hero_id])
+    ctx.emit("turn_ends", "R-TURN-02", hero=hero_id)
+
+
+turn_verb("end", _end_options, _end_apply, _end_explain)

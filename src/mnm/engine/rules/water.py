@@ -1,0 +1,58 @@
+"""Water and currents (R-WATER-01..08). Entering water ends a move (in :mod:`movement`); here: leaving
+water (an obstacle check) and drifting with the current at the end of a turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnm.engine.context import Ctx, push, step
+from mnm.engine.dice import roll
+from mnm.engine.query import can_enter, mice_in
+from mnm.engine.rules.capture import capture
+from mnm.engine.state import State
+
+__all__: list[str] = []
+
+
+@step("leave_water")
+def _leave_water(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-WATER-02: the whole move and a check with 1 die + 1 per mouse already on the destination."""
+    h = st.heroes[str(args[0])]
+    dest = str(args[1])
+    t = st.turn
+    helpers = len(mice_in(st, dest))
+    faces = roll(st, 1 + helpers, f"{h.id} leaving the water")
+    ok = any(ctx.dice[f].star for f in faces)
+    if t is not None:
+        t.moved = True
+        t.movement_over = True
+        t.move_points = 0
+    if ok:
+        src = h.space
+        h.space = dest
+        ctx.emit("leaves_water", "R-WATER-02", hero=h.id, src=src, dst=dest, faces=list(faces), dice=1 + helpers)
+        if dest in st.traps:
+            push(st, ["trap_check", h.id, dest])
+    else:
+        ctx.emit("stuck_in_water", "R-WATER-02", hero=h.id, faces=list(faces), dice=1 + helpers)
+
+
+@step("drift")
+def _drift(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-WATER-04: at the end of its turn a mouse in a current drifts 1 space; off the tile, it is captured."""
+    h = st.heroes[str(args[0])]
+    if h.captured or h.space is None:
+        return
+    drift = ctx.board.spaces[h.space].drift
+    if drift is None:
+        return
+    if drift.startswith("off-"):
+        ctx.emit("drifts_off_tile", "R-WATER-04", hero=h.id, space=h.space)
+        capture(ctx, st, h, "current")
+        return
+    if not can_enter(ctx, st, drift):
+        ctx.emit("drift_blocked", "R-WATER-04", hero=h.id, space=h.space, into=drift)
+        return
+    src = h.space
+    h.space = drift
+    ctx.emit("drifts", "R-WATER-04", hero=h.id, src=src, dst=drift)

@@ -1,0 +1,283 @@
+"""The whole game as plain, mutable data, with a cheap hand-written copy and an exact JSON form.
+
+Content (heroes, cards, tiles) is never copied: the state holds ids, and the immutable content is shared by
+every copy. Lists and sets are copied shallowly; figures are small slotted objects copied field by field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from mnm.engine.errors import SaveError
+
+__all__ = ["FORMAT_VERSION", "Hero", "Minion", "Pending", "State", "Turn"]
+
+FORMAT_VERSION = 1
+
+# Status markers (R-NEG): stunned, webbed, charmed, knocked down.
+STATUSES = ("stunned", "webbed", "charmed", "knocked_down")
+
+
+@dataclass(slots=True)
+class Hero:
+    """A hero mouse in play."""
+
+    id: str
+    space: str | None  # None while captured
+    wounds: int = 0
+    poison: int = 0  # how many of the wounds are poison wounds (R-WOUND-05)
+    cheese: int = 0
+    equipped: list[str] = field(default_factory=list)  # card instance ids
+    pack: list[str] = field(default_factory=list)
+    tricks: list[str] = field(default_factory=list)
+    abilities: list[str] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)
+    captured: bool = False
+    captures: int = 0
+    searched: list[int] = field(default_factory=list)  # tile sides searched successfully (R-SEARCH-05)
+    achievements: list[str] = field(default_factory=list)
+
+    def copy(self) -> Hero:
+        return Hero(
+            self.id,
+            self.space,
+            self.wounds,
+            self.poison,
+            self.cheese,
+            self.equipped.copy(),
+            self.pack.copy(),
+            self.tricks.copy(),
+            self.abilities.copy(),
+            self.statuses.copy(),
+            self.captured,
+            self.captures,
+            self.searched.copy(),
+            self.achievements.copy(),
+        )
+
+
+@dataclass(slots=True)
+class Minion:
+    """One minion figure on the board (wounds tracked per figure, docs/rulings.md R-WOUND-02)."""
+
+    id: str  # e.g. "rat-warrior-2"
+    type: str
+    space: str
+    wounds: int = 0
+    statuses: list[str] = field(default_factory=list)
+    greedy: bool = False
+
+    def copy(self) -> Minion:
+        return Minion(self.id, self.type, self.space, self.wounds, self.statuses.copy(), self.greedy)
+
+
+@dataclass(slots=True)
+class Turn:
+    """Bookkeeping of the mouse turn in progress (R-TURN)."""
+
+    mouse: str
+    move_points: int = 0
+    moved: bool = False  # movement has begun
+    movement_over: bool = False  # no more movement this turn (acted after moving, entered water...)
+    acted: bool = False
+    extra_actions: int = 0  # Inspire (paid extra actions still allowed)
+    free_used: list[str] = field(default_factory=list)  # share / equip / levelup (R-TURN-04)
+    ability_used: bool = False  # R-ABIL-03
+    may_leave: bool = True  # R-MOVE-09, decided when movement begins
+    rolled: int = 0  # the number rolled for movement this turn
+    flags: list[str] = field(default_factory=list)  # effects lasting this turn (levitate...)
+
+    def copy(self) -> Turn:
+        return Turn(
+            self.mouse,
+            self.move_points,
+            self.moved,
+            self.movement_over,
+            self.acted,
+            self.extra_actions,
+            self.free_used.copy(),
+            self.ability_used,
+            self.may_leave,
+            self.rolled,
+            self.flags.copy(),
+        )
+
+
+@dataclass(slots=True)
+class Pending:
+    """The decision the game waits for: its kind, whose it is, and plain data the kind needs."""
+
+    kind: str
+    actor: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> Pending:
+        return Pending(self.kind, self.actor, _copy_plain(self.data))
+
+
+def _copy_plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_plain(v) for v in value]
+    return value
+
+
+@dataclass(slots=True)
+class State:
+    """Everything about a game in progress. Plain data; see :meth:`copy`, :meth:`to_json`."""
+
+    chapter: str
+    party: list[str]
+    seed: int
+    rng: int
+    dice_mode: str = "seeded"  # seeded | scripted | manual (mnm.engine.dice)
+    dice_queue: list[int] = field(default_factory=list)
+    random_draws: int = 0  # rolls and shuffles made so far (undo barrier)
+    options: dict[str, bool] = field(default_factory=dict)  # rule variants (docs/rulings.md)
+
+    heroes: dict[str, Hero] = field(default_factory=dict)
+    minions: dict[str, Minion] = field(default_factory=dict)
+    minion_serial: dict[str, int] = field(default_factory=dict)  # next figure number per type
+
+    face_up: dict[int, int] = field(default_factory=dict)  # physical tile -> side up
+    explored: list[int] = field(default_factory=list)  # sides revealed this chapter (R-ENC-02)
+    traps: list[str] = field(default_factory=list)  # spaces holding a mousetrap marker
+    tokens: dict[str, list[str]] = field(default_factory=dict)  # placed party tokens -> spaces
+    stash: list[str] = field(default_factory=list)  # party tokens in the stash (R-PARTY-01)
+    party_cards: list[str] = field(default_factory=list)  # party item cards beside the board
+
+    search_deck: list[str] = field(default_factory=list)  # last = top
+    search_discard: list[str] = field(default_factory=list)
+    special_found: list[str] = field(default_factory=list)  # special-search cards already found
+    encounter_deck: list[str] = field(default_factory=list)
+    encounter_up: str | None = None  # the face-up encounter card (defines the next surge)
+    encounter_discard: list[str] = field(default_factory=list)
+
+    track: list[str] = field(default_factory=list)  # initiative cards, spot 1 first
+    turn_index: int = 0  # which track card acts now
+    acting: str | None = None  # the card whose turn is in progress
+    round: int = 1
+    wheel: int = 0  # cheese on the minion wheel
+    hourglass: int = 1  # chapter track page
+    end_page: int = 6
+
+    turn: Turn | None = None
+    pending: Pending | None = None
+    stack: list[list[Any]] = field(default_factory=list)  # automatic steps still to run (last runs first)
+    status: str = "playing"  # playing | won | lost
+    outcome: str = ""  # why the game ended (message id)
+    story_achievements: list[str] = field(default_factory=list)
+    chapter_data: dict[str, Any] = field(default_factory=dict)  # chapter hooks' own bookkeeping
+    stats: dict[str, int] = field(default_factory=dict)  # counters for reports (surges, captures...)
+
+    def copy(self) -> State:
+        """A deep-enough copy for search: figures and containers copied, content shared."""
+        return State(
+            self.chapter,
+            self.party.copy(),
+            self.seed,
+            self.rng,
+            self.dice_mode,
+            self.dice_queue.copy(),
+            self.random_draws,
+            self.options.copy(),
+            {k: h.copy() for k, h in self.heroes.items()},
+            {k: m.copy() for k, m in self.minions.items()},
+            self.minion_serial.copy(),
+            self.face_up.copy(),
+            self.explored.copy(),
+            self.traps.copy(),
+            {k: v.copy() for k, v in self.tokens.items()},
+            self.stash.copy(),
+            self.party_cards.copy(),
+            self.search_deck.copy(),
+            self.search_discard.copy(),
+            self.special_found.copy(),
+            self.encounter_deck.copy(),
+            self.encounter_up,
+            self.encounter_discard.copy(),
+            self.track.copy(),
+            self.turn_index,
+            self.acting,
+            self.round,
+            self.wheel,
+            self.hourglass,
+            self.end_page,
+            self.turn.copy() if self.turn is not None else None,
+            self.pending.copy() if self.pending is not None else None,
+            _copy_plain(self.stack),
+            self.status,
+            self.outcome,
+            self.story_achievements.copy(),
+            _copy_plain(self.chapter_data),
+            self.stats.copy(),
+        )
+
+    # --- JSON -----------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-able data; :meth:`from_json` gives back an equal state."""
+        out: dict[str, Any] = {"format": FORMAT_VERSION}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "heroes":
+                value = {k: _obj_json(h) for k, h in value.items()}
+            elif f.name == "minions":
+                value = {k: _obj_json(m) for k, m in value.items()}
+            elif f.name == "face_up":
+                value = {str(k): v for k, v in value.items()}
+            elif f.name in ("turn", "pending"):
+                value = _obj_json(value) if value is not None else None
+            else:
+                value = _copy_plain(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> State:
+        """Rebuild a state; raise :class:`SaveError` with a clear message when the data is not a valid save."""
+        if not isinstance(data, dict):
+            raise SaveError("a saved game must be a JSON object")
+        version = data.get("format")
+        if version != FORMAT_VERSION:
+            raise SaveError(f"this save has format {version!r}; this version of mnm reads format {FORMAT_VERSION} only")
+        try:
+            kwargs: dict[str, Any] = {}
+            for f in fields(cls):
+                if f.name not in data:
+                    raise SaveError(f"the save is missing the field {f.name!r}")
+                value = data[f.name]
+                if f.name == "heroes":
+                    value = {k: Hero(**v) for k, v in value.items()}
+                elif f.name == "minions":
+                    value = {k: Minion(**v) for k, v in value.items()}
+                elif f.name == "face_up":
+                    value = {int(k): int(v) for k, v in value.items()}
+                elif f.name == "turn":
+                    value = Turn(**value) if value is not None else None
+                elif f.name == "pending":
+                    value = Pending(**value) if value is not None else None
+                kwargs[f.name] = value
+            extra = set(data) - {f.name for f in fields(cls)} - {"format"}
+            if extra:
+                raise SaveError(f"the save has unknown field(s): {', '.join(sorted(extra))}")
+            return cls(**kwargs)
+        except SaveError:
+            raise
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise SaveError(f"the save is damaged: {exc}") from exc
+
+    # --- helpers used everywhere -----------------------------------------------------------------------
+
+    def mice_on_board(self) -> list[Hero]:
+        """Uncaptured mice, in party order."""
+        return [h for h in self.heroes.values() if not h.captured and h.space is not None]
+
+    def stat(self, key: str, amount: int = 1) -> None:
+        self.stats[key] = self.stats.get(key, 0) + amount
+
+
+def _obj_json(obj: Any) -> dict[str, Any]:
+    return {f: _copy_plain(getattr(obj, f)) for f in obj.__slots__}
