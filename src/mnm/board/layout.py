@@ -47,6 +47,9 @@ class Board:
     sides_of: Mapping[int, tuple[int, ...]]  # physical tile -> its sides
     initial_up: Mapping[int, int]  # physical tile -> side face up at setup
     spaces: Mapping[str, Space]
+    mouse_nbrs: Mapping[str, tuple[tuple[str, int], ...]]  # space -> (neighbour, cost) for a mouse
+    water: frozenset[str]  # water spaces
+    order: Mapping[str, int]  # a stable sort key for space ids (side, then number)
 
     @classmethod
     def for_chapter(cls, content: Content, chapter: Chapter) -> Board:
@@ -113,6 +116,21 @@ def _board_for(content: Content, chapter_id: str) -> Board:
         for s in sides:
             graphs[s] = all_graphs[s]
     spaces = {sp.id: sp for g in graphs.values() for sp in g.spaces}
-    board = Board(graphs=graphs, positions=positions, sides_of=sides_of, initial_up=initial_up, spaces=spaces)
+    nbrs = {
+        sp.id: tuple((g.spaces[j].id, c) for j, c in sorted(g.mouse_cost[sp.index].items()))
+        for g in graphs.values()
+        for sp in g.spaces
+    }
+    ordered = sorted(spaces.values(), key=lambda sp: (sp.side, sp.n))
+    board = Board(
+        graphs=graphs,
+        positions=positions,
+        sides_of=sides_of,
+        initial_up=initial_up,
+        spaces=spaces,
+        mouse_nbrs=nbrs,
+        water=frozenset(sp.id for sp in ordered if sp.water),
+        order={sp.id: i for i, sp in enumerate(ordered)},
+    )
     _BOARDS[key] = board
     return board

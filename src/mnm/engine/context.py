@@ -70,6 +70,7 @@ class DecisionKind:
     apply: Callable[[Ctx, State, Pending, Action], None]
     explain: Callable[[Ctx, State, Pending, Action], str] | None = None
     prompt: str = ""
+    is_legal: Callable[[Ctx, State, Pending, Action], bool] | None = None  # faster than listing every option
 
 
 DECISIONS: dict[str, DecisionKind] = {}
@@ -81,11 +82,12 @@ def decision(
     apply: Callable[[Ctx, State, Pending, Action], None],
     explain: Callable[[Ctx, State, Pending, Action], str] | None = None,
     prompt: str = "",
+    is_legal: Callable[[Ctx, State, Pending, Action], bool] | None = None,
 ) -> None:
     """Register a decision kind."""
     if name in DECISIONS:
         raise RuntimeError(f"decision {name!r} registered twice")
-    DECISIONS[name] = DecisionKind(name, options, apply, explain, prompt)
+    DECISIONS[name] = DecisionKind(name, options, apply, explain, prompt, is_legal)
 
 
 @dataclass(frozen=True)

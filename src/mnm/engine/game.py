@@ -79,8 +79,13 @@ def apply_action(ctx: Ctx, st: State, action: Action) -> State:
     Raises :class:`IllegalAction` (with the reason) when the action is not legal now."""
     if st.status != "playing" or st.pending is None:
         raise IllegalAction(explain_illegal(ctx, st, action), str(action))
-    options = DECISIONS[st.pending.kind].options(ctx, st, st.pending)
-    if action not in options:
+    kind = DECISIONS[st.pending.kind]
+    legal = (
+        kind.is_legal(ctx, st, st.pending, action)
+        if kind.is_legal is not None
+        else action in kind.options(ctx, st, st.pending)
+    )
+    if not legal:
         raise IllegalAction(explain_illegal(ctx, st, action), str(action))
     work = st.copy()
     pending = work.pending

@@ -24,6 +24,7 @@ __all__ = [
     "minions_in",
     "minions_on_side",
     "occupancy",
+    "occupancy_map",
     "track_rank",
 ]
 
@@ -63,6 +64,25 @@ def occupancy(ctx: Ctx, st: State, space: str) -> tuple[int, bool]:
             elif ctx.content.minions[m.type].size == "small":
                 small += 1
     return small, large
+
+
+def occupancy_map(ctx: Ctx, st: State) -> tuple[dict[str, int], set[str], set[str]]:
+    """Small figures per space, spaces holding a large figure, spaces holding any minion (one pass)."""
+    small: dict[str, int] = {}
+    large: set[str] = set()
+    minion_spaces: set[str] = set()
+    for h in st.heroes.values():
+        if h.space is not None and not h.captured:
+            small[h.space] = small.get(h.space, 0) + 1
+    minions = ctx.content.minions
+    for m in st.minions.values():
+        size = minions[m.type].size
+        minion_spaces.add(m.space)
+        if size == "large":
+            large.add(m.space)
+        elif size == "small":
+            small[m.space] = small.get(m.space, 0) + 1
+    return small, large, minion_spaces
 
 
 def is_full(ctx: Ctx, st: State, space: str) -> bool:

@@ -13,7 +13,7 @@ import heapq
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import can_enter, hero_name, mice_in, minions_in
+from mnm.engine.query import can_enter, hero_name, mice_in, minions_in, occupancy_map
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
@@ -29,15 +29,14 @@ def against_current(ctx: Ctx, src: str, dst: str) -> bool:
 def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[str, int]:
     """Spaces a mouse can step to from ``space`` with their cost, before occupancy: lines (R-MOVE-03/04),
     the Fishhook & Thread (R-MOVE-12) and red-line crossing effects (R-MOVE-06)."""
-    graph = ctx.board.graph_of(space)
-    i = graph.by_id[space].index
-    out = {graph.spaces[j].id: c for j, c in graph.mouse_cost[i].items()}
+    out = dict(ctx.board.mouse_nbrs[space])
     hook = st.tokens.get("fishhook")
     if hook and space in hook:
         other = hook[1] if hook[0] == space else hook[0]
         out[other] = min(out.get(other, 1), 1)
     if t is not None and "levitate" in t.flags:
-        for j in graph.crossing_adj[i]:
+        graph = ctx.board.graph_of(space)
+        for j in graph.crossing_adj[graph.by_id[space].index]:
             out.setdefault(graph.spaces[j].id, 1)
     return out
 
@@ -68,22 +67,29 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
             elif not t.moved:
                 out[nb] = t.move_points  # R-WATER-02: leaving water takes the whole move
         return out
+    small, large, minion_spaces = occupancy_map(ctx, st)
+    spaces = board.spaces
+    traps = set(st.traps)
+    water = board.water
+    simple = not st.tokens.get("fishhook") and "levitate" not in t.flags
     best: dict[str, int] = {start: 0}
     heap = [(0, start)]
     dests: dict[str, int] = {}
+    points = t.move_points
     while heap:
         d, u = heapq.heappop(heap)
-        if d > best.get(u, 1 << 30):
+        if d > best[u]:
             continue
         if u != start:
             dests[u] = d
-            if minions_in(st, u) or board.spaces[u].water or u in st.traps:
+            if u in minion_spaces or u in water or u in traps:
                 continue  # the mouse stops here (R-MOVE-08, R-WATER-01, R-TRAP-02)
-        for v, c in mouse_neighbours(ctx, st, u, t).items():
+        nbrs = board.mouse_nbrs[u] if simple else tuple(mouse_neighbours(ctx, st, u, t).items())
+        for v, c in nbrs:
             nd = d + c
-            if nd > t.move_points or nd >= best.get(v, 1 << 30):
+            if nd > points or nd >= best.get(v, 1 << 30):
                 continue
-            if not can_enter(ctx, st, v):
+            if v in large or small.get(v, 0) >= spaces[v].capacity:
                 continue  # R-MOVE-10: no entering or passing through a full space
             best[v] = nd
             heapq.heappush(heap, (nd, v))
@@ -91,12 +97,8 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
 
 
 def _move_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    return [Action("move", h.id, (sp,)) for sp in sorted(reachable(ctx, st, h, t), key=_space_key)]
-
-
-def _space_key(space: str) -> tuple[int, int]:
-    a, _, b = space.partition(":")
-    return int(a), int(b)
+    order = ctx.board.order
+    return [Action("move", h.id, (sp,)) for sp in sorted(reachable(ctx, st, h, t), key=order.__getitem__)]
 
 
 def _move_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:

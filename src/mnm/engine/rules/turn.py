@@ -112,7 +112,12 @@ def _turn_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
     return tv.explain(ctx, st, h, turn_of(st), a)
 
 
-decision("turn", _turn_options, _turn_apply, _turn_explain, prompt="turn_prompt")
+def _turn_is_legal(ctx: Ctx, st: State, p: Pending, a: Action) -> bool:
+    tv = TURN_VERBS.get(a.verb)
+    return tv is not None and a.actor == p.actor and a in tv.options(ctx, st, st.heroes[p.actor], turn_of(st))
+
+
+decision("turn", _turn_options, _turn_apply, _turn_explain, prompt="turn_prompt", is_legal=_turn_is_legal)
 
 
 # --- end of turn ---------------------------------------------------------------------------------------
