@@ -1,23 +1,176 @@
-"""Chapter 1, Flight to Barksburg: special rules (CONTENT.md §10)."""
+"""Chapter 1, Flight to Barksburg: the chapter's special rules (CONTENT.md §10, docs/rulings.md).
+
+* Guard Room (5): special search Tinkerer's Treasure and special surge of 2 Rat Warriors (chapter data).
+* Sewer (6): special search in water spaces, Fishhook & Thread (chapter data); "Leaving the Sewers": a mouse
+  may explore through a Sewer exit only while the party has the Fishhook & Thread, in the stash or placed
+  on the Sewer (the mice climb out on the thread) — our completion of the cut-off rule.
+* Kitchen (3): counter cheese (3 tokens when the Kitchen is first revealed): while any remain, roaches on
+  the Kitchen head for the counter instead of the mice, and a roach that starts its turn on the counter eats
+  (1 counter cheese to the minion wheel) instead of attacking; every CHEESE rolled for a roach on the Kitchen
+  moves 1 more counter cheese to the wheel. "Gaining Miz Maggie's Attention": a mouse that defeats a roach on
+  the Kitchen rolls 1 die; no success: knocked down and the roach comes back on the counter; success: the
+  Miz Maggie Ally story achievement (end marker +1 page), and no more rolls.
+* Courtyard (1): the tree entrance (geometry: only the space by the hole touches it; minions barred) and the
+  old crow: a 1 on the movement die of a figure on the Courtyard deals it 1 unblockable wound.
+* Victory: the Courtyard clear of minions and every uncaptured mouse on the tree entrance.
+"""
 
 from __future__ import annotations
 
 from mnm.engine.context import Ctx
-from mnm.engine.state import State
+from mnm.engine.dice import roll
+from mnm.engine.query import minions_on_side
+from mnm.engine.state import Minion, State
 
 COURTYARD = 1
+KITCHEN = 3
+SEWER = 6
+COUNTER_CHEESE = 3
+MAGGIE = "miz-maggie-ally"
+
+
+def _side_of(space: str) -> int:
+    return int(space.split(":", 1)[0])
+
+
+def on_setup(ctx: Ctx, st: State) -> None:
+    ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
+
+
+def on_explore(ctx: Ctx, st: State, side: int) -> None:
+    """Story moments and tile setup when a side is first revealed (R-STORY-03)."""
+    if side in st.explored:
+        return
+    if side == COURTYARD:
+        ctx.emit("story", "R-STORY-03", chapter=st.chapter, moment="courtyard")
+    if side == KITCHEN and "counter" not in st.chapter_data:
+        st.chapter_data["counter"] = COUNTER_CHEESE
+        ctx.emit("counter_cheese_set", "R-STORY-03", amount=COUNTER_CHEESE)
 
 
 def check_victory(ctx: Ctx, st: State) -> bool:
     """Victory: the Courtyard is clear of minions and every uncaptured mouse is on the tree entrance."""
     if st.face_up.get(ctx.board.tile_of_side(COURTYARD)) != COURTYARD:
         return False
-    graph = ctx.board.graph(COURTYARD)
-    if any(m.space in graph.by_id for m in st.minions.values()):
+    if minions_on_side(st, COURTYARD):
         return False
     mice = st.mice_on_board()
     if not mice:
         return False
-    return all(
-        h.space is not None and ctx.board.spaces[h.space].minions_barred and h.space in graph.by_id for h in mice
-    )
+    graph = ctx.board.graph(COURTYARD)
+    return all(h.space is not None and h.space in graph.by_id and graph.by_id[h.space].minions_barred for h in mice)
+
+
+def on_victory(ctx: Ctx, st: State) -> None:
+    ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
+
+
+# --- Sewer: Leaving the Sewers ----------------------------------------------------------------------------
+
+
+def explore_precondition(ctx: Ctx, st: State, hero_id: str, where: str) -> str:
+    """'' when allowed, else why not. Only Sewer exits are gated."""
+    h = st.heroes[hero_id]
+    if h.space is None or _side_of(h.space) != SEWER or not where.startswith("exit-"):
+        return ""
+    hook = st.tokens.get("fishhook")
+    if "fishhook" in st.stash or (hook and _side_of(hook[0]) == SEWER):
+        return ""
+    return "Leaving the Sewers: the mice need the Fishhook & Thread to climb out of the Sewer (Chapter 1)"
+
+
+# --- Courtyard: the dastardly old crow --------------------------------------------------------------------
+
+
+def on_move_roll(ctx: Ctx, st: State, figure: str, face: int) -> None:
+    """A 1 on the movement die of a figure on the Courtyard: the crow deals 1 unblockable wound
+    (R-BATTLE-14). Mice on the tree entrance are safe."""
+    if ctx.dice[face].number != 1:
+        return
+    from mnm.engine.rules.battle import wound_minion
+    from mnm.engine.rules.capture import wound_hero
+
+    if figure in st.heroes:
+        h = st.heroes[figure]
+        if h.space is None or _side_of(h.space) != COURTYARD or ctx.board.spaces[h.space].minions_barred:
+            return
+        ctx.emit("old_crow", "R-BATTLE-14", figure=figure)
+        wound_hero(ctx, st, h, 1, source="old crow")
+    elif figure in st.minions:
+        m = st.minions[figure]
+        if _side_of(m.space) != COURTYARD:
+            return
+        ctx.emit("old_crow", "R-BATTLE-14", figure=figure)
+        wound_minion(ctx, st, m, 1, None)
+
+
+# --- Kitchen: counter cheese and Miz Maggie ---------------------------------------------------------------
+
+
+def _counter(ctx: Ctx) -> str | None:
+    for sp in ctx.board.graph(KITCHEN).spaces:
+        if sp.special and sp.name == "counter":
+            return sp.id
+    return None
+
+
+def _counter_to_wheel(ctx: Ctx, st: State, n: int) -> None:
+    have = int(st.chapter_data.get("counter", 0))
+    moved = min(have, n)
+    if moved:
+        st.chapter_data["counter"] = have - moved
+        st.wheel += moved
+        ctx.emit("counter_cheese_eaten", "R-SURGE-01", amount=moved, left=have - moved, wheel=st.wheel)
+
+
+def minion_turn_override(ctx: Ctx, st: State, m: Minion) -> bool:
+    """Roaches on the Kitchen go for the counter cheese while any is left (True: turn handled here)."""
+    spec = ctx.content.minions[m.type]
+    counter = _counter(ctx)
+    if not spec.roach or counter is None or _side_of(m.space) != KITCHEN:
+        return False
+    if int(st.chapter_data.get("counter", 0)) <= 0:
+        return False
+    if m.space == counter:
+        _counter_to_wheel(ctx, st, 1)
+        return True
+    from mnm.engine.rules.minions import path_toward
+
+    face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
+    path = path_toward(ctx, st, m, counter)
+    if path:
+        src = m.space
+        m.space = path[: face.number][-1]
+        ctx.emit("roach_to_counter", "R-MINION-03", minion=m.id, src=src, dst=m.space, roll=face.number)
+    return True
+
+
+def on_minion_cheese(ctx: Ctx, st: State, m: Minion, cheese: int) -> None:
+    """Each CHEESE rolled for a roach on the Kitchen moves 1 counter cheese to the wheel."""
+    if ctx.content.minions[m.type].roach and _side_of(m.space) == KITCHEN:
+        _counter_to_wheel(ctx, st, cheese)
+
+
+def on_minion_defeated(ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
+    """Gaining Miz Maggie's Attention (Kitchen): defeating a roach calls for a 1-die check."""
+    if hero_id is None or not ctx.content.minions[m.type].roach or _side_of(m.space) != KITCHEN:
+        return
+    if MAGGIE in st.story_achievements:
+        return
+    h = st.heroes[hero_id]
+    faces = roll(st, 1, "Miz Maggie's attention")
+    if ctx.dice[faces[0]].star:
+        st.story_achievements.append(MAGGIE)
+        st.end_page += 1
+        ctx.emit("miz_maggie_ally", "R-ACH-10", hero=hero_id, end_page=st.end_page)
+        return
+    if "knocked_down" not in h.statuses and not h.captured:
+        h.statuses.append("knocked_down")
+    counter = _counter(ctx)
+    ctx.emit("miz_maggie_swats", "R-NEG-09", hero=hero_id)
+    if counter is not None:
+        st.minions[m.id] = Minion(m.id, m.type, counter, greedy=m.greedy)
+        from mnm.engine.rules.initiative import add_cards, cards_for_types
+
+        add_cards(ctx, st, [], cards_for_types(ctx, st, [m.type]))
+        ctx.emit("minion_placed", "R-STORY-03", minion=m.id, space=counter, why="Miz Maggie's mop", reason="chapter")

@@ -212,6 +212,8 @@ def defend_minion(ctx: Ctx, st: State, h: Hero | None, m: Minion, hits: int, w: 
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
     if spec.kind != "cat":  # R-BRODIE-02
         add_wheel_cheese(ctx, st, cheese, m.id)
+        if cheese:
+            ctx.hook("on_minion_cheese", st, m, cheese)
     wounds = max(0, hits - blocks)
     ctx.emit("minion_defends", "R-BATTLE-06", target=m.id, faces=list(faces), blocks=blocks, wounds=wounds)
     if wounds:
@@ -277,6 +279,8 @@ def minion_attacks_mouse(ctx: Ctx, st: State, m: Minion, h: Hero, reason: str) -
             ctx.emit("pistoleer", "R-BOSS-02", minion=m.id)
         else:
             add_wheel_cheese(ctx, st, cheese, m.id)
+            if cheese:
+                ctx.hook("on_minion_cheese", st, m, cheese)
     mouse_defends(ctx, st, h, hits, m)
     if "pistoleer" in spec.abilities and cheese and not h.captured:
         minion_attacks_mouse(ctx, st, m, h, "Pistoleer: cheese rolled means another shot")

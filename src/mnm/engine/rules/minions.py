@@ -133,8 +133,8 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
         return
     from mnm.engine.rules import party_items
 
-    if party_items.minion_grape_turn(ctx, st, m):
-        then()
+    if party_items.minion_grape_turn(ctx, st, m) or ctx.hook("minion_turn_override", st, m):
+        then()  # a grape, or a chapter rule (R-STORY-05), used this figure's turn
         return
     _move(ctx, st, m)
     target = None

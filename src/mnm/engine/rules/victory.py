@@ -25,3 +25,4 @@ def check_victory(ctx: Ctx, st: State) -> None:
         st.outcome = "victory"
         st.pending = None
         ctx.emit("victory", "R-WIN-01", chapter=st.chapter)
+        ctx.hook("on_victory", st)
