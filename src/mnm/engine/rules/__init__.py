@@ -1,6 +1,7 @@
 """One module per section of the rulebook. Importing this package registers every rule."""
 
 from mnm.engine.rules import (  # noqa: F401
+    achievements,
     battle,
     brodie,
     capture,

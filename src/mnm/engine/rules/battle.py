@@ -14,6 +14,7 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import hero_name, mice_in, minion_name, track_rank
+from mnm.engine.rules.achievements import held, roach_defeated
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.initiative import remove_type_if_gone
 from mnm.engine.rules.setup import card_of
@@ -253,9 +254,8 @@ def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
             h.cheese += 1
             ctx.emit("pilfer", "", hero=h.id, total=h.cheese)
         if spec.roach:
-            key = f"roaches:{h.id}"
-            st.chapter_data[key] = int(st.chapter_data.get(key, 0)) + 1
-        if spec.kind == "cat" and not any("cat-tamer" in x.achievements for x in st.heroes.values()):
+            roach_defeated(ctx, st, h)
+        if spec.kind == "cat" and not st.options.get("no_achievements") and not held(st, "cat-tamer"):
             h.achievements.append("cat-tamer")
             ctx.emit("achievement", "R-ACH-06", hero=h.id, achievement="cat-tamer")
     remove_type_if_gone(ctx, st, m.type)

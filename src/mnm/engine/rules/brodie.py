@@ -1,15 +1,156 @@
-"""Brodie the cat (R-BRODIE-01..07): two turns a round, Pounces and Chases."""
+"""Brodie the cat (R-BRODIE-01..07): a paw token that takes no room and acts twice a round.
+
+* Pounces (R-BRODIE-04): he jumps to the space of his tile holding the most figures (minions count; ties:
+  the space holding the figure highest on the track), or stays when his own space holds the most or no other
+  space holds any; one attack roll, and every figure in that space defends separately (R-BATTLE-13).
+* Chases (R-BRODIE-05/06): 2 dice of movement along shortest paths (ties: the lowest-numbered next space,
+  docs/rulings.md) toward the nearest mouse not in his space (ties: highest on the track), going on toward
+  the next nearest with movement left; one attack roll against every figure on every space he passed,
+  start and end included.
+His rolls never feed the minion wheel (R-BRODIE-02); he moves through any space, since he takes no room.
+"""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from mnm.engine.context import Ctx, step
-from mnm.engine.state import State
+from mnm.engine.dice import roll
+from mnm.engine.query import mice_in, mice_on_side, minions_in, track_rank
+from mnm.engine.rules.battle import defend_minion, mouse_defends
+from mnm.engine.state import Hero, Minion, State
 
 __all__: list[str] = []
 
 
+def _brodie(ctx: Ctx, st: State) -> Minion | None:
+    return next((m for m in st.minions.values() if ctx.content.minions[m.type].kind == "cat"), None)
+
+
+def _figures(ctx: Ctx, st: State, space: str, brodie: Minion) -> tuple[list[Hero], list[Minion]]:
+    return mice_in(st, space), [m for m in minions_in(st, space) if m.id != brodie.id]
+
+
+def _rank(st: State, figure: Hero | Minion) -> int:
+    if isinstance(figure, Hero):
+        return track_rank(st, f"mouse:{figure.id}")
+    return min(track_rank(st, c) for c in (f"minion:{figure.type}", f"boss:{figure.type}:1"))
+
+
+def _attack_space_group(ctx: Ctx, st: State, brodie: Minion, spaces: list[str], rule: str) -> None:
+    """One attack roll; each figure in the spaces defends on its own (R-BATTLE-13)."""
+    spec = ctx.content.minions[brodie.type]
+    faces = roll(st, spec.battle, "Brodie's attack")
+    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    ctx.emit("brodie_attacks", rule, spaces=list(spaces), faces=list(faces), hits=hits)
+    for space in spaces:
+        mice, minions = _figures(ctx, st, space, brodie)
+        for h in mice:
+            if not h.captured:
+                mouse_defends(ctx, st, h, hits, brodie)
+        for m in minions:
+            if m.id in st.minions:
+                defend_minion(ctx, st, None, m, hits)
+
+
 @step("brodie_turn")
 def _brodie_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
-    ctx.emit("brodie_turn", "R-BRODIE-03", card=str(args[0]))
+    card = str(args[0])
+    brodie = _brodie(ctx, st)
+    if brodie is None:
+        return
+    side = ctx.board.graph_of(brodie.space).side
+    if not mice_on_side(st, side):
+        ctx.emit("minion_idle", "R-MINION-11", minion=brodie.id)
+        return
+    if card == "pounces":
+        _pounce(ctx, st, brodie)
+    else:
+        _chase(ctx, st, brodie)
+
+
+def _pounce(ctx: Ctx, st: State, brodie: Minion) -> None:
+    graph = ctx.board.graph_of(brodie.space)
+
+    def count(space: str) -> int:
+        mice, minions = _figures(ctx, st, space, brodie)
+        return len(mice) + len(minions)
+
+    def best_rank(space: str) -> int:
+        mice, minions = _figures(ctx, st, space, brodie)
+        ranks = [_rank(st, h) for h in mice] + [_rank(st, m) for m in minions]
+        return min(ranks, default=10**6)
+
+    here = count(brodie.space)
+    others = [sp.id for sp in graph.spaces if sp.id != brodie.space and count(sp.id) > 0 and not sp.minions_barred]
+    target = brodie.space
+    if others:
+        top = max(others, key=lambda s: (count(s), -best_rank(s)))
+        if count(top) > here:
+            target = top
+    src = brodie.space
+    brodie.space = target
+    ctx.emit("brodie_pounces", "R-BRODIE-04", src=src, dst=target, figures=count(target))
+    if count(target):
+        _attack_space_group(ctx, st, brodie, [target], "R-BRODIE-04")
+
+
+def _cat_bfs(ctx: Ctx, start: str) -> dict[str, int]:
+    graph = ctx.board.graph_of(start)
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        u = queue.popleft()
+        for j in graph.minion_adj[graph.by_id[u].index]:
+            v = graph.spaces[j].id
+            if v not in dist:
+                dist[v] = dist[u] + 1
+                queue.append(v)
+    return dist
+
+
+def _step_toward(ctx: Ctx, here: str, goal: str) -> str:
+    graph = ctx.board.graph_of(here)
+    to_goal = _cat_bfs(ctx, goal)
+    d = to_goal[here]
+    nexts = [
+        graph.spaces[j].id
+        for j in graph.minion_adj[graph.by_id[here].index]
+        if to_goal.get(graph.spaces[j].id) == d - 1
+    ]
+    return min(nexts, key=lambda s: int(s.split(":")[1]))
+
+
+def _chase(ctx: Ctx, st: State, brodie: Minion) -> None:
+    side = ctx.board.graph_of(brodie.space).side
+    faces = roll(st, 2, "Brodie's chase")
+    points = sum(ctx.dice[f].number for f in faces)
+    passed = [brodie.space]
+    start = brodie.space
+    if all(h.space == brodie.space for h in mice_on_side(st, side)):
+        ctx.emit("brodie_stays", "R-BRODIE-05", space=brodie.space)
+    else:
+        reached: set[str] = set()
+        while points > 0:
+            dist = _cat_bfs(ctx, brodie.space)
+            targets = [
+                h
+                for h in mice_on_side(st, side)
+                if h.space is not None and h.space != brodie.space and h.id not in reached and h.space in dist
+            ]
+            if not targets:
+                break
+            targets.sort(key=lambda h: (dist[h.space or ""], track_rank(st, f"mouse:{h.id}")))
+            goal = targets[0]
+            assert goal.space is not None
+            while points > 0 and brodie.space != goal.space:
+                brodie.space = _step_toward(ctx, brodie.space, goal.space)
+                passed.append(brodie.space)
+                points -= 1
+            if brodie.space == goal.space:
+                reached.add(goal.id)
+                reached.update(h.id for h in mice_in(st, brodie.space))
+        ctx.emit("brodie_chases", "R-BRODIE-05", src=start, dst=brodie.space, path=list(passed), roll=list(faces))
+    spaces = list(dict.fromkeys(passed))
+    _attack_space_group(ctx, st, brodie, spaces, "R-BRODIE-06")

@@ -15,6 +15,7 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import shuffle
 from mnm.engine.query import can_enter, mice_on_side, minions_in
+from mnm.engine.rules.achievements import start_encounter
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.state import Minion, Pending, State
 
@@ -127,6 +128,7 @@ def _encounter(ctx: Ctx, st: State, args: list[Any]) -> None:
         return
     card_id = st.encounter_deck.pop()
     ctx.hidden_revealed = True
+    start_encounter(st)  # R-ACH-03 counts roaches per encounter
     ctx.emit("encounter_drawn", "R-ENC-02", card=card_id, page=st.hourglass)
     counts = current_row(ctx, st, card_id)
     has_rats = any(t == "rat-warrior" for t, _ in counts)
