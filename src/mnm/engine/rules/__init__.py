@@ -4,6 +4,7 @@ from mnm.engine.rules import (  # noqa: F401
     achievements,
     battle,
     brodie,
+    campaign,
     capture,
     cards,
     effects,

@@ -52,6 +52,11 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     """Every space the mouse may move to now, with the movement it costs."""
     if t.movement_over or t.move_points <= 0 or h.space is None:
         return {}
+    return _reachable(ctx, st, h, t)
+
+
+def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
+    assert h.space is not None
     start = h.space
     if not t.moved and not may_leave(ctx, st, h):
         return {}
