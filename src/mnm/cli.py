@@ -98,7 +98,12 @@ def board_render(
     """Draw a tile side, every side, or a chapter layout as SVG."""
     from mnm.board.render import render_target
 
-    for path in render_target(target, out):
+    try:
+        paths = render_target(target, out)
+    except ValueError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
+    for path in paths:
         typer.echo(str(path))
 
 
