@@ -160,6 +160,7 @@ class Minion(Sourced):
 
     id: Identifier
     name: Text
+    one: Text | None = Field(default=None, description="the name of one figure (singular), when it differs")
     attack: AttackKind
     battle: int = Field(ge=0)
     defense: int = Field(ge=0)

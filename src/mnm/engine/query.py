@@ -140,9 +140,6 @@ def hero_name(ctx: Ctx, hero_id: str) -> str:
 
 def minion_name(ctx: Ctx, m: Minion) -> str:
     """``Rat Warrior 2`` style name for events (singular type name + figure number)."""
-    base = ctx.content.minions[m.type].name.en
-    if base.endswith("es") and base.lower().startswith("roach"):
-        base = base[:-2]
-    elif base.endswith("s"):
-        base = base[:-1]
+    spec = ctx.content.minions[m.type]
+    base = (spec.one or spec.name).en
     return f"{base} {m.id.rsplit('-', 1)[-1]}"

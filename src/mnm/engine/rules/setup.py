@@ -42,12 +42,13 @@ def setup_state(
     dice_mode: str,
     options: dict[str, bool],
     carry: dict[str, Any] | None,
+    check_party_size: bool = True,
 ) -> State:
     """The state after setup, before the first decision (R-SETUP)."""
     ch = ctx.chapter
     if dice_mode not in ("seeded", "scripted", "manual"):
         raise IllegalAction(f"dice must be seeded, scripted or manual, got {dice_mode!r}", "new game")
-    if len(party) != ch.party_size:
+    if check_party_size and len(party) != ch.party_size:
         raise IllegalAction(f"this chapter needs a party of {ch.party_size} mice, got {len(party)}", "new game")
     if len(set(party)) != len(party):
         raise IllegalAction("a mouse can be in the party only once", "new game")

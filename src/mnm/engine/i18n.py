@@ -1,0 +1,105 @@
+"""Render events as sentences in the player's language (English ``en``, Brazilian Portuguese ``pt_BR``).
+
+The catalogs are YAML files shipped in ``mnm/i18n/`` (read once, like content data): one entry per event
+message id, a Python format string over the event's parameters. Figure, space and card ids in parameters are
+turned into names first (``rat-warrior-2`` -> "Rat Warrior 2", ``5:12`` -> "Guard Room 12", ``filch`` ->
+"Filch"); lists become "A, B and C". An entry ``msg.PARAM`` is a variant used instead when that parameter is
+present and non-empty (for example ``minion_moves.tied`` when other mice were as close). A message missing from
+the catalog falls back to English, then to the message id with its parameters, so a client never crashes on
+text.
+
+>>> from mnm.engine.events import Event
+>>> render(Event("minion_moves", {"minion": "rat-warrior-2", "src": "5:3", "dst": "5:7", "steps": 2,
+...        "roll": 3, "target": "filch", "tied": []}, "R-MINION-03"))
+'Rat Warrior 2 moves 2 spaces, from Guard Room 3 to Guard Room 7, toward Filch, the closest mouse.'
+"""
+
+from __future__ import annotations
+
+import string
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from mnm.content.loader import Content, builtin_content
+from mnm.content.schema import Text
+from mnm.engine.events import Event
+
+__all__ = ["LANGUAGES", "catalog", "name_of", "render", "render_rule"]
+
+LANGUAGES = ("en", "pt_BR")
+_AND = {"en": "and", "pt_BR": "e"}
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """The message catalog of ``lang`` (empty for an unknown language)."""
+    if lang not in LANGUAGES:
+        return {}
+    text = resources.files("mnm").joinpath("i18n", f"{lang}.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text) or {}
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def _lang_text(value: Text, lang: str) -> str:
+    return value.get(lang)
+
+
+def name_of(value: Any, content: Content, lang: str = "en") -> str:
+    """A readable name for an id found in event parameters (hero, minion figure, space, card, side)."""
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, list):
+        names = [name_of(v, content, lang) for v in value]
+        if len(names) <= 1:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {_AND.get(lang, 'and')} {names[-1]}"
+    text = str(value)
+    if text in content.heroes:
+        return _lang_text(content.heroes[text].name, lang)
+    head, _, number = text.rpartition("-")
+    if head in content.minions and number.isdigit():
+        spec = content.minions[head]
+        return f"{_lang_text(spec.one or spec.name, lang)} {number}"
+    if text in content.minions:
+        return _lang_text(content.minions[text].name, lang)
+    side, colon, space = text.partition(":")
+    if colon and side.isdigit() and int(side) in content.tile_sides:
+        return f"{_lang_text(content.tile_sides[int(side)].name, lang)} {space}"
+    card = text.split("/", 1)[0]
+    for deck in (content.search_cards, content.ability_cards, content.encounter_cards):
+        if card in deck:
+            return _lang_text(deck[card].name, lang)
+    if text.startswith(("mouse:", "minion:", "boss:")):
+        return name_of(text.split(":")[1], content, lang)
+    return text
+
+
+class _Params(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def render(event: Event, lang: str = "en", content: Content | None = None) -> str:
+    """The sentence for ``event`` in ``lang``."""
+    content = content or builtin_content()
+    params = _Params({k: name_of(v, content, lang) for k, v in event.params.items()})
+    for cat in (catalog(lang), catalog("en")):
+        template = None
+        for key, value in event.params.items():
+            if value not in (None, False, [], "", 0) and f"{event.msg}.{key}" in cat:
+                template = cat[f"{event.msg}.{key}"]
+                break
+        template = template or cat.get(event.msg)
+        if template is not None:
+            return string.Formatter().vformat(template, (), params)
+    shown = ", ".join(f"{k}={v}" for k, v in params.items())
+    return f"{event.msg.replace('_', ' ')}" + (f" ({shown})" if shown else "")
+
+
+def render_rule(event: Event, lang: str = "en", content: Content | None = None) -> str:
+    """The sentence followed by the rule it applied, e.g. ``"... (R-MINION-03)"``."""
+    text = render(event, lang, content)
+    return f"{text} ({event.rule})" if event.rule else text
