@@ -107,6 +107,39 @@ def board_render(
         typer.echo(str(path))
 
 
+@app.command("bench")
+def bench(
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    rounds: Annotated[int, typer.Option(min=1, help="Measurement rounds (figures are medians).")] = 3,
+    games: Annotated[int, typer.Option(min=1, help="Random games per round.")] = 20,
+    chapter: Annotated[str | None, typer.Option(help="Chapter to play (default: Chapter 1).")] = None,
+) -> None:
+    """Measure the engine: decisions/s, games/s, state copies/s, and python-chess moves/s as a yardstick."""
+    from mnm.bench import run_bench
+
+    figures = run_bench(rounds=rounds, games=games, chapter=chapter)
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    for key, value in figures.items():
+        typer.echo(f"{key:>20}: {value}")
+
+
+@app.command("play")
+def play(
+    chapter: Annotated[str | None, typer.Option(help="Chapter id or number (default: Chapter 1).")] = None,
+    party: Annotated[str, typer.Option(help="Heroes, comma-separated.")] = "collin,tilda,filch,maginos",
+    seed: Annotated[int, typer.Option(help="Seed for dice and shuffles.")] = 0,
+    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="No colours or drawing: sentences and numbered choices.")] = False,
+    dice: Annotated[str, typer.Option(help="'seeded' (the computer rolls) or 'manual' (type physical dice).")] = "seeded",
+) -> None:
+    """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
+    from mnm.terminal.main import play_command
+
+    raise typer.Exit(play_command(chapter=chapter, party=party, seed=seed, load=load, plain=plain, dice=dice))
+
+
 def main() -> None:
     """Console entry point."""
     try:

@@ -1,0 +1,12 @@
+"""Print the engine benchmark (same as ``mnm bench``): python bench/engine.py [--json]."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from mnm.bench import run_bench
+
+if __name__ == "__main__":
+    figures = run_bench()
+    print(json.dumps(figures) if "--json" in sys.argv else "\n".join(f"{k:>20}: {v}" for k, v in figures.items()))
