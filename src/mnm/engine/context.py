@@ -125,6 +125,7 @@ class Ctx:
     hooks: ModuleType | None = None
     events: list[Event] = field(default_factory=list)
     hidden_revealed: bool = False  # a card was drawn or a deck looked at (undo barrier)
+    memo: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # one-entry caches of pure queries
 
     def emit(self, msg: str, rule: str = "", **params: Param) -> None:
         self.events.append(Event(msg, params, rule))

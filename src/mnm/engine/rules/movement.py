@@ -52,7 +52,19 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     """Every space the mouse may move to now, with the movement it costs."""
     if t.movement_over or t.move_points <= 0 or h.space is None:
         return {}
-    return _reachable(ctx, st, h, t)
+    # Listing options, checking legality and applying a move all ask the same question of the same
+    # position: remember the last answer, keyed on everything the answer depends on.
+    key = (
+        h.id, h.space, t.move_points, t.moved, tuple(t.flags), tuple(st.traps), tuple(st.tokens.get("fishhook", ())),
+        tuple(x.space for x in st.heroes.values()), tuple(m.space for m in st.minions.values()),
+        tuple(m.type for m in st.minions.values()),
+    )
+    cached = ctx.memo.get("reachable")
+    if cached is not None and cached[0] == key:
+        return dict(cached[1])
+    out = _reachable(ctx, st, h, t)
+    ctx.memo["reachable"] = (key, out)
+    return dict(out)
 
 
 def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
