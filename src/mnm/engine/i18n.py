@@ -82,10 +82,41 @@ class _Params(dict[str, str]):
         return "{" + key + "}"
 
 
+FACE_PARAMS = frozenset({"faces", "face"})
+
+
+def _face_text(index: int, content: Content, lang: str) -> str:
+    """``3 (sword)``: a die face's number and symbols, from the content's die."""
+    if not 1 <= index <= len(content.die.faces):
+        return str(index)
+    face = content.die.faces[index - 1]
+    cat, en = catalog(lang), catalog("en")
+    words = [cat.get(f"face.{sym}", en.get(f"face.{sym}", str(sym))) for sym in (str(x) for x in face.symbols)]
+    return f"{face.number} ({' + '.join(words)})"
+
+
+def _param_text(key: str, value: Any, content: Content, lang: str) -> str:
+    if key in FACE_PARAMS and not isinstance(value, bool):
+        if isinstance(value, int):
+            return _face_text(value, content, lang)
+        if isinstance(value, list) and all(isinstance(v, int) for v in value):
+            return ", ".join(_face_text(v, content, lang) for v in value)
+    if isinstance(value, str):
+        cat = catalog(lang)
+        named = cat.get(f"value.{value}") or catalog("en").get(f"value.{value}")
+        if named is not None and key not in ("hero", "minion", "target", "card", "figure"):
+            return named
+    return name_of(value, content, lang)
+
+
 def render(event: Event, lang: str = "en", content: Content | None = None) -> str:
     """The sentence for ``event`` in ``lang``."""
     content = content or builtin_content()
-    params = _Params({k: name_of(v, content, lang) for k, v in event.params.items()})
+    params = _Params({k: _param_text(k, v, content, lang) for k, v in event.params.items()})
+    if event.msg == "story":
+        chapter = content.chapters.get(str(event.params.get("chapter")))
+        text = chapter.story.get(str(event.params.get("moment"))) if chapter else None
+        params["text"] = text.get(lang) if text else str(event.params.get("moment"))
     for cat in (catalog(lang), catalog("en")):
         template = None
         for key, value in event.params.items():
