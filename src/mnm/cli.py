@@ -140,6 +140,67 @@ def play(
     raise typer.Exit(play_command(chapter=chapter, party=party, seed=seed, load=load, plain=plain, dice=dice))
 
 
+@app.command("simulate")
+def simulate(
+    chapter: Annotated[str, typer.Option(help="Chapter id or number.")] = "1",
+    party: Annotated[str, typer.Option(help="Heroes, comma-separated.")] = "collin,tilda,filch,maginos",
+    bot: Annotated[str, typer.Option(help="random, heuristic or search.")] = "heuristic",
+    games: Annotated[int, typer.Option(min=1, help="How many games.")] = 100,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes (or Ray workers).")] = 1,
+    seed: Annotated[int, typer.Option(help="First seed; games use seed, seed+1, ...")] = 0,
+    out: Annotated[Path | None, typer.Option(help="Folder for results.jsonl (resumable) and the report.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+    backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
+    ray_address: Annotated[str | None, typer.Option(help="Address of a running Ray cluster.")] = None,
+) -> None:
+    """Play many games with bots and report how hard the chapter is for this party."""
+    import time
+
+    from mnm.content.loader import builtin_content
+    from mnm.sim.simulate import run_simulation
+
+    content = builtin_content()
+    try:
+        chapter_id = content.chapter(chapter).id
+    except KeyError:
+        typer.echo(f"error: unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}", err=True)
+        raise typer.Exit(2) from None
+    heroes = [h.strip() for h in party.split(",") if h.strip()]
+    if backend not in ("local", "ray"):
+        typer.echo("error: --backend must be local or ray", err=True)
+        raise typer.Exit(2)
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if not as_json:
+            width = 30
+            filled = width * done // max(1, total)
+            typer.echo(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", nl=False, err=True)
+
+    try:
+        summary, _ = run_simulation(chapter_id, heroes, bot, games, seed, workers, out, backend, ray_address, progress)
+    except ValueError as err:
+        typer.echo(f"\nerror: {err}", err=True)
+        raise typer.Exit(2) from err
+    elapsed = time.perf_counter() - start
+    summary = {**summary, "chapter": chapter_id, "party": heroes, "bot": bot, "seconds": round(elapsed, 2),
+               "games_per_s": round(games / elapsed, 3) if elapsed else 0.0}
+    if out is not None:
+        from mnm.sim.report import write_report
+
+        write_report(out, summary, {"chapter": chapter_id, "party": heroes, "bot": bot})
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo("", err=True)
+    lo, hi = summary["ci95"]
+    typer.echo(f"{chapter_id} with {', '.join(heroes)}, bot {bot}: won {summary['wins']} of {summary['games']} "
+               f"({summary['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
+    for key in ("defeat_causes", "pages_used", "captures_per_mouse", "surges_per_game", "wounds_by_minion",
+                "mean_decisions", "mean_rounds", "games_per_s"):
+        typer.echo(f"  {key}: {summary[key]}")
+
+
 def main() -> None:
     """Console entry point."""
     try:

@@ -1,0 +1,160 @@
+"""Bots that play the heroes: the policy interface, a random bot and a heuristic bot.
+
+A policy looks at the game (state and pending decision, through the engine's public API) and returns one of the
+legal options. Bots never peek: before they try an option on a copy of the state, the copy's dice and decks are
+re-randomised from the bot's own random stream, so what they see is a plausible future, not the real one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx
+from mnm.engine.game import Game, apply_action, make_ctx
+from mnm.engine.state import State
+
+__all__ = ["BOTS", "HeuristicBot", "Policy", "RandomBot", "evaluate", "make_bot", "resample_hidden"]
+
+
+class Policy(Protocol):
+    """Anything that picks one legal option for the pending decision."""
+
+    name: str
+
+    def choose(self, game: Game) -> Action: ...
+
+
+def resample_hidden(st: State, rng: random.Random) -> None:
+    """Make ``st`` forget the real future: a fresh dice stream and freshly shuffled hidden decks."""
+    st.rng = rng.getrandbits(64) | 1
+    st.dice_queue = []
+    if st.dice_mode != "seeded":
+        st.dice_mode = "seeded"
+    rng.shuffle(st.search_deck)
+    rng.shuffle(st.encounter_deck)
+
+
+def evaluate(ctx: Ctx, st: State) -> float:
+    """How good ``st`` looks for the mice, between 0 (lost) and 1 (won).
+
+    Progress (sides explored), health, captures, the hourglass and the minions on the board, weighted so that
+    exploring and staying alive both matter. Chapters may add a finer measure with a ``bot_progress`` hook
+    returning 0..1 (for example, how close the mice are to the chapter's goal)."""
+    if st.status == "won":
+        return 1.0
+    if st.status == "lost":
+        return 0.0
+    content = ctx.content
+    sides = max(1, len(ctx.board.graphs) - 1)
+    explored = min(1.0, (len(set(st.explored)) - 1) / sides)
+    life = sum(content.heroes[h].life for h in st.heroes)
+    wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
+    captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
+    time_used = (st.hourglass - 1) / max(1, st.end_page - 1)
+    minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
+    cheese = sum(h.cheese for h in st.heroes.values())
+    extra = ctx.hook("bot_progress", st)
+    progress = float(extra) if isinstance(extra, (int, float)) else 0.0
+    value = (
+        0.45
+        + 0.20 * explored
+        + 0.15 * progress
+        - 0.10 * (wounds / max(1, life))
+        - 0.20 * captured
+        - 0.10 * time_used
+        - 0.012 * minion_load
+        - 0.02 * st.wheel / 6
+        + 0.004 * min(cheese, 10)
+    )
+    return max(0.001, min(0.999, value))
+
+
+@dataclass
+class RandomBot:
+    """Picks uniformly among the legal options."""
+
+    seed: int = 0
+    name: str = "random"
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def choose(self, game: Game) -> Action:
+        options = game.legal_actions()
+        if not options:
+            raise ValueError("there is no decision to make: the game is over")
+        return options[self.rng.randrange(len(options))]
+
+
+@dataclass
+class HeuristicBot:
+    """One-step lookahead: tries every option on a re-randomised copy and keeps the best-looking result.
+
+    Rules of thumb live in :func:`evaluate` (explore, stay healthy, avoid captures, thin the minions, don't
+    waste time); options whose outcome depends on dice are sampled ``samples`` times and averaged. Ending the
+    turn is tried too, so a bot moves only when moving helps."""
+
+    seed: int = 0
+    samples: int = 3
+    name: str = "heuristic"
+    rng: random.Random = field(init=False)
+    _ctx: Ctx | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def _own_ctx(self, game: Game) -> Ctx:
+        # A context of its own, so the bot's experiments never touch the game's event list or caches.
+        if self._ctx is None or self._ctx.chapter.id != game.ctx.chapter.id:
+            self._ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
+        return self._ctx
+
+    def score(self, ctx: Ctx, st: State, action: Action) -> float:
+        total = 0.0
+        n = 0
+        for _ in range(self.samples):
+            trial = st.copy()
+            resample_hidden(trial, self.rng)
+            after = apply_action(ctx, trial, action)
+            ctx.events.clear()
+            total += evaluate(ctx, after)
+            n += 1
+            if after.random_draws == trial.random_draws:
+                break  # no dice or cards involved: one look is enough
+        return total / n
+
+    def choose(self, game: Game) -> Action:
+        options = game.legal_actions()
+        if not options:
+            raise ValueError("there is no decision to make: the game is over")
+        if len(options) == 1:
+            return options[0]
+        ctx = self._own_ctx(game)
+        best: list[Action] = []
+        best_score = -1.0
+        for action in options:
+            s = self.score(ctx, game.state, action)
+            if s > best_score + 1e-9:
+                best, best_score = [action], s
+            elif abs(s - best_score) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def make_bot(name: str, seed: int = 0) -> Policy:
+    """A bot by name (``random``, ``heuristic``, ``search``)."""
+    if name == "search":
+        from mnm.bots.mcts import SearchBot
+
+        return SearchBot(seed=seed)
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; bots: random, heuristic, search")
+    bot: Policy = BOTS[name](seed=seed)
+    return bot
