@@ -47,7 +47,8 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         if ev.msg == "mouse_wounded":
             source = str(ev.params.get("source") or "")
             mtype = next((m for m in game.ctx.content.minions if source.startswith(m + "-")), source or "other")
-            wounds_by[mtype] += int(ev.params.get("wounds") or 0)
+            wounds = ev.params.get("wounds")
+            wounds_by[mtype] += wounds if isinstance(wounds, int) else 0
     return {
         "seed": spec.seed,
         "chapter": spec.chapter,
