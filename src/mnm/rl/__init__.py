@@ -1,0 +1,1 @@
+"""RL environments (PettingZoo AEC, Gymnasium); needs the optional extra ``mnm[rl]``."""
