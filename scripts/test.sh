@@ -17,6 +17,9 @@ apt_install() {
 PY=${PYTHON:-python3}
 command -v "$PY" >/dev/null || apt_install python3 python3-venv python3-pip
 "$PY" -c 'import venv, ensurepip' 2>/dev/null || apt_install python3-venv python3-pip
+# The browser tests drive Debian's Chromium (never `playwright install`); the storage tests start PostgreSQL.
+command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || apt_install chromium
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || apt_install postgresql
 
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from mnm import __version__
+from mnm.scenario_cli import scenario_app
 
 app = typer.Typer(
     help="Mice and Mystics, the digital edition.",
@@ -21,6 +22,7 @@ content_app = typer.Typer(help="Check, count and describe the game content.", no
 board_app = typer.Typer(help="Draw tile sides and chapter layouts.", no_args_is_help=True)
 app.add_typer(content_app, name="content")
 app.add_typer(board_app, name="board")
+app.add_typer(scenario_app, name="scenario")
 
 
 def _version(value: bool) -> None:
@@ -138,6 +140,24 @@ def play(
     from mnm.terminal.main import play_command
 
     raise typer.Exit(play_command(chapter=chapter, party=party, seed=seed, load=load, plain=plain, dice=dice))
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="Database URL (postgresql://...); an SQLite file in your data folder if omitted.")
+    ] = None,
+) -> None:
+    """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
+    try:
+        from mnm.server.app import serve
+    except ImportError as err:  # pragma: no cover - the web extra is missing
+        typer.echo(f"error: the web server needs the 'web' extra: pip install 'mnm[web]' ({err})", err=True)
+        raise typer.Exit(2) from err
+    typer.echo(f"mnm {__version__}: serving on http://{host}:{port}/ (API docs at /docs)")
+    serve(host=host, port=port, db=db)
 
 
 @app.command("simulate")

@@ -11,7 +11,7 @@ from pathlib import Path
 from mnm.board.geometry import compile_side, validate_side
 from mnm.content.loader import Content, ContentError, ContentIssue, load_content
 
-__all__ = ["check_content", "validate_folder"]
+__all__ = ["check_content", "load_checked", "validate_folder"]
 
 
 def check_content(content: Content) -> list[ContentIssue]:
@@ -43,6 +43,19 @@ def check_content(content: Content) -> list[ContentIssue]:
                     )
                 )
     return issues
+
+
+def load_checked(root: str | Path) -> Content:
+    """Load a content folder and check its geometry and layouts too; all or nothing.
+
+    :func:`~mnm.content.loader.load_content` cannot check tile geometry (the content layer knows nothing of the
+    board), so a folder whose tiles load but do not hold together would come back from it; this does not.
+    """
+    content = load_content(root)
+    issues = check_content(content)
+    if issues:
+        raise ContentError(issues)
+    return content
 
 
 def validate_folder(root: str | Path) -> list[ContentIssue]:

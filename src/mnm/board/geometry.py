@@ -297,8 +297,21 @@ def validate_side(side: TileSide, file: str = "") -> list[ContentIssue]:
             )
     sets = {k: set(v) for k, v in cells.items()}
     touching = _touching_pairs(side, sets)
+    first_line: dict[frozenset[str], int] = {}
     for i, line in enumerate(side.lines):
         pair = frozenset((line.a, line.b))
+        if pair in first_line:
+            # two lines on one pair contradict each other (a yellow arrow both ways, red and yellow...)
+            issues.append(
+                ContentIssue(
+                    file,
+                    entry,
+                    f"lines.{i}",
+                    f"spaces {line.a!r} and {line.b!r} already have a line (lines.{first_line[pair]}); "
+                    "one pair takes one line, with one direction",
+                )
+            )
+        first_line.setdefault(pair, i)
         if line.kind in (LineKind.YELLOW, LineKind.RED) and pair not in touching:
             issues.append(
                 ContentIssue(
@@ -379,8 +392,25 @@ def _touching_pairs(side: TileSide, sets: dict[str, set[Cell]]) -> set[frozenset
     return pairs
 
 
+_COMPILED: dict[str, TileGraph] = {}
+_COMPILED_MAX = 256
+
+
 def compile_side(side: TileSide) -> TileGraph:
-    """Compile a validated tile side (see :func:`validate_side`) into its query tables."""
+    """Compile a validated tile side (see :func:`validate_side`) into its query tables.
+
+    Compiled graphs are immutable and shared: equal sides (loaded twice, or validated then played) compile once.
+    """
+    key = side.model_dump_json()
+    graph = _COMPILED.get(key)
+    if graph is None:
+        if len(_COMPILED) >= _COMPILED_MAX:
+            _COMPILED.clear()
+        graph = _COMPILED[key] = _compile_side(side)
+    return graph
+
+
+def _compile_side(side: TileSide) -> TileGraph:
     size = len(side.map)
     cells = _cells_by_key(side)
     keys = sorted(side.spaces, key=lambda k: side.spaces[k].n)

@@ -27,12 +27,18 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+try:  # libyaml's parser is several times faster than the pure-Python one
+    from yaml import CSafeLoader as _SafeLoader
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
 from mnm.content.schema import (
     AbilityCard,
     CardType,
     Chapter,
     Die,
     EncounterCard,
+    FieldError,
     Hero,
     Minion,
     SearchCard,
@@ -142,12 +148,40 @@ _MESSAGES: dict[str, Callable[[dict[str, Any], Any], str]] = {
 def _issues_from_validation(file: str, entry: str, err: ValidationError) -> Iterator[ContentIssue]:
     for e in err.errors():
         loc = ".".join(str(p) for p in e["loc"])
+        cause = (e.get("ctx") or {}).get("error")
         render = _MESSAGES.get(e["type"])
-        if render is not None:
+        if isinstance(cause, FieldError):
+            # a check across fields names its own field, relative to the model that raised it
+            loc = f"{loc}.{cause.field}" if loc else cause.field
+            msg = str(cause)
+        elif render is not None:
             msg = render(dict(e.get("ctx") or {}), e.get("input"))
         else:
             msg = e["msg"].removeprefix("Value error, ")
         yield ContentIssue(file, entry, loc, msg)
+
+
+class _DuplicateKey(yaml.YAMLError):
+    """A mapping names the same key twice."""
+
+    def __init__(self, key: object, first_line: int, line: int) -> None:
+        super().__init__(f"{key!r} is defined twice")
+        self.key = key
+        self.first_line = first_line
+        self.line = line
+
+
+class _UniqueKeyLoader(_SafeLoader):
+    """A safe YAML loader that refuses duplicate keys (plain PyYAML silently keeps the last one)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise _DuplicateKey(key, seen[key] + 1, key_node.start_mark.line + 1)
+            seen[key] = key_node.start_mark.line
+        return super().construct_mapping(node, deep=deep)
 
 
 class _Reader:
@@ -157,6 +191,14 @@ class _Reader:
         self.root = root
         self.issues: list[ContentIssue] = []
         self.files: dict[str, str] = {}
+        # entries (kind -> ids) and whole kinds that failed to load: references to them are not reported again
+        # as "does not exist", so one broken entry gives one clear issue rather than a cascade
+        self.broken: dict[str, set[str]] = {}
+        self.unreadable: set[str] = set()
+
+    def missing(self, kind: str, key: object, known: Mapping[Any, Any]) -> bool:
+        """Whether a reference to ``key`` of ``kind`` should be reported as not existing."""
+        return key not in known and kind not in self.unreadable and str(key) not in self.broken.get(kind, set())
 
     def rel(self, path: Path) -> str:
         try:
@@ -170,7 +212,16 @@ class _Reader:
             self.issues.append(ContentIssue(rel, "", "", "file is missing"))
             return None
         try:
-            return yaml.safe_load(path.read_text(encoding="utf-8"))
+            return yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
+        except _DuplicateKey as dup:
+            message = f"is defined twice (lines {dup.first_line} and {dup.line}); YAML would keep only the last"
+            self.issues.append(ContentIssue(rel, str(dup.key), "", message))
+            return None
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark
+            where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+            self.issues.append(ContentIssue(rel, "", "", f"is not valid YAML{where}: {exc.problem or exc}"))
+            return None
         except (yaml.YAMLError, UnicodeDecodeError) as exc:
             self.issues.append(ContentIssue(rel, "", "", f"is not valid YAML: {exc}".replace("\n", " ")))
             return None
@@ -187,13 +238,17 @@ class _Reader:
 
     def mapping_file(self, path: Path, model: type[M], kind: str, key_field: str | None = "id") -> dict[str, M]:
         """A file of ``id: {fields}`` entries; the key is copied into ``key_field``."""
+        before = len(self.issues)
         data = self.read_yaml(path)
         rel = self.rel(path)
         out: dict[str, M] = {}
         if data is None:
+            if len(self.issues) > before:
+                self.unreadable.add(kind)
             return out
         if not isinstance(data, dict):
             self.issues.append(ContentIssue(rel, "", "", "must be a mapping of entries by id"))
+            self.unreadable.add(kind)
             return out
         for key, body in data.items():
             if isinstance(body, dict) and key_field is not None:
@@ -201,12 +256,15 @@ class _Reader:
                     self.issues.append(
                         ContentIssue(rel, str(key), key_field, f"is {body[key_field]!r} but the key is {key!r}")
                     )
+                    self.broken.setdefault(kind, set()).add(str(key))
                     continue
                 body = {**body, key_field: key}
             item = self.build(model, rel, str(key), body)
             if item is not None:
                 out[str(key)] = item
                 self.files[f"{kind}:{key}"] = rel
+            else:
+                self.broken.setdefault(kind, set()).add(str(key))
         return out
 
 
@@ -233,6 +291,8 @@ def load_content(root: str | Path) -> Content:
         rel = r.rel(path)
         side = r.build(TileSide, rel, f"side {data.get('id', '?')}" if isinstance(data, dict) else "", data)
         if side is None:
+            if isinstance(data, dict):
+                r.broken.setdefault("tile", set()).add(str(data.get("id")))
             continue
         if side.id in tiles:
             r.issues.append(
@@ -249,7 +309,14 @@ def load_content(root: str | Path) -> Content:
             continue
         rel = r.rel(path)
         chapter = r.build(Chapter, rel, str(data.get("id", "?")) if isinstance(data, dict) else "", data)
-        if chapter is not None:
+        if chapter is None:
+            if isinstance(data, dict):
+                r.broken.setdefault("chapter", set()).add(str(data.get("id")))
+        elif chapter.id in chapters:
+            r.issues.append(
+                ContentIssue(rel, chapter.id, "id", f"is used twice (also {r.files[f'chapter:{chapter.id}']})")
+            )
+        else:
             chapters[chapter.id] = chapter
             r.files[f"chapter:{chapter.id}"] = rel
 
@@ -285,13 +352,13 @@ def _cross_check(
     """References between entries must resolve."""
     for hid, hero in heroes.items():
         for i, card in enumerate(hero.starting_equipment):
-            if card not in search:
+            if r.missing("search", card, search):
                 r.issues.append(
                     ContentIssue(
                         "heroes.yaml", hid, f"starting_equipment.{i}", f"names card {card!r}, which does not exist"
                     )
                 )
-            elif not search[card].equippable:
+            elif card in search and not search[card].equippable:
                 r.issues.append(
                     ContentIssue(
                         "heroes.yaml",
@@ -302,7 +369,7 @@ def _cross_check(
                 )
     for cid, scard in search.items():
         for i, h in enumerate(scard.requirement.heroes):
-            if h not in heroes:
+            if r.missing("hero", h, heroes):
                 r.issues.append(
                     ContentIssue(
                         "cards/search.yaml", cid, f"requirement.heroes.{i}", f"names hero {h!r}, which does not exist"
@@ -312,7 +379,7 @@ def _cross_check(
         counts = [("rows", i, mc) for i, row in enumerate(enc.rows) for mc in row.minions]
         counts += [("surge", i, mc) for i, mc in enumerate(enc.surge)]
         for where, i, mc in counts:
-            if mc.minion not in minions:
+            if r.missing("minion", mc.minion, minions):
                 r.issues.append(
                     ContentIssue(
                         "cards/encounters.yaml",
@@ -343,9 +410,11 @@ def _cross_check(
         placed_sides: set[int] = set()
         for i, p in enumerate(ch.layout):
             if p.side not in tiles:
-                r.issues.append(
-                    ContentIssue(file, chid, f"layout.{i}.side", f"names tile side {p.side}, which does not exist")
-                )
+                if r.missing("tile", p.side, tiles):
+                    r.issues.append(
+                        ContentIssue(file, chid, f"layout.{i}.side", f"names tile side {p.side}, which does not exist")
+                    )
+                placed_sides.add(p.side)  # reported (or broken) already: no second issue about the start space
                 continue
             if tiles[p.side].tile in placed_tiles:
                 r.issues.append(
@@ -356,28 +425,28 @@ def _cross_check(
         side_s, _, space_s = ch.start_space.partition(":")
         if int(side_s) not in placed_sides:
             r.issues.append(ContentIssue(file, chid, "start_space", f"side {side_s} is not face up in the layout"))
-        elif int(space_s) not in {s.n for s in tiles[int(side_s)].spaces.values()}:
+        elif int(side_s) in tiles and int(space_s) not in {s.n for s in tiles[int(side_s)].spaces.values()}:
             r.issues.append(ContentIssue(file, chid, "start_space", f"side {side_s} has no space {space_s}"))
         for i, h in enumerate(ch.forbidden_heroes):
-            if h not in heroes:
+            if r.missing("hero", h, heroes):
                 r.issues.append(
                     ContentIssue(file, chid, f"forbidden_heroes.{i}", f"names hero {h!r}, which does not exist")
                 )
         for i, sm in enumerate(ch.starting_minions):
-            if sm.minion not in minions:
+            if r.missing("minion", sm.minion, minions):
                 r.issues.append(
                     ContentIssue(
                         file, chid, f"starting_minions.{i}.minion", f"names minion {sm.minion!r}, which does not exist"
                     )
                 )
         for i, ss in enumerate(ch.special_searches):
-            if ss.card not in search:
+            if r.missing("search", ss.card, search):
                 r.issues.append(
                     ContentIssue(
                         file, chid, f"special_searches.{i}.card", f"names card {ss.card!r}, which does not exist"
                     )
                 )
-            if ss.side not in tiles:
+            if r.missing("tile", ss.side, tiles):
                 r.issues.append(
                     ContentIssue(
                         file, chid, f"special_searches.{i}.side", f"names tile side {ss.side}, which does not exist"
@@ -385,7 +454,7 @@ def _cross_check(
                 )
         for i, sg in enumerate(ch.special_surges):
             for j, mc in enumerate(sg.minions):
-                if mc.minion not in minions:
+                if r.missing("minion", mc.minion, minions):
                     r.issues.append(
                         ContentIssue(
                             file,
@@ -394,7 +463,7 @@ def _cross_check(
                             f"names minion {mc.minion!r}, which does not exist",
                         )
                     )
-        if ch.next_chapter is not None and ch.next_chapter not in chapters:
+        if ch.next_chapter is not None and r.missing("chapter", ch.next_chapter, chapters):
             r.issues.append(
                 ContentIssue(file, chid, "next_chapter", f"names chapter {ch.next_chapter!r}, which does not exist")
             )

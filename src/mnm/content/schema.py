@@ -30,6 +30,7 @@ __all__ = [
     "EncounterRow",
     "Exit",
     "Feature",
+    "FieldError",
     "Hero",
     "HeroClass",
     "Innate",
@@ -53,6 +54,18 @@ Source = Literal["rulebook", "fan-reference", "authored"]
 Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 
 
+class FieldError(ValueError):
+    """A check across fields that failed, naming the field at fault (relative to the model that raised it).
+
+    Pydantic reports errors of a model validator at the model itself; the loader appends ``field`` so that
+    every issue names file, entry and field.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class Model(BaseModel):
     """Base for every content model: frozen, and unknown fields are errors (a typo must not pass silently)."""
 
@@ -68,7 +81,7 @@ class Sourced(Model):
     @model_validator(mode="after")
     def _authored_needs_note(self) -> Sourced:
         if self.source == "authored" and not self.note:
-            raise ValueError("an authored entry needs a note saying why it was designed this way")
+            raise FieldError("note", "an authored entry needs a note saying why it was designed this way")
         return self
 
 
@@ -228,17 +241,17 @@ class SearchCard(Sourced):
     def _shape(self) -> SearchCard:
         if self.type is CardType.WEAPON:
             if self.attack is None:
-                raise ValueError("a weapon needs attack: melee or ranged")
+                raise FieldError("attack", "a weapon needs attack: melee or ranged")
             if self.paws < 1:
-                raise ValueError("a weapon needs paws: 1 or 2")
+                raise FieldError("paws", "a weapon needs paws: 1 or 2")
         elif self.attack is not None:
-            raise ValueError(f"only weapons have an attack kind, not a {self.type.value}")
+            raise FieldError("attack", f"only weapons have an attack kind, not a {self.type.value}")
         if self.type is CardType.ARMOR and self.slot not in ("head", "body", "cloak"):
-            raise ValueError("armor needs slot: head, body or cloak")
+            raise FieldError("slot", "armor needs slot: head, body or cloak")
         if self.type is CardType.ACCESSORY and self.slot != "accessory":
-            raise ValueError("an accessory needs slot: accessory")
+            raise FieldError("slot", "an accessory needs slot: accessory")
         if self.type is CardType.PARTY_ITEM and self.party_token is None:
-            raise ValueError("a party item needs party_token")
+            raise FieldError("party_token", "a party item needs party_token")
         return self
 
     @property
@@ -296,7 +309,9 @@ class EncounterCard(Sourced):
         expected = 1
         for row in self.rows:
             if row.pages[0] != expected:
-                raise ValueError(f"rows must cover pages from 1 without gaps; expected a row from page {expected}")
+                raise FieldError(
+                    "rows", f"rows must cover pages from 1 without gaps; expected a row from page {expected}"
+                )
             expected = row.pages[1] + 1
         return self
 
@@ -346,11 +361,11 @@ class SpaceSpec(Model):
     @model_validator(mode="after")
     def _kind_fields(self) -> SpaceSpec:
         if self.kind is SpaceKind.SPECIAL and self.capacity is None:
-            raise ValueError("a special area needs a capacity")
+            raise FieldError("capacity", "a special area needs a capacity")
         if self.kind is not SpaceKind.SPECIAL and (self.capacity is not None or self.red_border):
-            raise ValueError("only special areas have capacity and red_border")
+            raise FieldError("capacity", "only special areas have capacity and red_border")
         if self.drift is not None and self.kind is not SpaceKind.WATER:
-            raise ValueError("only water spaces have a current (drift)")
+            raise FieldError("drift", "only water spaces have a current (drift)")
         return self
 
 
@@ -380,7 +395,7 @@ class Exit(Model):
     @model_validator(mode="after")
     def _ordered(self) -> Exit:
         if self.end < self.start:
-            raise ValueError(f"exit end ({self.end}) is before its start ({self.start})")
+            raise FieldError("end", f"exit end ({self.end}) is before its start ({self.start})")
         return self
 
 
@@ -416,7 +431,7 @@ class TileSide(Sourced):
         width = len(rows[0])
         for i, row in enumerate(rows):
             if len(row) != width:
-                raise ValueError(f"map row {i} has {len(row)} cells, row 0 has {width}: the map must be rectangular")
+                raise FieldError(str(i), f"has {len(row)} cells, row 0 has {width}: the map must be rectangular")
         if width != len(rows):
             raise ValueError(f"the map must be square, got {width}×{len(rows)}")
         return rows
@@ -426,35 +441,43 @@ class TileSide(Sourced):
         declared = set(self.spaces) | set(self.features) | {"#"}
         for key in self.spaces:
             if len(key) != 1 or key == "#":
-                raise ValueError(f"space key {key!r} must be one map character other than '#'")
+                raise FieldError(f"spaces.{key}", "a space key must be one map character other than '#'")
             if key in self.features:
-                raise ValueError(f"character {key!r} is both a space and a feature")
+                raise FieldError(f"features.{key}", f"character {key!r} is both a space and a feature")
         for y, row in enumerate(self.map):
             for x, ch in enumerate(row):
                 if ch not in declared:
-                    raise ValueError(f"map cell ({x},{y}) uses {ch!r}, which is neither a space nor a feature")
+                    raise FieldError(f"map.{y}", f"cell ({x},{y}) uses {ch!r}, which is neither a space nor a feature")
         used = {ch for row in self.map for ch in row}
         for key in self.spaces:
             if key not in used:
-                raise ValueError(f"space {key!r} (n={self.spaces[key].n}) has no cell on the map")
-        numbers = [s.n for s in self.spaces.values()]
-        if len(set(numbers)) != len(numbers):
-            raise ValueError("space numbers must be unique on a tile side")
+                raise FieldError(f"spaces.{key}", f"(space {self.spaces[key].n}) has no cell on the map")
+        seen: dict[int, str] = {}
+        for key, spec in self.spaces.items():
+            if spec.n in seen:
+                raise FieldError(f"spaces.{key}.n", f"number {spec.n} is already used by space {seen[spec.n]!r}")
+            seen[spec.n] = key
         size = len(self.map)
         for i, ex in enumerate(self.exits):
             if ex.end >= size:
-                raise ValueError(f"exits[{i}] runs to cell {ex.end}, outside the {size}-cell edge")
+                raise FieldError(
+                    f"exits.{i}.end", f"runs to cell {ex.end}, outside the {size}-cell edge (cells 0-{size - 1})"
+                )
         for i, line in enumerate(self.lines):
             for end in (line.a, line.b):
                 if end not in self.spaces:
-                    raise ValueError(f"lines[{i}] names {end!r}, which is not a space of this side")
+                    raise FieldError(f"lines.{i}", f"names {end!r}, which is not a space of this side")
             if line.a == line.b:
-                raise ValueError(f"lines[{i}] joins a space to itself")
+                raise FieldError(f"lines.{i}", "joins a space to itself")
         for key, spec in self.spaces.items():
             if spec.drift is not None and not spec.drift.startswith("off-") and spec.drift not in self.spaces:
-                raise ValueError(f"space {key!r} drifts into {spec.drift!r}, which is not a space of this side")
+                raise FieldError(
+                    f"spaces.{key}.drift", f"drifts into {spec.drift!r}, which is not a space of this side"
+                )
             if spec.drift is not None and spec.drift.startswith("off-") and spec.drift[4:] not in ("n", "e", "s", "w"):
-                raise ValueError(f"space {key!r}: drift {spec.drift!r} must be off-n, off-e, off-s or off-w")
+                raise FieldError(
+                    f"spaces.{key}.drift", f"{spec.drift!r} must be a space or off-n, off-e, off-s or off-w"
+                )
         return self
 
 
@@ -515,5 +538,5 @@ class Chapter(Sourced):
     @model_validator(mode="after")
     def _end_on_track(self) -> Chapter:
         if self.end_page > self.track_pages:
-            raise ValueError(f"end_page {self.end_page} is past the last track page {self.track_pages}")
+            raise FieldError("end_page", f"{self.end_page} is past the last track page {self.track_pages}")
         return self

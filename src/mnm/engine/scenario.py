@@ -43,10 +43,12 @@ SCENARIO_FIELDS = frozenset(
 )
 HERO_FIELDS = frozenset(
     {"space", "wounds", "poison", "cheese", "equipped", "pack", "tricks", "abilities", "statuses", "captured",
-     "captures", "searched", "achievements"}
+     "captures", "searched", "achievements", "buffs"}
 )
 MINION_FIELDS = frozenset({"type", "space", "wounds", "statuses", "greedy"})
-TURN_FIELDS = frozenset({"move_points", "moved", "movement_over", "acted", "free_used", "ability_used", "rolled"})
+TURN_FIELDS = frozenset(
+    {"move_points", "moved", "movement_over", "acted", "free_used", "ability_used", "rolled", "extra_actions", "flags"}
+)
 
 
 def _fail(where: str, message: str) -> ScenarioError:
@@ -170,7 +172,8 @@ def scenario_state(data: Any, content: Content | None = None) -> tuple[Ctx, Stat
     for m in st.minions.values():
         number = m.id.rsplit("-", 1)[-1]
         if number.isdigit():
-            st.minion_serial[m.type] = max(st.minion_serial.get(m.type, 1), int(number) + 1)
+            # minion_serial holds the last number used (encounters._new_figure takes the next one)
+            st.minion_serial[m.type] = max(st.minion_serial.get(m.type, 0), int(number))
     _check_positions(ctx, st)
 
     # Decks: listed cards come off the top in the order given (the end of a deck list is its top).
@@ -243,6 +246,8 @@ def _hero(ctx: Ctx, hid: str, hd: Mapping[str, Any], cards: _Cards, start: str) 
     hero.captures = _as_int(hd.get("captures", 0), f"{where}.captures")
     hero.searched = [_as_int(s, f"{where}.searched", 1) for s in _as_list(hd.get("searched"), f"{where}.searched")]
     hero.achievements = [str(a) for a in _as_list(hd.get("achievements"), f"{where}.achievements")]
+    hero.buffs = {str(k): _as_int(v, f"{where}.buffs.{k}")
+                  for k, v in _as_mapping(hd.get("buffs"), f"{where}.buffs").items()}
     return hero
 
 

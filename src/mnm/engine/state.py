@@ -37,6 +37,7 @@ class Hero:
     captures: int = 0
     searched: list[int] = field(default_factory=list)  # tile sides searched successfully (R-SEARCH-05)
     achievements: list[str] = field(default_factory=list)
+    buffs: dict[str, int] = field(default_factory=dict)  # card effects lasting to its next turn (ward, hide)
 
     def copy(self) -> Hero:
         return Hero(
@@ -54,6 +55,7 @@ class Hero:
             self.captures,
             self.searched.copy(),
             self.achievements.copy(),
+            self.buffs.copy(),
         )
 
 

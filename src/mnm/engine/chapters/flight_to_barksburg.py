@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from mnm.engine.context import Ctx
 from mnm.engine.dice import roll
-from mnm.engine.query import minions_on_side
+from mnm.engine.query import can_enter, mice_in, minions_on_side
 from mnm.engine.state import Minion, State
 
 COURTYARD = 1
@@ -138,9 +138,14 @@ def minion_turn_override(ctx: Ctx, st: State, m: Minion) -> bool:
 
     face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
     path = path_toward(ctx, st, m, counter)
-    if path:
+    steps: list[str] = []
+    for space in path[: face.number]:
+        steps.append(space)
+        if mice_in(st, space):
+            break  # entering a mouse's space still ends a minion's move (R-MOVE-08)
+    if steps:
         src = m.space
-        m.space = path[: face.number][-1]
+        m.space = steps[-1]
         ctx.emit("roach_to_counter", "R-MINION-03", minion=m.id, src=src, dst=m.space, roll=face.number)
     return True
 
@@ -168,7 +173,7 @@ def on_minion_defeated(ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> N
         h.statuses.append("knocked_down")
     counter = _counter(ctx)
     ctx.emit("miz_maggie_swats", "R-NEG-09", hero=hero_id)
-    if counter is not None:
+    if counter is not None and can_enter(ctx, st, counter):
         st.minions[m.id] = Minion(m.id, m.type, counter, greedy=m.greedy)
         from mnm.engine.rules.initiative import add_cards, cards_for_types
 

@@ -1,15 +1,18 @@
 """One module per section of the rulebook. Importing this package registers every rule."""
 
 from mnm.engine.rules import (  # noqa: F401
+    abilities,
     achievements,
     battle,
     brodie,
     campaign,
     capture,
+    card_abilities,
     cards,
     effects,
     encounters,
     explore,
+    free_actions,
     initiative,
     minions,
     movement,

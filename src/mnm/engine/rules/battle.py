@@ -7,16 +7,17 @@ space must be the target when there is one (R-BATTLE-07).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mnm.content.schema import AttackKind, CardType
 from mnm.engine.actions import Action
-from mnm.engine.context import Ctx, turn_verb
+from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import hero_name, mice_in, minion_name, track_rank
 from mnm.engine.rules.achievements import held, roach_defeated
 from mnm.engine.rules.capture import wound_hero
-from mnm.engine.rules.initiative import remove_type_if_gone
+from mnm.engine.rules.initiative import card_of_minion_type, remove_card, remove_type_if_gone
 from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Minion, State, Turn
@@ -26,6 +27,7 @@ __all__ = [
     "add_wheel_cheese",
     "attack_minion",
     "defeat_minion",
+    "equipped_effects",
     "minion_attacks_mouse",
     "mouse_targets",
     "weapons_of",
@@ -49,6 +51,20 @@ def weapons_of(ctx: Ctx, h: Hero) -> list[Weapon]:
         if c.type is CardType.WEAPON and c.attack is not None:
             out.append(Weapon(inst, c.attack, c.bonus, c.effect))
     return out
+
+
+def equipped_effects(ctx: Ctx, h: Hero, effect: str) -> list[Mapping[str, int | str | bool]]:
+    """The params of every equipped card whose ``effect`` is ``effect`` (passive card effects, docs/effects.md)."""
+    out: list[Mapping[str, int | str | bool]] = []
+    for inst in h.equipped:
+        c = ctx.content.search_cards[card_of(inst)]
+        if c.effect == effect:
+            out.append(c.params)
+    return out
+
+
+def _weapon_params(ctx: Ctx, w: Weapon | None) -> Mapping[str, int | str | bool]:
+    return ctx.content.search_cards[card_of(w.card)].params if w is not None else {}
 
 
 def _adjacent_or_same(ctx: Ctx, a: str, b: str) -> bool:
@@ -153,14 +169,25 @@ def _cheesemaster(ctx: Ctx, st: State, h: Hero) -> None:
 
 
 def attack_minion(
-    ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, dice: int | None = None, faces: list[int] | None = None
+    ctx: Ctx,
+    st: State,
+    h: Hero,
+    m: Minion,
+    w: Weapon | None,
+    dice: int | None = None,
+    faces: list[int] | None = None,
+    extra_dice: int = 0,
+    pierce: int = 0,
 ) -> None:
-    """A mouse attacks a minion (R-BATTLE-05/06/07). ``dice``/``faces`` override for ability attacks."""
+    """A mouse attacks a minion (R-BATTLE-05/06/07). ``dice``/``faces`` override for ability attacks;
+    ``extra_dice`` adds to the usual dice and ``pierce`` takes defense dice away (ability cards)."""
     assert h.space is not None
     hero = ctx.content.heroes[h.id]
     melee = w is not None and (w.attack is AttackKind.MELEE or (w.effect == "maginos-staff" and m.space == h.space))
     if faces is None:
-        n = dice if dice is not None else hero.battle + (w.bonus if w else 0) + _attack_bonus(ctx, st, h, m, w, melee)
+        base = hero.lore if w is not None and w.effect == "lore-attack" else hero.battle  # the Wand of Sparks
+        n = dice if dice is not None else base + (w.bonus if w else 0) + _attack_bonus(ctx, st, h, m, w, melee)
+        n += extra_dice
         faces = roll(st, n, f"{h.id}'s attack")
         _mouse_cheese(ctx, st, h, faces, attacking=True)
     if melee:
@@ -177,7 +204,7 @@ def attack_minion(
         faces=list(faces),
         hits=hits,
     )
-    defend_minion(ctx, st, h, m, hits, w)
+    defend_minion(ctx, st, h, m, hits, w, pierce)
 
 
 def _attack_bonus(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, melee: bool) -> int:
@@ -185,17 +212,34 @@ def _attack_bonus(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, mel
     bonus = 0
     if w is not None and w.effect == "tildas-mace" and h.space is not None:
         bonus += sum(1 for x in mice_in(st, h.space) if x.wounds > 0)
+    if w is not None and w.effect == "bonus-vs":  # Roach Swatter, Splinter Lance
+        params = _weapon_params(ctx, w)
+        spec = ctx.content.minions[m.type]
+        target = str(params.get("target", ""))
+        if (target == "roach" and spec.roach) or (target == "rat" and spec.rat) or (
+            target == "large" and spec.size == "large"
+        ):
+            bonus += int(params.get("dice", 1))
     for inst in h.equipped:
         c = ctx.content.search_cards[card_of(inst)]
         if c.type is CardType.ACCESSORY:
             if c.effect == "melee-only-bonus":
                 bonus += c.bonus if melee else 0
-            elif c.effect is None:
+            elif c.effect == "ranged-only-bonus":
+                bonus += 0 if melee else c.bonus
+            else:
                 bonus += c.bonus
+    t = st.turn
+    if t is not None and t.mouse == h.id:  # Feint: the next attack this turn rolls extra dice
+        for flag in [f for f in t.flags if f.startswith("attack-bonus:")]:
+            t.flags.remove(flag)
+            bonus += int(flag.split(":", 1)[1])
     return bonus
 
 
-def defend_minion(ctx: Ctx, st: State, h: Hero | None, m: Minion, hits: int, w: Weapon | None = None) -> None:
+def defend_minion(
+    ctx: Ctx, st: State, h: Hero | None, m: Minion, hits: int, w: Weapon | None = None, pierce: int = 0
+) -> None:
     """R-BATTLE-06: with at least one hit the minion rolls defense; each SWORD/SHIELD blocks one hit."""
     if hits <= 0:
         ctx.emit("attack_misses", "R-BATTLE-06", target=m.id)
@@ -208,6 +252,9 @@ def defend_minion(ctx: Ctx, st: State, h: Hero | None, m: Minion, hits: int, w: 
             dice -= 1
     if h is not None and "cat-tamer" in h.achievements and spec.size == "large":
         dice -= 1  # R-ACH-06
+    if w is not None and w.effect == "pierce":  # the Toothpick Crossbow
+        dice -= int(_weapon_params(ctx, w).get("dice", 1))
+    dice -= pierce  # an ability that slips past defenses (Backstab)
     faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
     blocks = sum(1 for f in faces if ctx.dice[f].shield)
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
@@ -219,6 +266,29 @@ def defend_minion(ctx: Ctx, st: State, h: Hero | None, m: Minion, hits: int, w: 
     ctx.emit("minion_defends", "R-BATTLE-06", target=m.id, faces=list(faces), blocks=blocks, wounds=wounds)
     if wounds:
         wound_minion(ctx, st, m, wounds, h)
+    if h is not None and w is not None and w.effect is not None:
+        _after_weapon_hit(ctx, st, h, m, w, wounds)
+
+
+def _after_weapon_hit(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon, wounds: int) -> None:
+    """Weapon effects once a hit has been defended (docs/effects.md): knockdown, cheese-on-defeat, heal-on-wound."""
+    params = _weapon_params(ctx, w)
+    alive = m.id in st.minions
+    if w.effect == "knockdown" and alive and ctx.content.minions[m.type].size == "small":
+        if "knocked_down" not in m.statuses:  # R-NEG-04: large figures are immune
+            m.statuses.append("knocked_down")
+            ctx.emit("minion_knocked_down", "R-NEG-04", minion=m.id, card=w.card)
+    elif w.effect == "cheese-on-defeat" and not alive:
+        h.cheese += int(params.get("amount", 1))
+        ctx.emit("weapon_cheese", "R-BATTLE-02", hero=h.id, card=w.card, total=h.cheese)
+    elif w.effect == "heal-on-wound" and wounds and h.space is not None and not h.captured:
+        from mnm.engine.rules.capture import heal_hero
+
+        party = st.party
+        hurt = [x for x in mice_in(st, h.space) if x.wounds > x.poison]
+        if hurt:  # the most wounded; ties: the wielder, then party order
+            best = min(hurt, key=lambda x: (-(x.wounds - x.poison), x.id != h.id, party.index(x.id)))
+            heal_hero(ctx, st, best, int(params.get("amount", 1)))
 
 
 def _card(ctx: Ctx, m: Minion) -> str:
@@ -233,11 +303,35 @@ def _card(ctx: Ctx, m: Minion) -> str:
 def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) -> None:
     """R-WOUND-01/02/03: wounds per figure; at life the figure is defeated."""
     m.wounds += wounds
-    life = ctx.content.minions[m.type].life
+    spec = ctx.content.minions[m.type]
+    life = spec.life
+    if spec.boss and spec.cards > 1:
+        _wound_boss_cards(ctx, st, m, h)
+        return
     if m.wounds >= life:
         defeat_minion(ctx, st, m, h)
     else:
         ctx.emit("minion_wounded", "R-WOUND-02", minion=m.id, wounds=m.wounds, life=life)
+
+
+def _wound_boss_cards(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
+    """R-WOUND-03, R-BOSS-03: each initiative card of a multi-card boss has the card's life. Wounds fill one
+    card at a time; a full card leaves the track (the one due to act next: docs/rulings.md R-WOUND-03), and
+    the boss is defeated with its last card. ``m.wounds`` holds the wounds on the card being filled."""
+    life = ctx.content.minions[m.type].life
+    own = card_of_minion_type(ctx, m.type)
+    while m.wounds >= life:
+        cards = [c for c in st.track if c in own]
+        if len(cards) <= 1:
+            defeat_minion(ctx, st, m, h)
+            return
+        n = len(st.track)
+        lost = min(cards, key=lambda c: (st.track.index(c) - st.turn_index - 1) % n)
+        m.wounds -= life
+        remove_card(ctx, st, lost)
+        ctx.emit("boss_card_lost", "R-WOUND-03", minion=m.id, card=lost, cards_left=len(cards) - 1)
+    if m.wounds:
+        ctx.emit("minion_wounded", "R-WOUND-03", minion=m.id, wounds=m.wounds, life=life)
 
 
 def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
@@ -289,10 +383,14 @@ def minion_attacks_mouse(ctx: Ctx, st: State, m: Minion, h: Hero, reason: str) -
 def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     hero = ctx.content.heroes[h.id]
     dice = hero.defense
+    ranged = m is not None and ctx.content.minions[m.type].attack is AttackKind.RANGED
     for inst in h.equipped:
         c = ctx.content.search_cards[card_of(inst)]
         if c.type is CardType.ARMOR:
             dice += c.bonus
+        if c.effect == "defense-bonus" or (c.effect == "ranged-ward" and ranged):
+            dice += int(c.params.get("dice", 1))  # Warding Ring; Moth-Wing Cloak against ranged attacks
+    dice += h.buffs.get("ward", 0)  # Scroll of Warding, Brace Yourself (until its next turn)
     if m is not None and ctx.content.minions[m.type].size == "large":
         if any(i.id == "heavy-lifting" for i in hero.innate):
             dice += 1
@@ -315,6 +413,8 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
     if wounds == 0:
         if m is not None:
             ctx.hook("on_all_blocked", st, h.id, m.id)
+            if equipped_effects(ctx, h, "shifting-cloak"):
+                push(st, ["shifting_cloak", h.id])  # the wearer may move once this attack is over
         return
     spec = ctx.content.minions[m.type] if m is not None else None
     if spec is not None and "steal" in spec.abilities:
@@ -326,7 +426,7 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
                 st.wheel += stolen  # R-ENC-10
             ctx.emit("roach_steals", "R-ENC-10", minion=m.id if m else None, hero=h.id, amount=stolen, greedy=greedy)
         wounds -= stolen
-    poison = spec is not None and "poison" in spec.abilities
+    poison = spec is not None and "poison" in spec.abilities and not equipped_effects(ctx, h, "poison-ward")
     before = h.wounds
     wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else "")
     if spec is not None and "stun" in spec.abilities and h.wounds > before and not h.captured:

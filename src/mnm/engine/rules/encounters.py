@@ -131,15 +131,20 @@ def _encounter(ctx: Ctx, st: State, args: list[Any]) -> None:
     start_encounter(st)  # R-ACH-03 counts roaches per encounter
     ctx.emit("encounter_drawn", "R-ENC-02", card=card_id, page=st.hourglass)
     counts = current_row(ctx, st, card_id)
-    has_rats = any(t == "rat-warrior" for t, _ in counts)
+    has_rats = any(_disguisable(ctx, t) for t, _ in counts)
     if has_rats and "disguises" in st.stash:
-        if st.options.get("disguises_mandatory"):
+        if st.options.get("disguises_forced"):  # docs/rulings.md R-PARTY-02
             _use_disguises(ctx, st)
-            counts = [(t, n) for t, n in counts if t != "rat-warrior"]
+            counts = [(t, n) for t, n in counts if not _disguisable(ctx, t)]
         else:
             st.pending = Pending("disguises", "party", {"card": card_id, "side": side})
             return
     push(st, ["resolve_encounter", card_id, side, counts])
+
+
+def _disguisable(ctx: Ctx, mtype: str) -> bool:
+    """R-PARTY-02 ruling: rat warriors, elite rat warriors and Captain Vurst (all on rat figures) are fooled."""
+    return ctx.content.minions[mtype].figure_pool == "rat"
 
 
 def _use_disguises(ctx: Ctx, st: State) -> None:
@@ -161,7 +166,7 @@ def _disguises_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
     counts = current_row(ctx, st, card_id)
     if a.args[0] == "disguises":
         _use_disguises(ctx, st)
-        counts = [(t, n) for t, n in counts if t != "rat-warrior"]
+        counts = [(t, n) for t, n in counts if not _disguisable(ctx, t)]
     push(st, ["resolve_encounter", card_id, int(p.data["side"]), counts])
 
 

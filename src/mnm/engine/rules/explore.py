@@ -10,10 +10,10 @@ from typing import Any
 
 from mnm.content.schema import HeroClass
 from mnm.engine.actions import Action
-from mnm.engine.context import Ctx, push, step, turn_verb
+from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.query import can_enter, hero_name, mice_on_side, minions_on_side
 from mnm.engine.rules.turn import action_available, spend_action
-from mnm.engine.state import Hero, State, Turn
+from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = ["exit_target", "explore_blocker"]
 
@@ -160,6 +160,12 @@ def _explore_exit(ctx: Ctx, st: State, args: list[Any]) -> None:
     _arrive(ctx, st, h, side, target)
 
 
+def _flip_spaces(ctx: Ctx, side: int) -> list[str]:
+    """The flip locations of ``side`` (its first space when it has none)."""
+    flips = [sp.id for sp in ctx.board.graph(side).spaces if sp.flip is not None]
+    return flips or [ctx.board.graph(side).spaces[0].id]
+
+
 @step("explore_flip")
 def _explore_flip(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-EXPLORE-06: mice off, flip keeping the arrow, every mouse on the revealed side's flip location."""
@@ -167,15 +173,34 @@ def _explore_flip(ctx: Ctx, st: State, args: list[Any]) -> None:
     side = int(args[1])
     other = ctx.board.other_side(side)
     assert other is not None
+    flips = _flip_spaces(ctx, other)
+    if len(args) > 2:
+        flips = [str(args[2])]
+    elif len(flips) > 1:
+        # R-EXPLORE-10: the revealed side has several flip spaces: the party picks where everyone lands
+        st.pending = Pending("flip_landing", "party", {"hero": h.id, "side": side, "spaces": flips})
+        return
     mice = [h] + [x for x in mice_on_side(st, side) if x.id != h.id]
     for x in mice:
         x.space = None
     tile = ctx.board.tile_of_side(side)
     st.face_up[tile] = other
     ctx.emit("tile_flipped", "R-EXPLORE-06", tile=tile, src=side, dst=other)
-    flips = [sp.id for sp in ctx.board.graph(other).spaces if sp.flip is not None]
-    if not flips:
-        flips = [ctx.board.graph(other).spaces[0].id]
-    # R-EXPLORE-10: with two flip spaces the party picks; the lowest-numbered one is used (docs/rulings.md)
     _place_group(ctx, st, mice, flips[:1], other)
     _arrive(ctx, st, h, side, other)
+
+
+def _landing_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", "party", (str(s),)) for s in p.data["spaces"]]
+
+
+def _landing_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    push(st, ["explore_flip", str(p.data["hero"]), int(p.data["side"]), a.args[0]])
+
+
+def _landing_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    spaces = ", ".join(str(s) for s in p.data["spaces"])
+    return f"the revealed side has several flip spaces: the party picks one with 'choose party <space>' ({spaces}) (R-EXPLORE-10)"
+
+
+decision("flip_landing", _landing_options, _landing_apply, _landing_explain, prompt="flip_landing_prompt")

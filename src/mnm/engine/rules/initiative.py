@@ -75,6 +75,11 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
         ctx.emit("initiative_extended", "R-ROUND-05", cards=list(new), track=list(st.track))
     if ambush:
         _ambush(ctx, st, [c for c in minion_cards if c in st.track])
+    elif has_minion_card:
+        # R-ROUND-08: a boss with several cards joining minion cards on the track ambushes with the first
+        # (the higher) of its two cards, even when the encounter card has no Ambush keyword.
+        bosses = sorted((c for c in minion_cards if c.startswith("boss:") and c in st.track), key=st.track.index)
+        _ambush(ctx, st, bosses[:1])
     _born_to_lead(ctx, st)
 
 

@@ -32,9 +32,25 @@ def nearest_mice(ctx: Ctx, st: State, m: Minion) -> tuple[list[Hero], dict[str, 
     if not mice:
         return [], {}
     dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
+    for h in mice:
+        if h.space is not None and h.space not in dist:
+            barred = barred_distance(ctx, dist, h.space)
+            if barred is not None:
+                dist[h.space] = barred
     far = 10**6
     mice.sort(key=lambda h: (dist.get(h.space or "", far), track_rank(st, f"mouse:{h.id}")))
     return mice, dist
+
+
+def barred_distance(ctx: Ctx, dist: dict[str, int], space: str) -> int | None:
+    """A space minions may never enter (Chapter 1's tree entrance) is one step past its nearest neighbour, so
+    minions still close in on a mouse there and attack it from next door (docs/rulings.md, Chapter 1)."""
+    sp = ctx.board.spaces[space]
+    if not sp.minions_barred:
+        return None
+    graph = ctx.board.graph_of(space)
+    near = [dist[graph.spaces[j].id] + 1 for j in graph.mouse_cost[sp.index] if graph.spaces[j].id in dist]
+    return min(near) if near else None
 
 
 def minion_order(ctx: Ctx, st: State, mtype: str) -> list[str]:
@@ -133,10 +149,12 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
         return
     from mnm.engine.rules import party_items
 
-    if party_items.minion_grape_turn(ctx, st, m) or ctx.hook("minion_turn_override", st, m):
+    grape = party_items.minion_grape_turn(ctx, st, m)  # R-PARTY-12/14: "done", "moved" or ""
+    if grape == "done" or (not grape and ctx.hook("minion_turn_override", st, m)):
         then()  # a grape, or a chapter rule (R-STORY-05), used this figure's turn
         return
-    _move(ctx, st, m)
+    if not grape:
+        _move(ctx, st, m)
     target = None
     if m.id in st.minions and st.status == "playing":
         target = _attack_target(ctx, st, m, attacked)
@@ -170,7 +188,12 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
     target = mice[0]
     assert target.space is not None
     tied = [h.id for h in mice[1:] if dist.get(h.space or "") == dist.get(target.space)]
-    path = path_toward(ctx, st, m, target.space)
+    goal = target.space
+    if ctx.board.spaces[goal].minions_barred:  # head for the space next to it instead (Chapter 1's tree)
+        graph = ctx.board.graph_of(goal)
+        nbrs = [graph.spaces[j].id for j in graph.mouse_cost[graph.by_id[goal].index]]
+        goal = min(nbrs, key=lambda s: (dist.get(s, 10**6), int(s.split(":")[1])))
+    path = path_toward(ctx, st, m, goal)
     steps: list[str] = []
     for space in path[: face.number]:
         steps.append(space)
@@ -205,9 +228,13 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
     else:
         here = graph.by_id[m.space].index
         near = {m.space} | {graph.spaces[j].id for j in graph.minion_adj[here]}
+        # a space minions may not enter is still next to its neighbours (Chapter 1's tree entrance)
+        near |= {graph.spaces[j].id for j in graph.mouse_cost[here] if graph.spaces[j].minions_barred}
         cands = [h for h in mice if h.space in near]
     if not cands:
         return None
+    seen = [h for h in cands if not h.buffs.get("hide")]
+    cands = seen or cands  # Vanish: a hidden mouse is attacked only when no other mouse can be
     dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
     fresh = [h for h in cands if h.id not in attacked]
     pool = fresh or cands

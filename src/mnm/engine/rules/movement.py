@@ -55,7 +55,7 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     # Listing options, checking legality and applying a move all ask the same question of the same
     # position: remember the last answer, keyed on everything the answer depends on.
     key = (
-        h.id, h.space, t.move_points, t.moved, tuple(t.flags), tuple(st.traps), tuple(st.tokens.get("fishhook", ())),
+        h.id, h.space, t.move_points, t.moved, t.may_leave, tuple(t.flags), tuple(st.traps), tuple(st.tokens.get("fishhook", ())),
         tuple(x.space for x in st.heroes.values()), tuple(m.space for m in st.minions.values()),
         tuple(m.type for m in st.minions.values()),
     )
@@ -70,7 +70,7 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
 def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     assert h.space is not None
     start = h.space
-    if not t.moved and not may_leave(ctx, st, h):
+    if not t.may_leave or (not t.moved and not may_leave(ctx, st, h)):
         return {}
     board = ctx.board
     if board.spaces[start].water:
@@ -131,7 +131,7 @@ def _move_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
         return f"{name} has no movement left"
     if h.space is not None and ctx.board.graph_of(dest).side != ctx.board.graph_of(h.space).side:
         return f"{dest} is on another tile: mice change tiles by exploring"
-    if not t.moved and not may_leave(ctx, st, h):
+    if not t.may_leave or (not t.moved and not may_leave(ctx, st, h)):
         return f"{name} cannot leave a space where minions outnumber the mice (R-MOVE-09)"
     if not can_enter(ctx, st, dest):
         return f"space {dest} is full (R-SPACE-02)"
@@ -189,9 +189,13 @@ def _scurry_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 def _scurry_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
     face = ctx.dice[roll(st, 1, f"{h.id}'s scurry")[0]]
-    t.move_points = ctx.content.heroes[h.id].move + face.number
+    from mnm.engine.rules.battle import equipped_effects
+
+    bonus = sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))  # the Feather Charm
+    t.move_points = ctx.content.heroes[h.id].move + face.number + bonus
     t.movement_over = False
     t.moved = True
+    t.may_leave = may_leave(ctx, st, h)  # R-MOVE-09: a scurry begins a new movement (R-TURN-05)
     ctx.emit("scurry", "R-TURN-05", hero=h.id, face=face.index, number=face.number, points=t.move_points)
     ctx.hook("on_move_roll", st, h.id, face.index)
 

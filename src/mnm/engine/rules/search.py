@@ -58,7 +58,11 @@ def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
-    face = roll(st, 1, f"{h.id}'s search")[0]  # R-SEARCH-06: its cheese earns nothing
+    from mnm.engine.rules.battle import equipped_effects
+
+    extra = sum(int(p.get("dice", 1)) for p in equipped_effects(ctx, h, "search-bonus"))  # the Lucky Button
+    faces = roll(st, 1 + extra, f"{h.id}'s search")  # R-SEARCH-06: its cheese earns nothing
+    face = next((f for f in faces if ctx.dice[f].star), faces[0])
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
     if not ctx.dice[face].star:

@@ -27,6 +27,9 @@ def _trap_check(ctx: Ctx, st: State, args: list[Any]) -> None:
     dice = hero.move
     if HeroClass.TINKERER in hero.classes and hero.lore > dice:
         dice = hero.lore  # the better of the two (the player's obvious choice)
+    from mnm.engine.rules.battle import equipped_effects
+
+    dice += sum(int(p.get("dice", 1)) for p in equipped_effects(ctx, h, "trap-sense"))  # the Tinker's Apron
     faces = roll(st, dice, f"{h.id}'s mousetrap")
     if any(ctx.dice[f].star for f in faces):
         ctx.emit("trap_passed", "R-TRAP-03", hero=h.id, space=space, faces=list(faces))

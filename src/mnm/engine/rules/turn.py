@@ -26,14 +26,17 @@ def turn_of(st: State) -> Turn:
 
 
 def action_available(st: State, t: Turn) -> bool:
-    """R-TURN-02: one action per turn (Inspire may allow one more, paid for)."""
-    return not t.acted or t.extra_actions > 0
+    """R-TURN-02: one action per turn (Inspire may allow one more, paid for with 1 cheese)."""
+    return not t.acted or (t.extra_actions > 0 and st.heroes[t.mouse].cheese >= 1)
 
 
 def spend_action(ctx: Ctx, st: State, t: Turn) -> None:
     """Use the turn's action. Acting after moving closes movement (R-TURN-02)."""
     if t.acted:
         t.extra_actions -= 1
+        h = st.heroes[t.mouse]
+        h.cheese -= 1  # Inspire (R-ABIL-04): the extra action costs 1 cheese
+        ctx.emit("extra_action", "R-ABIL-04", hero=h.id, total=h.cheese)
     t.acted = True
     if t.moved:
         t.movement_over = True
@@ -60,12 +63,22 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     if "charmed" in h.statuses:
         push(st, ["charmed_turn", h.id])
         return
+    from mnm.engine.rules.abilities import offer_before_turn, turn_begins
+
+    if len(args) == 1 and offer_before_turn(ctx, st, h):
+        return  # R-ABIL-04: asked first whether to use an ability "before taking a turn"
     t = Turn(h.id)
     st.turn = t
+    if h.buffs:  # card effects lasting "until the start of your next turn" end now (docs/effects.md)
+        ctx.emit("buffs_end", "R-SEARCH-08", hero=h.id, buffs=sorted(h.buffs))
+        h.buffs.clear()
+    turn_begins(ctx, st, h, t, args)
     face = ctx.dice[roll(st, 1, f"{h.id}'s movement")[0]]
     t.rolled = face.number
     hero = ctx.content.heroes[h.id]
-    t.move_points = hero.move + face.number
+    from mnm.engine.rules.battle import equipped_effects
+
+    t.move_points = hero.move + face.number + sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))
     ctx.emit("movement_roll", "R-TURN-01", hero=h.id, face=face.index, number=face.number, points=t.move_points)
     if "knocked_down" in h.statuses:  # R-NEG-04: standing up takes the whole move
         h.statuses.remove("knocked_down")

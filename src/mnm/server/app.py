@@ -1,0 +1,516 @@
+"""The web server: JSON + WebSocket API over the tables, and the static browser client (``mnm serve``).
+
+HTTP (OpenAPI at ``/docs``)::
+
+    GET  /api/health                       {"ok": true}
+    GET  /api/catalog                      chapters and heroes, for the new-table form
+    POST /api/tables                       create a table -> its tokens and links (shown once)
+    GET  /api/tables/{id}                  the table's view (+ which seat the X-Seat-Token opens)
+    GET  /api/tables/{id}/board            the board SVG for the sides face up, and each space's position
+    GET  /api/tables/{id}/events           the event log, a page at a time
+    POST /api/tables/{id}/actions          {"action": "move filch 5:12", "version": 7, "dice": [..]}
+    POST /api/tables/{id}/undo             {"version": 8}
+    WS   /api/tables/{id}/ws               {"type": "hello", "token": ...} first; then action / undo / sync / ping
+
+Seat tokens travel in the ``X-Seat-Token`` header (HTTP) or the hello message (WebSocket), never in a URL the
+server sees: links carry them after ``#``. Every refusal is ``{"error": code, "message": sentence}`` with a
+status code; nothing changes on a refusal. Bodies and messages are size-limited; actions are rate-limited.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from mnm import __version__
+from mnm.server.storage import Storage, default_db_url
+from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, ApiError, Caller, LiveTable, TableService
+from mnm.server.views import board_json, event_json, table_view
+
+__all__ = ["Limits", "create_app", "serve"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Abuse limits (tests make them small)."""
+
+    max_body: int = 16 * 1024  # bytes of an HTTP request body
+    max_ws_message: int = 4 * 1024  # characters of one WebSocket message
+    actions_per_second: float = 20.0  # sustained, per client address (HTTP) or per socket (WebSocket)
+    action_burst: int = 40
+    tables_per_second: float = 1.0  # table creation, per client address
+    table_burst: int = 60
+    ws_strikes: int = 20  # refused WebSocket messages before the socket is closed
+    hello_timeout: float = 10.0
+
+
+class _Bucket:
+    """A token bucket: ``burst`` at once, then ``rate`` per second."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class _RateLimiter:
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, _Bucket] = {}
+
+    def check(self, key: str) -> None:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) > 10_000:  # forget idle clients rather than grow without bound
+                self.buckets.clear()
+            bucket = self.buckets[key] = _Bucket(self.rate, self.burst)
+        if not bucket.take():
+            raise ApiError(429, "rate_limited", "too many requests; slow down and try again in a moment")
+
+
+class _BodyLimit:
+    """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await _send_json(send, 413, _too_big(self.limit))
+                    return
+        # Read the whole body first (it is small by definition), then hand it on.
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await _send_json(send, 413, _too_big(self.limit))
+                return
+            if not message.get("more_body", False):
+                break
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _too_big(limit: int) -> dict[str, Any]:
+    return {"error": "too_big", "message": f"the request body is over {limit} bytes"}
+
+
+async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+    data = json.dumps(body).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
+
+
+# --- request bodies -----------------------------------------------------------------------------------
+
+_ID = r"^[a-z0-9][a-z0-9-]{0,63}$"
+
+
+class CreateTable(BaseModel):
+    """A new table: chapter, party (mice in play), who holds which mice, seed, companion mode."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    chapter: str = Field(pattern=_ID, examples=["proving-grounds"])
+    party: list[str] = Field(min_length=1, max_length=6, examples=[["collin", "tilda", "filch", "maginos"]])
+    seats: list[list[str]] | None = Field(
+        default=None,
+        max_length=MAX_SEATS,
+        description="mice of each seat (1-4 seats, every party mouse in exactly one); one seat per mouse if omitted",
+    )
+    seed: int | None = Field(default=None, ge=0, le=2**62, description="random if omitted")
+    companion: bool = Field(default=False, description="players roll real dice and type the faces")
+
+
+class ActionBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    action: str = Field(max_length=200, examples=["move filch 5:12"])
+    version: int = Field(description="the table version this action answers (from the last view or update)")
+    dice: list[int] | None = Field(default=None, max_length=40, description="companion mode: faces 1-6 rolled")
+
+
+class UndoBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    version: int
+
+
+def _links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "host": f"/#t={table_id}&k={tokens['host']}",
+        "seats": [f"/#t={table_id}&k={t}" for t in tokens["seats"]],
+        "spectator": f"/#t={table_id}",
+    }
+
+
+def _you(table: LiveTable, caller: Caller) -> dict[str, Any]:
+    role = "host" if caller.seat == HOST else "spectator" if caller.seat == SPECTATOR else "seat"
+    return {"seat": caller.seat, "role": role, "heroes": table.seat_heroes(caller.seat)}
+
+
+def web_dir() -> Path:
+    return Path(str(resources.files("mnm").joinpath("web")))
+
+
+def create_app(db_url: str | None = None, limits: Limits | None = None, storage: Storage | None = None) -> FastAPI:
+    """The application. ``db_url``: SQLAlchemy URL (``sqlite:///file``, ``postgresql://...``)."""
+    limits = limits or Limits()
+    store = storage or Storage(db_url or default_db_url())
+    service = TableService(store)
+    action_limit = _RateLimiter(limits.actions_per_second, limits.action_burst)
+    table_limit = _RateLimiter(limits.tables_per_second, limits.table_burst)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> Any:
+        yield
+        if storage is None:
+            store.close()
+
+    app = FastAPI(
+        title="Mice and Mystics",
+        version=__version__,
+        description="Shared tables for 1-4 players: create a table, share its seat links, play.",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.storage = store
+    app.state.limits = limits
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
+        return JSONResponse(err.body(), status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'body'}: {e.get('msg', '')}" for e in err.errors()[:5]
+        )
+        return JSONResponse({"error": "malformed", "message": problems or "malformed request"}, status_code=400)
+
+    @app.middleware("http")
+    async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        if not request.url.path.startswith("/docs"):
+            response.headers["Content-Security-Policy"] = (
+                "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                "connect-src 'self' ws: wss:; frame-ancestors 'none'"
+            )
+        return response
+
+    def client_key(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    # --- endpoints ---------------------------------------------------------------------------------
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        """Liveness: ``{"ok": true}``."""
+        return {"ok": True}
+
+    @app.get("/api/catalog", tags=["server"])
+    async def catalog() -> dict[str, Any]:
+        """Chapters and heroes to choose from."""
+        content = service.content
+        return {
+            "chapters": [
+                {
+                    "id": c.id,
+                    "number": c.number,
+                    "name": {"en": c.name.en, "pt": c.name.pt},
+                    "objective": {"en": c.objective.en, "pt": c.objective.pt},
+                    "party_size": c.party_size,
+                    "forbidden_heroes": list(c.forbidden_heroes),
+                }
+                for c in sorted(content.chapters.values(), key=lambda c: c.number)
+            ],
+            "heroes": [
+                {"id": h.id, "name": {"en": h.name.en, "pt": h.name.pt}, "classes": [c.value for c in h.classes]}
+                for h in content.heroes.values()
+            ],
+            "die": [{"number": f.number, "symbols": [s.value for s in f.symbols]} for f in content.die.faces],
+        }
+
+    @app.post("/api/tables", status_code=201, tags=["tables"])
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Create a table. The answer holds every token; it is the only time they are shown."""
+        table_limit.check(client_key(request))
+        party = [p.lower() for p in body.party]
+        seats = [[p.lower() for p in s] for s in body.seats] if body.seats is not None else [[p] for p in party]
+        if not seats or any(not s for s in seats):
+            raise ApiError(400, "malformed", "every seat needs at least one mouse")
+        flat = [h for s in seats for h in s]
+        if sorted(flat) != sorted(party) or len(set(flat)) != len(flat):
+            raise ApiError(400, "malformed", "every mouse of the party must sit at exactly one seat")
+        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        table, tokens = await service.create(body.chapter, party, seats, seed, body.companion)
+        return {
+            "table": table.id,
+            "version": table.version,
+            "seed": seed,
+            "host_token": tokens["host"],
+            "seats": [{"seat": i, "heroes": s, "token": tokens["seats"][i]} for i, s in enumerate(seats)],
+            "links": _links(table.id, tokens),
+        }
+
+    @app.get("/api/tables/{table_id}", tags=["tables"])
+    async def get_table(
+        table_id: str, x_seat_token: str | None = Header(default=None, max_length=100)
+    ) -> dict[str, Any]:
+        """The table as everyone sees it, the last events, and which seat your token opens."""
+        table = await service.get(table_id)
+        caller = table.caller(x_seat_token)
+        return {"you": _you(table, caller), "view": table_view(table, with_log=True)}
+
+    @app.get("/api/tables/{table_id}/board", tags=["tables"])
+    async def get_board(table_id: str) -> dict[str, Any]:
+        """The board as SVG (the sides now face up) and each space's centre and cells in SVG pixels."""
+        table = await service.get(table_id)
+        return board_json(table)
+
+    @app.get("/api/tables/{table_id}/events", tags=["tables"])
+    async def get_events(
+        table_id: str, start: int = Query(default=0, ge=0), limit: int = Query(default=100, ge=1, le=500)
+    ) -> dict[str, Any]:
+        """Events ``start`` .. ``start+limit`` of the log, each with its sentence in English and Portuguese."""
+        table = await service.get(table_id)
+        events = table.game.events[start : start + limit]
+        return {
+            "start": start,
+            "total": len(table.game.events),
+            "events": [event_json(e, table.content) for e in events],
+        }
+
+    @app.post("/api/tables/{table_id}/actions", tags=["tables"])
+    async def post_action(
+        table_id: str,
+        body: ActionBody,
+        request: Request,
+        x_seat_token: str | None = Header(default=None, max_length=100),
+    ) -> dict[str, Any]:
+        """Play one of the decision's options (text form). 409 ``stale`` if the table moved on, 409
+        ``need_dice`` in companion mode until enough faces are given, 403 for another seat's decision."""
+        action_limit.check(client_key(request))
+        table = await service.get(table_id)
+        caller = table.caller(x_seat_token)
+        return await service.act(table, caller, body.action, body.version, body.dice)
+
+    @app.post("/api/tables/{table_id}/undo", tags=["tables"])
+    async def post_undo(
+        table_id: str,
+        body: UndoBody,
+        request: Request,
+        x_seat_token: str | None = Header(default=None, max_length=100),
+    ) -> dict[str, Any]:
+        """Take back the last action when the engine allows it (no dice rolled, no card revealed)."""
+        action_limit.check(client_key(request))
+        table = await service.get(table_id)
+        caller = table.caller(x_seat_token)
+        return await service.undo(table, caller, body.version)
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        await _serve_socket(websocket, table_id, service, limits)
+
+    # --- the client --------------------------------------------------------------------------------
+
+    static = web_dir()
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=static), name="static")
+    return _wrap(app, limits)
+
+
+def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
+    app.add_middleware(_BodyLimit, limit=limits.max_body)
+    return app
+
+
+async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, limits: Limits) -> None:
+    """One socket: hello (token) first, then actions; every update of the table is pushed to it."""
+    send_lock = asyncio.Lock()
+
+    async def send(message: dict[str, Any], text: str | None = None) -> None:
+        async with send_lock:
+            await ws.send_text(text if text is not None else json.dumps(message))
+
+    async def refuse(err: ApiError, ref: Any = None) -> None:
+        body = {"type": "error", **err.body()}
+        if ref is not None:
+            body["ref"] = ref
+        await send(body)
+
+    try:
+        table = await service.get(table_id)
+    except ApiError as err:
+        await refuse(err)
+        await ws.close(code=4404)
+        return
+    # hello
+    try:
+        first = await asyncio.wait_for(_receive(ws), timeout=limits.hello_timeout)
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        with contextlib.suppress(Exception):
+            await ws.close(code=4408)
+        return
+    try:
+        hello = _decode(first, limits)
+        if hello.get("type") != "hello":
+            raise ApiError(400, "malformed", "the first message must be {'type': 'hello', 'token': ...}")
+        token = hello.get("token")
+        if token is not None and not isinstance(token, str):
+            raise ApiError(400, "malformed", "the token must be text")
+        caller = table.caller(token)
+    except ApiError as err:
+        await refuse(err)
+        await ws.close(code=4403 if err.status == 403 else 4400)
+        return
+    await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
+    table.listeners.add(send)
+    bucket = _Bucket(limits.actions_per_second, limits.action_burst)
+    strikes = 0
+    try:
+        while True:
+            text = await _receive(ws)
+            ref = None
+            try:
+                message = _decode(text, limits)
+                ref = message.get("ref")
+                if ref is not None and (not isinstance(ref, (int, str)) or len(str(ref)) > 40):
+                    ref = None
+                kind = message.get("type")
+                if kind == "ping":
+                    await send({"type": "pong", "ref": ref})
+                    continue
+                if kind == "sync":
+                    table = await service.get(table_id)
+                    await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
+                    continue
+                if kind not in ("action", "undo"):
+                    raise ApiError(400, "malformed", f"unknown message type {kind!r}: use action, undo, sync or ping")
+                if not bucket.take():
+                    raise ApiError(429, "rate_limited", "too many messages; slow down")
+                current = await service.get(table_id)
+                if current is not table:  # the table was reloaded from storage: follow it
+                    table.listeners.discard(send)
+                    table = current
+                    table.listeners.add(send)
+                if kind == "action":
+                    update = await service.act(
+                        table, caller, message.get("action"), message.get("version"), message.get("dice")
+                    )
+                else:
+                    update = await service.undo(table, caller, message.get("version"))
+                await send({"type": "ack", "ref": ref, "version": update["version"]})
+            except ApiError as err:
+                strikes += 1
+                await refuse(err, ref)
+                if strikes >= limits.ws_strikes:
+                    await ws.close(code=4429)
+                    return
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        table.listeners.discard(send)
+
+
+async def _receive(ws: WebSocket) -> str | None:
+    """The next text message; None for a binary one (refused as malformed); raises on disconnect."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+def _decode(text: str | None, limits: Limits) -> dict[str, Any]:
+    if text is None:
+        raise ApiError(400, "malformed", "messages are JSON text, not binary")
+    if len(text) > limits.max_ws_message:
+        raise ApiError(413, "too_big", f"a message is at most {limits.max_ws_message} characters")
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise ApiError(400, "malformed", "a message must be a JSON object") from err
+    if not isinstance(data, dict):
+        raise ApiError(400, "malformed", "a message must be a JSON object")
+    return data
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, log_level: str = "info") -> None:
+    """Run the server until interrupted (``mnm serve``)."""
+    import uvicorn
+
+    app = create_app(db)
+    # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,
+        log_level=log_level,
+        access_log=False,
+    )

@@ -1,0 +1,395 @@
+"""Live tables: the game of each table in memory, who may act for which mouse, and who is listening.
+
+The server is authoritative. An action is checked in this order, and any failure changes nothing:
+the caller's token names a seat of this table; the action is for the state version the caller saw; the
+text parses; the deciding mouse (or, for a party decision, the acting mouse) belongs to the caller's seat;
+the engine accepts it. Then the journal row is written to storage, and only then are listeners told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mnm.content.loader import Content, builtin_content
+from mnm.engine.actions import Action
+from mnm.engine.errors import EngineError, IllegalAction, MalformedAction, NeedDice
+from mnm.engine.events import Event
+from mnm.engine.game import Game
+from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
+
+__all__ = ["ApiError", "Caller", "LiveTable", "TableService"]
+
+HOST = -1  # the seat number of the host token: every seat at once (hotseat)
+SPECTATOR = -2
+TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
+MAX_DICE = 40  # faces typed for one action in companion mode
+MAX_SEATS = 4
+
+
+class ApiError(Exception):
+    """A refusal with an HTTP status, a stable machine code and a sentence for the player."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.code, "message": self.message, **self.extra}
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking: a seat number (HOST for the hotseat host, SPECTATOR for a reader)."""
+
+    seat: int
+
+    @property
+    def can_act(self) -> bool:
+        return self.seat != SPECTATOR
+
+
+Listener = Callable[[dict[str, Any], str], Awaitable[None]]  # the message, and its JSON text (encoded once)
+
+
+@dataclass
+class LiveTable:
+    id: str
+    setup: dict[str, Any]
+    secrets: dict[str, Any]
+    game: Game
+    version: int
+    content: Content
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[Listener] = field(default_factory=set)
+    setup_event_count: int = 0
+    retired: bool = False  # replaced by a fresh copy from storage (a write failed)
+
+    # --- who is who ------------------------------------------------------------------------------------
+
+    def caller(self, token: str | None) -> Caller:
+        """The seat a token opens; no token means a spectator. A wrong token is refused (never guessed at)."""
+        if not token:
+            return Caller(SPECTATOR)
+        if len(token) > 100:
+            raise ApiError(403, "bad_token", "this seat token is not valid for this table")
+        digest = _hash(token)
+        if hmac.compare_digest(digest, self.secrets["host"]):
+            return Caller(HOST)
+        for i, seat_hash in enumerate(self.secrets["seats"]):
+            if hmac.compare_digest(digest, seat_hash):
+                return Caller(i)
+        raise ApiError(403, "bad_token", "this seat token is not valid for this table")
+
+    def seat_heroes(self, seat: int) -> list[str]:
+        if seat == HOST:
+            return list(self.setup["party"])
+        if seat < 0:
+            return []
+        return list(self.setup["seats"][seat])
+
+    def owner_of(self, hero: str) -> int | None:
+        for i, heroes in enumerate(self.setup["seats"]):
+            if hero in heroes:
+                return i
+        return None
+
+    def check_turn(self, caller: Caller, action: Action) -> None:
+        """R-GEN (table rule): only the seat owning the deciding mouse may answer its decision."""
+        if not caller.can_act:
+            raise ApiError(403, "spectator", "spectators watch; they cannot act")
+        if caller.seat == HOST:
+            return
+        mine = set(self.seat_heroes(caller.seat))
+        decision = self.game.decision()
+        if decision is None:
+            return  # the engine explains that the game is over
+        decider = decision.actor if decision.actor in self.game.state.heroes else action.actor
+        if decider in self.game.state.heroes and decider not in mine:
+            owner = self.owner_of(decider)
+            raise ApiError(
+                403,
+                "not_your_turn",
+                f"{decider} is deciding now, and {decider} belongs to seat {owner if owner is None else owner + 1}",
+            )
+        if decider not in self.game.state.heroes and action.actor not in mine:
+            raise ApiError(403, "not_your_turn", f"{action.actor} is not one of your mice")
+
+
+class TableService:
+    """Creates, loads and changes tables; the single writer of each table (one lock per table)."""
+
+    def __init__(self, storage: Storage, content: Content | None = None) -> None:
+        self.storage = storage
+        self.content = content or builtin_content()
+        self.live: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    # --- creating --------------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        chapter: str,
+        party: Sequence[str],
+        seats: Sequence[Sequence[str]],
+        seed: int,
+        companion: bool,
+        carry: dict[str, Any] | None = None,
+    ) -> tuple[LiveTable, dict[str, Any]]:
+        """A new table; returns it and its tokens (shown once, to the creator only)."""
+        setup = {
+            "chapter": chapter,
+            "party": list(party),
+            "seats": [list(s) for s in seats],
+            "seed": seed,
+            "dice": "manual" if companion else "seeded",
+            "carry": carry,
+        }
+        try:
+            game = await asyncio.to_thread(self._new_game, setup)
+        except NeedDice as err:
+            raise ApiError(
+                422, "bad_table", f"this chapter needs dice during setup ({err}); play it without companion mode"
+            ) from err
+        except (EngineError, KeyError, ValueError) as err:
+            raise ApiError(422, "bad_table", f"cannot set up this table: {err}") from err
+        table_id = secrets.token_urlsafe(9)
+        host_token, seat_tokens = new_token(), [new_token() for _ in seats]
+        tokens: dict[str, Any] = {"host": host_token, "seats": seat_tokens, "table": table_id}
+        hashed = {"host": _hash(host_token), "seats": [_hash(t) for t in seat_tokens]}
+        setup_events = [e.to_json() for e in game.events]
+        await asyncio.to_thread(
+            self.storage.create_table, table_id, setup, hashed, game.to_json(), setup_events, game.state.status
+        )
+        table = LiveTable(table_id, setup, hashed, game, 0, self.content, setup_event_count=len(game.events))
+        self.live[table_id] = table
+        return table, tokens
+
+    def _new_game(self, setup: dict[str, Any]) -> Game:
+        return Game.new(
+            setup["chapter"],
+            setup["party"],
+            seed=int(setup["seed"]),
+            content=self.content,
+            dice=setup["dice"],
+            carry=setup.get("carry"),
+        )
+
+    # --- loading ---------------------------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> LiveTable:
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 40:
+            raise ApiError(404, "no_table", "there is no such table")
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self.live.get(table_id)
+            if table is not None:
+                return table
+            record = await asyncio.to_thread(self.storage.load, table_id)
+            if record is None:
+                raise ApiError(404, "no_table", "there is no such table")
+            table = await asyncio.to_thread(self._restore, record)
+            self.live[table_id] = table
+            return table
+
+    def _restore(self, record: TableRecord) -> LiveTable:
+        """Rebuild a table: replay its journal from the setup (restores undo), else fall back to the snapshot."""
+        game: Game | None
+        try:
+            game = self._new_game(record.setup)
+            for row in record.journal:
+                if row.kind == "undo":
+                    game.undo()
+                else:
+                    game.apply(row.action, dice=row.dice)
+            if game.to_json()["state"] != record.snapshot["state"]:
+                game = None
+        except (EngineError, KeyError, ValueError, RuntimeError):
+            game = None
+        if game is None:
+            game = Game.from_json(record.snapshot, self.content)
+            game.events = [Event.from_json(e) for e in _surviving_events(record)]
+        return LiveTable(
+            record.id,
+            record.setup,
+            record.secrets,
+            game,
+            record.version,
+            self.content,
+            setup_event_count=len(record.setup_events),
+        )
+
+    # --- changing --------------------------------------------------------------------------------------
+
+    async def act(self, table: LiveTable, caller: Caller, text: Any, version: Any, dice: Any = None) -> dict[str, Any]:
+        """Apply one action for ``caller``; write it; tell every listener. Returns the update message."""
+        action = _parse(text)
+        faces = _dice(dice)
+        async with table.lock:
+            _check_live(table)
+            _check_version(table, version)
+            table.check_turn(caller, action)
+            game = table.game
+            n_events = len(game.events)
+            try:
+                events = game.apply(action, dice=faces)
+            except NeedDice as err:
+                raise ApiError(
+                    409,
+                    "need_dice",
+                    f"roll {err.count} more di{'e' if err.count == 1 else 'ce'} for {err.purpose}",
+                    count=err.count,
+                    purpose=err.purpose,
+                    given=faces,
+                ) from err
+            except IllegalAction as err:
+                raise ApiError(422, "illegal", err.reason, action=str(action)) from err
+            except MalformedAction as err:
+                raise ApiError(400, "malformed", str(err)) from err
+            except EngineError as err:
+                raise ApiError(422, "illegal", str(err), action=str(action)) from err
+            row = JournalRow(
+                table.version + 1, "action", str(action), faces, caller.seat, [e.to_json() for e in events]
+            )
+            await self._write(table, row)
+            table.version = row.version
+            message = self._update(table, row.kind, str(action), caller.seat, n_events, events)
+            await self._broadcast(table, message)
+            return message
+
+    async def undo(self, table: LiveTable, caller: Caller, version: Any) -> dict[str, Any]:
+        async with table.lock:
+            _check_live(table)
+            _check_version(table, version)
+            if not caller.can_act:
+                raise ApiError(403, "spectator", "spectators watch; they cannot act")
+            game = table.game
+            ok, why = game.can_undo()
+            if not ok:
+                raise ApiError(422, "cannot_undo", why)
+            last = Action.parse(game.log[-1])
+            if (
+                caller.seat != HOST
+                and last.actor in game.state.heroes
+                and last.actor not in table.seat_heroes(caller.seat)
+            ):
+                raise ApiError(403, "not_your_turn", f"only the seat of {last.actor} can take back its action")
+            game.undo()
+            row = JournalRow(table.version + 1, "undo", "undo", [], caller.seat, [])
+            await self._write(table, row)
+            table.version = row.version
+            message = self._update(table, "undo", str(last), caller.seat, len(game.events), [])
+            await self._broadcast(table, message)
+            return message
+
+    async def _write(self, table: LiveTable, row: JournalRow) -> None:
+        """Write before telling anyone. If the write fails the in-memory game is ahead of storage: retire
+        this copy (its listeners are told to reload) so the next request rebuilds the table from storage."""
+        game = table.game
+        try:
+            await asyncio.to_thread(self.storage.append, table.id, row, game.to_json(), game.state.status)
+        except Exception as err:
+            table.retired = True
+            if self.live.get(table.id) is table:
+                del self.live[table.id]
+            await self._broadcast(table, {"type": "reload", "message": "the table is being reloaded"})
+            if isinstance(err, StaleVersion):
+                raise ApiError(409, "stale", "the table has moved on; reload", version=-1) from err
+            raise ApiError(503, "storage", "the action could not be saved, so it was not played; try again") from err
+
+    def _update(
+        self, table: LiveTable, kind: str, action: str, seat: int, first_event: int, events: list[Event]
+    ) -> dict[str, Any]:
+        from mnm.server.views import event_json, table_view
+
+        return {
+            "type": "update",
+            "kind": kind,
+            "action": action,
+            "seat": seat,
+            "version": table.version,
+            "first_event": first_event,
+            "events": [event_json(e, table.content) for e in events],
+            "view": table_view(table),
+        }
+
+    async def _broadcast(self, table: LiveTable, message: dict[str, Any]) -> None:
+        text = json.dumps(message)
+        for listener in list(table.listeners):
+            try:
+                await listener(message, text)
+            except Exception:  # a dead socket must not stop the others
+                table.listeners.discard(listener)
+
+
+def _surviving_events(record: TableRecord) -> list[dict[str, Any]]:
+    """The events still in the log after undos: the setup's, then each action's, minus undone ones."""
+    stack: list[list[dict[str, Any]]] = []
+    for row in record.journal:
+        if row.kind == "undo":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(row.events)
+    return [*record.setup_events, *(e for chunk in stack for e in chunk)]
+
+
+def _parse(text: Any) -> Action:
+    if not isinstance(text, str):
+        raise ApiError(400, "malformed", "the action must be text, like 'move filch 5:12'")
+    try:
+        return Action.parse(text)
+    except MalformedAction as err:
+        raise ApiError(400, "malformed", str(err)) from err
+
+
+def _dice(dice: Any) -> list[int]:
+    if dice is None:
+        return []
+    if not isinstance(dice, list) or len(dice) > MAX_DICE:
+        raise ApiError(400, "malformed", f"dice must be a list of at most {MAX_DICE} faces, each 1-6")
+    out = []
+    for d in dice:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise ApiError(400, "malformed", "each die face is a number from 1 to 6")
+        out.append(d)
+    return out
+
+
+def _check_live(table: LiveTable) -> None:
+    if table.retired:
+        raise ApiError(409, "stale", "the table was reloaded; reload and try again", version=-1)
+
+
+def _check_version(table: LiveTable, version: Any) -> None:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ApiError(400, "malformed", "'version' (the state version you saw) must be a whole number")
+    if version != table.version:
+        raise ApiError(
+            409,
+            "stale",
+            f"the table has moved on (version {table.version}, you saw {version}); reload",
+            version=table.version,
+        )
+
+
+__all__ += ["HOST", "SPECTATOR", "StaleVersion"]

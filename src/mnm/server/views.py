@@ -1,0 +1,279 @@
+"""What clients see: the public view of a table (never a token), events with their sentences, and the board.
+
+Everything here reads the engine's public state and content; nothing changes the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mnm.board.layout import Board
+from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
+from mnm.content.loader import Content
+from mnm.content.schema import Text
+from mnm.engine.events import Event
+from mnm.engine.game import Game
+
+if TYPE_CHECKING:
+    from mnm.server.tables import LiveTable
+
+__all__ = ["LOG_WINDOW", "board_json", "event_json", "table_view"]
+
+LOG_WINDOW = 300  # events sent with a full view; older ones are fetched page by page
+LANGS = ("en", "pt")
+
+
+def _text(value: Text | None) -> dict[str, str] | None:
+    return None if value is None else {"en": value.en, "pt": value.pt}
+
+
+def event_json(event: Event, content: Content) -> dict[str, Any]:
+    """An event as data plus its sentence in each language (``mnm.engine.i18n`` when present)."""
+    out = event.to_json()
+    try:
+        from mnm.engine.i18n import render
+
+        out["text"] = {"en": render(event, "en", content), "pt": render(event, "pt_BR", content)}
+    except Exception:  # the catalogs are young: a missing or broken entry must not break the table
+        shown = ", ".join(f"{k}={v}" for k, v in event.params.items())
+        plain = event.msg.replace("_", " ") + (f" ({shown})" if shown else "")
+        out["text"] = {"en": plain, "pt": plain}
+    if event.msg == "story":
+        chapter = content.chapters.get(str(event.params.get("chapter", "")))
+        moment = str(event.params.get("moment", ""))
+        if chapter is not None and moment in chapter.story:
+            out["story"] = _text(chapter.story[moment])
+    return out
+
+
+def _card_of(instance: str) -> str:
+    return instance.split("/", 1)[0]  # card instances are "<card>/<copy>"
+
+
+def _search_card(content: Content, instance: str) -> dict[str, Any]:
+    card = content.search_cards.get(_card_of(instance))
+    if card is None:
+        return {"inst": instance, "id": _card_of(instance), "name": {"en": instance, "pt": instance}}
+    return {
+        "inst": instance,
+        "id": card.id,
+        "name": _text(card.name),
+        "text": _text(card.text),
+        "type": card.type.value,
+        "slot": card.slot,
+        "paws": card.paws,
+        "bonus": card.bonus,
+    }
+
+
+def _name(content: Content, ident: str) -> dict[str, str]:
+    try:
+        from mnm.engine.i18n import name_of
+
+        return {"en": name_of(ident, content, "en"), "pt": name_of(ident, content, "pt_BR")}
+    except Exception:
+        return {"en": ident, "pt": ident}
+
+
+def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
+    """The public view of a table: no token, the same for every seat and spectator."""
+    game: Game = table.game
+    content = table.content
+    st = game.state
+    chapter = content.chapters[st.chapter]
+    heroes = []
+    for hid in st.party:
+        h = st.heroes[hid]
+        spec = content.heroes[hid]
+        heroes.append(
+            {
+                "id": hid,
+                "name": _text(spec.name),
+                "classes": [c.value for c in spec.classes],
+                "battle": spec.battle,
+                "defense": spec.defense,
+                "lore": spec.lore,
+                "move": spec.move,
+                "life": spec.life,
+                "space": h.space,
+                "wounds": h.wounds,
+                "poison": h.poison,
+                "cheese": h.cheese,
+                "statuses": list(h.statuses),
+                "captured": h.captured,
+                "equipped": [_search_card(content, c) for c in h.equipped],
+                "pack": [_search_card(content, c) for c in h.pack],
+                "tricks": [_search_card(content, c) for c in h.tricks],
+                "abilities": [
+                    {
+                        "id": a,
+                        "name": _text(content.ability_cards[a].name),
+                        "text": _text(content.ability_cards[a].text),
+                        "cost": content.ability_cards[a].cost,
+                    }
+                    if a in content.ability_cards
+                    else {"id": a, "name": {"en": a, "pt": a}}
+                    for a in h.abilities
+                ],
+                "innate": [{"id": i.id, "name": _text(i.name), "text": _text(i.text)} for i in spec.innate],
+                "achievements": list(h.achievements),
+                "seat": table.owner_of(hid),
+            }
+        )
+    minions = []
+    for m in st.minions.values():
+        spec_m = content.minions.get(m.type)
+        minions.append(
+            {
+                "id": m.id,
+                "type": m.type,
+                "name": _name(content, m.id),
+                "space": m.space,
+                "wounds": m.wounds,
+                "statuses": list(m.statuses),
+                "life": spec_m.life if spec_m else 1,
+                "size": spec_m.size if spec_m else "small",
+                "attack": spec_m.attack.value if spec_m else "melee",
+                "battle": spec_m.battle if spec_m else 0,
+                "defense": spec_m.defense if spec_m else 0,
+            }
+        )
+    decision = game.decision()
+    ok, why = game.can_undo()
+    view: dict[str, Any] = {
+        "id": table.id,
+        "version": table.version,
+        "companion": table.setup.get("dice") == "manual",
+        "seats": [{"seat": i, "heroes": list(s)} for i, s in enumerate(table.setup["seats"])],
+        "chapter": {
+            "id": chapter.id,
+            "number": chapter.number,
+            "name": _text(chapter.name),
+            "objective": _text(chapter.objective),
+            "victory_text": _text(chapter.victory_text),
+            "defeat_text": _text(chapter.defeat_text),
+            "track_pages": chapter.track_pages,
+            "next_chapter": chapter.next_chapter,
+        },
+        "status": st.status,
+        "outcome": st.outcome,
+        "round": st.round,
+        "wheel": st.wheel,
+        "hourglass": st.hourglass,
+        "end_page": st.end_page,
+        "board_key": board_key(st.face_up),
+        "traps": list(st.traps),
+        "tokens": {k: list(v) for k, v in st.tokens.items()},
+        "stash": list(st.stash),
+        "party_cards": [_search_card(content, c) for c in st.party_cards],
+        "track": [{"card": c, "name": _name(content, c)} for c in st.track],
+        "turn_index": st.turn_index,
+        "acting": st.acting,
+        "turn": None
+        if st.turn is None
+        else {
+            "mouse": st.turn.mouse,
+            "move_points": st.turn.move_points,
+            "acted": st.turn.acted,
+            "rolled": st.turn.rolled,
+        },
+        "encounter_up": None
+        if st.encounter_up is None
+        else {"id": st.encounter_up, "name": _name(content, st.encounter_up)},
+        "decks": {"search": len(st.search_deck), "encounter": len(st.encounter_deck)},
+        "story_achievements": list(st.story_achievements),
+        "heroes": heroes,
+        "minions": minions,
+        "decision": None
+        if decision is None
+        else {
+            "kind": decision.kind,
+            "actor": decision.actor,
+            "options": [str(a) for a in decision.options],
+            "data": decision.data,
+            "names": _option_names(content, decision.options),
+        },
+        "can_undo": ok,
+        "undo_reason": why,
+        "events_total": len(game.events),
+    }
+    if with_log:
+        first = max(0, len(game.events) - LOG_WINDOW)
+        view["log_first"] = first
+        view["log"] = [event_json(e, content) for e in game.events[first:]]
+    return view
+
+
+def _option_names(content: Content, options: Any) -> dict[str, dict[str, str]]:
+    """Readable names for the ids the options mention (cards, abilities, figures), for button labels."""
+    names: dict[str, dict[str, str]] = {}
+    for option in options:
+        for arg in (option.actor, *option.args):
+            if arg not in names:
+                names[arg] = _name(content, arg)
+    return names
+
+
+def board_key(face_up: dict[int, int]) -> str:
+    return ",".join(f"{t}:{s}" for t, s in sorted(face_up.items()))
+
+
+_BOARDS: dict[tuple[int, str, str], dict[str, Any]] = {}
+
+
+def _board_cached(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
+    cache_key = (id(content), chapter_id, key)
+    hit = _BOARDS.get(cache_key)
+    if hit is None:
+        hit = _BOARDS[cache_key] = _board_build(chapter_id, key, content)
+    return hit
+
+
+def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
+    board = Board.for_chapter(content, content.chapters[chapter_id])
+    up = {int(t): int(s) for t, s in (p.split(":") for p in key.split(",") if p)}
+    faces = dict(board.initial_up)
+    faces.update(up)
+    svg = render_layout_svg(board, faces)
+    tile_px = max(board.graphs[s].size for s in faces.values()) * CELL
+    xs = [p[0] for p in board.positions.values()]
+    ys = [p[1] for p in board.positions.values()]
+    x0, y0 = min(xs), min(ys)
+    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
+    slot_w, slot_h = tile_px, tile_px + LABEL
+    spaces: dict[str, dict[str, Any]] = {}
+    for tile, (tx, ty) in board.positions.items():
+        graph = board.graphs[faces[tile]]
+        cell = tile_px / graph.size
+        left = MARGIN + (tx - x0) * slot_w
+        top = MARGIN + (ty - y0) * slot_h + LABEL
+        for sp in graph.spaces:
+            cells = [[round(left + x * cell + cell / 2, 1), round(top + y * cell + cell / 2, 1)] for x, y in sp.cells]
+            spaces[sp.id] = {
+                "x": round(left + sp.centre[0] * cell, 1),
+                "y": round(top + sp.centre[1] * cell, 1),
+                "cells": cells,
+                "water": sp.water,
+                "capacity": sp.capacity,
+                "name": sp.name,
+            }
+    exits = []
+    for tile in board.positions:
+        graph = board.graphs[faces[tile]]
+        for ex in graph.exits:
+            exits.append({"side": graph.side, "index": ex.index, "spaces": list(ex.spaces)})
+    return {
+        "key": key,
+        "svg": svg,
+        "width": cols * slot_w + 2 * MARGIN,
+        "height": rows * slot_h + 2 * MARGIN,
+        "cell": CELL,
+        "spaces": spaces,
+        "exits": exits,
+    }
+
+
+def board_json(table: LiveTable) -> dict[str, Any]:
+    """The board drawn by :mod:`mnm.board.render` for the sides now face up, and where each space is."""
+    st = table.game.state
+    return _board_cached(st.chapter, board_key(st.face_up), table.content)

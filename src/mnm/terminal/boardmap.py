@@ -1,0 +1,314 @@
+"""The board drawn with characters: each face-up tile side as a map of its spaces, with the figures on it.
+
+Every map cell of a side (12x12) becomes 3 characters: two for a label or a figure, the third for a red or
+yellow line on the border with the cell to the right. Touching spaces get different background shades (a
+greedy colouring), water is blue, rock is dark. Each space shows its number in the cell nearest its centre and
+its figures in the next cells (``Fi`` = Filch, ``r2`` = Rat Warrior 2). Exits are drawn on the frame in the
+exit's colour with the exit's number. Tiles are placed as the chapter lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from mnm.board.geometry import Space, TileGraph
+from mnm.content.loader import Content
+from mnm.content.schema import LineKind, Side, TileColour
+from mnm.engine.game import Game
+
+__all__ = ["CELL_W", "FigureMarks", "board_text", "layout_size", "side_lines"]
+
+CELL_W = 3
+LAND = ("#4a3b28", "#5c4a30", "#3f4a2e", "#54404a", "#3d4652", "#5a5236")
+LAND_HI = "#8a6d2f"  # a space picked in the choice list
+WATER = ("#1d4f7a", "#25608f", "#1a4466")
+SPECIAL = "#6b4f1a"
+ROCK = "#17120e"
+FEATURE = "#3a3633"
+LABEL = "#d9c9a3"
+HERO_COLOURS = ("#ffd75f", "#87ffaf", "#ff87ff", "#87d7ff", "#ffaf5f", "#d7ff87")
+MINION = "#ff6b6b"
+BOSS = "#ff2f6e"
+EXIT_COLOUR = {TileColour.ORANGE: "#ff9f40", TileColour.BLUE: "#5fafff"}
+LINE_COLOUR = {LineKind.RED: "#ff3b30", LineKind.YELLOW: "#ffd60a"}
+FRAME = "#8a7a5c"
+ACTING = "#ffffff"
+
+
+@dataclass(frozen=True)
+class FigureMarks:
+    """Two-character marks for the figures of a content set, and their colours."""
+
+    heroes: dict[str, tuple[str, str]]  # hero id -> (mark, colour)
+    minion_letters: dict[str, str]  # minion type -> letter
+
+    @classmethod
+    def of(cls, content: Content) -> FigureMarks:
+        heroes = {}
+        for i, hid in enumerate(content.heroes):
+            heroes[hid] = (hid[:2].capitalize(), HERO_COLOURS[i % len(HERO_COLOURS)])
+        letters: dict[str, str] = {}
+        used: set[str] = set()
+        for mtype in sorted(content.minions):
+            name = content.minions[mtype].name.en.lower()
+            initials = [w[0] for w in name.split() if w[:1].isalpha()]
+            boss = content.minions[mtype].boss
+            pick = next((c for c in [*initials, *name] if c.isalpha() and (c.upper() if boss else c) not in used), "?")
+            letter = pick.upper() if boss else pick
+            used.add(letter)
+            letters[mtype] = letter
+        return cls(heroes, letters)
+
+    def minion(self, minion_id: str, mtype: str) -> str:
+        num = minion_id.rsplit("-", 1)[-1]
+        return self.minion_letters.get(mtype, "?") + (num[-1] if num.isdigit() else "")
+
+
+def _colouring(g: TileGraph) -> dict[int, int]:
+    """A palette index per space so that touching spaces differ (greedy, in space order)."""
+    nbrs: dict[int, set[int]] = {sp.index: set() for sp in g.spaces}
+    for a, b in g.touching:
+        nbrs[a].add(b)
+        nbrs[b].add(a)
+    colour: dict[int, int] = {}
+    for sp in g.spaces:
+        taken = {colour[n] for n in nbrs[sp.index] if n in colour}
+        colour[sp.index] = next(i for i in range(16) if i not in taken)
+    return colour
+
+
+def _bg(sp: Space, shade: int, highlight: bool) -> str:
+    if highlight:
+        return LAND_HI if not sp.water else "#3a8fd0"
+    if sp.water:
+        return WATER[shade % len(WATER)]
+    if sp.special:
+        return SPECIAL
+    return LAND[shade % len(LAND)]
+
+
+class _Canvas:
+    """A grid of (character, style) to be turned into Rich text."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles = [[Style()] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style) -> None:
+        for i, ch in enumerate(text):
+            if 0 <= y < len(self.chars) and 0 <= x + i < len(self.chars[y]):
+                self.chars[y][x + i] = ch
+                self.styles[y][x + i] = style
+
+    def fg(self, x: int, y: int, text: str, colour: str, bold: bool = False) -> None:
+        """Write text keeping each cell's background."""
+        for i, ch in enumerate(text):
+            if 0 <= y < len(self.chars) and 0 <= x + i < len(self.chars[y]):
+                self.chars[y][x + i] = ch
+                self.styles[y][x + i] = self.styles[y][x + i] + Style(color=colour, bold=bold)
+
+    def lines(self) -> list[Text]:
+        out = []
+        for row_c, row_s in zip(self.chars, self.styles, strict=True):
+            t = Text(no_wrap=True, end="")
+            run, run_style = "", row_s[0] if row_s else Style()
+            for ch, st in zip(row_c, row_s, strict=True):
+                if st != run_style:  # one span per run of equal style (smaller, and whole words in SVG)
+                    t.append(run, run_style)
+                    run, run_style = "", st
+                run += ch
+            t.append(run, run_style)
+            out.append(t)
+        return out
+
+
+def _tokens(game: Game, marks: FigureMarks, sp: Space, acting: str | None) -> list[tuple[str, str, bool]]:
+    """What to write in a space after its number: (two characters, colour, bold)."""
+    st = game.state
+    out: list[tuple[str, str, bool]] = []
+    for h in st.heroes.values():
+        if h.space == sp.id and not h.captured:
+            mark, colour = marks.heroes.get(h.id, (h.id[:2], "#ffffff"))
+            out.append((mark, ACTING if h.id == acting else colour, True))
+    content = game.ctx.content
+    for m in st.minions.values():
+        if m.space == sp.id:
+            boss = m.type in content.minions and content.minions[m.type].boss
+            out.append((marks.minion(m.id, m.type), BOSS if boss else MINION, True))
+    if sp.id in st.traps:
+        out.append(("XX", "#ff3b30", True))
+    for token, spaces in st.tokens.items():
+        if sp.id in spaces:
+            out.append(("*" + token[:1], "#c0a0ff", False))
+    return out
+
+
+def side_lines(
+    game: Game,
+    side: int,
+    highlight: Iterable[str] = (),
+    marks: FigureMarks | None = None,
+    scale: tuple[int, int] = (CELL_W, 1),
+) -> list[Text]:
+    """One tile side drawn in a frame: ``size*cw + 2`` columns by ``size*ch + 2`` rows (``scale = (cw, ch)``)."""
+    g = game.ctx.board.graph(side)
+    marks = marks or FigureMarks.of(game.ctx.content)
+    cw, ch = scale
+    size = g.size
+    width = size * cw + 2
+    height = size * ch + 2
+    canvas = _Canvas(width, height)
+    frame = Style(color=FRAME)
+    hl = set(highlight)
+    shade = _colouring(g)
+    owner: dict[tuple[int, int], Space] = {}
+    for sp in g.spaces:
+        for c in sp.cells:
+            owner[c] = sp
+    blockers = {cell: name for cell, name, _ in g.blockers}
+
+    def px(x: int) -> int:
+        return 1 + x * cw
+
+    def py(y: int) -> int:
+        return 1 + y * ch
+
+    # frame with the side's name on top
+    canvas.put(0, 0, "┌" + "─" * (width - 2) + "┐", frame)
+    canvas.put(0, height - 1, "└" + "─" * (width - 2) + "┘", frame)
+    for y in range(1, height - 1):
+        canvas.put(0, y, "│", frame)
+        canvas.put(width - 1, y, "│", frame)
+    title = f" {g.name} ({side}) "
+    canvas.put(2, 0, title[: width - 4], Style(color=LABEL, bold=True))
+
+    # cells
+    for y in range(size):
+        for x in range(size):
+            here = owner.get((x, y))
+            if here is None:
+                feature = blockers.get((x, y), "rock")
+                style = Style(bgcolor=ROCK if feature == "rock" else FEATURE, color="#6a5d4d")
+                fill = " " * cw if feature == "rock" else "░" * cw
+            else:
+                style = Style(bgcolor=_bg(here, shade[here.index], here.id in hl))
+                fill = " " * cw
+            for dy in range(ch):
+                canvas.put(px(x), py(y) + dy, fill, style)
+
+    # labels and figures, from the cell nearest the centre outwards
+    acting = game.state.pending.actor if game.state.pending is not None else None
+    slot = 0 if cw < 5 else 1  # where in a cell the two characters go
+    for sp in g.spaces:
+        cx, cy = sp.centre
+        cells = sorted(sp.cells, key=lambda c: ((c[0] + 0.5 - cx) ** 2 + (c[1] + 0.5 - cy) ** 2, c[1], c[0]))
+        canvas.fg(px(cells[0][0]) + slot, py(cells[0][1]), f"{sp.n:>2}", LABEL, ch > 1)
+        tokens = _tokens(game, marks, sp, acting)
+        free = cells[1:]
+        if len(tokens) > len(free):
+            keep = max(0, len(free) - 1)
+            hidden = len(tokens) - keep
+            tokens = [*tokens[:keep], (f"+{hidden}" if hidden < 10 else "++", "#ffffff", True)]
+        for (tx, ty), (mark, colour, bold) in zip(free, tokens, strict=False):
+            canvas.fg(px(tx) + slot, py(ty), mark[:2], colour, bold)
+
+    # red and yellow lines on the borders they run along
+    for ln in g.lines:
+        if ln.kind not in LINE_COLOUR:
+            continue
+        a, b = g.by_id[ln.a], g.by_id[ln.b]
+        colour = LINE_COLOUR[ln.kind]
+        bset = set(b.cells)
+        yellow = ln.kind is LineKind.YELLOW  # the arrow points from a to b (downhill, cost 1)
+        for x, y in a.cells:
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                if (x + dx, y + dy) not in bset:
+                    continue
+                if dx != 0:
+                    lx, ly = (x, y) if dx == 1 else (x - 1, y)
+                    mark = "┃" if not yellow else ("▸" if dx == 1 else "◂")
+                    for r in range(ch):
+                        canvas.fg(px(lx) + cw - 1, py(ly) + r, mark, colour, True)
+                else:
+                    ux, uy = (x, y) if dy == 1 else (x, y - 1)
+                    mark = "▁" if not yellow else ("▾" if dy == 1 else "▴")
+                    row, col = py(uy) + ch - 1, px(ux)
+                    cols = [k for k in range(col, col + cw - 1) if canvas.chars[row][k] == " "]
+                    for k in cols or [col + cw - 1]:
+                        canvas.fg(k, row, mark, colour, True)
+
+    # exits on the frame, numbered
+    for ex in g.exits:
+        style = Style(color=EXIT_COLOUR.get(ex.colour, "#ffffff"), bold=True)
+        for i, k in enumerate(range(ex.start, ex.end + 1)):
+            for r in range(ch):
+                first = i == 0 and r == 0
+                if ex.edge is Side.E:
+                    canvas.put(width - 1, py(k) + r, str(ex.index) if first else "▶", style)
+                elif ex.edge is Side.W:
+                    canvas.put(0, py(k) + r, str(ex.index) if first else "◀", style)
+            if ex.edge is Side.N:
+                canvas.put(px(k), 0, (str(ex.index) if i == 0 else "▲").center(cw), style)
+            elif ex.edge is Side.S:
+                canvas.put(px(k), height - 1, (str(ex.index) if i == 0 else "▼").center(cw), style)
+    return canvas.lines()
+
+
+def layout_size(game: Game, scale: tuple[int, int]) -> tuple[int, int]:
+    """Columns and rows :func:`board_text` needs at ``scale``."""
+    positions = game.ctx.board.positions
+    nx = len({p[0] for p in positions.values()})
+    ny = len({p[1] for p in positions.values()})
+    size = max(g.size for g in game.ctx.board.graphs.values())
+    return nx * (size * scale[0] + 2) + (nx - 1), ny * (size * scale[1] + 2)
+
+
+def board_text(
+    game: Game,
+    highlight: Iterable[str] = (),
+    marks: FigureMarks | None = None,
+    scale: tuple[int, int] = (CELL_W, 1),
+) -> tuple[Text, dict[int, tuple[int, int]]]:
+    """The whole layout: face-up sides at their positions. Returns the text and each side's (column, row)."""
+    board = game.ctx.board
+    st = game.state
+    marks = marks or FigureMarks.of(game.ctx.content)
+    hl = list(highlight)
+    positions = board.positions
+    xs = sorted({p[0] for p in positions.values()})
+    ys = sorted({p[1] for p in positions.values()})
+    drawn: dict[tuple[int, int], list[Text]] = {}
+    side_at: dict[tuple[int, int], int] = {}
+    tile_w, tile_h = 0, 0
+    for tile, pos in positions.items():
+        side = st.face_up.get(tile, board.initial_up[tile])
+        lines = side_lines(game, side, hl, marks, scale)
+        drawn[pos] = lines
+        side_at[pos] = side
+        tile_h = max(tile_h, len(lines))
+        tile_w = max(tile_w, max(len(t) for t in lines))
+    out = Text(no_wrap=True, end="")
+    first: dict[int, tuple[int, int]] = {}
+    row = 0
+    for yi, y in enumerate(ys):
+        for xi, x in enumerate(xs):
+            if (x, y) in side_at:
+                first[side_at[(x, y)]] = (xi * (tile_w + 1), row)
+        for r in range(tile_h):
+            if yi or r:
+                out.append("\n")
+            for xi, x in enumerate(xs):
+                cell = drawn.get((x, y))
+                if xi:
+                    out.append(" ")
+                if cell is None or r >= len(cell):
+                    out.append(" " * tile_w)
+                else:
+                    out.append_text(cell[r])
+                    out.append(" " * (tile_w - len(cell[r])))
+            row += 1
+    return out, first

@@ -1,0 +1,215 @@
+"""``mnm play --plain``: the game as sentences and numbered choices, one line in, lines out.
+
+No colours, no cursor movement, nothing drawn: what a screen reader reads aloud and what a script can drive.
+Every question is printed once with its numbered choices; a bad answer gets one clear line and the same
+question again (nothing changes). With ``--dice manual`` the engine asks for the faces of physical dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from mnm.engine.actions import Action
+from mnm.engine.errors import IllegalAction, NeedDice, SaveError
+from mnm.engine.events import Event
+from mnm.engine.game import Decision, Game
+from mnm.terminal.describe import PLAIN_HELP, Describer
+from mnm.terminal.session import BadAnswer, load_game, parse_dice, read_answer, save_game
+
+__all__ = ["DEFAULT_SAVE", "PlainClient"]
+
+DEFAULT_SAVE = "mnm-save.json"
+RECENT = 12  # events repeated by the 'log' command
+
+
+class _InputEnded(Exception):
+    """Standard input closed before the game ended."""
+
+
+class PlainClient:
+    """Plays one game over a pair of text streams."""
+
+    def __init__(self, game: Game, inp: TextIO, out: TextIO, save_path: str | None = None) -> None:
+        self.game = game
+        self.inp = inp
+        self.out = out
+        self.save_path = save_path or DEFAULT_SAVE
+        self.words = Describer(game.ctx.content)
+        self.recent: list[str] = []
+
+    # --- output --------------------------------------------------------------------------------------
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.out.write(line + "\n")
+        self.out.flush()
+
+    def tell_events(self, events: Sequence[Event]) -> None:
+        for ev in events:
+            story = self.words.story(self.game, ev)
+            if story is not None:
+                self.say(f"Story: {story}")
+                continue
+            if ev.msg == "story":
+                continue
+            line = self.words.event(ev)
+            self.recent.append(line)
+            self.say(line)
+        del self.recent[:-RECENT]
+
+    def ask(self, d: Decision) -> None:
+        g = self.game
+        self.say("")
+        if d.kind == "turn" and d.actor in g.state.heroes:
+            self.say(self.words.hero_sentence(g, g.state.heroes[d.actor]))
+        self.say(self.words.question(g, d))
+        names = self.words.space_names(g)
+        for i, a in enumerate(d.options, start=1):
+            self.say(f"{i}. {self.words.action(a, names)} [{a}]")
+        self.prompt(d)
+
+    def prompt(self, d: Decision) -> None:
+        self.say(f"Choose 1 to {len(d.options)}, type an action, or 'help'.")
+
+    def readline(self) -> str:
+        line = self.inp.readline()
+        if line == "":
+            raise _InputEnded
+        return line
+
+    # --- the game loop ---------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends (0), the player quits (0) or the input ends first (1)."""
+        g = self.game
+        ch = g.ctx.chapter
+        self.say(f"Mice and Mystics: {ch.name.en}.", f"Goal: {ch.objective.en}")
+        self.tell_events(g.events)
+        self.say(*self.words.state_sentences(g))
+        try:
+            while True:
+                d = self.game.decision()
+                if d is None:
+                    self.say("", self.words.outcome(self.game) or "The game is over.")
+                    return 0
+                self.ask(d)
+                if not self.answer(d):
+                    self.say("Goodbye. The game is not finished; 'save FILE' keeps it for later.")
+                    return 0
+        except _InputEnded:
+            self.say("", "Input ended before the game did.")
+            return 1
+
+    def answer(self, d: Decision) -> bool:
+        """Read lines until one changes the game (True) or asks to quit (False)."""
+        while True:
+            try:
+                ans = read_answer(self.readline(), d)
+            except BadAnswer as err:
+                self.say(str(err))
+                continue
+            if ans.action is not None:
+                if self.play(ans.action):
+                    return True
+                continue
+            cmd = ans.command
+            if cmd == "quit":
+                return False
+            if cmd == "help":
+                self.say(self.words.decision_help(d.kind), PLAIN_HELP)
+            elif cmd == "look":
+                self.say(*self.words.state_sentences(self.game))
+            elif cmd == "map":
+                self.say(*self.map_sentences(ans.arg))
+            elif cmd == "log":
+                self.say(*(self.recent or ["Nothing has happened yet."]))
+            elif cmd == "undo":
+                if self.undo():
+                    return True
+            elif cmd == "save":
+                self.save(ans.arg)
+            elif cmd == "load":
+                if self.load(ans.arg):
+                    return True
+            self.prompt(d)
+
+    def map_sentences(self, arg: str) -> list[str]:
+        g = self.game
+        if arg.strip().isdigit():
+            side = int(arg)
+            if side not in g.ctx.board.graphs:
+                return [f"There is no tile side {side} on this board."]
+        else:
+            side = self.current_side()
+        return self.words.side_sentences(g, side)
+
+    def current_side(self) -> int:
+        st = self.game.state
+        who = st.pending.actor if st.pending is not None else ""
+        h = st.heroes.get(who)
+        if h is None or h.space is None:
+            h = next((x for x in st.heroes.values() if x.space is not None), None)
+        if h is not None and h.space is not None:
+            return int(h.space.split(":", 1)[0])
+        return next(iter(st.face_up.values()))
+
+    def play(self, action: Action) -> bool:
+        """Apply an action, asking for physical dice in manual mode. False (and a message) if refused."""
+        dice: list[int] = []
+        while True:
+            try:
+                events = self.game.apply(action, dice=dice)
+            except NeedDice as need:
+                dice += self.ask_dice(need)
+                continue
+            except IllegalAction as err:
+                self.say(f"Not allowed: {err.reason}.")
+                return False
+            self.tell_events(events)
+            return True
+
+    def ask_dice(self, need: NeedDice) -> list[int]:
+        table = self.words.dice
+        while True:
+            self.say(
+                f"Roll {need.count} di{'e' if need.count == 1 else 'ce'} for {need.purpose}, then type the "
+                f"face{'s' if need.count != 1 else ''} (1-6 or {', '.join(f.short() for f in table.faces)}):"
+            )
+            try:
+                return parse_dice(self.readline(), table, need.count)
+            except BadAnswer as err:
+                self.say(str(err))
+
+    def undo(self) -> bool:
+        ok, why = self.game.can_undo()
+        if not ok:
+            self.say(f"Cannot undo: {why}.")
+            return False
+        last = self.game.log[-1]
+        self.game.undo()
+        self.say(f"Took back: {last}.")
+        return True
+
+    def save(self, arg: str) -> None:
+        path = arg or self.save_path
+        try:
+            saved = save_game(self.game, path)
+        except OSError as err:
+            self.say(f"Could not save to {path}: {err.strerror or err}.")
+            return
+        self.save_path = str(saved)
+        self.say(f"Saved to {saved}.")
+
+    def load(self, arg: str) -> bool:
+        path = arg or self.save_path
+        try:
+            game = load_game(Path(path), self.game.ctx.content)
+        except SaveError as err:
+            self.say(f"Could not load: {err}.")
+            return False
+        self.game = game
+        self.save_path = path
+        self.say(f"Loaded {path}.", *self.words.state_sentences(game))
+        return True

@@ -1,0 +1,104 @@
+// HTTP and WebSocket access to the server. Seat tokens go in a header or the hello message, never in URLs.
+
+export async function http(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: "bad_response", message: `HTTP ${response.status}` };
+  }
+  if (!response.ok) {
+    const err = new Error(data.message || `HTTP ${response.status}`);
+    err.data = data;
+    err.status = response.status;
+    throw err;
+  }
+  return data;
+}
+
+// A table connection that reconnects by itself. Callbacks: onState(you, view), onUpdate(msg), onError(msg),
+// onStatus(connected: boolean).
+export class TableSocket {
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = handlers;
+    this.ref = 0;
+    this.waiting = new Map();
+    this.closed = false;
+    this.delay = 500;
+    this.connect();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(this.tableId)}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null }));
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "state") {
+        this.delay = 500;
+        this.handlers.onStatus(true);
+        this.handlers.onState(msg.you, msg.view);
+      } else if (msg.type === "update") {
+        this.handlers.onUpdate(msg);
+      } else if (msg.type === "reload") {
+        this.send({ type: "sync" });
+      } else if (msg.type === "ack" || msg.type === "error") {
+        const pending = msg.ref != null ? this.waiting.get(msg.ref) : undefined;
+        if (pending) {
+          this.waiting.delete(msg.ref);
+          pending(msg);
+        } else if (msg.type === "error") {
+          this.handlers.onError(msg);
+        }
+      }
+    };
+    ws.onclose = (ev) => {
+      this.handlers.onStatus(false);
+      for (const pending of this.waiting.values()) pending({ type: "error", error: "offline", message: "offline" });
+      this.waiting.clear();
+      if (this.closed || ev.code === 4403 || ev.code === 4404) {
+        if (ev.code === 4403 || ev.code === 4404) this.handlers.onFatal(ev.code);
+        return;
+      }
+      setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  // Send and wait for the matching ack or error.
+  request(message) {
+    return new Promise((resolve) => {
+      const ref = ++this.ref;
+      this.waiting.set(ref, resolve);
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        this.waiting.delete(ref);
+        resolve({ type: "error", error: "offline", message: "offline" });
+        return;
+      }
+      this.ws.send(JSON.stringify({ ...message, ref }));
+    });
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+}

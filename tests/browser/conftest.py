@@ -1,0 +1,54 @@
+"""Browser tests: Playwright driving Debian's Chromium against a real `mnm serve` subprocess.
+
+The sync Playwright fixtures leave an asyncio loop running for the rest of the session, so every test that
+uses them is moved to the end of the run (after every asyncio/Textual test), as RECIPES.md says.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from web_helpers import ServerProcess
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BROWSER_FIXTURES = {"page", "context", "browser", "playwright", "new_context", "browser_context_args"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda it: bool(BROWSER_FIXTURES & set(getattr(it, "fixturenames", ()))))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("web") / "tables.db"
+    server = ServerProcess(f"sqlite:///{db}").start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(web_server: ServerProcess) -> str:
+    return web_server.url

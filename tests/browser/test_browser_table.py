@@ -1,0 +1,171 @@
+"""End to end in a real Chromium: two players at one table from two browsers, reload, illegal clicks,
+a spectator, a phone-width page and the Portuguese interface."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "out" / "browser"
+PARTY = ["collin", "tilda", "filch", "maginos"]
+SEATS = [["collin", "tilda"], ["filch", "maginos"]]
+
+
+def new_table(base_url: str, seed: int = 3) -> dict[str, Any]:
+    r = httpx.post(
+        f"{base_url}/api/tables", json={"chapter": "proving-grounds", "party": PARTY, "seats": SEATS, "seed": seed}
+    )
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def table_view(base_url: str, table: str) -> dict[str, Any]:
+    view: dict[str, Any] = httpx.get(f"{base_url}/api/tables/{table}").json()["view"]
+    return view
+
+
+def wait_version(page: Page, version: int) -> None:
+    expect(page.locator("body")).to_have_attribute("data-version", str(version), timeout=10_000)
+
+
+def open_seat(browser: Browser, base_url: str, link: str, **context_args: Any) -> Page:
+    context = browser.new_context(base_url=base_url, **context_args)
+    page = context.new_page()
+    page.goto(link)
+    expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
+    return page
+
+
+def owner_page(view: dict[str, Any], pages: list[Page]) -> Page:
+    actor = view["decision"]["actor"]
+    for seat, heroes in enumerate(SEATS):
+        if actor in heroes:
+            return pages[seat]
+    return pages[0]
+
+
+def play_one(page: Page, view: dict[str, Any]) -> str:
+    """The owner plays: a lit space on the board when it can move, else the first option button."""
+    options = view["decision"]["options"]
+    moves = [o for o in options if o.startswith("move ")]
+    if moves:
+        space = moves[-1].split()[2]
+        target = page.locator(f'path.space.lit[data-space="{space}"]')
+        expect(target).to_have_count(1)
+        target.dispatch_event("click")
+        return moves[-1]
+    first = next(o for o in options if not o.startswith("move "))
+    page.locator(f'#decision button.option[data-action="{first}"]').click()
+    return first
+
+
+def test_two_players_play_together(browser: Browser, base_url: str) -> None:
+    made = new_table(base_url)
+    table = made["table"]
+    a = open_seat(browser, base_url, made["links"]["seats"][0])
+    b = open_seat(browser, base_url, made["links"]["seats"][1])
+    expect(a.locator("#role")).to_contain_text("Seat 1")
+    expect(b.locator("#role")).to_contain_text("Seat 2")
+    # collin decides first: seat 1 has buttons, seat 2 waits
+    expect(a.locator("#decision button.option").first).to_be_visible()
+    expect(b.locator("#waiting")).to_be_visible()
+    expect(b.locator("#decision button.option")).to_have_count(0)
+
+    moved = False
+    for version in range(1, 15):
+        view = table_view(base_url, table)
+        if view["decision"] is None:
+            break
+        page = owner_page(view, [a, b])
+        action = play_one(page, view)
+        wait_version(a, version)
+        wait_version(b, version)
+        now = table_view(base_url, table)
+        assert now["version"] == version
+        if action.startswith("move "):
+            hero, space = action.split()[1], action.split()[2]
+            assert next(h for h in now["heroes"] if h["id"] == hero)["space"] == space
+            # both browsers draw the mouse in its new space
+            for p in (a, b):
+                expect(p.locator(f'g.figure[data-figure="{hero}"]')).to_have_attribute("data-at", space)
+            moved = True
+        # both browsers show the same last event
+        last = now["events_total"]
+        expect(a.locator("#log li")).to_have_count(last)
+        expect(b.locator("#log li")).to_have_count(last)
+    assert moved, "no move was played through the board"
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a.screenshot(path=str(SHOTS / "table-seat1.png"), full_page=True)
+
+    # a reload restores the same view
+    version = table_view(base_url, table)["version"]
+    prompt = a.locator("#decision").inner_text()
+    log_count = a.locator("#log li").count()
+    a.reload()
+    expect(a.locator("#conn.ok")).to_be_visible(timeout=15_000)
+    wait_version(a, version)
+    expect(a.locator("#log li")).to_have_count(log_count)
+    assert a.locator("#decision").inner_text() == prompt
+
+
+def test_illegal_click_is_refused(browser: Browser, base_url: str) -> None:
+    made = new_table(base_url, seed=5)
+    host = open_seat(browser, base_url, made["links"]["host"])
+    wait_version(host, 0)
+    # during the ability choice no space is a legal choice: clicking one is refused and nothing is sent
+    space = host.locator('path.space[data-space="5:1"]')
+    expect(space).not_to_have_class(re.compile(r"\blit\b"))
+    space.dispatch_event("click")
+    expect(host.locator(".toast.error")).to_contain_text("not one of your choices")
+    assert table_view(base_url, made["table"])["version"] == 0
+    expect(host.locator("path.space.lit")).to_have_count(0)
+
+
+def test_spectator_cannot_act(browser: Browser, base_url: str) -> None:
+    made = new_table(base_url, seed=6)
+    watcher = open_seat(browser, base_url, made["links"]["spectator"])
+    wait_version(watcher, 0)
+    expect(watcher.locator("#role")).to_have_attribute("data-role", "spectator")
+    expect(watcher.locator("#decision button.option")).to_have_count(0)
+    expect(watcher.locator("#undo")).to_have_count(0)
+    watcher.locator('path.space[data-space="5:15"]').dispatch_event("click")
+    expect(watcher.locator(".toast.error")).to_contain_text("not your turn")
+    assert table_view(base_url, made["table"])["version"] == 0
+    # and it still sees what the players do
+    first = table_view(base_url, made["table"])["decision"]["options"][0]
+    r = httpx.post(
+        f"{base_url}/api/tables/{made['table']}/actions",
+        json={"action": first, "version": 0},
+        headers={"X-Seat-Token": made["host_token"]},
+    )
+    assert r.status_code == 200
+    wait_version(watcher, 1)
+
+
+def test_new_table_form_phone_width_and_portuguese(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto("/")
+    page.locator("#create").click()
+    expect(page.locator("input.seat-link")).to_have_count(1)  # one seat holding every mouse by default
+    host_link = page.locator("input.host-link").input_value()
+    assert "#t=" in host_link and "&k=" in host_link
+    page.goto(host_link)
+    expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
+    expect(page.locator("#board svg")).to_be_visible()
+    expect(page.locator("g.figure.hero")).to_have_count(4)
+    # nothing is wider than the phone
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 391, width
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
+    page.locator("#lang").click()
+    expect(page.locator("#lang")).to_have_text("English")
+    expect(page.locator("#decision h3")).to_have_text("Suas escolhas")
+    expect(page.locator(".log-card h3")).to_have_text("Registro de eventos")

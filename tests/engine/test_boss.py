@@ -1,0 +1,122 @@
+"""Boss minions (RULES.md §20, R-BOSS-01..03): Captain Vurst on a rat figure, boss-only rules, and a boss with
+several initiative cards (the lab content's three-card Lab Warlord, life 2 per card)."""
+
+from __future__ import annotations
+
+import pytest
+from rulekit import BOW, CHEESE, SHIELD, SWORD, lab_content, of, one, scenario
+
+from mnm.engine.events import Event
+from mnm.engine.game import Game
+from mnm.engine.rules.encounters import figures_available
+from mnm.engine.rules.initiative import add_cards, card_of_minion_type, cards_for_types
+
+
+@pytest.mark.rule("R-BOSS-01")
+@pytest.mark.rule("R-ENC-07")
+def test_r_boss_01_vurst_stands_on_a_rat_figure() -> None:
+    # Vurst and 5 Rat Warriors use all 6 rat figures: no more rats (of any rat kind) can come
+    rats = {f"rat-warrior-{i}": {"space": "5:2"} for i in range(1, 4)} | {
+        f"rat-warrior-{i}": {"space": "5:6"} for i in range(4, 6)
+    }
+    g = scenario(
+        heroes={"collin": {"space": "5:15"}},
+        minions={"captain-vurst-1": {"space": "5:1"}, **rats},
+        turn="mouse:collin",
+        dice=[CHEESE],
+    )
+    for kind in ("rat-warrior", "elite-rat-warrior", "captain-vurst"):
+        assert figures_available(g.ctx, g.state, kind) == 0, kind
+    spec = g.ctx.content.minions["captain-vurst"]
+    assert spec.boss and spec.figure_pool == g.ctx.content.minions["rat-warrior"].figure_pool
+
+
+@pytest.mark.rule("R-BOSS-02")
+def test_r_boss_02_vurst_is_not_aggressive_like_his_rats() -> None:
+    g = scenario(
+        heroes={"collin": {"space": "5:15"}, "filch": {"space": "5:15"}},
+        minions={"captain-vurst-1": {"space": "5:3"}},
+        track=["mouse:collin", "minion:captain-vurst", "mouse:filch"],
+        turn="minion:captain-vurst",
+        dice=[BOW, BOW, BOW, BOW, SHIELD, BOW, BOW, BOW, CHEESE],
+    )
+    assert of(g.events, "aggressive_swap") == []
+    assert g.state.track == ["mouse:collin", "minion:captain-vurst", "mouse:filch"]
+
+
+@pytest.mark.rule("R-BOSS-02")
+def test_r_boss_02_rat_only_effects_skip_the_boss() -> None:
+    # Filch's Pilfer takes its cheese from the wheel for a rat, but Vurst is not "a rat" for such effects
+    def filch_finishes(target: str, wounds: int) -> tuple[int, int]:
+        g = scenario(
+            heroes={"filch": {"space": "5:15"}},
+            minions={target: {"space": "5:15", "wounds": wounds}, "rat-warrior-9": {"space": "5:1"}},
+            turn="mouse:filch",
+            wheel=3,
+            dice=[CHEESE, SWORD, SWORD, BOW, BOW, BOW],
+        )
+        g.apply(f"battle filch {target}")
+        assert target not in g.state.minions
+        return g.state.heroes["filch"].cheese, g.state.wheel
+
+    assert filch_finishes("rat-warrior-1", 0) == (1, 2)  # a rat: the cheese comes off the wheel
+    assert filch_finishes("captain-vurst-1", 1) == (1, 3)  # the boss: the wheel keeps it
+
+
+@pytest.mark.rule("R-BOSS-03")
+@pytest.mark.rule("R-ROUND-08")
+def test_r_boss_03_a_multi_card_boss_enters_with_two_random_cards_and_ambushes_with_one() -> None:
+    content = lab_content()
+    seen: set[tuple[str, ...]] = set()
+    for seed in range(12):
+        g = scenario(content, seed=seed, heroes={"collin": {"space": "5:15"}}, turn="mouse:collin", dice=[CHEESE])
+        cards = cards_for_types(g.ctx, g.state, ["lab-warlord"])
+        assert len(cards) == 2 and len(set(cards)) == 2
+        assert set(cards) <= set(card_of_minion_type(g.ctx, "lab-warlord"))
+        seen.add(tuple(cards))
+    assert len(seen) > 1  # picked at random
+    g = scenario(
+        content,
+        heroes={"collin": {"space": "5:15"}},
+        minions={"roach-1": {"space": "5:1"}},
+        turn="mouse:collin",
+        dice=[CHEESE, SWORD],
+    )
+    st = g.state.copy()
+    g.ctx.events.clear()
+    add_cards(g.ctx, st, [], ["boss:lab-warlord:1", "boss:lab-warlord:3"], ambush=True)
+    ambush = one(g.ctx.events, "ambush_moves_up")  # only the first boss card ambushes
+    assert ambush.params["card"] == "boss:lab-warlord:1"
+    assert ambush.params["spaces"] == 2  # the SWORD face shows 2
+    assert st.track[-1] == "boss:lab-warlord:3"  # the other card stays at the bottom
+    assert st.track.index("boss:lab-warlord:1") in (0, 1)  # 2 up from spot 3 or 4
+    assert len(st.track) == 4
+
+
+@pytest.mark.rule("R-BOSS-03")
+@pytest.mark.rule("R-WOUND-03")
+def test_r_boss_03_wounds_fill_the_boss_cards_one_at_a_time() -> None:
+    # Collin hits the Warlord 3 times (no block): 2 fill the card due to act next, 1 stays on the other
+    def warlord(wounds: int) -> tuple[Game, list[Event]]:
+        g = scenario(
+            lab_content(),
+            heroes={"collin": {"space": "5:15"}},
+            minions={"lab-warlord-1": {"space": "5:12", "wounds": wounds}, "rat-warrior-9": {"space": "5:1"}},
+            track=["boss:lab-warlord:3", "mouse:collin", "boss:lab-warlord:1", "minion:rat-warrior"],
+            turn="mouse:collin",
+            dice=[CHEESE, SWORD, SWORD, SHIELD, BOW, BOW],
+        )
+        return g, g.apply("battle collin lab-warlord-1")
+
+    g, ev = warlord(0)
+    lost = one(ev, "boss_card_lost")
+    assert lost.params == {"minion": "lab-warlord-1", "card": "boss:lab-warlord:1", "cards_left": 1}
+    assert lost.rule == "R-WOUND-03"
+    assert g.state.track == ["boss:lab-warlord:3", "mouse:collin", "minion:rat-warrior"]
+    assert g.state.minions["lab-warlord-1"].wounds == 1
+    # with 1 wound already on its last-but-one card: 1 + 3 = 4 fills both cards, and the boss falls
+    g, ev = warlord(1)
+    assert len(of(ev, "boss_card_lost")) == 1
+    assert one(ev, "minion_defeated").params["minion"] == "lab-warlord-1"
+    assert "lab-warlord-1" not in g.state.minions
+    assert not any(c.startswith("boss:lab-warlord") for c in g.state.track)

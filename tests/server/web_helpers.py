@@ -1,0 +1,77 @@
+"""Shared helpers for the web server tests (imported by test_server_*.py)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+PARTY = ["collin", "tilda", "filch", "maginos"]
+SEATS = [["collin", "tilda"], ["filch", "maginos"]]
+CHAPTER = "proving-grounds"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def create_body(**over: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"chapter": CHAPTER, "party": PARTY, "seats": SEATS, "seed": 3}
+    body.update(over)
+    return body
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``mnm serve`` as a real subprocess on a free loopback port (for restart and browser tests)."""
+
+    def __init__(self, db_url: str, port: int | None = None) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        env = dict(os.environ)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "mnm", "serve", "--port", str(self.port), "--db", self.db_url],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"mnm serve exited with {self.proc.returncode}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).json() == {"ok": True}:
+                    return self
+            except (httpx.HTTPError, ValueError):
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("mnm serve did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs (what a crash does)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)

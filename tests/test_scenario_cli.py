@@ -1,0 +1,164 @@
+"""``mnm scenario run``: examples load and play, JSON and text output, clear errors for bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mnm.cli import app
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "scenarios"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["scenario", "run", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path: Path, text: str, name: str = "s.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_example_runs(path: Path) -> None:
+    code, out, err = run(str(path), "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["status"] == "playing"
+    assert report["decision"]["options"]
+
+
+@pytest.mark.rule("R-TRAP-04")
+def test_mousetrap_example_json() -> None:
+    code, out, _ = run(str(EXAMPLES / "mousetrap.yaml"), "--json")
+    assert code == 0
+    report = json.loads(out)
+    filch = report["state"]["heroes"]["filch"]
+    assert (filch["space"], filch["wounds"], filch["cheese"], filch["statuses"]) == ("5:9", 1, 1, ["knocked_down"])
+    assert report["state"]["traps"] == []
+    sprung = [e for e in report["events"] if e["msg"] == "trap_sprung"]
+    assert len(sprung) == 1
+    assert sprung[0]["rule"] == "R-TRAP-04"
+    assert sprung[0]["after"] == "move filch 5:9"
+    assert "Filch" in sprung[0]["text"] and "Guard Room 9" in sprung[0]["text"]
+    assert report["events"][0]["after"] is None  # Filch's movement roll happened while loading
+    assert report["decision"]["actor"] == "collin"
+    assert report["actions"] == ["move filch 5:9"]
+
+
+@pytest.mark.rule("R-MOVE-03")
+def test_yellow_line_example_text_summary() -> None:
+    code, out, _ = run(str(EXAMPLES / "yellow-line.yaml"))
+    assert code == 0
+    assert "collin: 5:13, 0 wound(s), 0 cheese" in out
+    assert "(R-MOVE-01)" in out
+    assert "decision: turn for collin; options:" in out
+    assert "  end collin" in out
+
+
+def test_extra_actions_follow_the_file_actions(tmp_path: Path) -> None:
+    code, out, _ = run(str(EXAMPLES / "yellow-line.yaml"), "--action", "end collin", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["actions"] == ["move collin 5:13", "end collin"]
+    assert next(e["msg"] for e in report["events"] if e["after"] == "end collin") == "turn_ends"
+
+
+def test_portuguese_sentences() -> None:
+    code, out, _ = run(str(EXAMPLES / "mousetrap.yaml"), "--json", "--lang", "pt_BR")
+    assert code == 0
+    moved = next(e for e in json.loads(out)["events"] if e["msg"] == "mouse_moves")
+    assert "A Casa de Guarda 9" in moved["text"]
+
+
+def test_illegal_action_is_exit_1_with_the_reason(tmp_path: Path) -> None:
+    code, out, err = run(str(EXAMPLES / "yellow-line.yaml"), "--action", "move collin 5:1")
+    assert code == 1
+    assert out == ""
+    assert "action 2 'move collin 5:1' is not legal" in err
+    assert "out of reach" in err
+
+
+def test_malformed_action(tmp_path: Path) -> None:
+    code, _, err = run(str(EXAMPLES / "yellow-line.yaml"), "--action", "fly collin 5:1")
+    assert code == 1
+    assert "unknown verb 'fly'" in err
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    code, _, err = run(str(tmp_path / "nope.yaml"))
+    assert code == 1
+    assert err.startswith("error: cannot read")
+
+
+def test_not_yaml(tmp_path: Path) -> None:
+    code, _, err = run(write(tmp_path, "chapter: [unclosed"))
+    assert code == 1
+    assert "not valid YAML/JSON" in err
+
+
+def test_not_a_mapping(tmp_path: Path) -> None:
+    code, _, err = run(write(tmp_path, "- just\n- a list\n"))
+    assert code == 1
+    assert "a scenario is a mapping" in err
+
+
+def test_unknown_field_is_named(tmp_path: Path) -> None:
+    code, _, err = run(write(tmp_path, "chapter: proving-grounds\nheros: {}\n"))
+    assert code == 1
+    assert "unknown field(s) heros" in err
+
+
+def test_unknown_space_is_named(tmp_path: Path) -> None:
+    code, _, err = run(write(tmp_path, 'chapter: proving-grounds\nheroes: {collin: {space: "5:99"}}\n'))
+    assert code == 1
+    assert "heroes.collin.space" in err and "5:99" in err
+
+
+def test_impossible_position(tmp_path: Path) -> None:
+    text = 'chapter: proving-grounds\nheroes: {collin: {space: "5:3"}}\nminions:\n'
+    text += "".join(f'  rat-warrior-{i}: {{space: "5:3"}}\n' for i in range(1, 5))
+    code, _, err = run(write(tmp_path, text))
+    assert code == 1
+    assert "R-SPACE-02" in err
+
+
+def test_dice_running_out(tmp_path: Path) -> None:
+    code, _, err = run(write(tmp_path, "chapter: proving-grounds\nheroes: {filch: {}}\nminions: {roach-1: {space: '5:1'}}\ndice_mode: scripted\n"))
+    assert code == 1
+    assert "dice script ran out" in err
+
+
+def test_json_file(tmp_path: Path) -> None:
+    data = {"chapter": "proving-grounds", "heroes": {"nez": {"space": "5:12"}},
+            "minions": {"rat-warrior-1": {"space": "5:1"}}, "dice": [6]}
+    code, out, _ = run(write(tmp_path, json.dumps(data), "s.json"), "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["decision"]["actor"] == "nez"
+    assert report["state"]["turn"]["move_points"] == 2  # Nez: move 1, rolled a 1
+
+
+def test_loader_takes_turn_flags_and_buffs() -> None:
+    from mnm.engine.errors import ScenarioError
+    from mnm.engine.scenario import load_scenario
+
+    game = load_scenario({
+        "chapter": "proving-grounds",
+        "heroes": {"tilda": {"space": "5:12"}, "collin": {"space": "5:15", "buffs": {"ward": 1}}},
+        "minions": {"rat-warrior-1": {"space": "5:3"}},
+        "track": ["mouse:tilda", "mouse:collin", "minion:rat-warrior"],
+        "dice": [2],
+        "turn_state": {"flags": ["levitate"], "extra_actions": 1},
+    })
+    assert game.state.turn is not None
+    assert (game.state.turn.flags, game.state.turn.extra_actions) == (["levitate"], 1)
+    assert game.state.heroes["collin"].buffs == {"ward": 1}  # kept until Collin's own turn begins
+    with pytest.raises(ScenarioError, match=r"heroes.collin.buffs.ward: must be a whole number"):
+        load_scenario({"chapter": "proving-grounds", "heroes": {"collin": {"buffs": {"ward": "x"}}}})
