@@ -15,13 +15,15 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from mnm.bots.policy import evaluate, resample_hidden
+from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx
 from mnm.engine.game import Game, apply_action, legal_actions, make_ctx
 from mnm.engine.state import State
 
 __all__ = ["SearchBot", "rank_options"]
+
+_ROLLOUT = HeuristicBot(seed=0, samples=1)  # its rules of thumb guide rollouts (lookahead only on ties)
 
 
 @dataclass
@@ -77,14 +79,17 @@ def rank_options(
             node = node.children[text]
             path.append(node)
             depth += 1
-        # rollout
+        # rollout: the heuristic rules of thumb without lookahead (cheap), with a little randomness
         for _ in range(rollout):
             if work.status != "playing":
                 break
             legal = legal_actions(ctx, work)
             if not legal:
                 break
-            work = apply_action(ctx, work, legal[rng.randrange(len(legal))])
+            pick = None
+            if work.pending is not None and work.pending.kind == "turn" and rng.random() > 0.15:
+                pick = _ROLLOUT._turn_choice(ctx, work, legal)
+            work = apply_action(ctx, work, pick or legal[rng.randrange(len(legal))])
         value = evaluate(ctx, work)
         ctx.events.clear()
         for n in path:
@@ -100,26 +105,39 @@ def rank_options(
 
 @dataclass
 class SearchBot:
-    """MCTS with a fixed iteration budget (reproducible) or a time budget (interactive)."""
+    """The heuristic bot's judgement, checked by search: at a mouse's turn, MCTS (heuristic-guided rollouts,
+    hidden information re-sampled) ranks the options, and the bot departs from the heuristic's pick only when
+    the search finds an option clearly better over enough playouts. Budget: iterations (reproducible) or seconds
+    (interactive)."""
 
     seed: int = 0
-    iterations: int = 48
-    rollout: int = 6
+    iterations: int = 40
+    rollout: int = 8
     seconds: float | None = None
+    margin: float = 0.05
     name: str = "search"
     rng: random.Random = field(init=False)
     _ctx: Ctx | None = field(default=None, init=False)
+    _heuristic: HeuristicBot = field(init=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self._heuristic = HeuristicBot(seed=self.seed)
 
     def choose(self, game: Game) -> Action:
         options = game.legal_actions()
         if not options:
             raise ValueError("there is no decision to make: the game is over")
-        if len(options) == 1:
-            return options[0]
+        fallback = self._heuristic.choose(game)
+        decision = game.decision()
+        if len(options) == 1 or decision is None or decision.kind != "turn":
+            return fallback
         if self._ctx is None or self._ctx.chapter.id != game.ctx.chapter.id:
             self._ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
         ranked = rank_options(self._ctx, game.state, self.rng, self.iterations, self.rollout, self.seconds)
-        return ranked[0][0] if ranked else options[0]
+        values = {a: (v, n) for a, v, n in ranked}
+        base = values.get(fallback, (0.0, 0))[0]
+        best = max(ranked, key=lambda r: (r[1], r[2]), default=None)
+        if best is not None and best[2] >= 6 and best[1] > base + self.margin:
+            return best[0]
+        return fallback

@@ -127,6 +127,17 @@ class HeuristicBot:
                 break  # no dice or cards involved: one look is enough
         return total / n
 
+    def best_of(self, ctx: Ctx, st: State, options: list[Action]) -> Action:
+        best: list[Action] = []
+        best_score = -1.0
+        for action in options:
+            s = self.score(ctx, st, action)
+            if s > best_score + 1e-9:
+                best, best_score = [action], s
+            elif abs(s - best_score) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
     def choose(self, game: Game) -> Action:
         options = game.legal_actions()
         if not options:
@@ -134,15 +145,73 @@ class HeuristicBot:
         if len(options) == 1:
             return options[0]
         ctx = self._own_ctx(game)
-        best: list[Action] = []
-        best_score = -1.0
-        for action in options:
-            s = self.score(ctx, game.state, action)
-            if s > best_score + 1e-9:
-                best, best_score = [action], s
-            elif abs(s - best_score) <= 1e-9:
-                best.append(action)
-        return best[self.rng.randrange(len(best))]
+        decision = game.decision()
+        if decision is not None and decision.kind == "turn":
+            picked = self._turn_choice(ctx, game.state, options)
+            if picked is not None:
+                return picked
+        return self.best_of(ctx, game.state, options)
+
+    # --- rules of thumb for a mouse's turn ----------------------------------------------------------------
+
+    def _turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
+        """Hit what you can; close in on minions on your tile; else search when safe, head for the way on
+        (the chapter's ``bot_route`` advice, or any exit or flip space), explore there; keep together."""
+        by_verb: dict[str, list[Action]] = {}
+        for a in options:
+            by_verb.setdefault(a.verb, []).append(a)
+        hero = st.heroes[options[0].actor]
+        if hero.space is None:
+            return None
+        for verb in ("levelup", "recover"):
+            if verb in by_verb:
+                return self.best_of(ctx, st, by_verb[verb])
+        board = ctx.board
+        side = board.spaces[hero.space].side
+        graph = board.graph(side)
+        end = by_verb.get("end", [None])[0]
+        minion_spaces = tuple(m.space for m in st.minions.values() if board.spaces[m.space].side == side)
+        moves = by_verb.get("move", [])
+
+        def dist(a: str, goals: tuple[str, ...]) -> int:
+            i = graph.by_id[a].index
+            return min((graph.mouse_dist[i][graph.by_id[g].index] for g in goals if g in graph.by_id), default=99)
+
+        def closer(goals: tuple[str, ...]) -> Action | None:
+            if not moves:
+                return None
+            best = min(moves, key=lambda a: (dist(a.args[0], goals), board.order[a.args[0]]))
+            return best if dist(best.args[0], goals) < dist(hero.space or "", goals) else None
+
+        if minion_spaces:
+            if "battle" in by_verb:
+                return self.best_of(ctx, st, by_verb["battle"])
+            step = closer(minion_spaces)
+            if step is not None:
+                return step
+            return end
+        for verb in ("search",):
+            if verb in by_verb and side not in hero.searched:
+                route = ctx.hook("bot_route", st, side)
+                if route is None or route[1] != "search" or hero.space in route[0]:
+                    return by_verb[verb][0]
+        route = ctx.hook("bot_route", st, side)
+        if route is not None:
+            goals, verb = route
+        else:
+            goals = tuple(sp for ex in graph.exits for sp in ex.spaces) + tuple(x.id for x in graph.spaces if x.flip)
+            verb = "*"
+        if hero.space in goals:
+            if verb == "search" and "search" in by_verb:
+                return by_verb["search"][0]
+            for a in by_verb.get("explore", []):
+                if verb == "*" or a.args == (verb,):
+                    return a
+            return end
+        step = closer(goals)
+        if step is not None:
+            return step
+        return end
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}

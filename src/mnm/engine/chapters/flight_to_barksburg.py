@@ -179,3 +179,50 @@ def on_minion_defeated(ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> N
 
         add_cards(ctx, st, [], cards_for_types(ctx, st, [m.type]))
         ctx.emit("minion_placed", "R-STORY-03", minion=m.id, space=counter, why="Miz Maggie's mop", reason="chapter")
+
+
+# --- advice for bots (not a rule: the way through the chapter, as a strategy guide would tell it) --------
+
+ROUTE: dict[int, tuple[tuple[str, ...], str]] = {
+    5: (("5:8",), "flip"),  # the sewer grate
+    6: (("6:9", "6:12"), "exit-0"),  # out of the Sewer toward the Kitchen Tunnels
+    4: (("4:6",), "exit-1"),
+    2: (("2:14",), "flip"),  # the crack into the Courtyard
+    3: (("3:9", "3:12"), "exit-1"),
+    1: (("1:16",), ""),  # the tree entrance: standing there is the goal
+}
+SEWER_WATER = ("6:6", "6:8", "6:11", "6:14")
+
+
+def bot_route(ctx: Ctx, st: State, side: int) -> tuple[tuple[str, ...], str] | None:
+    """Where the mice on ``side`` should head and what to do there: an explore argument (``exit-0``,
+    ``flip``), ``search`` (the Fishhook & Thread in the Sewer's water), or ``""`` (just stand there)."""
+    if side == SEWER and "fishhook" not in st.stash and "fishhook" not in st.tokens:
+        return SEWER_WATER, "search"
+    return ROUTE.get(side)
+
+
+ROUTE_ORDER = (5, 6, 4, 2, 1)
+
+
+def bot_progress(ctx: Ctx, st: State) -> float:
+    """How far along the way the party is, 0..1: sides of the route reached, and how close the mice on the
+    furthest side are to its goal (bots' evaluation only)."""
+    mice = st.mice_on_board()
+    if not mice:
+        return 0.0
+    best = 0.0
+    for h in mice:
+        assert h.space is not None
+        side = _side_of(h.space)
+        if side not in ROUTE_ORDER:
+            continue
+        route = bot_route(ctx, st, side)
+        graph = ctx.board.graph(side)
+        near = 0.0
+        if route is not None:
+            i = graph.by_id[h.space].index
+            d = min((graph.mouse_dist[i][graph.by_id[g].index] for g in route[0] if g in graph.by_id), default=20)
+            near = 1.0 / (1.0 + d)
+        best = max(best, (ROUTE_ORDER.index(side) + near) / len(ROUTE_ORDER))
+    return best
