@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -40,8 +41,9 @@ def free_port() -> int:
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    prefix = ["-m", "cProfile", "-o", os.environ["MNM_PROFILE"]] if os.environ.get("MNM_PROFILE") else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mnm", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db],
+        [sys.executable, *prefix, "-m", "mnm", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -65,16 +67,40 @@ async def hello(url: str, token: str | None) -> Any:
     return ws, state
 
 
-async def run_table(base: str, made: dict[str, Any], max_actions: int, deadline: float, out: list[float]) -> int:
-    ws_url = base.replace("http", "ws") + f"/api/tables/{made['table']}/ws"
+async def drain(ws: Any) -> None:
+    try:
+        async for _ in ws:
+            pass
+    except websockets.ConnectionClosed:
+        pass
+
+
+async def connect_table(base: str, made: dict[str, Any]) -> tuple[list[Any], Any, dict[str, Any]]:
+    """Two seat sockets and a spectator socket (the spectator's view is where play starts)."""
+    ws_url = base.replace("http", "ws", 1) + f"/api/tables/{made['table']}/ws"
     seats = []
     for s in made["seats"]:
         ws, _ = await hello(ws_url, s["token"])
         seats.append(ws)
     spectator, state = await hello(ws_url, None)
-    view = state["view"]
+    return seats, spectator, state["view"]
+
+
+async def run_table(
+    made: dict[str, Any],
+    sockets: tuple[list[Any], Any, dict[str, Any]],
+    max_actions: int,
+    deadline: float,
+    out: list[float],
+    think: float = 0.0,
+) -> int:
+    rng = random.Random(made["table"])
+    seats, spectator, view = sockets
+    drains = [asyncio.create_task(drain(ws)) for ws in seats]  # the players read their acks and updates too
     owner = {h: i for i, heroes in enumerate(SEATS) for h in heroes}
     played = 0
+    if think > 0:  # players do not all click at the same instant
+        await asyncio.sleep(think * rng.random())
     try:
         while played < max_actions and time.monotonic() < deadline and view["decision"] is not None:
             decision = view["decision"]
@@ -88,16 +114,30 @@ async def run_table(base: str, made: dict[str, Any], max_actions: int, deadline:
                 if msg["type"] == "update" and msg["version"] == view["version"] + 1:
                     break
             out.append(time.perf_counter() - sent)
+            if os.environ.get("MNM_BENCH_DEBUG") and out[-1] > 0.08:
+                print(f"slow {out[-1] * 1000:.0f} ms: {action} ({len(msg['events'])} events)")
             view = msg["view"]
             played += 1
-            # drain the acting seat's ack and update so its buffer stays small
+            if think > 0:  # a player looks at the board before the next click (jittered so tables interleave)
+                await asyncio.sleep(think * (0.5 + rng.random()))
     finally:
+        for task in drains:
+            task.cancel()
         for ws in (*seats, spectator):
             await ws.close()
     return played
 
 
-async def main_async(args: argparse.Namespace, base: str) -> None:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc), to report the server's own cost per action."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> None:
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         made = []
         for i in range(args.tables):
@@ -106,17 +146,23 @@ async def main_async(args: argparse.Namespace, base: str) -> None:
             )
             r.raise_for_status()
             made.append(r.json())
+    sockets = await asyncio.gather(*(connect_table(base, m) for m in made))  # everyone sits down first
     latencies: list[float] = []
+    cpu_before = cpu_seconds(server_pid)
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
-    counts = await asyncio.gather(*(run_table(base, m, args.actions, deadline, latencies) for m in made))
+    counts = await asyncio.gather(
+        *(run_table(m, s, args.actions, deadline, latencies, args.think) for m, s in zip(made, sockets, strict=True))
+    )
     wall = time.perf_counter() - start
+    server_cpu = cpu_seconds(server_pid) - cpu_before
     total = sum(counts)
     lat = sorted(latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    print(f"tables={args.tables} actions={total} wall={wall:.2f}s actions/s={total / wall:.1f}")
+    print(f"tables={args.tables} think={args.think}s actions={total} wall={wall:.2f}s actions/s={total / wall:.1f}")
     print(f"action-to-broadcast latency: p50={p50:.2f} ms p99={p99:.2f} ms max={lat[-1] * 1000:.2f} ms")
+    print(f"server CPU: {server_cpu * 1000 / max(total, 1):.2f} ms per action ({server_cpu / wall:.0%} of one core)")
     print(f"target p99 < 50 ms: {'met' if p99 < 50 else 'NOT met'}")
 
 
@@ -125,21 +171,26 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--actions", type=int, default=40, help="actions per table (upper bound)")
     parser.add_argument("--seconds", type=float, default=60.0, help="stop after this long (upper bound)")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a bot waits between its actions")
     parser.add_argument("--chapter", default="proving-grounds")
     parser.add_argument("--db", default=None, help="database URL; a throwaway SQLite file if omitted")
     args = parser.parse_args()
     args.tables = max(1, min(args.tables, 200))
     args.actions = max(1, min(args.actions, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
+    args.think = max(0.0, min(args.think, 10.0))
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
         port = free_port()
         proc = start_server(db, port)
         try:
-            asyncio.run(main_async(args, f"http://127.0.0.1:{port}"))
+            asyncio.run(main_async(args, f"http://127.0.0.1:{port}", proc.pid))
         finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+            proc.send_signal(2)  # SIGINT: uvicorn shuts down cleanly (and a profile gets written)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 if __name__ == "__main__":

@@ -135,11 +135,41 @@ def play(
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
     plain: Annotated[bool, typer.Option("--plain", help="No colours or drawing: sentences and numbered choices.")] = False,
     dice: Annotated[str, typer.Option(help="'seeded' (the computer rolls) or 'manual' (type physical dice).")] = "seeded",
+    campaign: Annotated[
+        Path | None, typer.Option("--campaign", help="Go on from the saved end of a chapter into the next one.")
+    ] = None,
+    keep: Annotated[
+        str, typer.Option(help="With --campaign: the card each mouse keeps, e.g. collin=cork-mallet,tilda=none.")
+    ] = "",
+    replay: Annotated[bool, typer.Option("--replay", help="With --campaign: play the same chapter again.")] = False,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", "--seat", help="Bots at some mice: filch=heuristic,maginos=random, or all=heuristic."
+        ),
+    ] = "",
+    bot_pause: Annotated[
+        float | None, typer.Option(help="Seconds before each bot's choice (app default 0.6, --plain 0).")
+    ] = None,
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
     from mnm.terminal.main import play_command
 
-    raise typer.Exit(play_command(chapter=chapter, party=party, seed=seed, load=load, plain=plain, dice=dice))
+    raise typer.Exit(
+        play_command(
+            chapter=chapter,
+            party=party,
+            seed=seed,
+            load=load,
+            plain=plain,
+            dice=dice,
+            campaign=campaign,
+            keep=keep,
+            replay=replay,
+            bots=bots,
+            bot_pause=bot_pause,
+        )
+    )
 
 
 @app.command("serve")

@@ -27,11 +27,20 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-BROWSER_FIXTURES = {"page", "context", "browser", "playwright", "new_context", "browser_context_args"}
+HERE = Path(__file__).resolve().parent
+# "page" alone is not a sign (other tests take a chapter-track page as a parameter); a real browser test uses
+# one of these, or lives in this folder.
+BROWSER_FIXTURES = {"browser", "context", "playwright", "new_context"}
+
+
+def _uses_browser(item: pytest.Item) -> bool:
+    if HERE in Path(str(item.path)).resolve().parents:
+        return True
+    return bool(BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    items.sort(key=lambda it: bool(BROWSER_FIXTURES & set(getattr(it, "fixturenames", ()))))
+    items.sort(key=_uses_browser)  # stable: everything else keeps its order, browser tests go last
 
 
 @pytest.fixture(scope="session")

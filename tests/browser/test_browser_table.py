@@ -169,3 +169,68 @@ def test_new_table_form_phone_width_and_portuguese(browser: Browser, base_url: s
     expect(page.locator("#lang")).to_have_text("English")
     expect(page.locator("#decision h3")).to_have_text("Suas escolhas")
     expect(page.locator(".log-card h3")).to_have_text("Registro de eventos")
+
+
+def test_end_screen_and_playing_again(browser: Browser, base_url: str) -> None:
+    made = new_table(base_url, seed=11)
+    table, headers = made["table"], {"X-Seat-Token": made["host_token"]}
+    host = open_seat(browser, base_url, made["links"]["host"])
+    wait_version(host, 0)
+    # play the first option of every decision until the chapter ends (the hourglass runs out)
+    view = table_view(base_url, table)
+    for _ in range(300):
+        if view["decision"] is None:
+            break
+        r = httpx.post(
+            f"{base_url}/api/tables/{table}/actions",
+            json={"action": view["decision"]["options"][0], "version": view["version"]},
+            headers=headers,
+        )
+        assert r.status_code == 200, r.text
+        view = r.json()["view"]
+    assert view["status"] in ("won", "lost")
+    wait_version(host, view["version"])
+    screen = host.locator("#end-screen")
+    expect(screen).to_be_visible()
+    expect(screen).to_contain_text("Victory!" if view["status"] == "won" else "Defeat")
+    expect(screen.locator("#next-chapter")).to_have_count(0)  # the proving grounds lead nowhere
+    screen.locator("#replay").click()
+    expect(screen.locator("input.seat-link")).to_have_count(2)
+    link = screen.locator("input.host-link").input_value()
+    host.goto(link)
+    expect(host.locator("#conn.ok")).to_be_visible(timeout=15_000)
+    wait_version(host, 0)
+    expect(host.locator("#end-screen")).to_have_count(0)
+
+
+def test_companion_mode_types_physical_dice(browser: Browser, base_url: str) -> None:
+    r = httpx.post(
+        f"{base_url}/api/tables",
+        json={"chapter": "proving-grounds", "party": PARTY, "seats": SEATS, "seed": 4, "companion": True},
+    )
+    made = r.json()
+    host = open_seat(browser, base_url, made["links"]["host"])
+    wait_version(host, 0)
+    asked = 0
+    for version in range(1, 12):
+        view = table_view(base_url, made["table"])
+        first = next(o for o in view["decision"]["options"] if not o.startswith("move "))
+        host.locator(f'#decision button.option[data-action="{first}"]').click()
+        # the engine may ask for dice, perhaps several times: tap faces until the action goes through
+        for _ in range(10):
+            host.locator(f'body[data-version="{version}"], #send-dice').first.wait_for()
+            if host.locator("body").get_attribute("data-version") == str(version):
+                break
+            asked += 1
+            text = host.locator("#dice p").first.inner_text()
+            count = int(text.split()[1])
+            for _ in range(count):
+                host.locator('#dice button.face[data-face="2"]').click()
+            host.locator("#send-dice").click()
+        wait_version(host, version)
+        if asked >= 2:
+            break
+    assert asked >= 2, "companion mode never asked for dice"
+    events = httpx.get(f"{base_url}/api/tables/{made['table']}/events", params={"limit": 500}).json()["events"]
+    rolled = [f for e in events for f in (e["params"].get("faces") or [e["params"].get("face")]) if f]
+    assert rolled and set(rolled) == {2}  # only the faces we typed were used

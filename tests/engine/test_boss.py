@@ -85,12 +85,10 @@ def test_r_boss_03_a_multi_card_boss_enters_with_two_random_cards_and_ambushes_w
     st = g.state.copy()
     g.ctx.events.clear()
     add_cards(g.ctx, st, [], ["boss:lab-warlord:1", "boss:lab-warlord:3"], ambush=True)
-    ambush = one(g.ctx.events, "ambush_moves_up")  # only the first boss card ambushes
-    assert ambush.params["card"] == "boss:lab-warlord:1"
-    assert ambush.params["spaces"] == 2  # the SWORD face shows 2
-    assert st.track[-1] == "boss:lab-warlord:3"  # the other card stays at the bottom
-    assert st.track.index("boss:lab-warlord:1") in (0, 1)  # 2 up from spot 3 or 4
-    assert len(st.track) == 4
+    first, second = one(g.ctx.events, "initiative_extended").params["cards"]  # type: ignore[misc]
+    ambush = one(g.ctx.events, "ambush_moves_up")  # only one boss card ambushes: the higher of the two
+    assert ambush.params == {"card": first, "spaces": 2, "spot": 1}  # from spot 3, up 2 (SWORD shows 2)
+    assert st.track == [first, "mouse:collin", "minion:roach", second]
 
 
 @pytest.mark.rule("R-BOSS-03")

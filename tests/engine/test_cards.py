@@ -21,6 +21,7 @@ from mnm.engine.context import STEPS, push
 from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
 from mnm.engine.rules.battle import defense_dice, minion_attacks_mouse
+from mnm.engine.rules.card_abilities import SHARED_EFFECTS as SHARED
 from mnm.engine.rules.cards import CARD_EFFECTS
 from mnm.engine.rules.effects import add_status
 from mnm.engine.rules.free_actions import is_knife
@@ -98,6 +99,12 @@ def test_every_card_effect_is_registered_and_documented() -> None:
         if card.id == "tinkerers-treasure":
             allowed = ("found",)
         assert kind in allowed, card.id  # an event may reuse a use effect (A Quiet Moment heals like a scroll)
+
+
+def test_every_search_and_ability_card_is_exercised_by_a_test_here() -> None:
+    source = Path(__file__).read_text(encoding="utf-8")
+    for card in [*CONTENT.search_cards, *(c for c, a in CONTENT.ability_cards.items() if a.effect in SHARED)]:
+        assert f'"{card}' in source, f"no test names {card}"
 
 
 def test_encounter_cards_name_only_known_minions_and_cover_the_track() -> None:
@@ -361,7 +368,8 @@ def test_spider_silk_cloak_turns_poison_wounds_into_ordinary_ones() -> None:
 @pytest.mark.rule("R-TRAP-02")
 def test_tinkers_apron_adds_a_die_to_mousetrap_rolls() -> None:
     g = mouse_turn("nez", {"space": "5:6", "equipped": ["tinkers-apron"]}, [BOW, BOW, SWORD], traps=["5:9"])
-    ev = g.apply("move nez 5:9")
+    g.apply("move nez 5:9")
+    ev = g.apply("choose nez lore")  # R-TRAP-02: the Tinkerer's player picks lore
     assert one(ev, "trap_passed").params["faces"] == [BOW, BOW, SWORD]  # lore 2 + 1
 
 

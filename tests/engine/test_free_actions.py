@@ -145,6 +145,13 @@ def test_r_free_02_share_swaps_cards_and_cheese_both_ways() -> None:
     g.apply("give collin cheese")
     g.apply("give collin cheese")
     g.apply("take collin levitate-scroll")
+    assert (
+        illegal(g, "take collin antidote")
+        == "antidote already changed hands in this share: no taking back (undo instead)"
+    )
+    assert (
+        illegal(g, "take collin cheese") == "cheese already changed hands in this share: no taking back (undo instead)"
+    )
     g.apply("done collin")
     collin, filch = g.state.heroes["collin"], g.state.heroes["filch"]
     assert (collin.pack, collin.cheese) == (["levitate-scroll"], 1)
@@ -202,7 +209,11 @@ def test_r_free_03_unequip_then_equip_in_one_free_action() -> None:
     )
     ev = g.apply("unequip nez nezs-hammer")
     assert one(ev, "card_unequipped").params == {"hero": "nez", "card": "nezs-hammer"}
-    assert options(g) == {"equip nez collins-sword", "equip nez nezs-hammer", "done nez"}
+    assert options(g) == {"equip nez collins-sword", "done nez"}  # no moving the hammer straight back
+    assert (
+        illegal(g, "equip nez nezs-hammer")
+        == "nezs-hammer was already moved in this Equip: no moving it back (undo instead)"
+    )
     g.apply("equip nez collins-sword")
     g.apply("done nez")
     nez = g.state.heroes["nez"]
@@ -239,7 +250,7 @@ def test_r_free_03_requirements_class_hero_and_stat() -> None:
 def test_r_free_03_items_are_not_equipped() -> None:
     g = turn_of("collin", {"collin": {"space": "5:12", "pack": ["antidote"]}})
     assert illegal(g, "equip collin antidote") == (
-        "Antidote is a item, not a weapon, armor or accessory: it is not equipped (R-SEARCH-08)"
+        "Antidote is an item, not a weapon, armor or accessory: it is not equipped (R-SEARCH-08)"
     )
 
 

@@ -82,6 +82,8 @@ def test_r_minion_03_rolls_one_die_and_walks_the_shortest_route_toward_the_neare
         "roll": 2,
         "target": "collin",
         "tied": [],
+        "path": ["5:5", "5:8"],
+        "forks": [],  # 1-5-8-12 is the only shortest route
     }
 
 
@@ -124,6 +126,10 @@ def test_r_minion_03_full_target_space_stop_as_close_as_possible() -> None:
     assert (move.params["dst"], move.params["steps"]) == ("5:8", 1)
     attack = one(g.events, "minion_attacks")
     assert attack.params["hero"] == "tilda"  # all four equally near: the one highest on the track
+    assert attack.params["reason"] == (
+        "the nearest mouse not yet attacked (tied with collin, filch, maginos; higher on the track)"
+    )
+    assert move.params["target"] == "tilda" and move.params["tied"] == ["collin", "filch", "maginos"]
 
 
 @pytest.mark.rule("R-MINION-03")
@@ -309,7 +315,9 @@ def test_r_minion_10_equal_routes_take_the_lowest_numbered_next_space() -> None:
         track=["minion:rat-warrior", "mouse:collin"],
         dice=[ONE, CHEESE],
     )
-    assert one(g.events, "minion_moves").params["dst"] == "5:2"
+    move = one(g.events, "minion_moves")
+    assert (move.params["dst"], move.params["path"]) == ("5:2", ["5:2"])
+    assert move.params["forks"] == ["5:1"]  # the event says where equal routes split
 
 
 @pytest.mark.rule("R-MINION-12")

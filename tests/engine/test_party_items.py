@@ -406,3 +406,19 @@ def test_r_party_15_party_items_are_not_carried_into_the_next_chapter() -> None:
     nxt = Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], seed=2, carry=carry)
     assert nxt.state.stash == [] and nxt.state.party_cards == [] and nxt.state.tokens == {}
     assert {"dinner-fork", "grape"} <= set(nxt.state.search_deck)
+
+
+@pytest.mark.rule("R-PARTY-13")
+def test_r_party_13_large_figures_are_unaffected() -> None:
+    g = turn_of(
+        "collin",
+        {"collin": {"space": "5:12"}},
+        dice=[GRAPE],
+        minions={"spider-1": {"space": "5:3"}, **FAR_RAT},
+        tokens={"fork": ["5:12"]},
+        stash=["grape"],
+        party_cards=["grape"],
+    )
+    ev = g.apply("launch collin spider-1")
+    assert not of(ev, "minion_defends") and g.state.minions["spider-1"].statuses == []
+    assert g.state.tokens["grape"] == ["5:3"]  # it still lands there

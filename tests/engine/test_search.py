@@ -286,3 +286,16 @@ def test_r_search_14_card_anatomy_in_the_content() -> None:
         if c.type is CardType.ARMOR:
             assert c.slot in ("body", "head", "cloak"), c.id
     assert {c.type for c in cards} >= {CardType.WEAPON, CardType.ARMOR, CardType.ACCESSORY}
+
+
+@pytest.mark.rule("R-SEARCH-09")
+@pytest.mark.rule("R-SEARCH-08")
+def test_r_search_09_reading_a_scroll_is_not_the_action_and_uses_it_up() -> None:
+    g = searcher(BOW, wounds=2, pack=["scroll-of-mending", "scroll-of-warding"])
+    ev = g.apply("read collin scroll-of-mending")
+    assert one(ev, "card_used").rule == "R-SEARCH-09"
+    assert g.state.heroes["collin"].wounds == 1
+    assert "search collin" in options(g)  # the turn's action is still there
+    g.apply("search collin")  # spends it (and fails)
+    assert "read collin scroll-of-warding" in options(g)  # scrolls stay usable after the action
+    assert g.state.heroes["collin"].pack == ["scroll-of-warding"]  # the one read is gone (single use)

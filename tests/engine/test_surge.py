@@ -27,6 +27,22 @@ def rat_attack_fills_wheel(wheel: int, attack: list[int], defense: list[int], **
 
 
 @pytest.mark.rule("R-SURGE-01")
+@pytest.mark.rule("R-ROUND-10")
+def test_r_surge_01_time_is_short_feeds_the_wheel() -> None:
+    # Chapter 1 with no minion on the board: when the last mouse card ends its turn, 1 cheese to the wheel
+    g = scenario(
+        chapter="flight-to-barksburg",
+        heroes={"collin": {"space": "5:15"}},
+        turn="mouse:collin",
+        wheel=2,
+        dice=[CHEESE, CHEESE],
+    )
+    ev = g.apply("end collin")
+    assert one(ev, "time_is_short").params == {"wheel": 3}
+    assert g.state.wheel == 3
+
+
+@pytest.mark.rule("R-SURGE-01")
 @pytest.mark.rule("R-ENC-10")
 def test_r_surge_01_greedy_roach_theft_feeds_the_wheel() -> None:
     # a greedy roach hits Collin twice; he blocks none; he has 1 cheese: it is stolen to the wheel, 1 wound
@@ -141,3 +157,66 @@ def test_r_surge_08_a_surge_onto_the_end_page_loses_the_chapter() -> None:
     assert (g.state.status, g.state.outcome) == ("lost", "hourglass")
     assert of(g.events, "minion_placed") == []  # the chapter ended before any minion arrived
     assert g.decision() is None
+
+
+def chapter1_surge(heroes: dict[str, Any], track: list[str], **fields: Any) -> Game:
+    """A rat in the Guard Room's cell attacks there with the wheel at 5; its CHEESE sets off a surge."""
+    return scenario(
+        chapter="flight-to-barksburg",
+        heroes=heroes,
+        minions={"rat-warrior-1": {"space": "5:15"}},
+        track=track,
+        wheel=5,
+        encounter_up="rat-patrol",
+        dice=[CHEESE, BOW, CHEESE, CHEESE],
+        **fields,
+    )
+
+
+@pytest.mark.rule("R-SURGE-03")
+def test_r_surge_03_the_room_special_surge_comes_before_the_card() -> None:
+    # Chapter 1: a surge while the mice are in the Guard Room brings 2 Rat Warriors (its special surge); the
+    # face-up card is neither used nor discarded
+    g = chapter1_surge({"filch": {"space": "5:15"}}, ["minion:rat-warrior", "mouse:filch"])
+    assert one(g.events, "special_surge").params == {"side": 5}
+    assert of(g.events, "card_surge") == []
+    spaces = [str(e.params["space"]) for e in of(g.events, "minion_placed")]
+    assert len(spaces) == 2 and all(s.startswith("5:") for s in spaces)
+    assert g.state.encounter_up == "rat-patrol"
+    assert (g.state.hourglass, g.state.wheel) == (2, 0)
+
+
+@pytest.mark.rule("R-SURGE-06")
+def test_r_surge_06_between_mouse_turns_the_tile_of_the_mouse_highest_on_the_track() -> None:
+    # the rat's cheese fills the wheel in the Guard Room, but Collin, highest on the track, is in the Kitchen
+    # Tunnels: the surge (Rat Patrol's 2 rats) goes to his tile (docs/rulings.md R-SURGE-06)
+    g = chapter1_surge(
+        {"collin": {"space": "4:5"}, "filch": {"space": "5:15"}, "nez": {"space": "5:15"}},
+        ["minion:rat-warrior", "mouse:collin", "mouse:filch", "mouse:nez"],
+        explored=[5, 4],
+    )
+    assert one(g.events, "card_surge").params == {"card": "rat-patrol"}
+    spaces = [str(e.params["space"]) for e in of(g.events, "minion_placed")]
+    assert len(spaces) == 2 and all(s.startswith("4:") for s in spaces)
+    assert all(g.ctx.board.spaces[s].entry for s in spaces)
+
+
+@pytest.mark.rule("R-SURGE-06")
+def test_r_surge_06_in_a_mouse_turn_the_active_mouse_tile() -> None:
+    # Collin (on the Kitchen Tunnels) hits a rat there whose defense shows CHEESE, filling the wheel; the surge
+    # comes to his tile although Filch is higher on the track
+    g = scenario(
+        chapter="flight-to-barksburg",
+        heroes={"collin": {"space": "4:5"}, "filch": {"space": "5:15"}},
+        minions={"rat-warrior-1": {"space": "4:5"}},
+        track=["mouse:filch", "mouse:collin", "minion:rat-warrior"],
+        turn="mouse:collin",
+        wheel=5,
+        encounter_up="rat-patrol",
+        explored=[5, 4],
+        dice=[CHEESE, SWORD, BOW, BOW, CHEESE, SHIELD],
+    )
+    ev = g.apply("battle collin rat-warrior-1")
+    assert one(ev, "wheel_cheese").params["wheel"] == 6
+    spaces = [str(e.params["space"]) for e in of(ev, "minion_placed")]
+    assert len(spaces) == 2 and all(s.startswith("4:") for s in spaces)

@@ -46,9 +46,13 @@ def test_r_trap_02_roll_dice_equal_to_move() -> None:
 
 @pytest.mark.rule("R-TRAP-02")
 def test_r_trap_02_a_tinkerer_may_roll_lore_instead() -> None:
-    # Nez (move 1, lore 2, Tinkerer) rolls 2 dice, his lore.
+    # Nez (move 1, lore 2, Tinkerer): his player chooses; with lore he rolls 2 dice.
     game = scenario(heroes={"nez": {"space": "5:6"}}, minions=RAT_FAR, traps=["5:9"], dice=[SWORD, CHEESE, SHIELD_STAR])
-    events = game.apply("move nez 5:9")
+    game.apply("move nez 5:9")
+    d = game.decision()
+    assert d is not None and (d.kind, d.actor) == ("trap_dice", "nez")
+    assert {str(a) for a in d.options} == {"choose nez move", "choose nez lore"}
+    events = game.apply("choose nez lore")
     assert one(events, "trap_passed").params["faces"] == [CHEESE, SHIELD_STAR]
 
 

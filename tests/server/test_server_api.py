@@ -664,3 +664,47 @@ def test_companion_mode_asks_for_dice_and_records_them(db_url: str) -> None:
         before = view(c, made["table"])["view"]
     with TestClient(create_app(db_url, LIMITS)) as c2:  # the typed dice replay after a restart
         assert view(c2, made["table"])["view"] == before
+
+
+# --- campaign -------------------------------------------------------------------------------------------
+
+
+def test_continue_the_campaign_carries_abilities_to_the_next_chapter(client: TestClient) -> None:
+    made = make_table(client, chapter="flight-to-barksburg", seed=7)
+    table = made["table"]
+    first = view(client, table)["view"]["decision"]["options"][0]  # collin picks an ability
+    assert act(client, made, first, 0, host_headers(made)).status_code == 200
+    url = f"/api/tables/{table}/continue"
+    r = client.post(url, json={}, headers=host_headers(made))
+    assert r.status_code == 422 and r.json()["error"] == "campaign"  # the chapter is not over
+    live = client.app.state.service.live[table]  # type: ignore[attr-defined]
+    live.game.state.status = "won"  # as if the last mouse had just reached the goal
+    over = view(client, table)["view"]
+    assert over["campaign"]["next_chapter"] == "the-root-road"
+    assert set(over["campaign"]["keepable"]) == set(PARTY)
+    assert client.post(url, json={}).status_code == 403  # a spectator cannot
+    r = client.post(url, json={"keep": {}}, headers=seat_headers(made, 1))
+    assert r.status_code == 201, r.text
+    nxt = r.json()
+    assert nxt["chapter"] == "the-root-road" and nxt["table"] != table
+    assert [s["heroes"] for s in nxt["seats"]] == SEATS
+    new_view = view(client, nxt["table"], {"X-Seat-Token": nxt["seats"][0]["token"]})
+    collin = next(h for h in new_view["view"]["heroes"] if h["id"] == "collin")
+    assert first.split()[2] in [a["id"] for a in collin["abilities"]]
+    assert new_view["you"]["heroes"] == SEATS[0]
+
+
+def test_continue_refusals(client: TestClient) -> None:
+    made = make_table(client)  # the proving grounds have no next chapter
+    live = client.app.state.service.live[made["table"]]  # type: ignore[attr-defined]
+    live.game.state.status = "lost"
+    url = f"/api/tables/{made['table']}/continue"
+    r = client.post(url, json={}, headers=host_headers(made))
+    assert r.status_code == 422 and r.json()["error"] == "campaign"
+    r = client.post(url, json={"replay": True}, headers=host_headers(made))  # playing it again is allowed
+    assert r.status_code == 201 and r.json()["chapter"] == "proving-grounds"
+    r = client.post(url, json={"keep": {"collin": 5}}, headers=host_headers(made))
+    assert r.status_code == 400
+    r = client.post(url, json={"keep": {"collin": "no-such-card"}, "replay": True}, headers=host_headers(made))
+    assert r.status_code == 422
+    assert client.post("/api/tables/nope/continue", json={}).status_code == 404

@@ -195,3 +195,24 @@ def test_cli_play_loads_a_save(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "--plain", "--load", str(save)], input="quit\n")
     assert result.exit_code == 0
     assert "The Proving Grounds" in result.output
+
+
+def test_an_engine_failure_is_reported_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.new(PG, PARTY, seed=3)
+    before = game.state.to_json()
+
+    def broken(action: object, dice: object = ()) -> list[object]:
+        raise RuntimeError("a rule loops")
+
+    monkeypatch.setattr(game, "apply", broken)
+    code, out, client = run_plain(game, ["1", "quit"])
+    assert code == 0
+    assert "The engine failed on choose collin" in out and "a rule loops" in out
+    assert client.game.state.to_json() == before
+
+
+def test_cli_play_defaults_to_chapter_one() -> None:
+    result = CliRunner().invoke(app, ["play", "--plain"], input="look\nquit\n")
+    assert result.exit_code == 0
+    assert "Flight to Barksburg. Goal: Escape the castle." in result.output
+    assert "Story: " in result.output

@@ -53,12 +53,11 @@ async def choose(pilot: Pilot[None], app: PlayApp, action: Action, how: str) -> 
         await pilot.press("enter")
         await pilot.pause()
     else:
-        # type the shortest start that completes to this action, then Tab completes it
+        # type the shortest start that only this action has (or all of it), then Tab completes it
         text = str(action)
-        options = [str(a) for a in d.options]
-        prefix = next(
-            text[:k] for k in range(1, len(text) + 1) if next(o for o in options if o.startswith(text[:k])) == text
-        )
+        others = [c for c in app.candidates() if c != text]
+        unique = (text[:k] for k in range(1, len(text) + 1) if not any(o.startswith(text[:k]) for o in others))
+        prefix = next(unique, text)
         await pilot.press(*list(prefix))
         await pilot.pause()
         await pilot.press("tab")
@@ -202,6 +201,34 @@ def test_undo_save_and_load(tmp_path: Path) -> None:
     run_in_thread(scenario)
 
 
+def test_tab_completes_like_a_shell() -> None:
+    game = Game.new(PG, PARTY, seed=3)
+    while game.decision().kind != "turn":  # type: ignore[union-attr]
+        game.apply(game.decision().options[0])  # type: ignore[union-attr]
+    actor = game.decision().actor  # type: ignore[union-attr]
+    moves = [str(a) for a in game.decision().options if a.verb == "move"]  # type: ignore[union-attr]
+
+    async def scenario() -> None:
+        app = PlayApp(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await close_texts(pilot, app)
+            cmd = app.query_one("#command", Input)
+            await pilot.press("m", "o", "tab")
+            await pilot.pause()
+            assert cmd.value == f"move {actor} 5:"  # the longest common start of every move
+            assert app.message.startswith(f"{len(moves)} choices start with 'move {actor} 5:'")
+            cmd.value = ""
+            await pilot.press("z", "tab")
+            await pilot.pause()
+            assert cmd.value == "z" and app.message == "No choice starts with 'z'."
+            cmd.value = ""
+            await pilot.press("s", "e", "a", "tab", "enter")
+            await pilot.pause()
+            assert any(e.msg in ("search_fails", "card_found", "special_search") for e in app.game.events)
+
+    run_in_thread(scenario)
+
+
 def test_help_screen_and_tabs() -> None:
     game = Game.new(PG, PARTY, seed=3)
 
@@ -248,10 +275,11 @@ def test_chapter_one_story_and_board_at_80x24(tmp_path: Path) -> None:
             assert "Co" in board and "Ma" in board and "15" in board
             svg = app.save_screenshot(filename="board.svg", path=str(tmp_path))
             assert "Guard&#160;Room&#160;(5)" in Path(svg).read_text(encoding="utf-8")
-            # F3 scrolls the board to the next tile
+            # the tiles are stacked (one fits across), so F3 scrolls the board down to the next tile
             await pilot.press("f3", "f3")
             await pilot.pause()
-            assert app.query_one("#board-scroll").scroll_x > 0  # type: ignore[attr-defined]
+            box = app.query_one("#board-scroll")
+            assert box.scroll_y > 0 and box.scroll_x == 0
 
     run_in_thread(scenario)
 

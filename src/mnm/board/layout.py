@@ -20,9 +20,17 @@ OPPOSITE = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
 _STEP = {Side.N: (0, -1), Side.S: (0, 1), Side.E: (1, 0), Side.W: (-1, 0)}
 
 
+_SIDE_OF: dict[str, int] = {}  # parsed once per id (asked for every figure, after every step)
+
+
 def space_side(space_id: str) -> int:
     """The tile side a space id belongs to: ``space_side("5:12") == 5``."""
-    return int(space_id.split(":", 1)[0])
+    side = _SIDE_OF.get(space_id)
+    if side is None:
+        side = int(space_id.split(":", 1)[0])
+        if len(_SIDE_OF) < 100_000:  # ids typed by players are not all remembered
+            _SIDE_OF[space_id] = side
+    return side
 
 
 _COMPILED: dict[int, Mapping[int, TileGraph]] = {}

@@ -431,9 +431,14 @@ def _blockers(graph: TileGraph, pen: _Pen) -> list[str]:
             mx = sum(x + 0.5 for x, _ in piece) / len(piece)
             my = sum(y + 0.5 for _, y in piece) / len(piece)
             lx, ly = min(piece, key=lambda c: ((c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c))
+            xs, ys = {x for x, _ in piece}, {y for _, y in piece}
+            if len(piece) == len(xs) * len(ys):  # a full rectangle: its middle is inside it
+                tx, ty = mx, my
+            else:
+                tx, ty = lx + 0.5, ly + 0.5
             size = pen.cell * (0.26 if len(name) > 6 else 0.3)
             out.append(
-                f'<text class="feat{"" if blocks else " clear"}" x="{_f(pen.x(lx + 0.5))}" y="{_f(pen.y(ly + 0.5) + size * 0.35)}" '
+                f'<text class="feat{"" if blocks else " clear"}" x="{_f(pen.x(tx))}" y="{_f(pen.y(ty) + size * 0.35)}" '
                 f'font-size="{_f(size)}" text-anchor="middle">{escape(name)}</text>'
             )
     return out

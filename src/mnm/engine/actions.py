@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from mnm.engine.errors import MalformedAction
 
@@ -61,9 +61,11 @@ _WORD = re.compile(r"^[A-Za-z0-9:/_.+\-]+$")
 MAX_ACTION_TEXT = 200
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A move in the game: a verb, who does it, and its arguments. Hashable and comparable."""
+class Action(NamedTuple):
+    """A move in the game: a verb, who does it, and its arguments. Hashable and comparable.
+
+    A named tuple rather than a frozen dataclass: every decision lists dozens of actions, and a tuple is
+    built, hashed and compared in C (several times faster; see docs/architecture.md, Performance)."""
 
     verb: str
     actor: str

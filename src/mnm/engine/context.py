@@ -126,13 +126,24 @@ class Ctx:
     events: list[Event] = field(default_factory=list)
     hidden_revealed: bool = False  # a card was drawn or a deck looked at (undo barrier)
     memo: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # one-entry caches of pure queries
+    # (state, its pending, the actions listed for it): the last answer of game.legal_actions
+    listed: tuple[State, Pending | None, tuple[Action, ...]] | None = None
+    _hook_fns: dict[str, Callable[..., Any] | None] = field(default_factory=dict, repr=False)
+    _hook_module: ModuleType | None = field(default=None, repr=False)
 
     def emit(self, msg: str, rule: str = "", **params: Param) -> None:
         self.events.append(Event(msg, params, rule))
 
     def hook(self, name: str, *args: Any) -> Any:
         """Call the chapter's hook ``name`` if it defines one (R-STORY-05: chapter rules win)."""
-        if self.hooks is None:
+        hooks = self.hooks
+        if hooks is None:
             return None
-        fn = getattr(self.hooks, name, None)
+        if hooks is not self._hook_module:  # looked up once per name (called after every automatic step)
+            self._hook_fns = {}
+            self._hook_module = hooks
+        try:
+            fn = self._hook_fns[name]
+        except KeyError:
+            fn = self._hook_fns[name] = getattr(hooks, name, None)
         return fn(self, *args) if fn is not None else None

@@ -23,6 +23,7 @@ from mnm.engine.context import DECISIONS, STEPS, Ctx
 from mnm.engine.dice import DiceTable
 from mnm.engine.errors import IllegalAction, MalformedAction, SaveError
 from mnm.engine.events import Event
+from mnm.engine.rules.victory import check_victory
 from mnm.engine.state import State
 
 __all__ = ["MAX_AUTOMATIC_STEPS", "Decision", "Game"]
@@ -52,7 +53,22 @@ def legal_actions(ctx: Ctx, st: State) -> list[Action]:
     """Every legal action in ``st`` (empty when the game is over)."""
     if st.pending is None or st.status != "playing":
         return []
-    return DECISIONS[st.pending.kind].options(ctx, st, st.pending)
+    options = DECISIONS[st.pending.kind].options(ctx, st, st.pending)
+    # Remember what was listed for this very state, so that applying one of these very objects needs no
+    # second check (see apply_action). A tuple: callers may reorder or trim the list they were given.
+    ctx.listed = (st, st.pending, tuple(options))
+    return options
+
+
+def _was_listed(ctx: Ctx, st: State, action: Action) -> bool:
+    """Whether ``action`` is among the actions :func:`legal_actions` just listed for this very state object.
+
+    States are not changed after ``apply_action`` returns them (every apply works on a copy), so a listing
+    stays true for its state; any other state (a copy, a loaded game) is checked in full."""
+    listed = ctx.listed
+    if listed is None or listed[0] is not st or listed[1] is not st.pending:
+        return False
+    return action in listed[2]
 
 
 def explain_illegal(ctx: Ctx, st: State, action: Action) -> str:
@@ -80,7 +96,7 @@ def apply_action(ctx: Ctx, st: State, action: Action) -> State:
     if st.status != "playing" or st.pending is None:
         raise IllegalAction(explain_illegal(ctx, st, action), str(action))
     kind = DECISIONS[st.pending.kind]
-    legal = (
+    legal = _was_listed(ctx, st, action) or (
         kind.is_legal(ctx, st, st.pending, action)
         if kind.is_legal is not None
         else action in kind.options(ctx, st, st.pending)
@@ -98,23 +114,25 @@ def apply_action(ctx: Ctx, st: State, action: Action) -> State:
 
 def run(ctx: Ctx, st: State) -> None:
     """Run automatic steps until a decision is pending or the game ends (surges checked between steps)."""
-    from mnm.engine.rules.victory import check_victory
-
     guard = 0
     check_victory(ctx, st)
+    checked = True  # nothing changed since the last victory check
     while st.pending is None and st.status == "playing":
         guard += 1
         if guard > MAX_AUTOMATIC_STEPS:
             raise RuntimeError("the automatic flow did not reach a decision: a rule loops")
         if st.wheel >= 6:
             STEPS["surge"](ctx, st, [])
+            checked = False
             continue
         if not st.stack:
             raise RuntimeError("nothing left to run and no decision pending")
         item = st.stack.pop()
         STEPS[item[0]](ctx, st, item[1:])
         check_victory(ctx, st)
-    check_victory(ctx, st)
+        checked = True
+    if not checked:
+        check_victory(ctx, st)
 
 
 class Game:

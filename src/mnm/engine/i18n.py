@@ -4,9 +4,12 @@ The catalogs are YAML files shipped in ``mnm/i18n/`` (read once, like content da
 message id, a Python format string over the event's parameters. Figure, space and card ids in parameters are
 turned into names first (``rat-warrior-2`` -> "Rat Warrior 2", ``5:12`` -> "Guard Room 12", ``filch`` ->
 "Filch"); lists become "A, B and C". An entry ``msg.PARAM`` is a variant used instead when that parameter is
-present and non-empty (for example ``minion_moves.tied`` when other mice were as close). A message missing from
-the catalog falls back to English, then to the message id with its parameters, so a client never crashes on
-text.
+present and non-empty (for example ``minion_moves.tied`` when other mice were as close). A count takes the
+singular or plural form of the words after it with a format spec ``{count:one|many}``: ``{wounds:wound|wounds}``
+gives "1 wound" and "3 wounds"; a leading bar (``{left:|resta|restam}``) gives the word alone, for a verb that
+agrees with a number said elsewhere. A message missing from the catalog falls back to English, then to the
+message id with its parameters, so a client never crashes on text. Decision kinds have a question too, under the
+kind's ``prompt`` id (``turn_prompt``...).
 
 >>> from mnm.engine.events import Event
 >>> render(Event("minion_moves", {"minion": "rat-warrior-2", "src": "5:3", "dst": "5:7", "steps": 2,
@@ -27,7 +30,7 @@ from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Text
 from mnm.engine.events import Event
 
-__all__ = ["LANGUAGES", "catalog", "name_of", "render", "render_rule"]
+__all__ = ["LANGUAGES", "catalog", "name_of", "render", "render_rule", "with_article"]
 
 LANGUAGES = ("en", "pt_BR")
 _AND = {"en": "and", "pt_BR": "e"}
@@ -65,6 +68,8 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
         return f"{_lang_text(spec.one or spec.name, lang)} {number}"
     if text in content.minions:
         return _lang_text(content.minions[text].name, lang)
+    if text in content.chapters:
+        return _lang_text(content.chapters[text].name, lang)
     side, colon, space = text.partition(":")
     if colon and side.isdigit() and int(side) in content.tile_sides:
         return f"{_lang_text(content.tile_sides[int(side)].name, lang)} {space}"
@@ -83,6 +88,7 @@ class _Params(dict[str, str]):
 
 
 FACE_PARAMS = frozenset({"faces", "face"})
+SIDE_PARAMS = frozenset({"side", "src", "dst"})  # a number here is a tile side (spaces are "side:number" text)
 
 
 def _face_text(index: int, content: Content, lang: str) -> str:
@@ -96,6 +102,8 @@ def _face_text(index: int, content: Content, lang: str) -> str:
 
 
 def _param_text(key: str, value: Any, content: Content, lang: str) -> str:
+    if key in SIDE_PARAMS and isinstance(value, int) and not isinstance(value, bool) and value in content.tile_sides:
+        return _lang_text(content.tile_sides[value].name, lang)
     if key in FACE_PARAMS and not isinstance(value, bool):
         if isinstance(value, int):
             return _face_text(value, content, lang)
@@ -107,6 +115,26 @@ def _param_text(key: str, value: Any, content: Content, lang: str) -> str:
         if named is not None and key not in ("hero", "minion", "target", "card", "figure"):
             return named
     return name_of(value, content, lang)
+
+
+class _Formatter(string.Formatter):
+    """``{count:one|many}`` picks the singular for exactly 1 and the plural otherwise (0 included)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        bare = format_spec.startswith("|")
+        one, _, many = format_spec.removeprefix("|").partition("|")
+        word = one if str(value).strip() == "1" else many
+        return word if bare else f"{value} {word}"
+
+
+_FORMATTER = _Formatter()
+
+
+def with_article(word: str) -> str:
+    """``a sword``, ``an item``: an English noun with its indefinite article (for engine explanations)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def render(event: Event, lang: str = "en", content: Content | None = None) -> str:
@@ -125,7 +153,7 @@ def render(event: Event, lang: str = "en", content: Content | None = None) -> st
                 break
         template = template or cat.get(event.msg)
         if template is not None:
-            return string.Formatter().vformat(template, (), params)
+            return _FORMATTER.vformat(template, (), params)
     shown = ", ".join(f"{k}={v}" for k, v in params.items())
     return f"{event.msg.replace('_', ' ')}" + (f" ({shown})" if shown else "")
 

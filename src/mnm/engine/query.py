@@ -7,6 +7,7 @@ space); distances for minions are R-MINION-10 (path length on the minion graph, 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from mnm.board.layout import space_side
 from mnm.engine.context import Ctx
@@ -14,6 +15,8 @@ from mnm.engine.state import Hero, Minion, State
 
 __all__ = [
     "can_enter",
+    "engaging_minions_in",
+    "enter_test",
     "hero_name",
     "is_full",
     "is_large",
@@ -38,8 +41,17 @@ def mice_in(st: State, space: str) -> list[Hero]:
 
 
 def minions_in(st: State, space: str) -> list[Minion]:
-    """Minion figures standing in ``space`` (Brodie's paw token takes no room and is not one, R-SPACE-05)."""
+    """Every minion in ``space``, Brodie included (he can be attacked and defends, R-BRODIE-07).
+
+    For what stops or holds a mouse (R-MOVE-08/09) use :func:`engaging_minions_in`: Brodie's paw token takes
+    no room and other figures stand on it (R-SPACE-05, R-BRODIE-01)."""
     return [m for m in st.minions.values() if m.space == space]
+
+
+def engaging_minions_in(ctx: Ctx, st: State, space: str) -> list[Minion]:
+    """The minions in ``space`` that stop a mouse entering it and hold a mouse in it (R-MOVE-08/09): every
+    minion but a paw token (Brodie, size ``none``), which takes no room (R-SPACE-05; docs/rulings.md)."""
+    return [m for m in st.minions.values() if m.space == space and ctx.content.minions[m.type].size != "none"]
 
 
 def mice_on_side(st: State, side: int) -> list[Hero]:
@@ -67,7 +79,8 @@ def occupancy(ctx: Ctx, st: State, space: str) -> tuple[int, bool]:
 
 
 def occupancy_map(ctx: Ctx, st: State) -> tuple[dict[str, int], set[str], set[str]]:
-    """Small figures per space, spaces holding a large figure, spaces holding any minion (one pass)."""
+    """Small figures per space, spaces holding a large figure, spaces holding a minion that stops a mouse
+    (R-MOVE-08: any but Brodie's paw token, see :func:`engaging_minions_in`), in one pass."""
     small: dict[str, int] = {}
     large: set[str] = set()
     minion_spaces: set[str] = set()
@@ -77,7 +90,8 @@ def occupancy_map(ctx: Ctx, st: State) -> tuple[dict[str, int], set[str], set[st
     minions = ctx.content.minions
     for m in st.minions.values():
         size = minions[m.type].size
-        minion_spaces.add(m.space)
+        if size != "none":
+            minion_spaces.add(m.space)
         if size == "large":
             large.add(m.space)
         elif size == "small":
@@ -101,6 +115,24 @@ def can_enter(ctx: Ctx, st: State, space: str, large: bool = False) -> bool:
     return small < ctx.board.spaces[space].capacity
 
 
+def enter_test(ctx: Ctx, st: State, large: bool = False) -> Callable[[str], bool]:
+    """:func:`can_enter` for many spaces of one unchanging position: the occupancy is counted once.
+    Only valid while no figure moves (build a new one after any change)."""
+    small, larges, _ = occupancy_map(ctx, st)
+    spaces = ctx.board.spaces
+    if large:
+        return lambda space: space not in larges and not small.get(space, 0)
+    return lambda space: space not in larges and small.get(space, 0) < spaces[space].capacity
+
+
+def _position_key(st: State) -> tuple[object, ...]:
+    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size)."""
+    return (
+        tuple(h.space if not h.captured else None for h in st.heroes.values()),
+        tuple((m.space, m.type) for m in st.minions.values()),
+    )
+
+
 def track_rank(st: State, figure_card: str) -> int:
     """Position of an initiative card on the track (0 = spot 1, the highest); large if absent."""
     try:
@@ -109,19 +141,38 @@ def track_rank(st: State, figure_card: str) -> int:
         return 10**6
 
 
-def minion_bfs(ctx: Ctx, st: State, start: str, large: bool = False) -> tuple[dict[str, int], dict[str, list[str]]]:
+def minion_bfs(
+    ctx: Ctx, st: State, start: str, large: bool = False
+) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
     """Minion distances from ``start`` on its tile (R-MINION-10) and, for each space, its predecessors on
     shortest paths. Full spaces may be reached but not passed through; barred spaces are never entered."""
+    # A minion card's turn asks this many times of the same position (ordering the figures, moving,
+    # choosing a target): remember the answers for the current position, and hand out copies.
+    key = _position_key(st)
+    cached = ctx.memo.get("minion_bfs")
+    if cached is None or cached[0] != key:
+        cached = (key, {})
+        ctx.memo["minion_bfs"] = cached
+    known: dict[tuple[str, bool], tuple[dict[str, int], dict[str, tuple[str, ...]]]] = cached[1]
+    found = known.get((start, large))
+    if found is None:
+        dist, preds = _minion_bfs(ctx, st, start, large)
+        found = known[(start, large)] = (dist, {k: tuple(v) for k, v in preds.items()})
+    return dict(found[0]), dict(found[1])
+
+
+def _minion_bfs(ctx: Ctx, st: State, start: str, large: bool) -> tuple[dict[str, int], dict[str, list[str]]]:
     graph = ctx.board.graph_of(start)
     spaces = graph.spaces
     start_i = graph.by_id[start].index
     dist: dict[str, int] = {start: 0}
     preds: dict[str, list[str]] = {start: []}
     queue = deque([start_i])
+    enterable = enter_test(ctx, st, large)
     while queue:
         u = queue.popleft()
         su = spaces[u].id
-        if su != start and not can_enter(ctx, st, su, large):
+        if su != start and not enterable(su):
             continue  # reached, but not passed through
         for v in graph.minion_adj[u]:
             sv = spaces[v].id

@@ -24,12 +24,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from mnm.content.loader import Content, builtin_content
-from mnm.engine.context import Ctx
+from mnm.engine.context import Ctx, push
 from mnm.engine.errors import IllegalAction, ScenarioError
 from mnm.engine.game import Game, make_ctx, run
 from mnm.engine.rules.initiative import card_of_minion_type
 from mnm.engine.rules.setup import card_instances, card_of, setup_state
-from mnm.engine.state import Hero, Minion, State, Turn
+from mnm.engine.state import STATUSES, Hero, Minion, State, Turn
 
 __all__ = ["SCENARIO_FIELDS", "load_scenario", "scenario_state"]
 
@@ -243,6 +243,9 @@ def _hero(ctx: Ctx, hid: str, hd: Mapping[str, Any], cards: _Cards, start: str) 
         if a not in ctx.content.ability_cards:
             raise _fail(f"{where}.abilities", f"unknown ability card {a!r}")
     hero.statuses = [str(s) for s in _as_list(hd.get("statuses"), f"{where}.statuses")]
+    for s in hero.statuses:
+        if s not in STATUSES:  # R-NEG-07: cursed and on fire are expansion effects (docs/rulings.md)
+            raise _fail(f"{where}.statuses", f"unknown status {s!r}; statuses: {', '.join(STATUSES)}")
     hero.captures = _as_int(hd.get("captures", 0), f"{where}.captures")
     hero.searched = [_as_int(s, f"{where}.searched", 1) for s in _as_list(hd.get("searched"), f"{where}.searched")]
     hero.achievements = [str(a) for a in _as_list(hd.get("achievements"), f"{where}.achievements")]
@@ -332,8 +335,21 @@ def load_scenario(data: Any, content: Content | None = None) -> Game:
 
 
 def _start_turn_part_way(ctx: Ctx, st: State, turn_state: Mapping[str, Any]) -> None:
-    """Run the turn's start, then overwrite the turn bookkeeping (a move already made, an action spent...)."""
+    """Run the turn's start, then overwrite the turn bookkeeping (a move already made, an action spent...).
+
+    A turn under way is past its before-turn question (R-ABIL-04), so that question is passed over (the
+    ``ability_used`` field says whether an ability card was used), and it is past the start of the turn that
+    ends "until your next turn" effects, so the acting mouse keeps the ``buffs`` the scenario gives it."""
+    buffs = {hid: dict(h.buffs) for hid, h in st.heroes.items()}
     run(ctx, st)
+    if st.turn is None and st.pending is not None and st.pending.kind == "before_turn":
+        actor = st.pending.actor
+        st.pending = None
+        push(st, ["mouse_turn", actor, "asked"])
+        run(ctx, st)
+    if st.turn is not None:
+        st.heroes[st.turn.mouse].buffs = buffs[st.turn.mouse]
+        ctx.events[:] = [e for e in ctx.events if not (e.msg == "buffs_end" and e.params.get("hero") == st.turn.mouse)]
     if st.turn is None:
         raise _fail("turn_state", "the turn did not begin (the mouse is captured or the game is over)")
     t: Turn = st.turn

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import secrets
 import time
@@ -186,6 +187,16 @@ class ActionBody(BaseModel):
     dice: list[int] | None = Field(default=None, max_length=40, description="companion mode: faces 1-6 rolled")
 
 
+class ContinueBody(BaseModel):
+    """The campaign goes on: the one card each mouse keeps (null: none), and whether to replay this chapter."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    keep: dict[str, str | None] = Field(default_factory=dict, max_length=6)
+    replay: bool = Field(default=False, description="play the same chapter again (after a defeat)")
+    companion: bool | None = Field(default=None, description="companion mode; as before if omitted")
+
+
 class UndoBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -219,6 +230,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
+        await asyncio.to_thread(_warm_up, service)
         yield
         if storage is None:
             store.close()
@@ -366,6 +378,29 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         caller = table.caller(x_seat_token)
         return await service.undo(table, caller, body.version)
 
+    @app.post("/api/tables/{table_id}/continue", status_code=201, tags=["tables"])
+    async def post_continue(
+        table_id: str,
+        body: ContinueBody,
+        request: Request,
+        x_seat_token: str | None = Header(default=None, max_length=100),
+    ) -> dict[str, Any]:
+        """After the chapter ends: a new table for the next chapter (R-CAMP), same seats, new tokens."""
+        table_limit.check(client_key(request))
+        table = await service.get(table_id)
+        caller = table.caller(x_seat_token)
+        new, tokens = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
+        seats = new.setup["seats"]
+        return {
+            "table": new.id,
+            "chapter": new.setup["chapter"],
+            "version": new.version,
+            "seed": new.setup["seed"],
+            "host_token": tokens["host"],
+            "seats": [{"seat": i, "heroes": s, "token": tokens["seats"][i]} for i, s in enumerate(seats)],
+            "links": _links(new.id, tokens),
+        }
+
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
@@ -383,18 +418,73 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     return _wrap(app, limits)
 
 
+def _warm_up(service: TableService) -> None:
+    """Load the message catalogs before the first player waits for them."""
+    from mnm.engine.events import Event
+
+    event_json(Event("chapter_begins", {"chapter": "x", "party": []}), service.content)
+    # The content (thousands of long-lived objects) never dies: keep the collector from re-scanning it on
+    # every full collection, which otherwise shows up as pauses of tens of ms in the latency tail.
+    gc.collect()
+    gc.freeze()
+
+
 def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
     app.add_middleware(_BodyLimit, limit=limits.max_body)
     return app
 
 
+class _Outbox:
+    """What the server sends to one socket, in order, by its own task: a broadcast only queues the text, so
+    a slow or stalled reader never holds up the table's other sockets. A reader too far behind is closed."""
+
+    LIMIT = 256
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=self.LIMIT)
+        self.dead = False
+        self.task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send_text(text)
+        except Exception:
+            self.dead = True
+
+    async def send(self, message: dict[str, Any], text: str | None = None) -> None:
+        if self.dead:
+            raise ConnectionError("the socket is gone")
+        try:
+            self.queue.put_nowait(text if text is not None else json.dumps(message))
+        except asyncio.QueueFull:
+            self.dead = True
+            asyncio.get_running_loop().create_task(self._abort())
+            raise ConnectionError("the reader is too far behind") from None
+
+    async def _abort(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=4408)
+
+    async def close(self, code: int) -> None:
+        """Deliver what is queued, then close with ``code``."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(self.task), timeout=5)
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=code)
+
+    def cancel(self) -> None:
+        self.task.cancel()
+
+
 async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, limits: Limits) -> None:
     """One socket: hello (token) first, then actions; every update of the table is pushed to it."""
-    send_lock = asyncio.Lock()
-
-    async def send(message: dict[str, Any], text: str | None = None) -> None:
-        async with send_lock:
-            await ws.send_text(text if text is not None else json.dumps(message))
+    outbox = _Outbox(ws)
+    send = outbox.send
 
     async def refuse(err: ApiError, ref: Any = None) -> None:
         body = {"type": "error", **err.body()}
@@ -406,14 +496,13 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
         table = await service.get(table_id)
     except ApiError as err:
         await refuse(err)
-        await ws.close(code=4404)
+        await outbox.close(4404)
         return
     # hello
     try:
         first = await asyncio.wait_for(_receive(ws), timeout=limits.hello_timeout)
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
-        with contextlib.suppress(Exception):
-            await ws.close(code=4408)
+        await outbox.close(4408)
         return
     try:
         hello = _decode(first, limits)
@@ -425,7 +514,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
         caller = table.caller(token)
     except ApiError as err:
         await refuse(err)
-        await ws.close(code=4403 if err.status == 403 else 4400)
+        await outbox.close(4403 if err.status == 403 else 4400)
         return
     await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
     table.listeners.add(send)
@@ -468,12 +557,13 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
                 strikes += 1
                 await refuse(err, ref)
                 if strikes >= limits.ws_strikes:
-                    await ws.close(code=4429)
+                    await outbox.close(4429)
                     return
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         table.listeners.discard(send)
+        outbox.cancel()
 
 
 async def _receive(ws: WebSocket) -> str | None:

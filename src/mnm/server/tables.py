@@ -129,8 +129,7 @@ class LiveTable:
                 "not_your_turn",
                 f"{decider} is deciding now, and {decider} belongs to seat {owner if owner is None else owner + 1}",
             )
-        if decider not in self.game.state.heroes and action.actor not in mine:
-            raise ApiError(403, "not_your_turn", f"{action.actor} is not one of your mice")
+        # otherwise a party-wide question whose answer names no mouse: any seat may answer it
 
 
 class TableService:
@@ -190,6 +189,31 @@ class TableService:
             content=self.content,
             dice=setup["dice"],
             carry=setup.get("carry"),
+        )
+
+    async def continue_campaign(
+        self, table: LiveTable, caller: Caller, keep: dict[str, str | None], replay: bool, companion: bool | None
+    ) -> tuple[LiveTable, dict[str, Any]]:
+        """R-CAMP: a new table for the campaign's next chapter (or the same one again after a defeat), with
+        the same seats; each mouse carries its abilities and the one card it keeps."""
+        from mnm.engine.rules.campaign import carry_over, next_chapter_game
+
+        if not caller.can_act:
+            raise ApiError(403, "spectator", "spectators watch; they cannot continue the campaign")
+        game = table.game
+        try:
+            following = next_chapter_game(game, keep, replay=replay)
+            carry = carry_over(game.ctx, game.state, keep)
+        except EngineError as err:
+            raise ApiError(422, "campaign", str(err)) from err
+        dice = table.setup.get("dice") == "manual" if companion is None else companion
+        return await self.create(
+            following.state.chapter,
+            table.setup["party"],
+            table.setup["seats"],
+            following.state.seed,
+            dice,
+            carry,
         )
 
     # --- loading ---------------------------------------------------------------------------------------

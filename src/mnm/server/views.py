@@ -50,7 +50,22 @@ def _card_of(instance: str) -> str:
     return instance.split("/", 1)[0]  # card instances are "<card>/<copy>"
 
 
+# Names and card faces never change for a content set: compute each once (they dominate a view's cost).
+_NAMES: dict[tuple[int, str], dict[str, str]] = {}
+_CARDS: dict[tuple[int, str], dict[str, Any]] = {}
+
+
 def _search_card(content: Content, instance: str) -> dict[str, Any]:
+    key = (id(content), instance)
+    hit = _CARDS.get(key)
+    if hit is None:
+        if len(_CARDS) > 50_000:
+            _CARDS.clear()
+        hit = _CARDS[key] = _search_card_uncached(content, instance)
+    return hit
+
+
+def _search_card_uncached(content: Content, instance: str) -> dict[str, Any]:
     card = content.search_cards.get(_card_of(instance))
     if card is None:
         return {"inst": instance, "id": _card_of(instance), "name": {"en": instance, "pt": instance}}
@@ -67,6 +82,16 @@ def _search_card(content: Content, instance: str) -> dict[str, Any]:
 
 
 def _name(content: Content, ident: str) -> dict[str, str]:
+    key = (id(content), ident)
+    hit = _NAMES.get(key)
+    if hit is None:
+        if len(_NAMES) > 50_000:
+            _NAMES.clear()
+        hit = _NAMES[key] = _name_uncached(content, ident)
+    return hit
+
+
+def _name_uncached(content: Content, ident: str) -> dict[str, str]:
     try:
         from mnm.engine.i18n import name_of
 
@@ -197,11 +222,27 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "undo_reason": why,
         "events_total": len(game.events),
     }
+    if st.status != "playing":
+        view["campaign"] = _campaign(table)
     if with_log:
         first = max(0, len(game.events) - LOG_WINDOW)
         view["log_first"] = first
         view["log"] = [event_json(e, content) for e in game.events[first:]]
     return view
+
+
+def _campaign(table: LiveTable) -> dict[str, Any]:
+    """After the chapter: where the campaign goes and which card each mouse may keep (R-CAMP-03)."""
+    from mnm.engine.rules.campaign import keepable_cards
+
+    game = table.game
+    return {
+        "next_chapter": game.ctx.chapter.next_chapter,
+        "keepable": {
+            hid: [_search_card(table.content, c) for c in keepable_cards(game.ctx, game.state, hid)]
+            for hid in game.state.party
+        },
+    }
 
 
 def _option_names(content: Content, options: Any) -> dict[str, dict[str, str]]:

@@ -20,19 +20,30 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
+from mnm.bots.hints import Hint
 from mnm.engine.actions import Action
 from mnm.engine.dice import DiceTable
 from mnm.engine.errors import IllegalAction, NeedDice, SaveError
 from mnm.engine.events import Event
 from mnm.engine.game import Decision, Game
-from mnm.terminal.boardmap import CELL_W, FigureMarks, board_text, layout_size
+from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size
 from mnm.terminal.describe import KEYS_HELP, Describer
 from mnm.terminal.plain import DEFAULT_SAVE
-from mnm.terminal.session import COMMANDS, BadAnswer, load_game, parse_dice, read_answer, save_game
+from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
+from mnm.terminal.session import COMMANDS, BadAnswer, campaign_tip, load_game, parse_dice, read_answer, save_game
 
 __all__ = ["PlayApp"]
 
 MINION_MSGS = ("minion_", "surge", "wheel_", "roach_", "brodie_", "mouse_wounded", "mouse_captured", "defeat")
+
+
+def _common_start(texts: list[str]) -> str:
+    """The longest text every one of ``texts`` starts with."""
+    first, last = min(texts), max(texts)
+    n = 0
+    while n < min(len(first), len(last)) and first[n] == last[n]:
+        n += 1
+    return first[:n]
 
 
 class ActionSuggester(Suggester):
@@ -46,10 +57,10 @@ class ActionSuggester(Suggester):
         if not value:
             return None
         low = value.lower()
-        for text in self.candidates():
-            if text.lower().startswith(low) and len(text) > len(value):
-                return text
-        return None
+        texts = list(self.candidates())
+        if any(t.lower() == low for t in texts):
+            return None  # already a whole choice: suggest nothing longer
+        return next((t for t in texts if t.lower().startswith(low)), None)
 
 
 class CommandInput(Input):
@@ -58,11 +69,22 @@ class CommandInput(Input):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete", show=False)]
 
     def action_complete(self) -> None:
-        if self._suggestion and self._suggestion != self.value:
-            self.value = self._suggestion
+        """Complete like a shell: the only match, else the longest common start and how many match."""
+        app = self.app
+        if not isinstance(app, PlayApp):
+            return
+        typed = self.value
+        matches = [c for c in app.candidates() if c.lower().startswith(typed.lower())]
+        if not matches:
+            app.note(f"No choice starts with {typed!r}.")
+            return
+        common = _common_start([m.lower() for m in matches])
+        if len(matches) == 1 or len(common) > len(typed):
+            self.value = matches[0] if len(matches) == 1 else matches[0][: len(common)]
             self.cursor_position = len(self.value)
-        else:
-            self.app.action_focus_next()
+        if len(matches) > 1:
+            shown = ", ".join(matches[:4]) + (", ..." if len(matches) > 4 else "")
+            app.note(f"{len(matches)} choices start with {self.value!r}: {shown}")
 
 
 class TextScreen(ModalScreen[None]):
@@ -90,7 +112,12 @@ class TextScreen(ModalScreen[None]):
             yield Static(self.title_text, classes="title")
             with ScrollableContainer():
                 yield Static(self.body, markup=False)
-            yield Static("Enter: continue", classes="hint")
+            yield Static("Enter: continue   Up/Down: scroll", classes="hint")
+
+    def on_mount(self) -> None:
+        box = self.query_one(ScrollableContainer)
+        box.styles.max_height = max(3, self.app.size.height - 9)  # keep the hint visible on small terminals
+        box.focus()  # arrows and PageUp/PageDown scroll a long text
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -137,6 +164,52 @@ class DiceScreen(ModalScreen[list[int] | None]):
         self.dismiss(None)
 
 
+class HintScreen(ModalScreen[Action | None]):
+    """The best few choices with their estimated chance and a reason; picking one plays it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back"),
+        Binding("1", "pick(0)", show=False),
+        Binding("2", "pick(1)", show=False),
+        Binding("3", "pick(2)", show=False),
+    ]
+    DEFAULT_CSS = """
+    HintScreen { align: center middle; }
+    HintScreen > Vertical { width: 100; max-width: 95%; height: auto; max-height: 90%;
+        border: thick $success; background: $surface; padding: 0 1; }
+    HintScreen .title { text-style: bold; color: $success; }
+    HintScreen OptionList { height: auto; max-height: 16; border: none; }
+    HintScreen .hint { color: $text-muted; }
+    """
+
+    def __init__(self, actions: list[Action], labels: list[Text]) -> None:
+        super().__init__()
+        self.actions = actions
+        self.labels = labels
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Hints, best first (estimated by playing on from here many times)", classes="title")
+            yield OptionList(*[Option(label, id=f"h{i}") for i, label in enumerate(self.labels, 1)])
+            yield Static("1-3 or Up/Down + Enter: play that choice   Escape: back", classes="hint")
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.highlighted = 0
+        ol.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_pick(event.option_index)
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.actions):
+            self.dismiss(self.actions[index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class PlayApp(App[None]):
     """Hotseat play of one game."""
 
@@ -164,15 +237,23 @@ class PlayApp(App[None]):
         Binding("ctrl+z", "undo", "Undo", priority=True),
         Binding("f2", "next_tab", "Tabs"),
         Binding("f3", "next_tile", "Tile"),
+        Binding("f4", "hint", "Hint"),
+        Binding("f5", "toggle_bots", "Bots"),
         Binding("up", "choice(-1)", "Prev", show=False),
         Binding("down", "choice(1)", "Next", show=False),
         Binding("pageup", "choice(-5)", show=False),
         Binding("pagedown", "choice(5)", show=False),
     ]
 
-    def __init__(self, game: Game, save_path: str | None = None) -> None:
+    def __init__(
+        self, game: Game, save_path: str | None = None, seats: Seats | None = None, bot_pause: float = 0.0
+    ) -> None:
         super().__init__()
         self.game = game
+        self.seats = seats or Seats()
+        self.bot_pause = bot_pause  # seconds before a bot's choice (0 in tests)
+        self.hint_iterations = HINT_ITERATIONS
+        self._bot_due = False  # a bot's move is scheduled
         self.save_path = save_path or DEFAULT_SAVE
         self.words = Describer(game.ctx.content)
         self.marks = FigureMarks.of(game.ctx.content)
@@ -180,6 +261,7 @@ class PlayApp(App[None]):
         self.tile_rows: dict[int, tuple[int, int]] = {}
         self.tile_cursor = -1
         self._decision: Decision | None = None
+        self._shown_options: tuple[Action, ...] = ()
         self.log_lines: list[str] = []  # every event line shown, with its rule (the Log tab's text)
 
     # --- layout --------------------------------------------------------------------------------------
@@ -203,7 +285,7 @@ class PlayApp(App[None]):
         yield CommandInput(
             id="command",
             placeholder="number, action (Tab completes), or help / undo / save / load FILE / quit",
-            suggester=ActionSuggester(self._candidates),
+            suggester=ActionSuggester(self.candidates),
         )
         yield Footer()
 
@@ -219,10 +301,27 @@ class PlayApp(App[None]):
         self.call_after_refresh(self.refresh_all)
 
     def adapt(self, width: int, height: int) -> None:
-        """Give the choices and the log more room on tall terminals, the side panel more on wide ones."""
-        self.query_one("#bottom").styles.height = 5 if height < 32 else 9 if height < 44 else 12
+        """Give the choices and the log more room on tall terminals, the side panel more on wide ones; but
+        the board first: a narrower side panel when it lets more tiles sit side by side, and fewer choice rows
+        (down to 5) when that shows the whole board without scrolling (Chapter 1 at 120x40)."""
+        bottom = 5 if height < 32 else 9 if height < 44 else 12
         side = 40 if width < 110 else 46
-        self.query_one("#side").styles.width = side
+        fixed = 5  # status, question (2), command line, footer
+
+        def tiles_across(side_w: int) -> int:
+            scale, columns = fit_layout(self.game, width - side_w - 1, height - fixed - bottom)
+            return 99 if scale == BIG else columns or len(self.game.ctx.board.positions)
+
+        if side > 40 and tiles_across(side) < tiles_across(40):
+            side = 40
+        scale, columns = fit_layout(self.game, width - side - 1, height - fixed - bottom)
+        need_w, need_h = layout_size(self.game, scale, columns)
+        top = height - fixed - bottom
+        if top < need_h <= top + bottom - 5:
+            bottom -= need_h - top
+        self.query_one("#bottom").styles.height = bottom
+        # columns the board leaves empty go to the side panel (fewer wrapped lines), up to 60
+        self.query_one("#side").styles.width = max(side, min(60, width - need_w - 1))
         self.query_one("#log").styles.width = side
 
     # --- drawing -------------------------------------------------------------------------------------
@@ -235,6 +334,7 @@ class PlayApp(App[None]):
         self.draw_heroes()
         self.draw_choices()
         self.draw_question()
+        self.schedule_bot()
 
     def draw_status(self) -> None:
         st = self.game.state
@@ -242,6 +342,8 @@ class PlayApp(App[None]):
         wheel = "●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel)
         d = self._decision
         now = self.words.figure(d.actor) if d is not None and d.actor != "party" else st.status.upper()
+        if d is not None and self.seats.is_bot(d.actor):
+            now += " (bot)" if not self.seats.paused else " (bot, paused)"
         self.query_one("#status", Static).update(
             Text.assemble(
                 (ch.name.en, "bold"),
@@ -277,10 +379,8 @@ class PlayApp(App[None]):
 
     def draw_board(self) -> None:
         area = self.query_one("#board-scroll", ScrollableContainer).size
-        big = (5, 2)
-        need_w, need_h = layout_size(self.game, big)
-        scale = big if need_w <= area.width and need_h <= area.height else (CELL_W, 1)
-        text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale)
+        scale, columns = fit_layout(self.game, area.width, area.height)
+        text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale, columns)
         self.query_one("#board", Static).update(text)
 
     def draw_table(self) -> None:
@@ -360,8 +460,10 @@ class PlayApp(App[None]):
 
     def draw_choices(self) -> None:
         ol = self.query_one("#choices", OptionList)
-        ol.clear_options()
         d = self._decision
+        keep = ol.highlighted if d is not None and d.options == self._shown_options else None
+        self._shown_options = d.options if d is not None else ()
+        ol.clear_options()
         if d is None:
             return
         names = self.words.space_names(self.game)
@@ -375,16 +477,19 @@ class PlayApp(App[None]):
             )
             opts.append(Option(label, id=f"o{i}"))
         ol.add_options(opts)
-        ol.highlighted = 0 if opts else None
+        ol.highlighted = (keep if keep is not None and keep < len(opts) else 0) if opts else None
 
     def draw_question(self) -> None:
         d = self._decision
         if d is None:
             q = self.words.outcome(self.game) or "The game is over."
             hint = "Save with Ctrl+S, quit with Ctrl+Q."
+        elif self.bot_turn():
+            q = self.words.question(self.game, d)
+            hint = "A bot is choosing. F5 pauses the bots (then you answer for them)."
         else:
             q = self.words.question(self.game, d)
-            hint = "Number + Enter, ↑↓ + Enter, or type an action (Tab completes). F1 help."
+            hint = "Type a number or an action (Tab completes), or ↑↓ + Enter. F4 hint, F1 help."
         line2 = Text(self.message, "bold #ffd75f") if self.message else Text(hint, "dim")
         self.query_one("#question", Static).update(Text.assemble((q, "bold"), "\n", line2))
 
@@ -414,13 +519,14 @@ class PlayApp(App[None]):
         screens: list[TextScreen] = [TextScreen("Story", s) for s in stories]
         outcome = self.words.outcome(self.game)
         if outcome and self._decision is None and any(e.msg in ("victory", "defeat") for e in events):
-            screens.append(TextScreen("The chapter ends", outcome))
+            tip = campaign_tip(self.game, self.save_path)
+            screens.append(TextScreen("The chapter ends", outcome + (f"\n\n{tip}" if tip else "")))
         for screen in reversed(screens):
             self.push_screen(screen)
 
     # --- playing -------------------------------------------------------------------------------------
 
-    def _candidates(self) -> list[str]:
+    def candidates(self) -> list[str]:
         d = self._decision
         out = [str(a) for a in d.options] if d is not None else []
         return out + list(COMMANDS)
@@ -433,6 +539,9 @@ class PlayApp(App[None]):
 
             def rolled(more: list[int] | None) -> None:
                 if more is None:
+                    if self.bot_turn():
+                        self.seats.paused = True  # else the bot would ask for the same dice again at once
+                        self.draw_status()
                     self.note("Dice not entered: nothing changed.")
                 else:
                     self.play(action, faces + more)
@@ -441,6 +550,9 @@ class PlayApp(App[None]):
             return
         except IllegalAction as err:
             self.note(f"Not allowed: {err.reason}")
+            return
+        except Exception as err:  # a rule bug must not lose the game: apply changed nothing, so go on
+            self.note(f"The engine failed on {action}: {err!r}. Nothing changed; Ctrl+S saves the game.")
             return
         self.message = ""
         self.refresh_all()
@@ -453,6 +565,9 @@ class PlayApp(App[None]):
         text = event.value
         event.input.value = ""
         d = self._decision
+        if d is not None and self.bot_turn() and text.strip().lower() not in ("help", "?", "save", "undo", "quit", "q"):
+            self.note(f"{self.words.figure(d.actor)} is a bot's; press F5 to pause the bots and answer yourself.")
+            return
         if not text.strip():
             a = self.highlighted_action()
             if a is not None:
@@ -490,6 +605,8 @@ class PlayApp(App[None]):
             self.query_one("#side", TabbedContent).active = "tab-log" if cmd == "log" else "tab-table"
         elif cmd == "map":
             self.action_next_tile()
+        elif cmd == "hint":
+            self.action_hint()
         else:
             self.note(f"Unknown command {cmd!r}; try help.")
 
@@ -498,7 +615,7 @@ class PlayApp(App[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         d = self._decision
-        if d is not None and 0 <= event.option_index < len(d.options):
+        if d is not None and not self.bot_turn() and 0 <= event.option_index < len(d.options):
             self.play(d.options[event.option_index])
 
     # --- actions (keys) --------------------------------------------------------------------------------
@@ -529,10 +646,9 @@ class PlayApp(App[None]):
         if not ok:
             self.note(f"Cannot undo: {why}.")
             return
-        last = self.game.log[-1]
-        self.game.undo()
+        taken = self.seats.undo(self.game)
         self.refresh_all()
-        self.note(f"Took back: {last}.")
+        self.note(f"Took back: {', '.join(taken)}.")
 
     def action_save(self) -> None:
         self.do_save(self.save_path)
@@ -554,6 +670,7 @@ class PlayApp(App[None]):
             return
         self.game = game
         self.save_path = path
+        self.adapt(self.size.width, self.size.height)
         self.refresh_all()
         self.scroll_to_actor()
         self.note(f"Loaded {path}.")
@@ -580,3 +697,88 @@ class PlayApp(App[None]):
         h = st.heroes.get(d.actor) if d is not None else None
         if h is not None and h.space is not None:
             self.scroll_to_side(int(h.space.split(":", 1)[0]))
+
+    # --- bots and hints --------------------------------------------------------------------------------
+
+    def bot_turn(self) -> bool:
+        """Whether the pending decision is a (running) bot's."""
+        return not self.seats.paused and self.seats.bot_for(self._decision) is not None
+
+    def schedule_bot(self) -> None:
+        """When a bot's decision is pending, have it chosen after the pause (once)."""
+        if self._bot_due or not self.bot_turn():
+            return
+        self._bot_due = True
+        if self.bot_pause > 0:
+            self.set_timer(self.bot_pause, self.bot_step)
+        else:
+            self.call_later(self.bot_step)
+
+    def bot_step(self) -> None:
+        if len(self.screen_stack) > 1:  # a story, the help or the dice are open: wait until they close
+            self.set_timer(max(self.bot_pause, 0.05), self.bot_step)
+            return
+        self._bot_due = False
+        self._decision = d = self.game.decision()
+        bot = None if self.seats.paused else self.seats.bot_for(d)
+        if d is None or bot is None:
+            return
+        action = bot.choose(self.game)
+        who = self.words.figure(d.actor) if d.actor in self.game.state.heroes else "The party"
+        line = f"{who} (bot): {self.words.action(action, self.words.space_names(self.game), actor=d.actor)}"
+        self.query_one("#log", RichLog).write(Text(line, "italic"))
+        self.query_one("#full-log", RichLog).write(Text(f"{line} [{action}]", "italic"))
+        self.log_lines.append(f"{line} [{action}]")
+        before = len(self.game.log)
+        self.play(action)
+        if len(self.game.log) == before and not isinstance(self.screen, DiceScreen):
+            self.seats.paused = True  # the bot's choice was refused: a person answers from here
+            self.refresh_all()
+            self.note("The bot's choice was not played; the bots are paused (F5 starts them again).")
+
+    def action_toggle_bots(self) -> None:
+        if not self.seats.names:
+            self.note("No bots at this table (mnm play --bots filch=heuristic, or all=heuristic).")
+            return
+        self.seats.paused = not self.seats.paused
+        self.refresh_all()
+        self.note("Bots paused: you answer for them (F5 starts them again)." if self.seats.paused else "Bots play.")
+
+    def action_hint(self) -> None:
+        d = self._decision
+        if d is None:
+            self.note("No hint: there is nothing to choose.")
+            return
+        if self.bot_turn():
+            self.note("A bot is choosing; hints are for your own choices.")
+            return
+        snapshot = Game.from_json(self.game.to_json(), self.game.ctx.content)  # the worker never sees a change
+        at = len(self.game.log)
+        iterations = self.hint_iterations
+        self.note("Thinking about the best choices...")
+
+        def work() -> None:
+            found = find_hints(snapshot, iterations)
+            self.call_from_thread(self.show_hints, at, snapshot, found)
+
+        self.run_worker(work, thread=True, exclusive=True, group="hints")
+
+    def show_hints(self, at: int, snapshot: Game, found: list[Hint]) -> None:
+        if at != len(self.game.log) or self.game.decision() != snapshot.decision():
+            self.note("The game moved on; press F4 again for new hints.")
+            return
+        if not found:
+            self.note("No hint: there is nothing to choose.")
+            return
+        self.message = ""
+        self.draw_question()
+        labels = []
+        for i, h in enumerate(found, start=1):
+            what, why = hint_parts(self.words, self.game, h)
+            labels.append(Text.assemble((f"{i}. {what}", "bold"), (f"  {h.action}", "dim"), f"\n   {why}"))
+        self.push_screen(HintScreen([h.action for h in found], labels), self.hint_picked)
+
+    def hint_picked(self, action: Action | None) -> None:
+        d = self.game.decision()
+        if action is not None and d is not None and action in d.options:
+            self.play(action)

@@ -4,7 +4,8 @@ Every map cell of a side (12x12) becomes 3 characters: two for a label or a figu
 yellow line on the border with the cell to the right. Touching spaces get different background shades (a
 greedy colouring), water is blue, rock is dark. Each space shows its number in the cell nearest its centre and
 its figures in the next cells (``Fi`` = Filch, ``r2`` = Rat Warrior 2). Exits are drawn on the frame in the
-exit's colour with the exit's number. Tiles are placed as the chapter lays them out.
+exit's colour with the exit's number. Tiles are placed as the chapter lays them out, or wrapped onto more
+rows when the screen is narrower than the layout (:func:`fit_layout`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from mnm.content.loader import Content
 from mnm.content.schema import LineKind, Side, TileColour
 from mnm.engine.game import Game
 
-__all__ = ["CELL_W", "FigureMarks", "board_text", "layout_size", "side_lines"]
+__all__ = ["BIG", "CELL_W", "FigureMarks", "board_text", "fit_layout", "grid", "layout_size", "side_lines"]
 
 CELL_W = 3
 LAND = ("#4a3b28", "#5c4a30", "#3f4a2e", "#54404a", "#3d4652", "#5a5236")
@@ -258,13 +259,46 @@ def side_lines(
     return canvas.lines()
 
 
-def layout_size(game: Game, scale: tuple[int, int]) -> tuple[int, int]:
-    """Columns and rows :func:`board_text` needs at ``scale``."""
+BIG = (5, 2)  # the roomy scale: 5 characters by 2 rows per map cell, when the whole board fits at it
+
+
+def grid(game: Game, columns: int | None = None) -> dict[int, tuple[int, int]]:
+    """Each tile's (column, row) in the drawing: the chapter's layout, or with ``columns`` fewer than the
+    layout's, the tiles in reading order wrapped onto rows of ``columns`` (a narrow screen then scrolls
+    down, not sideways; the exits' numbers still say which tiles join)."""
     positions = game.ctx.board.positions
-    nx = len({p[0] for p in positions.values()})
-    ny = len({p[1] for p in positions.values()})
+    xs = sorted({p[0] for p in positions.values()})
+    ys = sorted({p[1] for p in positions.values()})
+    if columns is None or columns >= len(xs):
+        return {t: (xs.index(x), ys.index(y)) for t, (x, y) in positions.items()}
+    order = sorted(positions, key=lambda t: (positions[t][1], positions[t][0]))
+    k = max(1, columns)
+    return {t: (i % k, i // k) for i, t in enumerate(order)}
+
+
+def layout_size(game: Game, scale: tuple[int, int], columns: int | None = None) -> tuple[int, int]:
+    """Columns and rows :func:`board_text` needs at ``scale`` (with the tiles wrapped onto ``columns``)."""
+    cells = grid(game, columns).values()
+    nx = 1 + max(c[0] for c in cells)
+    ny = 1 + max(c[1] for c in cells)
     size = max(g.size for g in game.ctx.board.graphs.values())
     return nx * (size * scale[0] + 2) + (nx - 1), ny * (size * scale[1] + 2)
+
+
+def fit_layout(game: Game, width: int, height: int) -> tuple[tuple[int, int], int | None]:
+    """The scale and the number of tile columns that use a ``width`` x ``height`` area best.
+
+    The roomy scale when the chapter's layout fits whole; else the small scale with as many tiles side by side
+    as fit the width (all of them when they do), so the board scrolls down rather than sideways."""
+    w, h = layout_size(game, BIG)
+    if w <= width and h <= height:
+        return BIG, None
+    small = (CELL_W, 1)
+    most = len({p[0] for p in game.ctx.board.positions.values()})
+    if layout_size(game, small)[0] <= width:
+        return small, None
+    columns = next((k for k in range(most - 1, 0, -1) if layout_size(game, small, k)[0] <= width), 1)
+    return small, columns
 
 
 def board_text(
@@ -272,19 +306,21 @@ def board_text(
     highlight: Iterable[str] = (),
     marks: FigureMarks | None = None,
     scale: tuple[int, int] = (CELL_W, 1),
+    columns: int | None = None,
 ) -> tuple[Text, dict[int, tuple[int, int]]]:
-    """The whole layout: face-up sides at their positions. Returns the text and each side's (column, row)."""
+    """The whole layout: face-up sides at their places (see :func:`grid`). Returns the text and each side's
+    (column, row) in characters."""
     board = game.ctx.board
     st = game.state
     marks = marks or FigureMarks.of(game.ctx.content)
     hl = list(highlight)
-    positions = board.positions
-    xs = sorted({p[0] for p in positions.values()})
-    ys = sorted({p[1] for p in positions.values()})
+    places = grid(game, columns)
+    xs = range(1 + max(c[0] for c in places.values()))
+    ys = range(1 + max(c[1] for c in places.values()))
     drawn: dict[tuple[int, int], list[Text]] = {}
     side_at: dict[tuple[int, int], int] = {}
     tile_w, tile_h = 0, 0
-    for tile, pos in positions.items():
+    for tile, pos in places.items():
         side = st.face_up.get(tile, board.initial_up[tile])
         lines = side_lines(game, side, hl, marks, scale)
         drawn[pos] = lines
@@ -294,16 +330,16 @@ def board_text(
     out = Text(no_wrap=True, end="")
     first: dict[int, tuple[int, int]] = {}
     row = 0
-    for yi, y in enumerate(ys):
-        for xi, x in enumerate(xs):
+    for y in ys:
+        for x in xs:
             if (x, y) in side_at:
-                first[side_at[(x, y)]] = (xi * (tile_w + 1), row)
+                first[side_at[(x, y)]] = (x * (tile_w + 1), row)
         for r in range(tile_h):
-            if yi or r:
+            if y or r:
                 out.append("\n")
-            for xi, x in enumerate(xs):
+            for x in xs:
                 cell = drawn.get((x, y))
-                if xi:
+                if x:
                     out.append(" ")
                 if cell is None or r >= len(cell):
                     out.append(" " * tile_w)

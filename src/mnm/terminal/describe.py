@@ -73,15 +73,19 @@ DECISION_HELP: dict[str, str] = {
 }
 
 KEYS_HELP = (
-    "Keys: 1-9 pick a choice (or arrows + Enter); type an action (Tab completes) and Enter; "
-    "Ctrl+Z or 'undo' takes back the last action when allowed; Ctrl+S saves; 'load FILE' loads; "
-    "F1 or '?' shows this help; Ctrl+Q quits. [ and ] show the previous / next tile."
+    "Keys: type a choice's number and Enter, or move with Up/Down (PageUp/PageDown) and press Enter; or type "
+    "an action in its text form (Tab completes it, like a shell) and Enter. Ctrl+Z or 'undo' takes back the last "
+    "action when no die was rolled and no card revealed; Ctrl+S or 'save [FILE]' saves; 'load [FILE]' loads; "
+    "F1 or '?' shows this help; F2 switches the Table / Heroes / Log tabs; F3 scrolls the board to the next "
+    "tile; F4 or 'hint' shows the 3 best choices with a chance and a reason (pick one to play it); F5 pauses or "
+    "starts the bots (mnm play --bots); Ctrl+Q or 'quit' quits."
 )
 
 PLAIN_HELP = (
     "Type the number of a choice, or an action in its text form (for example 'move filch 5:12'). "
     "Other commands: look (describe the whole table), map (the spaces of the current tile), "
-    "log (recent events again), undo, save FILE, load FILE, help, quit."
+    "log (recent events again), hint (the 3 best choices with a chance and a reason), undo, save FILE, "
+    "load FILE, help, quit."
 )
 
 

@@ -7,6 +7,7 @@ question again (nothing changes). With ``--dice manual`` the engine asks for the
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -16,7 +17,8 @@ from mnm.engine.errors import IllegalAction, NeedDice, SaveError
 from mnm.engine.events import Event
 from mnm.engine.game import Decision, Game
 from mnm.terminal.describe import PLAIN_HELP, Describer
-from mnm.terminal.session import BadAnswer, load_game, parse_dice, read_answer, save_game
+from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_text
+from mnm.terminal.session import BadAnswer, campaign_tip, load_game, parse_dice, read_answer, save_game
 
 __all__ = ["DEFAULT_SAVE", "PlainClient"]
 
@@ -31,13 +33,24 @@ class _InputEnded(Exception):
 class PlainClient:
     """Plays one game over a pair of text streams."""
 
-    def __init__(self, game: Game, inp: TextIO, out: TextIO, save_path: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        inp: TextIO,
+        out: TextIO,
+        save_path: str | None = None,
+        seats: Seats | None = None,
+        bot_pause: float = 0.0,
+    ) -> None:
         self.game = game
         self.inp = inp
         self.out = out
         self.save_path = save_path or DEFAULT_SAVE
         self.words = Describer(game.ctx.content)
         self.recent: list[str] = []
+        self.seats = seats or Seats()
+        self.bot_pause = bot_pause  # seconds before each bot's choice, so a person can follow
+        self.hint_iterations = HINT_ITERATIONS
 
     # --- output --------------------------------------------------------------------------------------
 
@@ -84,8 +97,7 @@ class PlainClient:
     def run(self) -> int:
         """Play until the game ends (0), the player quits (0) or the input ends first (1)."""
         g = self.game
-        ch = g.ctx.chapter
-        self.say(f"Mice and Mystics: {ch.name.en}.", f"Goal: {ch.objective.en}")
+        self.say("Mice and Mystics. Type 'help' at any question.")
         self.tell_events(g.events)
         self.say(*self.words.state_sentences(g))
         try:
@@ -93,7 +105,11 @@ class PlainClient:
                 d = self.game.decision()
                 if d is None:
                     self.say("", self.words.outcome(self.game) or "The game is over.")
+                    self.offer_campaign_save()
                     return 0
+                if not self.seats.paused and self.seats.bot_for(d) is not None:
+                    self.bot_plays(d)
+                    continue
                 self.ask(d)
                 if not self.answer(d):
                     self.say("Goodbye. The game is not finished; 'save FILE' keeps it for later.")
@@ -101,6 +117,45 @@ class PlainClient:
         except _InputEnded:
             self.say("", "Input ended before the game did.")
             return 1
+
+    def offer_campaign_save(self) -> None:
+        """After a chapter that leads on: how to go on, and one line to save the game for it."""
+        tip = campaign_tip(self.game, self.save_path)
+        if not tip:
+            return
+        self.say(*tip.splitlines())
+        self.say("Type 'save' (or 'save FILE') to keep this game for that, or just Enter to leave.")
+        try:
+            line = self.readline().strip()
+        except _InputEnded:
+            return
+        word, _, arg = line.partition(" ")
+        if word.lower() == "save":
+            self.save(arg.strip())
+
+    def bot_plays(self, d: Decision) -> None:
+        """The seated bot answers ``d``; the line says so, like 'Filch (bot): Search [search filch]'."""
+        if self.bot_pause > 0:
+            time.sleep(self.bot_pause)
+        action = self.seats.choose(self.game)
+        assert action is not None  # bot_for(d) said a bot sits here
+        who = "The party" if d.actor not in self.game.state.heroes else self.words.hero(d.actor)
+        what = self.words.action(action, self.words.space_names(self.game), actor=d.actor)
+        self.say(f"{who} (bot): {what} [{action}]")
+        if not self.play(action):
+            self.seats.paused = True  # a bot that cannot play must not loop: a person answers from here
+            self.say("The bot's choice was not played; you answer from now on.")
+
+    def hints(self, d: Decision) -> list[str]:
+        """The 'hint' command: the best few choices with their numbers, chances and reasons."""
+        found = find_hints(self.game, self.hint_iterations)
+        if not found:
+            return ["No hint: there is nothing to choose."]
+        out = ["Hints, best first (type the choice's number to take one):"]
+        for h in found:
+            number = d.options.index(h.action) + 1 if h.action in d.options else 0
+            out.append(f"Choice {number}: {hint_text(self.words, self.game, h)}")
+        return out
 
     def answer(self, d: Decision) -> bool:
         """Read lines until one changes the game (True) or asks to quit (False)."""
@@ -119,6 +174,8 @@ class PlainClient:
                 return False
             if cmd == "help":
                 self.say(self.words.decision_help(d.kind), PLAIN_HELP)
+            elif cmd == "hint":
+                self.say(*self.hints(d))
             elif cmd == "look":
                 self.say(*self.words.state_sentences(self.game))
             elif cmd == "map":
@@ -167,6 +224,9 @@ class PlainClient:
             except IllegalAction as err:
                 self.say(f"Not allowed: {err.reason}.")
                 return False
+            except Exception as err:  # a rule bug must not lose the game: apply changed nothing
+                self.say(f"The engine failed on {action}: {err!r}. Nothing changed; 'save FILE' keeps the game.")
+                return False
             self.tell_events(events)
             return True
 
@@ -187,9 +247,8 @@ class PlainClient:
         if not ok:
             self.say(f"Cannot undo: {why}.")
             return False
-        last = self.game.log[-1]
-        self.game.undo()
-        self.say(f"Took back: {last}.")
+        taken = self.seats.undo(self.game)
+        self.say(f"Took back: {', '.join(taken)}.")
         return True
 
     def save(self, arg: str) -> None:

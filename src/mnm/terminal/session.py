@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_PARTY",
     "Answer",
     "BadAnswer",
+    "campaign_tip",
     "default_chapter",
     "load_game",
     "new_game",
@@ -34,7 +35,7 @@ __all__ = [
 ]
 
 DEFAULT_PARTY = ("collin", "tilda", "filch", "maginos")
-COMMANDS = ("undo", "save", "load", "help", "look", "map", "log", "quit")
+COMMANDS = ("undo", "save", "load", "help", "hint", "look", "map", "log", "quit")
 CHAPTER_ONE = "flight-to-barksburg"
 PRACTICE = "proving-grounds"
 
@@ -125,6 +126,7 @@ def save_game(game: Game, path: str | Path) -> Path:
     data = json.dumps(game.to_json(), indent=1)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     try:
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a save is an ordinary file
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(data)
             fh.flush()
@@ -173,3 +175,24 @@ def parse_dice(text: str, table: DiceTable, count: int) -> list[int]:
         return [table.parse(w) for w in words]
     except ValueError as err:
         raise BadAnswer(str(err)) from err
+
+
+def campaign_tip(game: Game, save_path: str) -> str:
+    """After a chapter: how to go on with ``mnm play --campaign`` (the next chapter after a win, the same one
+    again after a defeat, R-WIN-03), naming the cards each mouse may keep (R-CAMP-03). Empty while playing."""
+    from mnm.engine.rules.campaign import keepable_cards
+
+    st = game.state
+    if st.status == "playing":
+        return ""
+    won = st.status == "won"
+    if won and game.ctx.chapter.next_chapter is None:
+        return ""
+    choices = {h: keepable_cards(game.ctx, st, h) for h in st.party}
+    keep = ",".join(f"{h}={cards[0]}" for h, cards in choices.items() if cards)
+    command = f"mnm play --campaign {save_path}" + (f" --keep {keep}" if keep else "") + ("" if won else " --replay")
+    lines = [f"To go on {'to the next chapter' if won else 'by playing this chapter again'}: save, then {command}"]
+    for h, cards in choices.items():
+        if cards:
+            lines.append(f"  {h} may keep one of: {', '.join(cards)} (or none)")
+    return "\n".join(lines)

@@ -73,6 +73,7 @@ function route() {
   $("#brand").textContent = t("title");
   const { table, token } = parseHash();
   if (!table) {
+    for (const stale of document.querySelectorAll(".modal, #chooser")) stale.remove();
     if (S.socket) S.socket.close();
     S.socket = null;
     S.tableId = null;
@@ -80,6 +81,7 @@ function route() {
     return;
   }
   if (table !== S.tableId || token !== S.token) {
+    for (const stale of document.querySelectorAll(".modal, #chooser")) stale.remove();
     if (S.socket) S.socket.close();
     S.tableId = table;
     S.token = token;
@@ -310,6 +312,7 @@ function setView(view, full) {
     S.log = view.log.slice();
     S.logFirst = view.log_first;
     renderLog(true);
+    if (view.version === 0) showOpeningStory();
   }
   render();
 }
@@ -786,7 +789,60 @@ function renderEnd(v) {
   S.dismissedEnd = true;
   const won = v.status === "won";
   modal(won ? t("victory") : t("defeat"), tx(won ? v.chapter.victory_text : v.chapter.defeat_text), "end-screen");
-  $("#end-screen").classList.add(won ? "won" : "lost");
+  const screen = $("#end-screen");
+  screen.classList.add(won ? "won" : "lost");
+  if (S.you.role === "spectator" || !v.campaign) return;
+  // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats
+  const keeps = h("div", { class: "keeps" });
+  for (const hero of v.heroes) {
+    const cards = v.campaign.keepable[hero.id] || [];
+    if (!cards.length) continue;
+    keeps.appendChild(
+      h(
+        "label",
+        {},
+        `${tx(hero.name)}: `,
+        h(
+          "select",
+          { "data-hero": hero.id },
+          h("option", { value: "" }, t("keepNone")),
+          cards.map((c) => h("option", { value: c.id }, tx(c.name))),
+        ),
+      ),
+    );
+  }
+  const links = h("div", { id: "next-links" });
+  async function go(replay) {
+    const keep = {};
+    for (const sel of keeps.querySelectorAll("select")) keep[sel.dataset.hero] = sel.value || null;
+    try {
+      const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, { keep, replay }, S.token);
+      localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
+      showLinks(links, made.links, made.seats);
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+  const card = screen.querySelector(".card");
+  card.append(
+    h("h3", {}, t("campaign")),
+    keeps,
+    v.campaign.next_chapter
+      ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter"))
+      : null,
+    h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
+    links,
+  );
+}
+
+function showOpeningStory() {
+  const key = `mnm.story.${S.tableId}`;
+  if (localStorage.getItem(key)) return;
+  const story = S.log.find((ev) => ev.story);
+  if (!story) return;
+  localStorage.setItem(key, "1");
+  S.seenStory.add(`${S.tableId}:${story.params.moment}`);
+  modal(t("story"), tx(story.story), "story-modal");
 }
 
 start();

@@ -66,6 +66,10 @@ const STRINGS = {
     decks: "Decks: search {s}, encounter {e}",
     encounter: "Next surge",
     none: "none",
+    campaign: "The campaign goes on",
+    keepNone: "keep nothing",
+    nextChapter: "Next chapter",
+    replay: "Play this chapter again",
     kinds: {},
     verbs: {
       move: "Move to", scurry: "Scurry", battle: "Battle", search: "Search", recover: "Recover", explore: "Explore",
@@ -141,6 +145,10 @@ const STRINGS = {
     decks: "Baralhos: busca {s}, encontro {e}",
     encounter: "Próxima onda",
     none: "nenhum",
+    campaign: "A campanha continua",
+    keepNone: "não guardar nada",
+    nextChapter: "Próximo capítulo",
+    replay: "Jogar este capítulo de novo",
     kinds: {},
     verbs: {
       move: "Mover para", scurry: "Correr", battle: "Atacar", search: "Procurar", recover: "Recuperar",

@@ -109,12 +109,21 @@ def _battle_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
     weapons = weapons_of(ctx, h)
     if not weapons:
         return f"{name} has no weapon equipped (R-BATTLE-04)"
+    if len(a.args) > 2:
+        return f"'battle' takes a minion, and a weapon only when the mouse has several: 'battle {h.id} <minion> [weapon]'"
     if a.args[0] not in st.minions:
         return f"there is no minion {a.args[0]!r} on the board"
-    if len(weapons) > 1 and len(a.args) < 2:
+    if len(a.args) > 1:
+        named = a.args[1]
+        if named not in h.equipped:
+            return f"{name} has no {named!r} equipped"
+        if not any(w.card == named for w in weapons):
+            card = ctx.content.search_cards[card_of(named)]
+            return f"{card.name.en} is not a weapon: {name} can attack with {', '.join(w.card for w in weapons)}"
+        if len(weapons) == 1:
+            return f"{name} has only one weapon: leave it out, 'battle {h.id} {a.args[0]}'"
+    elif len(weapons) > 1:
         return f"{name} has several weapons: say which, e.g. 'battle {h.id} {a.args[0]} {weapons[0].card}'"
-    if len(a.args) > 1 and a.args[1] not in h.equipped:
-        return f"{name} has no {a.args[1]!r} equipped"
     m = st.minions[a.args[0]]
     w = next((x for x in weapons if len(a.args) < 2 or x.card == a.args[1]), weapons[0])
     assert h.space is not None
@@ -256,13 +265,13 @@ def defend_minion(
         dice -= int(_weapon_params(ctx, w).get("dice", 1))
     dice -= pierce  # an ability that slips past defenses (Backstab)
     faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
-    blocks = sum(1 for f in faces if ctx.dice[f].shield)
+    blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))  # the hits blocked, not the shields rolled
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
     if spec.kind != "cat":  # R-BRODIE-02
         add_wheel_cheese(ctx, st, cheese, m.id)
         if cheese:
             ctx.hook("on_minion_cheese", st, m, cheese)
-    wounds = max(0, hits - blocks)
+    wounds = hits - blocks
     ctx.emit("minion_defends", "R-BATTLE-06", target=m.id, faces=list(faces), blocks=blocks, wounds=wounds)
     if wounds:
         wound_minion(ctx, st, m, wounds, h)
@@ -312,6 +321,7 @@ def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) ->
         defeat_minion(ctx, st, m, h)
     else:
         ctx.emit("minion_wounded", "R-WOUND-02", minion=m.id, wounds=m.wounds, life=life)
+        ctx.hook("on_minion_wounded", st, m, h.id if h else None)  # a chapter may react (R-STORY-05)
 
 
 def _wound_boss_cards(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
@@ -403,12 +413,13 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
         ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
         return
     faces = roll(st, defense_dice(ctx, st, h, m), f"{h.id}'s defense")
+    cheesemaster = "cheesemaster" in h.achievements  # R-ACH-02: not on the roll that earns it (docs/rulings.md)
     _mouse_cheese(ctx, st, h, faces, attacking=False)
-    if any(ctx.dice[f].cheese for f in faces) and "cheesemaster" in h.achievements:
+    if any(ctx.dice[f].cheese for f in faces) and cheesemaster:
         for x in st.mice_on_board():  # R-ACH-02: the Cheesemaster's defense cheese feeds every mouse
             x.cheese += 1
-    blocks = sum(1 for f in faces if ctx.dice[f].shield)
-    wounds = max(0, hits - blocks)
+    blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))  # the hits blocked, not the shields rolled
+    wounds = hits - blocks
     ctx.emit("mouse_defends", "R-BATTLE-11", hero=h.id, faces=list(faces), blocks=blocks, wounds=wounds)
     if wounds == 0:
         if m is not None:

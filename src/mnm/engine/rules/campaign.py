@@ -7,16 +7,19 @@ player's choice) besides the starting equipment. Not kept: cheese, party items, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from mnm.content.schema import CardType
 from mnm.engine.context import Ctx
-from mnm.engine.errors import IllegalAction
+from mnm.engine.errors import IllegalAction, MalformedAction
 from mnm.engine.rules.setup import card_of
 from mnm.engine.state import State
 
-__all__ = ["carry_over", "keepable_cards"]
+if TYPE_CHECKING:
+    from mnm.engine.game import Game
+
+__all__ = ["carry_over", "keepable_cards", "next_chapter_game", "parse_keep"]
 
 
 def keepable_cards(ctx: Ctx, st: State, hero_id: str) -> list[str]:
@@ -53,3 +56,78 @@ def carry_over(ctx: Ctx, st: State, keep: Mapping[str, str | None] | None = None
         "cards": cards,
         "story_achievements": list(st.story_achievements),
     }
+
+
+def parse_keep(text: str) -> dict[str, str | None]:
+    """The kept cards typed as ``hero=card,hero=card`` (``none`` keeps nothing), e.g.
+    ``collin=cork-mallet,tilda=none``. Raises :class:`MalformedAction` on anything else.
+
+    >>> parse_keep("collin=cork-mallet, tilda=none")
+    {'collin': 'cork-mallet', 'tilda': None}
+    """
+    out: dict[str, str | None] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        hero, sep, card = (x.strip().lower() for x in part.partition("="))
+        if not sep or not hero or not card:
+            raise MalformedAction(f"each kept card is written hero=card (or hero=none), got {part!r}")
+        if hero in out:
+            raise MalformedAction(f"{hero} is named twice: each mouse keeps at most 1 card (R-CAMP-03)")
+        out[hero] = None if card == "none" else card
+    return out
+
+
+def next_chapter_game(
+    game: Game,
+    keep: Mapping[str, str | None] | None = None,
+    *,
+    replay: bool = False,
+    party: Sequence[str] | None = None,
+    seed: int | None = None,
+    dice: str | None = None,
+) -> Game:
+    """The campaign's next game after a finished chapter (R-CAMP-01..04, R-WIN-03).
+
+    ``keep`` names the one search card each mouse keeps (``None``: nothing); every mouse that holds a keepable
+    card must be named, so nothing is dropped by accident. ``replay=True`` plays the same chapter again (after a
+    defeat the players choose, R-WIN-03); otherwise the chapter's ``next_chapter``. The party stays the same
+    unless ``party`` says otherwise (a mouse new to the campaign starts fresh); ``seed`` defaults to the finished
+    game's seed + 1; the rule options carry on, and so does the dice mode unless ``dice`` names one (a scripted
+    game goes on seeded: its script belonged to the finished chapter). Raises :class:`IllegalAction` or
+    :class:`MalformedAction` with the reason, and builds nothing, when the choice is not valid.
+    """
+    from mnm.engine.game import Game
+
+    ctx, st = game.ctx, game.state
+    if st.status == "playing":
+        raise IllegalAction("the chapter is not over yet: finish it (won or lost) before going on", "campaign")
+    if keep is not None and not isinstance(keep, Mapping):
+        raise MalformedAction(f"the kept cards are a mapping hero -> card, got {type(keep).__name__}")
+    keep = dict(keep or {})
+    for hid, card in keep.items():
+        if card is not None and not isinstance(card, str):
+            raise MalformedAction(f"the card {hid} keeps is a card id or None, got {card!r}")
+    for hid in st.party:
+        options = keepable_cards(ctx, st, hid)
+        if options and hid not in keep:
+            raise IllegalAction(
+                f"say which card {hid} keeps (R-CAMP-03): one of {', '.join(options)}, or none", "campaign"
+            )
+    carry = carry_over(ctx, st, keep)
+    if replay:
+        target = ctx.chapter.id
+    elif ctx.chapter.next_chapter is None:
+        raise IllegalAction(f"{ctx.chapter.id} has no next chapter: replay it or start another", "campaign")
+    else:
+        target = ctx.chapter.next_chapter
+    members = list(party) if party is not None else list(st.party)
+    return Game.new(
+        target,
+        members,
+        seed=st.seed + 1 if seed is None else seed,
+        content=ctx.content,
+        dice=dice or ("seeded" if st.dice_mode == "scripted" else st.dice_mode),
+        options=dict(st.options),
+        carry=carry,
+    )

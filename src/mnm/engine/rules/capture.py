@@ -76,7 +76,7 @@ def capture(ctx: Ctx, st: State, h: Hero, cause: str) -> None:
     if scaper_third:
         ctx.emit("scaper_rescued", "R-ACH-05", hero=h.id)
     advance_hourglass(ctx, st, "capture")
-    if all(x.captured for x in st.heroes.values()):
+    if st.status == "playing" and all(x.captured for x in st.heroes.values()):  # one defeat only (R-WIN-02)
         st.status = "lost"
         st.outcome = "all_captured"
         ctx.emit("defeat", "R-WIN-02", reason="all_captured")

@@ -28,6 +28,7 @@ from mnm.content.schema import AttackKind, CardType
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import shuffle
+from mnm.engine.i18n import with_article
 from mnm.engine.query import can_enter, hero_name, mice_in, mice_on_side, minions_in
 from mnm.engine.rules.battle import Weapon, attack_minion, mouse_targets
 from mnm.engine.rules.capture import heal_hero, wound_hero
@@ -515,8 +516,8 @@ def _card_blocker(ctx: Ctx, st: State, h: Hero, t: Turn, verb: str, inst: str) -
     if card.type not in _VERB_TYPES[verb]:
         right = "read" if card.type is CardType.SCROLL else "use"
         if card.type in (CardType.ITEM, CardType.TRICK, CardType.SCROLL):
-            return f"{card.name.en} is a {card.type.value}: '{right} {h.id} {inst}'"
-        return f"{card.name.en} is a {card.type.value}, which is not used this way"
+            return f"{card.name.en} is {with_article(card.type.value)}: '{right} {h.id} {inst}'"
+        return f"{card.name.en} is {with_article(card.type.value)}, which is not used this way"
     effect = CARD_EFFECTS.get(card.effect or "")
     if effect is None or effect.kind != "use" or effect.targets is None:
         return f"{card.name.en} has no effect to use"

@@ -69,8 +69,12 @@ def _recover_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     faces = roll(st, 1, f"{h.id} breaking the web")
     if ctx.dice[faces[0]].star:
         h.statuses.remove("webbed")
-        if t.moved is False and t.move_points == 0:
-            pass  # the movement roll was already spent on being webbed
+        held = [f for f in t.flags if f.startswith("web-held:")]
+        if held and not t.moved:
+            # R-NEG-03: free of the web before moving, the mouse may still use its movement roll
+            t.flags.remove(held[0])
+            t.move_points = int(held[0].split(":", 1)[1])
+            t.movement_over = False
         ctx.emit("recovers", "R-NEG-03", hero=h.id, status="webbed", faces=list(faces))
     else:
         ctx.emit("still_webbed", "R-NEG-03", hero=h.id, faces=list(faces))

@@ -23,6 +23,7 @@ from typing import Any
 from mnm.content.schema import CardType, SearchCard
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
+from mnm.engine.i18n import with_article
 from mnm.engine.query import hero_name
 from mnm.engine.rules.search import PACK_LIMIT, pack_load
 from mnm.engine.rules.setup import card_of
@@ -96,7 +97,8 @@ def equip_blocker(ctx: Ctx, h: Hero, inst: str) -> str:
     name = hero_name(ctx, h.id)
     if not card.equippable:
         return (
-            f"{card.name.en} is a {card.type.value}, not a weapon, armor or accessory: it is not equipped (R-SEARCH-08)"
+            f"{card.name.en} is {with_article(card.type.value)}, not a weapon, armor or accessory:"
+            " it is not equipped (R-SEARCH-08)"
         )
     why = requirement_blocker(ctx, h.id, card)
     if why:
@@ -152,7 +154,7 @@ def _share_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 def _share_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     t.free_used.append("share")
     ctx.emit("share_begins", "R-FREE-02", hero=h.id, other=a.args[0])
-    st.pending = Pending("sharing", h.id, {"with": a.args[0], "changed": False})
+    st.pending = Pending("sharing", h.id, {"with": a.args[0], "moved": [], "cheese": ""})
 
 
 turn_verb("share", _share_options, _share_apply, _share_explain)
@@ -165,11 +167,12 @@ def _held(h: Hero) -> list[str]:
 def _sharing_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     h = st.heroes[p.actor]
     other = st.heroes[str(p.data["with"])]
-    out = [Action("give", h.id, (c,)) for c in _held(h)]
-    out += [Action("take", h.id, (c,)) for c in _held(other)]
-    if h.cheese:
+    moved = p.data["moved"]  # no take-backs within one share (the exchange always ends; undo exists)
+    out = [Action("give", h.id, (c,)) for c in _held(h) if c not in moved]
+    out += [Action("take", h.id, (c,)) for c in _held(other) if c not in moved]
+    if h.cheese and p.data["cheese"] != "take":
         out.append(Action("give", h.id, ("cheese",)))
-    if other.cheese:
+    if other.cheese and p.data["cheese"] != "give":
         out.append(Action("take", h.id, ("cheese",)))
     out.append(Action("done", h.id))
     return out
@@ -186,7 +189,7 @@ def _sharing_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
     h = st.heroes[p.actor]
     other = st.heroes[str(p.data["with"])]
     if a.verb == "done":
-        if not p.data["changed"] and st.turn is not None:
+        if not p.data["moved"] and not p.data["cheese"] and st.turn is not None:
             st.turn.free_used.remove("share")  # nothing changed hands: the free action is not used up
         ctx.emit("share_ends", "R-FREE-02", hero=h.id, other=other.id)
         for x in (h, other):
@@ -194,13 +197,16 @@ def _sharing_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
         return
     src, dst = (h, other) if a.verb == "give" else (other, h)
     what = a.args[0]
+    data = {"with": other.id, "moved": list(p.data["moved"]), "cheese": p.data["cheese"]}
     if what == "cheese":
         src.cheese -= 1
         dst.cheese += 1
+        data["cheese"] = a.verb
     else:
         _move_card(ctx, src, dst, what)
+        data["moved"].append(what)
     ctx.emit("shared", "R-FREE-02", src=src.id, dst=dst.id, item=what)
-    st.pending = Pending("sharing", h.id, {"with": other.id, "changed": True})
+    st.pending = Pending("sharing", h.id, data)
 
 
 def _sharing_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
@@ -213,6 +219,8 @@ def _sharing_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
     if len(a.args) != 1:
         return f"'{a.verb}' names one card or 'cheese'"
     src = h if a.verb == "give" else other
+    if a.args[0] in p.data["moved"] or (a.args[0] == "cheese" and p.data["cheese"] not in ("", a.verb)):
+        return f"{a.args[0]} already changed hands in this share: no taking back (undo instead)"
     if a.args[0] == "cheese":
         return f"{hero_name(ctx, src.id)} has no cheese"
     return f"{hero_name(ctx, src.id)} does not carry {a.args[0]!r}"
@@ -232,9 +240,11 @@ def _pack_check(ctx: Ctx, st: State, args: list[Any]) -> None:
 # --- Equip (R-FREE-03) ----------------------------------------------------------------------------------
 
 
-def _equip_moves(ctx: Ctx, h: Hero) -> list[Action]:
-    out = [Action("equip", h.id, (c,)) for c in h.pack if not equip_blocker(ctx, h, c)]
-    out += [Action("unequip", h.id, (c,)) for c in h.equipped]
+def _equip_moves(ctx: Ctx, h: Hero, moved: list[str] | None = None) -> list[Action]:
+    """The equip/unequip moves; a card already moved in this Equip is not moved back (the session always ends)."""
+    done = moved or []
+    out = [Action("equip", h.id, (c,)) for c in h.pack if c not in done and not equip_blocker(ctx, h, c)]
+    out += [Action("unequip", h.id, (c,)) for c in h.equipped if c not in done]
     return out
 
 
@@ -247,7 +257,7 @@ def _equip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
 def _unequip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if free_action_available(ctx, st, h, t, "equip"):
         return []
-    return [a for a in _equip_moves(ctx, h) if a.verb == "unequip"]
+    return [Action("unequip", h.id, (c,)) for c in h.equipped]  # the unequip half of _equip_moves
 
 
 def _move_explain(ctx: Ctx, h: Hero, a: Action) -> str:
@@ -280,7 +290,7 @@ def _do_move(ctx: Ctx, h: Hero, a: Action) -> None:
 def _equip_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     t.free_used.append("equip")
     _do_move(ctx, h, a)
-    st.pending = Pending("equipping", h.id)
+    st.pending = Pending("equipping", h.id, {"moved": [a.args[0]]})
 
 
 turn_verb("equip", _equip_options, _equip_apply, _equip_explain)
@@ -289,7 +299,7 @@ turn_verb("unequip", _unequip_options, _equip_apply, _equip_explain)
 
 def _equipping_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     h = st.heroes[p.actor]
-    return [*_equip_moves(ctx, h), Action("done", h.id)]
+    return [*_equip_moves(ctx, h, p.data["moved"]), Action("done", h.id)]
 
 
 def _equipping_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
@@ -298,7 +308,7 @@ def _equipping_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
         push(st, *[["pack_check", h.id]] * max(0, pack_load(ctx, h) - PACK_LIMIT))
         return
     _do_move(ctx, h, a)
-    st.pending = Pending("equipping", h.id)
+    st.pending = Pending("equipping", h.id, {"moved": [*p.data["moved"], a.args[0]]})
 
 
 def _equipping_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
@@ -307,6 +317,8 @@ def _equipping_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
         return f"while equipping: 'equip {h.id} <card>', 'unequip {h.id} <card>' or 'done {h.id}'"
     if a.verb == "done":
         return "'done' takes no arguments"
+    if a.args and a.args[0] in p.data["moved"]:
+        return f"{a.args[0]} was already moved in this Equip: no moving it back (undo instead)"
     return _move_explain(ctx, h, a)
 
 

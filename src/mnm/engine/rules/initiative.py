@@ -93,6 +93,8 @@ def _ambush(ctx: Ctx, st: State, new_cards: list[str]) -> None:
             if btype in boss_done:
                 continue
             boss_done.add(btype)
+            # R-ROUND-08 ruling: the higher of the boss's new cards on the track is the one that ambushes
+            card = min((c for c in new_cards if c.startswith(f"boss:{btype}:")), key=st.track.index)
         face = roll(st, 1, "ambush")[0]
         up = ctx.dice[face].number
         i = st.track.index(card)

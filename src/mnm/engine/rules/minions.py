@@ -15,8 +15,8 @@ from typing import Any
 from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
-from mnm.engine.query import can_enter, is_large, mice_in, mice_on_side, minion_bfs, track_rank
-from mnm.engine.rules.battle import minion_attacks_mouse
+from mnm.engine.query import can_enter, enter_test, is_large, mice_in, mice_on_side, minion_bfs, track_rank
+from mnm.engine.rules.battle import minion_attacks_mouse, mouse_defends
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = ["charmed_mouse_acts", "minion_order", "nearest_mice", "path_toward"]
@@ -70,9 +70,10 @@ def _bfs_from(ctx: Ctx, st: State, goal: str, start: str, large: bool) -> dict[s
     graph = ctx.board.graph_of(goal)
     dist = {goal: 0}
     queue = deque([goal])
+    enterable = enter_test(ctx, st, large)
     while queue:
         u = queue.popleft()
-        if u not in (goal, start) and not can_enter(ctx, st, u, large):
+        if u not in (goal, start) and not enterable(u):
             continue
         for j in graph.minion_adj[graph.by_id[u].index]:
             v = graph.spaces[j].id
@@ -82,17 +83,19 @@ def _bfs_from(ctx: Ctx, st: State, goal: str, start: str, large: bool) -> dict[s
     return dist
 
 
-def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str) -> list[str]:
-    """The spaces a minion walks to get as close as it can to ``target_space`` (whole path, no limit)."""
+def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str, forks: list[str] | None = None) -> list[str]:
+    """The spaces a minion walks to get as close as it can to ``target_space`` (whole path, no limit).
+    ``forks`` collects the spaces where equally short routes split (R-MINION-10: lowest number taken)."""
     large = is_large(ctx, m)
     reach, _ = minion_bfs(ctx, st, m.space, large)
     graph = ctx.board.graph_of(m.space)
     static = graph.minion_dist[graph.by_id[target_space].index]
-    if target_space in reach and can_enter(ctx, st, target_space, large):
+    enterable = enter_test(ctx, st, large)  # nothing moves while the path is worked out
+    if target_space in reach and enterable(target_space):
         goal = target_space
     else:
         # the target's space is full: stop as close to it as possible (R-MINION-03)
-        cands = [s for s in reach if s == m.space or can_enter(ctx, st, s, large)]
+        cands = [s for s in reach if s == m.space or enterable(s)]
         goal = min(cands, key=lambda s: (static[graph.by_id[s].index], reach[s], int(s.split(":")[1])))
     if goal == m.space:
         return []
@@ -105,10 +108,12 @@ def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str) -> list[str]:
             graph.spaces[j].id
             for j in graph.minion_adj[graph.by_id[here].index]
             if to_goal.get(graph.spaces[j].id) == d - 1
-            and (graph.spaces[j].id == goal or can_enter(ctx, st, graph.spaces[j].id, large))
+            and (graph.spaces[j].id == goal or enterable(graph.spaces[j].id))
         ]
         if not nexts:
             break
+        if forks is not None and len(nexts) > 1:
+            forks.append(here)
         here = min(nexts, key=lambda s: int(s.split(":")[1]))
         path.append(here)
     return path
@@ -193,7 +198,8 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
         graph = ctx.board.graph_of(goal)
         nbrs = [graph.spaces[j].id for j in graph.mouse_cost[graph.by_id[goal].index]]
         goal = min(nbrs, key=lambda s: (dist.get(s, 10**6), int(s.split(":")[1])))
-    path = path_toward(ctx, st, m, goal)
+    route_forks: list[str] = []
+    path = path_toward(ctx, st, m, goal, route_forks)
     steps: list[str] = []
     for space in path[: face.number]:
         steps.append(space)
@@ -202,8 +208,13 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
         if ranged and _sees_a_mouse(ctx, st, m, space):
             break  # R-MINION-04: a ranged minion stops as soon as it sees a mouse
     src = m.space
-    if steps:
-        m.space = steps[-1]
+    if not steps:  # already as close as it can get: say why instead of "moves 0 spaces" (R-MINION-03)
+        barred = ctx.board.spaces[target.space].minions_barred
+        reason = "space_barred_to_minions" if barred else "closer_spaces_full"
+        ctx.emit("minion_blocked", "R-MINION-03", minion=m.id, space=src, target=target.id, roll=face.number,
+                 reason=reason)
+        return
+    m.space = steps[-1]
     ctx.emit(
         "minion_moves",
         "R-MINION-04" if ranged else "R-MINION-03",
@@ -214,6 +225,9 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
         roll=face.number,
         target=target.id,
         tied=tied,
+        path=list(steps),
+        # R-MINION-10: where equal routes split on the part walked (the lowest-numbered space was taken)
+        forks=[f for f in route_forks if f == src or f in steps[:-1]],
     )
 
 
@@ -254,8 +268,6 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
 def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     """R-NEG-05: a charmed mouse moves and attacks like a melee minion, using only its card's stats,
     targeting other mice (docs/rulings.md)."""
-    from mnm.engine.rules.capture import wound_hero
-
     if h.space is None:
         return
     hero = ctx.content.heroes[h.id]
@@ -267,9 +279,10 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     others.sort(key=lambda x: (graph.minion_dist[i][graph.by_id[x.space or ""].index], track_rank(st, f"mouse:{x.id}")))
     target = others[0]
     assert target.space is not None
-    face = ctx.dice[roll(st, 1, f"{h.id}'s charmed movement")[0]]
     here = h.space
-    for _ in range(face.number):
+    # like a melee minion already in a mouse's space, it holds and rolls no movement (R-MINION-03)
+    steps = 0 if target.space == h.space else ctx.dice[roll(st, 1, f"{h.id}'s charmed movement")[0]].number
+    for _ in range(steps):
         if here == target.space or (mice_in(st, here) and here != h.space):
             break
         gi = graph.by_id[here].index
@@ -290,7 +303,5 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     faces = roll(st, hero.battle, f"{h.id}'s charmed attack")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
-    if hits:
-        dfaces = roll(st, ctx.content.heroes[target.id].defense, f"{target.id}'s defense")
-        blocks = sum(1 for f in dfaces if ctx.dice[f].shield)
-        wound_hero(ctx, st, target, max(0, hits - blocks), source=h.id)
+    # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)
+    mouse_defends(ctx, st, target, hits, None)

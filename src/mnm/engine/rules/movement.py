@@ -13,7 +13,7 @@ import heapq
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import can_enter, hero_name, mice_in, minions_in, occupancy_map
+from mnm.engine.query import can_enter, engaging_minions_in, hero_name, mice_in, occupancy_map
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
@@ -42,9 +42,10 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
 
 
 def may_leave(ctx: Ctx, st: State, h: Hero) -> bool:
-    """R-MOVE-09: leaving a space with minions needs at least as many mice there as minions."""
+    """R-MOVE-09: leaving a space with minions needs at least as many mice there as minions (Brodie's paw
+    token holds no one, R-SPACE-05)."""
     assert h.space is not None
-    minions = minions_in(st, h.space)
+    minions = engaging_minions_in(ctx, st, h.space)
     return not minions or len(mice_in(st, h.space)) >= len(minions)
 
 
@@ -113,9 +114,18 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     return dests
 
 
+_MOVES: dict[tuple[str, str], Action] = {}  # one Action object per (mouse, space): values, shared by all games
+
+
 def _move_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     order = ctx.board.order
-    return [Action("move", h.id, (sp,)) for sp in sorted(reachable(ctx, st, h, t), key=order.__getitem__)]
+    out = []
+    for sp in sorted(reachable(ctx, st, h, t), key=order.__getitem__):
+        a = _MOVES.get((h.id, sp))
+        if a is None:
+            a = _MOVES[(h.id, sp)] = Action("move", h.id, (sp,))
+        out.append(a)
+    return out
 
 
 def _move_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
@@ -150,7 +160,7 @@ def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     t.moved = True
     h.space = dest
     ctx.emit("mouse_moves", "R-MOVE-01", hero=h.id, src=src, dst=dest, cost=cost, left=t.move_points)
-    if minions_in(st, dest):
+    if engaging_minions_in(ctx, st, dest):
         t.movement_over = True
         ctx.emit("stops_at_minion", "R-MOVE-08", hero=h.id, space=dest)
     if ctx.board.spaces[dest].water:

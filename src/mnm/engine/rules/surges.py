@@ -6,11 +6,11 @@ right after the roll that filled it is fully resolved (R-SURGE-07 ruling).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from mnm.board.layout import space_side
 from mnm.engine.context import Ctx, step
+from mnm.engine.query import track_rank
 from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.rules.victory import advance_hourglass
@@ -20,15 +20,18 @@ __all__ = ["surge_side"]
 
 
 def surge_side(ctx: Ctx, st: State) -> int | None:
-    """R-SURGE-06 ruling: the active mouse's tile, else the tile with the most mice (lowest side on ties)."""
+    """R-SURGE-06 ruling (docs/rulings.md): the active mouse's tile; between mouse turns (a minion's cheese),
+    the tile of the uncaptured mouse highest on the initiative track."""
     if st.turn is not None:
         h = st.heroes[st.turn.mouse]
         if h.space is not None:
             return space_side(h.space)
-    sides = Counter(space_side(h.space) for h in st.mice_on_board() if h.space is not None)
-    if not sides:
+    mice = [h for h in st.mice_on_board() if h.space is not None]
+    if not mice:
         return None
-    return min(sides, key=lambda s: (-sides[s], s))
+    top = min(mice, key=lambda h: track_rank(st, f"mouse:{h.id}"))
+    assert top.space is not None
+    return space_side(top.space)
 
 
 @step("surge")

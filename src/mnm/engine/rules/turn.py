@@ -86,6 +86,8 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
         t.movement_over = True
         ctx.emit("stands_up", "R-NEG-04", figure=h.id)
     if "webbed" in h.statuses:  # R-NEG-03
+        if not t.movement_over:  # kept for a Recover made before moving (docs/rulings.md R-NEG-03)
+            t.flags.append(f"web-held:{t.move_points}")
         t.move_points = 0
         t.movement_over = True
     ctx.hook("on_move_roll", st, h.id, face.index)

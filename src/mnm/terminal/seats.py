@@ -1,0 +1,115 @@
+"""Who sits at each mouse: a person (the default) or a bot, and the hints both terminal clients show.
+
+``--bots filch=heuristic,maginos=random`` seats bots at some mice; ``all=heuristic`` at every mouse (and the
+party's shared questions). When the pending decision belongs to a bot's mouse the client asks the bot and plays
+its answer like any other choice, so saving, undo and the log work the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mnm.bots import Policy, make_bot
+from mnm.bots.hints import Hint, hints
+from mnm.engine.actions import Action
+from mnm.engine.game import Decision, Game
+from mnm.terminal.describe import Describer
+
+__all__ = ["HINT_COUNT", "HINT_ITERATIONS", "Seats", "find_hints", "hint_parts", "hint_text", "parse_bots"]
+
+BOT_NAMES = ("random", "heuristic", "search")
+ALL = "all"
+PARTY_ACTOR = "party"
+HINT_COUNT = 3
+HINT_ITERATIONS = 200  # about a second on Chapter 1's first turn; enough to rank a turn's few good options
+
+
+def parse_bots(text: str, party: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """``hero=bot,...`` (or ``all=bot``) as hero id -> bot name; ``ValueError`` saying what is wrong."""
+    seats: dict[str, str] = {}
+    for item in (p.strip() for p in text.split(",")):
+        if not item:
+            continue
+        who, eq, bot = (s.strip().lower() for s in item.partition("="))
+        if not eq or not who or not bot:
+            raise ValueError(f"--bots takes hero=bot pairs like filch=heuristic or all=heuristic, not {item!r}")
+        if bot not in BOT_NAMES:
+            raise ValueError(f"unknown bot {bot!r}; bots: {', '.join(BOT_NAMES)}")
+        if who == ALL:
+            seats.update(dict.fromkeys(party, bot))
+            seats[PARTY_ACTOR] = bot
+        elif who in party:
+            seats[who] = bot
+        else:
+            raise ValueError(f"{who!r} is not in the party ({', '.join(party)}); use a hero's id or 'all'")
+    if seats and all(h in seats for h in party):
+        seats.setdefault(PARTY_ACTOR, seats[party[0]])  # nobody is left to answer the party's questions
+    return seats
+
+
+@dataclass
+class Seats:
+    """The bots at the table, one per seated mouse, made once so each keeps its own random stream."""
+
+    names: dict[str, str] = field(default_factory=dict)  # hero id (or 'party') -> bot name
+    seed: int = 0
+    paused: bool = False  # the person at the table stopped the bots (F5 in the app)
+    _bots: dict[str, Policy] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, text: str, game: Game, seed: int = 0) -> Seats:
+        return cls(parse_bots(text, list(game.state.heroes)), seed)
+
+    def bot_for(self, decision: Decision | None) -> Policy | None:
+        """The bot that answers ``decision``, or None when a person does."""
+        if decision is None or decision.actor not in self.names:
+            return None
+        if decision.actor not in self._bots:
+            # a different stream per seat, fixed by the game's seed: the same bots play the same way
+            offset = sorted(self.names).index(decision.actor)
+            self._bots[decision.actor] = make_bot(self.names[decision.actor], self.seed * 31 + offset)
+        return self._bots[decision.actor]
+
+    def is_bot(self, actor: str) -> bool:
+        return actor in self.names
+
+    def choose(self, game: Game) -> Action | None:
+        """The bot's answer to the pending decision, or None when it is a person's."""
+        bot = self.bot_for(game.decision())
+        return bot.choose(game) if bot is not None else None
+
+    def undo(self, game: Game) -> list[str]:
+        """Take back the last action and then the bots' answers before it, back to a person's decision.
+
+        Without the second part the bot would at once play again what was just taken back. Returns the
+        actions taken back (latest first); empty when nothing could be. Undo's own limits hold."""
+        taken: list[str] = []
+        while game.can_undo()[0]:
+            taken.append(game.log[-1])
+            game.undo()
+            d = game.decision()
+            if self.paused or d is None or d.actor not in self.names:
+                break
+        return taken
+
+    def describe(self) -> str:
+        return ", ".join(f"{who}={bot}" for who, bot in self.names.items() if who != PARTY_ACTOR)
+
+
+def hint_parts(words: Describer, game: Game, hint: Hint) -> tuple[str, str]:
+    """A hint's choice (as the choice list words it) and its estimate with the reason."""
+    d = game.decision()
+    actor = d.actor if d is not None else ""
+    what = words.action(hint.action, words.space_names(game), actor=actor)
+    return what, f"about {hint.win_chance:.0%} to win ({hint.playouts} playouts); {hint.reason}"
+
+
+def hint_text(words: Describer, game: Game, hint: Hint) -> str:
+    """One hint as a line: the choice, its text form, its estimated chance and why."""
+    what, why = hint_parts(words, game, hint)
+    return f"{what} [{hint.action}]: {why}"
+
+
+def find_hints(game: Game, iterations: int = HINT_ITERATIONS, count: int = HINT_COUNT) -> list[Hint]:
+    """The best few options for the pending decision (the search bot's playouts; hidden things re-sampled)."""
+    return hints(game, count=count, iterations=iterations, seed=len(game.log))

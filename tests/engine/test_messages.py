@@ -1,0 +1,83 @@
+"""Event sentences and decision questions: plural forms, names of chapters and sides, full catalogs."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import mnm.engine
+import mnm.engine.chapters
+import mnm.engine.game
+from mnm.engine.context import DECISIONS
+from mnm.engine.events import Event
+from mnm.engine.i18n import LANGUAGES, catalog, render, with_article
+
+ENGINE = Path(mnm.engine.__file__).parent
+
+
+def emitted_ids() -> set[str]:
+    """Every message id the engine emits: the literal first argument of each ``ctx.emit(...)`` call."""
+    ids: set[str] = set()
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
+                first = node.args[0] if node.args else None
+                assert isinstance(first, ast.Constant) and isinstance(first.value, str), (
+                    f"{path.name}:{node.lineno}: emit a literal message id so the catalogs can be checked"
+                )
+                ids.add(first.value)
+    return ids
+
+
+def test_every_emitted_message_has_a_sentence_in_both_languages() -> None:
+    ids = emitted_ids()
+    assert {"chapter_begins", "mouse_wounded", "minion_moves"} <= ids  # the scan finds the calls
+    for lang in LANGUAGES:
+        missing = sorted(i for i in ids if i not in catalog(lang))
+        assert missing == [], f"{lang} catalog lacks {missing}"
+
+
+def test_every_decision_kind_has_a_question_in_both_languages() -> None:
+    for info in pkgutil.iter_modules(mnm.engine.chapters.__path__):  # chapter hooks may add kinds
+        importlib.import_module(f"mnm.engine.chapters.{info.name}")
+    assert {"turn", "found_card", "rescue"} <= set(DECISIONS)
+    for kind in DECISIONS.values():
+        assert kind.prompt == f"{kind.name}_prompt", f"decision {kind.name!r} has prompt {kind.prompt!r}"
+        for lang in LANGUAGES:
+            assert kind.prompt in catalog(lang), f"{lang} catalog lacks {kind.prompt}"
+            assert catalog(lang)[kind.prompt].endswith("?")
+
+
+WOUNDED = {"hero": "filch", "source": "rat-warrior-2", "total": 3}
+MOVES = {"minion": "rat-warrior-2", "src": "5:3", "dst": "5:7", "target": "filch", "tied": []}
+
+
+@pytest.mark.parametrize(
+    ("event", "lang", "text"),
+    [
+        (Event("mouse_wounded", {**WOUNDED, "wounds": 1}), "en", "Filch takes 1 wound from Rat Warrior 2 (3 in all)."),
+        (Event("mouse_wounded", {**WOUNDED, "wounds": 2}), "en", "Filch takes 2 wounds from Rat Warrior 2 (3 in all)."),
+        (Event("mouse_wounded", {**WOUNDED, "wounds": 1}), "pt_BR", "Filch sofre 1 ferimento de Guerreiro Ratazana 2 (3 no total)."),
+        (Event("minion_moves", {**MOVES, "steps": 1}), "en", "Rat Warrior 2 moves 1 space, from Guard Room 3 to Guard Room 7, toward Filch, the closest mouse."),
+        (Event("minion_moves", {**MOVES, "steps": 1}), "pt_BR", "Guerreiro Ratazana 2 anda 1 espaço, de A Casa de Guarda 3 para A Casa de Guarda 7, na direção de Filch, o rato mais próximo."),
+        (Event("mouse_moves", {"hero": "filch", "src": "5:3", "dst": "5:7", "cost": 1, "left": 1}), "pt_BR", "Filch anda de A Casa de Guarda 3 para A Casa de Guarda 7 (custo 1, resta 1)."),
+        (Event("mouse_moves", {"hero": "filch", "src": "5:3", "dst": "5:7", "cost": 1, "left": 2}), "pt_BR", "Filch anda de A Casa de Guarda 3 para A Casa de Guarda 7 (custo 1, restam 2)."),
+        (Event("wheel_cheese", {"amount": 1, "source": "rat-warrior-2", "wheel": 4}), "pt_BR", "1 queijo vai para a roda dos lacaios por Guerreiro Ratazana 2 (agora 4)."),
+        (Event("chapter_begins", {"chapter": "flight-to-barksburg", "party": ["collin", "filch"]}), "en", "Flight to Barksburg begins with Prince Collin and Filch."),
+        (Event("chapter_begins", {"chapter": "flight-to-barksburg", "party": ["collin"]}), "pt_BR", "Voo para Barksburg começa com Príncipe Collin."),
+        (Event("special_surge", {"side": 6}), "en", "Special surge on The Sewer."),
+        (Event("explores_exit", {"hero": "filch", "src": 5, "dst": 4}), "en", "Filch explores from Guard Room to Kitchen Tunnels."),
+    ],
+)
+def test_sentences_use_singular_plural_and_names(event: Event, lang: str, text: str) -> None:
+    assert render(event, lang) == text
+
+
+def test_articles_in_explanations() -> None:
+    assert [with_article(w) for w in ("item", "accessory", "armor", "weapon", "scroll")] == [
+        "an item", "an accessory", "an armor", "a weapon", "a scroll",
+    ]
