@@ -39,6 +39,7 @@ def _uses_browser(item: pytest.Item) -> bool:
     return bool(BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
+@pytest.hookimpl(trylast=True)  # after pytest's own regrouping by parametrized session fixtures (browser_name)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=_uses_browser)  # stable: everything else keeps its order, browser tests go last
 

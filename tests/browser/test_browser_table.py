@@ -217,16 +217,18 @@ def test_companion_mode_types_physical_dice(browser: Browser, base_url: str) -> 
         first = next(o for o in view["decision"]["options"] if not o.startswith("move "))
         host.locator(f'#decision button.option[data-action="{first}"]').click()
         # the engine may ask for dice, perhaps several times: tap faces until the action goes through
+        sent = 0
         for _ in range(10):
-            host.locator(f'body[data-version="{version}"], #send-dice').first.wait_for()
+            host.locator(f'body[data-version="{version}"], #dice[data-given="{sent}"] #send-dice').first.wait_for()
             if host.locator("body").get_attribute("data-version") == str(version):
                 break
             asked += 1
-            text = host.locator("#dice p").first.inner_text()
-            count = int(text.split()[1])
+            count = int(host.locator("#dice").get_attribute("data-count") or "0")
+            assert count >= 1
             for _ in range(count):
                 host.locator('#dice button.face[data-face="2"]').click()
             host.locator("#send-dice").click()
+            sent += count
         wait_version(host, version)
         if asked >= 2:
             break

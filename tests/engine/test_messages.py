@@ -13,7 +13,7 @@ import mnm.engine
 import mnm.engine.chapters
 import mnm.engine.game
 from mnm.engine.context import DECISIONS
-from mnm.engine.events import Event
+from mnm.engine.events import Event, Param
 from mnm.engine.i18n import LANGUAGES, catalog, render, with_article
 
 ENGINE = Path(mnm.engine.__file__).parent
@@ -52,8 +52,8 @@ def test_every_decision_kind_has_a_question_in_both_languages() -> None:
             assert catalog(lang)[kind.prompt].endswith("?")
 
 
-WOUNDED = {"hero": "filch", "source": "rat-warrior-2", "total": 3}
-MOVES = {"minion": "rat-warrior-2", "src": "5:3", "dst": "5:7", "target": "filch", "tied": []}
+WOUNDED: dict[str, Param] = {"hero": "filch", "source": "rat-warrior-2", "total": 3}
+MOVES: dict[str, Param] = {"minion": "rat-warrior-2", "src": "5:3", "dst": "5:7", "target": "filch", "tied": []}
 
 
 @pytest.mark.parametrize(

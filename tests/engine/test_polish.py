@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from rulekit import BOW, BOW_STAR, CHEESE, SHIELD, SHIELD_STAR, SWORD, of, one, options, scenario
+from rulekit import BOW, BOW_STAR, CHEESE, SHIELD, SWORD, of, one, options, scenario
 
 from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
 
-SEWER = {"tiles": {"3": 6}, "explored": [5, 6]}
+SEWER: dict[str, Any] = {"tiles": {"3": 6}, "explored": [5, 6]}
 
 
 def sewer_searcher(space: str, searched: list[int]) -> Game:

@@ -601,7 +601,21 @@ def test_failed_write_is_not_acknowledged_and_not_applied(db_url: str, monkeypat
         assert act(c, made, FIRST, 0, host_headers(made)).status_code == 200
 
 
-def test_table_survives_a_new_server_on_the_same_database(db_url: str) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db_url(request: pytest.FixtureRequest, db_url: str) -> str:
+    if request.param == "sqlite":
+        return db_url
+    url: str = request.getfixturevalue("postgres_url")
+    store = Storage(url)
+    with store.engine.begin() as conn:  # start empty
+        conn.exec_driver_sql("DELETE FROM mnm_journal")
+        conn.exec_driver_sql("DELETE FROM mnm_tables")
+    store.close()
+    return url
+
+
+def test_table_survives_a_new_server_on_the_same_database(any_db_url: str) -> None:
+    db_url = any_db_url
     with TestClient(create_app(db_url, LIMITS)) as c:
         made = make_table(c)
         hh = host_headers(made)

@@ -6,14 +6,15 @@ space); distances for minions are R-MINION-10 (path length on the minion graph, 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 
+from mnm.board.geometry import TileGraph
 from mnm.board.layout import space_side
 from mnm.engine.context import Ctx
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = [
+    "blocked_spaces",
     "can_enter",
     "engaging_minions_in",
     "enter_test",
@@ -115,14 +116,26 @@ def can_enter(ctx: Ctx, st: State, space: str, large: bool = False) -> bool:
     return small < ctx.board.spaces[space].capacity
 
 
+def blocked_spaces(
+    ctx: Ctx, st: State, large: bool = False, occupancy: tuple[dict[str, int], set[str], set[str]] | None = None
+) -> set[str]:
+    """Every space a figure may not enter now: the complement of :func:`can_enter`, counted in one pass
+    (or from ``occupancy``, an :func:`occupancy_map` of this position). Only occupied spaces can be blocked,
+    so the set is small. Valid while no figure moves."""
+    small, larges, _ = occupancy if occupancy is not None else occupancy_map(ctx, st)
+    spaces = ctx.board.spaces
+    blocked = set(larges)
+    for space, n in small.items():
+        if large or n >= spaces[space].capacity:  # a large figure needs an empty space (R-SPACE-06)
+            blocked.add(space)
+    return blocked
+
+
 def enter_test(ctx: Ctx, st: State, large: bool = False) -> Callable[[str], bool]:
     """:func:`can_enter` for many spaces of one unchanging position: the occupancy is counted once.
     Only valid while no figure moves (build a new one after any change)."""
-    small, larges, _ = occupancy_map(ctx, st)
-    spaces = ctx.board.spaces
-    if large:
-        return lambda space: space not in larges and not small.get(space, 0)
-    return lambda space: space not in larges and small.get(space, 0) < spaces[space].capacity
+    blocked = blocked_spaces(ctx, st, large)
+    return lambda space: space not in blocked
 
 
 def _position_key(st: State) -> tuple[object, ...]:
@@ -161,28 +174,42 @@ def minion_bfs(
     return dict(found[0]), dict(found[1])
 
 
+_SPACE_IDS: dict[int, tuple[TileGraph, tuple[str, ...]]] = {}  # id(graph) -> (graph, its space ids by index)
+
+
+def _space_ids(graph: TileGraph) -> tuple[str, ...]:
+    entry = _SPACE_IDS.get(id(graph))
+    if entry is None or entry[0] is not graph:
+        entry = _SPACE_IDS[id(graph)] = (graph, tuple(sp.id for sp in graph.spaces))
+    return entry[1]
+
+
 def _minion_bfs(ctx: Ctx, st: State, start: str, large: bool) -> tuple[dict[str, int], dict[str, list[str]]]:
+    # over space indices (lists, no string hashing); converted to ids once at the end, in discovery order
     graph = ctx.board.graph_of(start)
-    spaces = graph.spaces
+    ids = _space_ids(graph)
+    adj = graph.minion_adj
     start_i = graph.by_id[start].index
-    dist: dict[str, int] = {start: 0}
-    preds: dict[str, list[str]] = {start: []}
-    queue = deque([start_i])
-    enterable = enter_test(ctx, st, large)
-    while queue:
-        u = queue.popleft()
-        su = spaces[u].id
-        if su != start and not enterable(su):
+    by_id = graph.by_id
+    blocked = {by_id[s].index for s in blocked_spaces(ctx, st, large) if s in by_id}
+    blocked.discard(start_i)
+    dist = [-1] * len(ids)
+    preds: list[list[int]] = [[] for _ in ids]
+    dist[start_i] = 0
+    order = [start_i]
+    for u in order:  # breadth first: the list grows while it is walked
+        if u in blocked:
             continue  # reached, but not passed through
-        for v in graph.minion_adj[u]:
-            sv = spaces[v].id
-            if sv not in dist:
-                dist[sv] = dist[su] + 1
-                preds[sv] = [su]
-                queue.append(v)
-            elif dist[sv] == dist[su] + 1:
-                preds[sv].append(su)
-    return dist, preds
+        du = dist[u] + 1
+        for v in adj[u]:
+            dv = dist[v]
+            if dv < 0:
+                dist[v] = du
+                preds[v].append(u)
+                order.append(v)
+            elif dv == du:
+                preds[v].append(u)
+    return {ids[i]: dist[i] for i in order}, {ids[i]: [ids[j] for j in preds[i]] for i in order}
 
 
 def hero_name(ctx: Ctx, hero_id: str) -> str:

@@ -190,46 +190,47 @@ class State:
 
     def copy(self) -> State:
         """A deep-enough copy for search: figures and containers copied, content shared."""
-        return State(
-            self.chapter,
-            self.party.copy(),
-            self.seed,
-            self.rng,
-            self.dice_mode,
-            self.dice_queue.copy(),
-            self.random_draws,
-            self.options.copy(),
-            {k: h.copy() for k, h in self.heroes.items()},
-            {k: m.copy() for k, m in self.minions.items()},
-            self.minion_serial.copy(),
-            self.face_up.copy(),
-            self.explored.copy(),
-            self.traps.copy(),
-            {k: v.copy() for k, v in self.tokens.items()},
-            self.stash.copy(),
-            self.party_cards.copy(),
-            self.search_deck.copy(),
-            self.search_discard.copy(),
-            self.special_found.copy(),
-            self.encounter_deck.copy(),
-            self.encounter_up,
-            self.encounter_discard.copy(),
-            self.track.copy(),
-            self.turn_index,
-            self.acting,
-            self.round,
-            self.wheel,
-            self.hourglass,
-            self.end_page,
-            self.turn.copy() if self.turn is not None else None,
-            self.pending.copy() if self.pending is not None else None,
-            _copy_plain(self.stack),
-            self.status,
-            self.outcome,
-            self.story_achievements.copy(),
-            _copy_plain(self.chapter_data),
-            self.stats.copy(),
-        )
+        # Slot by slot, as Hero.copy (a field added to the class must be added here too).
+        new: State = _new_object(State)
+        new.chapter = self.chapter
+        new.party = self.party.copy()
+        new.seed = self.seed
+        new.rng = self.rng
+        new.dice_mode = self.dice_mode
+        new.dice_queue = self.dice_queue.copy()
+        new.random_draws = self.random_draws
+        new.options = self.options.copy()
+        new.heroes = {k: h.copy() for k, h in self.heroes.items()}
+        new.minions = {k: m.copy() for k, m in self.minions.items()}
+        new.minion_serial = self.minion_serial.copy()
+        new.face_up = self.face_up.copy()
+        new.explored = self.explored.copy()
+        new.traps = self.traps.copy()
+        new.tokens = {k: v.copy() for k, v in self.tokens.items()}
+        new.stash = self.stash.copy()
+        new.party_cards = self.party_cards.copy()
+        new.search_deck = self.search_deck.copy()
+        new.search_discard = self.search_discard.copy()
+        new.special_found = self.special_found.copy()
+        new.encounter_deck = self.encounter_deck.copy()
+        new.encounter_up = self.encounter_up
+        new.encounter_discard = self.encounter_discard.copy()
+        new.track = self.track.copy()
+        new.turn_index = self.turn_index
+        new.acting = self.acting
+        new.round = self.round
+        new.wheel = self.wheel
+        new.hourglass = self.hourglass
+        new.end_page = self.end_page
+        new.turn = self.turn.copy() if self.turn is not None else None
+        new.pending = self.pending.copy() if self.pending is not None else None
+        new.stack = [[v if type(v) in _ATOMIC else _copy_plain(v) for v in step] for step in self.stack]
+        new.status = self.status
+        new.outcome = self.outcome
+        new.story_achievements = self.story_achievements.copy()
+        new.chapter_data = _copy_plain(self.chapter_data)
+        new.stats = self.stats.copy()
+        return new
 
     # --- JSON -----------------------------------------------------------------------------------------
 

@@ -689,6 +689,14 @@ function renderDice() {
   }
   box.replaceChildren(...parts);
   box.hidden = !parts.length;
+  // for tests and assistive tools: how many faces were already sent, and how many are asked for now
+  if (S.dice) {
+    box.dataset.given = String(S.dice.given.length);
+    box.dataset.count = String(S.dice.count);
+  } else {
+    delete box.dataset.given;
+    delete box.dataset.count;
+  }
 }
 
 function statLine(label, value) {

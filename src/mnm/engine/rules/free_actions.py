@@ -248,10 +248,25 @@ def _equip_moves(ctx: Ctx, h: Hero, moved: list[str] | None = None) -> list[Acti
     return out
 
 
+def _equippable(ctx: Ctx, h: Hero) -> tuple[str, ...]:
+    """The pack cards ``h`` could equip now. :func:`equip_blocker` depends only on the content, the mouse
+    and what it wears, so the answer is remembered per (mouse, pack, equipped): every turn decision asks."""
+    key = (h.id, tuple(h.pack), tuple(h.equipped))
+    known: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[str, ...]]
+    cached = ctx.memo.get("equippable")
+    if cached is None or len(cached[1]) > 4096:
+        cached = ctx.memo["equippable"] = (None, {})
+    known = cached[1]
+    found = known.get(key)
+    if found is None:
+        found = known[key] = tuple(c for c in h.pack if not equip_blocker(ctx, h, c))
+    return found
+
+
 def _equip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if free_action_available(ctx, st, h, t, "equip"):
         return []
-    return [a for a in _equip_moves(ctx, h) if a.verb == "equip"]
+    return [Action("equip", h.id, (c,)) for c in _equippable(ctx, h)]  # the equip half of _equip_moves
 
 
 def _unequip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:

@@ -8,12 +8,10 @@ success). So every legal destination is listed with a single cost, and no path c
 
 from __future__ import annotations
 
-import heapq
-
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import can_enter, engaging_minions_in, hero_name, mice_in, occupancy_map
+from mnm.engine.query import blocked_spaces, can_enter, engaging_minions_in, hero_name, mice_in, occupancy_map
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
@@ -57,8 +55,7 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     # position: remember the last answer, keyed on everything the answer depends on.
     key = (
         h.id, h.space, t.move_points, t.moved, t.may_leave, tuple(t.flags), tuple(st.traps), tuple(st.tokens.get("fishhook", ())),
-        tuple(x.space for x in st.heroes.values()), tuple(m.space for m in st.minions.values()),
-        tuple(m.type for m in st.minions.values()),
+        tuple([x.space for x in st.heroes.values()]), tuple([(m.space, m.type) for m in st.minions.values()]),
     )
     cached = ctx.memo.get("reachable")
     if cached is not None and cached[0] == key:
@@ -85,32 +82,34 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
             elif not t.moved:
                 out[nb] = t.move_points  # R-WATER-02: leaving water takes the whole move
         return out
-    small, large, minion_spaces = occupancy_map(ctx, st)
-    spaces = board.spaces
-    traps = set(st.traps)
-    water = board.water
+    occupancy = occupancy_map(ctx, st)
+    minion_spaces = occupancy[2]
+    full = blocked_spaces(ctx, st, occupancy=occupancy)
+    stops = minion_spaces.union(board.water, st.traps)
     simple = not st.tokens.get("fishhook") and "levitate" not in t.flags
     best: dict[str, int] = {start: 0}
-    heap = [(0, start)]
-    dests: dict[str, int] = {}
     points = t.move_points
-    while heap:
-        d, u = heapq.heappop(heap)
-        if d > best[u]:
-            continue
-        if u != start:
-            dests[u] = d
-            if u in minion_spaces or u in water or u in traps:
-                continue  # the mouse stops here (R-MOVE-08, R-WATER-01, R-TRAP-02)
-        nbrs = board.mouse_nbrs[u] if simple else tuple(mouse_neighbours(ctx, st, u, t).items())
-        for v, c in nbrs:
-            nd = d + c
-            if nd > points or nd >= best.get(v, 1 << 30):
+    # Dijkstra with one bucket per distance (costs are small whole numbers, at least 1)
+    buckets: list[list[str]] = [[] for _ in range(points + 1)]
+    buckets[0].append(start)
+    dests: dict[str, int] = {}
+    for d, bucket in enumerate(buckets):
+        for u in bucket:
+            if d > best[u]:
                 continue
-            if v in large or small.get(v, 0) >= spaces[v].capacity:
-                continue  # R-MOVE-10: no entering or passing through a full space
-            best[v] = nd
-            heapq.heappush(heap, (nd, v))
+            if u != start:
+                dests[u] = d
+                if u in stops:
+                    continue  # the mouse stops here (R-MOVE-08, R-WATER-01, R-TRAP-02)
+            nbrs = board.mouse_nbrs[u] if simple else tuple(mouse_neighbours(ctx, st, u, t).items())
+            for v, c in nbrs:
+                nd = d + c
+                if nd > points or nd >= best.get(v, 1 << 30):
+                    continue
+                if v in full:
+                    continue  # R-MOVE-10: no entering or passing through a full space
+                best[v] = nd
+                buckets[nd].append(v)
     return dests
 
 

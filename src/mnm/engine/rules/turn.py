@@ -100,9 +100,20 @@ def _turn_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     h = st.heroes[p.actor]
     t = turn_of(st)
     out: list[Action] = []
-    for tv in TURN_VERBS.values():
-        out.extend(tv.options(ctx, st, h, t))
+    extend = out.extend
+    for options in _option_fns():
+        extend(options(ctx, st, h, t))
     return out
+
+
+_OPTION_FNS: list[tuple[int, tuple[Any, ...]]] = []  # (how many verbs were registered, their options functions)
+
+
+def _option_fns() -> tuple[Any, ...]:
+    """Every turn verb's options function, in registration order (rebuilt if a verb is registered later)."""
+    if not _OPTION_FNS or _OPTION_FNS[0][0] != len(TURN_VERBS):
+        _OPTION_FNS[:] = [(len(TURN_VERBS), tuple(tv.options for tv in TURN_VERBS.values()))]
+    return _OPTION_FNS[0][1]
 
 
 def _turn_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
