@@ -79,7 +79,7 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
             if board.spaces[nb].water:
                 if cost <= t.move_points:
                     out[nb] = cost
-            elif not t.moved:
+            elif not t.moved or "scurry-start" in t.flags:  # R-TURN-05: a scurry is a new move
                 out[nb] = t.move_points  # R-WATER-02: leaving water takes the whole move
         return out
     occupancy = occupancy_map(ctx, st)
@@ -157,6 +157,8 @@ def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         return
     t.move_points -= cost
     t.moved = True
+    if "scurry-start" in t.flags:
+        t.flags.remove("scurry-start")
     h.space = dest
     ctx.emit("mouse_moves", "R-MOVE-01", hero=h.id, src=src, dst=dest, cost=cost, left=t.move_points)
     if engaging_minions_in(ctx, st, dest):
@@ -205,6 +207,8 @@ def _scurry_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     t.movement_over = False
     t.moved = True
     t.may_leave = may_leave(ctx, st, h)  # R-MOVE-09: a scurry begins a new movement (R-TURN-05)
+    if "scurry-start" not in t.flags:  # R-WATER-02: it may climb out of water with its whole new move
+        t.flags.append("scurry-start")
     ctx.emit("scurry", "R-TURN-05", hero=h.id, face=face.index, number=face.number, points=t.move_points)
     ctx.hook("on_move_roll", st, h.id, face.index)
 
