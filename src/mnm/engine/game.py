@@ -29,6 +29,11 @@ from mnm.engine.state import State
 __all__ = ["MAX_AUTOMATIC_STEPS", "Decision", "Game"]
 
 MAX_AUTOMATIC_STEPS = 100_000  # a guard against a rule bug looping forever
+# Steps that change only the pending decision, the acting card and the step stack: never the figures, tiles,
+# turn index or status a victory condition (R-WIN-01, chapter hook ``check_victory``) reads, so no victory
+# check is needed after them when the previous step was checked. A chapter whose victory reads any of those
+# three must take its step out of this set.
+_OUTCOME_NEUTRAL_STEPS = frozenset({"ask_turn", "card_turn"})
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,8 @@ def run(ctx: Ctx, st: State) -> None:
             raise RuntimeError("nothing left to run and no decision pending")
         item = st.stack.pop()
         STEPS[item[0]](ctx, st, item[1:])
+        if item[0] in _OUTCOME_NEUTRAL_STEPS and checked:
+            continue  # the state the last check saw has not changed in any way a victory condition reads
         check_victory(ctx, st)
         checked = True
     if not checked:

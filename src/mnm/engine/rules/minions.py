@@ -249,8 +249,10 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
         return None
     seen = [h for h in cands if not h.buffs.get("hide")]
     cands = seen or cands  # Vanish: a hidden mouse is attacked only when no other mouse can be
-    dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
     fresh = [h for h in cands if h.id not in attacked]
+    if len(fresh) == 1:  # the only choice: no distances needed to order it (the common case)
+        return fresh[0], "the nearest mouse not yet attacked"
+    dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
     pool = fresh or cands
     pool.sort(key=lambda h: (dist.get(h.space or "", 10**6), track_rank(st, f"mouse:{h.id}")))
     best = pool[0]

@@ -8,6 +8,8 @@ success). So every legal destination is listed with a single cost, and no path c
 
 from __future__ import annotations
 
+from typing import cast
+
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
@@ -49,8 +51,16 @@ def may_leave(ctx: Ctx, st: State, h: Hero) -> bool:
 
 def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     """Every space the mouse may move to now, with the movement it costs."""
+    return dict(_reachable_shared(ctx, st, h, t))
+
+
+_NOWHERE: dict[str, int] = {}
+
+
+def _reachable_shared(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
+    """Like :func:`reachable` but the remembered dict itself: callers must not change it."""
     if t.movement_over or t.move_points <= 0 or h.space is None:
-        return {}
+        return _NOWHERE
     # Listing options, checking legality and applying a move all ask the same question of the same
     # position: remember the last answer, keyed on everything the answer depends on.
     key = (
@@ -59,10 +69,10 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     )
     cached = ctx.memo.get("reachable")
     if cached is not None and cached[0] == key:
-        return dict(cached[1])
+        return cast(dict[str, int], cached[1])
     out = _reachable(ctx, st, h, t)
     ctx.memo["reachable"] = (key, out)
-    return dict(out)
+    return out
 
 
 def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
@@ -117,13 +127,20 @@ _MOVES: dict[tuple[str, str], Action] = {}  # one Action object per (mouse, spac
 
 
 def _move_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    reach = _reachable_shared(ctx, st, h, t)
+    if not reach:
+        return []
+    listed = ctx.memo.get("move_options")
+    if listed is not None and listed[0] is reach:  # the very answer these actions were built from
+        return list(listed[1])
     order = ctx.board.order
     out = []
-    for sp in sorted(reachable(ctx, st, h, t), key=order.__getitem__):
+    for sp in sorted(reach, key=order.__getitem__):
         a = _MOVES.get((h.id, sp))
         if a is None:
             a = _MOVES[(h.id, sp)] = Action("move", h.id, (sp,))
         out.append(a)
+    ctx.memo["move_options"] = (reach, tuple(out))
     return out
 
 
