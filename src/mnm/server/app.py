@@ -60,6 +60,9 @@ class Limits:
     action_burst: int = 40
     tables_per_second: float = 1.0  # table creation, per client address
     table_burst: int = 60
+    hints_per_second: float = 0.5  # hint searches, per client address (each costs about a CPU second)
+    hint_burst: int = 3
+    hint_iterations: int = 200
     ws_strikes: int = 20  # refused WebSocket messages before the socket is closed
     hello_timeout: float = 10.0
 
@@ -177,6 +180,11 @@ class CreateTable(BaseModel):
     )
     seed: int | None = Field(default=None, ge=0, le=2**62, description="random if omitted")
     companion: bool = Field(default=False, description="players roll real dice and type the faces")
+    bots: list[str | None] | None = Field(
+        default=None,
+        max_length=MAX_SEATS,
+        description="the bot playing each seat ('random', 'heuristic', 'search'; null: people)",
+    )
 
 
 class ActionBody(BaseModel):
@@ -227,6 +235,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     service = TableService(store)
     action_limit = _RateLimiter(limits.actions_per_second, limits.action_burst)
     table_limit = _RateLimiter(limits.tables_per_second, limits.table_burst)
+    hint_limit = _RateLimiter(limits.hints_per_second, limits.hint_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
@@ -313,13 +322,16 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         if sorted(flat) != sorted(party) or len(set(flat)) != len(flat):
             raise ApiError(400, "malformed", "every mouse of the party must sit at exactly one seat")
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
-        table, tokens = await service.create(body.chapter, party, seats, seed, body.companion)
+        table, tokens = await service.create(body.chapter, party, seats, seed, body.companion, bots=body.bots)
         return {
             "table": table.id,
             "version": table.version,
             "seed": seed,
             "host_token": tokens["host"],
-            "seats": [{"seat": i, "heroes": s, "token": tokens["seats"][i]} for i, s in enumerate(seats)],
+            "seats": [
+                {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
+                for i, s in enumerate(seats)
+            ],
             "links": _links(table.id, tokens),
         }
 
@@ -350,6 +362,23 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "total": len(table.game.events),
             "events": [event_json(e, table.content) for e in events],
         }
+
+    @app.get("/api/tables/{table_id}/hints", tags=["tables"])
+    async def get_hints(
+        table_id: str,
+        request: Request,
+        lang: str = Query(default="en", pattern="^(en|pt)$"),
+        x_seat_token: str | None = Header(default=None, max_length=100),
+    ) -> dict[str, Any]:
+        """The 3 best options for the pending decision, each with its estimated chance to win, the playouts
+        behind it and a reason (the search bot's playouts, hidden things re-sampled; run off the event loop).
+        Seats only; rate-limited."""
+        table = await service.get(table_id)
+        caller = table.caller(x_seat_token)
+        if not caller.can_act:
+            raise ApiError(403, "spectator", "hints are for the players at the table")
+        hint_limit.check(client_key(request))
+        return await service.hints(table, lang, limits.hint_iterations)
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def post_action(
@@ -397,7 +426,10 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "version": new.version,
             "seed": new.setup["seed"],
             "host_token": tokens["host"],
-            "seats": [{"seat": i, "heroes": s, "token": tokens["seats"][i]} for i, s in enumerate(seats)],
+            "seats": [
+                {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": new.bot_names()[i]}
+                for i, s in enumerate(seats)
+            ],
             "links": _links(new.id, tokens),
         }
 

@@ -28,6 +28,9 @@ __all__ = ["ApiError", "Caller", "LiveTable", "TableService"]
 
 HOST = -1  # the seat number of the host token: every seat at once (hotseat)
 SPECTATOR = -2
+BOT = -3  # the seat number journal rows carry when the server's bot played the action
+BOT_NAMES = ("random", "heuristic", "search")
+BOT_RUN_LIMIT = 5000  # actions one bot run plays at most (a whole chapter is far fewer)
 TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
@@ -81,6 +84,26 @@ class LiveTable:
     listeners: set[Listener] = field(default_factory=set)
     setup_event_count: int = 0
     retired: bool = False  # replaced by a fresh copy from storage (a write failed)
+    bot_task: asyncio.Task[None] | None = None  # the server playing its bot seats' decisions
+
+    # --- bots ------------------------------------------------------------------------------------------
+
+    def bot_names(self) -> list[str | None]:
+        """The bot at each seat (None: people sit there)."""
+        bots = self.setup.get("bots") or []
+        return [bots[i] if i < len(bots) else None for i in range(len(self.setup["seats"]))]
+
+    def bot_for_decision(self) -> str | None:
+        """The bot that answers the pending decision, or None when a person does. A mouse's decision goes
+        to its seat; a party-wide one goes to a bot only when every seat is a bot (nobody else can answer)."""
+        bots = self.bot_names()
+        pending = self.game.state.pending  # not decision(): that lists every legal option, and costs
+        if not any(bots) or pending is None or self.game.state.status != "playing":
+            return None
+        owner = self.owner_of(pending.actor) if pending.actor in self.game.state.heroes else None
+        if owner is not None:
+            return bots[owner]
+        return bots[0] if all(bots) else None
 
     # --- who is who ------------------------------------------------------------------------------------
 
@@ -140,6 +163,7 @@ class TableService:
         self.content = content or builtin_content()
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self._hint_slots = asyncio.Semaphore(2)
 
     # --- creating --------------------------------------------------------------------------------------
 
@@ -151,9 +175,14 @@ class TableService:
         seed: int,
         companion: bool,
         carry: dict[str, Any] | None = None,
+        bots: Sequence[str | None] | None = None,
     ) -> tuple[LiveTable, dict[str, Any]]:
-        """A new table; returns it and its tokens (shown once, to the creator only)."""
-        setup = {
+        """A new table; returns it and its tokens (shown once, to the creator only). ``bots[i]`` names the
+        bot playing seat i (None: people); the server plays those seats itself."""
+        bot_list = list(bots or [])
+        if len(bot_list) > len(seats) or any(b is not None and b not in BOT_NAMES for b in bot_list):
+            raise ApiError(422, "bad_table", f"bots: one per seat at most, each one of {', '.join(BOT_NAMES)} or null")
+        setup: dict[str, Any] = {
             "chapter": chapter,
             "party": list(party),
             "seats": [list(s) for s in seats],
@@ -161,12 +190,10 @@ class TableService:
             "dice": "manual" if companion else "seeded",
             "carry": carry,
         }
+        if any(bot_list):
+            setup["bots"] = bot_list
         try:
             game = await asyncio.to_thread(self._new_game, setup)
-        except NeedDice as err:
-            raise ApiError(
-                422, "bad_table", f"this chapter needs dice during setup ({err}); play it without companion mode"
-            ) from err
         except (EngineError, KeyError, ValueError) as err:
             raise ApiError(422, "bad_table", f"cannot set up this table: {err}") from err
         table_id = secrets.token_urlsafe(9)
@@ -179,17 +206,32 @@ class TableService:
         )
         table = LiveTable(table_id, setup, hashed, game, 0, self.content, setup_event_count=len(game.events))
         self.live[table_id] = table
+        self.start_bots(table)
         return table, tokens
 
     def _new_game(self, setup: dict[str, Any]) -> Game:
-        return Game.new(
-            setup["chapter"],
-            setup["party"],
-            seed=int(setup["seed"]),
-            content=self.content,
-            dice=setup["dice"],
-            carry=setup.get("carry"),
-        )
+        def new(dice: str) -> Game:
+            return Game.new(
+                setup["chapter"],
+                setup["party"],
+                seed=int(setup["seed"]),
+                content=self.content,
+                dice=dice,
+                carry=setup.get("carry"),
+            )
+
+        try:
+            return new(setup["dice"])
+        except NeedDice:
+            if setup["dice"] != "manual":
+                raise
+        # Companion mode, but the setup itself rolls (a minion acting before the first decision): nobody can
+        # type faces before the table exists, so the setup's rolls use the table's seeded die (shown in the
+        # log like any roll) and the players roll by hand from the first decision on. Deterministic from the
+        # setup, so a restart rebuilds the same game.
+        game = new("seeded")
+        game.state.dice_mode = "manual"
+        return game
 
     async def continue_campaign(
         self, table: LiveTable, caller: Caller, keep: dict[str, str | None], replay: bool, companion: bool | None
@@ -202,7 +244,8 @@ class TableService:
             raise ApiError(403, "spectator", "spectators watch; they cannot continue the campaign")
         game = table.game
         try:
-            following = next_chapter_game(game, keep, replay=replay)
+            # only its chapter and seed are used (create() sets the game up again in the table's dice mode)
+            following = next_chapter_game(game, keep, replay=replay, dice="seeded")
             carry = carry_over(game.ctx, game.state, keep)
         except EngineError as err:
             raise ApiError(422, "campaign", str(err)) from err
@@ -214,6 +257,7 @@ class TableService:
             following.state.seed,
             dice,
             carry,
+            table.setup.get("bots"),
         )
 
     # --- loading ---------------------------------------------------------------------------------------
@@ -233,6 +277,7 @@ class TableService:
                 raise ApiError(404, "no_table", "there is no such table")
             table = await asyncio.to_thread(self._restore, record)
             self.live[table_id] = table
+            self.start_bots(table)  # a bot table goes on playing after a restart
             return table
 
     def _restore(self, record: TableRecord) -> LiveTable:
@@ -298,7 +343,62 @@ class TableService:
             table.version = row.version
             message = self._update(table, row.kind, str(action), caller.seat, n_events, events)
             await self._broadcast(table, message)
-            return message
+        self.start_bots(table)
+        return message
+
+    # --- bot seats ---------------------------------------------------------------------------------------
+
+    def start_bots(self, table: LiveTable) -> None:
+        """Let the server's bots answer every decision that is theirs, in the background (the person's
+        request is answered at once; the bots' actions arrive as updates like anyone's)."""
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        if table.retired or table.bot_for_decision() is None:
+            return
+        table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    async def hints(self, table: LiveTable, lang: str, iterations: int) -> dict[str, Any]:
+        """The best few options for the pending decision, searched on a copy in a worker thread (at most
+        two searches at once, so hints cannot starve the tables)."""
+        async with table.lock:
+            version = table.version
+            snapshot = table.game.to_json()
+        async with self._hint_slots:
+            found = await asyncio.to_thread(_find_hints, snapshot, self.content, lang, iterations, version)
+        return {"version": version, "hints": found}
+
+    async def settle(self, table: LiveTable) -> None:
+        """Wait until the bots have nothing left to answer (tests, and a clean shutdown)."""
+        while table.bot_task is not None and not table.bot_task.done():
+            await table.bot_task
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        for _ in range(BOT_RUN_LIMIT):
+            async with table.lock:
+                if table.retired:
+                    return
+                name = table.bot_for_decision()
+                if name is None:
+                    return
+                game = table.game
+                # a fresh bot per decision, seeded by the table's seed and the game's length: the same
+                # table plays the same way, also after a restart rebuilt it from the journal
+                seed = int(table.setup["seed"]) * 1_000_003 + len(game.log)
+                action = await asyncio.to_thread(_bot_choice, name, seed, game)
+                n_events = len(game.events)
+                try:
+                    events = game.apply(action)
+                except EngineError:
+                    return  # companion dice, or a bot bug: the table waits for a person
+                row = JournalRow(table.version + 1, "action", str(action), [], BOT, [e.to_json() for e in events])
+                try:
+                    await self._write(table, row)
+                except ApiError:
+                    return
+                table.version = row.version
+                message = self._update(table, row.kind, str(action), BOT, n_events, events)
+                await self._broadcast(table, message)
+            await asyncio.sleep(0)  # let people's requests and other tables in between
 
     async def undo(self, table: LiveTable, caller: Caller, version: Any) -> dict[str, Any]:
         async with table.lock:
@@ -315,15 +415,23 @@ class TableService:
                 caller.seat != HOST
                 and last.actor in game.state.heroes
                 and last.actor not in table.seat_heroes(caller.seat)
+                and not _bot_seat(table, last.actor)
             ):
                 raise ApiError(403, "not_your_turn", f"only the seat of {last.actor} can take back its action")
-            game.undo()
-            row = JournalRow(table.version + 1, "undo", "undo", [], caller.seat, [])
-            await self._write(table, row)
-            table.version = row.version
-            message = self._update(table, "undo", str(last), caller.seat, len(game.events), [])
-            await self._broadcast(table, message)
-            return message
+            while True:
+                # as at the terminal: take back the bots' answers too, back to a person's decision, or
+                # the bot would at once play again what was just taken back
+                game.undo()
+                row = JournalRow(table.version + 1, "undo", "undo", [], caller.seat, [])
+                await self._write(table, row)
+                table.version = row.version
+                message = self._update(table, "undo", str(last), caller.seat, len(game.events), [])
+                await self._broadcast(table, message)
+                if table.bot_for_decision() is None or not game.can_undo()[0] or all(table.bot_names()):
+                    break
+                last = Action.parse(game.log[-1])
+        self.start_bots(table)  # undo stopped at a bot's decision (dice barrier): the bot answers again
+        return message
 
     async def _write(self, table: LiveTable, row: JournalRow) -> None:
         """Write before telling anyone. If the write fails the in-memory game is ahead of storage: retire
@@ -363,6 +471,30 @@ class TableService:
                 await listener(message, text)
             except Exception:  # a dead socket must not stop the others
                 table.listeners.discard(listener)
+
+
+def _find_hints(
+    snapshot: dict[str, Any], content: Content, lang: str, iterations: int, seed: int
+) -> list[dict[str, Any]]:
+    from mnm.bots.hints import hints
+
+    game = Game.from_json(snapshot, content)
+    return [
+        {"action": str(h.action), "win_chance": round(h.win_chance, 3), "playouts": h.playouts, "reason": h.reason}
+        for h in hints(game, count=3, iterations=iterations, seed=seed, lang=lang)
+    ]
+
+
+def _bot_seat(table: LiveTable, hero: str) -> bool:
+    """Whether a bot plays ``hero`` (any person at the table may take back a bot's answer)."""
+    seat = table.owner_of(hero)
+    return seat is not None and table.bot_names()[seat] is not None
+
+
+def _bot_choice(name: str, seed: int, game: Game) -> Action:
+    from mnm.bots import make_bot
+
+    return make_bot(name, seed).choose(game)
 
 
 def _surviving_events(record: TableRecord) -> list[dict[str, Any]]:
@@ -416,4 +548,4 @@ def _check_version(table: LiveTable, version: Any) -> None:
         )
 
 
-__all__ += ["HOST", "SPECTATOR", "StaleVersion"]
+__all__ += ["BOT", "BOT_NAMES", "HOST", "SPECTATOR", "StaleVersion"]

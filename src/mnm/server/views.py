@@ -100,6 +100,11 @@ def _name_uncached(content: Content, ident: str) -> dict[str, str]:
         return {"en": ident, "pt": ident}
 
 
+def _bot_of(table: LiveTable, hero: str) -> str | None:
+    seat = table.owner_of(hero)
+    return table.bot_names()[seat] if seat is not None else None
+
+
 def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
     """The public view of a table: no token, the same for every seat and spectator."""
     game: Game = table.game
@@ -143,6 +148,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "innate": [{"id": i.id, "name": _text(i.name), "text": _text(i.text)} for i in spec.innate],
                 "achievements": list(h.achievements),
                 "seat": table.owner_of(hid),
+                "bot": _bot_of(table, hid),
             }
         )
     minions = []
@@ -169,7 +175,10 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "id": table.id,
         "version": table.version,
         "companion": table.setup.get("dice") == "manual",
-        "seats": [{"seat": i, "heroes": list(s)} for i, s in enumerate(table.setup["seats"])],
+        "seats": [
+            {"seat": i, "heroes": list(s), "bot": bot}
+            for i, (s, bot) in enumerate(zip(table.setup["seats"], table.bot_names(), strict=True))
+        ],
         "chapter": {
             "id": chapter.id,
             "number": chapter.number,

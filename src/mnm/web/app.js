@@ -22,6 +22,7 @@ const S = {
   dice: null, // companion mode: {action, count, purpose, given: [], picked: []}
   seenStory: new Set(),
   dismissedEnd: false,
+  hints: null, // {version, list: [{action, win_chance, playouts, reason}]} or {version, loading: true}
 };
 
 function h(tag, attrs = {}, ...children) {
@@ -128,6 +129,7 @@ function renderHome() {
   const heroBoxes = h("div", { class: "heroes-pick" });
   const seatsSel = h("select", { id: "seat-count" }, [1, 2, 3, 4].map((n) => h("option", { value: n }, String(n))));
   const seatAssign = h("div", { class: "seat-assign" });
+  const seatPlayers = h("div", { class: "seat-players" });
   const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "" });
   const companion = h("input", { id: "companion", type: "checkbox" });
   const result = h("div", { id: "links" });
@@ -166,6 +168,24 @@ function renderHome() {
       );
       seatAssign.appendChild(h("label", {}, `${name}: `, sel));
     });
+    // who plays each seat: people, or one of the server's bots
+    const before = [...seatPlayers.querySelectorAll("select")].map((x) => x.value);
+    seatPlayers.replaceChildren(
+      ...Array.from({ length: n }, (_, s) =>
+        h(
+          "label",
+          {},
+          `${t("seat")} ${s + 1}: `,
+          h(
+            "select",
+            { class: "seat-player", "data-seat": s },
+            ["", "heuristic", "random", "search"].map((b) =>
+              h("option", { value: b, selected: (before[s] || "") === b }, b ? `${t("bot")}: ${b}` : t("people")),
+            ),
+          ),
+        ),
+      ),
+    );
   }
   chapterSel.addEventListener("change", refreshHeroes);
   seatsSel.addEventListener("change", refreshSeats);
@@ -175,12 +195,15 @@ function renderHome() {
     const n = Number(seatsSel.value);
     const seats = Array.from({ length: n }, () => []);
     for (const sel of seatAssign.querySelectorAll("select")) seats[Number(sel.value)].push(sel.dataset.hero);
+    const players = [...seatPlayers.querySelectorAll("select")].map((x) => x.value || null);
+    const used = seats.map((s, i) => [s, players[i]]).filter(([s]) => s.length);
     const body = {
       chapter: chapterSel.value,
       party: party(),
-      seats: seats.filter((s) => s.length),
+      seats: used.map(([s]) => s),
       companion: companion.checked,
     };
+    if (used.some(([, b]) => b)) body.bots = used.map(([, b]) => b);
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const made = await http("POST", "/api/tables", body);
@@ -200,6 +223,7 @@ function renderHome() {
       h("fieldset", {}, h("legend", {}, t("party")), heroBoxes),
       h("label", {}, `${t("seats")} `, seatsSel),
       seatAssign,
+      seatPlayers,
       h("label", {}, `${t("seed")} `, seed),
       h("label", { class: "check" }, companion, ` ${t("companion")}`),
       h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
@@ -248,7 +272,11 @@ function showLinks(box, links, seats) {
       h("p", {}, t("linksHelp")),
       seats
         ? seats.map((s, i) =>
-            linkRow(`${t("seat")} ${i + 1}: ${s.heroes.map(heroName).join(", ")}`, links.seats[i], "seat-link"),
+            linkRow(
+              `${t("seat")} ${i + 1}: ${s.heroes.map(heroName).join(", ")}${s.bot ? ` (${t("bot")}: ${s.bot})` : ""}`,
+              links.seats[i],
+              "seat-link",
+            ),
           )
         : links.seats.map((l, i) => linkRow(`${t("seat")} ${i + 1}`, l, "seat-link")),
       linkRow(t("host"), links.host, "host-link"),
@@ -346,9 +374,15 @@ async function ensureBoard() {
   S.board.draw(S.view, litFor(S.view));
 }
 
+function botOf(view, heroId) {
+  const hero = view.heroes.find((x) => x.id === heroId);
+  return hero ? hero.bot : null;
+}
+
 function mine(view) {
   const d = view.decision;
   if (!d || !S.you || S.you.role === "spectator") return false;
+  if (botOf(view, d.actor)) return false; // the server's bot answers its own mice
   if (S.you.role === "host") return true;
   if (view.heroes.some((x) => x.id === d.actor)) return S.you.heroes.includes(d.actor);
   return true; // a party decision: each option names its mouse; filtered below
@@ -525,7 +559,10 @@ function renderDecision(v) {
   parts.push(h("p", { class: "prompt", id: "prompt" }, `${actorName} · ${d.kind.replace(/_/g, " ")}`));
   if (!options.length) {
     const owner = v.heroes.find((x) => x.id === d.actor);
-    const who = owner && owner.seat !== null ? `${actorName} (${t("seat")} ${owner.seat + 1})` : actorName;
+    const seatName = owner && owner.seat !== null ? `${t("seat")} ${owner.seat + 1}` : "";
+    const botName = owner && owner.bot ? `${t("bot")}: ${owner.bot}` : "";
+    const extra = [seatName, botName].filter(Boolean).join(", ");
+    const who = extra ? `${actorName} (${extra})` : actorName;
     parts.push(h("p", { class: "waiting", id: "waiting" }, t("waitingFor", { who })));
   } else {
     // moves are picked on the board (lit spaces); everything else is a button
@@ -546,6 +583,7 @@ function renderDecision(v) {
       );
     }
     parts.push(h("div", { class: "options" }, buttons));
+    parts.push(renderHints(v));
   }
   if (S.you.role !== "spectator") {
     parts.push(
@@ -564,6 +602,46 @@ function renderDecision(v) {
     );
   }
   box.replaceChildren(...parts);
+}
+
+// the hint panel: the search's 3 best options for this decision, each playable with one click
+function renderHints(v) {
+  const hs = S.hints && S.hints.version === v.version ? S.hints : null;
+  const box = h("div", { class: "hints", id: "hints" });
+  if (!hs) {
+    box.appendChild(h("button", { type: "button", id: "hint-button", class: "hint-button", onclick: askHints }, `? ${t("hint")}`));
+  } else if (hs.loading) {
+    box.appendChild(h("p", { class: "waiting" }, t("hintThinking")));
+  } else {
+    box.appendChild(h("h4", {}, t("hintTitle")));
+    for (const hint of hs.list) {
+      box.appendChild(
+        h(
+          "button",
+          { type: "button", class: "option hint", "data-action": hint.action, onclick: () => send(hint.action) },
+          h("strong", {}, optionLabel(v, hint.action)),
+          h("span", { class: "chance" }, ` ${Math.round(hint.win_chance * 100)}% · ${hint.playouts} ${t("playouts")}`),
+          h("small", { class: "reason" }, hint.reason),
+        ),
+      );
+    }
+  }
+  return box;
+}
+
+async function askHints() {
+  const v = S.view;
+  if (!v) return;
+  S.hints = { version: v.version, loading: true };
+  renderDecision(v);
+  try {
+    const got = await http("GET", `/api/tables/${encodeURIComponent(S.tableId)}/hints?lang=${lang()}`, undefined, S.token);
+    S.hints = { version: got.version, list: got.hints };
+  } catch (err) {
+    S.hints = null;
+    toast(err.message, "error");
+  }
+  if (S.view) renderDecision(S.view);
 }
 
 function pick(kind, id) {
@@ -732,6 +810,7 @@ function renderHeroes(v) {
           {},
           tx(hero.name),
           hero.seat !== null ? h("small", {}, ` · ${t("seat")} ${hero.seat + 1}`) : null,
+          hero.bot ? h("small", { class: "tag bot" }, ` · ${t("bot")}: ${hero.bot}`) : null,
           acting ? h("small", { class: "tag" }, ` ${t("acting")}`) : null,
           hero.captured ? h("small", { class: "tag" }, ` ${t("captured")}`) : null,
         ),

@@ -1,0 +1,50 @@
+"""A bot seat and the hint panel in a real Chromium: the bot's mice are labelled, the hint button shows the
+search's best options with their chances and reasons, and clicking one plays it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Browser, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "out" / "browser"
+PARTY = ["collin", "tilda", "filch", "maginos"]
+SEATS = [["collin", "tilda"], ["filch", "maginos"]]
+
+
+def test_bot_seat_and_hint_panel(browser: Browser, base_url: str) -> None:
+    r = httpx.post(
+        f"{base_url}/api/tables",
+        json={"chapter": "proving-grounds", "party": PARTY, "seats": SEATS, "seed": 3, "bots": [None, "heuristic"]},
+    )
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert [s["bot"] for s in made["seats"]] == [None, "heuristic"]
+    page = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(made["links"]["seats"][0])
+    expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
+    # the bot's mice say so on their cards; people's do not
+    expect(page.locator('article[data-hero="filch"] .tag.bot')).to_contain_text("heuristic")
+    expect(page.locator('article[data-hero="collin"] .tag.bot')).to_have_count(0)
+
+    version = int(page.locator("body").get_attribute("data-version") or "0")
+    page.locator("#hint-button").click()
+    hints = page.locator("#hints button.option.hint")
+    expect(hints.first).to_be_visible(timeout=30_000)
+    count = hints.count()
+    assert 1 <= count <= 3
+    expect(hints.first.locator(".chance")).to_contain_text("%")
+    expect(hints.first.locator(".reason")).not_to_be_empty()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "table-bot-hints.png"), full_page=True)
+
+    played = hints.first.get_attribute("data-action")
+    hints.first.click()
+    # the hint was played (the version moves on; the bot may answer right after)
+    expect(page.locator("body")).not_to_have_attribute("data-version", str(version), timeout=15_000)
+    view = httpx.get(f"{base_url}/api/tables/{made['table']}").json()["view"]
+    log = httpx.get(f"{base_url}/api/tables/{made['table']}/events", params={"limit": 500}).json()
+    assert view["version"] > version and log["total"] > 0
+    assert played
