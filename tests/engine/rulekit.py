@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from mnm.content.loader import Content
+from mnm.engine.errors import IllegalAction
 from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.engine.scenario import load_scenario
@@ -32,6 +35,34 @@ def scenario(content: Content | None = None, **fields: Any) -> Game:
     """A proving-grounds position (unless ``chapter`` is given) at the first decision of its turn."""
     data: dict[str, Any] = {"chapter": "proving-grounds", **fields}
     return load_scenario(data, content=content)
+
+
+def mouse_turn(
+    hero: str,
+    heroes: dict[str, dict[str, Any]],
+    dice: list[int] | None = None,
+    *,
+    default_minions: dict[str, dict[str, Any]],
+    **fields: Any,
+) -> Game:
+    """``hero``'s turn with the given mice (movement die: CHEESE, a 1), and ``default_minions`` unless the test
+    gives ``minions``."""
+    return scenario(
+        heroes=heroes,
+        minions=fields.pop("minions", default_minions),
+        turn=f"mouse:{hero}",
+        dice=[CHEESE, *(dice or [])],
+        **fields,
+    )
+
+
+def illegal(game: Game, action: str) -> str:
+    """The reason ``action`` is refused; asserts that the refusal changed nothing."""
+    before = game.state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert game.state.to_json() == before  # a refused action changes nothing
+    return err.value.reason
 
 
 def of(events: list[Event], msg: str) -> list[Event]:

@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 from flowkit import sandbox
-from rulekit import BOW, BOW_STAR, CHEESE, SHIELD, SWORD, of, one, options, scenario
+from rulekit import BOW, BOW_STAR, CHEESE, SHIELD, SWORD, illegal, mouse_turn, of, one, options, scenario
 
 from mnm.content.loader import Content, builtin_dir, load_content
-from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
 from mnm.engine.rules.abilities import ABILITY_EFFECTS, ability_cost
 
@@ -55,21 +54,8 @@ def knife_content() -> Content:
 
 def turn_of(hero: str, heroes: dict[str, dict[str, Any]], dice: list[int] | None = None, **fields: Any) -> Game:
     """``hero``'s turn (movement die CHEESE unless the first decision comes before the roll)."""
-    return scenario(
-        heroes=heroes,
-        minions=fields.pop("minions", FAR_RAT),
-        turn=f"mouse:{hero}",
-        dice=[CHEESE, *(dice or [])],
-        **fields,
-    )
+    return mouse_turn(hero, heroes, dice, default_minions=FAR_RAT, **fields)
 
-
-def illegal(game: Game, action: str) -> str:
-    before = game.state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert game.state.to_json() == before
-    return err.value.reason
 
 
 # --- R-ABIL-01 cost ------------------------------------------------------------------------------------------

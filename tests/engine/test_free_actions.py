@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 from flowkit import sandbox
-from rulekit import CHEESE, SHIELD, SWORD, of, one, options, scenario
+from rulekit import CHEESE, SHIELD, SWORD, illegal, mouse_turn, of, one, options
 
-from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
 
 FAR_RAT = {"rat-warrior-9": {"space": "5:3"}}
@@ -20,21 +19,8 @@ FAR_RAT = {"rat-warrior-9": {"space": "5:3"}}
 
 def turn_of(hero: str, heroes: dict[str, dict[str, Any]], dice: list[int] | None = None, **fields: Any) -> Game:
     """``hero``'s turn (movement die: CHEESE, a 1) with the given mice and a far rat."""
-    return scenario(
-        heroes=heroes,
-        minions=fields.pop("minions", FAR_RAT),
-        turn=f"mouse:{hero}",
-        dice=[CHEESE, *(dice or [])],
-        **fields,
-    )
+    return mouse_turn(hero, heroes, dice, default_minions=FAR_RAT, **fields)
 
-
-def illegal(game: Game, action: str) -> str:
-    before = game.state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert game.state.to_json() == before  # a refused action changes nothing
-    return err.value.reason
 
 
 # --- R-FREE-01 / R-TURN-04 -------------------------------------------------------------------------------

@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 from flowkit import sandbox
-from rulekit import BOW, CHEESE, SHIELD, SWORD, of, one, options, scenario
+from rulekit import BOW, CHEESE, SHIELD, SWORD, illegal, mouse_turn, of, one, options, scenario
 
-from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game, run
 from mnm.engine.rules.campaign import carry_over
 from mnm.engine.scenario import scenario_state
@@ -24,21 +23,8 @@ GRAPE = BOW  # face 4
 
 
 def turn_of(hero: str, heroes: dict[str, dict[str, Any]], dice: list[int] | None = None, **fields: Any) -> Game:
-    return scenario(
-        heroes=heroes,
-        minions=fields.pop("minions", FAR_RAT),
-        turn=f"mouse:{hero}",
-        dice=[CHEESE, *(dice or [])],
-        **fields,
-    )
+    return mouse_turn(hero, heroes, dice, default_minions=FAR_RAT, **fields)
 
-
-def illegal(game: Game, action: str) -> str:
-    before = game.state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert game.state.to_json() == before
-    return err.value.reason
 
 
 def verbs(game: Game, verb: str) -> set[str]:
