@@ -31,6 +31,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rulekit import of, one, options  # noqa: F401  (re-exported: flow tests import them from here)
+
 from mnm.content.loader import Content, builtin_dir, load_content
 from mnm.engine.events import Event
 from mnm.engine.game import Game
@@ -172,23 +174,6 @@ def scenario(**fields: Any) -> Game:
 def sandbox(**fields: Any) -> Game:
     """A position on the ``sandbox`` chapter (no victory condition; water on side 97)."""
     return load_scenario({"chapter": "sandbox", **fields}, content=sandbox_content())
-
-
-def of(events: list[Event], msg: str) -> list[Event]:
-    """The events with message id ``msg``, in order."""
-    return [e for e in events if e.msg == msg]
-
-
-def one(events: list[Event], msg: str) -> Event:
-    """The single event with message id ``msg`` (fails when there is none or several)."""
-    found = of(events, msg)
-    assert len(found) == 1, f"expected one {msg!r} event, got {len(found)}: {[e.msg for e in events]}"
-    return found[0]
-
-
-def options(game: Game) -> set[str]:
-    """The pending decision's legal options in text form."""
-    return {str(a) for a in game.legal_actions()}
 
 
 def moves(game: Game) -> set[str]:
