@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from mnm.board.layout import space_side
 from mnm.engine.context import Ctx
 from mnm.engine.dice import roll
 from mnm.engine.query import can_enter, mice_in, minions_on_side
@@ -27,10 +28,6 @@ KITCHEN = 3
 SEWER = 6
 COUNTER_CHEESE = 3
 MAGGIE = "miz-maggie-ally"
-
-
-def _side_of(space: str) -> int:
-    return int(space.split(":", 1)[0])
 
 
 def on_setup(ctx: Ctx, st: State) -> None:
@@ -71,10 +68,10 @@ def on_victory(ctx: Ctx, st: State) -> None:
 def explore_precondition(ctx: Ctx, st: State, hero_id: str, where: str) -> str:
     """'' when allowed, else why not. Only Sewer exits are gated."""
     h = st.heroes[hero_id]
-    if h.space is None or _side_of(h.space) != SEWER or not where.startswith("exit-"):
+    if h.space is None or space_side(h.space) != SEWER or not where.startswith("exit-"):
         return ""
     hook = st.tokens.get("fishhook")
-    if "fishhook" in st.stash or (hook and _side_of(hook[0]) == SEWER):
+    if "fishhook" in st.stash or (hook and space_side(hook[0]) == SEWER):
         return ""
     return "Leaving the Sewers: the mice need the Fishhook & Thread to climb out of the Sewer (Chapter 1)"
 
@@ -92,13 +89,13 @@ def on_move_roll(ctx: Ctx, st: State, figure: str, face: int) -> None:
 
     if figure in st.heroes:
         h = st.heroes[figure]
-        if h.space is None or _side_of(h.space) != COURTYARD or ctx.board.spaces[h.space].minions_barred:
+        if h.space is None or space_side(h.space) != COURTYARD or ctx.board.spaces[h.space].minions_barred:
             return
         ctx.emit("old_crow", "R-BATTLE-14", figure=figure)
         wound_hero(ctx, st, h, 1, source="old crow")
     elif figure in st.minions:
         m = st.minions[figure]
-        if _side_of(m.space) != COURTYARD:
+        if space_side(m.space) != COURTYARD:
             return
         ctx.emit("old_crow", "R-BATTLE-14", figure=figure)
         wound_minion(ctx, st, m, 1, None)
@@ -127,7 +124,7 @@ def minion_turn_override(ctx: Ctx, st: State, m: Minion) -> bool:
     """Roaches on the Kitchen go for the counter cheese while any is left (True: turn handled here)."""
     spec = ctx.content.minions[m.type]
     counter = _counter(ctx)
-    if not spec.roach or counter is None or _side_of(m.space) != KITCHEN:
+    if not spec.roach or counter is None or space_side(m.space) != KITCHEN:
         return False
     if int(st.chapter_data.get("counter", 0)) <= 0:
         return False
@@ -152,13 +149,13 @@ def minion_turn_override(ctx: Ctx, st: State, m: Minion) -> bool:
 
 def on_minion_cheese(ctx: Ctx, st: State, m: Minion, cheese: int) -> None:
     """Each CHEESE rolled for a roach on the Kitchen moves 1 counter cheese to the wheel."""
-    if ctx.content.minions[m.type].roach and _side_of(m.space) == KITCHEN:
+    if ctx.content.minions[m.type].roach and space_side(m.space) == KITCHEN:
         _counter_to_wheel(ctx, st, cheese)
 
 
 def on_minion_defeated(ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
     """Gaining Miz Maggie's Attention (Kitchen): defeating a roach calls for a 1-die check."""
-    if hero_id is None or not ctx.content.minions[m.type].roach or _side_of(m.space) != KITCHEN:
+    if hero_id is None or not ctx.content.minions[m.type].roach or space_side(m.space) != KITCHEN:
         return
     if MAGGIE in st.story_achievements:
         return
@@ -214,7 +211,7 @@ def bot_progress(ctx: Ctx, st: State) -> float:
     best = 0.0
     for h in mice:
         assert h.space is not None
-        side = _side_of(h.space)
+        side = space_side(h.space)
         if side not in ROUTE_ORDER:
             continue
         route = bot_route(ctx, st, side)

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from mnm.board.layout import space_side
 from mnm.engine.context import Ctx
 from mnm.engine.query import minions_on_side
 from mnm.engine.state import Minion, State
@@ -30,10 +31,6 @@ EAST_LEDGE = "16:5"
 CAT = "brodie"
 CAT_FLEES_AT = 2  # wounds that send Brodie running (he has 6 life: docs/rulings.md, Chapter 2)
 MAGGIE = "miz-maggie-ally"
-
-
-def _side_of(space: str) -> int:
-    return int(space.split(":", 1)[0])
 
 
 def on_setup(ctx: Ctx, st: State) -> None:
@@ -74,7 +71,7 @@ def on_minion_wounded(ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> No
 def explore_precondition(ctx: Ctx, st: State, hero_id: str, where: str) -> str:
     """'' when allowed, else why not: the Drain Pipe's hatch is rusted shut."""
     h = st.heroes[hero_id]
-    if where == "flip" and h.space is not None and _side_of(h.space) == DRAIN_PIPE:
+    if where == "flip" and h.space is not None and space_side(h.space) == DRAIN_PIPE:
         return "the inspection hatch is rusted shut: the way on is the drain's mouth (Chapter 2)"
     return ""
 
