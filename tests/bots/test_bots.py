@@ -113,3 +113,17 @@ def test_report_files(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("wins", "games", "expected"), [(0, 10, (0.0, 0.2775)), (10, 10, (0.7225, 1.0))])
 def test_wilson_interval_edges(wins: int, games: int, expected: tuple[float, float]) -> None:
     assert wilson_interval(wins, games) == expected
+
+
+def test_search_ranking_depends_only_on_its_inputs() -> None:
+    """A ranking is a function of state and seed: searches run before it in the same process don't change it
+    (so simulations give the same records whatever the worker count)."""
+    import random
+
+    game = Game.new("flight-to-barksburg", PARTY, seed=5)  # rat warriors close by: rollouts battle
+    while game.decision() is not None and game.decision().kind != "turn":  # type: ignore[union-attr]
+        game.apply(game.legal_actions()[0])
+    first = rank_options(game.ctx, game.state, random.Random(7), iterations=40, rollout=30)
+    rank_options(game.ctx, game.state, random.Random(99), iterations=40, rollout=30)  # unrelated work between
+    again = rank_options(game.ctx, game.state, random.Random(7), iterations=40, rollout=30)
+    assert [(str(a), v, n) for a, v, n in first] == [(str(a), v, n) for a, v, n in again]

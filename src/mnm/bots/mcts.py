@@ -23,8 +23,6 @@ from mnm.engine.state import State
 
 __all__ = ["SearchBot", "rank_options"]
 
-_ROLLOUT = HeuristicBot(seed=0, samples=1)  # its rules of thumb guide rollouts (lookahead only on ties)
-
 
 @dataclass
 class _Node:
@@ -45,6 +43,9 @@ def rank_options(
 ) -> list[tuple[Action, float, int]]:
     """Every legal option with its estimated chance of winning and its visit count, best first."""
     root = _Node()
+    # The heuristic's rules of thumb guide rollouts. Its random stream is drawn from ``rng`` on every call, so
+    # a ranking depends only on its inputs, never on what was searched before in this process.
+    rollout_bot = HeuristicBot(seed=rng.getrandbits(32), samples=1)
     options = legal_actions(ctx, st)
     by_text = {str(a): a for a in options}
     deadline = time.perf_counter() + seconds if seconds else None
@@ -88,7 +89,7 @@ def rank_options(
                 break
             pick = None
             if work.pending is not None and work.pending.kind == "turn" and rng.random() > 0.15:
-                pick = _ROLLOUT._turn_choice(ctx, work, legal)
+                pick = rollout_bot._turn_choice(ctx, work, legal)
             work = apply_action(ctx, work, pick or legal[rng.randrange(len(legal))])
         value = evaluate(ctx, work)
         ctx.events.clear()
