@@ -255,12 +255,14 @@ def simulate(
 def hint(
     savefile: Annotated[Path, typer.Argument(help="A saved game (JSON), as written by mnm play or the web app.")],
     count: Annotated[int, typer.Option(min=1, help="How many options to suggest.")] = 3,
-    iterations: Annotated[int, typer.Option(min=1, help="Search playouts (more is slower and better).")] = 200,
+    iterations: Annotated[
+        int | None, typer.Option(min=1, help="Playouts in all (more is slower and surer). [default: 160]")
+    ] = None,
     lang: Annotated[str, typer.Option(help="en or pt_BR.")] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Suggest the best options for the pending decision of a saved game."""
-    from mnm.bots.hints import hints
+    from mnm.bots.hints import PLAYOUTS, hints
     from mnm.engine.errors import SaveError
     from mnm.engine.game import Game
 
@@ -269,14 +271,14 @@ def hint(
     except (OSError, ValueError, SaveError) as err:
         typer.echo(f"error: cannot read {savefile}: {err}", err=True)
         raise typer.Exit(1) from err
-    found = hints(game, count=count, iterations=iterations, lang=lang)
+    found = hints(game, count=count, iterations=iterations or PLAYOUTS, lang=lang)
     if as_json:
         typer.echo(json.dumps([h.to_json() for h in found]))
         return
     if not found:
         typer.echo("The game is over: nothing to suggest.")
     for i, h in enumerate(found, 1):
-        typer.echo(f"{i}. {h.action}  (estimated chance {h.win_chance:.0%}, {h.playouts} playouts) {h.reason}")
+        typer.echo(f"{i}. {h.action}  (won {h.win_chance:.0%} of {h.playouts} playouts) {h.reason}")
 
 
 def main() -> None:

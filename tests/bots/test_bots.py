@@ -79,9 +79,20 @@ def test_simulation_resumes_from_its_results_file(tmp_path: Path) -> None:
 
 
 def _record(seed: int, status: str, outcome: str, pages: int, captures: dict[str, int]) -> dict[str, object]:
-    return {"seed": seed, "status": status, "outcome": outcome, "decisions": 100, "rounds": 5, "pages": pages,
-            "end_page": 6, "captures": captures, "surges": 1, "minions_defeated": 3,
-            "wounds_by": {"rat-warrior": 2}, "explored": [5]}
+    return {
+        "seed": seed,
+        "status": status,
+        "outcome": outcome,
+        "decisions": 100,
+        "rounds": 5,
+        "pages": pages,
+        "end_page": 6,
+        "captures": captures,
+        "surges": 1,
+        "minions_defeated": 3,
+        "wounds_by": {"rat-warrior": 2},
+        "explored": [5],
+    }
 
 
 def test_summary_counts_a_hand_made_run() -> None:

@@ -60,3 +60,41 @@ def test_ray_backend_matches_local_processes() -> None:
     local, recs_local = run_simulation("proving-grounds", PARTY, "random", 4, seed=20, workers=1)
     assert via_ray == local
     assert recs_ray == recs_local
+
+
+def test_hints_find_the_winning_step_and_say_so() -> None:
+    """Last page of Chapter 1: Collin, last on the track, stands by the hole; one step into the tree wins
+    (Filch is inside and the Courtyard is clear). Ending the turn instead ends the round with no minion on the
+    board: time is short, the full wheel surges and the hourglass reaches the end marker. The hint must put the
+    winning step first with every playout won, say why, and give ending the turn no chance."""
+    from mnm.engine.scenario import load_scenario
+
+    game = load_scenario(
+        {
+            "chapter": "flight-to-barksburg",
+            "tiles": {"3": 6, "1": 1},
+            "explored": [5, 6, 4, 2, 1],
+            "heroes": {"filch": {"space": "1:16"}, "collin": {"space": "1:15"}},
+            "track": ["mouse:filch", "mouse:collin"],
+            "turn": "mouse:collin",
+            "hourglass": 5,
+            "end_page": 6,
+            "wheel": 5,
+        }
+    )
+    found = hints(game, count=40, iterations=40)
+    best = found[0]
+    assert str(best.action) == "move collin 1:16"
+    assert best.win_chance == 1.0
+    assert "Victory" in best.reason
+    by_text = {str(h.action): h for h in found}
+    assert by_text["end collin"].win_chance == 0.0
+    assert "hourglass" in by_text["end collin"].reason
+    assert hints(game, count=1, iterations=40, lang="pt_BR")[0].reason != best.reason  # told in Portuguese
+
+
+def test_the_server_asks_for_as_many_playouts_as_the_hints_default() -> None:
+    from mnm.bots.hints import PLAYOUTS
+    from mnm.server.app import Limits
+
+    assert Limits().hint_iterations == PLAYOUTS

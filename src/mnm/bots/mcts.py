@@ -21,7 +21,9 @@ from mnm.engine.context import Ctx
 from mnm.engine.game import Game, apply_action, legal_actions, make_ctx
 from mnm.engine.state import State
 
-__all__ = ["SearchBot", "rank_options"]
+__all__ = ["PLAYOUT_LIMIT", "SearchBot", "play_out", "rank_options"]
+
+PLAYOUT_LIMIT = 5_000  # decisions; a guard only: Chapter 1 playouts take about 200
 
 
 @dataclass
@@ -37,8 +39,37 @@ def _uct(parent: _Node, child: _Node, c: float) -> float:
     return child.value / child.visits + c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
 
+def play_out(
+    ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, limit: int = PLAYOUT_LIMIT
+) -> tuple[State, int]:
+    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions); return the last state and the
+    number of decisions taken.
+
+    Mice's turns follow the heuristic's rules of thumb (:meth:`HeuristicBot.turn_choice`); the rarer questions
+    (which card to keep, which ability to take...) are answered at random from ``rng``. ``st`` may be changed."""
+    work = st
+    steps = 0
+    for steps in range(limit + 1):
+        if work.status != "playing" or steps == limit:
+            break
+        legal = legal_actions(ctx, work)
+        if not legal:
+            break
+        pick = None
+        if work.pending is not None and work.pending.kind == "turn":
+            pick = bot.turn_choice(ctx, work, legal)
+        work = apply_action(ctx, work, pick or legal[rng.randrange(len(legal))])
+        ctx.events.clear()
+    return work, steps
+
+
 def rank_options(
-    ctx: Ctx, st: State, rng: random.Random, iterations: int = 64, rollout: int = 6, seconds: float | None = None,
+    ctx: Ctx,
+    st: State,
+    rng: random.Random,
+    iterations: int = 64,
+    rollout: int = 6,
+    seconds: float | None = None,
     c: float = 0.7,
 ) -> list[tuple[Action, float, int]]:
     """Every legal option with its estimated chance of winning and its visit count, best first."""
@@ -89,7 +120,7 @@ def rank_options(
                 break
             pick = None
             if work.pending is not None and work.pending.kind == "turn" and rng.random() > 0.15:
-                pick = rollout_bot._turn_choice(ctx, work, legal)
+                pick = rollout_bot.turn_choice(ctx, work, legal)
             work = apply_action(ctx, work, pick or legal[rng.randrange(len(legal))])
         value = evaluate(ctx, work)
         ctx.events.clear()

@@ -147,14 +147,14 @@ class HeuristicBot:
         ctx = self._own_ctx(game)
         decision = game.decision()
         if decision is not None and decision.kind == "turn":
-            picked = self._turn_choice(ctx, game.state, options)
+            picked = self.turn_choice(ctx, game.state, options)
             if picked is not None:
                 return picked
         return self.best_of(ctx, game.state, options)
 
     # --- rules of thumb for a mouse's turn ----------------------------------------------------------------
 
-    def _turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
+    def turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
         """Hit what you can; close in on minions on your tile; else search when safe, head for the way on
         (the chapter's ``bot_route`` advice, or any exit or flip space), explore there; keep together."""
         by_verb: dict[str, list[Action]] = {}

@@ -60,9 +60,9 @@ class Limits:
     action_burst: int = 40
     tables_per_second: float = 1.0  # table creation, per client address
     table_burst: int = 60
-    hints_per_second: float = 0.5  # hint searches, per client address (each costs about a CPU second)
+    hints_per_second: float = 0.25  # hint searches, per client address (each costs about 3 CPU seconds)
     hint_burst: int = 3
-    hint_iterations: int = 200
+    hint_iterations: int = 160  # the hints' own default (mnm.bots.hints.PLAYOUTS), imported late
     ws_strikes: int = 20  # refused WebSocket messages before the socket is closed
     hello_timeout: float = 10.0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mnm.bots import Policy, make_bot
-from mnm.bots.hints import Hint, hints
+from mnm.bots.hints import PLAYOUTS, Hint, hints
 from mnm.engine.actions import Action
 from mnm.engine.game import Decision, Game
 from mnm.terminal.describe import Describer
@@ -21,7 +21,7 @@ BOT_NAMES = ("random", "heuristic", "search")
 ALL = "all"
 PARTY_ACTOR = "party"
 HINT_COUNT = 3
-HINT_ITERATIONS = 200  # about a second on Chapter 1's first turn; enough to rank a turn's few good options
+HINT_ITERATIONS = PLAYOUTS  # playouts per hint request (mnm.bots.hints)
 
 
 def parse_bots(text: str, party: list[str] | tuple[str, ...]) -> dict[str, str]:
