@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from mnm.board.layout import space_side
+from mnm.engine.chapters.advice import Route, route_progress
 from mnm.engine.context import Ctx
 from mnm.engine.dice import roll
 from mnm.engine.query import can_enter, mice_in, minions_on_side
@@ -180,7 +181,7 @@ def on_minion_defeated(ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> N
 
 # --- advice for bots (not a rule: the way through the chapter, as a strategy guide would tell it) --------
 
-ROUTE: dict[int, tuple[tuple[str, ...], str]] = {
+ROUTE: dict[int, Route] = {
     5: (("5:8",), "flip"),  # the sewer grate
     6: (("6:9", "6:12"), "exit-0"),  # out of the Sewer toward the Kitchen Tunnels
     4: (("4:6",), "exit-1"),
@@ -191,7 +192,7 @@ ROUTE: dict[int, tuple[tuple[str, ...], str]] = {
 SEWER_WATER = ("6:6", "6:8", "6:11", "6:14")
 
 
-def bot_route(ctx: Ctx, st: State, side: int) -> tuple[tuple[str, ...], str] | None:
+def bot_route(ctx: Ctx, st: State, side: int) -> Route | None:
     """Where the mice on ``side`` should head and what to do there: an explore argument (``exit-0``,
     ``flip``), ``search`` (the Fishhook & Thread in the Sewer's water), or ``""`` (just stand there)."""
     if side == SEWER and "fishhook" not in st.stash and "fishhook" not in st.tokens:
@@ -203,23 +204,5 @@ ROUTE_ORDER = (5, 6, 4, 2, 1)
 
 
 def bot_progress(ctx: Ctx, st: State) -> float:
-    """How far along the way the party is, 0..1: sides of the route reached, and how close the mice on the
-    furthest side are to its goal (bots' evaluation only)."""
-    mice = st.mice_on_board()
-    if not mice:
-        return 0.0
-    best = 0.0
-    for h in mice:
-        assert h.space is not None
-        side = space_side(h.space)
-        if side not in ROUTE_ORDER:
-            continue
-        route = bot_route(ctx, st, side)
-        graph = ctx.board.graph(side)
-        near = 0.0
-        if route is not None:
-            i = graph.by_id[h.space].index
-            d = min((graph.mouse_dist[i][graph.by_id[g].index] for g in route[0] if g in graph.by_id), default=20)
-            near = 1.0 / (1.0 + d)
-        best = max(best, (ROUTE_ORDER.index(side) + near) / len(ROUTE_ORDER))
-    return best
+    """How far along the way the party is, 0..1 (bots' evaluation only)."""
+    return route_progress(ctx, st, ROUTE_ORDER, bot_route)

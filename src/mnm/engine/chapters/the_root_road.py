@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from mnm.board.layout import space_side
+from mnm.engine.chapters.advice import Route, route_progress
 from mnm.engine.context import Ctx
 from mnm.engine.query import minions_on_side
 from mnm.engine.state import Minion, State
@@ -88,3 +89,23 @@ def check_victory(ctx: Ctx, st: State) -> bool:
 
 def on_victory(ctx: Ctx, st: State) -> None:
     ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
+
+
+# --- advice for bots (not a rule: the way through the chapter, as a strategy guide would tell it) --------
+
+ROUTE: dict[int, Route] = {
+    INSIDE_THE_WALLS: (("12:10",), "exit-1"),  # west, into the Wine Cellar
+    WINE_CELLAR: (("14:22",), "exit-3"),  # south, down to the Drain Pipe
+    DRAIN_PIPE: ((EAST_LEDGE,), ""),  # the boat: standing there is the goal
+}
+ROUTE_ORDER = (INSIDE_THE_WALLS, WINE_CELLAR, DRAIN_PIPE)
+
+
+def bot_route(ctx: Ctx, st: State, side: int) -> Route | None:
+    """Where the mice on ``side`` should head and what to do there."""
+    return ROUTE.get(side)
+
+
+def bot_progress(ctx: Ctx, st: State) -> float:
+    """How far along the way the party is, 0..1 (bots' evaluation only)."""
+    return route_progress(ctx, st, ROUTE_ORDER, bot_route)
