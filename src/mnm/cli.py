@@ -219,6 +219,14 @@ def simulate(
     if backend not in ("local", "ray"):
         typer.echo("error: --backend must be local or ray", err=True)
         raise typer.Exit(2)
+    from mnm.engine.errors import IllegalAction, MalformedAction
+    from mnm.engine.game import Game
+
+    try:  # a party the chapter refuses is refused here, once, not by every worker
+        Game.new(chapter_id, heroes, seed=seed)
+    except (IllegalAction, MalformedAction) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
     start = time.perf_counter()
 
     def progress(done: int, total: int) -> None:

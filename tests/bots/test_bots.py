@@ -138,3 +138,31 @@ def test_search_ranking_depends_only_on_its_inputs() -> None:
     rank_options(game.ctx, game.state, random.Random(99), iterations=40, rollout=30)  # unrelated work between
     again = rank_options(game.ctx, game.state, random.Random(7), iterations=40, rollout=30)
     assert [(str(a), v, n) for a, v, n in first] == [(str(a), v, n) for a, v, n in again]
+
+
+@pytest.mark.parametrize(
+    ("party", "why"),
+    [("collin,filch", "party of 4 mice, got 2"), ("collin,tilda,filch,lily", "Lily may not adventure")],
+)
+def test_simulate_refuses_a_party_the_chapter_refuses(party: str, why: str) -> None:
+    from typer.testing import CliRunner
+
+    from mnm.cli import app
+
+    result = CliRunner().invoke(app, ["simulate", "--chapter", "1", "--party", party, "--games", "2", "--json"])
+    assert result.exit_code == 2
+    assert why in result.output and "Traceback" not in result.output
+
+
+def test_simulate_json_summary_for_a_small_run() -> None:
+    from typer.testing import CliRunner
+
+    from mnm.cli import app
+
+    result = CliRunner().invoke(app, ["simulate", "--chapter", CHAPTER, "--bot", "random", "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output.strip().splitlines()[-1])
+    assert summary["games"] == 3 and summary["wins"] + sum(summary["defeat_causes"].values()) + summary[
+        "unfinished"
+    ] == 3
+    assert {"win_rate", "ci95", "games_per_s"} <= set(summary)
