@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mnm.content.loader import builtin_content
-from mnm.engine.game import Game, apply_action, legal_actions
+from mnm.engine.game import Game, apply_action_in_place, legal_actions
 
 __all__ = ["bench_chess", "bench_copies", "bench_engine", "default_chapter", "run_bench"]
 
@@ -44,7 +44,7 @@ def play_random_game(chapter: str, seed: int, max_decisions: int = 5000) -> int:
         options = legal_actions(ctx, st)
         if not options:
             break
-        st = apply_action(ctx, st, options[rng.randrange(len(options))])
+        apply_action_in_place(ctx, st, options[rng.randrange(len(options))])
         n += 1
     return n
 

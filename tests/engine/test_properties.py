@@ -135,3 +135,34 @@ def test_card_instances_name_real_cards() -> None:
     content = builtin_content()
     game = Game.new(CHAPTERS[0], PARTY, seed=1)
     assert all(card_of(i) in content.search_cards for i in card_instances(game.ctx))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 100_000), chapter=st.sampled_from(CHAPTERS))
+def test_applying_in_place_gives_exactly_the_states_a_copy_gives(seed: int, chapter: str) -> None:
+    """apply_action_in_place (playouts, benchmarks) and apply_action (everyone else) are the same rules: the
+    same action from the same state gives equal states, step after step of random play, and a refused action
+    changes nothing in place either."""
+    import random
+
+    from mnm.engine.actions import Action
+    from mnm.engine.errors import IllegalAction
+    from mnm.engine.game import apply_action, apply_action_in_place, legal_actions
+
+    game = Game.new(chapter, PARTY, seed=seed)
+    ctx = game.ctx
+    copied, in_place = game.state, game.state.copy()
+    rng = random.Random(seed)
+    for _ in range(250):
+        options = legal_actions(ctx, copied)
+        if not options:
+            break
+        action = options[rng.randrange(len(options))]
+        before = json.dumps(in_place.to_json(), sort_keys=True)
+        with pytest.raises(IllegalAction):
+            apply_action_in_place(ctx, in_place, Action("move", action.actor, ("9:99",)))
+        assert json.dumps(in_place.to_json(), sort_keys=True) == before
+        copied = apply_action(ctx, copied, action)
+        apply_action_in_place(ctx, in_place, action)
+        assert in_place.to_json() == copied.to_json()
+    assert copied.round > 1 or copied.status != "playing"

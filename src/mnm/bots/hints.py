@@ -25,7 +25,7 @@ from mnm.bots.policy import HeuristicBot, resample_hidden
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx
 from mnm.engine.events import Event
-from mnm.engine.game import Game, apply_action, make_ctx
+from mnm.engine.game import Game, apply_action_in_place, make_ctx
 from mnm.engine.i18n import render
 
 __all__ = ["PLAYOUTS", "Hint", "hints"]
@@ -127,7 +127,7 @@ def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang:
     work = game.state.copy()
     resample_hidden(work, future_rng)
     ctx.events.clear()
-    work = apply_action(ctx, work, action)
+    apply_action_in_place(ctx, work, action)
     shown: set[tuple[int, str]] = set()
     for ev in ctx.events:
         if ev.msg in TELLING and ev.msg not in ECHOES.get(action.verb, ()):

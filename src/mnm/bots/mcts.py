@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx
-from mnm.engine.game import Game, apply_action, legal_actions, make_ctx
+from mnm.engine.game import Game, apply_action_in_place, legal_actions, make_ctx
 from mnm.engine.state import State
 
 __all__ = ["PLAYOUT_LIMIT", "SearchBot", "play_out", "rank_options"]
@@ -58,7 +58,7 @@ def play_out(
         pick = None
         if work.pending is not None and work.pending.kind == "turn":
             pick = bot.turn_choice(ctx, work, legal)
-        work = apply_action(ctx, work, pick or legal[rng.randrange(len(legal))])
+        apply_action_in_place(ctx, work, pick or legal[rng.randrange(len(legal))])
         ctx.events.clear()
     return work, steps
 
@@ -102,12 +102,12 @@ def rank_options(
             if unvisited:
                 text = unvisited[rng.randrange(len(unvisited))]
                 node.children[text] = _Node()
-                work = apply_action(ctx, work, legal[texts.index(text)])
+                apply_action_in_place(ctx, work, legal[texts.index(text)])
                 node = node.children[text]
                 path.append(node)
                 break
             text = max(texts, key=lambda t: _uct(node, node.children[t], c))
-            work = apply_action(ctx, work, legal[texts.index(text)])
+            apply_action_in_place(ctx, work, legal[texts.index(text)])
             node = node.children[text]
             path.append(node)
             depth += 1
@@ -121,7 +121,7 @@ def rank_options(
             pick = None
             if work.pending is not None and work.pending.kind == "turn" and rng.random() > 0.15:
                 pick = rollout_bot.turn_choice(ctx, work, legal)
-            work = apply_action(ctx, work, pick or legal[rng.randrange(len(legal))])
+            apply_action_in_place(ctx, work, pick or legal[rng.randrange(len(legal))])
         value = evaluate(ctx, work)
         ctx.events.clear()
         for n in path:

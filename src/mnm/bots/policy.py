@@ -13,7 +13,7 @@ from typing import Protocol
 
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx
-from mnm.engine.game import Game, apply_action, make_ctx
+from mnm.engine.game import Game, apply_action_in_place, make_ctx
 from mnm.engine.state import State
 
 __all__ = ["BOTS", "HeuristicBot", "Policy", "RandomBot", "evaluate", "make_bot", "resample_hidden"]
@@ -119,11 +119,12 @@ class HeuristicBot:
         for _ in range(self.samples):
             trial = st.copy()
             resample_hidden(trial, self.rng)
-            after = apply_action(ctx, trial, action)
+            draws = trial.random_draws
+            apply_action_in_place(ctx, trial, action)
             ctx.events.clear()
-            total += evaluate(ctx, after)
+            total += evaluate(ctx, trial)
             n += 1
-            if after.random_draws == trial.random_draws:
+            if trial.random_draws == draws:
                 break  # no dice or cards involved: one look is enough
         return total / n
 

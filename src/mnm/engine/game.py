@@ -26,7 +26,7 @@ from mnm.engine.events import Event
 from mnm.engine.rules.victory import check_victory
 from mnm.engine.state import State
 
-__all__ = ["MAX_AUTOMATIC_STEPS", "Decision", "Game"]
+__all__ = ["MAX_AUTOMATIC_STEPS", "Decision", "Game", "apply_action", "apply_action_in_place", "legal_actions"]
 
 MAX_AUTOMATIC_STEPS = 100_000  # a guard against a rule bug looping forever
 # Steps that change only the pending decision, the acting card and the step stack: never the figures, tiles,
@@ -98,6 +98,25 @@ def apply_action(ctx: Ctx, st: State, action: Action) -> State:
     """Apply ``action`` to a copy of ``st`` and run until the next decision; ``st`` is never changed.
 
     Raises :class:`IllegalAction` (with the reason) when the action is not legal now."""
+    _check_legal(ctx, st, action)
+    work = st.copy()
+    _apply_legal(ctx, work, action)
+    return work
+
+
+def apply_action_in_place(ctx: Ctx, st: State, action: Action) -> None:
+    """Apply ``action`` to ``st`` itself and run until the next decision: :func:`apply_action` without the copy.
+
+    For callers that own ``st`` and never look back (playouts, benchmarks), the way ``chess.Board.push`` or an
+    OpenSpiel state's ``apply_action`` works; copy first to keep the state before. An illegal action raises
+    :class:`IllegalAction` and changes nothing. ``st`` must roll seeded dice: with scripted or manual dice a
+    die asked for mid-action (:class:`NeedDice`, :class:`ScriptExhausted`) would leave it half changed."""
+    _check_legal(ctx, st, action)
+    ctx.listed = None  # the listing was for the state as it was
+    _apply_legal(ctx, st, action)
+
+
+def _check_legal(ctx: Ctx, st: State, action: Action) -> None:
     if st.status != "playing" or st.pending is None:
         raise IllegalAction(explain_illegal(ctx, st, action), str(action))
     kind = DECISIONS[st.pending.kind]
@@ -108,13 +127,14 @@ def apply_action(ctx: Ctx, st: State, action: Action) -> State:
     )
     if not legal:
         raise IllegalAction(explain_illegal(ctx, st, action), str(action))
-    work = st.copy()
-    pending = work.pending
+
+
+def _apply_legal(ctx: Ctx, st: State, action: Action) -> None:
+    pending = st.pending
     assert pending is not None
-    work.pending = None
-    DECISIONS[pending.kind].apply(ctx, work, pending, action)
-    run(ctx, work)
-    return work
+    st.pending = None
+    DECISIONS[pending.kind].apply(ctx, st, pending, action)
+    run(ctx, st)
 
 
 def run(ctx: Ctx, st: State) -> None:
