@@ -241,6 +241,37 @@ def test_r_battle_07_ranged_must_target_a_minion_in_or_next_to_the_space() -> No
 
 
 @pytest.mark.rule("R-BATTLE-07")
+def test_r_battle_07_faq_variant_ranged_targets_the_most_crowded_nearby_space() -> None:
+    """Option ranged_target_most_minions (the FAQ's refinement): Maginos in the cell has one rat in his own
+    space's neighbour 12 and two in 13: he must shoot at 13. Without the option any nearby rat will do."""
+    minions = {"rat-warrior-1": {"space": "5:12"}, "rat-warrior-2": {"space": "5:13"}, "rat-warrior-3": {"space": "5:13"}}
+    g = scenario(
+        heroes={"maginos": {"space": "5:15"}},
+        minions=minions,
+        turn="mouse:maginos",
+        options={"ranged_target_most_minions": True},
+        dice=[CHEESE],
+    )
+    battles = {o for o in options(g) if o.startswith("battle ")}
+    assert battles == {"battle maginos rat-warrior-2", "battle maginos rat-warrior-3"}
+    with pytest.raises(IllegalAction, match=r"nearby space with the most minions \(R-BATTLE-07"):
+        g.apply("battle maginos rat-warrior-1")
+    plain = scenario(heroes={"maginos": {"space": "5:15"}}, minions=minions, turn="mouse:maginos", dice=[CHEESE])
+    assert {o for o in options(plain) if o.startswith("battle ")} == {
+        "battle maginos rat-warrior-1",
+        "battle maginos rat-warrior-2",
+        "battle maginos rat-warrior-3",
+    }
+
+
+def test_an_unknown_game_option_is_refused_by_name() -> None:
+    from mnm.engine.game import Game
+
+    with pytest.raises(IllegalAction, match=r"unknown game option 'ranged_targets_most'; options: .*ranged_target_most_minions"):
+        Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], options={"ranged_targets_most": True})
+
+
+@pytest.mark.rule("R-BATTLE-07")
 @pytest.mark.rule("R-BATTLE-08")
 def test_r_battle_08_ranged_targets_any_visible_minion_on_the_tile() -> None:
     # from the cell (15) Maginos sees 3 but not 10: the black block between 9 and 11 cuts the line

@@ -161,3 +161,15 @@ def test_r_setup_12_the_encounter_deck_holds_only_encounter_cards() -> None:
     for cid in game.state.encounter_deck:
         assert cid in content.encounter_cards and cid not in content.search_cards
         assert content.encounter_cards[cid].kind in game.ctx.chapter.encounter_kinds
+
+
+def test_every_game_option_is_documented_in_the_rulings_and_no_other() -> None:
+    import re
+    from pathlib import Path
+
+    from mnm.engine.rules.setup import GAME_OPTIONS
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    table = text.split("Options:", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.M))
+    assert documented == set(GAME_OPTIONS)

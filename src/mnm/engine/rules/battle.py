@@ -82,8 +82,20 @@ def mouse_targets(ctx: Ctx, st: State, h: Hero, w: Weapon) -> list[Minion]:
     near = [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
     keen = any(i.id == "keen-eye" for i in ctx.content.heroes[h.id].innate)
     if near and not keen:
+        if st.options.get("ranged_target_most_minions"):
+            return _on_most_crowded(near)
         return near  # R-BATTLE-07: a minion next to the archer must be the target
     return [m for m in on_tile if graph.can_see(h.space, m.space)]
+
+
+def _on_most_crowded(near: list[Minion]) -> list[Minion]:
+    """R-BATTLE-07, the FAQ refinement (option ``ranged_target_most_minions``): of the minions in or next to
+    the archer's space, only those on the space holding the most minions (any of the tied spaces)."""
+    counts: dict[str, int] = {}
+    for m in near:
+        counts[m.space] = counts.get(m.space, 0) + 1
+    most = max(counts.values())
+    return [m for m in near if counts[m.space] == most]
 
 
 def _battle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
@@ -133,6 +145,11 @@ def _battle_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
         return f"{minion_name(ctx, m)} is on another tile"
     if not ctx.board.graph_of(h.space).can_see(h.space, m.space):
         return f"{name} cannot see {minion_name(ctx, m)} (R-BATTLE-08)"
+    if st.options.get("ranged_target_most_minions") and _adjacent_or_same(ctx, h.space, m.space):
+        return (
+            "a ranged attack must target the nearby space with the most minions "
+            "(R-BATTLE-07, option ranged_target_most_minions)"
+        )
     return f"a minion is next to {name}: a ranged attack must target one of those (R-BATTLE-07)"
 
 

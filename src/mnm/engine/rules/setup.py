@@ -12,7 +12,7 @@ from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.state import Hero, Pending, State
 
-__all__ = ["card_instances", "card_of", "setup_state"]
+__all__ = ["GAME_OPTIONS", "card_instances", "card_of", "setup_state"]
 
 
 def card_instances(ctx: Ctx) -> list[str]:
@@ -35,6 +35,17 @@ def hero_meets_ability(ctx: Ctx, hero_id: str, ability_id: str) -> bool:
     return not card.classes or bool(set(card.classes) & set(ctx.content.heroes[hero_id].classes))
 
 
+# Rule variants players may switch on (docs/rulings.md, "Options"); every one is off by default.
+GAME_OPTIONS: dict[str, str] = {
+    "minion_cheese_one_per_roll": "R-BATTLE-03 as the FAQ reads it: a minion's roll puts at most 1 cheese on the wheel",
+    "no_achievements": "play without individual achievements (R-ACH-01)",
+    "stunned_no_free_actions": "R-TURN-10 as the summary reads it: a stunned mouse takes no free actions",
+    "disguises_forced": "R-PARTY-02 as the card reads: Disguises is spent at the next Rat Warrior placement",
+    "ranged_target_most_minions": "R-BATTLE-07 with the FAQ refinement: a ranged attack at nearby minions targets "
+    "the nearby space holding the most",
+}
+
+
 def setup_state(
     ctx: Ctx,
     party: list[str],
@@ -50,6 +61,9 @@ def setup_state(
         raise IllegalAction(f"dice must be seeded, scripted or manual, got {dice_mode!r}", "new game")
     if check_party_size and len(party) != ch.party_size:
         raise IllegalAction(f"this chapter needs a party of {ch.party_size} mice, got {len(party)}", "new game")
+    unknown = sorted(set(options) - set(GAME_OPTIONS))
+    if unknown:
+        raise IllegalAction(f"unknown game option {unknown[0]!r}; options: {', '.join(GAME_OPTIONS)}", "new game")
     if len(set(party)) != len(party):
         raise IllegalAction("a mouse can be in the party only once", "new game")
     for h in party:
