@@ -151,6 +151,14 @@ def play(
     bot_pause: Annotated[
         float | None, typer.Option(help="Seconds before each bot's choice (app default 0.6, --plain 0).")
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help="Switch on a rule variant (repeatable), e.g. minion_cheese_one_per_roll; an unknown name lists "
+            "them all (docs/rulings.md, Options).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
     from mnm.terminal.main import play_command
@@ -168,6 +176,7 @@ def play(
             replay=replay,
             bots=bots,
             bot_pause=bot_pause,
+            options=option or [],
         )
     )
 

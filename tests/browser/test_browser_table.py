@@ -236,3 +236,23 @@ def test_companion_mode_types_physical_dice(browser: Browser, base_url: str) -> 
     events = httpx.get(f"{base_url}/api/tables/{made['table']}/events", params={"limit": 500}).json()["events"]
     rolled = [f for e in events for f in (e["params"].get("faces") or [e["params"].get("face")]) if f]
     assert rolled and set(rolled) == {2}  # only the faces we typed were used
+
+
+def test_new_table_with_a_rule_variant_shows_it_at_the_table(browser: Browser, base_url: str) -> None:
+    page = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}).new_page()
+    page.goto("/")
+    page.locator("#variants summary").click()
+    boxes = page.locator("#variants input.variant")
+    expect(boxes).to_have_count(5)
+    page.locator('#variants input.variant[value="ranged_target_most_minions"]').check()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "new-table-variants.png"), full_page=True)
+    page.locator("#create").click()
+    host_link = page.locator("input.host-link").input_value()
+    page.goto(host_link)
+    expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
+    expect(page.locator("#variants-on")).to_contain_text("most crowded nearby space")
+    page.locator(".table-head").screenshot(path=str(SHOTS / "table-variants-on.png"))
+    table = re.search(r"#t=([^&]+)", host_link).group(1)  # type: ignore[union-attr]
+    view = httpx.get(f"{base_url}/api/tables/{table}").json()["view"]
+    assert [o["id"] for o in view["options"]] == ["ranged_target_most_minions"]

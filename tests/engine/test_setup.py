@@ -173,3 +173,7 @@ def test_every_game_option_is_documented_in_the_rulings_and_no_other() -> None:
     table = text.split("Options:", 1)[1].split("\n## ", 1)[0]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.M))
     assert documented == set(GAME_OPTIONS)
+    from mnm.engine.i18n import LANGUAGES, catalog
+
+    for lang in LANGUAGES:  # players choose them by these names (web form, catalog endpoint)
+        assert all(catalog(lang).get(f"option.{name}") for name in GAME_OPTIONS), lang

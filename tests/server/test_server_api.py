@@ -722,3 +722,25 @@ def test_continue_refusals(client: TestClient) -> None:
     r = client.post(url, json={"keep": {"collin": "no-such-card"}, "replay": True}, headers=host_headers(made))
     assert r.status_code == 422
     assert client.post("/api/tables/nope/continue", json={}).status_code == 404
+
+
+def test_rule_variants_are_offered_chosen_shown_and_kept_after_a_restart(db_url: str) -> None:
+    """The catalog offers every game option with its text in both languages; a table switches some on; its
+    view shows them; an unknown one is refused with the list; a table rebuilt from storage keeps them."""
+    from mnm.engine.rules.setup import GAME_OPTIONS
+
+    with TestClient(create_app(db_url, LIMITS)) as c:
+        offered = c.get("/api/catalog").json()["options"]
+        assert [o["id"] for o in offered] == list(GAME_OPTIONS)
+        assert all(o["text"]["en"] and o["text"]["pt"] for o in offered)
+        bad = c.post("/api/tables", json=create_body(options=["ranged_targets_most"]))
+        assert bad.status_code == 422
+        assert "unknown game option 'ranged_targets_most'" in bad.json()["message"]
+        made = make_table(c, options=["ranged_target_most_minions", "no_achievements"])
+        shown = view(c, made["table"])["view"]["options"]
+        assert [o["id"] for o in shown] == ["no_achievements", "ranged_target_most_minions"]
+        plain = make_table(c)
+        assert view(c, plain["table"])["view"]["options"] == []
+    with TestClient(create_app(db_url, LIMITS)) as c:  # a new server process reads the table back
+        again = view(c, made["table"])["view"]["options"]
+        assert [o["id"] for o in again] == ["no_achievements", "ranged_target_most_minions"]

@@ -264,3 +264,13 @@ def test_chapter_one_board_uses_the_screen(size: tuple[int, int], across: int) -
                 assert sorted(app.tile_rows.values()) == [(0, 0), (0, 14), (39, 0)]
 
     run_in_thread(scenario)
+
+
+def test_cli_play_switches_on_rule_variants_and_refuses_unknown_ones() -> None:
+    runner = CliRunner()
+    done = runner.invoke(cli_app, ["play", "--plain", "--chapter", PG, "--option", "no_achievements"], input="quit\n")
+    assert done.exit_code == 0, done.output
+    assert "Rule variants: no_achievements" in done.output
+    bad = runner.invoke(cli_app, ["play", "--plain", "--option", "ranged_targets_most"], input="")
+    assert bad.exit_code == 2
+    assert "unknown game option 'ranged_targets_most'" in bad.output

@@ -38,6 +38,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from mnm import __version__
+from mnm.engine.i18n import catalog as messages
+from mnm.engine.rules.setup import GAME_OPTIONS
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, ApiError, Caller, LiveTable, TableService
 from mnm.server.views import board_json, event_json, table_view
@@ -185,6 +187,11 @@ class CreateTable(BaseModel):
         max_length=MAX_SEATS,
         description="the bot playing each seat ('random', 'heuristic', 'search'; null: people)",
     )
+    options: list[str] = Field(
+        default_factory=list,
+        max_length=16,
+        description="rule variants switched on (ids from /api/catalog 'options'; docs/rulings.md)",
+    )
 
 
 class ActionBody(BaseModel):
@@ -308,6 +315,13 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
                 for h in content.heroes.values()
             ],
             "die": [{"number": f.number, "symbols": [s.value for s in f.symbols]} for f in content.die.faces],
+            "options": [
+                {
+                    "id": name,
+                    "text": {"en": messages("en")[f"option.{name}"], "pt": messages("pt_BR")[f"option.{name}"]},
+                }
+                for name in GAME_OPTIONS
+            ],
         }
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
@@ -322,7 +336,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         if sorted(flat) != sorted(party) or len(set(flat)) != len(flat):
             raise ApiError(400, "malformed", "every mouse of the party must sit at exactly one seat")
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
-        table, tokens = await service.create(body.chapter, party, seats, seed, body.companion, bots=body.bots)
+        table, tokens = await service.create(
+            body.chapter, party, seats, seed, body.companion, bots=body.bots, options=body.options
+        )
         return {
             "table": table.id,
             "version": table.version,

@@ -176,6 +176,7 @@ class TableService:
         companion: bool,
         carry: dict[str, Any] | None = None,
         bots: Sequence[str | None] | None = None,
+        options: Sequence[str] = (),
     ) -> tuple[LiveTable, dict[str, Any]]:
         """A new table; returns it and its tokens (shown once, to the creator only). ``bots[i]`` names the
         bot playing seat i (None: people); the server plays those seats itself."""
@@ -192,6 +193,8 @@ class TableService:
         }
         if any(bot_list):
             setup["bots"] = bot_list
+        if options:
+            setup["options"] = sorted(set(options))
         try:
             game = await asyncio.to_thread(self._new_game, setup)
         except (EngineError, KeyError, ValueError) as err:
@@ -218,6 +221,7 @@ class TableService:
                 content=self.content,
                 dice=dice,
                 carry=setup.get("carry"),
+                options=dict.fromkeys(setup.get("options", ()), True),
             )
 
         try:
@@ -258,6 +262,7 @@ class TableService:
             dice,
             carry,
             table.setup.get("bots"),
+            table.setup.get("options", ()),
         )
 
     # --- loading ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from mnm.content.loader import Content
 from mnm.content.schema import Text
 from mnm.engine.events import Event
 from mnm.engine.game import Game
+from mnm.engine.i18n import catalog as messages
 
 if TYPE_CHECKING:
     from mnm.server.tables import LiveTable
@@ -175,6 +176,16 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "id": table.id,
         "version": table.version,
         "companion": table.setup.get("dice") == "manual",
+        "options": [
+            {
+                "id": name,
+                "text": {
+                    "en": messages("en").get(f"option.{name}", name),
+                    "pt": messages("pt_BR").get(f"option.{name}", name),
+                },
+            }
+            for name in sorted(k for k, on in st.options.items() if on)
+        ],
         "seats": [
             {"seat": i, "heroes": list(s), "bot": bot}
             for i, (s, bot) in enumerate(zip(table.setup["seats"], table.bot_names(), strict=True))

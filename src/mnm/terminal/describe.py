@@ -502,6 +502,9 @@ class Describer:
         st = game.state
         chapter = game.ctx.chapter
         out = [f"{chapter.name.en}. Goal: {chapter.objective.en}"]
+        variants = sorted(name for name, on in st.options.items() if on)
+        if variants:
+            out.append("Rule variants: " + ", ".join(variants) + " (docs/rulings.md).")
         out += self.table_sentences(st)
         out += [self.hero_sentence(game, h) for h in st.heroes.values()]
         if st.minions:

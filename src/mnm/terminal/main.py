@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from mnm.engine.errors import EngineError, SaveError
@@ -34,19 +35,20 @@ def play_command(
     replay: bool = False,
     bots: str = "",
     bot_pause: float | None = None,
+    options: Sequence[str] = (),
 ) -> int:
     """Exit code: 0 when played (or quit), 2 when the options or the save file are unusable.
 
     ``campaign``: a save of a finished chapter; the game is the campaign's next chapter (or, with ``replay``,
     the same chapter again) with ``keep`` as the cards kept (R-CAMP, mnm.engine.rules.campaign).
     ``bots``: ``hero=bot,...`` or ``all=bot`` (mnm.terminal.seats); ``bot_pause``: seconds before each bot's
-    choice (the app waits BOT_PAUSE by default, plain mode none)."""
+    choice (the app waits BOT_PAUSE by default, plain mode none); ``options``: rule variants for a new game."""
     game: Game
     try:
         if campaign is not None:
             game = campaign_game(campaign, keep, replay, dice)
         else:
-            game = load_game(load) if load is not None else new_game(chapter, party, seed, dice)
+            game = load_game(load) if load is not None else new_game(chapter, party, seed, dice, options=options)
     except (SaveError, ValueError, EngineError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,15 +86,23 @@ def parse_party(content: Content, text: str) -> list[str]:
     return party
 
 
-def new_game(chapter: str | None, party: str, seed: int, dice: str, content: Content | None = None) -> Game:
-    """Start a game from the command line's words; ``ValueError`` with a clear message on bad words."""
+def new_game(
+    chapter: str | None,
+    party: str,
+    seed: int,
+    dice: str,
+    content: Content | None = None,
+    options: Sequence[str] = (),
+) -> Game:
+    """Start a game from the command line's words; ``ValueError`` with a clear message on bad words.
+    ``options``: the rule variants switched on (``mnm.engine.rules.setup.GAME_OPTIONS``)."""
     content = content or builtin_content()
     if dice not in ("seeded", "manual"):
         raise ValueError(f"--dice is 'seeded' or 'manual', not {dice!r}")
     chapter_id = resolve_chapter(content, chapter)
     members = parse_party(content, party)
     try:
-        return Game.new(chapter_id, members, seed=seed, content=content, dice=dice)
+        return Game.new(chapter_id, members, seed=seed, content=content, dice=dice, options=dict.fromkeys(options, True))
     except (KeyError, ValueError) as err:
         raise ValueError(f"cannot set up {chapter_id}: {err}") from err
 

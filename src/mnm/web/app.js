@@ -132,6 +132,15 @@ function renderHome() {
   const seatPlayers = h("div", { class: "seat-players" });
   const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "" });
   const companion = h("input", { id: "companion", type: "checkbox" });
+  // rule variants (docs/rulings.md, Options): every one off unless the players switch it on
+  const variants = h(
+    "details",
+    { class: "variants", id: "variants" },
+    h("summary", {}, t("variants")),
+    ...(cat.options || []).map((o) =>
+      h("label", { class: "check" }, h("input", { type: "checkbox", class: "variant", value: o.id }), ` ${tx(o.text)}`),
+    ),
+  );
   const result = h("div", { id: "links" });
 
   function party() {
@@ -204,6 +213,8 @@ function renderHome() {
       companion: companion.checked,
     };
     if (used.some(([, b]) => b)) body.bots = used.map(([, b]) => b);
+    const picked = [...variants.querySelectorAll("input.variant:checked")].map((i) => i.value);
+    if (picked.length) body.options = picked;
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const made = await http("POST", "/api/tables", body);
@@ -226,6 +237,7 @@ function renderHome() {
       seatPlayers,
       h("label", {}, `${t("seed")} `, seed),
       h("label", { class: "check" }, companion, ` ${t("companion")}`),
+      variants,
       h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
     ),
     result,
@@ -301,6 +313,7 @@ function renderTableShell() {
         "header",
         { class: "table-head" },
         h("h2", { id: "chapter-name" }),
+        h("span", { id: "variants-on", class: "variants-on" }),
         h("span", { id: "role", class: "role" }),
         h("span", { id: "conn", class: "conn off" }, t("offline")),
         h("a", { href: "#", class: "button small" }, t("backHome")),
@@ -422,6 +435,8 @@ function render() {
   const v = S.view;
   if (!v || !$("#board")) return;
   $("#chapter-name").textContent = `${v.chapter.number}. ${tx(v.chapter.name)}`;
+  const on = v.options || [];
+  $("#variants-on").textContent = on.length ? `${t("variantsOn")}: ${on.map((o) => tx(o.text)).join("; ")}` : "";
   const role = $("#role");
   if (S.you.role === "spectator") role.textContent = t("spectating");
   else if (S.you.role === "host") role.textContent = t("hostRole");
