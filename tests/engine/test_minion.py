@@ -126,9 +126,17 @@ def test_r_minion_03_full_target_space_stop_as_close_as_possible() -> None:
     assert (move.params["dst"], move.params["steps"]) == ("5:8", 1)
     attack = one(g.events, "minion_attacks")
     assert attack.params["hero"] == "tilda"  # all four equally near: the one highest on the track
-    assert attack.params["reason"] == (
-        "the nearest mouse not yet attacked (tied with collin, filch, maginos; higher on the track)"
+    assert (attack.params["reason"], attack.params["tied"]) == (
+        "nearest_not_attacked", ["collin", "filch", "maginos"]
     )
+    from mnm.engine.i18n import render
+
+    assert render(attack).startswith(
+        "Rat Warrior 1 attacks Tilda (the nearest mouse not yet attacked; tied with Prince Collin, Filch and "
+        "Maginos, higher on the initiative track): "
+    )
+    told = render(attack, "pt_BR")
+    assert "o rato mais próximo ainda não atacado; empatado com" in told and "nearest" not in told
     assert move.params["target"] == "tilda" and move.params["tied"] == ["collin", "filch", "maginos"]
 
 
@@ -145,7 +153,7 @@ def test_r_minion_03_equally_near_mice_highest_on_track_and_the_event_says_so() 
     assert (move.params["dst"], move.params["target"], move.params["tied"]) == ("5:2", "filch", ["collin"])
     attack = one(g.events, "minion_attacks")
     assert attack.params["hero"] == "filch"
-    assert attack.params["reason"] == "the nearest mouse not yet attacked"
+    assert attack.params["reason"] == "nearest_not_attacked" and attack.params["tied"] == []
     # the same position with the track the other way round: Collin
     g = scenario(
         heroes={"collin": {"space": "5:4"}, "filch": {"space": "5:2"}},
@@ -186,9 +194,9 @@ def test_r_minion_05_each_attack_goes_to_a_mouse_not_yet_attacked_then_highest_o
     )
     attacks = [(e.params["minion"], e.params["hero"], e.params["reason"]) for e in of(g.events, "minion_attacks")]
     assert attacks == [
-        ("rat-warrior-1", "collin", "the nearest mouse not yet attacked"),  # Collin shares its space
-        ("rat-warrior-2", "filch", "the nearest mouse not yet attacked"),  # Collin already attacked
-        ("rat-warrior-3", "filch", "every mouse in reach was already attacked: the one highest on the track"),
+        ("rat-warrior-1", "collin", "nearest_not_attacked"),  # Collin shares its space
+        ("rat-warrior-2", "filch", "nearest_not_attacked"),  # Collin already attacked
+        ("rat-warrior-3", "filch", "all_attacked_highest_on_track"),
     ]
 
 

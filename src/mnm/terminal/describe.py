@@ -15,6 +15,7 @@ from mnm.engine.actions import Action
 from mnm.engine.dice import DiceTable
 from mnm.engine.events import Event
 from mnm.engine.game import Decision, Game
+from mnm.engine.i18n import catalog
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = ["Describer"]
@@ -224,7 +225,10 @@ class Describer:
 
     def _why(self, p: dict[str, Any], key: str = "reason") -> str:
         why = p.get(key)
-        return f" ({why})" if why else ""
+        if not why:
+            return ""
+        words = catalog("en").get(f"value.{why}", str(why))  # short ids (nearest_not_attacked) become words
+        return f" ({words})"
 
     _TEMPLATES: ClassVar[dict[str, Callable[[Describer, dict[str, Any], str, str], str]]] = {
         "chapter_begins": lambda d, p, h, m: f"The chapter begins with {_join([d.hero(x) for x in p['party']])}.",
@@ -246,7 +250,9 @@ class Describer:
         "minion_holds": lambda d, p, h, m: f"{m} stays on {d.space(p['space'])}.",
         "minion_holds_ranged": lambda d, p, h, m: f"{m} stays on {d.space(p['space'])} to shoot.",
         "minion_attacks": lambda d, p, h, m: (
-            f"{m} attacks {h}{d._why(p)}: rolls {d.faces(p['faces'])}, {_plural(int(p['hits']), 'hit')}."
+            f"{m} attacks {h}{d._why(p)}"
+            + (f" (tied with {_join([d.hero(x) for x in p['tied']])}, higher on the track)" if p.get("tied") else "")
+            + f": rolls {d.faces(p['faces'])}, {_plural(int(p['hits']), 'hit')}."
         ),
         "mouse_defends": lambda d, p, h, m: (
             f"{h} defends with {d.faces(p['faces'])}: "

@@ -7,7 +7,7 @@ space must be the target when there is one (R-BATTLE-07).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mnm.content.schema import AttackKind, CardType
@@ -386,15 +386,23 @@ def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
 # --- minions attacking mice (R-BATTLE-11) ----------------------------------------------------------------
 
 
-def minion_attacks_mouse(ctx: Ctx, st: State, m: Minion, h: Hero, reason: str) -> None:
+def minion_attacks_mouse(
+    ctx: Ctx, st: State, m: Minion, h: Hero, reason: str, tied: Sequence[str] = ()
+) -> None:
     """A minion attacks a mouse: battle dice, then the mouse's defense (defense + armor), then wounds,
-    with the minion's abilities (steal, poison, stun, pistoleer)."""
+    with the minion's abilities (steal, poison, stun, pistoleer). ``reason``: why this mouse, a message value
+    id (``value.REASON`` in the catalogs); ``tied``: the mice it was as near to, passed over as lower on the
+    initiative track."""
     spec = ctx.content.minions[m.type]
     faces = roll(st, spec.battle, f"{minion_name(ctx, m)}'s attack")
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
-    ctx.emit("minion_attacks", "R-BATTLE-11", minion=m.id, hero=h.id, faces=list(faces), hits=hits, reason=reason)
+    # ``tied`` before ``reason``: a catalog picks the variant of the first non-empty parameter that has one
+    ctx.emit(
+        "minion_attacks", "R-BATTLE-11", minion=m.id, hero=h.id, faces=list(faces), hits=hits, tied=list(tied),
+        reason=reason,
+    )
     if spec.kind != "cat":
         if "pistoleer" in spec.abilities and cheese:
             ctx.emit("pistoleer", "R-BOSS-02", minion=m.id)
@@ -404,7 +412,7 @@ def minion_attacks_mouse(ctx: Ctx, st: State, m: Minion, h: Hero, reason: str) -
                 ctx.hook("on_minion_cheese", st, m, cheese)
     mouse_defends(ctx, st, h, hits, m)
     if "pistoleer" in spec.abilities and cheese and not h.captured:
-        minion_attacks_mouse(ctx, st, m, h, "Pistoleer: cheese rolled means another shot")
+        minion_attacks_mouse(ctx, st, m, h, "pistoleer_again")
 
 
 def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:

@@ -167,7 +167,7 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
         attacked.append(target[0].id)
     then()
     if target is not None:
-        minion_attacks_mouse(ctx, st, m, target[0], target[1])
+        minion_attacks_mouse(ctx, st, m, target[0], target[1], target[2])
 
 
 def _move(ctx: Ctx, st: State, m: Minion) -> None:
@@ -231,9 +231,9 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
     )
 
 
-def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple[Hero, str] | None:
+def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple[Hero, str, list[str]] | None:
     """R-MINION-05/06: the nearest mouse it can attack not yet attacked this card turn; else (or on ties) the
-    mouse highest on the track."""
+    mouse highest on the track. Returns the mouse, why (a message value id) and the mice it was tied with."""
     spec = ctx.content.minions[m.type]
     graph = ctx.board.graph_of(m.space)
     mice = mice_on_side(st, graph.side)
@@ -251,7 +251,7 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
     cands = seen or cands  # Vanish: a hidden mouse is attacked only when no other mouse can be
     fresh = [h for h in cands if h.id not in attacked]
     if len(fresh) == 1:  # the only choice: no distances needed to order it (the common case)
-        return fresh[0], "the nearest mouse not yet attacked"
+        return fresh[0], "nearest_not_attacked", []
     dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
     pool = fresh or cands
     pool.sort(key=lambda h: (dist.get(h.space or "", 10**6), track_rank(st, f"mouse:{h.id}")))
@@ -259,12 +259,9 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
     if not fresh:
         pool.sort(key=lambda h: track_rank(st, f"mouse:{h.id}"))
         best = pool[0]
-        return best, "every mouse in reach was already attacked: the one highest on the track"
+        return best, "all_attacked_highest_on_track", []
     ties = [h.id for h in pool[1:] if dist.get(h.space or "") == dist.get(best.space or "")]
-    why = "the nearest mouse not yet attacked"
-    if ties:
-        why += f" (tied with {', '.join(ties)}; higher on the track)"
-    return best, why
+    return best, "nearest_not_attacked", ties
 
 
 def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
