@@ -256,3 +256,21 @@ def test_r_neg_05_a_charmed_mouse_sharing_a_space_with_a_mouse_holds_and_attacks
     assert g.state.heroes["collin"].space == "5:15"
     assert one(g.events, "charmed_attacks").params["faces"] == [SWORD, BOW]
     assert g.state.heroes["filch"].wounds == 0
+
+
+@pytest.mark.rule("R-NEG-04")
+def test_r_neg_04_a_scenario_minion_can_only_be_knocked_down_and_never_a_large_one() -> None:
+    placed = scenario(
+        heroes={"collin": {"space": "5:6"}},
+        minions={"rat-warrior-1": {"space": "5:3", "statuses": ["knocked_down"]}},
+        turn="mouse:collin",
+        dice=[BOW],
+    )
+    assert placed.state.minions["rat-warrior-1"].statuses == ["knocked_down"]
+    with pytest.raises(ScenarioError, match=r"minions.rat-warrior-1.statuses: unknown minion status 'stunned'"):
+        scenario(heroes={"collin": {"space": "5:6"}}, minions={"rat-warrior-1": {"space": "5:3", "statuses": ["stunned"]}})
+    with pytest.raises(ScenarioError, match=r"a large minion cannot be knocked down \(R-NEG-04\)"):
+        scenario(
+            heroes={"collin": {"space": "5:6"}},
+            minions={"cave-centipede-1": {"space": "5:3", "statuses": ["knocked_down"]}},
+        )

@@ -46,6 +46,7 @@ HERO_FIELDS = frozenset(
      "captures", "searched", "achievements", "buffs"}
 )
 MINION_FIELDS = frozenset({"type", "space", "wounds", "statuses", "greedy"})
+MINION_STATUSES = ("knocked_down",)
 TURN_FIELDS = frozenset(
     {"move_points", "moved", "movement_over", "acted", "free_used", "ability_used", "rolled", "extra_actions", "flags"}
 )
@@ -267,6 +268,13 @@ def _minion(ctx: Ctx, mid: str, md: Mapping[str, Any]) -> Minion:
     if m.wounds >= ctx.content.minions[mtype].life:
         raise _fail(f"{where}.wounds", "a minion with that many wounds would already be defeated")
     m.statuses = [str(s) for s in _as_list(md.get("statuses"), f"{where}.statuses")]
+    for s in m.statuses:  # R-NEG-04: knocked down is the one status a minion can have, never a large one
+        if s not in MINION_STATUSES:
+            raise _fail(f"{where}.statuses", f"unknown minion status {s!r}; statuses: {', '.join(MINION_STATUSES)}")
+        if ctx.content.minions[mtype].size == "large":
+            raise _fail(f"{where}.statuses", f"a large minion cannot be {s.replace('_', ' ')} (R-NEG-04)")
+    if len(set(m.statuses)) != len(m.statuses):
+        raise _fail(f"{where}.statuses", "a status is listed twice")
     m.greedy = bool(md.get("greedy", False))
     return m
 
