@@ -109,15 +109,19 @@ def test_summary_counts_a_hand_made_run() -> None:
     assert s["captures_per_mouse"] == {"collin": 0.5, "filch": 0.75}
     assert s["wounds_by_minion"] == {"rat-warrior": 8}
     assert s["ci95"] == list(wilson_interval(2, 4))
+    assert s["rounds_played"] == {"5": 4} and s["mean_rounds"] == 5
 
 
 def test_report_files(tmp_path: Path) -> None:
     s = summarise([_record(0, "won", "victory", 3, {"collin": 0}), _record(1, "lost", "hourglass", 6, {"collin": 2})])
     files = write_report(tmp_path, s, {"chapter": CHAPTER, "party": ["collin"], "bot": "random"})
-    assert {p.name for p in files} == {"summary.json", "report.html", "pages.png", "captures.png", "wounds.png"}
+    names = {"summary.json", "report.html", "pages.png", "rounds.png", "captures.png", "wounds.png"}
+    assert {p.name for p in files} == names
     data = json.loads((tmp_path / "summary.json").read_text())
     assert data["wins"] == 1 and data["games"] == 2 and data["chapter"] == CHAPTER
-    assert "50.0%" in (tmp_path / "report.html").read_text()
+    page = (tmp_path / "report.html").read_text()
+    assert "50.0%" in page and "The Proving Grounds with Prince Collin" in page
+    assert "1 game was lost: 1 because the hourglass reached the end marker." in page
     assert (tmp_path / "pages.png").read_bytes()[:4] == b"\x89PNG"
 
 

@@ -96,6 +96,7 @@ def summarise(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
         wounds_by.update(r["wounds_by"])
     defeats = Counter(r["outcome"] for r in recs if r["status"] == "lost")
     pages = Counter(r["pages"] for r in recs)
+    rounds = Counter(r["rounds"] for r in recs)
 
     def mean(key: str) -> float:
         return round(sum(r[key] for r in recs) / games, 2) if games else 0.0
@@ -113,6 +114,7 @@ def summarise(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "wounds_by_minion": dict(wounds_by.most_common()),
         "mean_decisions": mean("decisions"),
         "mean_rounds": mean("rounds"),
+        "rounds_played": {str(k): v for k, v in sorted(rounds.items())},
     }
 
 
