@@ -82,11 +82,6 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
     return text
 
 
-class _Params(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 FACE_PARAMS = frozenset({"faces", "face"})
 SIDE_PARAMS = frozenset({"side", "src", "dst"})  # a number here is a tile side (spaces are "side:number" text)
 
@@ -137,24 +132,48 @@ def with_article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
+@cache
+def _compiled(template: str) -> tuple[tuple[str, str | None, str], ...]:
+    """A template split once into (literal text, field name or None, format spec) pieces."""
+    return tuple((literal, field, spec or "") for literal, field, spec, _ in _FORMATTER.parse(template))
+
+
+def _fill(template: str, value_of: Any) -> str:
+    """``template`` with each field's text from ``value_of(name)`` (only the fields it uses are worked out).
+    The same result as ``string.Formatter.vformat`` for the simple fields catalogs use, several times faster
+    (the web app renders every event it sends)."""
+    out = []
+    for literal, field, spec in _compiled(template):
+        out.append(literal)
+        if field is not None:
+            out.append(_FORMATTER.format_field(value_of(field), spec))
+    return "".join(out)
+
+
 def render(event: Event, lang: str = "en", content: Content | None = None) -> str:
     """The sentence for ``event`` in ``lang``."""
     content = content or builtin_content()
-    params = _Params({k: _param_text(k, v, content, lang) for k, v in event.params.items()})
-    if event.msg == "story":
-        chapter = content.chapters.get(str(event.params.get("chapter")))
-        text = chapter.story.get(str(event.params.get("moment"))) if chapter else None
-        params["text"] = text.get(lang) if text else str(event.params.get("moment"))
+    params = event.params
+
+    def value_of(key: str) -> str:
+        if key == "text" and event.msg == "story":
+            chapter = content.chapters.get(str(params.get("chapter")))
+            text = chapter.story.get(str(params.get("moment"))) if chapter else None
+            return text.get(lang) if text else str(params.get("moment"))
+        if key not in params:
+            return "{" + key + "}"
+        return _param_text(key, params[key], content, lang)
+
     for cat in (catalog(lang), catalog("en")):
         template = None
-        for key, value in event.params.items():
+        for key, value in params.items():
             if value not in (None, False, [], "", 0) and f"{event.msg}.{key}" in cat:
                 template = cat[f"{event.msg}.{key}"]
                 break
         template = template or cat.get(event.msg)
         if template is not None:
-            return _FORMATTER.vformat(template, (), params)
-    shown = ", ".join(f"{k}={v}" for k, v in params.items())
+            return _fill(template, value_of)
+    shown = ", ".join(f"{k}={value_of(k)}" for k in params)
     return f"{event.msg.replace('_', ' ')}" + (f" ({shown})" if shown else "")
 
 
