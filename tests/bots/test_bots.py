@@ -66,6 +66,15 @@ def test_simulation_is_identical_across_worker_counts(tmp_path: Path) -> None:
     assert recs1 == recs2
 
 
+def test_search_bot_simulation_is_identical_across_worker_counts() -> None:
+    """The search bot too: its rollouts draw their randomness from the game's seed, never from what a worker
+    process searched before, so how games are shared among workers changes nothing."""
+    one, recs1 = run_simulation(CHAPTER, PARTY, "search", 3, seed=7, workers=1)
+    two, recs2 = run_simulation(CHAPTER, PARTY, "search", 3, seed=7, workers=2)
+    assert recs1 == recs2 and one == two
+    assert one["games"] == 3
+
+
 def test_simulation_resumes_from_its_results_file(tmp_path: Path) -> None:
     run_simulation(CHAPTER, PARTY, "random", 3, seed=0, out=tmp_path)
     lines = (tmp_path / "results.jsonl").read_text().splitlines()
