@@ -339,3 +339,18 @@ def test_game_over_shows_the_outcome() -> None:
             assert app.message == "Unknown command '1'; try help."
 
     run_in_thread(scenario)
+
+
+def test_table_tab_names_the_rule_variants_in_play() -> None:
+    game = Game.new("proving-grounds", PARTY, seed=1, options={"ranged_target_most_minions": True})
+    plain = Game.new("proving-grounds", PARTY, seed=1)
+
+    async def scenario() -> None:
+        for g, expected in ((game, True), (plain, False)):
+            app = PlayApp(g)
+            async with app.run_test(size=(100, 40)) as pilot:
+                await pilot.pause()
+                table = str(app.query_one("#table", Static).render())
+                assert ("Rule variants ranged target most minions" in table) is expected, table
+
+    run_in_thread(scenario)

@@ -411,6 +411,10 @@ class PlayApp(App[None]):
             t.append(w.card(st.encounter_up) + "\n")
         t.append("Goal ", "bold")
         t.append(self.game.ctx.chapter.objective.en + "\n")
+        variants = sorted(name for name, on in st.options.items() if on)
+        if variants:
+            t.append("Rule variants ", "bold")
+            t.append(", ".join(v.replace("_", " ") for v in variants) + "\n")
         t.append("Legend\n", "bold")
         for hid, (mark, colour) in self.marks.heroes.items():
             if hid in st.heroes:
