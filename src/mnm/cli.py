@@ -294,8 +294,12 @@ def hint(
         return
     if not found:
         typer.echo("The game is over: nothing to suggest.")
+    from mnm.engine.events import Event
+    from mnm.engine.i18n import render
+
     for i, h in enumerate(found, 1):
-        typer.echo(f"{i}. {h.action}  (won {h.win_chance:.0%} of {h.playouts} playouts) {h.reason}")
+        won = render(Event("hint_chance", {"percent": f"{h.win_chance:.0%}", "playouts": h.playouts}), lang)
+        typer.echo(f"{i}. {h.action}  ({won}) {h.reason}")
 
 
 def main() -> None:
