@@ -81,3 +81,15 @@ def test_articles_in_explanations() -> None:
     assert [with_article(w) for w in ("item", "accessory", "armor", "weapon", "scroll")] == [
         "an item", "an accessory", "an armor", "a weapon", "a scroll",
     ]
+
+
+def test_portuguese_minion_sentences_need_no_gender_agreement() -> None:
+    """Minion names are masculine (Guerreiro Ratazana) or feminine (Barata): the Portuguese sentences about a
+    minion are phrased so that both read right."""
+    from mnm.engine.events import Event
+    from mnm.engine.i18n import render
+
+    assert render(Event("minion_defeated", {"minion": "roach-3", "by": "tilda"}), "pt_BR") == "Tilda derrota Barata 3."
+    assert render(Event("minion_defeated", {"minion": "roach-3", "by": None}), "pt_BR") == "Barata 3 cai."
+    assert render(Event("minion_defeated", {"minion": "roach-3", "by": None})) == "Roach 3 is defeated."
+    assert render(Event("minion_knocked_down", {"minion": "rat-warrior-1"}), "pt_BR") == "Guerreiro Ratazana 1 vai ao chão."
