@@ -136,7 +136,7 @@ def test_r_minion_03_full_target_space_stop_as_close_as_possible() -> None:
         "Maginos, higher on the initiative track): "
     )
     told = render(attack, "pt_BR")
-    assert "o rato mais próximo ainda não atacado; empatado com" in told and "nearest" not in told
+    assert "o rato mais próximo ainda não atacado; em empate com" in told and "nearest" not in told
     assert move.params["target"] == "tilda" and move.params["tied"] == ["collin", "filch", "maginos"]
 
 
