@@ -38,6 +38,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from mnm import __version__
+from mnm.bots.hints import PLAYOUTS
 from mnm.engine.i18n import catalog as messages
 from mnm.engine.rules.setup import GAME_OPTIONS
 from mnm.server.storage import Storage, default_db_url
@@ -64,7 +65,7 @@ class Limits:
     table_burst: int = 60
     hints_per_second: float = 0.25  # hint searches, per client address (each costs about 3 CPU seconds)
     hint_burst: int = 3
-    hint_iterations: int = 160  # the hints' own default (mnm.bots.hints.PLAYOUTS), imported late
+    hint_iterations: int = PLAYOUTS  # the hints' own default
     ws_strikes: int = 20  # refused WebSocket messages before the socket is closed
     hello_timeout: float = 10.0
 
