@@ -39,11 +39,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
-from mnm.engine.i18n import catalog as messages
 from mnm.engine.rules.setup import GAME_OPTIONS
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, ApiError, Caller, LiveTable, TableService
-from mnm.server.views import board_json, event_json, table_view
+from mnm.server.views import board_json, event_json, options_json, table_view
 
 __all__ = ["Limits", "create_app", "serve"]
 
@@ -316,13 +315,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
                 for h in content.heroes.values()
             ],
             "die": [{"number": f.number, "symbols": [s.value for s in f.symbols]} for f in content.die.faces],
-            "options": [
-                {
-                    "id": name,
-                    "text": {"en": messages("en")[f"option.{name}"], "pt": messages("pt_BR")[f"option.{name}"]},
-                }
-                for name in GAME_OPTIONS
-            ],
+            "options": options_json(GAME_OPTIONS),
         }
 
     @app.post("/api/tables", status_code=201, tags=["tables"])

@@ -5,6 +5,7 @@ Everything here reads the engine's public state and content; nothing changes the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from mnm.board.layout import Board
@@ -106,6 +107,20 @@ def _bot_of(table: LiveTable, hero: str) -> str | None:
     return table.bot_names()[seat] if seat is not None else None
 
 
+def options_json(names: Iterable[str]) -> list[dict[str, Any]]:
+    """Rule variants as clients show them: the id and its sentence in each language (the id if none)."""
+    return [
+        {
+            "id": name,
+            "text": {
+                "en": messages("en").get(f"option.{name}", name),
+                "pt": messages("pt_BR").get(f"option.{name}", name),
+            },
+        }
+        for name in names
+    ]
+
+
 def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
     """The public view of a table: no token, the same for every seat and spectator."""
     game: Game = table.game
@@ -176,16 +191,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "id": table.id,
         "version": table.version,
         "companion": table.setup.get("dice") == "manual",
-        "options": [
-            {
-                "id": name,
-                "text": {
-                    "en": messages("en").get(f"option.{name}", name),
-                    "pt": messages("pt_BR").get(f"option.{name}", name),
-                },
-            }
-            for name in sorted(k for k, on in st.options.items() if on)
-        ],
+        "options": options_json(sorted(k for k, on in st.options.items() if on)),
         "seats": [
             {"seat": i, "heroes": list(s), "bot": bot}
             for i, (s, bot) in enumerate(zip(table.setup["seats"], table.bot_names(), strict=True))
