@@ -20,8 +20,8 @@ from mnm.content.loader import Content, builtin_content
 from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS, Ctx
-from mnm.engine.dice import DiceTable
-from mnm.engine.errors import IllegalAction, MalformedAction, SaveError
+from mnm.engine.dice import DiceTable, check_faces
+from mnm.engine.errors import DiceError, IllegalAction, MalformedAction, SaveError
 from mnm.engine.events import Event
 from mnm.engine.rules.victory import check_victory
 from mnm.engine.state import State
@@ -229,8 +229,13 @@ class Game:
             raise MalformedAction(f"an action must be an Action or text, got {type(action).__name__}")
         before = self.state
         if dice:
+            # Only a game whose dice are rolled by hand (or scripted by a test) takes faces from outside:
+            # a seeded game rolls its own, and faces queued ahead of its stream would be chosen dice.
+            if before.dice_mode == "seeded":
+                raise DiceError("this game rolls its own dice: typed dice are refused")
+            faces = check_faces(dice)
             before = before.copy()
-            before.dice_queue.extend(int(d) for d in dice)
+            before.dice_queue.extend(faces)
         self.ctx.events.clear()
         self.ctx.hidden_revealed = False
         try:

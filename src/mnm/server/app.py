@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import gc
 import json
-import secrets
 import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
@@ -43,7 +42,16 @@ from mnm.bots.hints import PLAYOUTS
 from mnm.engine.rules.setup import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.storage import Storage, default_db_url
-from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, Caller, LiveTable, TableService
+from mnm.server.tables import (
+    HOST,
+    MAX_SEATS,
+    SPECTATOR,
+    Caller,
+    LiveTable,
+    TableService,
+    new_seed,
+    seed_commitment,
+)
 from mnm.server.views import board_json, event_json, options_json, table_view
 
 __all__ = ["Limits", "create_app", "serve"]
@@ -267,11 +275,13 @@ class UndoBody(BaseModel):
 
 
 def _links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "host": f"/#t={table_id}&k={tokens['host']}",
-        "seats": [f"/#t={table_id}&k={t}" for t in tokens["seats"]],
-        "spectator": f"/#t={table_id}",
-    }
+    """Links to share; a seat whose token the caller does not hold gets the bare table link (after a campaign
+    goes on, every seat opens the next table with the token it already has)."""
+
+    def link(token: str | None) -> str:
+        return f"/#t={table_id}&k={token}" if token else f"/#t={table_id}"
+
+    return {"host": link(tokens["host"]), "seats": [link(t) for t in tokens["seats"]], "spectator": link(None)}
 
 
 def _you(table: LiveTable, caller: Caller) -> dict[str, Any]:
@@ -283,7 +293,9 @@ def web_dir() -> Path:
     return Path(str(resources.files("mnm").joinpath("web")))
 
 
-def create_app(db_url: str | None = None, limits: Limits | None = None, storage: Storage | None = None) -> FastAPI:
+def create_app(
+    db_url: str | None = None, limits: Limits | None = None, storage: Storage | None = None, broker: str | None = None
+) -> FastAPI:
     """The application. ``db_url``: SQLAlchemy URL (``sqlite:///file``, ``postgresql://...``)."""
     limits = limits or Limits()
     store = storage or Storage(db_url or default_db_url())
@@ -388,14 +400,28 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         flat = [h for s in seats for h in s]
         if sorted(flat) != sorted(party) or len(set(flat)) != len(flat):
             raise ApiError(400, ErrorCode.MALFORMED, "every mouse of the party must sit at exactly one seat")
-        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        if body.seed is not None and not limits.allow_seed:
+            raise ApiError(
+                400,
+                ErrorCode.SEED_NOT_ALLOWED,
+                "this server draws every table's seed itself (a chosen seed would tell its creator every roll)",
+                field="seed",
+            )
+        seed = body.seed if body.seed is not None else new_seed()
         table, tokens = await service.create(
-            body.chapter, party, seats, seed, body.companion, bots=body.bots, options=body.options
+            body.chapter,
+            party,
+            seats,
+            seed,
+            body.companion,
+            bots=body.bots,
+            options=body.options,
+            seed_chosen=body.seed is not None,
         )
         return {
             "table": table.id,
             "version": table.version,
-            "seed": seed,
+            "commit": seed_commitment(seed),
             "host_token": tokens["host"],
             "seats": [
                 {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
@@ -489,19 +515,18 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         table_limit.check(client_key(request))
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
-        new, tokens = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
+        new = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
         seats = new.setup["seats"]
+        token = x_seat_token or ""
         return {
             "table": new.id,
             "chapter": new.setup["chapter"],
             "version": new.version,
-            "seed": new.setup["seed"],
-            "host_token": tokens["host"],
-            "seats": [
-                {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": new.bot_names()[i]}
-                for i, s in enumerate(seats)
-            ],
-            "links": _links(new.id, tokens),
+            "commit": seed_commitment(int(new.setup["seed"])),
+            "host_token": token,
+            "seats": [{"seat": i, "heroes": s, "bot": new.bot_names()[i]} for i, s in enumerate(seats)],
+            "links": _links(new.id, {"host": token, "seats": [None] * len(seats)}),
+            "tokens": "kept",
         }
 
     @app.websocket("/api/tables/{table_id}/ws")
@@ -692,18 +717,40 @@ def _decode(text: str | None, limits: Limits) -> dict[str, Any]:
     return data
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, log_level: str = "info") -> None:
-    """Run the server until interrupted (``mnm serve``)."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    log_level: str = "info",
+    proxy_headers: bool = False,
+    forwarded_allow_ips: str | None = None,
+    allow_seed: bool = False,
+    broker: str | None = None,
+) -> None:
+    """Run the server until interrupted (``mnm serve``).
+
+    The client address (for the per-address limits) is the TCP peer's. ``X-Forwarded-For`` is believed only
+    with ``proxy_headers`` or ``forwarded_allow_ips`` (the reverse proxy's addresses): otherwise anyone could
+    name any address. ``broker``: ``redis://...`` for update fan-out between processes (PostgreSQL
+    LISTEN/NOTIFY is used without it when the database is PostgreSQL)."""
     import uvicorn
 
-    app = create_app(db)
+    from mnm.server.http import GuardedH11Protocol
+
+    app = create_app(db, Limits(allow_seed=allow_seed), broker=broker)
+    trust = proxy_headers or forwarded_allow_ips is not None
     # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
     uvicorn.run(
         app,
         host=host,
         port=port,
+        http=GuardedH11Protocol,
+        h11_max_incomplete_event_size=8 * 1024 * 1024,  # GuardedH11Protocol refuses long heads long before this
         ws_max_size=64 * 1024,
         ws_per_message_deflate=False,
+        proxy_headers=trust,
+        forwarded_allow_ips=(forwarded_allow_ips or "127.0.0.1") if trust else "",
         log_level=log_level,
         access_log=False,
+        timeout_keep_alive=5,
     )

@@ -34,12 +34,14 @@ from sqlalchemy import (
     Text,
     and_,
     create_engine,
+    delete,
     event,
     insert,
     select,
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 __all__ = ["JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
@@ -74,6 +76,15 @@ journal_t = Table(
 )
 
 
+continued_t = Table(
+    "mnm_continued",
+    metadata,
+    Column("table_id", String(40), primary_key=True),  # the finished table: the campaign goes on from it once
+    Column("next_id", String(40), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
 class StaleVersion(Exception):
     """The table moved on since the writer read it (another action won the race)."""
 
@@ -98,6 +109,7 @@ class TableRecord:
     snapshot: dict[str, Any]
     setup_events: list[dict[str, Any]]
     journal: list[JournalRow] = field(default_factory=list)
+    continued_to: str | None = None
 
 
 def default_db_url() -> str:
@@ -200,6 +212,23 @@ class Storage:
                 )
             )
 
+    def claim_continue(self, table_id: str, next_id: str) -> bool:
+        """Record that the campaign goes on from ``table_id`` to ``next_id``; False if it already did (one
+        transaction, so of two processes racing exactly one wins)."""
+        try:
+            with self._tx() as conn:
+                conn.execute(insert(continued_t).values(table_id=table_id, next_id=next_id, created=time.time()))
+        except IntegrityError:
+            return False
+        return True
+
+    def release_continue(self, table_id: str, next_id: str) -> None:
+        """Undo :meth:`claim_continue` when the next table could not be created."""
+        with self._tx() as conn:
+            conn.execute(
+                delete(continued_t).where(and_(continued_t.c.table_id == table_id, continued_t.c.next_id == next_id))
+            )
+
     # --- reading ---------------------------------------------------------------------------------------
 
     def load(self, table_id: str) -> TableRecord | None:
@@ -210,6 +239,7 @@ class Storage:
             rows = conn.execute(
                 select(journal_t).where(journal_t.c.table_id == table_id).order_by(journal_t.c.version)
             ).all()
+            nxt = conn.execute(select(continued_t.c.next_id).where(continued_t.c.table_id == table_id)).first()
         return TableRecord(
             id=row.id,
             setup=json.loads(row.setup),
@@ -221,6 +251,7 @@ class Storage:
             journal=[
                 JournalRow(r.version, r.kind, r.action, json.loads(r.dice), r.seat, json.loads(r.events)) for r in rows
             ],
+            continued_to=None if nxt is None else str(nxt.next_id),
         )
 
     def table_ids(self) -> list[str]:

@@ -19,7 +19,8 @@ from typing import Any
 
 from mnm.content.loader import Content, builtin_content
 from mnm.engine.actions import Action
-from mnm.engine.errors import EngineError, IllegalAction, MalformedAction, NeedDice
+from mnm.engine.dice import check_faces
+from mnm.engine.errors import DiceError, EngineError, IllegalAction, MalformedAction, NeedDice
 from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.server.errors import ApiError, ErrorCode
@@ -35,6 +36,24 @@ BOT_RUN_LIMIT = 5000  # actions one bot run plays at most (a whole chapter is fa
 TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A table's secret seed: 128 bits from :mod:`secrets`, the top one set (so never a small number)."""
+    return secrets.randbits(SEED_BITS) | (1 << (SEED_BITS - 1))
+
+
+def seed_commitment(seed: int) -> str:
+    """The hash published when a table is created; the seed revealed at the end must hash to it."""
+    return hashlib.sha256(f"mnm-seed:{seed}".encode()).hexdigest()
+
+
+def derived_seed(seed: int, purpose: str, n: int) -> int:
+    """A 64-bit seed for something the server does with the table's randomness (its bots), which tells
+    nothing about the table's own seed."""
+    digest = hashlib.blake2b(f"{purpose}:{seed}:{n}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
 
 
 def _hash(token: str) -> str:
@@ -43,6 +62,10 @@ def _hash(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
 
 
 @dataclass(frozen=True)
@@ -72,6 +95,20 @@ class LiveTable:
     setup_event_count: int = 0
     retired: bool = False  # replaced by a fresh copy from storage (a write failed)
     bot_task: asyncio.Task[None] | None = None  # the server playing its bot seats' decisions
+    continued_to: str | None = None  # the table the campaign went on to (only once, by the host)
+
+    # --- fairness ----------------------------------------------------------------------------------------
+
+    def fairness(self) -> dict[str, Any]:
+        """Commit-reveal: the seed's hash from the start, the seed itself once the chapter is over (as text:
+        128 bits do not fit a JavaScript number). Replaying the public actions from it gives the same dice."""
+        seed = int(self.setup["seed"])
+        over = self.game.state.status != "playing"
+        return {
+            "commit": seed_commitment(seed),
+            "seed": str(seed) if over else None,
+            "seed_chosen": bool(self.setup.get("seed_chosen", False)),
+        }
 
     # --- bots ------------------------------------------------------------------------------------------
 
@@ -166,9 +203,13 @@ class TableService:
         carry: dict[str, Any] | None = None,
         bots: Sequence[str | None] | None = None,
         options: Sequence[str] = (),
+        seed_chosen: bool = False,
+        table_id: str | None = None,
+        hashed: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, dict[str, Any]]:
         """A new table; returns it and its tokens (shown once, to the creator only). ``bots[i]`` names the
-        bot playing seat i (None: people); the server plays those seats itself."""
+        bot playing seat i (None: people); the server plays those seats itself. ``hashed``: the token hashes
+        of a finished table whose campaign goes on (each seat keeps its token; no new token is handed out)."""
         bot_list = list(bots or [])
         if len(bot_list) > len(seats) or any(b is not None and b not in BOT_NAMES for b in bot_list):
             raise ApiError(422, ErrorCode.BAD_TABLE, f"bots: one per seat at most, each one of {', '.join(BOT_NAMES)} or null")
@@ -184,14 +225,18 @@ class TableService:
             setup["bots"] = bot_list
         if options:
             setup["options"] = sorted(set(options))
+        if seed_chosen:
+            setup["seed_chosen"] = True
         try:
             game = await asyncio.to_thread(self._new_game, setup)
         except (EngineError, KeyError, ValueError) as err:
             raise ApiError(422, ErrorCode.BAD_TABLE, f"cannot set up this table: {err}") from err
-        table_id = secrets.token_urlsafe(9)
-        host_token, seat_tokens = new_token(), [new_token() for _ in seats]
-        tokens: dict[str, Any] = {"host": host_token, "seats": seat_tokens, "table": table_id}
-        hashed = {"host": _hash(host_token), "seats": [_hash(t) for t in seat_tokens]}
+        table_id = table_id or new_table_id()
+        tokens: dict[str, Any] = {"host": None, "seats": [None for _ in seats], "table": table_id}
+        if hashed is None:
+            host_token, seat_tokens = new_token(), [new_token() for _ in seats]
+            tokens = {"host": host_token, "seats": seat_tokens, "table": table_id}
+            hashed = {"host": _hash(host_token), "seats": [_hash(t) for t in seat_tokens]}
         setup_events = [e.to_json() for e in game.events]
         await asyncio.to_thread(
             self.storage.create_table, table_id, setup, hashed, game.to_json(), setup_events, game.state.status
@@ -228,31 +273,50 @@ class TableService:
 
     async def continue_campaign(
         self, table: LiveTable, caller: Caller, keep: dict[str, str | None], replay: bool, companion: bool | None
-    ) -> tuple[LiveTable, dict[str, Any]]:
+    ) -> LiveTable:
         """R-CAMP: a new table for the campaign's next chapter (or the same one again after a defeat), with
-        the same seats; each mouse carries its abilities and the one card it keeps."""
+        the same seats; each mouse carries its abilities and the one card it keeps. Only the host may do it,
+        and only once per finished table; every seat keeps its token, so nobody is handed anyone else's."""
         from mnm.engine.rules.campaign import carry_over, next_chapter_game
 
         if not caller.can_act:
             raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot continue the campaign")
+        if caller.seat != HOST:
+            raise ApiError(403, ErrorCode.NOT_HOST, "only the host continues the campaign")
         game = table.game
         try:
-            # only its chapter and seed are used (create() sets the game up again in the table's dice mode)
+            # only its chapter is used (create() sets the game up again in the table's dice mode)
             following = next_chapter_game(game, keep, replay=replay, dice="seeded")
             carry = carry_over(game.ctx, game.state, keep)
         except EngineError as err:
             raise ApiError(422, ErrorCode.CAMPAIGN, str(err)) from err
         dice = table.setup.get("dice") == "manual" if companion is None else companion
-        return await self.create(
-            following.state.chapter,
-            table.setup["party"],
-            table.setup["seats"],
-            following.state.seed,
-            dice,
-            carry,
-            table.setup.get("bots"),
-            table.setup.get("options", ()),
-        )
+        next_id = new_table_id()
+        if table.continued_to is not None or not await asyncio.to_thread(
+            self.storage.claim_continue, table.id, next_id
+        ):
+            raise ApiError(
+                409, ErrorCode.ALREADY_CONTINUED, "the campaign already went on from this table", table=table.continued_to
+            )
+        try:
+            new, _tokens = await self.create(
+                following.state.chapter,
+                table.setup["party"],
+                table.setup["seats"],
+                new_seed(),  # drawn fresh: nothing about the finished chapter's dice tells the next one's
+                dice,
+                carry,
+                table.setup.get("bots"),
+                table.setup.get("options", ()),
+                table_id=next_id,
+                hashed=table.secrets,
+            )
+        except BaseException:
+            await asyncio.to_thread(self.storage.release_continue, table.id, next_id)
+            raise
+        table.continued_to = new.id
+        await self._broadcast(table, {"type": "continued", "table": new.id, "chapter": new.setup["chapter"]})
+        return new
 
     # --- loading ---------------------------------------------------------------------------------------
 
@@ -299,6 +363,7 @@ class TableService:
             record.version,
             self.content,
             setup_event_count=len(record.setup_events),
+            continued_to=record.continued_to,
         )
 
     # --- changing --------------------------------------------------------------------------------------
@@ -307,6 +372,10 @@ class TableService:
         """Apply one action for ``caller``; write it; tell every listener. Returns the update message."""
         action = _parse(text)
         faces = _dice(dice)
+        if faces and table.setup.get("dice") != "manual":
+            raise ApiError(
+                403, ErrorCode.DICE_NOT_ALLOWED, "the computer rolls the dice at this table; typed dice are refused"
+            )
         async with table.lock:
             _check_live(table)
             _check_version(table, version)
@@ -326,6 +395,8 @@ class TableService:
                 ) from err
             except IllegalAction as err:
                 raise ApiError(422, ErrorCode.ILLEGAL, err.reason, action=str(action)) from err
+            except DiceError as err:
+                raise ApiError(400, ErrorCode.MALFORMED, str(err), field="dice") from err
             except MalformedAction as err:
                 raise ApiError(400, ErrorCode.MALFORMED, str(err)) from err
             except EngineError as err:
@@ -377,7 +448,7 @@ class TableService:
                 game = table.game
                 # a fresh bot per decision, seeded by the table's seed and the game's length: the same
                 # table plays the same way, also after a restart rebuilt it from the journal
-                seed = int(table.setup["seed"]) * 1_000_003 + len(game.log)
+                seed = derived_seed(int(table.setup["seed"]), "bot", len(game.log))
                 action = await asyncio.to_thread(_bot_choice, name, seed, game)
                 n_events = len(game.events)
                 try:
@@ -517,12 +588,10 @@ def _dice(dice: Any) -> list[int]:
         return []
     if not isinstance(dice, list) or len(dice) > MAX_DICE:
         raise ApiError(400, ErrorCode.MALFORMED, f"dice must be a list of at most {MAX_DICE} faces, each 1-6")
-    out = []
-    for d in dice:
-        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise ApiError(400, ErrorCode.MALFORMED, "each die face is a number from 1 to 6")
-        out.append(d)
-    return out
+    try:
+        return check_faces(dice)
+    except DiceError as err:
+        raise ApiError(400, ErrorCode.MALFORMED, "each die face is a number from 1 to 6", field="dice") from err
 
 
 def _check_live(table: LiveTable) -> None:
