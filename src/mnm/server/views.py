@@ -6,6 +6,7 @@ Everything here reads the engine's public state and content; nothing changes the
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from mnm.board.layout import Board
@@ -330,6 +331,11 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
                 "water": sp.water,
                 "capacity": sp.capacity,
                 "name": sp.name,
+                "side": graph.side,
+                "n": sp.n,
+                "entry": sp.entry,
+                "trap": sp.trap,
+                "flip": sp.flip,
             }
     exits = []
     for tile in board.positions:
@@ -344,6 +350,7 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
         "cell": CELL,
         "spaces": spaces,
         "exits": exits,
+        "sides": {str(side): _side_name(content, side) for side in faces.values()},
     }
 
 
@@ -516,3 +523,22 @@ def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
     if any(hero.space in ex.spaces for ex in graph.exits):
         return {"code": "no_tile", "params": {}}
     return {"code": "not_at_exit", "params": {}}
+
+
+def dice_preview(game: Game, action: Any, faces: list[int]) -> list[dict[str, Any]]:
+    """Companion mode: what the faces typed so far already did (events up to the next roll asked for), played
+    on a copy, so the players can move the real figures one roll at a time. Changes nothing."""
+    from mnm.engine.errors import EngineError
+    from mnm.engine.game import apply_action
+
+    st = game.state.copy()
+    st.dice_queue.extend(int(f) for f in faces)
+    ctx = game.ctx
+    saved_events, saved_hidden = list(ctx.events), ctx.hidden_revealed
+    ctx.events.clear()
+    with suppress(EngineError):  # NeedDice: the next roll the players must make; nothing else is expected
+        apply_action(ctx, st, action)
+    events = list(ctx.events)
+    ctx.events[:] = saved_events
+    ctx.hidden_revealed = saved_hidden
+    return [event_json(e, game.ctx.content) for e in events]
