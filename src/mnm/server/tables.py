@@ -25,6 +25,7 @@ from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
+from mnm.server.views import dice_preview
 
 __all__ = ["ApiError", "Caller", "LiveTable", "TableService"]
 
@@ -392,6 +393,7 @@ class TableService:
                     count=err.count,
                     purpose=err.purpose,
                     given=faces,
+                    preview=dice_preview(game, action, faces),
                 ) from err
             except IllegalAction as err:
                 raise ApiError(422, ErrorCode.ILLEGAL, err.reason, action=str(action)) from err
