@@ -197,9 +197,6 @@ def serve_command(
     allow_seed: Annotated[
         bool, typer.Option(help="Accept a seed chosen by the table's creator (tests, bug reports).")
     ] = False,
-    broker: Annotated[
-        str | None, typer.Option(help="redis://... to fan out updates between processes (default: the database).")
-    ] = None,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
     try:
@@ -215,7 +212,6 @@ def serve_command(
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
         allow_seed=allow_seed,
-        broker=broker,
     )
 
 

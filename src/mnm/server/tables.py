@@ -13,6 +13,8 @@ import hashlib
 import hmac
 import json
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +26,7 @@ from mnm.engine.errors import DiceError, EngineError, IllegalAction, MalformedAc
 from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.server.errors import ApiError, ErrorCode
+from mnm.server.fanout import Fanout
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
 from mnm.server.views import dice_preview
 
@@ -97,6 +100,7 @@ class LiveTable:
     retired: bool = False  # replaced by a fresh copy from storage (a write failed)
     bot_task: asyncio.Task[None] | None = None  # the server playing its bot seats' decisions
     continued_to: str | None = None  # the table the campaign went on to (only once, by the host)
+    touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
 
     # --- fairness ----------------------------------------------------------------------------------------
 
@@ -185,12 +189,103 @@ class LiveTable:
 class TableService:
     """Creates, loads and changes tables; the single writer of each table (one lock per table)."""
 
-    def __init__(self, storage: Storage, content: Content | None = None) -> None:
+    HINT_WORKERS = 2
+
+    def __init__(
+        self,
+        storage: Storage,
+        content: Content | None = None,
+        hint_queue: int = 4,
+        max_live: int = 500,
+        idle_seconds: float = 900.0,
+    ) -> None:
         self.storage = storage
         self.content = content or builtin_content()
-        self.live: dict[str, LiveTable] = {}
+        self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
         self._loading = asyncio.Lock()
-        self._hint_slots = asyncio.Semaphore(2)
+        self._hint_slots = asyncio.Semaphore(self.HINT_WORKERS)
+        self._hints_in = 0  # searches running or waiting
+        self.hint_queue = hint_queue
+        self.max_live = max_live
+        self.idle_seconds = idle_seconds
+        self._last_sweep = time.monotonic()
+        self.fanout: Fanout | None = None
+
+    # --- several processes --------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen for other processes' writes to the same database (PostgreSQL LISTEN/NOTIFY), so sockets
+        here see every table's moves wherever they were played."""
+        from mnm.server.fanout import make_fanout
+
+        self.fanout = make_fanout(self.storage, asyncio.get_running_loop(), self._remote_change)
+        if self.fanout is not None:
+            await asyncio.to_thread(self.fanout.start)
+
+    async def stop(self) -> None:
+        if self.fanout is not None:
+            await asyncio.to_thread(self.fanout.stop)
+            self.fanout = None
+
+    def _remote_change(self, table_id: str, version: int, continued_to: str | None) -> None:
+        """Another process wrote ``table_id`` (called on the event loop)."""
+        table = self.live.get(table_id)
+        if table is None:
+            return  # not in memory here: the next request loads it fresh
+        if continued_to is not None:
+            table.continued_to = continued_to
+            return
+        if version > table.version and not table.retired:
+            asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Play the journal rows another process wrote, and tell this process's listeners as that one did."""
+        async with table.lock:
+            if table.retired:
+                return
+            rows = await asyncio.to_thread(self.storage.journal_after, table.id, table.version)
+            game = table.game
+            for row in rows:
+                if row.version != table.version + 1:
+                    break
+                n_events = len(game.events)
+                try:
+                    if row.kind == "undo":
+                        taken_back = game.log[-1]
+                        game.undo()
+                        events: list[Event] = []
+                    else:
+                        taken_back = row.action
+                        events = game.apply(row.action, dice=row.dice)
+                except Exception:  # the journal and this copy disagree: rebuild it from storage
+                    await self._retire(table)
+                    return
+                table.version = row.version
+                message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
+                await self._broadcast(table, message)
+
+    async def _retire(self, table: LiveTable) -> None:
+        table.retired = True
+        if self.live.get(table.id) is table:
+            del self.live[table.id]
+        await self._broadcast(table, {"type": "reload", "message": "the table is being reloaded"})
+
+    # --- memory ----------------------------------------------------------------------------------------
+
+    def _evict(self) -> None:
+        """Forget tables nobody is using: beyond ``max_live`` (least recently used first) or idle for
+        ``idle_seconds``. They stay in storage and are rebuilt from the journal when asked for again."""
+        now = time.monotonic()
+        if len(self.live) <= self.max_live and now - self._last_sweep < 30:
+            return
+        self._last_sweep = now
+        for table_id, table in list(self.live.items()):
+            over = len(self.live) > self.max_live
+            if not over and now - table.touched < self.idle_seconds:
+                continue
+            busy = table.listeners or table.lock.locked() or (table.bot_task is not None and not table.bot_task.done())
+            if not busy:
+                del self.live[table_id]
 
     # --- creating --------------------------------------------------------------------------------------
 
@@ -244,6 +339,7 @@ class TableService:
         )
         table = LiveTable(table_id, setup, hashed, game, 0, self.content, setup_event_count=len(game.events))
         self.live[table_id] = table
+        self._evict()
         self.start_bots(table)
         return table, tokens
 
@@ -326,6 +422,8 @@ class TableService:
             raise ApiError(404, ErrorCode.NO_TABLE, "there is no such table")
         table = self.live.get(table_id)
         if table is not None:
+            self.live.move_to_end(table_id)
+            table.touched = time.monotonic()
             return table
         async with self._loading:
             table = self.live.get(table_id)
@@ -336,6 +434,7 @@ class TableService:
                 raise ApiError(404, ErrorCode.NO_TABLE, "there is no such table")
             table = await asyncio.to_thread(self._restore, record)
             self.live[table_id] = table
+            self._evict()
             self.start_bots(table)  # a bot table goes on playing after a restart
             return table
 
@@ -427,11 +526,19 @@ class TableService:
     async def hints(self, table: LiveTable, lang: str, iterations: int) -> dict[str, Any]:
         """The best few options for the pending decision, searched on a copy in a worker thread (at most
         two searches at once, so hints cannot starve the tables)."""
-        async with table.lock:
-            version = table.version
-            snapshot = table.game.to_json()
-        async with self._hint_slots:
-            found = await asyncio.to_thread(_find_hints, snapshot, self.content, lang, iterations, version)
+        if self._hints_in >= self.HINT_WORKERS + self.hint_queue:
+            raise ApiError(
+                503, ErrorCode.BUSY, "every hint worker is busy; ask again in a few seconds", retry_after=5.0
+            )
+        self._hints_in += 1
+        try:
+            async with table.lock:
+                version = table.version
+                snapshot = table.game.to_json()
+            async with self._hint_slots:
+                found = await asyncio.to_thread(_find_hints, snapshot, self.content, lang, iterations, version)
+        finally:
+            self._hints_in -= 1
         return {"version": version, "hints": found}
 
     async def settle(self, table: LiveTable) -> None:
@@ -507,10 +614,7 @@ class TableService:
         try:
             await asyncio.to_thread(self.storage.append, table.id, row, game.to_json(), game.state.status)
         except Exception as err:
-            table.retired = True
-            if self.live.get(table.id) is table:
-                del self.live[table.id]
-            await self._broadcast(table, {"type": "reload", "message": "the table is being reloaded"})
+            await self._retire(table)
             if isinstance(err, StaleVersion):
                 raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=-1) from err
             raise ApiError(503, ErrorCode.STORAGE, "the action could not be saved, so it was not played; try again") from err
