@@ -105,10 +105,11 @@ class _Budget:
 
 
 class _BodyLimit:
-    """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size."""
+    """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size, and
+    bodies not sent within ``timeout`` seconds with 408."""
 
-    def __init__(self, app: Any, limit: int) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: Any, limit: int, timeout: float = 10.0) -> None:
+        self.app, self.limit, self.timeout = app, limit, timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -121,17 +122,23 @@ class _BodyLimit:
                 except ValueError:
                     too_big = True
                 if too_big:
-                    await _send_json(send, 413, _too_big(self.limit))
+                    await _send_json(send, 413, _too_big(self.limit), close=True)
                     return
         # Read the whole body first (it is small by definition), then hand it on.
         body = bytearray()
+        deadline = time.monotonic() + self.timeout
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), timeout=max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                message_ = error_body(ErrorCode.TIMEOUT, f"the request body was not sent within {self.timeout:g} s")
+                await _send_json(send, 408, message_, close=True)
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
             if len(body) > self.limit:
-                await _send_json(send, 413, _too_big(self.limit))
+                await _send_json(send, 413, _too_big(self.limit), close=True)
                 return
             if not message.get("more_body", False):
                 break
@@ -164,15 +171,12 @@ def _validation_error(errors: Sequence[Any]) -> ApiError:
     return ApiError(400, ErrorCode.MALFORMED, "; ".join(problems) or "malformed request", field=field)
 
 
-async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+async def _send_json(send: Send, status: int, body: dict[str, Any], close: bool = False) -> None:
     data = json.dumps(body).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())],
-        }
-    )
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": data})
 
 
@@ -551,7 +555,7 @@ def _warm_up(service: TableService) -> None:
 
 
 def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
-    app.add_middleware(_BodyLimit, limit=limits.max_body)
+    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout)
     return app
 
 
