@@ -71,10 +71,8 @@ def running(app: Any, **config: Any) -> Iterator[str]:
 def raw(url: str, data: bytes, wait: float = 5.0) -> bytes:
     host, port = url.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=wait) as s:
-        try:
+        with contextlib.suppress(OSError):  # the server refused and closed while we were still sending
             s.sendall(data)
-        except OSError:
-            pass  # the server refused and closed while we were still sending
         out = b""
         with contextlib.suppress(OSError):
             while chunk := s.recv(65536):
