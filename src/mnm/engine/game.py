@@ -252,6 +252,17 @@ class Game:
         self.events.extend(events)
         return events
 
+    def checkpoint(self) -> tuple[State, int, int, list[tuple[State, int]]]:
+        """Where the game is now, for :meth:`rollback` (states are never changed in place: this is cheap)."""
+        return self.state, len(self.log), len(self.events), list(self._undo)
+
+    def rollback(self, point: tuple[State, int, int, list[tuple[State, int]]]) -> None:
+        """Go back to a :meth:`checkpoint` (a server whose write of the action failed)."""
+        self.state, n_log, n_events, undo = point
+        del self.log[n_log:]
+        del self.events[n_events:]
+        self._undo = list(undo)
+
     def can_undo(self) -> tuple[bool, str]:
         """Whether the last action can be taken back, and if not, why."""
         if self._undo:

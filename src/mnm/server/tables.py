@@ -482,6 +482,7 @@ class TableService:
             table.check_turn(caller, action)
             game = table.game
             n_events = len(game.events)
+            point = game.checkpoint()
             try:
                 events = game.apply(action, dice=faces)
             except NeedDice as err:
@@ -505,7 +506,7 @@ class TableService:
             row = JournalRow(
                 table.version + 1, "action", str(action), faces, caller.seat, [e.to_json() for e in events]
             )
-            await self._write(table, row)
+            await self._write(table, row, point)
             table.version = row.version
             message = self._update(table, row.kind, str(action), caller.seat, n_events, events)
             await self._broadcast(table, message)
@@ -607,16 +608,23 @@ class TableService:
         self.start_bots(table)  # undo stopped at a bot's decision (dice barrier): the bot answers again
         return message
 
-    async def _write(self, table: LiveTable, row: JournalRow) -> None:
-        """Write before telling anyone. If the write fails the in-memory game is ahead of storage: retire
-        this copy (its listeners are told to reload) so the next request rebuilds the table from storage."""
+    async def _write(self, table: LiveTable, row: JournalRow, point: Any = None) -> None:
+        """Write before telling anyone. If another process wrote this version first, go back to ``point`` and
+        play what it wrote (the caller is told the table moved on). If the write fails otherwise the
+        in-memory game is ahead of storage: retire this copy (its listeners are told to reload) so the next
+        request rebuilds the table from storage."""
         game = table.game
         try:
             await asyncio.to_thread(self.storage.append, table.id, row, game.to_json(), game.state.status)
+        except StaleVersion as err:
+            if point is None:
+                await self._retire(table)
+            else:
+                game.rollback(point)
+                asyncio.get_running_loop().create_task(self._catch_up(table))
+            raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=-1) from err
         except Exception as err:
             await self._retire(table)
-            if isinstance(err, StaleVersion):
-                raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=-1) from err
             raise ApiError(503, ErrorCode.STORAGE, "the action could not be saved, so it was not played; try again") from err
 
     def _update(
