@@ -298,9 +298,10 @@ def hint(
     from mnm.bots.hints import PLAYOUTS, hints
     from mnm.engine.errors import SaveError
     from mnm.engine.game import Game
+    from mnm.engine.savefile import read_save_text
 
     try:
-        game = Game.from_json(json.loads(savefile.read_text(encoding="utf-8")))
+        game = Game.from_json(read_save_text(savefile.read_text(encoding="utf-8"), str(savefile)))
     except (OSError, ValueError, SaveError) as err:
         typer.echo(f"error: cannot read {savefile}: {err}", err=True)
         raise typer.Exit(1) from err

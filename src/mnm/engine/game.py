@@ -22,7 +22,7 @@ from mnm.engine import rules as _rules  # noqa: F401  (registers every rule modu
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS, Ctx
 from mnm.engine.dice import DiceTable, check_faces
-from mnm.engine.errors import DiceError, IllegalAction, MalformedAction, SaveError
+from mnm.engine.errors import DiceError, IllegalAction, MalformedAction
 from mnm.engine.events import Event
 from mnm.engine.hooks import chapter_rules_for
 from mnm.engine.rules.victory import check_victory
@@ -286,15 +286,11 @@ class Game:
 
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:
-        if not isinstance(data, dict) or "state" not in data:
-            raise SaveError("a saved game is a JSON object with a 'state' field")
-        state = State.from_json(data["state"])
+        from mnm.engine.savefile import validate_save
+
         content = content or builtin_content()
-        if state.chapter not in content.chapters:
-            raise SaveError(f"the save is for chapter {state.chapter!r}, which this content does not have")
-        for hid in state.heroes:
-            if hid not in content.heroes:
-                raise SaveError(f"the save names hero {hid!r}, which this content does not have")
+        validate_save(data, content)  # untrusted: every field and id checked before any is used
+        state = State.from_json(data["state"])
         game = cls.from_state(state, content)
         game.log = [str(a) for a in data.get("log", [])]
         return game
