@@ -10,7 +10,7 @@ from typing import Any
 
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll, shuffle
-from mnm.engine.hooks import CARDS_PLACED, innate_handlers
+from mnm.engine.hooks import CARD_TURN_ENDS, CARDS_PLACED, ability_handlers, innate_handlers
 from mnm.engine.state import State
 
 __all__ = [
@@ -174,10 +174,9 @@ def _end_card_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
         i = st.track.index(card)
         st.turn_index = i
         mtype = card.split(":")[1] if card.startswith(("minion:", "boss:")) else ""
-        if mtype and "aggressive" in ctx.content.minions[mtype].abilities and i > 0:
-            # R-MINION-07: swap with the card above; the card that slides down has already acted this round
-            st.track[i - 1], st.track[i] = st.track[i], st.track[i - 1]
-            ctx.emit("aggressive_swap", "R-MINION-07", card=card, spot=i)
+        if mtype:
+            for fn in ability_handlers(ctx, mtype, CARD_TURN_ENDS):  # R-MINION-07: aggressive
+                fn(ctx, st, card, i)
         if is_mouse_card(card) and card == _last_mouse_card(st) and not st.minions:
             st.wheel += 1  # R-ROUND-10: Time is Short
             ctx.emit("time_is_short", "R-ROUND-10", wheel=st.wheel)
