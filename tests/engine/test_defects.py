@@ -1,0 +1,31 @@
+"""Rule defects found in review (issue 11), each reproduced with a scenario and scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+from rulekit import CHEESE, SWORD, of, scenario
+
+FAR_RAT = {"rat-warrior-9": {"space": "5:10"}}
+
+
+@pytest.mark.rule("R-PARTY-12")
+def test_r_party_12_every_roach_ending_on_the_grape_feasts_not_only_the_first() -> None:
+    """"If one or more roaches end their move on the space with the grape, they will not attack and instead will
+    feast on the grape. Discard the grape token and any roaches that ended their turn on it." Both roaches of
+    the card reach the grape: both feast, neither attacks, and the grape goes back into the search deck once."""
+    g = scenario(
+        heroes={"collin": {"space": "5:15"}},
+        minions={"roach-1": {"space": "5:5"}, "roach-2": {"space": "5:2"}, **FAR_RAT},
+        tokens={"grape": ["5:1"]},
+        party_cards=["grape"],
+        track=["mouse:collin", "minion:rat-warrior", "minion:roach"],
+        turn="minion:roach",
+        dice=[SWORD, SWORD, CHEESE, CHEESE, CHEESE],  # the roaches' movement (2 each), then Collin's
+    )
+    ev = g.events
+    assert sorted(e.params["dst"] for e in of(ev, "roach_to_grape")) == ["5:1", "5:1"]
+    assert sorted(e.params["minion"] for e in of(ev, "roach_feasts")) == ["roach-1", "roach-2"]
+    assert not of(ev, "minion_attacks")
+    assert "roach-1" not in g.state.minions and "roach-2" not in g.state.minions
+    assert "grape" not in g.state.tokens
+    assert g.state.search_deck.count("grape") == 1 and g.state.party_cards == []
