@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from rulekit import CHEESE, SWORD, of, scenario
+from rulekit import CHEESE, SHIELD, SWORD, of, scenario
+
+from mnm.engine.game import Game, run
+from mnm.engine.scenario import scenario_state
 
 FAR_RAT = {"rat-warrior-9": {"space": "5:10"}}
 
@@ -29,3 +32,30 @@ def test_r_party_12_every_roach_ending_on_the_grape_feasts_not_only_the_first() 
     assert "roach-1" not in g.state.minions and "roach-2" not in g.state.minions
     assert "grape" not in g.state.tokens
     assert g.state.search_deck.count("grape") == 1 and g.state.party_cards == []
+
+
+@pytest.mark.rule("R-PARTY-02")
+@pytest.mark.rule("R-BOSS-02")
+def test_r_party_02_disguises_do_not_fool_captain_vurst() -> None:
+    """"Captain Vurst is unaffected by any rules or powers that only affect rats": Disguises cancel the rat
+    warriors of Vurst's Patrol (page 3: Vurst and 2 rat warriors), not Vurst himself."""
+    ctx, st = scenario_state(
+        {
+            "chapter": "proving-grounds",
+            "heroes": {"collin": {"space": "5:15"}},
+            "minions": FAR_RAT,
+            "turn": "mouse:collin",
+            "hourglass": 3,
+            "stash": ["disguises"],
+            "party_cards": ["disguises"],
+            "encounter_deck_top": ["vursts-patrol"],
+            "dice": [SHIELD] * 40,
+        }
+    )
+    st.stack = [["card_turn"], ["encounter", 5]]
+    run(ctx, st)
+    game = Game(ctx, st)
+    assert st.pending is not None and st.pending.kind == "disguises"
+    game.apply("choose party disguises")
+    placed = sorted(m.type for m in game.state.minions.values() if m.id != "rat-warrior-9")
+    assert placed == ["captain-vurst"]
