@@ -59,3 +59,23 @@ def test_r_party_02_disguises_do_not_fool_captain_vurst() -> None:
     game.apply("choose party disguises")
     placed = sorted(m.type for m in game.state.minions.values() if m.id != "rat-warrior-9")
     assert placed == ["captain-vurst"]
+
+
+@pytest.mark.rule("R-MOVE-04")
+@pytest.mark.rule("R-MINION-05")
+def test_r_move_04_no_melee_across_a_red_line_for_minions_either() -> None:
+    """"Spaces divided by a red line are not considered adjacent to one another": a roach across the cell bars
+    (5:9 | 5:13) cannot attack Collin, as Collin cannot attack it. (Minions still move across red lines:
+    "minions ignore the effects of ... red lines" is a movement rule.) The roach is knocked down, so it stands up
+    instead of moving, and then has nobody in reach."""
+    g = scenario(
+        heroes={"collin": {"space": "5:13"}},
+        minions={"roach-1": {"space": "5:9", "statuses": ["knocked_down"]}},
+        track=["mouse:collin", "minion:roach"],
+        turn="minion:roach",
+        dice=[SHIELD, SHIELD, SHIELD],  # Collin's movement (then anything else: nothing should be rolled)
+    )
+    assert of(g.events, "stands_up")
+    assert not of(g.events, "minion_attacks")
+    assert g.decision() is not None and g.decision().actor == "collin"  # type: ignore[union-attr]
+    assert not any(a.verb == "battle" for a in g.legal_actions())
