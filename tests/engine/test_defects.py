@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rulekit import CHEESE, SHIELD, SWORD, of, scenario
+from rulekit import CHEESE, SHIELD, SWORD, illegal, of, scenario
 
 from mnm.engine.game import Game, run
 from mnm.engine.scenario import scenario_state
@@ -79,3 +79,21 @@ def test_r_move_04_no_melee_across_a_red_line_for_minions_either() -> None:
     assert not of(g.events, "minion_attacks")
     assert g.decision() is not None and g.decision().actor == "collin"  # type: ignore[union-attr]
     assert not any(a.verb == "battle" for a in g.legal_actions())
+
+
+@pytest.mark.rule("R-BATTLE-07")
+@pytest.mark.rule("R-ABIL-04")
+def test_r_battle_07_chain_lightning_must_target_the_nearby_minions_when_there_are_any() -> None:
+    """Chain Lightning is a ranged attack, and "a ranged attack must target a nearby minion when one is present"
+    (R-BATTLE-07): with a rat warrior next to Maginos, every target must be a nearby minion."""
+    g = scenario(
+        heroes={"maginos": {"space": "5:15", "cheese": 3, "abilities": ["chain-lightning"]}},
+        minions={"rat-warrior-1": {"space": "5:1"}, "rat-warrior-2": {"space": "5:12"}, **FAR_RAT},
+        track=["mouse:maginos", "minion:rat-warrior"],
+        turn="mouse:maginos",
+        dice=[CHEESE],
+    )
+    uses = {a.args[1:] for a in g.legal_actions() if a.verb == "ability" and a.args[0] == "chain-lightning"}
+    assert uses == {("rat-warrior-2",)}
+    reason = illegal(g, "ability maginos chain-lightning rat-warrior-1 rat-warrior-2")
+    assert reason == "a minion is next to Maginos: a ranged attack must target one of those (R-BATTLE-07)"

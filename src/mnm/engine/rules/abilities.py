@@ -31,7 +31,15 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import hero_name, mice_in, minion_name, minions_in
-from mnm.engine.rules.battle import Weapon, _attack_bonus, _mouse_cheese, attack_minion, mouse_targets, weapons_of
+from mnm.engine.rules.battle import (
+    Weapon,
+    _attack_bonus,
+    _mouse_cheese,
+    attack_minion,
+    mouse_targets,
+    ranged_targets,
+    weapons_of,
+)
 from mnm.engine.rules.capture import heal_hero
 from mnm.engine.rules.cards import CARD_EFFECTS, CardEffect
 from mnm.engine.rules.free_actions import is_knife
@@ -402,12 +410,9 @@ ability_effect("knife-strike", _knife_strike_uses, _knife_strike_apply, _knife_s
 
 
 def _visible_minions(ctx: Ctx, st: State, h: Hero) -> list[str]:
-    if h.space is None:
-        return []
-    graph = ctx.board.graph_of(h.space)
+    """The minions Chain Lightning may target, in board order: those a ranged attack may (R-BATTLE-07/08)."""
     order = ctx.board.order
-    ms = [m for m in st.minions.values() if m.space in graph.by_id and graph.can_see(h.space, m.space)]
-    return [m.id for m in sorted(ms, key=lambda m: (order[m.space], m.id))]
+    return [m.id for m in sorted(ranged_targets(ctx, st, h), key=lambda m: (order[m.space], m.id))]
 
 
 def _chain_uses(ctx: Ctx, st: State, h: Hero, card: AbilityCard) -> list[Args]:
@@ -430,7 +435,12 @@ def _chain_why(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> s
         if mid not in st.minions:
             return f"there is no minion {mid!r} on the board"
         if mid not in visible:
-            return f"{name} cannot see {minion_name(ctx, st.minions[mid])} on this tile (R-BATTLE-08)"
+            m = st.minions[mid]
+            assert h.space is not None
+            graph = ctx.board.graph_of(h.space)
+            if m.space in graph.by_id and graph.can_see(h.space, m.space):
+                return f"a minion is next to {name}: a ranged attack must target one of those (R-BATTLE-07)"
+            return f"{name} cannot see {minion_name(ctx, m)} on this tile (R-BATTLE-08)"
     if list(args) != [m for m in visible if m in args]:
         return f"name the minions in board order: {' '.join(m for m in visible if m in args)}"
     return ""

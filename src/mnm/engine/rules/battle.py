@@ -49,6 +49,7 @@ __all__ = [
     "equipped_effects",
     "minion_attacks_mouse",
     "mouse_targets",
+    "ranged_targets",
     "weapons_of",
 ]
 
@@ -94,10 +95,20 @@ def mouse_targets(ctx: Ctx, st: State, h: Hero, w: Weapon) -> list[Minion]:
     """Minions the mouse may attack with ``w`` (R-BATTLE-05/07)."""
     if h.space is None:
         return []
+    if w.attack is AttackKind.MELEE:
+        graph = ctx.board.graph_of(h.space)
+        return [m for m in st.minions.values() if m.space in graph.by_id and _adjacent_or_same(ctx, h.space, m.space)]
+    return ranged_targets(ctx, st, h)
+
+
+def ranged_targets(ctx: Ctx, st: State, h: Hero) -> list[Minion]:
+    """Minions a ranged attack of the mouse may target (R-BATTLE-07/08): any it can see on its tile, but a minion
+    in or next to its space must be the target when there is one. Every ranged attack (a bow, a spell, Chain
+    Lightning's each target) obeys it."""
+    if h.space is None:
+        return []
     graph = ctx.board.graph_of(h.space)
     on_tile = [m for m in st.minions.values() if m.space in graph.by_id]
-    if w.attack is AttackKind.MELEE:
-        return [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
     near = [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
     if near and not any(fn(ctx, st, h) for fn in innate_handlers(ctx, h.id, RANGED_TARGETING)):
         if st.options.get("ranged_target_most_minions"):
