@@ -32,6 +32,6 @@ def test_scaper_captured_a_third_time_by_the_crow_is_rescued_next_to_another_mou
     assert d is not None and d.kind == "rescue" and d.actor == "maginos"
     spaces = {a.args[0] for a in d.options}
     assert "1:12" in spaces and "1:5" not in spaces  # with or next to Collin, not left where he was
-    game.apply(f"choose maginos 1:12")
+    game.apply("choose maginos 1:12")
     assert game.state.heroes["maginos"].space == "1:12" and not game.state.heroes["maginos"].captured
     assert game.state.heroes["maginos"].equipped  # the Scaper keeps his equipped search cards
