@@ -97,3 +97,31 @@ def test_r_battle_07_chain_lightning_must_target_the_nearby_minions_when_there_a
     assert uses == {("rat-warrior-2",)}
     reason = illegal(g, "ability maginos chain-lightning rat-warrior-1 rat-warrior-2")
     assert reason == "a minion is next to Maginos: a ranged attack must target one of those (R-BATTLE-07)"
+
+
+@pytest.mark.rule("R-ABIL-01")
+@pytest.mark.rule("R-ABIL-04")
+def test_r_abil_01_an_inspired_extra_action_and_an_ability_pay_from_one_purse() -> None:
+    """Nez has 1 cheese and has taken her action; Inspire lets her take one more for 1 cheese. Shield Bash costs 1
+    and is itself that action: 2 cheese in all, so it is not offered (it used to leave Nez at -1 cheese). A
+    search (the extra action alone) still is."""
+    g = scenario(
+        heroes={"nez": {"space": "5:12", "cheese": 1, "abilities": ["shield-bash"]}},
+        minions={"rat-warrior-1": {"space": "5:13"}, **FAR_RAT},
+        track=["mouse:nez", "minion:rat-warrior"],
+        turn="mouse:nez",
+        chapter_data={"inspire_round": 1},
+        dice=[CHEESE, CHEESE],  # Nez's movement, then a failed search
+    )
+    g.apply("search nez")
+    t = g.state.turn
+    assert t is not None and t.acted and t.extra_actions == 1
+    actions = {str(a) for a in g.legal_actions()}
+    assert "ability nez shield-bash rat-warrior-1" not in actions
+    assert "search nez" in actions
+    reason = illegal(g, "ability nez shield-bash rat-warrior-1")
+    assert reason == (
+        "Shield Bash costs 1 cheese and its action is an extra one (1 cheese, Inspire): 2 in all, and Nez has 1 "
+        "(R-ABIL-01)"
+    )
+    assert g.state.heroes["nez"].cheese == 1

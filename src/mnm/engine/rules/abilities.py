@@ -43,7 +43,7 @@ from mnm.engine.rules.battle import (
 from mnm.engine.rules.capture import heal_hero
 from mnm.engine.rules.cards import CARD_EFFECTS, CardEffect
 from mnm.engine.rules.free_actions import is_knife
-from mnm.engine.rules.turn import action_available, free_action_available, spend_action
+from mnm.engine.rules.turn import action_available, extra_action_cost, free_action_available, spend_action
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
@@ -163,6 +163,13 @@ def _timing_blocker(ctx: Ctx, st: State, h: Hero, t: Turn, card: AbilityCard) ->
             return f"{name} has already taken an action this turn"
         if "stunned" in h.statuses:
             return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+        cost = ability_cost(ctx, h.id, card)
+        extra = extra_action_cost(t)
+        if extra and h.cheese < cost + extra:  # one purse pays both: never below 0 (R-ABIL-01)
+            return (
+                f"{card.name.en} costs {cost} cheese and its action is an extra one ({extra} cheese, Inspire): "
+                f"{cost + extra} in all, and {name} has {h.cheese} (R-ABIL-01)"
+            )
         return ""
     if timing is AbilityTiming.BEFORE_TURN:
         return f"{card.name.en} is used before {name}'s turn begins, not during it (R-ABIL-04)"
@@ -204,6 +211,8 @@ def _explain_use(ctx: Ctx, st: State, h: Hero, card_id: str, args: Args, used: b
 
 def _pay(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> None:
     cost = ability_cost(ctx, h.id, card)
+    if h.cheese < cost:  # _common_blocker checked it: a rule bug if not (cheese never goes below 0)
+        raise RuntimeError(f"{h.id} cannot pay {cost} cheese for {card.id} with {h.cheese}")
     h.cheese -= cost
     ctx.emit("ability_used", "R-ABIL-01", hero=h.id, ability=card.id, cost=cost, total=h.cheese, args=list(args))
 
