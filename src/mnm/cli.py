@@ -228,8 +228,7 @@ def simulate(
     if backend not in ("local", "ray"):
         typer.echo("error: --backend must be local or ray", err=True)
         raise typer.Exit(2)
-    from mnm.engine.errors import IllegalAction, MalformedAction
-    from mnm.engine.game import Game
+    from mnm.engine import Game, IllegalAction, MalformedAction
 
     try:  # a party the chapter refuses is refused here, once, not by every worker
         Game.new(chapter_id, heroes, seed=seed)
@@ -280,8 +279,7 @@ def hint(
 ) -> None:
     """Suggest the best options for the pending decision of a saved game."""
     from mnm.bots.hints import PLAYOUTS, hints
-    from mnm.engine.errors import SaveError
-    from mnm.engine.game import Game
+    from mnm.engine import Game, SaveError
 
     try:
         game = Game.from_json(json.loads(savefile.read_text(encoding="utf-8")))
@@ -294,8 +292,7 @@ def hint(
         return
     if not found:
         typer.echo("The game is over: nothing to suggest.")
-    from mnm.engine.events import Event
-    from mnm.engine.i18n import render
+    from mnm.engine import Event, render
 
     for i, h in enumerate(found, 1):
         won = render(Event("hint_chance", {"percent": f"{h.win_chance:.0%}", "playouts": h.playouts}), lang)

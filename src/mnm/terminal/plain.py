@@ -12,10 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from mnm.engine.actions import Action
-from mnm.engine.errors import IllegalAction, NeedDice, SaveError
-from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game
+from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.describe import PLAIN_HELP, Describer
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_text
 from mnm.terminal.session import BadAnswer, campaign_tip, load_game, parse_dice, read_answer, save_game

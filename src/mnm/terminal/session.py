@@ -16,10 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from mnm.content.loader import Content, builtin_content
-from mnm.engine.actions import Action
-from mnm.engine.dice import DiceTable
-from mnm.engine.errors import MalformedAction, SaveError
-from mnm.engine.game import Decision, Game
+from mnm.engine import Action, Decision, DiceTable, Game, MalformedAction, SaveError
 
 __all__ = [
     "COMMANDS",
@@ -189,7 +186,7 @@ def parse_dice(text: str, table: DiceTable, count: int) -> list[int]:
 def campaign_tip(game: Game, save_path: str) -> str:
     """After a chapter: how to go on with ``mnm play --campaign`` (the next chapter after a win, the same one
     again after a defeat, R-WIN-03), naming the cards each mouse may keep (R-CAMP-03). Empty while playing."""
-    from mnm.engine.rules.campaign import keepable_cards
+    from mnm.engine import keepable_cards
 
     st = game.state
     if st.status == "playing":
