@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 __all__ = ["run_scenario", "scenario_app"]
 
-scenario_app = typer.Typer(help="Load positions written as data and play actions from them.", no_args_is_help=True)
+scenario_app = typer.Typer(
+    help="Load positions written as data and play actions from them.", no_args_is_help=True, rich_markup_mode=None
+)
 
 
 class ScenarioRunError(Exception):
@@ -136,6 +138,6 @@ def run_command(
     try:
         report = run_scenario(file, list(action or []), lang)
     except ScenarioRunError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc
     typer.echo(json.dumps(report, indent=1) if as_json else summary(report))

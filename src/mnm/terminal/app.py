@@ -778,7 +778,7 @@ class PlayApp(App[None]):
         self.draw_question()
         labels = []
         for i, h in enumerate(found, start=1):
-            what, why = hint_parts(self.words, self.game, h)
+            what, why = hint_parts(self.words, self.game, h, found[i - 2] if i > 1 else None)
             labels.append(Text.assemble((f"{i}. {what}", "bold"), (f"  {h.action}", "dim"), f"\n   {why}"))
         self.push_screen(HintScreen([h.action for h in found], labels), self.hint_picked)
 
