@@ -206,7 +206,8 @@ class Describer:
         """What counted in a roll (R-BATTLE-05/06/07/11): which faces hit or blocked, cheese, and a defense
         roll with fewer dice than printed. Empty for events without dice."""
         p = ev.params
-        faces = [int(f) for f in p.get("faces", []) if isinstance(f, int) or str(f).isdigit()]
+        listed = p.get("faces")
+        faces = [int(f) for f in listed if str(f).isdigit()] if isinstance(listed, list) else []
         if not faces:
             return ""
         table = self.dice

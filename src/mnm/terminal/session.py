@@ -163,17 +163,18 @@ def check_game(game: Game) -> None:
     does not have, or a pending question whose choices fail. ``SaveError`` says what is wrong. (The engine's
     own save validation, where it exists, runs first in ``Game.from_json``.)"""
     st = game.state
-    for obj, what in [
+    objects: list[tuple[Any, str]] = [
         (st, "state"),
         *((h, f"hero {h.id}") for h in st.heroes.values()),
         *((m, f"minion {m.id}") for m in st.minions.values()),
-    ]:
+    ]
+    for obj, what in objects:
         for f in dataclasses.fields(obj):
-            default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+            default: Any = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
             value = getattr(obj, f.name)
-            kind = type(default)
             if default is dataclasses.MISSING or default is None or value is None:
                 continue
+            kind = type(default)
             wrong = (
                 type(value) is not kind
                 if kind in (bool, int)
