@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
@@ -261,6 +262,27 @@ class HintScreen(ModalScreen[Action | None]):
         self.dismiss(None)
 
 
+class BoardScroll(ScrollableContainer):
+    """The board's scrolling box: redraws the board at its new size whenever it is resized."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        app = self.app
+        if isinstance(app, PlayApp):
+            app.call_after_refresh(app.draw_board)
+
+
+class PaneLog(RichLog):
+    """A log pane that rewraps its lines when its width changes (RichLog wraps once, when a line is written)."""
+
+    _drawn_width = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        app = self.app
+        if event.size.width != self._drawn_width and isinstance(app, PlayApp):
+            self._drawn_width = event.size.width
+            app.call_after_refresh(app.rewrap_logs)
+
+
 class PlayApp(App[None]):
     """Hotseat play of one game."""
 
@@ -331,13 +353,14 @@ class PlayApp(App[None]):
         self._shown_options: tuple[Action, ...] = ()
         self.log_lines: list[str] = []  # every event line shown, with its rule (the Log tab's text)
         self._numbered: list[tuple[int, Action]] = []  # the choices as listed, with their stable numbers
+        self._log_rows: list[tuple[str, str, str]] = []  # (recent pane line, Log tab line, style), to rewrap
 
     # --- layout --------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="top"):
-            with ScrollableContainer(id="board-scroll"):
+            with BoardScroll(id="board-scroll"):
                 yield Static(id="board")
             with TabbedContent(id="side"):
                 with TabPane("Table", id="tab-table"), ScrollableContainer(classes="pane-scroll"):
@@ -345,11 +368,11 @@ class PlayApp(App[None]):
                 with TabPane("Heroes", id="tab-heroes"), ScrollableContainer(classes="pane-scroll"):
                     yield Static(id="heroes")
                 with TabPane("Log", id="tab-log"):
-                    yield RichLog(id="full-log", wrap=True, markup=False, min_width=10)
+                    yield PaneLog(id="full-log", wrap=True, markup=False, min_width=10)
         yield Static(id="question")
         with Horizontal(id="bottom"):
             yield OptionList(id="choices")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+            yield PaneLog(id="log", wrap=True, markup=False, min_width=10)
         yield CommandInput(
             id="command",
             placeholder="number, action (Tab completes), or help / undo / save / load FILE / quit",
@@ -364,9 +387,39 @@ class PlayApp(App[None]):
         self.refresh_all()
         self.show_events(self.game.events)
 
-    def on_resize(self, event: object) -> None:
-        self.adapt(self.size.width, self.size.height)
+    def on_resize(self, event: events.Resize) -> None:
+        self.adapt(event.size.width, event.size.height)  # the event's size: self.size may still be the old one
         self.call_after_refresh(self.refresh_all)
+        self.call_after_refresh(self.rewrap_logs)
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing always reaches the command line: a letter pressed while a pane has the focus (to scroll it)
+        goes back to the command line instead of being swallowed."""
+        command = self.query_one("#command", Input)
+        if (
+            event.is_printable
+            and event.character
+            and self.focused is not command
+            and self.screen is self.screen_stack[0]
+        ):
+            if isinstance(self.focused, Input):
+                return
+            command.focus()
+            command.insert_text_at_cursor(event.character)
+            event.stop()
+            event.prevent_default()
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """A pane shown again is drawn at its width now (a log written while hidden wrapped at 10 columns)."""
+        self.call_after_refresh(self.rewrap_logs)
+
+    def rewrap_logs(self) -> None:
+        full = self.query_one("#full-log", RichLog)
+        log = self.query_one("#log", RichLog)
+        for pane, rows in ((full, [r for _, r, _ in self._log_rows]), (log, [r for r, _, _ in self._log_rows])):
+            pane.clear()
+            for row, (_, _, style) in zip(rows, self._log_rows, strict=True):
+                pane.write(Text(row, style))
 
     def adapt(self, width: int, height: int) -> None:
         """Give the choices and the log more room on tall terminals, the side panel more on wide ones; but
@@ -374,7 +427,15 @@ class PlayApp(App[None]):
         (down to 5) when that shows the whole board without scrolling (Chapter 1 at 120x40)."""
         bottom = 5 if height < 32 else 9 if height < 44 else 12
         side = 40 if width < 110 else 46
-        fixed = 5  # status, question (2), command line, footer
+        small = height < 20  # e.g. 40x12: no footer, a short question, fewer choice rows; the command line stays
+        fixed = 4 if small else 5  # status, question (2), command line, footer
+        if small:
+            bottom = max(2, min(5, height - fixed - 3))
+        if width < 80:
+            side = max(14, width // 2 - 1)
+        self.query_one(Footer).display = not small
+        self.query_one("#board-scroll").styles.min_width = 30 if width >= 80 else 10
+        self.query_one("#question").styles.max_height = 2 if small else 4
 
         def tiles_across(side_w: int) -> int:
             scale, columns = fit_layout(self.game, width - side_w - 1, height - fixed - bottom)
@@ -385,11 +446,11 @@ class PlayApp(App[None]):
         scale, columns = fit_layout(self.game, width - side - 1, height - fixed - bottom)
         need_w, need_h = layout_size(self.game, scale, columns)
         top = height - fixed - bottom
-        if top < need_h <= top + bottom - 5:
+        if not small and top < need_h <= top + bottom - 5:
             bottom -= need_h - top
         self.query_one("#bottom").styles.height = bottom
         # columns the board leaves empty go to the side panel (fewer wrapped lines), up to 60
-        self.query_one("#side").styles.width = max(side, min(60, width - need_w - 1))
+        self.query_one("#side").styles.width = max(side, min(60, width - need_w - 1)) if width >= 80 else side
         self.query_one("#log").styles.width = side
 
     # --- drawing -------------------------------------------------------------------------------------
@@ -589,8 +650,6 @@ class PlayApp(App[None]):
     def show_events(self, events: Iterable[Event], pause: bool = False) -> None:
         """Write the events to the log panes; with ``pause`` (after a choice, when the minions acted) also show
         them all in order in a --More-- screen, so a whole minion turn can be read before it scrolls away."""
-        log = self.query_one("#log", RichLog)
-        full = self.query_one("#full-log", RichLog)
         stories: list[str] = []
         told: list[str] = []
         minions_acted = False
@@ -611,10 +670,8 @@ class PlayApp(App[None]):
             minion = ev.msg.startswith(MINION_MSGS)
             minions_acted = minions_acted or ev.msg.startswith(("minion_attacks", "minion_moves", "minion_card_turn"))
             style = "#ff9b8b" if minion else ""
-            log.write(Text(line, style))
             ruled = line + (f" [{ev.rule}]" if ev.rule else "")
-            self.log_lines.append(ruled)
-            full.write(Text(ruled, style))
+            self.write_log(line, ruled, style)
             told.append(line)
         screens: list[TextScreen] = [TextScreen("Story", s) for s in stories]
         if pause and self.more and minions_acted and told:
@@ -627,11 +684,19 @@ class PlayApp(App[None]):
         for screen in reversed(screens):
             self.push_screen(screen)
 
+    def write_log(self, line: str, ruled: str, style: str = "") -> None:
+        """One message in the recent-events pane and (with its rule) in the Log tab and the history."""
+        self.query_one("#log", RichLog).write(Text(line, style))
+        self.query_one("#full-log", RichLog).write(Text(ruled, style))
+        self.log_lines.append(ruled)
+        self._log_rows.append((line, ruled, style))
+
     def rewrite_logs(self) -> None:
         """Both log panes again from the game's events (after an undo took some back, or a load)."""
         self.query_one("#log", RichLog).clear()
         self.query_one("#full-log", RichLog).clear()
         self.log_lines = []
+        self._log_rows = []
         self.show_events(self.game.events)
 
     # --- playing -------------------------------------------------------------------------------------
@@ -874,9 +939,7 @@ class PlayApp(App[None]):
         lines = [f"Loaded {path}: the messages before it are not in the save. Where everyone is:"]
         lines += self.words.state_sentences(self.game)[1:]
         for line in lines:
-            self.query_one("#log", RichLog).write(Text(line, "dim"))
-            self.query_one("#full-log", RichLog).write(Text(line, "dim"))
-            self.log_lines.append(line)
+            self.write_log(line, line, "dim")
 
     def action_next_tab(self) -> None:
         tabs = self.query_one("#side", TabbedContent)
@@ -929,9 +992,7 @@ class PlayApp(App[None]):
         action = bot.choose(self.game)
         who = self.words.figure(d.actor) if d.actor in self.game.state.heroes else "The party"
         line = f"{who} (bot): {self.words.action(action, self.words.space_names(self.game), actor=d.actor)}"
-        self.query_one("#log", RichLog).write(Text(line, "italic"))
-        self.query_one("#full-log", RichLog).write(Text(f"{line} [{action}]", "italic"))
-        self.log_lines.append(f"{line} [{action}]")
+        self.write_log(line, f"{line} [{action}]", "italic")
         before = len(self.game.log)
         self.play(action)
         if len(self.game.log) == before and not isinstance(self.screen, DiceScreen):
