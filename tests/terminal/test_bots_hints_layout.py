@@ -161,7 +161,9 @@ def test_hint_key_shows_three_and_picking_plays_it() -> None:
             screen = app.screen
             assert isinstance(screen, HintScreen)
             assert screen.actions == [h.action for h in expected]
-            assert "too few to give a chance" in str(screen.labels[0]) and str(expected[0].action) in str(screen.labels[0])
+            assert "too few to give a chance" in str(screen.labels[0]) and str(expected[0].action) in str(
+                screen.labels[0]
+            )
             await pilot.press("2")
             await pilot.pause()
             assert app.game.log == [str(expected[1].action)]
