@@ -40,8 +40,10 @@ def _catalog_render(content: Content, lang: str) -> Callable[[Event], str | None
     return render
 
 
-_FACE_IN_BRACKETS = re.compile(r"\((\d) \(([^()]*)\)\)")
+_FACES_IN_BRACKETS = re.compile(r"\((\d \([^()]*\)(?:, \d \([^()]*\))*)\)")
+_FACE = re.compile(r"(\d) \(([^()]*)\)")
 _S_POSSESSIVE = re.compile(r"\b(\w*s)'s\b")
+_CAT_CARD = re.compile(r"\bcat:(\w+)")
 
 
 def _join(words: list[str]) -> str:
@@ -181,10 +183,12 @@ class Describer:
 
     def tidy(self, text: str) -> str:
         """Small wording fixes on any sentence: ``Maginos's`` -> ``Maginos'`` (English), and a face inside
-        brackets ``(1 (bow + star))`` -> ``(1: bow + star)``."""
-        text = _FACE_IN_BRACKETS.sub(r"(\1: \2)", text)
+        brackets ``(1 (bow + star), 2 (bow))`` -> ``(1: bow + star; 2: bow)``."""
+        text = _FACES_IN_BRACKETS.sub(lambda m: "(" + _FACE.sub(r"\1: \2", m.group(1)).replace(", ", "; ") + ")", text)
+        text = _CAT_CARD.sub(lambda m: f"Brodie ({m.group(1)})", text)
+        text = text.replace(" (0)", "")  # a special search rolls no die
         if self.lang == "en":
-            text = _S_POSSESSIVE.sub(r"\1'", text)
+            text = _S_POSSESSIVE.sub(r"\1'", text).replace(": , ", ": no dice, ")
         return text
 
     def possessive(self, name: str) -> str:
