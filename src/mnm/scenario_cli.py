@@ -129,7 +129,8 @@ def summary(report: dict[str, Any]) -> str:
 def run_command(
     file: Annotated[Path, typer.Argument(help="A scenario file (YAML or JSON), see docs/scenarios.md.")],
     action: Annotated[
-        list[str] | None, typer.Option("--action", "-a", help="An action to apply after the file's own (repeatable).")
+        list[str] | None,
+        typer.Option("--action", "-a", metavar="ACTION", help="An action to apply after the file's own (repeatable)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: Annotated[str, typer.Option(help="Language of event sentences: en or pt_BR.")] = "en",

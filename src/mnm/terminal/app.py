@@ -377,6 +377,7 @@ class PlayApp(App[None]):
             id="command",
             placeholder="number, action (Tab completes), or help / undo / save / load FILE / quit",
             suggester=ActionSuggester(self.candidates),
+            select_on_focus=False,  # a letter typed in a pane and carried here must not be selected and replaced
         )
         yield Footer()
 
