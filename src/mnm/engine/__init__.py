@@ -27,6 +27,7 @@ from mnm.engine.i18n import LANGUAGES, catalog, name_of, render, render_rule, wi
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.rules.explore import exit_target
+from mnm.engine.rules.movement import reachable
 from mnm.engine.rules.setup import GAME_OPTIONS
 from mnm.engine.rules.turn import action_available
 from mnm.engine.scenario import load_scenario, scenario_from_yaml, scenario_state
@@ -68,6 +69,7 @@ __all__ = [
     "name_of",
     "next_chapter_game",
     "parse_keep",
+    "reachable",
     "render",
     "render_rule",
     "scenario_from_yaml",
