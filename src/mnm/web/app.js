@@ -231,6 +231,7 @@ function applyUpdate(msg) {
   }
   S.log.length = Math.min(S.log.length, keep);
   S.log.push(...msg.events);
+  if (msg.kind === "action" && S.you && msg.seat === S.you.seat) markMine(msg.first_event);
   S.view = msg.view;
   S.shown = msg.view;
   renderLog(msg.kind === "undo");
@@ -711,7 +712,6 @@ async function send(action, dice) {
     return;
   }
   S.mode = null;
-  markMine();
   S.dice = null;
   renderDice(send);
 }
