@@ -142,7 +142,7 @@ function renderTableShell() {
             "section",
             { class: "card log-card", id: "log-card", "aria-labelledby": "log-title" },
             h("div", { class: "log-head" }, h("h3", { id: "log-title" }, t("log")), h("button", { type: "button", class: "log-close small", onclick: () => toggleLog(false) }, t("hideLog"))),
-            h("ol", { id: "log", class: "log", role: "log", "aria-live": "polite", tabindex: 0 }),
+            h("ol", { id: "log", class: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": t("log"), tabindex: 0 }),
           ),
         ),
       ),
@@ -518,7 +518,12 @@ function renderDecision(v) {
       const since = sinceLastTurn();
       if (since) parts.push(since);
     }
-    if (S.dice) parts.push(h("p", { class: "waiting" }, t("rollDice", { n: S.dice.count, purpose: "" }).replace(/\s*[,:]?\s*$/, "")));
+    if (S.dice) {
+      // dice are being typed for an option already chosen: nothing else is live until they are sent
+      parts.push(h("p", { class: "waiting", id: "dice-pending" }, t("dicePending")));
+      box.replaceChildren(...parts);
+      return;
+    }
     const placing = options.filter((o) => isPlacing(v, o));
     const moves = options.filter((o) => o.startsWith("move ") && isSpace(o.split(" ")[2] || ""));
     const rest = options.filter((o) => !placing.includes(o) && !moves.includes(o));
@@ -637,13 +642,11 @@ async function askHints() {
 }
 
 // A board click, tap or Enter: a lit space or figure picks; anything else shows what it is.
-function activate(kind, id, lit, at) {
+function activate(kind, id, lit) {
   const v = S.view;
   if (!v || isPlaying()) return;
   if (kind === "figure" && !lit) {
-    const spaceLit = at && litFor(v).spaces.has(at);
-    if (spaceLit) return activate("space", at, true);
-    showFigure(id);
+    showFigure(id); // a figure shows its card; its space (lit or not) is picked through the space itself
     return;
   }
   if (!lit) {
