@@ -190,7 +190,7 @@ async function play(msg, hooks, delay) {
       panel.replaceChildren(
         h("p", { class: "playback-what" }, t("playing", { what }), h("small", { id: "playback-step", "data-step": step }, ` · ${t("playingStep", { i: step, n: steps })}`)),
         h("p", { class: "playback-event", "data-msg": ev.msg }, tx(ev.text)),
-        faces ? dicePictures(faces) : null,
+        ...(faces ? [dicePictures(faces)] : []),
         h("button", { type: "button", id: "skip", onclick: skipPlayback }, t("skip")),
       );
     }
