@@ -133,6 +133,13 @@ function renderTableShell() {
           h("div", { id: "board", class: "board" }),
         ),
         h(
+          "div",
+          { class: "below-board" },
+          h("section", { id: "heroes", class: "heroes" }),
+          h("section", { id: "minions", class: "minions" }),
+          h("section", { id: "initiative", class: "card" }),
+        ),
+        h(
           "aside",
           { class: "side" },
           h("section", { id: "decision", class: "card decision", "aria-labelledby": "decision-title" }),
@@ -146,9 +153,6 @@ function renderTableShell() {
           ),
         ),
       ),
-      h("section", { id: "initiative", class: "card" }),
-      h("section", { id: "heroes", class: "heroes" }),
-      h("section", { id: "minions", class: "minions" }),
       h("section", { id: "host-links" }),
       h("button", { type: "button", id: "log-toggle", class: "log-toggle", "aria-controls": "log-card", "aria-expanded": "false", onclick: () => toggleLog() }, t("showLog")),
     ),
@@ -747,7 +751,7 @@ function cardList(title, cards) {
     "div",
     { class: "cards" },
     h("small", {}, title),
-    h("ul", {}, cards.map((c) => h("li", {}, h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)), c.slot ? h("small", {}, ` (${c.slot})`) : null))),
+    h("ul", {}, cards.map((c) => h("li", {}, h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)), c.slot ? h("small", {}, ` (${t(`slots.${c.slot}`)})`) : null))),
   );
 }
 
