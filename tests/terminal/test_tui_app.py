@@ -44,14 +44,19 @@ async def choose(pilot: Pilot[None], app: PlayApp, action: Action, how: str) -> 
     """Pick ``action`` from the choices by its number, with the arrow keys, or by typing it (Tab completes)."""
     d = app.game.decision()
     assert d is not None
-    index = d.options.index(action)
+    numbered = dict((a, n) for n, a in app._numbered)
+    index = [a for _, a in app._numbered].index(action)
     if how == "number":
-        await type_line(pilot, str(index + 1))
+        await type_line(pilot, str(numbered[action]))
     elif how == "arrows":
-        for _ in range(index):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await pilot.pause()
+        at = app.query_one("#choices", OptionList).highlighted or 0
+        for _ in range(abs(index - at)):
+            await pilot.press("down" if index > at else "up")
+        if action.verb == "end":  # a bare Enter never ends a turn: it is typed
+            await type_line(pilot, "end")
+        else:
+            await pilot.press("enter")
+            await pilot.pause()
     else:
         # type the shortest start that only this action has (or all of it), then Tab completes it
         text = str(action)
@@ -157,7 +162,7 @@ def test_bad_input_changes_nothing_and_says_why() -> None:
             before = json.dumps(app.game.state.to_json(), sort_keys=True)
             n = len(app.game.decision().options)  # type: ignore[union-attr]
             await type_line(pilot, "99")
-            assert app.message == f"There is no choice 99: type a number from 1 to {n}."
+            assert app.message == f"There is no choice 99: type a number from 1 to {n} ('choices' lists them again)."
             await type_line(pilot, "fly collin")
             assert "unknown verb 'fly'" in app.message
             await type_line(pilot, "move filch 5:99")
@@ -318,7 +323,7 @@ def test_manual_dice_screen() -> None:
                         assert isinstance(app.screen, DiceScreen)  # a bad face: asked again
                         error = str(app.screen.query_one("#dice-error", Static).render())
                         assert "'9' is not a die face" in error
-                    await type_line(pilot, " ".join(["3"] * need))
+                    await type_line(pilot, " ".join(["3X"] * need))
                     asked += 1
                 elif app.game.decision() is not None and app.game.decision().kind == "turn":  # type: ignore[union-attr]
                     break

@@ -20,11 +20,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mnm.content.loader import Content, builtin_content
-from mnm.engine.actions import Action
-from mnm.engine.dice import check_faces
-from mnm.engine.errors import DiceError, EngineError, IllegalAction, MalformedAction, NeedDice
-from mnm.engine.events import Event
-from mnm.engine.game import Game
+from mnm.engine import (
+    Action,
+    DiceError,
+    EngineError,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    NeedDice,
+    check_faces,
+)
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
@@ -374,7 +380,7 @@ class TableService:
         """R-CAMP: a new table for the campaign's next chapter (or the same one again after a defeat), with
         the same seats; each mouse carries its abilities and the one card it keeps. Only the host may do it,
         and only once per finished table; every seat keeps its token, so nobody is handed anyone else's."""
-        from mnm.engine.rules.campaign import carry_over, next_chapter_game
+        from mnm.engine import carry_over, next_chapter_game
 
         if not caller.can_act:
             raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot continue the campaign")
