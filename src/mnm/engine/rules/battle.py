@@ -347,7 +347,7 @@ def _wound_boss_cards(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
         n = len(st.track)
         lost = min(cards, key=lambda c: (st.track.index(c) - st.turn_index - 1) % n)
         m.wounds -= life
-        remove_card(ctx, st, lost)
+        remove_card(ctx, st, lost, boss=True)
         ctx.emit("boss_card_lost", "R-WOUND-03", minion=m.id, card=lost, cards_left=len(cards) - 1)
     if m.wounds:
         ctx.emit("minion_wounded", "R-WOUND-03", minion=m.id, wounds=m.wounds, life=life)
@@ -420,8 +420,9 @@ def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     return dice
 
 
-def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> None:
-    """R-BATTLE-06/11: only after a hit; each SWORD/SHIELD blocks one; cheese to the mouse."""
+def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None, attacker: str = "") -> None:
+    """R-BATTLE-06/11: only after a hit; each SWORD/SHIELD blocks one; cheese to the mouse. ``attacker``: who
+    attacks when it is not a minion (a charmed mouse), for the wound's source."""
     if hits <= 0:
         ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
         return
@@ -446,7 +447,7 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
             wounds = wounds_fn(ctx, st, m, h, wounds)
         poison = any(fn(ctx, st, m, h) for fn in ability_handlers(ctx, m.type, MINION_POISONS))
     before = h.wounds
-    wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else "")
+    wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else attacker)
     if m is not None and h.wounds > before:
         for wounded_fn in ability_handlers(ctx, m.type, MINION_WOUNDED_MOUSE):  # the stun
             wounded_fn(ctx, st, m, h, h.wounds - before)
