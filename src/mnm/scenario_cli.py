@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
 __all__ = ["run_scenario", "scenario_app"]
 
-scenario_app = typer.Typer(help="Load positions written as data and play actions from them.", no_args_is_help=True)
+scenario_app = typer.Typer(
+    help="Load positions written as data and play actions from them.", no_args_is_help=True, rich_markup_mode=None
+)
 
 
 class ScenarioRunError(Exception):
@@ -126,7 +128,8 @@ def summary(report: dict[str, Any]) -> str:
 def run_command(
     file: Annotated[Path, typer.Argument(help="A scenario file (YAML or JSON), see docs/scenarios.md.")],
     action: Annotated[
-        list[str] | None, typer.Option("--action", "-a", help="An action to apply after the file's own (repeatable).")
+        list[str] | None,
+        typer.Option("--action", "-a", metavar="ACTION", help="An action to apply after the file's own (repeatable)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: Annotated[str, typer.Option(help="Language of event sentences: en or pt_BR.")] = "en",
@@ -135,6 +138,6 @@ def run_command(
     try:
         report = run_scenario(file, list(action or []), lang)
     except ScenarioRunError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc
     typer.echo(json.dumps(report, indent=1) if as_json else summary(report))

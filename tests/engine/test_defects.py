@@ -157,7 +157,7 @@ def test_r_round_13_born_to_lead_says_what_it_does() -> None:
 def test_r_wound_03_a_boss_card_full_of_wounds_does_not_claim_the_boss_is_gone() -> None:
     event = Event("card_removed", {"card": "boss:lab-warlord:1", "boss": True}, "R-WOUND-03")
     assert "none of its figures" not in render(event, "en")
-    assert render(event, "en").endswith("leaves the initiative track: it is full of wounds.")
+    assert render(event, "en").endswith("card leaves the initiative track: it is full of wounds.")
 
 
 @pytest.mark.rule("R-PARTY-02")

@@ -11,8 +11,9 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.context import Ctx
-from mnm.engine.dice import DiceTable
+from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
+    DiceError,
     EngineError,
     IllegalAction,
     MalformedAction,
@@ -27,8 +28,10 @@ from mnm.engine.i18n import LANGUAGES, catalog, name_of, render, render_rule, wi
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.rules.explore import exit_target
+from mnm.engine.rules.movement import reachable
 from mnm.engine.rules.setup import GAME_OPTIONS
 from mnm.engine.rules.turn import action_available
+from mnm.engine.savefile import read_save_text
 from mnm.engine.scenario import load_scenario, scenario_from_yaml, scenario_state
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
@@ -39,6 +42,7 @@ __all__ = [
     "Action",
     "Ctx",
     "Decision",
+    "DiceError",
     "DiceTable",
     "EngineError",
     "Event",
@@ -59,6 +63,7 @@ __all__ = [
     "apply_action_in_place",
     "carry_over",
     "catalog",
+    "check_faces",
     "exit_target",
     "keepable_cards",
     "legal_actions",
@@ -68,6 +73,8 @@ __all__ = [
     "name_of",
     "next_chapter_game",
     "parse_keep",
+    "reachable",
+    "read_save_text",
     "render",
     "render_rule",
     "scenario_from_yaml",

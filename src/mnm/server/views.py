@@ -255,8 +255,10 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "undo_reason": why,
         "events_total": len(game.events),
     }
+    view["fairness"] = table.fairness()  # issue 14: commit-reveal of the seed
     if st.status != "playing":
         view["campaign"] = _campaign(table)
+        view["campaign"]["continued_to"] = table.continued_to  # the next table, once the host went on
     if with_log:
         first = max(0, len(game.events) - LOG_WINDOW)
         view["log_first"] = first
