@@ -15,8 +15,6 @@ __all__ = ["FORMAT_VERSION", "Hero", "Minion", "Pending", "State", "Turn"]
 
 FORMAT_VERSION = 1
 
-_new_object = object.__new__
-
 # Status markers (R-NEG): stunned, webbed, charmed, knocked down.
 STATUSES = ("stunned", "webbed", "charmed", "knocked_down")
 
@@ -44,7 +42,7 @@ class Hero:
     def copy(self) -> Hero:
         # Slot by slot rather than through __init__ (about twice as fast; every state copy copies each
         # mouse). A field added to the class must be added here too (tests/engine/test_state_copy.py).
-        new: Hero = _new_object(Hero)
+        new: Hero = Hero.__new__(Hero)
         new.id = self.id
         new.space = self.space
         new.wounds = self.wounds
@@ -75,7 +73,7 @@ class Minion:
     greedy: bool = False
 
     def copy(self) -> Minion:
-        new: Minion = _new_object(Minion)  # slot by slot, as Hero.copy
+        new: Minion = Minion.__new__(Minion)  # slot by slot, as Hero.copy
         new.id = self.id
         new.type = self.type
         new.space = self.space
@@ -191,7 +189,7 @@ class State:
     def copy(self) -> State:
         """A deep-enough copy for search: figures and containers copied, content shared."""
         # Slot by slot, as Hero.copy (a field added to the class must be added here too).
-        new: State = _new_object(State)
+        new: State = State.__new__(State)
         new.chapter = self.chapter
         new.party = self.party.copy()
         new.seed = self.seed
@@ -296,5 +294,6 @@ class State:
         self.stats[key] = self.stats.get(key, 0) + amount
 
 
-def _obj_json(obj: Any) -> dict[str, Any]:
-    return {f: _copy_plain(getattr(obj, f)) for f in obj.__slots__}
+def _obj_json(obj: Hero | Minion | Turn | Pending) -> dict[str, Any]:
+    # The dataclass fields, not __slots__: compiled (mypyc) classes have no __slots__.
+    return {f.name: _copy_plain(getattr(obj, f.name)) for f in fields(obj)}
