@@ -23,5 +23,11 @@ if ! command -v cc >/dev/null || [ ! -f "$inc/Python.h" ]; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq $pkgs >/dev/null; fi
 fi
 start=$(date +%s)
-"$PY" -c 'import runpy; runpy.run_path("setup.py", run_name="mnm_setup")["compile_inplace"]()' >/dev/null
+mkdir -p build
+# mypyc and the C compiler talk a lot: their output goes to build/compile.log, shown only when the build fails
+if ! "$PY" -c 'import runpy; runpy.run_path("setup.py", run_name="mnm_setup")["compile_inplace"]()' >build/compile.log 2>&1; then
+  grep -v "warning: Treating generator comprehension" build/compile.log | tail -40
+  echo "compiling the engine failed (full output: build/compile.log)" >&2
+  exit 1
+fi
 echo "compiled engine built in $(( $(date +%s) - start )) s"
