@@ -2,9 +2,12 @@
 # Compile the engine with mypyc: C extension modules next to its sources (git ignores them), built only when
 # they are missing or older than the sources. Needs a C compiler and Python's headers: installs Debian's when
 # missing. Everything that imports the engine then runs the compiled code; MNM_ENGINE=pure picks the pure-Python
-# engine again (src/mnm/_build.py). Usage: scripts/compile.sh [python]   (default .venv/bin/python)
+# engine again (src/mnm/_build.py). Usage: scripts/compile.sh [--no-install] [python]   (default .venv/bin/python)
+# --no-install: fail rather than install the compiler (scripts/start.sh then runs the pure-Python engine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+install=1
+if [ "${1:-}" = "--no-install" ]; then install=0; shift; fi
 PY=${1:-.venv/bin/python}
 up_to_date='import runpy, sys
 b = runpy.run_path("src/mnm/_build.py")
@@ -17,6 +20,7 @@ if "$PY" -c "$up_to_date"; then
 fi
 inc=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 if ! command -v cc >/dev/null || [ ! -f "$inc/Python.h" ]; then
+  if [ "$install" = 0 ]; then echo "no C compiler or no Python headers: the compiled engine is not built" >&2; exit 1; fi
   export DEBIAN_FRONTEND=noninteractive
   pkgs="gcc libc6-dev python3-dev"
   if [ "$(id -u)" = "0" ]; then apt-get update -qq && apt-get install -y -qq $pkgs >/dev/null

@@ -11,4 +11,7 @@ if ! "$PY" -c 'import venv, ensurepip' 2>/dev/null; then
 fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[web]'
+# The compiled engine (mypyc) when a C compiler and Python's headers are here; else the pure-Python engine.
+if .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[compile]' && scripts/compile.sh --no-install .venv/bin/python; then :
+else echo "start.sh: running the pure-Python engine (scripts/compile.sh builds the compiled one)" >&2; fi
 exec .venv/bin/mnm serve "$@"
