@@ -18,7 +18,7 @@ from typing import Any
 
 from mnm import _build
 from mnm.content.loader import builtin_content
-from mnm.engine.game import Game, apply_action_in_place, legal_actions
+from mnm.engine import Game, apply_action_in_place, legal_actions
 
 __all__ = ["bench_chess", "bench_copies", "bench_engine", "default_chapter", "run_bench"]
 
