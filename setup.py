@@ -8,7 +8,9 @@ mypyc, when a C compiler is present; without one the build says so and stays pur
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import os
 import shutil
 import sys
@@ -38,18 +40,40 @@ def _compiler_present() -> bool:
     return shutil.which(os.environ.get("CC", cc).split()[0]) is not None
 
 
+def _mypycify(sources: list[str]) -> list[Any]:
+    """mypyc's extensions for ``sources``, in one shared library (calls between engine modules stay native).
+
+    A module mypyc refuses (a new module someone wrote in a way it cannot compile) is left pure, named on
+    stderr, and the rest compiled, so the build keeps working on whatever the engine holds; the pure module
+    runs as Python (slower, same results)."""
+    from mypyc.build import mypycify
+
+    for _ in range(4):
+        said = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(said):
+                extensions: list[Any] = mypycify(sources, opt_level="3", debug_level="0", group_name=GROUP)
+            return extensions
+        except SystemExit:
+            errors = [line for line in said.getvalue().splitlines() if ": error:" in line]
+            refused = sorted({line.split(":", 1)[0] for line in errors} & set(sources))
+            if not refused:
+                print(said.getvalue(), file=sys.stderr)
+                raise
+            print("mypyc cannot compile these modules; they stay pure Python:", *errors, sep="\n  ", file=sys.stderr)
+            sources = [s for s in sources if s not in refused]
+    raise SystemExit("mypyc refused too many modules")
+
+
 def _ext_modules() -> list[Any]:
     if os.environ.get("MNM_COMPILE", "") not in ("1", "true", "yes"):
         return []
     if not _compiler_present():
         print("MNM_COMPILE=1 but no C compiler was found: building the pure-Python engine", file=sys.stderr)
         return []
-    from mypyc.build import mypycify
-
     build = _load_build_module()
     sources = [str(p.relative_to(ROOT)) for p in build.compiled_sources(ROOT / "src" / "mnm")]
-    # One shared library for all modules, so calls between engine modules are native calls.
-    extensions: list[Any] = mypycify(sources, opt_level="3", debug_level="0", group_name=GROUP)
+    extensions = _mypycify(sources)
     # The digest of the sources compiled: mnm._build refuses stale compiled modules (see its docstring).
     (ROOT / "src" / "mnm" / build.STAMP).write_text(build.source_digest(ROOT / "src" / "mnm") + "\n")
     return extensions

@@ -41,6 +41,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent  # src/mnm (or site-packages/mnm)
 COMPILED_PACKAGES = ("mnm.engine", "mnm.board")
 # The board modules the engine queries (render.py and check.py serve clients and tools, not play).
 _BOARD_MODULES = ("geometry.py", "layout.py")
+# Engine modules kept pure: not in play's path, and built on classes mypyc cannot subclass (yaml's loader).
+_KEEP_PURE = ("bounded_yaml.py",)
 STAMP = "_compiled.txt"  # next to this file: the digest of the sources the compiled modules were built from
 ENV = "MNM_ENGINE"
 
@@ -50,7 +52,9 @@ _selected: str | None = None
 def compiled_sources(package_dir: Path = PACKAGE_DIR) -> list[Path]:
     """The source files mypyc compiles: every engine module and the board modules the engine uses, without
     the packages' ``__init__.py`` (kept pure: they only import)."""
-    engine = sorted(p for p in (package_dir / "engine").rglob("*.py") if p.name != "__init__.py")
+    engine = sorted(
+        p for p in (package_dir / "engine").rglob("*.py") if p.name != "__init__.py" and p.name not in _KEEP_PURE
+    )
     board = [package_dir / "board" / name for name in _BOARD_MODULES]
     return engine + [p for p in board if p.exists()]
 
@@ -133,7 +137,8 @@ def select() -> str:
 
 def build_name() -> str:
     """'compiled' when the engine in use is the mypyc build, else 'pure' (checked on the loaded module)."""
-    import mnm.engine.state as state
+    import importlib
 
+    state = importlib.import_module("mnm.engine.state")  # the module itself: its file says which build it is
     origin = getattr(state, "__file__", "") or ""
     return "compiled" if origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) else "pure"
