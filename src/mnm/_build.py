@@ -16,8 +16,6 @@ Standard library only: ``setup.py`` loads this file by path before anything is i
 
 from __future__ import annotations
 
-import hashlib
-import importlib.abc
 import importlib.machinery
 import os
 import sys
@@ -61,6 +59,8 @@ def compiled_sources(package_dir: Path = PACKAGE_DIR) -> list[Path]:
 
 def source_digest(package_dir: Path = PACKAGE_DIR) -> str:
     """A digest of the compiled sources' names and contents (a changed source makes the build stale)."""
+    import hashlib  # here: only asked when compiled modules are present
+
     h = hashlib.sha256()
     for path in compiled_sources(package_dir):
         h.update(path.relative_to(package_dir).as_posix().encode())
@@ -84,8 +84,9 @@ def _stamp_digest(package_dir: Path) -> str | None:
         return None
 
 
-class _PureFinder(importlib.abc.MetaPathFinder):
-    """Finds the compiled packages' modules among source (and bytecode) files only, never extension modules."""
+class _PureFinder:
+    """Finds the compiled packages' modules among source (and bytecode) files only, never extension modules.
+    (A meta path finder by duck typing: importlib.abc costs tens of milliseconds to import.)"""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
