@@ -18,7 +18,7 @@ FORMAT_VERSION = 1
 _new_object = object.__new__
 
 # Status markers (R-NEG): stunned, webbed, charmed, knocked down.
-STATUSES = ("stunned", "webbed", "charmed", "knocked_down")
+STATUSES = ("stunned", "webbed", "charmed", "knocked_down", "cursed", "on_fire")  # [EXP] R-NEG-07/08: the last two
 
 
 @dataclass(slots=True)

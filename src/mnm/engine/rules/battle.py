@@ -178,6 +178,11 @@ def _mouse_cheese(ctx: Ctx, st: State, h: Hero, faces: list[int], attacking: boo
     n = sum(1 for f in faces if ctx.dice[f].cheese)
     if not n:
         return
+    if "cursed" in h.statuses:  # [EXP] R-NEG-07: a cursed mouse's cheese goes to the wheel
+        from mnm.engine.rules.statuses import cursed_cheese
+
+        cursed_cheese(ctx, st, h, n)
+        return
     per = 2 if attacking and any(i.id == "draw-power" for i in ctx.content.heroes[h.id].innate) else 1
     h.cheese += n * per
     ctx.emit("mouse_gains_cheese", "R-BATTLE-02", hero=h.id, amount=n * per, total=h.cheese)
@@ -469,6 +474,10 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
         from mnm.engine.rules.effects import add_status
 
         add_status(ctx, st, h, "stunned")
+    if spec is not None and h.wounds > before and ("ignite" in spec.abilities or "curse" in spec.abilities):
+        from mnm.engine.rules.statuses import after_minion_wound
+
+        after_minion_wound(ctx, st, h, spec.abilities)  # [EXP] R-NEG-07/08
     if poison and wounds and not h.captured:
         from mnm.engine.rules.effects import empathetic_power
 

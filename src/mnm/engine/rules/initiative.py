@@ -144,6 +144,10 @@ def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ROUND-01/09: the next card on the track takes its turn; after the last, a new round begins."""
     st.turn_index += 1
     if st.turn_index >= len(st.track):
+        if st.tokens:
+            from mnm.engine.rules.leaves import leaves_drift
+
+            leaves_drift(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
         st.turn_index = 0
         st.round += 1
         ctx.emit("round_begins", "R-ROUND-01", round=st.round)
