@@ -25,4 +25,4 @@ from mnm.engine.rules import (  # noqa: F401
     victory,
     water,
 )
-from mnm.engine.rules import allies, leaves, statuses, terrain, turtles, weather  # noqa: F401  [EXP]
+from mnm.engine.rules import allies, creatures, flying, leaves, statuses, terrain, turtles, weather  # noqa: F401  [EXP]

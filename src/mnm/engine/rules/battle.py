@@ -339,6 +339,11 @@ def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) ->
     if spec.boss and spec.cards > 1:
         _wound_boss_cards(ctx, st, m, h)
         return
+    if m.wounds >= life and spec.mindless:
+        from mnm.engine.rules.creatures import mindless_falls
+
+        if mindless_falls(ctx, st, m):  # [EXP] R-EXP-13: struck down, it falls instead
+            return
     if m.wounds >= life:
         defeat_minion(ctx, st, m, h)
     else:
