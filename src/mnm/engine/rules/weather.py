@@ -11,7 +11,7 @@ from mnm.engine.state import State
 
 __all__ = ["MOON", "drift_spaces", "nightfall", "raining", "start_rain", "stop_rain", "surge_at"]
 
-MOON = "moon"  # the moon token, kept in ``State.tokens`` while it sits on the wheel
+MOON = "moon"  # ``chapter_data["moon"]``: the moon token sits on the wheel
 SURGE_AT = 6  # R-SURGE-02
 
 
@@ -41,18 +41,18 @@ def nightfall(ctx: Ctx, st: State) -> None:
     """R-SURGE-09 / R-EXP-11: the moon token goes on the minion wheel under the cheese until the next surge.
     Its further effect (docs/rulings.md R-EXP-11): it fills one of the wheel's six places, so the next surge
     comes at 5 cheese."""
-    if MOON in st.tokens:
+    if st.chapter_data.get(MOON):
         return
-    st.tokens[MOON] = ["wheel"]
+    st.chapter_data[MOON] = True
     ctx.emit("nightfall", "R-SURGE-09", wheel=st.wheel, surge_at=surge_at(st))
 
 
 def surge_at(st: State) -> int:
     """Cheese on the wheel that sets off a surge (R-SURGE-02): 6, or 5 while the moon is on it."""
-    return SURGE_AT - 1 if MOON in st.tokens else SURGE_AT
+    return SURGE_AT - 1 if st.chapter_data.get(MOON) else SURGE_AT
 
 
 def moon_sets(ctx: Ctx, st: State) -> None:
     """R-SURGE-09: the moon leaves the wheel with the surge."""
-    if st.tokens.pop(MOON, None) is not None:
+    if st.chapter_data.pop(MOON, None):
         ctx.emit("moon_sets", "R-SURGE-09")

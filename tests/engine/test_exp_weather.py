@@ -1,0 +1,100 @@
+"""[EXP] Rain (R-EXP-07, R-WATER-04's [EXP] clause) and Nightfall (R-EXP-11, R-SURGE-09).
+
+The Trickle (side 17): the stream runs south in three lanes; 9 -> 12 -> 15 -> 18 -> off the tile (west lane),
+10 -> 13 -> 16 -> 19 (middle), 11 -> 14 -> 17 -> 20 (east). 3 is the west bank.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rulekit import BOW, CHEESE, of, one, scenario
+
+TRICKLE = "the-trickle-crossing"
+
+
+def _in_stream(rain: bool):  # noqa: ANN202
+    return scenario(
+        chapter=TRICKLE,
+        heroes={"collin": {"space": "17:10"}, "filch": {"space": "17:1"}},
+        minions={},
+        track=["mouse:collin", "mouse:filch"],
+        turn="mouse:collin",
+        tokens={},
+        chapter_data={"rain": rain},
+        dice=[CHEESE, CHEESE],
+    )
+
+
+@pytest.mark.rule("R-WATER-04")
+@pytest.mark.rule("R-EXP-07")
+def test_r_exp_07_rain_makes_every_current_strong_mice_drift_2_spaces() -> None:
+    dry = _in_stream(False)
+    dry.apply("end collin")
+    assert dry.state.heroes["collin"].space == "17:13"
+    wet = _in_stream(True)
+    ev = wet.apply("end collin")
+    assert [(e.params["src"], e.params["dst"]) for e in of(ev, "drifts")] == [("17:10", "17:13"), ("17:13", "17:16")]
+    assert wet.state.heroes["collin"].space == "17:16"
+
+
+@pytest.mark.rule("R-EXP-07")
+def test_r_exp_07_the_chapter_s_rain_comes_with_the_second_surge() -> None:
+    g = scenario(
+        chapter=TRICKLE,
+        heroes={"collin": {"space": "17:3"}, "filch": {"space": "17:1"}},
+        minions={},
+        track=["mouse:collin", "mouse:filch"],
+        turn="mouse:collin",
+        wheel=5,
+        tokens={},
+        dice=[CHEESE, CHEESE, CHEESE],
+    )
+    g.state.stats["surges"] = 1
+    ev = g.apply("end collin")  # Time is Short comes after the last mouse card: Filch's
+    assert not of(ev, "rain_begins")
+    ev = g.apply("end filch")  # Time is Short: 6 cheese, a surge, the second of the chapter: rain
+    assert one(ev, "rain_begins").rule == "R-EXP-07"
+    assert g.state.chapter_data["rain"] is True
+
+
+@pytest.mark.rule("R-SURGE-09")
+@pytest.mark.rule("R-EXP-11")
+def test_r_surge_09_the_moon_sits_on_the_wheel_and_a_surge_comes_at_5_cheese_until_it_sets() -> None:
+    g = scenario(
+        chapter=TRICKLE,
+        heroes={"collin": {"space": "17:3"}, "filch": {"space": "17:1"}},
+        minions={},
+        track=["mouse:collin", "mouse:filch"],
+        turn="mouse:collin",
+        wheel=4,
+        tokens={},
+        chapter_data={"moon": True},
+        dice=[CHEESE, CHEESE, CHEESE],
+    )
+    g.apply("end collin")
+    ev = g.apply("end filch")  # Time is Short: 5 cheese with the moon taking the sixth place: a surge
+    assert one(ev, "surge").params["wheel"] == 5
+    assert one(ev, "moon_sets").rule == "R-SURGE-09"
+    assert "moon" not in g.state.chapter_data and g.state.wheel == 0
+
+
+@pytest.mark.rule("R-SURGE-09")
+@pytest.mark.rule("R-EXP-11")
+def test_r_exp_11_nightfall_comes_with_the_fourth_surge_of_chapter_3() -> None:
+    g = scenario(
+        chapter=TRICKLE,
+        heroes={"collin": {"space": "17:3"}, "filch": {"space": "17:1"}},
+        minions={},
+        track=["mouse:collin", "mouse:filch"],
+        turn="mouse:collin",
+        wheel=5,
+        tokens={},
+        chapter_data={"rain": True},
+        dice=[CHEESE, CHEESE, BOW],
+    )
+    g.state.stats["surges"] = 3
+    g.apply("end collin")
+    ev = g.apply("end filch")
+    night = one(ev, "nightfall")
+    assert (night.rule, night.params["surge_at"]) == ("R-SURGE-09", 5)
+    assert g.state.chapter_data["moon"] is True
