@@ -14,7 +14,7 @@ VAULT = "the-ember-vault"
 TRICKLE = "the-trickle-crossing"
 
 
-def _turn(chapter: str, heroes: dict[str, dict[str, object]], dice: list[int], **fields: object):  # noqa: ANN202
+def _turn(chapter: str, heroes: dict[str, dict[str, object]], dice: list[int], **fields: object):
     first = next(iter(heroes))
     return scenario(
         chapter=chapter,

@@ -12,7 +12,7 @@ from rulekit import BOW, CHEESE, of, one, scenario
 TRICKLE = "the-trickle-crossing"
 
 
-def _in_stream(rain: bool):  # noqa: ANN202
+def _in_stream(rain: bool):
     return scenario(
         chapter=TRICKLE,
         heroes={"collin": {"space": "17:10"}, "filch": {"space": "17:1"}},

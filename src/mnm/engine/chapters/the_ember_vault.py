@@ -10,55 +10,17 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mnm.engine.chapters.advice import Route, route_progress
 from mnm.engine.context import Ctx
+from mnm.engine.hooks import ChapterRules, chapter_rules
 from mnm.engine.state import Minion, State
 
 BANK = 18
 VAULT = 20
 FORGE_LEDGE = "20:2"
 MOLOX = "molox"
-
-
-def on_setup(ctx: Ctx, st: State) -> None:
-    ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
-
-
-def on_explore(ctx: Ctx, st: State, side: int) -> None:
-    """Molox's Lair: the vault's story and Molox on the forge ledge when it is first revealed (R-STORY-03)."""
-    if side != VAULT or side in st.explored:
-        return
-    ctx.emit("story", "R-STORY-03", chapter=st.chapter, moment="vault")
-    if any(m.type == MOLOX for m in st.minions.values()):
-        return
-    from mnm.engine.rules.initiative import add_cards, cards_for_types
-
-    serial = st.minion_serial.get(MOLOX, 0) + 1
-    st.minion_serial[MOLOX] = serial
-    fig = Minion(f"{MOLOX}-{serial}", MOLOX, FORGE_LEDGE)
-    st.minions[fig.id] = fig
-    st.chapter_data["molox_woke"] = True
-    ctx.emit("minion_placed", "R-STORY-03", minion=fig.id, space=FORGE_LEDGE, why="molox", reason="chapter")
-    add_cards(ctx, st, [], cards_for_types(ctx, st, [MOLOX]))
-
-
-def minion_turn_override(ctx: Ctx, st: State, m: Minion) -> bool:
-    from mnm.engine.rules.creatures import creature_turn
-
-    return creature_turn(ctx, st, m)
-
-
-def on_minion_wounded(ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
-    return None
-
-
-def check_victory(ctx: Ctx, st: State) -> bool:
-    """Molox is defeated: he woke (the vault was revealed) and is no longer on the board."""
-    return bool(st.chapter_data.get("molox_woke")) and not any(m.type == MOLOX for m in st.minions.values())
-
-
-def on_victory(ctx: Ctx, st: State) -> None:
-    ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
 
 
 # --- advice for bots (not a rule) ---------------------------------------------------------------------------
@@ -70,9 +32,44 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (BANK, VAULT)
 
 
-def bot_route(ctx: Ctx, st: State, side: int) -> Route | None:
-    return ROUTE.get(side)
+@chapter_rules("the-ember-vault")
+class TheEmberVault(ChapterRules):
+    chapter_id: ClassVar[str] = "the-ember-vault"
 
+    def on_setup(self, ctx: Ctx, st: State) -> None:
+        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
 
-def bot_progress(ctx: Ctx, st: State) -> float:
-    return route_progress(ctx, st, ROUTE_ORDER, bot_route)
+    def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
+        """Molox's Lair: the vault's story and Molox on the forge ledge when it is first revealed (R-STORY-03)."""
+        if side != VAULT or side in st.explored:
+            return
+        ctx.emit("story", "R-STORY-03", chapter=st.chapter, moment="vault")
+        if any(m.type == MOLOX for m in st.minions.values()):
+            return
+        from mnm.engine.rules.initiative import add_cards, cards_for_types
+
+        serial = st.minion_serial.get(MOLOX, 0) + 1
+        st.minion_serial[MOLOX] = serial
+        fig = Minion(f"{MOLOX}-{serial}", MOLOX, FORGE_LEDGE)
+        st.minions[fig.id] = fig
+        st.chapter_data["molox_woke"] = True
+        ctx.emit("minion_placed", "R-STORY-03", minion=fig.id, space=FORGE_LEDGE, why="molox", reason="chapter")
+        add_cards(ctx, st, [], cards_for_types(ctx, st, [MOLOX]))
+
+    def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
+        from mnm.engine.rules.creatures import creature_turn
+
+        return creature_turn(ctx, st, m)
+
+    def check_victory(self, ctx: Ctx, st: State) -> bool:
+        """Molox is defeated: he woke (the vault was revealed) and is no longer on the board."""
+        return bool(st.chapter_data.get("molox_woke")) and not any(m.type == MOLOX for m in st.minions.values())
+
+    def on_victory(self, ctx: Ctx, st: State) -> None:
+        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
+
+    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
+        return ROUTE.get(side)
+
+    def bot_progress(self, ctx: Ctx, st: State) -> float:
+        return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)

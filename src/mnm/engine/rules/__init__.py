@@ -1,28 +1,35 @@
 """One module per section of the rulebook. Importing this package registers every rule."""
 
-from mnm.engine.rules import (  # noqa: F401
+from mnm.engine.rules import (  # noqa: F401  # noqa: F401  [EXP]
     abilities,
     achievements,
+    allies,
     battle,
     brodie,
     campaign,
     capture,
     card_abilities,
     cards,
+    creatures,
     effects,
     encounters,
     explore,
+    flying,
     free_actions,
     initiative,
+    leaves,
     minions,
     movement,
     party_items,
     search,
     setup,
+    statuses,
     surges,
+    terrain,
     traps,
     turn,
+    turtles,
     victory,
     water,
+    weather,
 )
-from mnm.engine.rules import allies, creatures, flying, leaves, statuses, terrain, turtles, weather  # noqa: F401  [EXP]

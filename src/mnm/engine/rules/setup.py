@@ -118,7 +118,7 @@ def setup_state(
     from mnm.engine.rules.expansion import expansion_setup
 
     expansion_setup(ctx, st)  # [EXP] R-SETUP-04/10: party items, tokens, rain, allies and pets
-    ctx.hook("on_setup", st)
+    ctx.rules.on_setup(ctx, st)
     push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])
     return st
 

@@ -14,8 +14,8 @@ from mnm.engine.dice import roll
 from mnm.engine.state import Hero, State
 
 __all__ = [
-    "FIRE",
     "CURSE",
+    "FIRE",
     "after_minion_wound",
     "captured_on_fire",
     "cursed_cheese",
