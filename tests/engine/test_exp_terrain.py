@@ -76,7 +76,6 @@ def test_r_exp_17_downwood_green_arrow_underwood_blue_arrow() -> None:
     assert (arrow_colour(ctx, 17), arrow_colour(ctx, 19), arrow_colour(ctx, 18), arrow_colour(ctx, 20)) == (
         "green", "green", "blue", "")
     assert is_outdoor(ctx, "17:3") and not is_outdoor(ctx, "20:1")
-    assert not is_outdoor(ctx, "5:1") if "5:1" in ctx.board.spaces else True
 
 
 def _wild_content() -> Content:
