@@ -47,33 +47,50 @@ def _taken(st: State, space: str) -> bool:
 
 
 def leaves_drift(ctx: Ctx, st: State) -> None:
-    """R-EXP-05: at the end of each round every leaf drifts with the current, carrying its riders."""
-    from mnm.engine.rules.capture import capture
-    from mnm.engine.rules.terrain import forced_into
+    """R-EXP-05: at the end of each round every leaf drifts with the current, carrying its riders. A leaf
+    waits for the leaf ahead of it to move on first (so two leaves in one lane both drift)."""
     from mnm.engine.rules.weather import drift_spaces
 
-    for key in sorted(k for k in st.tokens if k.startswith("leaf")):
-        for _ in range(drift_spaces(st)):
+    for _ in range(drift_spaces(st)):
+        todo = sorted(k for k in st.tokens if k.startswith("leaf"))
+        progress = True
+        while todo and progress:
+            progress = False
+            for key in list(todo):
+                result = _drift_leaf(ctx, st, key)
+                if result != "blocked":
+                    todo.remove(key)
+                    progress = progress or result == "moved"
+        for key in todo:
             here = st.tokens[key][0]
-            drift = ctx.board.spaces[here].drift
-            if drift is None:
-                break
-            riders = mice_in(st, here)
-            if drift.startswith("off-"):
-                del st.tokens[key]
-                ctx.emit("leaf_drifts_off", "R-EXP-05", leaf=key, space=here, riders=[h.id for h in riders])
-                for h in riders:
-                    capture(ctx, st, h, "current")
-                break
-            if _taken(st, drift) or len(mice_in(st, drift)) + len(riders) > ctx.board.spaces[drift].capacity:
-                ctx.emit("leaf_blocked", "R-EXP-05", leaf=key, space=here, into=drift)
-                break
-            st.tokens[key] = [drift]
-            for h in riders:
-                h.space = drift
-            ctx.emit("leaf_drifts", "R-EXP-05", leaf=key, src=here, dst=drift, riders=[h.id for h in riders])
-            for h in riders:
-                forced_into(ctx, st, h.id, drift)
+            ctx.emit("leaf_blocked", "R-EXP-05", leaf=key, space=here, into=ctx.board.spaces[here].drift)
+
+
+def _drift_leaf(ctx: Ctx, st: State, key: str) -> str:
+    """One space of drift for one leaf: ``moved``, ``gone`` (off the tile), ``still`` or ``blocked``."""
+    from mnm.engine.rules.capture import capture
+    from mnm.engine.rules.terrain import forced_into
+
+    here = st.tokens[key][0]
+    drift = ctx.board.spaces[here].drift
+    if drift is None:
+        return "still"
+    riders = mice_in(st, here)
+    if drift.startswith("off-"):
+        del st.tokens[key]
+        ctx.emit("leaf_drifts_off", "R-EXP-05", leaf=key, space=here, riders=[h.id for h in riders])
+        for h in riders:
+            capture(ctx, st, h, "current")
+        return "moved"
+    if _taken(st, drift) or len(mice_in(st, drift)) + len(riders) > ctx.board.spaces[drift].capacity:
+        return "blocked"
+    st.tokens[key] = [drift]
+    for h in riders:
+        h.space = drift
+    ctx.emit("leaf_drifts", "R-EXP-05", leaf=key, src=here, dst=drift, riders=[h.id for h in riders])
+    for h in riders:
+        forced_into(ctx, st, h.id, drift)
+    return "moved"
 
 
 # --- the Teaspoon Paddle (R-EXP-06) ----------------------------------------------------------------------
