@@ -48,6 +48,7 @@ VERBS = frozenset(
         # [EXP] expansion party items (R-EXP-06, R-EXP-09)
         "paddle",
         "whistle",
+        "aim",
         # answers to questions asked in the middle of things
         "keep",
         "discard",

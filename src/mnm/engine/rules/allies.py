@@ -57,6 +57,10 @@ def helpers_leave(ctx: Ctx, st: State) -> None:
 def _helper_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-EXP-01/02: every helper following mouse ``args[0]`` moves and attacks like a melee minion."""
     owner = str(args[0])
+    if st.tokens:
+        from mnm.engine.rules.bees import bees_turn_end
+
+        bees_turn_end(ctx, st, owner)  # R-EXP-08: bees pick a mouse that ends its turn near their flower
     for hid in sorted(k for k, d in helpers(st).items() if d["owner"] == owner):
         if hid in helpers(st) and st.status == "playing":
             _helper_acts(ctx, st, hid)

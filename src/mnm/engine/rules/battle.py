@@ -238,6 +238,10 @@ def attack_minion(
     if faces is None:
         n = dice if dice is not None else shape.stat + shape.extra + _attack_bonus(ctx, st, h, m, w, melee)
         n += extra_dice
+        if st.chapter_data:
+            from mnm.engine.rules.bees import bees_on
+
+            n = max(0, n - bees_on(st, h.id))  # [EXP] R-EXP-08: each bee on the attacker takes a die
         faces = roll(st, n, f"{h.id}'s attack")
         _mouse_cheese(ctx, st, h, faces, attacking=True)
     if melee:
@@ -245,6 +249,9 @@ def attack_minion(
     else:
         per_bow = shape.per_bow
         hits = sum(per_bow for f in faces if ctx.dice[f].bow)
+        from mnm.engine.rules.achievements import marksman_roll
+
+        hits = marksman_roll(ctx, st, h, faces, hits, per_bow)  # [EXP] R-ACH-08
     ctx.emit(
         "mouse_attacks",
         "R-BATTLE-05" if melee else "R-BATTLE-07",
@@ -255,6 +262,10 @@ def attack_minion(
         hits=hits,
     )
     defend_minion(ctx, st, h, m, hits, w, pierce)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import host_attacked
+
+        host_attacked(ctx, st, m.id, h.id)  # [EXP] R-EXP-08
 
 
 def _attack_bonus(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, melee: bool) -> int:
@@ -282,13 +293,17 @@ def defend_minion(
         return
     spec = ctx.content.minions[m.type]
     dice = spec.defense
-    if h is not None and "cat-tamer" in h.achievements and spec.size == "large":
+    if h is not None and spec.size == "large" and ("cat-tamer" in h.achievements or "snake-charmer" in h.achievements):
         dice -= 1  # R-ACH-06
     if h is not None and w is not None:
         target_fn = TARGET_DEFENSE_DICE.get(w.effect)  # the Dagger, the Toothpick Crossbow
         if target_fn is not None:
             dice += target_fn(ctx, st, h, m, _weapon_params(ctx, w))
     dice -= pierce  # an ability that slips past defenses (Backstab)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        dice -= bees_on(st, m.id)  # [EXP] R-EXP-08
     faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
     blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))  # the hits blocked, not the shields rolled
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
@@ -375,7 +390,12 @@ def minion_attacks_mouse(
     id (``value.REASON`` in the catalogs); ``tied``: the mice it was as near to, passed over as lower on the
     initiative track."""
     spec = ctx.content.minions[m.type]
-    faces = roll(st, spec.battle, f"{minion_name(ctx, m)}'s attack")
+    bees = 0
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        bees = bees_on(st, m.id)  # [EXP] R-EXP-08: each bee on the attacker takes a die
+    faces = roll(st, max(0, spec.battle - bees), f"{minion_name(ctx, m)}'s attack")
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
@@ -392,6 +412,10 @@ def minion_attacks_mouse(
             if cheese:
                 ctx.rules.on_minion_cheese(ctx, st, m, cheese)
     mouse_defends(ctx, st, h, hits, m)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import host_attacked
+
+        host_attacked(ctx, st, h.id, m.id)  # [EXP] R-EXP-08
     if "pistoleer" in spec.abilities and cheese and not h.captured:
         minion_attacks_mouse(ctx, st, m, h, "pistoleer_again")
 
@@ -409,6 +433,10 @@ def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     dice += h.buffs.get("ward", 0)  # Scroll of Warding, Brace Yourself (until its next turn)
     for innate_fn in innate_handlers(ctx, h.id, INNATE_DEFENSE_DICE):  # Nez's Heavy Lifting
         dice += innate_fn(ctx, st, h, m)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        dice = max(0, dice - bees_on(st, h.id))  # [EXP] R-EXP-08
     return dice
 
 

@@ -113,6 +113,9 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     from mnm.engine.rules.allies import helpers_leave
 
     helpers_leave(ctx, st)  # [EXP] R-EXP-01/02, R-EXPLORE-12: allies and pets leave play
+    from mnm.engine.rules.bees import bees_leave_on_explore
+
+    bees_leave_on_explore(ctx, st)  # [EXP] R-EXP-08
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
     where = a.args[0]
