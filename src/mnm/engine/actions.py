@@ -49,6 +49,8 @@ VERBS = frozenset(
         "paddle",
         "whistle",
         "aim",
+        "climb",
+        "glide",
         # answers to questions asked in the middle of things
         "keep",
         "discard",

@@ -1,10 +1,11 @@
 """One module per section of the rulebook. Importing this package registers every rule."""
 
-from mnm.engine.rules import (  # noqa: F401  # noqa: F401  [EXP]
+from mnm.engine.rules import (  # noqa: F401
     abilities,
     achievements,
     allies,
     battle,
+    bees,
     brodie,
     campaign,
     capture,
@@ -27,6 +28,7 @@ from mnm.engine.rules import (  # noqa: F401  # noqa: F401  [EXP]
     surges,
     terrain,
     traps,
+    trees,
     turn,
     turtles,
     victory,
