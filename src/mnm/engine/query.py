@@ -122,6 +122,11 @@ def can_enter(ctx: Ctx, st: State, space: str, large: bool = False) -> bool:
     small, has_large = occupancy(ctx, st, space)
     if has_large:
         return False
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14
+        from mnm.engine.rules.creatures import hesster_blocks
+
+        if space in hesster_blocks(st):
+            return False
     if large:
         return small == 0
     return small < ctx.board.spaces[space].capacity
@@ -136,6 +141,10 @@ def blocked_spaces(
     small, larges, _ = occupancy if occupancy is not None else occupancy_map(ctx, st)
     spaces = ctx.board.spaces
     blocked = set(larges)
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: nothing walks into Hesster's spaces
+        from mnm.engine.rules.creatures import hesster_blocks
+
+        blocked |= hesster_blocks(st)
     for space, n in small.items():
         if large or n >= spaces[space].capacity:  # a large figure needs an empty space (R-SPACE-06)
             blocked.add(space)

@@ -1,6 +1,7 @@
 """[EXP] Chapter 4, The Ember Vault (authored by us; docs/rulings.md, Chapter 4): the chapter's special rules.
 
-* Under the Bank (18, start): 2 mindless rats placed normally; special surge of 2 mindless rats.
+* Under the Bank (18, start): 2 mindless rats and Hesster placed normally (his tail on the entry space
+  nearest the mice, R-EXP-14); special surge of 2 mindless rats.
 * The Ember Vault (20): the Clockwork Mortar stands on the mortar ledge (20:4) from the start. "Molox's Lair":
   the first time the mice reveal the vault, its story is read and Molox wakes on the forge ledge (20:2), his
   three initiative cards joining the track stacked Molox, Angry Molox, Enraged Molox (R-EXP-15), before the

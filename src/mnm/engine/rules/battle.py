@@ -307,7 +307,7 @@ def defend_minion(
     faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
     blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))  # the hits blocked, not the shields rolled
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
-    if spec.kind != "cat":  # R-BRODIE-02
+    if spec.kind != "cat" and "hesster" not in spec.abilities:  # R-BRODIE-02; [EXP] R-EXP-14
         add_wheel_cheese(ctx, st, cheese, m.id)
         if cheese:
             ctx.rules.on_minion_cheese(ctx, st, m, cheese)
@@ -375,6 +375,10 @@ def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
         if spec.kind == "cat" and not st.options.get("no_achievements") and not held(st, "cat-tamer"):
             h.achievements.append("cat-tamer")
             ctx.emit("achievement", "R-ACH-06", hero=h.id, achievement="cat-tamer")
+        if "hesster" in spec.abilities:
+            from mnm.engine.rules.achievements import snake_charmer
+
+            snake_charmer(ctx, st, h)  # [EXP] R-ACH-09
     remove_type_if_gone(ctx, st, m.type)
     ctx.rules.on_minion_defeated(ctx, st, m, h.id if h else None)
 

@@ -70,6 +70,9 @@ def creature_turn(ctx: Ctx, st: State, m: Minion) -> bool:
     if spec.mindless and "knocked_down" in m.statuses:
         _reanimate_or_blast(ctx, st, m)
         return True
+    if HESSTER in spec.abilities:
+        _hesster_turn(ctx, st, m)
+        return True
     return _fires_mortar(ctx, st, m)
 
 
@@ -140,3 +143,134 @@ def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
     add_wheel_cheese(ctx, st, sum(1 for f in faces if ctx.dice[f].cheese), m.id)
     mouse_defends(ctx, st, target, hits, m)  # the mortar's attack is ranged, whatever its crew's card says
     return True
+
+
+# --- Hesster (R-EXP-14) ----------------------------------------------------------------------------------------
+
+HESSTER = "hesster"
+HESSTER_BODY = 3  # body segments between tail and head (authored: the FAQ gives no count)
+
+
+def hesster_spaces(st: State, m: Minion) -> list[str]:
+    """Hesster's spaces, tail first and head last (``chapter_data["hesster"]``); at first all on one space:
+    the tail on the entry space nearest the mice, the body stacked on it and the head on top."""
+    data: dict[str, list[str]] = st.chapter_data.setdefault(HESSTER, {})
+    if m.id not in data:
+        data[m.id] = [m.space]
+    return data[m.id]
+
+
+def hesster_blocks(st: State) -> set[str]:
+    """R-EXP-14: non-flying figures cannot enter any of Hesster's spaces."""
+    data: dict[str, list[str]] | None = st.chapter_data.get(HESSTER)
+    if not data:
+        return set()
+    return {sp for mid, spaces in data.items() if mid in st.minions for sp in spaces}
+
+
+def _hesster_turn(ctx: Ctx, st: State, m: Minion) -> None:
+    strikes = st.acting is None or st.acting.endswith(":1")
+    if strikes:
+        _strikes(ctx, st, m)
+    else:
+        _coils(ctx, st, m)
+
+
+def _touched(st: State, spaces: set[str], m: Minion) -> tuple[list[Hero], list[Minion]]:
+    mice = sorted((h for h in st.mice_on_board() if h.space in spaces), key=lambda h: track_rank(st, f"mouse:{h.id}"))
+    others = sorted((x for x in st.minions.values() if x.space in spaces and x.id != m.id), key=lambda x: x.id)
+    return mice, others
+
+
+def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
+    """R-EXP-14 Strikes: the tail stays; the body is laid toward the nearest mouse, ignoring terrain; the head
+    goes on the most crowded space within reach past the body; one roll against everything he touches, every
+    wound poison."""
+    from mnm.engine.rules.battle import defend_minion
+
+    spaces = hesster_spaces(st, m)
+    tail = spaces[0]
+    graph = ctx.board.graph_of(tail)
+    mice = [h for h in mice_on_side(st, graph.side) if h.space is not None]
+    if not mice:
+        return
+    ti = graph.by_id[tail].index
+    mice.sort(key=lambda h: (graph.minion_dist[ti][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
+    goal = graph.by_id[mice[0].space or ""].index
+    path = [tail]
+    here = ti
+    for _ in range(HESSTER_BODY):
+        if here == goal:
+            break
+        nexts = [j for j in graph.fly_cost[here] if graph.minion_dist[j][goal] < graph.minion_dist[here][goal]]
+        if not nexts:
+            break
+        here = min(nexts, key=lambda j: graph.spaces[j].n)
+        path.append(graph.spaces[here].id)
+    # the head: the space next to the body's end (or the end itself) holding the most mice
+    end = graph.by_id[path[-1]].index
+    reach = [path[-1], *(graph.spaces[j].id for j in graph.fly_cost[end])]
+    head = max(reach, key=lambda s: (len(mice_in(st, s)), -graph.minion_dist[graph.by_id[s].index][goal], -graph.by_id[s].n))
+    body = path if head == path[-1] else [*path, head]
+    st.chapter_data[HESSTER][m.id] = body
+    m.space = head
+    faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's strike")
+    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    ctx.emit("hesster_strikes", "R-EXP-14", minion=m.id, spaces=list(body), faces=list(faces), hits=hits)
+    victims, others = _touched(st, set(body), m)
+    for h in victims:  # his cheese never feeds the wheel: nothing is added for this roll
+        if not h.captured:
+            _poisoned_defense(ctx, st, h, hits, m)
+    for x in others:
+        if x.id in st.minions:
+            defend_minion(ctx, st, None, x, hits)
+
+
+def _poisoned_defense(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion) -> None:
+    """A mouse defends against Hesster's strike: every wound it takes is a poison wound (R-EXP-14)."""
+    from mnm.engine.rules.battle import defense_dice
+    from mnm.engine.rules.capture import wound_hero
+
+    if hits <= 0:
+        ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
+        return
+    faces = roll(st, defense_dice(ctx, st, h, m), f"{h.id}'s defense")
+    blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))
+    wounds = hits - blocks
+    ctx.emit("mouse_defends", "R-BATTLE-11", hero=h.id, faces=list(faces), blocks=blocks, wounds=wounds)
+    wound_hero(ctx, st, h, wounds, poison=True, source=m.id)
+
+
+def _coils(ctx: Ctx, st: State, m: Minion) -> None:
+    """R-EXP-14 Coils: the target is the mouse highest on the track on or next to Hesster's spaces; he coils up
+    on his space nearest it (on the head's space when there is none) and one roll goes against every creature
+    on or next to the coil; wounds are normal."""
+    from mnm.engine.rules.battle import defend_minion, mouse_defends
+
+    spaces = hesster_spaces(st, m)
+    graph = ctx.board.graph_of(m.space)
+
+    def around(space: str) -> set[str]:
+        return {space} | {graph.spaces[j].id for j in graph.minion_adj[graph.by_id[space].index]}
+
+    near = set().union(*(around(s) for s in spaces))
+    cands = sorted((h for h in st.mice_on_board() if h.space in near), key=lambda h: track_rank(st, f"mouse:{h.id}"))
+    coil = m.space
+    if cands:
+        tgt = graph.by_id[cands[0].space or ""].index
+        coil = min(spaces, key=lambda s: (graph.minion_dist[graph.by_id[s].index][tgt], graph.by_id[s].n))
+    st.chapter_data[HESSTER][m.id] = [coil]
+    m.space = coil
+    victims, others = _touched(st, around(coil), m)
+    if not victims and not others:
+        ctx.emit("hesster_coils", "R-EXP-14", minion=m.id, space=coil, faces=[], hits=0)
+        return
+    faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's coils")
+    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    ctx.emit("hesster_coils", "R-EXP-14", minion=m.id, space=coil, faces=list(faces), hits=hits)
+    for h in victims:
+        if not h.captured:
+            mouse_defends(ctx, st, h, hits, m)
+    for x in others:
+        if x.id in st.minions:
+            defend_minion(ctx, st, None, x, hits)
