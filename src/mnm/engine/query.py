@@ -83,9 +83,12 @@ def occupancy(ctx: Ctx, st: State, space: str) -> tuple[int, bool]:
             small += 1
     for m in st.minions.values():
         if m.space == space:
-            if ctx.content.minions[m.type].size == "large":
+            spec = ctx.content.minions[m.type]
+            if spec.token:
+                continue  # [EXP] R-EXP-16: a creature shown by tokens takes no room
+            if spec.size == "large":
                 large = True
-            elif ctx.content.minions[m.type].size == "small":
+            elif spec.size == "small":
                 small += 1
     return small, large
 
@@ -101,9 +104,12 @@ def occupancy_map(ctx: Ctx, st: State) -> tuple[dict[str, int], set[str], set[st
             small[h.space] = small.get(h.space, 0) + 1
     minions = ctx.content.minions
     for m in st.minions.values():
-        size = minions[m.type].size
+        spec = minions[m.type]
+        size = spec.size
         if size != "none":
             minion_spaces.add(m.space)
+        if spec.token:
+            continue  # [EXP] R-EXP-16: a creature shown by tokens takes no room
         if size == "large":
             large.add(m.space)
         elif size == "small":

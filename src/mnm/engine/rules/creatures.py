@@ -82,6 +82,7 @@ def mindless_falls(ctx: Ctx, st: State, m: Minion) -> bool:
     if not ctx.content.minions[m.type].mindless or "knocked_down" in m.statuses:
         return False
     m.statuses.append("knocked_down")
+    m.wounds = 0  # it lies with its wounds gone: the next wound ends it (docs/rulings.md R-EXP-13)
     ctx.emit("mindless_falls", "R-EXP-13", minion=m.id)
     return True
 
