@@ -32,14 +32,29 @@ def test_r_exp_05_a_leaf_drifts_at_the_end_of_the_round_carrying_its_riders() ->
 
 @pytest.mark.rule("R-EXP-05")
 @pytest.mark.rule("R-EXP-07")
-def test_r_exp_05_an_empty_leaf_drifts_2_in_rain_and_off_the_tile_it_is_gone() -> None:
-    g = _trickle({"collin": {"space": "17:3"}}, {"leaf-1": ["17:12"], "leaf-2": ["17:18"]}, [CHEESE, CHEESE],
+def test_r_exp_05_empty_leaves_drift_2_in_rain_the_one_ahead_first() -> None:
+    g = _trickle({"collin": {"space": "17:3"}}, {"leaf-1": ["17:9"], "leaf-2": ["17:12"]}, [CHEESE, CHEESE],
                  chapter_data={"rain": True})
     ev = g.apply("end collin")
-    # leaf-2 goes off the tile first, making room; then leaf-1 follows it down two spaces
-    assert one(ev, "leaf_drifts_off").params["space"] == "17:18"
-    assert [(e.params["src"], e.params["dst"]) for e in of(ev, "leaf_drifts")] == [("17:12", "17:15"), ("17:15", "17:18")]
-    assert g.state.tokens == {"leaf-1": ["17:18"]}
+    # leaf-1 waits for leaf-2 ahead of it, then follows it: both go 2 spaces; leaf-2 runs aground on the ford
+    moves = sorted((e.params["leaf"], e.params["src"], e.params["dst"]) for e in of(ev, "leaf_drifts"))
+    assert moves == [("leaf-1", "17:12", "17:15"), ("leaf-1", "17:9", "17:12"),
+                     ("leaf-2", "17:12", "17:15"), ("leaf-2", "17:15", "17:18")]
+    assert g.state.tokens == {"leaf-1": ["17:15"], "leaf-2": ["17:18"]}
+
+
+@pytest.mark.rule("R-EXP-05")
+@pytest.mark.rule("R-WATER-04")
+def test_r_exp_05_a_leaf_carried_off_the_tile_takes_its_riders_with_it() -> None:
+    # Chapter 2's Sewer Drain Pipe: the outfall (16:14) runs off the east edge
+    g = scenario(chapter="the-root-road", tiles={"8": 16}, heroes={"collin": {"space": "16:14"}, "filch": {"space": "16:5"}},
+                 minions={}, tokens={"leaf-1": ["16:14"]}, track=["mouse:filch", "mouse:collin"], turn="mouse:filch",
+                 dice=[CHEESE, CHEESE])
+    g.apply("end filch")
+    ev = g.apply("end collin")  # aboard, Collin does not drift; the round ends and the leaf goes off the tile
+    gone = one(ev, "leaf_drifts_off")
+    assert (gone.params["space"], gone.params["riders"]) == ("16:14", ["collin"])
+    assert g.state.heroes["collin"].captured and "leaf-1" not in g.state.tokens
 
 
 @pytest.mark.rule("R-EXP-05")
@@ -122,9 +137,9 @@ def test_r_exp_09_the_current_pushes_a_turtle_downstream_or_sweeps_it_away() -> 
     push = one(ev, "turtle_pushed")
     assert (push.params["src"], push.params["dst"]) == ("17:13", "17:16")
     assert g.state.heroes["collin"].space == "17:13" and g.state.tokens["turtle-1"] == ["17:16"]
-    g2 = _trickle({"collin": {"space": "17:16"}}, {"turtle-1": ["17:19"]}, [CHEESE, CHEESE],
+    g2 = _trickle({"collin": {"space": "17:13"}}, {"turtle-1": ["17:16"]}, [CHEESE, CHEESE],
                   chapter_data={"turtles": {"bag": [], "safe": [], "under": {"turtle-1": "shell"}}})
-    ev2 = g2.apply("end collin")
-    assert one(ev2, "turtle_swept_away").params["space"] == "17:19"
+    ev2 = g2.apply("end collin")  # below 16 lies the ford, no water: the turtle is swept away
+    assert one(ev2, "turtle_swept_away").params["space"] == "17:16"
     assert "turtle-1" not in g2.state.tokens
 
