@@ -3,7 +3,8 @@
 * The party starts with the Teaspoon Paddle and the Turtle Whistle (Party Setup, chapter data), two leaves on
   the stream, three Pesky Bees on their flowers and clover, Olga in Bramble Hollow, and a Barksburg scout
   (ally) and Chirp the cricket (pet) beside the mice.
-* The Trickle (17): special surge of 1 Hex Moth and 2 Roaches.
+* The Trickle (17, start): 2 Hex Moths and 2 Rat Warriors placed normally; special surge of 1 Hex Moth and
+  2 Roaches. Bramble Hollow (19): special surge of 2 Hex Moths and 2 Rat Warriors. End page 5.
 * "Spring Shower": the rain begins with the chapter's second surge (R-EXP-07); "Nightfall": the moon goes on
   the wheel with the fourth (R-EXP-11, R-SURGE-09).
 * Olga (R-EXP-10): a mouse that rolls a 1 for movement on Bramble Hollow draws her charge.
