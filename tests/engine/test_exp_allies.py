@@ -71,6 +71,7 @@ def test_r_exp_01_02_allies_and_pets_leave_play_when_the_party_explores() -> Non
         chapter_data={"helpers": {"barksburg-scout-1": _helper("barksburg-scout", "17:4"),
                                   "cricket-1": _helper("cricket", "17:4")}},
         track=["mouse:collin"],
+        explored=[17, 19],  # Bramble Hollow seen already: no encounter card to draw
         turn="mouse:collin",
         dice=[CHEESE],
     )

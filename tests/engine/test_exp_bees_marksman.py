@@ -61,7 +61,8 @@ def test_r_exp_08_after_its_host_is_attacked_the_bee_follows_the_attacker_unless
 @pytest.mark.rule("R-EXP-08")
 def test_r_exp_08_bees_following_mice_leave_after_a_successful_explore() -> None:
     g = scenario(chapter=TRICKLE, heroes={"collin": {"space": "17:4"}}, minions={}, tokens={"bee-1": ["17:4"]},
-                 chapter_data=_bees("collin"), track=["mouse:collin"], turn="mouse:collin", dice=[CHEESE])
+                 chapter_data=_bees("collin"), track=["mouse:collin"], turn="mouse:collin", dice=[CHEESE],
+                 explored=[17, 19])  # no encounter to draw
     ev = g.apply("explore collin exit-0")
     assert one(ev, "bee_leaves").params["bee"] == "bee-1"
     assert "bee-1" not in g.state.tokens

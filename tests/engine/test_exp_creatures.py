@@ -57,7 +57,7 @@ def test_r_exp_16_token_creatures_and_olga_take_no_room() -> None:
     assert not any(a.startswith("battle") for a in options(g))
 
 
-def _mortar(minions: dict[str, dict[str, object]], heroes: dict[str, dict[str, object]], dice: list[int]):  # noqa: ANN202
+def _mortar(minions: dict[str, dict[str, object]], heroes: dict[str, dict[str, object]], dice: list[int]):
     types = sorted({str(k).rsplit("-", 1)[0] for k in minions})
     return scenario(
         chapter=VAULT, tiles={"10": 20}, heroes=heroes, minions=minions, tokens={"mortar": ["20:4"]},

@@ -22,7 +22,7 @@ VAULT_UP = {"tiles": {"10": 20}}
 HOLLOW_UP = {"tiles": {"10": 19}}
 
 
-def _vault(heroes: dict[str, dict[str, object]], minions: dict[str, dict[str, object]], **fields: object):  # noqa: ANN202
+def _vault(heroes: dict[str, dict[str, object]], minions: dict[str, dict[str, object]], **fields: object):
     return scenario(chapter=VAULT, heroes=heroes, minions=minions, tokens={}, **VAULT_UP, **fields)
 
 

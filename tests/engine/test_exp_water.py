@@ -7,12 +7,12 @@ The Trickle (side 17): 3 is the west bank, 4 the east landing; the stream runs s
 from __future__ import annotations
 
 import pytest
-from rulekit import BOW, CHEESE, SHIELD, SWORD, illegal, of, one, options, scenario
+from rulekit import CHEESE, SWORD, illegal, of, one, options, scenario
 
 TRICKLE = "the-trickle-crossing"
 
 
-def _trickle(heroes: dict[str, dict[str, object]], tokens: dict[str, list[str]], dice: list[int], **fields: object):  # noqa: ANN202
+def _trickle(heroes: dict[str, dict[str, object]], tokens: dict[str, list[str]], dice: list[int], **fields: object):
     return scenario(chapter=TRICKLE, heroes=heroes, minions={}, tokens=tokens,
                     track=[f"mouse:{h}" for h in heroes], turn=f"mouse:{next(iter(heroes))}", dice=dice, **fields)
 
@@ -92,7 +92,7 @@ def test_r_exp_09_the_whistle_calls_three_turtles_in_a_line_on_empty_water() -> 
     assert sorted([*turtles["bag"], *turtles["under"].values()]) == ["bubbles", "shell", "shell", "shell", "snapping"]
 
 
-def _crossing(under: list[str], dice: list[int]):  # noqa: ANN202
+def _crossing(under: list[str], dice: list[int]):
     return _trickle(
         {"collin": {"space": "17:3"}, "filch": {"space": "17:1"}},
         {"turtle-1": ["17:12"], "turtle-2": ["17:13"], "turtle-3": ["17:14"]},

@@ -7,7 +7,7 @@ The Trickle (side 17): the stream runs south in three lanes; 9 -> 12 -> 15 -> 18
 from __future__ import annotations
 
 import pytest
-from rulekit import BOW, CHEESE, of, one, scenario
+from rulekit import CHEESE, of, one, scenario
 
 TRICKLE = "the-trickle-crossing"
 
@@ -39,35 +39,28 @@ def test_r_exp_07_rain_makes_every_current_strong_mice_drift_2_spaces() -> None:
 
 @pytest.mark.rule("R-EXP-07")
 def test_r_exp_07_the_chapter_s_rain_comes_with_the_second_surge() -> None:
-    g = scenario(
-        chapter=TRICKLE,
-        heroes={"collin": {"space": "17:3"}, "filch": {"space": "17:1"}},
-        minions={},
-        track=["mouse:collin", "mouse:filch"],
-        turn="mouse:collin",
-        wheel=5,
-        tokens={},
-        dice=[CHEESE, CHEESE, CHEESE],
-    )
-    g.state.stats["surges"] = 1
-    ev = g.apply("end collin")  # Time is Short comes after the last mouse card: Filch's
-    assert not of(ev, "rain_begins")
-    ev = g.apply("end filch")  # Time is Short: 6 cheese, a surge, the second of the chapter: rain
-    assert one(ev, "rain_begins").rule == "R-EXP-07"
-    assert g.state.chapter_data["rain"] is True
+    g = scenario(chapter=TRICKLE, heroes={"collin": {"space": "17:3"}}, minions={}, track=["mouse:collin"],
+                 turn="mouse:collin", tokens={}, dice=[CHEESE])
+    st, ctx = g.state, g.ctx
+    st.stats["surges"] = 1
+    assert ctx.rules.on_surge(ctx, st, 17, []) is None and not st.chapter_data.get("rain")
+    st.stats["surges"] = 2  # the surge step counts itself before the chapter hears of it
+    ctx.rules.on_surge(ctx, st, 17, [])
+    assert one(ctx.events, "rain_begins").rule == "R-EXP-07"
+    assert st.chapter_data["rain"] is True
 
 
 @pytest.mark.rule("R-SURGE-09")
 @pytest.mark.rule("R-EXP-11")
 def test_r_surge_09_the_moon_sits_on_the_wheel_and_a_surge_comes_at_5_cheese_until_it_sets() -> None:
+    # the Wine Cellar of Chapter 2 has no special surge, and no encounter card lies face up: no minions come
     g = scenario(
-        chapter=TRICKLE,
-        heroes={"collin": {"space": "17:3"}, "filch": {"space": "17:1"}},
+        chapter="the-root-road",
+        heroes={"collin": {"space": "14:1"}, "filch": {"space": "14:2"}},
         minions={},
         track=["mouse:collin", "mouse:filch"],
         turn="mouse:collin",
         wheel=4,
-        tokens={},
         chapter_data={"moon": True},
         dice=[CHEESE, CHEESE, CHEESE],
     )
@@ -81,20 +74,11 @@ def test_r_surge_09_the_moon_sits_on_the_wheel_and_a_surge_comes_at_5_cheese_unt
 @pytest.mark.rule("R-SURGE-09")
 @pytest.mark.rule("R-EXP-11")
 def test_r_exp_11_nightfall_comes_with_the_fourth_surge_of_chapter_3() -> None:
-    g = scenario(
-        chapter=TRICKLE,
-        heroes={"collin": {"space": "17:3"}, "filch": {"space": "17:1"}},
-        minions={},
-        track=["mouse:collin", "mouse:filch"],
-        turn="mouse:collin",
-        wheel=5,
-        tokens={},
-        chapter_data={"rain": True},
-        dice=[CHEESE, CHEESE, BOW],
-    )
-    g.state.stats["surges"] = 3
-    g.apply("end collin")
-    ev = g.apply("end filch")
-    night = one(ev, "nightfall")
+    g = scenario(chapter=TRICKLE, heroes={"collin": {"space": "17:3"}}, minions={}, track=["mouse:collin"],
+                 turn="mouse:collin", tokens={}, chapter_data={"rain": True}, dice=[CHEESE])
+    st, ctx = g.state, g.ctx
+    st.stats["surges"] = 4
+    ctx.rules.on_surge(ctx, st, 17, [])
+    night = one(ctx.events, "nightfall")
     assert (night.rule, night.params["surge_at"]) == ("R-SURGE-09", 5)
-    assert g.state.chapter_data["moon"] is True
+    assert st.chapter_data["moon"] is True

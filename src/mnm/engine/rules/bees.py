@@ -20,7 +20,7 @@ from mnm.board.layout import space_side
 from mnm.engine.context import Ctx
 from mnm.engine.state import State
 
-__all__ = ["BEE_RANGE", "bees_on", "bees_turn_end", "bees_leave_on_explore", "host_attacked"]
+__all__ = ["BEE_RANGE", "bees_leave_on_explore", "bees_on", "bees_turn_end", "host_attacked"]
 
 BEE_RANGE = 2
 KEY = "bees"

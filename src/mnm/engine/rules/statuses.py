@@ -2,7 +2,7 @@
 
 Both are markers on the mouse (``Hero.statuses``: ``cursed``, ``on_fire``), cleared by capture like every
 negative marker (R-NEG-10). In the content they come from minion abilities: ``ignite`` (Ember Beetles) and
-``curse`` (Hex Moths) mark a mouse they wound.
+``curse`` (Hex Moths) mark a mouse they wound (handlers in :mod:`mnm.engine.effects.expansion`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from mnm.engine.state import Hero, State
 __all__ = [
     "CURSE",
     "FIRE",
-    "after_minion_wound",
     "captured_on_fire",
     "cursed_cheese",
     "lifts_curse_here",
@@ -27,18 +26,6 @@ __all__ = [
 FIRE = "on_fire"
 CURSE = "cursed"
 _CURSE_BREAKERS = ("toadstool", "clover")  # R-NEG-07: a toadstool or a four-leaf clover
-
-
-def after_minion_wound(ctx: Ctx, st: State, h: Hero, abilities: tuple[str, ...]) -> None:
-    """A minion with ``ignite`` sets the mouse it wounded on fire; one with ``curse`` curses it."""
-    from mnm.engine.rules.effects import add_status
-
-    if h.captured:
-        return
-    if "ignite" in abilities:
-        add_status(ctx, st, h, FIRE)
-    if "curse" in abilities:
-        add_status(ctx, st, h, CURSE)
 
 
 def cursed_cheese(ctx: Ctx, st: State, h: Hero, cheese: int) -> bool:

@@ -63,7 +63,7 @@ def _drift_once(ctx: Ctx, st: State, h: Hero) -> bool:
         return False
     drift = ctx.board.spaces[h.space].drift
     if drift is None:
-        return
+        return False
     if drift.startswith("off-"):
         ctx.emit("drifts_off_tile", "R-WATER-04", hero=h.id, space=h.space)
         capture(ctx, st, h, "current")
