@@ -16,7 +16,7 @@ __all__ = ["FORMAT_VERSION", "Hero", "Minion", "Pending", "State", "Turn"]
 FORMAT_VERSION = 1
 
 # Status markers (R-NEG): stunned, webbed, charmed, knocked down.
-STATUSES = ("stunned", "webbed", "charmed", "knocked_down")
+STATUSES = ("stunned", "webbed", "charmed", "knocked_down", "cursed", "on_fire")  # [EXP] R-NEG-07/08: the last two
 
 
 @dataclass(slots=True)
