@@ -189,7 +189,7 @@ def run(ctx: Ctx, st: State) -> None:
         guard += 1
         if guard > MAX_AUTOMATIC_STEPS:
             raise RuntimeError("the automatic flow did not reach a decision: a rule loops")
-        if st.wheel >= 6:
+        if st.wheel >= 6 or (st.wheel >= 5 and st.chapter_data.get("moon")):  # [EXP] Nightfall: R-EXP-11 ruling
             STEPS["surge"](ctx, st, [])
             checked = False
             continue

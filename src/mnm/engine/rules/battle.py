@@ -198,6 +198,11 @@ def _mouse_cheese(ctx: Ctx, st: State, h: Hero, faces: list[int], attacking: boo
     n = sum(1 for f in faces if ctx.dice[f].cheese)
     if not n:
         return
+    if "cursed" in h.statuses:  # [EXP] R-NEG-07: a cursed mouse's cheese goes to the wheel
+        from mnm.engine.rules.statuses import cursed_cheese
+
+        cursed_cheese(ctx, st, h, n)
+        return
     per = 1
     if attacking:
         for fn in innate_handlers(ctx, h.id, ATTACK_CHEESE):  # Draw Power
@@ -241,6 +246,10 @@ def attack_minion(
     if faces is None:
         n = dice if dice is not None else shape.stat + shape.extra + _attack_bonus(ctx, st, h, m, w, melee)
         n += extra_dice
+        if st.chapter_data:
+            from mnm.engine.rules.bees import bees_on
+
+            n = max(0, n - bees_on(st, h.id))  # [EXP] R-EXP-08: each bee on the attacker takes a die
         faces = roll(st, n, f"{h.id}'s attack")
         _mouse_cheese(ctx, st, h, faces, attacking=True)
     if melee:
@@ -248,6 +257,9 @@ def attack_minion(
     else:
         per_bow = shape.per_bow
         hits = sum(per_bow for f in faces if ctx.dice[f].bow)
+        from mnm.engine.rules.achievements import marksman_roll
+
+        hits = marksman_roll(ctx, st, h, faces, hits, per_bow)  # [EXP] R-ACH-08
     ctx.emit(
         "mouse_attacks",
         "R-BATTLE-05" if melee else "R-BATTLE-07",
@@ -258,6 +270,10 @@ def attack_minion(
         hits=hits,
     )
     defend_minion(ctx, st, h, m, hits, w, pierce)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import host_attacked
+
+        host_attacked(ctx, st, m.id, h.id)  # [EXP] R-EXP-08
 
 
 def _attack_bonus(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, melee: bool) -> int:
@@ -285,17 +301,21 @@ def defend_minion(
         return
     spec = ctx.content.minions[m.type]
     dice = spec.defense
-    if h is not None and "cat-tamer" in h.achievements and spec.size == "large":
+    if h is not None and spec.size == "large" and ("cat-tamer" in h.achievements or "snake-charmer" in h.achievements):
         dice -= 1  # R-ACH-06
     if h is not None and w is not None:
         target_fn = TARGET_DEFENSE_DICE.get(w.effect)  # the Dagger, the Toothpick Crossbow
         if target_fn is not None:
             dice += target_fn(ctx, st, h, m, _weapon_params(ctx, w))
     dice -= pierce  # an ability that slips past defenses (Backstab)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        dice -= bees_on(st, m.id)  # [EXP] R-EXP-08
     faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
     blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))  # the hits blocked, not the shields rolled
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
-    if spec.kind != "cat":  # R-BRODIE-02
+    if spec.kind != "cat" and "hesster" not in spec.abilities:  # R-BRODIE-02; [EXP] R-EXP-14
         add_wheel_cheese(ctx, st, cheese, m.id)
         if cheese:
             ctx.rules.on_minion_cheese(ctx, st, m, cheese)
@@ -317,6 +337,11 @@ def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) ->
     if spec.boss and spec.cards > 1:
         _wound_boss_cards(ctx, st, m, h)
         return
+    if m.wounds >= life and spec.mindless:
+        from mnm.engine.rules.creatures import mindless_falls
+
+        if mindless_falls(ctx, st, m):  # [EXP] R-EXP-13: struck down, it falls instead
+            return
     if m.wounds >= life:
         defeat_minion(ctx, st, m, h)
     else:
@@ -405,6 +430,10 @@ def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
         if spec.kind == "cat" and not st.options.get("no_achievements") and not held(st, "cat-tamer"):
             h.achievements.append("cat-tamer")
             ctx.emit("achievement", "R-ACH-06", hero=h.id, achievement="cat-tamer")
+        if "hesster" in spec.abilities:
+            from mnm.engine.rules.achievements import snake_charmer
+
+            snake_charmer(ctx, st, h)  # [EXP] R-ACH-09
     remove_type_if_gone(ctx, st, m.type)
     ctx.rules.on_minion_defeated(ctx, st, m, h.id if h else None)
 
@@ -420,7 +449,12 @@ def minion_attacks_mouse(
     id (``value.REASON`` in the catalogs); ``tied``: the mice it was as near to, passed over as lower on the
     initiative track."""
     spec = ctx.content.minions[m.type]
-    faces = roll(st, spec.battle, f"{minion_name(ctx, m)}'s attack")
+    bees = 0
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        bees = bees_on(st, m.id)  # [EXP] R-EXP-08: each bee on the attacker takes a die
+    faces = roll(st, max(0, spec.battle - bees), f"{minion_name(ctx, m)}'s attack")
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
@@ -438,6 +472,10 @@ def minion_attacks_mouse(
             if cheese:
                 ctx.rules.on_minion_cheese(ctx, st, m, cheese)
     mouse_defends(ctx, st, h, hits, m)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import host_attacked
+
+        host_attacked(ctx, st, h.id, m.id)  # [EXP] R-EXP-08
     for after_fn in ability_handlers(ctx, m.type, MINION_AFTER_ATTACK):
         after_fn(ctx, st, m, h, cheese)
 
@@ -455,6 +493,10 @@ def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     dice += h.buffs.get("ward", 0)  # Scroll of Warding, Brace Yourself (until its next turn)
     for innate_fn in innate_handlers(ctx, h.id, INNATE_DEFENSE_DICE):  # Nez's Heavy Lifting
         dice += innate_fn(ctx, st, h, m)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        dice = max(0, dice - bees_on(st, h.id))  # [EXP] R-EXP-08
     return dice
 
 

@@ -51,6 +51,10 @@ def capture(ctx: Ctx, st: State, h: Hero, cause: str) -> None:
     if h.captured:
         return
     had_poison = h.poison > 0
+    if "on_fire" in h.statuses:  # [EXP] R-ACH-07: Fireproof, checked before the markers are cleared
+        from mnm.engine.rules.statuses import captured_on_fire
+
+        captured_on_fire(ctx, st, h)
     h.captures += 1
     scaper_third = "scaper" in h.achievements and h.captures >= 3
     st.stat("captures")
