@@ -459,10 +459,13 @@ def minion_attacks_mouse(
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
     # ``tied`` before ``reason``: a catalog picks the variant of the first non-empty parameter that has one
-    ctx.emit(
-        "minion_attacks", "R-BATTLE-11", minion=m.id, hero=h.id, faces=list(faces), hits=hits, tied=list(tied),
-        reason=reason,
-    )
+    if faces:
+        ctx.emit(
+            "minion_attacks", "R-BATTLE-11", minion=m.id, hero=h.id, faces=list(faces), hits=hits, tied=list(tied),
+            reason=reason,
+        )
+    else:  # a minion with no battle dice (an expansion's): the sentence must not show an empty roll
+        ctx.emit("minion_attacks_no_dice", "R-BATTLE-11", minion=m.id, hero=h.id, hits=0, reason=reason)
     if spec.kind != "cat":
         used = False
         for cheese_fn in ability_handlers(ctx, m.type, MINION_ROLLED_CHEESE):  # Captain Vurst's Pistoleer
