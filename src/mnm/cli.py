@@ -287,8 +287,7 @@ def simulate(
     heroes = [h.strip() for h in party.split(",") if h.strip()]
     if backend not in ("local", "ray"):
         fail("--backend must be local or ray")
-    from mnm.engine.errors import IllegalAction, MalformedAction
-    from mnm.engine.game import Game
+    from mnm.engine import Game, IllegalAction, MalformedAction
 
     try:  # a party the chapter refuses is refused here, once, not by every worker
         Game.new(chapter_id, heroes, seed=seed)
@@ -354,7 +353,7 @@ def hint(
 ) -> None:
     """Suggest the best options for the pending decision of a saved game."""
     from mnm.bots.hints import PLAYOUTS, hints
-    from mnm.engine.errors import SaveError
+    from mnm.engine import SaveError
     from mnm.terminal.seats import MIN_PLAYOUTS
     from mnm.terminal.session import load_game
 
@@ -368,8 +367,7 @@ def hint(
         return
     if not found:
         typer.echo("The game is over: nothing to suggest.")
-    from mnm.engine.events import Event
-    from mnm.engine.i18n import render
+    from mnm.engine import Event, render
 
     for i, h in enumerate(found, 1):
         previous = found[i - 2] if i > 1 else None

@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from mnm.engine.errors import EngineError, IllegalAction
-from mnm.engine.events import Event
+from mnm.engine import EngineError, Event, IllegalAction
 
 if TYPE_CHECKING:
-    from mnm.engine.game import Game
+    from mnm.engine import Game
 
 __all__ = ["run_scenario", "scenario_app"]
 
@@ -32,7 +31,7 @@ class ScenarioRunError(Exception):
 
 
 def _event_json(event: Event, action: str | None, lang: str, game: Game) -> dict[str, Any]:
-    from mnm.engine.i18n import render
+    from mnm.engine import render
 
     out = event.to_json()
     out["text"] = render(event, lang, game.ctx.content)
@@ -45,7 +44,7 @@ def run_scenario(path: Path, actions: list[str], lang: str = "en") -> dict[str, 
     """Load ``path``, apply its own ``actions`` then ``actions``; return the report as plain data.
 
     Raises :class:`ScenarioRunError` with a one-line reason."""
-    from mnm.engine.scenario import load_scenario, scenario_from_yaml
+    from mnm.engine import load_scenario, scenario_from_yaml
 
     try:
         text = path.read_text(encoding="utf-8")

@@ -40,7 +40,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
-from mnm.engine.rules.setup import GAME_OPTIONS
+from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, Caller, LiveTable, TableService
@@ -523,7 +523,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
 
 def _warm_up(service: TableService) -> None:
     """Load the message catalogs before the first player waits for them."""
-    from mnm.engine.events import Event
+    from mnm.engine import Event
 
     event_json(Event("chapter_begins", {"chapter": "x", "party": []}), service.content)
     # The content (thousands of long-lived objects) never dies: keep the collector from re-scanning it on

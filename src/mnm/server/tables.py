@@ -18,10 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mnm.content.loader import Content, builtin_content
-from mnm.engine.actions import Action
-from mnm.engine.errors import EngineError, IllegalAction, MalformedAction, NeedDice
-from mnm.engine.events import Event
-from mnm.engine.game import Game
+from mnm.engine import Action, EngineError, Event, Game, IllegalAction, MalformedAction, NeedDice
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
 from mnm.server.views import dice_preview
@@ -232,7 +229,7 @@ class TableService:
     ) -> tuple[LiveTable, dict[str, Any]]:
         """R-CAMP: a new table for the campaign's next chapter (or the same one again after a defeat), with
         the same seats; each mouse carries its abilities and the one card it keeps."""
-        from mnm.engine.rules.campaign import carry_over, next_chapter_game
+        from mnm.engine import carry_over, next_chapter_game
 
         if not caller.can_act:
             raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot continue the campaign")

@@ -23,11 +23,7 @@ from textual.widgets.option_list import Option
 
 from mnm import info
 from mnm.bots.hints import Hint
-from mnm.engine.actions import Action
-from mnm.engine.dice import DiceTable
-from mnm.engine.errors import IllegalAction, NeedDice, SaveError
-from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game
+from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size
 from mnm.terminal.describe import KEYS_HELP, Describer
 from mnm.terminal.plain import DEFAULT_SAVE

@@ -19,7 +19,7 @@ from rich.text import Text
 from mnm.board.geometry import Space, TileGraph
 from mnm.content.loader import Content
 from mnm.content.schema import LineKind, Side, TileColour
-from mnm.engine.game import Game
+from mnm.engine import Game
 
 __all__ = ["BIG", "CELL_W", "FigureMarks", "board_text", "fit_layout", "grid", "layout_size", "side_lines"]
 

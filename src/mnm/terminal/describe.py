@@ -13,12 +13,7 @@ from typing import Any, ClassVar
 
 from mnm import info
 from mnm.content.loader import Content
-from mnm.engine.actions import Action
-from mnm.engine.dice import DiceTable
-from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game
-from mnm.engine.i18n import catalog
-from mnm.engine.state import Hero, Minion, State
+from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog
 
 __all__ = ["Describer"]
 
@@ -26,14 +21,15 @@ __all__ = ["Describer"]
 def _catalog_render(content: Content, lang: str) -> Callable[[Event], str | None]:
     """The engine's message catalogs (:mod:`mnm.engine.i18n`) for the messages they know; None otherwise."""
     try:
-        from mnm.engine import i18n
+        from mnm.engine import catalog
+        from mnm.engine import render as render_event
     except ImportError:  # the catalogs are optional for this client
         return lambda ev: None
 
     def render(ev: Event) -> str | None:
         try:
-            known = ev.msg in i18n.catalog(lang) or ev.msg in i18n.catalog("en")
-            return i18n.render(ev, lang, content) if known else None
+            known = ev.msg in catalog(lang) or ev.msg in catalog("en")
+            return render_event(ev, lang, content) if known else None
         except Exception:  # a broken catalog entry must never stop play
             return None
 
@@ -481,7 +477,7 @@ class Describer:
 
     def move_costs(self, game: Game, actor: str) -> dict[str, int]:
         """Space -> movement it costs the mouse whose turn it is (R-MOVE), for every space it can move to."""
-        from mnm.engine.rules.movement import reachable
+        from mnm.engine import reachable
 
         st = game.state
         h = st.heroes.get(actor)

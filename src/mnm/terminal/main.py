@@ -6,8 +6,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from mnm.engine.errors import EngineError, SaveError
-from mnm.engine.game import Game
+from mnm.engine import EngineError, Game, SaveError
 from mnm.terminal.seats import Seats
 from mnm.terminal.session import (
     DEFAULT_PARTY,
@@ -26,7 +25,7 @@ __all__ = ["campaign_game", "conflicts_with_save", "play_command"]
 
 def campaign_game(save: Path, keep: str, replay: bool = False, dice: str = "seeded") -> Game:
     """The next chapter of a campaign from the saved end of a chapter (R-CAMP, R-WIN-03)."""
-    from mnm.engine.rules.campaign import next_chapter_game, parse_keep
+    from mnm.engine import next_chapter_game, parse_keep
 
     return next_chapter_game(load_game(save), parse_keep(keep), replay=replay, dice=dice)
 

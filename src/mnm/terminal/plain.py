@@ -13,10 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mnm import info
-from mnm.engine.actions import Action
-from mnm.engine.errors import IllegalAction, NeedDice, SaveError
-from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game
+from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.describe import PLAIN_HELP, Describer
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_text
 from mnm.terminal.session import (

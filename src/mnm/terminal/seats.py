@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 
 from mnm.bots import Policy, make_bot
 from mnm.bots.hints import PLAYOUTS, Hint, hints
-from mnm.engine.actions import Action
-from mnm.engine.game import Decision, Game
+from mnm.engine import Action, Decision, Game
 from mnm.terminal.describe import Describer
 
 __all__ = [

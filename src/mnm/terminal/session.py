@@ -19,11 +19,19 @@ from pathlib import Path
 from typing import Any
 
 from mnm.content.loader import Content, builtin_content
-from mnm.engine.actions import Action
-from mnm.engine.dice import DiceTable
-from mnm.engine.errors import EngineError, IllegalAction, MalformedAction, NeedDice, SaveError
-from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game, apply_action
+from mnm.engine import (
+    Action,
+    Decision,
+    DiceTable,
+    EngineError,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    NeedDice,
+    SaveError,
+    apply_action,
+)
 
 __all__ = [
     "COMMANDS",
@@ -414,7 +422,7 @@ class Autosave:
 def campaign_tip(game: Game, save_path: str) -> str:
     """After a chapter: how to go on with ``mnm play --campaign`` (the next chapter after a win, the same one
     again after a defeat, R-WIN-03), naming the cards each mouse may keep (R-CAMP-03). Empty while playing."""
-    from mnm.engine.rules.campaign import keepable_cards
+    from mnm.engine import keepable_cards
 
     st = game.state
     if st.status == "playing":
