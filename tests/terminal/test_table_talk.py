@@ -261,3 +261,67 @@ def test_companion_says_what_happened_before_each_roll() -> None:
     assert "Type each die as printed: its number, then its symbols." in text  # 'help' at the dice question
     assert "Prince Collin rolls 3 (sword and shield) for movement" in text
     assert text.count("The initiative cards are shuffled") == 1  # told once, not again after the roll
+
+
+def test_hints_show_the_interval_and_about_equal_groups() -> None:
+    from dataclasses import dataclass
+
+    from mnm.engine import Action
+    from mnm.terminal.seats import hint_chance, hint_parts
+
+    @dataclass(frozen=True)
+    class Ranked:  # the fields of contract 3 (mnm.bots.hints)
+        action: Action
+        win_chance: float
+        playouts: int
+        reason: str
+        chance: float
+        low: float
+        high: float
+        group: int
+
+    game = Game.new(PG, PARTY, seed=1)
+    d = game.decision()
+    assert d is not None
+    a, b = d.options[0], d.options[1]
+    first = Ranked(a, 0.62, 150, "wins often.", 0.62, 0.54, 0.70, 1)
+    second = Ranked(b, 0.58, 140, "wins too.", 0.58, 0.50, 0.66, 1)
+    few = Ranked(b, 1.0, 3, "tried 3 times.", 1.0, 0.3, 1.0, 2)
+    assert hint_chance(first) == "about 62% to win (95% interval 54%-70%, 150 playouts)"
+    assert hint_chance(few) == "3 playouts, too few to give a chance"
+    words = Describer(game.ctx.content)
+    _, why = hint_parts(words, game, second, previous=first)
+    assert why == "about 58% to win (95% interval 50%-66%, 140 playouts); about equal to the one above; wins too."
+
+
+def test_undo_takes_the_event_out_of_the_log_and_a_loaded_game_says_where_everyone_is(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from mnm.terminal.session import save_game
+
+    game = Game.new(PG, PARTY, seed=1)
+    game.apply(game.decision().options[0])  # type: ignore[union-attr]
+    save = Path(str(tmp_path)) / "g.json"
+    save_game(game, save)
+
+    async def scenario() -> None:
+        app = PlayApp(Game.new(PG, PARTY, seed=1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            chosen = [line for line in app.log_lines if "takes the ability" in line]
+            assert len(chosen) == 1
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert not [line for line in app.log_lines if "takes the ability" in line]
+
+        from mnm.terminal.session import load_game
+
+        loaded = PlayApp(load_game(save), save_path=str(save))
+        async with loaded.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert loaded.log_lines[0].startswith(f"Loaded {save}: the messages before it are not in the save.")
+            assert any(line.startswith("Prince Collin is on ") for line in loaded.log_lines)
+
+    run_in_thread(scenario)

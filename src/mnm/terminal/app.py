@@ -383,6 +383,8 @@ class PlayApp(App[None]):
         self.adapt(self.size.width, self.size.height)
         self.refresh_all()
         self.show_events(self.game.events)
+        if not self.game.events and self.game.log:  # a loaded game: its messages are not in the save
+            self.loaded_note(self.save_path)
 
     def on_resize(self, event: events.Resize) -> None:
         self.adapt(event.size.width, event.size.height)  # the event's size: self.size may still be the old one
