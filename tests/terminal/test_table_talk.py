@@ -173,15 +173,13 @@ def test_dice_explained() -> None:
         {"hero": "maginos", "target": "rat-warrior-1", "weapon": "maginos-staff", "faces": [4, 3, 1], "hits": 1},
         "R-BATTLE-07",
     )
-    assert words.explain(ranged) == "(ranged: only bows (B) hit; 1 cheese rolled)"
+    assert words.explain(ranged) == "(ranged: only bows hit; 1 cheese rolled)"
     melee = Event(
         "minion_attacks", {"minion": "rat-warrior-1", "hero": "filch", "faces": [2, 4], "hits": 1}, "R-BATTLE-11"
     )
-    assert words.explain(melee) == "(melee: swords (S, X) hit, bows do not)"
+    assert words.explain(melee) == "(melee: swords hit, with or without a shield; bows do not)"
     dagger = Event("minion_defends", {"target": "rat-warrior-1", "faces": [3], "blocks": 1, "wounds": 0}, "R-BATTLE-06")
-    assert (
-        words.explain(dagger, "dagger") == "(each sword and shield (X) blocks one hit; 1 die fewer than its 2 (Dagger))"
-    )
+    assert words.explain(dagger, "dagger") == "(each sword-and-shield blocks one hit; 1 die fewer than its 2 (Dagger))"
     assert words.explain(Event("round_begins", {"round": 2})) == ""
 
 

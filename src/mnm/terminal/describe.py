@@ -219,11 +219,11 @@ class Describer:
                 spec = self.content.minions.get(str(p.get("minion", "")).rpartition("-")[0])
                 ranged = spec is not None and spec.attack.value == "ranged"
             if ranged:
-                bits.append("ranged: only bows (B) hit")
+                bits.append("ranged: only bows hit")
             else:
-                bits.append("melee: swords (S, X) hit, bows do not")
+                bits.append("melee: swords hit, with or without a shield; bows do not")
         elif ev.msg in ("mouse_defends", "minion_defends"):
-            bits.append("each sword and shield (X) blocks one hit")
+            bits.append("each sword-and-shield blocks one hit")
             if ev.msg == "minion_defends":
                 spec = self.content.minions.get(str(p.get("target", "")).rpartition("-")[0])
                 if spec is not None and len(faces) < spec.defense:

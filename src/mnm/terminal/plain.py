@@ -64,6 +64,7 @@ class PlainClient:
         self.numbering = Numbering()
         self.autosave = Autosave(autosave)
         self.saved_at = len(game.log)  # the log's length at the last save the player asked for
+        self.dice_explained = False  # companion mode: how to type a face was said once
 
     # --- output --------------------------------------------------------------------------------------
 
@@ -331,19 +332,21 @@ class PlainClient:
         table = self.words.dice
         count = need.count
         while True:
-            self.say(
-                f"Roll {count} di{'e' if count == 1 else 'ce'} for {self.words.purpose(need.purpose)}, then type "
-                f"{'the face' if count == 1 else 'the faces'} as printed (like {table[2].short()} or "
-                f"{table[4].short()}; 'help' lists the six faces):"
-            )
+            how = ""
+            if not self.dice_explained:  # the first time only: how to type a face (help repeats it)
+                how = f" (as printed, like {table[2].short()} or {table[4].short()}; 'help' lists the six faces)"
+            self.say(f"Roll {count} di{'e' if count == 1 else 'ce'} for {self.words.purpose(need.purpose)}{how}:")
             line = self.readline()
             if line.strip().lower() in ("help", "?", "h"):
                 self.say(faces_help(table))
                 continue
             try:
-                return parse_dice(line, table, count)
+                faces = parse_dice(line, table, count)
             except BadAnswer as err:
                 self.say(str(err))
+                continue
+            self.dice_explained = True
+            return faces
 
     def undo(self) -> bool:
         ok, why = self.game.can_undo()
