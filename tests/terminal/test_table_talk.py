@@ -323,3 +323,19 @@ def test_undo_takes_the_event_out_of_the_log_and_a_loaded_game_says_where_everyo
             assert any(line.startswith("Prince Collin is on ") for line in loaded.log_lines)
 
     run_in_thread(scenario)
+
+
+def test_many_choices_of_one_kind_are_one_line_and_their_numbers_still_work() -> None:
+    game = first_turn(Game.new(CH1, PARTY, seed=1))
+    d = game.decision()
+    assert d is not None
+    shares = [a for a in d.options if a.verb == "share"]
+    assert len(shares) == 3  # every mouse starts in the cell
+    out, client = run_plain(game, ["quit", "yes"])
+    line = next(x for x in out.splitlines() if x.startswith("Share with (type the number): "))
+    numbers = dict(client.numbering.shown)
+    said = [f"{n} = {client.words.hero(a.args[0])}" for n, a in sorted(numbers.items()) if a.verb == "share"]
+    assert line == "Share with (type the number): " + "; ".join(said) + "."
+    first_share = next(n for n, a in numbers.items() if a.verb == "share")
+    _, client = run_plain(first_turn(Game.new(CH1, PARTY, seed=1)), [str(first_share), "quit", "yes"])
+    assert client.game.log[-1] == str(numbers[first_share])

@@ -461,6 +461,14 @@ class Describer:
             "drop": lambda: f"Drop {self.card(arg)}",
             "equip": lambda: f"Equip {self.card(arg)}",
             "unequip": lambda: f"Unequip {self.card(arg)}",
+            "levelup": lambda: f"Level up: {self.card(arg)}",
+            "ability": lambda: (
+                f"Use {self.card(arg)}"
+                + (": " + ", ".join(self._arg_name(x, names) for x in a.args[1:]) if len(a.args) > 1 else "")
+            ),
+            "place": lambda: (
+                f"Place the {self._token(arg)} token on " + ", ".join(self.space(x, names) for x in a.args[1:])
+            ),
             "share": lambda: (
                 f"Share with {self.figure(arg)}"
                 + (f": {', '.join(self.card(x) for x in a.args[1:])}" if len(a.args) > 1 else "")
@@ -536,6 +544,17 @@ class Describer:
             return " ".join(info.card(self.content, card_id, self.lang)["lines"][1:])
         except KeyError:
             return ""
+
+    def _arg_name(self, arg: str, names: dict[str, str] | None) -> str:
+        if ":" in arg:
+            return self.space(arg, names)
+        if arg in self.content.heroes or arg.rpartition("-")[2].isdigit():
+            return self.figure(arg)
+        return self.card(arg)
+
+    def _token(self, token: str) -> str:
+        card = next((c for c in self.content.search_cards.values() if c.party_token == token), None)
+        return card.name.get(self.lang) if card is not None else token.replace("-", " ")
 
     # --- decisions -----------------------------------------------------------------------------------------
 
