@@ -147,7 +147,9 @@ def bench(
     games: Annotated[int, typer.Option(min=1, help="Random games per round.")] = 20,
     chapter: Annotated[str | None, typer.Option(help="Chapter to play (default: Chapter 1).")] = None,
 ) -> None:
-    """Measure the engine: decisions/s, games/s, state copies/s, and python-chess moves/s as a yardstick."""
+    """Measure the engine: decisions/s, games/s, state copies/s, and python-chess moves/s as a yardstick.
+
+    Measures the compiled engine when it is built (scripts/compile.sh); MNM_ENGINE=pure measures the pure one."""
     need("chess", "mnm bench (python-chess is its yardstick)")
     from mnm.bench import run_bench
 
@@ -236,6 +238,15 @@ def serve_command(
     db: Annotated[
         str | None, typer.Option(help="Database URL (postgresql://...); an SQLite file in your data folder if omitted.")
     ] = None,
+    proxy_headers: Annotated[
+        bool, typer.Option(help="Believe X-Forwarded-For/-Proto from --forwarded-allow-ips (behind a proxy).")
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None, typer.Option(help="Comma-separated addresses of the reverse proxies whose headers to believe.")
+    ] = None,
+    allow_seed: Annotated[
+        bool, typer.Option(help="Accept a seed chosen by the table's creator (tests, bug reports).")
+    ] = False,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
     import socket
@@ -252,7 +263,14 @@ def serve_command(
     finally:
         probe.close()
     typer.echo(f"mnm {__version__}: serving on http://{host}:{port}/ (API docs at /docs)")
-    serve(host=host, port=port, db=db)
+    serve(
+        host=host,
+        port=port,
+        db=db,
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips=forwarded_allow_ips,
+        allow_seed=allow_seed,
+    )
 
 
 @app.command("simulate")

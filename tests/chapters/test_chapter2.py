@@ -353,7 +353,8 @@ def test_a_whole_game_from_the_crack_to_the_boat() -> None:
     cat = [str(e.params["minion"]) for e in of(ev, "minion_placed") if e.params["space"] == CELLAR_STEPS]
     assert cat == ["brodie-1"]
     assert len(of(ev, "cellar_cat_flees")) == 1
-    assert all(h.space == EAST_LEDGE for h in st.heroes.values())
+    # every mouse not captured on the way stands on the east ledge (R-WIN-01: the boat takes those aboard)
+    assert all(h.space == EAST_LEDGE for h in st.heroes.values() if not h.captured)
     assert Game.from_json(game.to_json()).state.to_json() == st.to_json()
 
 
@@ -553,8 +554,17 @@ def test_campaign_refuses_an_unfinished_chapter_and_a_chapter_with_no_sequel() -
     last = scenario(heroes={"collin": {"space": "16:4"}}, **DRAIN_UP, dice=[SHIELD])
     last.apply(f"move collin {EAST_LEDGE}")
     assert last.state.status == "won"
+    # [EXP] Chapter 2 now leads on to Chapter 3 (issue 15); Chapter 4 is the last one
+    assert last.ctx.chapter.next_chapter == "the-trickle-crossing"
+    from mnm.engine.scenario import load_scenario
+
+    vault = load_scenario({
+        "chapter": "the-ember-vault", "heroes": {"collin": {"space": "18:1"}}, "minions": {},
+        "chapter_data": {"molox_woke": True}, "turn": "mouse:collin", "dice": [SHIELD],
+    })
+    assert vault.state.status == "won"
     with pytest.raises(IllegalAction, match="no next chapter"):
-        next_chapter_game(last, {})
+        next_chapter_game(vault, {})
     with pytest.raises(MalformedAction):
         next_chapter_game(_chapter_one_won(), ["collin"])  # type: ignore[arg-type]
 

@@ -77,10 +77,28 @@ def log_text(app: PlayApp) -> str:
     return "\n".join(app.log_lines)
 
 
+WANTED = {"mouse_moves", "mouse_attacks", "minion_attacks"}
+
+
+def seed_where_greedy_play_fights(actions: int = 14) -> int:
+    """The first seed whose game, played greedily for ``actions`` actions, has mice moving and both sides
+    attacking (searched here rather than pinned: what a seed rolls changes with the dice stream)."""
+    for seed in range(200):
+        game = Game.new(PG, PARTY, seed=seed)
+        for _ in range(actions):
+            if game.decision() is None:
+                break
+            game.apply(greedy(game))
+        if {e.msg for e in game.events} >= WANTED:
+            return seed
+    raise AssertionError("no seed under 200 gives a fight in the first turns")
+
+
 def test_play_turns_moves_battle_search_with_the_keyboard(tmp_path: Path) -> None:
     """Several turns with every input method: numbers, arrows, typed actions; a battle and a search happen."""
-    game = Game.new(PG, PARTY, seed=1)
-    reference = Game.new(PG, PARTY, seed=1)
+    seed = seed_where_greedy_play_fights()
+    game = Game.new(PG, PARTY, seed=seed)
+    reference = Game.new(PG, PARTY, seed=seed)
 
     async def scenario() -> None:
         app = PlayApp(game, save_path=str(tmp_path / "s.json"))
@@ -104,7 +122,7 @@ def test_play_turns_moves_battle_search_with_the_keyboard(tmp_path: Path) -> Non
                 if d is not None:
                     assert app.query_one("#choices", OptionList).option_count == len(d.options)
             msgs = {e.msg for e in app.game.events}
-            assert {"mouse_moves", "mouse_attacks", "minion_attacks"} <= msgs
+            assert msgs >= WANTED
             text = log_text(app)
             assert "R-BATTLE-11" in text  # the minions' attacks, with their reasons and rules
             assert "nearest mouse" in text

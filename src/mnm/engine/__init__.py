@@ -11,8 +11,9 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.context import Ctx
-from mnm.engine.dice import DiceTable
+from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
+    DiceError,
     EngineError,
     IllegalAction,
     MalformedAction,
@@ -22,7 +23,16 @@ from mnm.engine.errors import (
     ScriptExhausted,
 )
 from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game, apply_action, apply_action_in_place, legal_actions, make_ctx
+from mnm.engine.game import (
+    Applied,
+    Decision,
+    Game,
+    apply,
+    apply_action,
+    apply_action_in_place,
+    legal_actions,
+    make_ctx,
+)
 from mnm.engine.i18n import LANGUAGES, catalog, name_of, render, render_rule, with_article
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
@@ -30,6 +40,7 @@ from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.movement import reachable
 from mnm.engine.rules.setup import GAME_OPTIONS
 from mnm.engine.rules.turn import action_available
+from mnm.engine.savefile import read_save_text
 from mnm.engine.scenario import load_scenario, scenario_from_yaml, scenario_state
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
@@ -38,8 +49,10 @@ __all__ = [
     "LANGUAGES",
     "VERBS",
     "Action",
+    "Applied",
     "Ctx",
     "Decision",
+    "DiceError",
     "DiceTable",
     "EngineError",
     "Event",
@@ -56,10 +69,12 @@ __all__ = [
     "State",
     "Turn",
     "action_available",
+    "apply",
     "apply_action",
     "apply_action_in_place",
     "carry_over",
     "catalog",
+    "check_faces",
     "exit_target",
     "keepable_cards",
     "legal_actions",
@@ -70,6 +85,7 @@ __all__ = [
     "next_chapter_game",
     "parse_keep",
     "reachable",
+    "read_save_text",
     "render",
     "render_rule",
     "scenario_from_yaml",

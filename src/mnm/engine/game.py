@@ -21,14 +21,23 @@ from mnm.engine import effects as _effects  # noqa: F401  (registers every effec
 from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS, Ctx
-from mnm.engine.dice import DiceTable
-from mnm.engine.errors import IllegalAction, MalformedAction, SaveError
+from mnm.engine.dice import DiceTable, check_faces
+from mnm.engine.errors import DiceError, IllegalAction, MalformedAction
 from mnm.engine.events import Event
 from mnm.engine.hooks import chapter_rules_for
 from mnm.engine.rules.victory import check_victory
 from mnm.engine.state import State
 
-__all__ = ["MAX_AUTOMATIC_STEPS", "Decision", "Game", "apply_action", "apply_action_in_place", "legal_actions"]
+__all__ = [
+    "MAX_AUTOMATIC_STEPS",
+    "Applied",
+    "Decision",
+    "Game",
+    "apply",
+    "apply_action",
+    "apply_action_in_place",
+    "legal_actions",
+]
 
 MAX_AUTOMATIC_STEPS = 100_000  # a guard against a rule bug looping forever
 # Steps that change only the pending decision, the acting card and the step stack: never the figures, tiles,
@@ -46,6 +55,16 @@ class Decision:
     actor: str
     options: tuple[Action, ...]
     data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What one :func:`apply` produced: the new state, its events, and whether it can be taken back (no die was
+    rolled and no hidden card seen)."""
+
+    state: State
+    events: tuple[Event, ...]
+    undoable: bool
 
 
 def make_ctx(content: Content, chapter_id: str) -> Ctx:
@@ -93,6 +112,30 @@ def explain_illegal(ctx: Ctx, st: State, action: Action) -> str:
     return f"'{action}' is not one of the choices for this {pending.kind} decision"
 
 
+def apply(ctx: Ctx, st: State, action: Action) -> Applied:
+    """Apply ``action`` to a copy of ``st``: the new state, the events it caused and whether it can be undone.
+
+    The Ctx is the game's fixed definition; nothing of this apply stays on it afterwards (its event sink is
+    emptied), so callers never need to clear anything. Raises :class:`IllegalAction` like :func:`apply_action`.
+
+    >>> from mnm.engine import Game
+    >>> game = Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], seed=3)
+    >>> done = apply(game.ctx, game.state, game.legal_actions()[0])
+    >>> done.state is not game.state, game.ctx.events
+    (True, [])
+    """
+    ctx.events.clear()
+    ctx.hidden_revealed = False
+    try:
+        after = apply_action(ctx, st, action)
+    finally:
+        events = tuple(ctx.events)
+        ctx.events.clear()
+    undoable = after.random_draws == st.random_draws and not ctx.hidden_revealed
+    ctx.hidden_revealed = False
+    return Applied(after, events, undoable)
+
+
 def apply_action(ctx: Ctx, st: State, action: Action) -> State:
     """Apply ``action`` to a copy of ``st`` and run until the next decision; ``st`` is never changed.
 
@@ -112,6 +155,7 @@ def apply_action_in_place(ctx: Ctx, st: State, action: Action) -> None:
     die asked for mid-action (:class:`NeedDice`, :class:`ScriptExhausted`) would leave it half changed."""
     _check_legal(ctx, st, action)
     ctx.listed = None  # the listing was for the state as it was
+    ctx.events.clear()  # the sink holds this apply's events only: nothing piles up over a playout
     _apply_legal(ctx, st, action)
 
 
@@ -145,7 +189,7 @@ def run(ctx: Ctx, st: State) -> None:
         guard += 1
         if guard > MAX_AUTOMATIC_STEPS:
             raise RuntimeError("the automatic flow did not reach a decision: a rule loops")
-        if st.wheel >= 6:
+        if st.wheel >= 6 or (st.wheel >= 5 and st.chapter_data.get("moon")):  # [EXP] Nightfall: R-EXP-11 ruling
             STEPS["surge"](ctx, st, [])
             checked = False
             continue
@@ -228,17 +272,16 @@ class Game:
             raise MalformedAction(f"an action must be an Action or text, got {type(action).__name__}")
         before = self.state
         if dice:
+            # Only a game whose dice are rolled by hand (or scripted by a test) takes faces from outside:
+            # a seeded game rolls its own, and faces queued ahead of its stream would be chosen dice.
+            if before.dice_mode == "seeded":
+                raise DiceError("this game rolls its own dice: typed dice are refused")
+            faces = check_faces(dice)
             before = before.copy()
-            before.dice_queue.extend(int(d) for d in dice)
-        self.ctx.events.clear()
-        self.ctx.hidden_revealed = False
-        try:
-            after = apply_action(self.ctx, before, action)
-        finally:
-            events = list(self.ctx.events)
-            self.ctx.events.clear()
-        undoable = after.random_draws == before.random_draws and not self.ctx.hidden_revealed
-        if undoable:
+            before.dice_queue.extend(faces)
+        done = apply(self.ctx, before, action)
+        after, events = done.state, list(done.events)
+        if done.undoable:
             self._undo.append((self.state, len(self.events)))
         else:
             self._undo.clear()
@@ -246,6 +289,17 @@ class Game:
         self.log.append(str(action))
         self.events.extend(events)
         return events
+
+    def checkpoint(self) -> tuple[State, int, int, list[tuple[State, int]]]:
+        """Where the game is now, for :meth:`rollback` (states are never changed in place: this is cheap)."""
+        return self.state, len(self.log), len(self.events), list(self._undo)
+
+    def rollback(self, point: tuple[State, int, int, list[tuple[State, int]]]) -> None:
+        """Go back to a :meth:`checkpoint` (a server whose write of the action failed)."""
+        self.state, n_log, n_events, undo = point
+        del self.log[n_log:]
+        del self.events[n_events:]
+        self._undo = list(undo)
 
     def can_undo(self) -> tuple[bool, str]:
         """Whether the last action can be taken back, and if not, why."""
@@ -270,15 +324,11 @@ class Game:
 
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:
-        if not isinstance(data, dict) or "state" not in data:
-            raise SaveError("a saved game is a JSON object with a 'state' field")
-        state = State.from_json(data["state"])
+        from mnm.engine.savefile import validate_save
+
         content = content or builtin_content()
-        if state.chapter not in content.chapters:
-            raise SaveError(f"the save is for chapter {state.chapter!r}, which this content does not have")
-        for hid in state.heroes:
-            if hid not in content.heroes:
-                raise SaveError(f"the save names hero {hid!r}, which this content does not have")
+        validate_save(data, content)  # untrusted: every field and id checked before any is used
+        state = State.from_json(data["state"])
         game = cls.from_state(state, content)
         game.log = [str(a) for a in data.get("log", [])]
         return game

@@ -215,6 +215,12 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "board_key": board_key(st.face_up),
         "traps": list(st.traps),
         "tokens": {k: list(v) for k, v in st.tokens.items()},
+        # [EXP] allies and pets (R-EXP-01/02), rain and the moon (R-EXP-07, R-EXP-11)
+        "helpers": {
+            k: {"type": str(d["type"]), "space": str(d["space"]), "name": _text(content.minions[str(d["type"])].name)}
+            for k, d in (st.chapter_data.get("helpers") or {}).items()
+        },
+        "weather": {"rain": bool(st.chapter_data.get("rain")), "moon": bool(st.chapter_data.get("moon"))},
         "stash": list(st.stash),
         "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},
         "minion_types": _minion_types(content, st),
@@ -255,8 +261,10 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "undo_reason": why,
         "events_total": len(game.events),
     }
+    view["fairness"] = table.fairness()  # issue 14: commit-reveal of the seed
     if st.status != "playing":
         view["campaign"] = _campaign(table)
+        view["campaign"]["continued_to"] = table.continued_to  # the next table, once the host went on
     if with_log:
         first = max(0, len(game.events) - LOG_WINDOW)
         view["log_first"] = first

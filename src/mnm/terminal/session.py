@@ -152,10 +152,9 @@ def load_game(path: str | Path, content: Content | None = None) -> Game:
         raise SaveError(f"cannot read {p}: {err.strerror or err}") from err
     except UnicodeDecodeError as err:
         raise SaveError(f"{p} is not a text file") from err
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SaveError(f"{p} is not a saved game (not JSON: {err.msg} at line {err.lineno})") from err
+    from mnm.engine import read_save_text
+
+    data: Any = read_save_text(text, str(p))  # bounded: size, nesting, numbers (issue 14)
     try:
         game = Game.from_json(data, content)
         check_game(game)
