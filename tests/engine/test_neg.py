@@ -205,7 +205,7 @@ def test_r_neg_06_a_spider_wound_is_a_poison_wound() -> None:
     )
     filch = g.state.heroes["filch"]
     assert (filch.wounds, filch.poison) == (1, 1)
-    assert one(g.events, "mouse_wounded").params["poison"] is True
+    assert one(g.events, "mouse_wounded").params["poison"] == 1  # how many of the wounds are poison
 
 
 @pytest.mark.rule("R-NEG-07")

@@ -18,12 +18,14 @@ import math
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from mnm.content.loader import ContentIssue
 from mnm.content.schema import LineKind, Side, SpaceKind, Terrain, TileColour, TileSide
 
 __all__ = [
     "SMALL_CAPACITY",
+    "UNREACHABLE",
     "BoardExit",
     "Space",
     "TileGraph",
@@ -100,6 +102,10 @@ class LineSegment:
     points: tuple[Point, Point]
 
 
+# Distance between spaces with no path between them (mouse_dist, minion_dist).
+UNREACHABLE: Final = 10**6
+
+
 @dataclass(frozen=True, slots=True)
 class TileGraph:
     """A compiled tile side. All tables are indexed by :attr:`Space.index`."""
@@ -125,8 +131,6 @@ class TileGraph:
     # space, so crossing it costs 2); R-EXP-18: yellow lines with a gecko print (pairs of space indices)
     fly_cost: tuple[Mapping[int, int], ...] = ()
     gecko_lines: frozenset[tuple[int, int]] = frozenset()
-
-    UNREACHABLE = 10**6
 
     def space(self, space_id: str) -> Space:
         return self.by_id[space_id]
@@ -276,7 +280,7 @@ def _distances(n: int, neighbours: list[dict[int, int]]) -> tuple[tuple[int, ...
 
     out = []
     for s in range(n):
-        dist = [TileGraph.UNREACHABLE] * n
+        dist = [UNREACHABLE] * n
         dist[s] = 0
         heap = [(0, s)]
         while heap:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mnm.content.schema import AttackKind, CardType
 from mnm.engine.actions import Action
-from mnm.engine.context import Ctx, push, turn_verb
+from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.hooks import (
     AFTER_HIT,
@@ -39,7 +40,7 @@ from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.initiative import card_of_minion_type, remove_card, remove_type_if_gone
 from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
-from mnm.engine.state import Hero, Minion, State, Turn
+from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
     "Weapon",
@@ -360,22 +361,69 @@ def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) ->
 
 def _wound_boss_cards(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
     """R-WOUND-03, R-BOSS-03: each initiative card of a multi-card boss has the card's life. Wounds fill one
-    card at a time; a full card leaves the track (the one due to act next: docs/rulings.md R-WOUND-03), and
-    the boss is defeated with its last card. ``m.wounds`` holds the wounds on the card being filled."""
+    card at a time; a full card leaves the track, and the boss is defeated with its last card. "Each time a mouse
+    inflicts a wound on that boss, choose which initiative card to place the wound on": the players choose which
+    card the wounds filled (the ``boss_card`` decision; option ``auto_pick_choices``: the card due to act next).
+    ``m.wounds`` holds the wounds on the card being filled."""
     life = ctx.content.minions[m.type].life
-    own = card_of_minion_type(ctx, m.type)
     while m.wounds >= life:
-        cards = [c for c in st.track if c in own]
+        cards = _boss_cards(ctx, st, m)
         if len(cards) <= 1:
             defeat_minion(ctx, st, m, h)
             return
+        if not st.options.get("auto_pick_choices"):
+            push(st, ["boss_card_full", m.id, h.id if h is not None else ""])  # asked once this attack is over
+            return
         n = len(st.track)
-        lost = min(cards, key=lambda c: (st.track.index(c) - st.turn_index - 1) % n)
-        m.wounds -= life
-        remove_card(ctx, st, lost)
-        ctx.emit("boss_card_lost", "R-WOUND-03", minion=m.id, card=lost, cards_left=len(cards) - 1)
+        _lose_boss_card(ctx, st, m, min(cards, key=lambda c: (st.track.index(c) - st.turn_index - 1) % n))
     if m.wounds:
         ctx.emit("minion_wounded", "R-WOUND-03", minion=m.id, wounds=m.wounds, life=life)
+
+
+def _boss_cards(ctx: Ctx, st: State, m: Minion) -> list[str]:
+    own = card_of_minion_type(ctx, m.type)
+    return [c for c in st.track if c in own]
+
+
+def _lose_boss_card(ctx: Ctx, st: State, m: Minion, card: str) -> None:
+    cards_left = len(_boss_cards(ctx, st, m)) - 1
+    m.wounds -= ctx.content.minions[m.type].life
+    remove_card(ctx, st, card, boss=True)
+    ctx.emit("boss_card_lost", "R-WOUND-03", minion=m.id, card=card, cards_left=cards_left)
+
+
+@step("boss_card_full")
+def _boss_card_full(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-WOUND-03: a card's worth of wounds is on the boss: the players say which of its cards they filled."""
+    m = st.minions.get(str(args[0]))
+    if m is None or m.wounds < ctx.content.minions[m.type].life:
+        return
+    by = str(args[1])
+    cards = _boss_cards(ctx, st, m)
+    if len(cards) <= 1:
+        defeat_minion(ctx, st, m, st.heroes.get(by))
+        return
+    st.pending = Pending("boss_card", "party", {"minion": m.id, "cards": cards, "by": by})
+
+
+def _boss_card_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", "party", (c,)) for c in p.data["cards"]]
+
+
+def _boss_card_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    m = st.minions[str(p.data["minion"])]
+    _lose_boss_card(ctx, st, m, a.args[0])
+    if m.wounds >= ctx.content.minions[m.type].life:
+        push(st, ["boss_card_full", m.id, p.data["by"]])
+    elif m.wounds:
+        ctx.emit("minion_wounded", "R-WOUND-03", minion=m.id, wounds=m.wounds, life=ctx.content.minions[m.type].life)
+
+
+def _boss_card_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    return f"choose which of the boss's cards the wounds filled: {', '.join(p.data['cards'])}"
+
+
+decision("boss_card", _boss_card_options, _boss_card_apply, _boss_card_explain, prompt="boss_card_prompt")
 
 
 def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
@@ -462,8 +510,9 @@ def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     return dice
 
 
-def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> None:
-    """R-BATTLE-06/11: only after a hit; each SWORD/SHIELD blocks one; cheese to the mouse."""
+def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None, attacker: str = "") -> None:
+    """R-BATTLE-06/11: only after a hit; each SWORD/SHIELD blocks one; cheese to the mouse. ``attacker``: who
+    attacks when it is not a minion (a charmed mouse), for the wound's source."""
     if hits <= 0:
         ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
         return
@@ -488,7 +537,7 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
             wounds = wounds_fn(ctx, st, m, h, wounds)
         poison = any(fn(ctx, st, m, h) for fn in ability_handlers(ctx, m.type, MINION_POISONS))
     before = h.wounds
-    wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else "")
+    wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else attacker)
     if m is not None and h.wounds > before:
         for wounded_fn in ability_handlers(ctx, m.type, MINION_WOUNDED_MOUSE):  # the stun
             wounded_fn(ctx, st, m, h, h.wounds - before)

@@ -26,7 +26,7 @@ def wound_hero(ctx: Ctx, st: State, h: Hero, n: int, poison: bool = False, sourc
     h.wounds += n
     if poison:
         h.poison += n
-    ctx.emit("mouse_wounded", "R-WOUND-04", hero=h.id, wounds=n, poison=poison, total=h.wounds, source=source)
+    ctx.emit("mouse_wounded", "R-WOUND-04", hero=h.id, wounds=n, poison=n if poison else 0, total=h.wounds, source=source)
     if h.wounds >= life_of(ctx, h):
         capture(ctx, st, h, source)
 

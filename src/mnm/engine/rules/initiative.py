@@ -135,8 +135,9 @@ def _born_to_lead(ctx: Ctx, st: State) -> None:
             fn(ctx, st, h)
 
 
-def remove_card(ctx: Ctx, st: State, card: str) -> None:
-    """R-ROUND-07: remove a card and close the gap, keeping the turn order."""
+def remove_card(ctx: Ctx, st: State, card: str, boss: bool = False) -> None:
+    """R-ROUND-07: remove a card and close the gap, keeping the turn order. ``boss``: a boss card filled with
+    wounds (R-WOUND-03), not a type whose figures are all gone."""
     if card not in st.track:
         return
     i = st.track.index(card)
@@ -145,7 +146,7 @@ def remove_card(ctx: Ctx, st: State, card: str) -> None:
         st.turn_index -= 1
     elif i == st.turn_index and st.acting == card:
         st.turn_index -= 1  # the next card has slid into this spot; advancing will reach it
-    ctx.emit("card_removed", "R-ROUND-07", card=card)
+    ctx.emit("card_removed", "R-WOUND-03" if boss else "R-ROUND-07", card=card, boss=boss)
 
 
 def remove_type_if_gone(ctx: Ctx, st: State, mtype: str) -> None:

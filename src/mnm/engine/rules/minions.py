@@ -317,4 +317,4 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
     # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)
-    mouse_defends(ctx, st, target, hits, None)
+    mouse_defends(ctx, st, target, hits, None, attacker=h.id)

@@ -43,6 +43,9 @@ GAME_OPTIONS: dict[str, str] = {
     "disguises_forced": "R-PARTY-02 as the card reads: Disguises is spent at the next Rat Warrior placement",
     "ranged_target_most_minions": "R-BATTLE-07 with the FAQ refinement: a ranged attack at nearby minions targets "
     "the nearby space holding the most",
+    "auto_pick_choices": "the engine makes the small choices the rulebook leaves to the players (which boss card a "
+    "wound goes on: the one due to act next; Brodie's path where it splits: the lowest-numbered space) instead of "
+    "asking, for fast play and simulations",
 }
 
 
