@@ -531,7 +531,7 @@ _EXP_TOKENS = {"leaf": ("leaf", "folha"), "turtle": ("turtle", "tartaruga"), "be
 def _token_name(content: Content, token_id: str, lang: str) -> str:
     c = _token_card(content, token_id)
     if c is not None:
-        return c.name.get(lang)
+        return str(c.name.get(lang))
     kind, _, number = token_id.partition("-")
     if kind in _EXP_TOKENS:
         name = _EXP_TOKENS[kind][1 if lang.lower().startswith("pt") else 0]
