@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
-from mnm.engine.query import hero_name, mice_in
+from mnm.engine.query import hero_name, mice_in, occupancy
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
@@ -82,7 +82,8 @@ def _drift_leaf(ctx: Ctx, st: State, key: str) -> str:
         for h in riders:
             capture(ctx, st, h, "current")
         return "moved"
-    if _taken(st, drift) or len(mice_in(st, drift)) + len(riders) > ctx.board.spaces[drift].capacity:
+    small, large = occupancy(ctx, st, drift)  # mice and small minions both take room (R-SPACE-02)
+    if _taken(st, drift) or (riders and (large or small + len(riders) > ctx.board.spaces[drift].capacity)):
         return "blocked"
     st.tokens[key] = [drift]
     for h in riders:
