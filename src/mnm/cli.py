@@ -185,7 +185,10 @@ def play(
         typer.Option("--campaign", metavar="FILE", help="Go on from the saved end of a chapter into the next one."),
     ] = None,
     keep: Annotated[
-        str, typer.Option(help="With --campaign: the card each mouse keeps, e.g. collin=collins-sword,tilda=none.")
+        str,
+        typer.Option(
+            help="With --campaign: the card each mouse keeps (one it found), e.g. collin=antidote,tilda=none."
+        ),
     ] = "",
     replay: Annotated[bool, typer.Option("--replay", help="With --campaign: play the same chapter again.")] = False,
     bots: Annotated[

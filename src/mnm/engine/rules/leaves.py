@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
-from mnm.engine.query import hero_name, mice_in, occupancy
+from mnm.engine.query import hero_name, mice_in
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
@@ -28,6 +28,14 @@ def leaf_at(st: State, space: str) -> str | None:
         if key.startswith("leaf") and space in spaces:
             return key
     return None
+
+
+def room_for(ctx: Ctx, st: State, space: str, riders: int) -> bool:
+    """Whether ``riders`` more small figures fit in ``space`` (R-SPACE-01/02: minions count too)."""
+    from mnm.engine.query import occupancy
+
+    small, large = occupancy(ctx, st, space)
+    return not large and small + riders <= ctx.board.spaces[space].capacity
 
 
 def on_leaf(st: State, space: str) -> bool:
@@ -82,8 +90,7 @@ def _drift_leaf(ctx: Ctx, st: State, key: str) -> str:
         for h in riders:
             capture(ctx, st, h, "current")
         return "moved"
-    small, large = occupancy(ctx, st, drift)  # mice and small minions both take room (R-SPACE-02)
-    if _taken(st, drift) or (riders and (large or small + len(riders) > ctx.board.spaces[drift].capacity)):
+    if _taken(st, drift) or not room_for(ctx, st, drift, len(riders)):
         return "blocked"
     st.tokens[key] = [drift]
     for h in riders:
