@@ -32,11 +32,11 @@ def _fail(where: str, message: str) -> SaveError:
 
 
 def _bad(where: str, value: Any, message: str) -> SaveError:
-    """``state.wheel is 'lots', not a whole number``: the field, what it holds (shortened), what is wrong."""
+    """``state.wheel: must be a whole number, not 'lots'``: the field, what is wrong, what it holds (shortened)."""
     shown = repr(value)
     if len(shown) > 60:
         shown = shown[:57] + "..."
-    return SaveError(f"{where} is {shown}, {message}")
+    return SaveError(f"{where}: {message}, not {shown}")
 
 
 def read_save_text(text: str, where: str = "the save") -> Any:
@@ -86,23 +86,23 @@ def _type_name(value: Any) -> str:
 def _int(minimum: int | None = 0) -> Check:
     def check(value: Any, where: str) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(where, value, "not a whole number")
+            raise _bad(where, value, "must be a whole number")
         if minimum is not None and value < minimum:
-            raise _bad(where, value, f"less than {minimum}")
+            raise _bad(where, value, f"must be at least {minimum}")
 
     return check
 
 
 def _str(value: Any, where: str) -> None:
     if not isinstance(value, str):
-        raise _bad(where, value, "not text")
+        raise _bad(where, value, "must be text")
     if len(value) > 200:
         raise _fail(where, "is longer than any id (200 characters)")
 
 
 def _bool(value: Any, where: str) -> None:
     if not isinstance(value, bool):
-        raise _bad(where, value, "not true or false")
+        raise _bad(where, value, "must be true or false")
 
 
 def _any(value: Any, where: str) -> None:
@@ -120,7 +120,7 @@ def _optional(check: Check) -> Check:
 def _list(item: Check, max_len: int = 10_000) -> Check:
     def check(value: Any, where: str) -> None:
         if not isinstance(value, list):
-            raise _bad(where, value, "not a list")
+            raise _bad(where, value, "must be a list")
         if len(value) > max_len:
             raise _fail(where, f"has {len(value)} entries, more than {max_len}")
         for i, v in enumerate(value):
@@ -132,7 +132,7 @@ def _list(item: Check, max_len: int = 10_000) -> Check:
 def _dict(value_check: Check, max_len: int = 10_000) -> Check:
     def check(value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise _bad(where, value, "not a mapping")
+            raise _bad(where, value, "must be a mapping")
         if len(value) > max_len:
             raise _fail(where, f"has {len(value)} entries, more than {max_len}")
         for k, v in value.items():
@@ -145,7 +145,7 @@ def _dict(value_check: Check, max_len: int = 10_000) -> Check:
 def _one_of(*choices: str) -> Check:
     def check(value: Any, where: str) -> None:
         if value not in choices:
-            raise _bad(where, value, f"not one of {', '.join(choices)}")
+            raise _bad(where, value, f"must be one of {', '.join(choices)}")
 
     return check
 
@@ -154,7 +154,7 @@ def _known(kind: str, known: Callable[[str], bool]) -> Check:
     def check(value: Any, where: str) -> None:
         _str(value, where)
         if not known(value):
-            raise _bad(where, value, f"which names no {kind}")
+            raise _bad(where, value, f"must name a {kind}")
 
     return check
 
@@ -283,7 +283,7 @@ def validate_save(data: Any, content: Content) -> None:
     def face(value: Any, where: str) -> None:
         _int(1)(value, where)
         if value > 6:
-            raise _bad(where, value, "not a die face (1 to 6)")
+            raise _bad(where, value, "must be a die face (1 to 6)")
 
     state_spec: dict[str, Check] = {
         "format": _int(),
