@@ -250,6 +250,9 @@ def attack_minion(
             from mnm.engine.rules.bees import bees_on
 
             n = max(0, n - bees_on(st, h.id))  # [EXP] R-EXP-08: each bee on the attacker takes a die
+            if n == 0:
+                ctx.emit("bees_spoil_mouse_attack", "R-EXP-08", hero=h.id, target=m.id)
+                return
         faces = roll(st, n, f"{h.id}'s attack")
         _mouse_cheese(ctx, st, h, faces, attacking=True)
     if melee:
@@ -454,6 +457,9 @@ def minion_attacks_mouse(
         from mnm.engine.rules.bees import bees_on
 
         bees = bees_on(st, m.id)  # [EXP] R-EXP-08: each bee on the attacker takes a die
+        if spec.battle - bees <= 0:
+            ctx.emit("bees_spoil_attack", "R-EXP-08", minion=m.id, hero=h.id)
+            return
     faces = roll(st, max(0, spec.battle - bees), f"{minion_name(ctx, m)}'s attack")
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))

@@ -264,7 +264,7 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
     m.space = coil
     victims, others = _touched(st, around(coil), m)
     if not victims and not others:
-        ctx.emit("hesster_coils", "R-EXP-14", minion=m.id, space=coil, faces=[], hits=0)
+        ctx.emit("hesster_coils_alone", "R-EXP-14", minion=m.id, space=coil)
         return
     faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's coils")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
