@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from mnm.engine.actions import Action
@@ -12,7 +13,16 @@ from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.state import Hero, Pending, State
 
-__all__ = ["GAME_OPTIONS", "card_instances", "card_of", "setup_state"]
+__all__ = [
+    "DEFAULT_DIFFICULTY",
+    "DIFFICULTY_PRESETS",
+    "GAME_OPTIONS",
+    "DifficultyPreset",
+    "card_instances",
+    "card_of",
+    "difficulty_options",
+    "setup_state",
+]
 
 
 def card_instances(ctx: Ctx) -> list[str]:
@@ -43,7 +53,44 @@ GAME_OPTIONS: dict[str, str] = {
     "disguises_forced": "R-PARTY-02 as the card reads: Disguises is spent at the next Rat Warrior placement",
     "ranged_target_most_minions": "R-BATTLE-07 with the FAQ refinement: a ranged attack at nearby minions targets "
     "the nearby space holding the most",
+    # difficulty (docs/difficulty.md): what the presets below are made of
+    "end_marker_later": "difficulty: the chapter end marker starts one page later",
+    "end_marker_earlier": "difficulty: the chapter end marker starts one page earlier",
+    "encounters_page_down": "difficulty: encounter cards use the row of the page before the hourglass's",
+    "encounters_page_up": "difficulty: encounter cards use the row of the page after the hourglass's",
 }
+
+
+@dataclass(frozen=True)
+class DifficultyPreset:
+    """A difficulty players choose: a documented bundle of ``GAME_OPTIONS`` (docs/difficulty.md), with the
+    heuristic bot's measured Chapter 1 win rate (Collin, Tilda, Filch, Maginos) so players choose knowingly."""
+
+    id: str
+    options: tuple[str, ...]
+    win_rate: float  # the heuristic bot's Chapter 1 win rate, measured over ``games`` games
+    ci95: tuple[float, float]
+    games: int
+
+    def option_flags(self) -> dict[str, bool]:
+        return dict.fromkeys(self.options, True)
+
+
+DIFFICULTY_PRESETS: dict[str, DifficultyPreset] = {
+    "easy": DifficultyPreset("easy", ("end_marker_later", "encounters_page_down"), 0.0, (0.0, 1.0), 0),
+    "normal": DifficultyPreset("normal", (), 0.0, (0.0, 1.0), 0),
+    "hard": DifficultyPreset("hard", ("end_marker_earlier", "encounters_page_up"), 0.0, (0.0, 1.0), 0),
+}
+DEFAULT_DIFFICULTY = "normal"
+
+
+def difficulty_options(difficulty: str, extra: dict[str, bool] | None = None) -> dict[str, bool]:
+    """The game options of a preset, plus ``extra`` switched on by hand; an unknown preset is refused."""
+    if difficulty not in DIFFICULTY_PRESETS:
+        raise IllegalAction(
+            f"unknown difficulty {difficulty!r}; difficulties: {', '.join(DIFFICULTY_PRESETS)}", "new game"
+        )
+    return {**DIFFICULTY_PRESETS[difficulty].option_flags(), **(extra or {})}
 
 
 def setup_state(
@@ -74,7 +121,8 @@ def setup_state(
     st = State(chapter=ch.id, party=list(party), seed=seed, rng=(seed * 0x9E3779B97F4A7C15 + 1) & ((1 << 64) - 1))
     st.dice_mode = dice_mode
     st.options = dict(options)
-    st.end_page = ch.end_page
+    # difficulty options (docs/difficulty.md): the end marker starts a page later or earlier
+    st.end_page = ch.end_page + options.get("end_marker_later", False) - options.get("end_marker_earlier", False)
     carry = carry or {}
 
     instances = card_instances(ctx)
