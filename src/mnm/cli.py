@@ -109,6 +109,29 @@ def board_render(
         typer.echo(str(path))
 
 
+def _difficulty_help() -> str:
+    """The --difficulty help: each preset with its measured win rate (docs/difficulty.md)."""
+    from mnm.engine.rules.setup import DIFFICULTY_PRESETS
+
+    rates = "; ".join(
+        f"{p.id}: the heuristic bot wins {p.win_rate:.0%} of Chapter 1 ({p.games:,} games)" if p.games else p.id
+        for p in DIFFICULTY_PRESETS.values()
+    )
+    return f"easy, normal or hard (docs/difficulty.md). Measured: {rates}."
+
+
+DIFFICULTY_HELP = _difficulty_help()
+
+
+def _check_difficulty(names: list[str]) -> None:
+    from mnm.engine.rules.setup import DIFFICULTY_PRESETS
+
+    for name in names:
+        if name not in DIFFICULTY_PRESETS:
+            typer.echo(f"error: unknown difficulty {name!r}; difficulties: {', '.join(DIFFICULTY_PRESETS)}", err=True)
+            raise typer.Exit(2)
+
+
 @app.command("bench")
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -159,9 +182,14 @@ def play(
             "them all (docs/rulings.md, Options).",
         ),
     ] = None,
+    difficulty: Annotated[str, typer.Option(help=DIFFICULTY_HELP)] = "normal",
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
+    from mnm.engine.rules.setup import DIFFICULTY_PRESETS
     from mnm.terminal.main import play_command
+
+    _check_difficulty([difficulty])
+    option = [*DIFFICULTY_PRESETS[difficulty].options, *(option or [])]
 
     raise typer.Exit(
         play_command(
@@ -203,7 +231,7 @@ def serve_command(
 def simulate(
     chapter: Annotated[str, typer.Option(help="Chapter id or number.")] = "1",
     party: Annotated[str, typer.Option(help="Heroes, comma-separated.")] = "collin,tilda,filch,maginos",
-    bot: Annotated[str, typer.Option(help="random, heuristic or search.")] = "heuristic",
+    bot: Annotated[str, typer.Option(help="random, heuristic or search; several, comma-separated, side by side.")] = "heuristic",
     games: Annotated[int, typer.Option(min=1, help="How many games.")] = 100,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes (or Ray workers).")] = 1,
     seed: Annotated[int, typer.Option(help="First seed; games use seed, seed+1, ...")] = 0,
@@ -211,9 +239,20 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
     backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
     ray_address: Annotated[str | None, typer.Option(help="Address of a running Ray cluster.")] = None,
+    difficulty: Annotated[
+        str, typer.Option(help=DIFFICULTY_HELP + " Several, comma-separated, give the report side by side.")
+    ] = "normal",
 ) -> None:
     """Play many games with bots and report how hard the chapter is for this party."""
     import time
+
+    bots = [b.strip() for b in bot.split(",") if b.strip()]
+    levels = [d.strip() for d in difficulty.split(",") if d.strip()]
+    _check_difficulty(levels)
+    if len(bots) * len(levels) > 1:
+        _simulate_side_by_side(chapter, party, bots, levels, games, workers, seed, out, as_json)
+        return
+    bot, difficulty = bots[0], levels[0]
 
     from mnm.content.loader import builtin_content
     from mnm.sim.simulate import run_simulation
@@ -245,23 +284,26 @@ def simulate(
             typer.echo(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", nl=False, err=True)
 
     try:
-        summary, _ = run_simulation(chapter_id, heroes, bot, games, seed, workers, out, backend, ray_address, progress)
+        summary, _ = run_simulation(
+            chapter_id, heroes, bot, games, seed, workers, out, backend, ray_address, progress, difficulty
+        )
     except ValueError as err:
         typer.echo(f"\nerror: {err}", err=True)
         raise typer.Exit(2) from err
     elapsed = time.perf_counter() - start
-    summary = {**summary, "chapter": chapter_id, "party": heroes, "bot": bot, "seconds": round(elapsed, 2),
+    summary = {**summary, "chapter": chapter_id, "party": heroes, "bot": bot, "difficulty": difficulty,
+               "seconds": round(elapsed, 2),
                "games_per_s": round(games / elapsed, 3) if elapsed else 0.0}
     if out is not None:
         from mnm.sim.report import write_report
 
-        write_report(out, summary, {"chapter": chapter_id, "party": heroes, "bot": bot})
+        write_report(out, summary, {"chapter": chapter_id, "party": heroes, "bot": bot, "difficulty": difficulty})
     if as_json:
         typer.echo(json.dumps(summary))
         return
     typer.echo("", err=True)
     lo, hi = summary["ci95"]
-    typer.echo(f"{chapter_id} with {', '.join(heroes)}, bot {bot}: won {summary['wins']} of {summary['games']} "
+    typer.echo(f"{chapter_id} with {', '.join(heroes)}, bot {bot}, {difficulty}: won {summary['wins']} of {summary['games']} "
                f"({summary['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
     for key in ("defeat_causes", "pages_used", "captures_per_mouse", "surges_per_game", "wounds_by_minion",
                 "mean_decisions", "mean_rounds", "games_per_s"):
@@ -277,18 +319,28 @@ def hint(
     ] = None,
     lang: Annotated[str, typer.Option(help="en or pt_BR.")] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    seconds: Annotated[float, typer.Option(min=0.1, help="Time budget for the playouts (the start-up comes on top).")] = 2.2,
+    workers: Annotated[int, typer.Option(min=1, help="Processes sharing the playouts.")] = 2,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(help="Weigh the position at this difficulty instead of the save's own: " + DIFFICULTY_HELP),
+    ] = None,
 ) -> None:
     """Suggest the best options for the pending decision of a saved game."""
     from mnm.bots.hints import PLAYOUTS, hints
     from mnm.engine.errors import SaveError
     from mnm.engine.game import Game
+    from mnm.engine.rules.setup import with_difficulty
 
     try:
         game = Game.from_json(json.loads(savefile.read_text(encoding="utf-8")))
     except (OSError, ValueError, SaveError) as err:
         typer.echo(f"error: cannot read {savefile}: {err}", err=True)
         raise typer.Exit(1) from err
-    found = hints(game, count=count, iterations=iterations or PLAYOUTS, lang=lang)
+    if difficulty is not None:
+        _check_difficulty([difficulty])
+        with_difficulty(game.state, difficulty)
+    found = hints(game, count=count, iterations=iterations or PLAYOUTS, lang=lang, seconds=seconds, workers=workers)
     if as_json:
         typer.echo(json.dumps([h.to_json() for h in found]))
         return
@@ -298,8 +350,53 @@ def hint(
     from mnm.engine.i18n import render
 
     for i, h in enumerate(found, 1):
-        won = render(Event("hint_chance", {"percent": f"{h.win_chance:.0%}", "playouts": h.playouts}), lang)
-        typer.echo(f"{i}. {h.action}  ({won}) {h.reason}")
+        if h.chance is None:
+            won = render(Event("hint_few", {"playouts": h.playouts}), lang)
+        else:
+            won = render(Event("hint_chance", {"percent": f"{h.chance:.0%}", "playouts": h.playouts}), lang)
+            won += f", {h.low:.0%}-{h.high:.0%}"
+        equal = " " + render(Event("hint_about_equal", {}), lang) if h.group is not None and i > 1 and any(
+            o.group == h.group for o in found[: i - 1]) else ""
+        typer.echo(f"{i}. {h.action}  ({won}){equal} {h.reason}")
+
+
+def _simulate_side_by_side(
+    chapter: str, party: str, bots: list[str], levels: list[str], games: int, workers: int, seed: int,
+    out: Path | None, as_json: bool,
+) -> None:
+    """Every bot at every difficulty over the same seeds; with --out, one report comparing them (docs/difficulty.md)."""
+    from mnm.content.loader import builtin_content
+    from mnm.sim.report import write_comparison, write_report
+    from mnm.sim.simulate import run_simulation
+
+    content = builtin_content()
+    try:
+        chapter_id = content.chapter(chapter).id
+    except KeyError:
+        typer.echo(f"error: unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}", err=True)
+        raise typer.Exit(2) from None
+    heroes = [h.strip() for h in party.split(",") if h.strip()]
+    runs = []
+    for name in bots:
+        for level in levels:
+            folder = out / f"{name}-{level}" if out is not None else None
+            try:
+                summary, _ = run_simulation(chapter_id, heroes, name, games, seed, workers, folder, difficulty=level)
+            except ValueError as err:
+                typer.echo(f"error: {err}", err=True)
+                raise typer.Exit(2) from err
+            meta = {"chapter": chapter_id, "party": heroes, "bot": name, "difficulty": level}
+            if folder is not None:
+                write_report(folder, summary, meta)
+            runs.append((meta, summary))
+            if not as_json:
+                lo, hi = summary["ci95"]
+                typer.echo(f"{chapter_id}, bot {name}, {level}: won {summary['wins']} of {summary['games']} "
+                           f"({summary['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
+    if out is not None:
+        write_comparison(out, runs)
+    if as_json:
+        typer.echo(json.dumps([{**m, **s} for m, s in runs]))
 
 
 def main() -> None:

@@ -39,27 +39,35 @@ def _uct(parent: _Node, child: _Node, c: float) -> float:
     return child.value / child.visits + c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
 
+def playout_step(ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, legal: list[Action]) -> None:
+    """One decision of a playout: a mouse's turn by the heuristic's rules of thumb (no lookahead), the rarer
+    questions (which card to keep, which ability to take...) at random from ``rng``."""
+    pick = None
+    if st.pending is not None and st.pending.kind == "turn":
+        pick = bot.turn_choice(ctx, st, legal)
+    apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
+    ctx.events.clear()
+
+
 def play_out(
     ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, limit: int = PLAYOUT_LIMIT
 ) -> tuple[State, int]:
-    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions); return the last state and the
-    number of decisions taken.
-
-    Mice's turns follow the heuristic's rules of thumb (:meth:`HeuristicBot.turn_choice`); the rarer questions
-    (which card to keep, which ability to take...) are answered at random from ``rng``. ``st`` may be changed."""
+    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions) by :func:`playout_step`; return
+    the last state and the number of decisions taken. ``st`` may be changed."""
     work = st
     steps = 0
     for steps in range(limit + 1):
         if work.status != "playing" or steps == limit:
             break
-        legal = legal_actions(ctx, work)
+        try:
+            legal = legal_actions(ctx, work)
+        except AssertionError:
+            # a position the engine cannot list (seen once: the old crow captures the mouse whose turn is
+            # starting); the playout stops there, unfinished, rather than crash the hint or the search
+            break
         if not legal:
             break
-        pick = None
-        if work.pending is not None and work.pending.kind == "turn":
-            pick = bot.turn_choice(ctx, work, legal)
-        apply_action_in_place(ctx, work, pick or legal[rng.randrange(len(legal))])
-        ctx.events.clear()
+        playout_step(ctx, work, bot, rng, legal)
     return work, steps
 
 

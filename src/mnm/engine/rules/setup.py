@@ -22,6 +22,7 @@ __all__ = [
     "card_of",
     "difficulty_options",
     "setup_state",
+    "with_difficulty",
 ]
 
 
@@ -82,6 +83,7 @@ DIFFICULTY_PRESETS: dict[str, DifficultyPreset] = {
     "hard": DifficultyPreset("hard", ("end_marker_earlier", "encounters_page_up"), 0.0, (0.0, 1.0), 0),
 }
 DEFAULT_DIFFICULTY = "normal"
+DIFFICULTY_OPTIONS = ("end_marker_later", "end_marker_earlier", "encounters_page_down", "encounters_page_up")
 
 
 def difficulty_options(difficulty: str, extra: dict[str, bool] | None = None) -> dict[str, bool]:
@@ -91,6 +93,19 @@ def difficulty_options(difficulty: str, extra: dict[str, bool] | None = None) ->
             f"unknown difficulty {difficulty!r}; difficulties: {', '.join(DIFFICULTY_PRESETS)}", "new game"
         )
     return {**DIFFICULTY_PRESETS[difficulty].option_flags(), **(extra or {})}
+
+
+def with_difficulty(st: State, difficulty: str) -> None:
+    """Put ``st`` at another difficulty preset: its difficulty options replaced by the preset's, and the end
+    marker moved by the difference (a what-if for hints on a saved game; never used in a running game)."""
+    wanted = difficulty_options(difficulty)
+
+    def shift(options: dict[str, bool]) -> int:
+        return int(options.get("end_marker_later", False)) - int(options.get("end_marker_earlier", False))
+
+    st.end_page += shift(wanted) - shift(st.options)
+    kept = {k: v for k, v in st.options.items() if k not in DIFFICULTY_OPTIONS}
+    st.options = {**kept, **wanted}
 
 
 def setup_state(
