@@ -387,16 +387,35 @@ def test_r_abil_05_innate_abilities_work_alongside_an_ability_card() -> None:
 
 
 @pytest.mark.rule("R-ABIL-05")
-def test_r_abil_05_every_hero_innate_is_implemented_somewhere() -> None:
-    import inspect
+def test_r_abil_05_every_hero_innate_has_a_handler() -> None:
+    from mnm.engine.effects import known_innates
 
-    from mnm.engine.rules import battle, effects, free_actions, initiative
-
-    source = "".join(inspect.getsource(m) for m in (battle, effects, free_actions, initiative))
     g = Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], seed=1)
     for hero in g.ctx.content.heroes.values():
         for innate in hero.innate:
-            assert f'"{innate.id}"' in source, f"{hero.id}'s {innate.id} is not implemented"
+            assert innate.id in known_innates(), f"{hero.id}'s {innate.id} has no handler"
+
+
+@pytest.mark.rule("R-ABIL-05")
+def test_r_abil_05_content_naming_an_unknown_innate_or_effect_is_refused(tmp_path: Path) -> None:
+    """Content that names an innate, an effect or an effect parameter nothing handles does not load."""
+    import shutil
+
+    from mnm.content.loader import ContentError, builtin_dir, load_content
+
+    root = tmp_path / "content"
+    shutil.copytree(builtin_dir(), root)
+    heroes = (root / "heroes.yaml").read_text(encoding="utf-8")
+    (root / "heroes.yaml").write_text(heroes.replace("id: pilfer", "id: pilfre"), encoding="utf-8")
+    search = (root / "cards" / "search.yaml").read_text(encoding="utf-8")
+    search = search.replace("effect: accurate-bow", "effect: acurate-bow", 1)
+    (root / "cards" / "search.yaml").write_text(search, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_content(root)
+    found = {(i.file, i.entry, i.field) for i in err.value.issues}
+    assert ("heroes.yaml", "filch", "innate.0.id") in found or ("heroes.yaml", "filch", "innate.1.id") in found
+    assert any(f == "cards/search.yaml" and fld == "effect" for f, _, fld in found)
+    assert "'pilfre', which has no handler in the engine" in str(err.value)
 
 
 @pytest.mark.rule("R-ABIL-07")

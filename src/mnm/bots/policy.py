@@ -56,8 +56,7 @@ def evaluate(ctx: Ctx, st: State) -> float:
     time_used = (st.hourglass - 1) / max(1, st.end_page - 1)
     minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
     cheese = sum(h.cheese for h in st.heroes.values())
-    extra = ctx.hook("bot_progress", st)
-    progress = float(extra) if isinstance(extra, (int, float)) else 0.0
+    progress = ctx.rules.bot_progress(ctx, st)
     value = (
         0.45
         + 0.20 * explored
@@ -193,10 +192,10 @@ class HeuristicBot:
             return end
         for verb in ("search",):
             if verb in by_verb and side not in hero.searched:
-                route = ctx.hook("bot_route", st, side)
+                route = ctx.rules.bot_route(ctx, st, side)
                 if route is None or route[1] != "search" or hero.space in route[0]:
                     return by_verb[verb][0]
-        route = ctx.hook("bot_route", st, side)
+        route = ctx.rules.bot_route(ctx, st, side)
         if route is not None:
             goals, verb = route
         else:

@@ -45,7 +45,16 @@ from mnm.content.schema import (
     TileSide,
 )
 
-__all__ = ["Content", "ContentError", "ContentIssue", "builtin_content", "builtin_dir", "load_content"]
+__all__ = [
+    "Content",
+    "ContentCheck",
+    "ContentError",
+    "ContentIssue",
+    "add_content_check",
+    "builtin_content",
+    "builtin_dir",
+    "load_content",
+]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -114,6 +123,18 @@ class Content:
 
     def file_of(self, kind: str, key: str) -> str:
         return self._files.get(f"{kind}:{key}", "")
+
+
+ContentCheck = Callable[[Content], list[ContentIssue]]
+# Checks a later layer adds (the engine: every effect, innate and parameter named has a handler). They run on
+# every folder loaded after they were added; content stays free of engine imports.
+_CHECKS: list[ContentCheck] = []
+
+
+def add_content_check(check: ContentCheck) -> None:
+    """Run ``check`` on every content folder loaded from now on; its issues refuse the content."""
+    if check not in _CHECKS:
+        _CHECKS.append(check)
 
 
 def builtin_dir() -> Path:
@@ -325,7 +346,7 @@ def load_content(root: str | Path) -> Content:
         if die is None and not r.issues:
             r.issues.append(ContentIssue("die.yaml", "", "", "could not be read"))
         raise ContentError(r.issues)
-    return Content(
+    content = Content(
         die=die,
         heroes=heroes,
         minions=minions,
@@ -337,6 +358,10 @@ def load_content(root: str | Path) -> Content:
         root=str(root),
         _files=r.files,
     )
+    later = [issue for check in _CHECKS for issue in check(content)]
+    if later:
+        raise ContentError(later)
+    return content
 
 
 def _cross_check(

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from mnm.board.layout import Board
@@ -24,6 +23,7 @@ from mnm.content.schema import Chapter
 from mnm.engine.actions import Action
 from mnm.engine.dice import DiceTable
 from mnm.engine.events import Event, Param
+from mnm.engine.hooks import ChapterRules
 
 if TYPE_CHECKING:
     from mnm.engine.state import Hero, Pending, State, Turn
@@ -122,28 +122,14 @@ class Ctx:
     chapter: Chapter
     board: Board
     dice: DiceTable
-    hooks: ModuleType | None = None
+    rules: ChapterRules = field(default_factory=ChapterRules)  # the chapter's special rules (R-STORY-05)
     events: list[Event] = field(default_factory=list)
     hidden_revealed: bool = False  # a card was drawn or a deck looked at (undo barrier)
     memo: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # one-entry caches of pure queries
     # (state, its pending, the actions listed for it): the last answer of game.legal_actions
     listed: tuple[State, Pending | None, tuple[Action, ...]] | None = None
-    _hook_fns: dict[str, Callable[..., Any] | None] = field(default_factory=dict, repr=False)
-    _hook_module: ModuleType | None = field(default=None, repr=False)
+    # (hook point name, hero id) -> that hero's innate handlers for it (hooks.innate_handlers)
+    innate_cache: dict[tuple[str, str], tuple[Any, ...]] = field(default_factory=dict, repr=False)
 
     def emit(self, msg: str, rule: str = "", **params: Param) -> None:
         self.events.append(Event(msg, params, rule))
-
-    def hook(self, name: str, *args: Any) -> Any:
-        """Call the chapter's hook ``name`` if it defines one (R-STORY-05: chapter rules win)."""
-        hooks = self.hooks
-        if hooks is None:
-            return None
-        if hooks is not self._hook_module:  # looked up once per name (called after every automatic step)
-            self._hook_fns = {}
-            self._hook_module = hooks
-        try:
-            fn = self._hook_fns[name]
-        except KeyError:
-            fn = self._hook_fns[name] = getattr(hooks, name, None)
-        return fn(self, *args) if fn is not None else None

@@ -10,19 +10,21 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mnm.board.layout import Board
 from mnm.content.loader import Content, builtin_content
+from mnm.engine import chapters as _chapters  # noqa: F401  (registers every chapter's rules)
+from mnm.engine import effects as _effects  # noqa: F401  (registers every effect handler)
 from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS, Ctx
 from mnm.engine.dice import DiceTable
 from mnm.engine.errors import IllegalAction, MalformedAction, SaveError
 from mnm.engine.events import Event
+from mnm.engine.hooks import chapter_rules_for
 from mnm.engine.rules.victory import check_victory
 from mnm.engine.state import State
 
@@ -48,10 +50,7 @@ class Decision:
 
 def make_ctx(content: Content, chapter_id: str) -> Ctx:
     chapter = content.chapter(chapter_id)
-    hooks = None
-    if chapter.hooks:
-        hooks = importlib.import_module(f"mnm.engine.chapters.{chapter.hooks}")
-    return Ctx(content, chapter, Board.for_chapter(content, chapter), DiceTable(content.die), hooks)
+    return Ctx(content, chapter, Board.for_chapter(content, chapter), DiceTable(content.die), chapter_rules_for(chapter.id))
 
 
 def legal_actions(ctx: Ctx, st: State) -> list[Action]:

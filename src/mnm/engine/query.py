@@ -24,6 +24,7 @@ __all__ = [
     "mice_in",
     "mice_on_side",
     "minion_bfs",
+    "minion_card",
     "minion_name",
     "minions_in",
     "minions_on_side",
@@ -35,6 +36,16 @@ __all__ = [
 
 def is_large(ctx: Ctx, m: Minion) -> bool:
     return ctx.content.minions[m.type].size == "large"
+
+
+def minion_card(ctx: Ctx, m: Minion) -> str:
+    """The initiative card a minion acts on (a multi-card boss: its first card)."""
+    spec = ctx.content.minions[m.type]
+    if spec.kind == "cat":
+        return "cat:pounces"
+    if spec.boss and spec.cards > 1:
+        return f"boss:{m.type}:1"
+    return f"minion:{m.type}"
 
 
 def mice_in(st: State, space: str) -> list[Hero]:

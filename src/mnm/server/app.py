@@ -25,7 +25,7 @@ import gc
 import json
 import secrets
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -36,12 +36,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
 from mnm.engine.rules.setup import GAME_OPTIONS
+from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.storage import Storage, default_db_url
-from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, ApiError, Caller, LiveTable, TableService
+from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, Caller, LiveTable, TableService
 from mnm.server.views import board_json, event_json, options_json, table_view
 
 __all__ = ["Limits", "create_app", "serve"]
@@ -67,6 +69,7 @@ class Limits:
     hint_iterations: int = PLAYOUTS  # the hints' own default
     ws_strikes: int = 20  # refused WebSocket messages before the socket is closed
     hello_timeout: float = 10.0
+    allow_seed: bool = False  # accept a seed chosen by the creator (tests, bug reports): that table's dice are known
 
 
 class _Bucket:
@@ -101,7 +104,7 @@ class _RateLimiter:
                 self.buckets.clear()
             bucket = self.buckets[key] = _Bucket(self.rate, self.burst)
         if not bucket.take():
-            raise ApiError(429, "rate_limited", "too many requests; slow down and try again in a moment")
+            raise ApiError(429, ErrorCode.RATE_LIMITED, "too many requests; slow down and try again in a moment")
 
 
 class _BodyLimit:
@@ -148,7 +151,20 @@ class _BodyLimit:
 
 
 def _too_big(limit: int) -> dict[str, Any]:
-    return {"error": "too_big", "message": f"the request body is over {limit} bytes"}
+    return error_body(ErrorCode.TOO_BIG, f"the request body is over {limit} bytes", limit=limit)
+
+
+def _validation_error(errors: Sequence[Any]) -> ApiError:
+    """A body, query or header that does not fit the API: which field, and why (the first problem)."""
+    problems = []
+    field = "body"
+    for e in list(errors)[:5]:
+        loc = [str(p) for p in e.get("loc", ())[1:]] if isinstance(e, dict) else []
+        where = ".".join(loc) or "body"
+        problems.append(f"{where}: {e.get('msg', '') if isinstance(e, dict) else e}")
+    if errors and isinstance(errors[0], dict):
+        field = ".".join(str(p) for p in errors[0].get("loc", ())[1:]) or "body"
+    return ApiError(400, ErrorCode.MALFORMED, "; ".join(problems) or "malformed request", field=field)
 
 
 async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
@@ -164,6 +180,38 @@ async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
 
 
 # --- request bodies -----------------------------------------------------------------------------------
+
+
+class ErrorAnswer(BaseModel):
+    """Every refusal: a code to translate by, an English sentence, and the values the sentence names."""
+
+    error: ErrorCode
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+_STATUS_TEXT = {
+    400: "malformed request",
+    403: "the token does not allow this",
+    404: "no such table",
+    405: "method not allowed",
+    408: "the request was not sent in time",
+    409: "the table moved on, or more dice are needed",
+    413: "body too big",
+    422: "the rules or the setup refuse this",
+    429: "too many requests (Retry-After)",
+    431: "headers too big",
+    500: "server bug; nothing changed",
+    503: "storage or hint workers unavailable (Retry-After)",
+}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these error statuses, all answered as :class:`ErrorAnswer`."""
+    return {s: {"model": ErrorAnswer, "description": _STATUS_TEXT[s]} for s in statuses}
+
+
+COMMON_ERRORS = (400, 408, 413, 429, 431, 500)
 
 _ID = r"^[a-z0-9][a-z0-9-]{0,63}$"
 
@@ -256,6 +304,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         version=__version__,
         description="Shared tables for 1-4 players: create a table, share its seat links, play.",
         lifespan=lifespan,
+        responses=_errors(*COMMON_ERRORS),
     )
     app.state.service = service
     app.state.storage = store
@@ -263,14 +312,24 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
-        return JSONResponse(err.body(), status_code=err.status)
+        return JSONResponse(err.body(), status_code=err.status, headers=err.headers())
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'body'}: {e.get('msg', '')}" for e in err.errors()[:5]
+        return JSONResponse(_validation_error(err.errors()).body(), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        code = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED}.get(err.status_code, ErrorCode.MALFORMED)
+        status = err.status_code if code is not ErrorCode.MALFORMED else 400
+        message = {404: "there is nothing at this address", 405: "this address does not take this method"}.get(
+            err.status_code, "the request is malformed"
         )
-        return JSONResponse({"error": "malformed", "message": problems or "malformed request"}, status_code=400)
+        return JSONResponse(error_body(code, message), status_code=status, headers=dict(err.headers or {}))
+
+    @app.exception_handler(Exception)
+    async def _bug(_request: Request, _err: Exception) -> JSONResponse:
+        return JSONResponse(error_body(ErrorCode.INTERNAL, "the server failed; nothing was changed"), status_code=500)
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -318,17 +377,17 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "options": options_json(GAME_OPTIONS),
         }
 
-    @app.post("/api/tables", status_code=201, tags=["tables"])
+    @app.post("/api/tables", status_code=201, tags=["tables"], responses=_errors(422, 503))
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table. The answer holds every token; it is the only time they are shown."""
         table_limit.check(client_key(request))
         party = [p.lower() for p in body.party]
         seats = [[p.lower() for p in s] for s in body.seats] if body.seats is not None else [[p] for p in party]
         if not seats or any(not s for s in seats):
-            raise ApiError(400, "malformed", "every seat needs at least one mouse")
+            raise ApiError(400, ErrorCode.MALFORMED, "every seat needs at least one mouse")
         flat = [h for s in seats for h in s]
         if sorted(flat) != sorted(party) or len(set(flat)) != len(flat):
-            raise ApiError(400, "malformed", "every mouse of the party must sit at exactly one seat")
+            raise ApiError(400, ErrorCode.MALFORMED, "every mouse of the party must sit at exactly one seat")
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
         table, tokens = await service.create(
             body.chapter, party, seats, seed, body.companion, bots=body.bots, options=body.options
@@ -345,7 +404,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "links": _links(table.id, tokens),
         }
 
-    @app.get("/api/tables/{table_id}", tags=["tables"])
+    @app.get("/api/tables/{table_id}", tags=["tables"], responses=_errors(403, 404, 503))
     async def get_table(
         table_id: str, x_seat_token: str | None = Header(default=None, max_length=100)
     ) -> dict[str, Any]:
@@ -354,13 +413,13 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         caller = table.caller(x_seat_token)
         return {"you": _you(table, caller), "view": table_view(table, with_log=True)}
 
-    @app.get("/api/tables/{table_id}/board", tags=["tables"])
+    @app.get("/api/tables/{table_id}/board", tags=["tables"], responses=_errors(404, 503))
     async def get_board(table_id: str) -> dict[str, Any]:
         """The board as SVG (the sides now face up) and each space's centre and cells in SVG pixels."""
         table = await service.get(table_id)
         return board_json(table)
 
-    @app.get("/api/tables/{table_id}/events", tags=["tables"])
+    @app.get("/api/tables/{table_id}/events", tags=["tables"], responses=_errors(404, 503))
     async def get_events(
         table_id: str, start: int = Query(default=0, ge=0), limit: int = Query(default=100, ge=1, le=500)
     ) -> dict[str, Any]:
@@ -373,7 +432,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "events": [event_json(e, table.content) for e in events],
         }
 
-    @app.get("/api/tables/{table_id}/hints", tags=["tables"])
+    @app.get("/api/tables/{table_id}/hints", tags=["tables"], responses=_errors(403, 404, 409, 503))
     async def get_hints(
         table_id: str,
         request: Request,
@@ -386,11 +445,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
         if not caller.can_act:
-            raise ApiError(403, "spectator", "hints are for the players at the table")
+            raise ApiError(403, ErrorCode.SPECTATOR, "hints are for the players at the table")
         hint_limit.check(client_key(request))
         return await service.hints(table, lang, limits.hint_iterations)
 
-    @app.post("/api/tables/{table_id}/actions", tags=["tables"])
+    @app.post("/api/tables/{table_id}/actions", tags=["tables"], responses=_errors(403, 404, 409, 422, 503))
     async def post_action(
         table_id: str,
         body: ActionBody,
@@ -404,7 +463,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         caller = table.caller(x_seat_token)
         return await service.act(table, caller, body.action, body.version, body.dice)
 
-    @app.post("/api/tables/{table_id}/undo", tags=["tables"])
+    @app.post("/api/tables/{table_id}/undo", tags=["tables"], responses=_errors(403, 404, 409, 422, 503))
     async def post_undo(
         table_id: str,
         body: UndoBody,
@@ -417,7 +476,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         caller = table.caller(x_seat_token)
         return await service.undo(table, caller, body.version)
 
-    @app.post("/api/tables/{table_id}/continue", status_code=201, tags=["tables"])
+    @app.post(
+        "/api/tables/{table_id}/continue", status_code=201, tags=["tables"], responses=_errors(403, 404, 409, 422, 503)
+    )
     async def post_continue(
         table_id: str,
         body: ContinueBody,
@@ -549,10 +610,10 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
     try:
         hello = _decode(first, limits)
         if hello.get("type") != "hello":
-            raise ApiError(400, "malformed", "the first message must be {'type': 'hello', 'token': ...}")
+            raise ApiError(400, ErrorCode.MALFORMED, "the first message must be {'type': 'hello', 'token': ...}")
         token = hello.get("token")
         if token is not None and not isinstance(token, str):
-            raise ApiError(400, "malformed", "the token must be text")
+            raise ApiError(400, ErrorCode.MALFORMED, "the token must be text")
         caller = table.caller(token)
     except ApiError as err:
         await refuse(err)
@@ -580,9 +641,9 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
                     await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
                     continue
                 if kind not in ("action", "undo"):
-                    raise ApiError(400, "malformed", f"unknown message type {kind!r}: use action, undo, sync or ping")
+                    raise ApiError(400, ErrorCode.MALFORMED, f"unknown message type {kind!r}: use action, undo, sync or ping")
                 if not bucket.take():
-                    raise ApiError(429, "rate_limited", "too many messages; slow down")
+                    raise ApiError(429, ErrorCode.RATE_LIMITED, "too many messages; slow down")
                 current = await service.get(table_id)
                 if current is not table:  # the table was reloaded from storage: follow it
                     table.listeners.discard(send)
@@ -619,15 +680,15 @@ async def _receive(ws: WebSocket) -> str | None:
 
 def _decode(text: str | None, limits: Limits) -> dict[str, Any]:
     if text is None:
-        raise ApiError(400, "malformed", "messages are JSON text, not binary")
+        raise ApiError(400, ErrorCode.MALFORMED, "messages are JSON text, not binary")
     if len(text) > limits.max_ws_message:
-        raise ApiError(413, "too_big", f"a message is at most {limits.max_ws_message} characters")
+        raise ApiError(413, ErrorCode.TOO_BIG, f"a message is at most {limits.max_ws_message} characters")
     try:
         data = json.loads(text)
     except ValueError as err:
-        raise ApiError(400, "malformed", "a message must be a JSON object") from err
+        raise ApiError(400, ErrorCode.MALFORMED, "a message must be a JSON object") from err
     if not isinstance(data, dict):
-        raise ApiError(400, "malformed", "a message must be a JSON object")
+        raise ApiError(400, ErrorCode.MALFORMED, "a message must be a JSON object")
     return data
 
 

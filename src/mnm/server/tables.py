@@ -22,7 +22,9 @@ from mnm.engine.actions import Action
 from mnm.engine.errors import EngineError, IllegalAction, MalformedAction, NeedDice
 from mnm.engine.events import Event
 from mnm.engine.game import Game
+from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
+from mnm.server.views import dice_preview
 
 __all__ = ["ApiError", "Caller", "LiveTable", "TableService"]
 
@@ -34,20 +36,6 @@ BOT_RUN_LIMIT = 5000  # actions one bot run plays at most (a whole chapter is fa
 TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
-
-
-class ApiError(Exception):
-    """A refusal with an HTTP status, a stable machine code and a sentence for the player."""
-
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.extra = extra
-
-    def body(self) -> dict[str, Any]:
-        return {"error": self.code, "message": self.message, **self.extra}
 
 
 def _hash(token: str) -> str:
@@ -112,14 +100,14 @@ class LiveTable:
         if not token:
             return Caller(SPECTATOR)
         if len(token) > 100:
-            raise ApiError(403, "bad_token", "this seat token is not valid for this table")
+            raise ApiError(403, ErrorCode.BAD_TOKEN, "this seat token is not valid for this table")
         digest = _hash(token)
         if hmac.compare_digest(digest, self.secrets["host"]):
             return Caller(HOST)
         for i, seat_hash in enumerate(self.secrets["seats"]):
             if hmac.compare_digest(digest, seat_hash):
                 return Caller(i)
-        raise ApiError(403, "bad_token", "this seat token is not valid for this table")
+        raise ApiError(403, ErrorCode.BAD_TOKEN, "this seat token is not valid for this table")
 
     def seat_heroes(self, seat: int) -> list[str]:
         if seat == HOST:
@@ -137,7 +125,7 @@ class LiveTable:
     def check_turn(self, caller: Caller, action: Action) -> None:
         """R-GEN (table rule): only the seat owning the deciding mouse may answer its decision."""
         if not caller.can_act:
-            raise ApiError(403, "spectator", "spectators watch; they cannot act")
+            raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot act")
         if caller.seat == HOST:
             return
         mine = set(self.seat_heroes(caller.seat))
@@ -149,8 +137,10 @@ class LiveTable:
             owner = self.owner_of(decider)
             raise ApiError(
                 403,
-                "not_your_turn",
+                ErrorCode.NOT_YOUR_TURN,
                 f"{decider} is deciding now, and {decider} belongs to seat {owner if owner is None else owner + 1}",
+                hero=decider,
+                seat=owner if owner is None else owner + 1,
             )
         # otherwise a party-wide question whose answer names no mouse: any seat may answer it
 
@@ -182,7 +172,7 @@ class TableService:
         bot playing seat i (None: people); the server plays those seats itself."""
         bot_list = list(bots or [])
         if len(bot_list) > len(seats) or any(b is not None and b not in BOT_NAMES for b in bot_list):
-            raise ApiError(422, "bad_table", f"bots: one per seat at most, each one of {', '.join(BOT_NAMES)} or null")
+            raise ApiError(422, ErrorCode.BAD_TABLE, f"bots: one per seat at most, each one of {', '.join(BOT_NAMES)} or null")
         setup: dict[str, Any] = {
             "chapter": chapter,
             "party": list(party),
@@ -198,7 +188,7 @@ class TableService:
         try:
             game = await asyncio.to_thread(self._new_game, setup)
         except (EngineError, KeyError, ValueError) as err:
-            raise ApiError(422, "bad_table", f"cannot set up this table: {err}") from err
+            raise ApiError(422, ErrorCode.BAD_TABLE, f"cannot set up this table: {err}") from err
         table_id = secrets.token_urlsafe(9)
         host_token, seat_tokens = new_token(), [new_token() for _ in seats]
         tokens: dict[str, Any] = {"host": host_token, "seats": seat_tokens, "table": table_id}
@@ -245,14 +235,14 @@ class TableService:
         from mnm.engine.rules.campaign import carry_over, next_chapter_game
 
         if not caller.can_act:
-            raise ApiError(403, "spectator", "spectators watch; they cannot continue the campaign")
+            raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot continue the campaign")
         game = table.game
         try:
             # only its chapter and seed are used (create() sets the game up again in the table's dice mode)
             following = next_chapter_game(game, keep, replay=replay, dice="seeded")
             carry = carry_over(game.ctx, game.state, keep)
         except EngineError as err:
-            raise ApiError(422, "campaign", str(err)) from err
+            raise ApiError(422, ErrorCode.CAMPAIGN, str(err)) from err
         dice = table.setup.get("dice") == "manual" if companion is None else companion
         return await self.create(
             following.state.chapter,
@@ -269,7 +259,7 @@ class TableService:
 
     async def get(self, table_id: str) -> LiveTable:
         if not isinstance(table_id, str) or not 1 <= len(table_id) <= 40:
-            raise ApiError(404, "no_table", "there is no such table")
+            raise ApiError(404, ErrorCode.NO_TABLE, "there is no such table")
         table = self.live.get(table_id)
         if table is not None:
             return table
@@ -279,7 +269,7 @@ class TableService:
                 return table
             record = await asyncio.to_thread(self.storage.load, table_id)
             if record is None:
-                raise ApiError(404, "no_table", "there is no such table")
+                raise ApiError(404, ErrorCode.NO_TABLE, "there is no such table")
             table = await asyncio.to_thread(self._restore, record)
             self.live[table_id] = table
             self.start_bots(table)  # a bot table goes on playing after a restart
@@ -329,18 +319,19 @@ class TableService:
             except NeedDice as err:
                 raise ApiError(
                     409,
-                    "need_dice",
+                    ErrorCode.NEED_DICE,
                     f"roll {err.count} more di{'e' if err.count == 1 else 'ce'} for {err.purpose}",
                     count=err.count,
                     purpose=err.purpose,
                     given=faces,
+                    preview=dice_preview(game, action, faces),
                 ) from err
             except IllegalAction as err:
-                raise ApiError(422, "illegal", err.reason, action=str(action)) from err
+                raise ApiError(422, ErrorCode.ILLEGAL, err.reason, action=str(action)) from err
             except MalformedAction as err:
-                raise ApiError(400, "malformed", str(err)) from err
+                raise ApiError(400, ErrorCode.MALFORMED, str(err)) from err
             except EngineError as err:
-                raise ApiError(422, "illegal", str(err), action=str(action)) from err
+                raise ApiError(422, ErrorCode.ILLEGAL, str(err), action=str(action)) from err
             row = JournalRow(
                 table.version + 1, "action", str(action), faces, caller.seat, [e.to_json() for e in events]
             )
@@ -410,11 +401,11 @@ class TableService:
             _check_live(table)
             _check_version(table, version)
             if not caller.can_act:
-                raise ApiError(403, "spectator", "spectators watch; they cannot act")
+                raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot act")
             game = table.game
             ok, why = game.can_undo()
             if not ok:
-                raise ApiError(422, "cannot_undo", why)
+                raise ApiError(422, ErrorCode.CANNOT_UNDO, why)
             last = Action.parse(game.log[-1])
             if (
                 caller.seat != HOST
@@ -422,7 +413,7 @@ class TableService:
                 and last.actor not in table.seat_heroes(caller.seat)
                 and not _bot_seat(table, last.actor)
             ):
-                raise ApiError(403, "not_your_turn", f"only the seat of {last.actor} can take back its action")
+                raise ApiError(403, ErrorCode.NOT_YOUR_TURN, f"only the seat of {last.actor} can take back its action")
             while True:
                 # as at the terminal: take back the bots' answers too, back to a person's decision, or
                 # the bot would at once play again what was just taken back
@@ -450,8 +441,8 @@ class TableService:
                 del self.live[table.id]
             await self._broadcast(table, {"type": "reload", "message": "the table is being reloaded"})
             if isinstance(err, StaleVersion):
-                raise ApiError(409, "stale", "the table has moved on; reload", version=-1) from err
-            raise ApiError(503, "storage", "the action could not be saved, so it was not played; try again") from err
+                raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=-1) from err
+            raise ApiError(503, ErrorCode.STORAGE, "the action could not be saved, so it was not played; try again") from err
 
     def _update(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int, events: list[Event]
@@ -516,38 +507,38 @@ def _surviving_events(record: TableRecord) -> list[dict[str, Any]]:
 
 def _parse(text: Any) -> Action:
     if not isinstance(text, str):
-        raise ApiError(400, "malformed", "the action must be text, like 'move filch 5:12'")
+        raise ApiError(400, ErrorCode.MALFORMED, "the action must be text, like 'move filch 5:12'")
     try:
         return Action.parse(text)
     except MalformedAction as err:
-        raise ApiError(400, "malformed", str(err)) from err
+        raise ApiError(400, ErrorCode.MALFORMED, str(err)) from err
 
 
 def _dice(dice: Any) -> list[int]:
     if dice is None:
         return []
     if not isinstance(dice, list) or len(dice) > MAX_DICE:
-        raise ApiError(400, "malformed", f"dice must be a list of at most {MAX_DICE} faces, each 1-6")
+        raise ApiError(400, ErrorCode.MALFORMED, f"dice must be a list of at most {MAX_DICE} faces, each 1-6")
     out = []
     for d in dice:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise ApiError(400, "malformed", "each die face is a number from 1 to 6")
+            raise ApiError(400, ErrorCode.MALFORMED, "each die face is a number from 1 to 6")
         out.append(d)
     return out
 
 
 def _check_live(table: LiveTable) -> None:
     if table.retired:
-        raise ApiError(409, "stale", "the table was reloaded; reload and try again", version=-1)
+        raise ApiError(409, ErrorCode.STALE, "the table was reloaded; reload and try again", version=-1)
 
 
 def _check_version(table: LiveTable, version: Any) -> None:
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ApiError(400, "malformed", "'version' (the state version you saw) must be a whole number")
+        raise ApiError(400, ErrorCode.MALFORMED, "'version' (the state version you saw) must be a whole number")
     if version != table.version:
         raise ApiError(
             409,
-            "stale",
+            ErrorCode.STALE,
             f"the table has moved on (version {table.version}, you saw {version}); reload",
             version=table.version,
         )

@@ -6,6 +6,7 @@ Everything here reads the engine's public state and content; nothing changes the
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from mnm.board.layout import Board
@@ -216,6 +217,8 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "traps": list(st.traps),
         "tokens": {k: list(v) for k, v in st.tokens.items()},
         "stash": list(st.stash),
+        "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},
+        "minion_types": _minion_types(content, st),
         "party_cards": [_search_card(content, c) for c in st.party_cards],
         "track": [{"card": c, "name": _name(content, c)} for c in st.track],
         "turn_index": st.turn_index,
@@ -230,7 +233,11 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         },
         "encounter_up": None
         if st.encounter_up is None
-        else {"id": st.encounter_up, "name": _name(content, st.encounter_up)},
+        else {
+            "id": st.encounter_up,
+            "name": _name(content, st.encounter_up),
+            "surge": _surge(content, st.encounter_up),
+        },
         "decks": {"search": len(st.search_deck), "encounter": len(st.encounter_deck)},
         "story_achievements": list(st.story_achievements),
         "heroes": heroes,
@@ -243,6 +250,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             "options": [str(a) for a in decision.options],
             "data": decision.data,
             "names": _option_names(content, decision.options),
+            **decision_extras(game, content, decision.options),
         },
         "can_undo": ok,
         "undo_reason": why,
@@ -323,6 +331,11 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
                 "water": sp.water,
                 "capacity": sp.capacity,
                 "name": sp.name,
+                "side": graph.side,
+                "n": sp.n,
+                "entry": sp.entry,
+                "trap": sp.trap,
+                "flip": sp.flip,
             }
     exits = []
     for tile in board.positions:
@@ -337,6 +350,7 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
         "cell": CELL,
         "spaces": spaces,
         "exits": exits,
+        "sides": {str(side): _side_name(content, side) for side in faces.values()},
     }
 
 
@@ -344,3 +358,187 @@ def board_json(table: LiveTable) -> dict[str, Any]:
     """The board drawn by :mod:`mnm.board.render` for the sides now face up, and where each space is."""
     st = table.game.state
     return _board_cached(st.chapter, board_key(st.face_up), table.content)
+
+
+# --- what the players need at the point of decision (issue 12) ---------------------------------------------
+
+
+def card_info(content: Content, ident: str) -> dict[str, Any] | None:
+    """A card named by an option (search card, ability, encounter): its name, text and numbers; None if the id
+    names no card."""
+    card_id = _card_of(ident)
+    if card_id in content.search_cards:
+        card = content.search_cards[card_id]
+        return {
+            "deck": "search",
+            "id": card.id,
+            "name": _text(card.name),
+            "text": _text(card.text),
+            "type": card.type.value,
+            "attack": card.attack.value if card.attack else None,
+            "damage": card.damage.value if card.damage else None,
+            "paws": card.paws,
+            "bonus": card.bonus,
+            "slot": card.slot,
+        }
+    if card_id in content.ability_cards:
+        ab = content.ability_cards[card_id]
+        return {
+            "deck": "ability",
+            "id": ab.id,
+            "name": _text(ab.name),
+            "text": _text(ab.text),
+            "cost": ab.cost,
+            "timing": ab.timing.value,
+        }
+    return None
+
+
+def _party_token_name(content: Content, token: str) -> dict[str, str]:
+    for card in content.search_cards.values():
+        if card.party_token == token:
+            return {"en": card.name.en, "pt": card.name.pt}
+    return {"en": token, "pt": token}
+
+
+def minion_type_info(content: Content, type_id: str) -> dict[str, Any] | None:
+    """A minion type's stat card: names, attack kind, battle/defense/life, size, abilities in words."""
+    spec = content.minions.get(type_id)
+    if spec is None:
+        return None
+    return {
+        "id": spec.id,
+        "name": _text(spec.name),
+        "one": _text(spec.one or spec.name),
+        "attack": spec.attack.value,
+        "battle": spec.battle,
+        "defense": spec.defense,
+        "life": spec.life,
+        "size": spec.size,
+        "boss": spec.boss,
+        "kind": spec.kind,
+        "abilities": list(spec.abilities),
+        "ability_text": _text(spec.ability_text),
+    }
+
+
+def _minion_types(content: Content, st: Any) -> dict[str, Any]:
+    """Stat cards of every minion type on the board or on the initiative track."""
+    types = {m.type for m in st.minions.values()}
+    for card in st.track:
+        kind, _, ident = str(card).partition(":")
+        if kind in ("minion", "boss") and ident in content.minions:
+            types.add(ident)
+    if st.encounter_up is not None and st.encounter_up in content.encounter_cards:
+        types.update(mc.minion for mc in content.encounter_cards[st.encounter_up].surge)
+    return {t: info for t in sorted(types) if (info := minion_type_info(content, t)) is not None}
+
+
+def _surge(content: Content, encounter: str) -> list[dict[str, Any]]:
+    card = content.encounter_cards.get(encounter)
+    if card is None:
+        return []
+    return [{"minion": mc.minion, "count": mc.count, "name": _name(content, mc.minion)} for mc in card.surge]
+
+
+def _side_name(content: Content, side: int) -> dict[str, str]:
+    spec = content.tile_sides.get(side)
+    return {"en": str(side), "pt": str(side)} if spec is None else {"en": spec.name.en, "pt": spec.name.pt}
+
+
+def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any]:
+    """What a button needs beyond its name: the text of every card an option names, where each Explore leads,
+    which options are irreversible and unusual (to confirm), and why Explore is not offered."""
+    from mnm.engine.rules.explore import exit_target
+
+    ctx, st = game.ctx, game.state
+    cards: dict[str, Any] = {}
+    explore: dict[str, Any] = {}
+    confirm: dict[str, str] = {}
+    for option in options:
+        for arg in option.args:
+            if arg not in cards and (info := card_info(content, arg)) is not None:
+                cards[arg] = info
+        if option.verb == "place" and option.args:
+            confirm[str(option)] = "place_item"
+        if option.verb != "explore" or not option.args:
+            continue
+        hero = st.heroes.get(option.actor)
+        if hero is None or hero.space is None:
+            continue
+        side = ctx.board.graph_of(hero.space).side
+        target: int | None = None
+        where = option.args[0]
+        if where == "flip":
+            target = ctx.board.other_side(side)
+        elif where.startswith("exit-") and where[5:].isdigit():
+            hit = exit_target(ctx, st, side, int(where[5:]))
+            target = hit[0] if hit else None
+        if target is None:
+            continue
+        again = target in st.explored
+        explore[str(option)] = {
+            "via": "flip" if where == "flip" else "exit",
+            "side": target,
+            "to": _side_name(content, target),
+            "explored": again,
+        }
+        if again and where == "flip":
+            confirm[str(option)] = "flip_back"
+    out: dict[str, Any] = {"cards": cards, "explore": explore, "confirm": confirm}
+    missing = explore_missing(game, options)
+    if missing is not None:
+        out["explore_missing"] = missing
+    return out
+
+
+def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
+    """Why the mouse whose turn it is has no Explore option: a code the client translates, and its params."""
+    from mnm.content.schema import HeroClass
+    from mnm.engine.query import minions_on_side
+    from mnm.engine.rules.turn import action_available
+
+    ctx, st = game.ctx, game.state
+    if st.turn is None or any(o.verb == "explore" for o in options):
+        return None
+    hero = st.heroes.get(st.turn.mouse)
+    if hero is None or hero.space is None or not any(o.verb != "explore" and o.actor == hero.id for o in options):
+        return None
+    if not action_available(st, st.turn):
+        return {"code": "acted", "params": {"hero": hero.id}}
+    if "stunned" in hero.statuses:
+        return {"code": "stunned", "params": {"hero": hero.id}}
+    space = ctx.board.spaces[hero.space]
+    if minions_on_side(st, space.side):
+        return {"code": "minions", "params": {}}
+    if space.flip is not None:
+        if space.flip == "gear" and not {HeroClass.TINKERER, HeroClass.SCAMP} & set(
+            ctx.content.heroes[hero.id].classes
+        ):
+            return {"code": "gear", "params": {"hero": hero.id}}
+        if space.flip == "fishhook" and "fishhook" not in st.stash:
+            return {"code": "fishhook", "params": {}}
+        return {"code": "other", "params": {}}
+    graph = ctx.board.graph_of(hero.space)
+    if any(hero.space in ex.spaces for ex in graph.exits):
+        return {"code": "no_tile", "params": {}}
+    return {"code": "not_at_exit", "params": {}}
+
+
+def dice_preview(game: Game, action: Any, faces: list[int]) -> list[dict[str, Any]]:
+    """Companion mode: what the faces typed so far already did (events up to the next roll asked for), played
+    on a copy, so the players can move the real figures one roll at a time. Changes nothing."""
+    from mnm.engine.errors import EngineError
+    from mnm.engine.game import apply_action
+
+    st = game.state.copy()
+    st.dice_queue.extend(int(f) for f in faces)
+    ctx = game.ctx
+    saved_events, saved_hidden = list(ctx.events), ctx.hidden_revealed
+    ctx.events.clear()
+    with suppress(EngineError):  # NeedDice: the next roll the players must make; nothing else is expected
+        apply_action(ctx, st, action)
+    events = list(ctx.events)
+    ctx.events[:] = saved_events
+    ctx.hidden_revealed = saved_hidden
+    return [event_json(e, game.ctx.content) for e in events]

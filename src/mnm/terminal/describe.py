@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from mnm import info
 from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.dice import DiceTable
@@ -107,23 +108,13 @@ class Describer:
 
     def minion_type(self, type_id: str, plural: bool = True) -> str:
         spec = self.content.minions.get(type_id)
-        name = spec.name.en if spec is not None else type_id.replace("-", " ").title()
-        if not plural:
-            if name.endswith("es") and name.lower().startswith("roach"):
-                name = name[:-2]
-            elif name.endswith("s"):
-                name = name[:-1]
-        return name
+        if spec is None:
+            return type_id.replace("-", " ").title()
+        return (spec.name if plural else spec.one or spec.name).get(self.lang)
 
     def minion(self, minion_id: Any) -> str:
         """``rat-warrior-2`` -> ``Rat Warrior 2``."""
-        text = str(minion_id)
-        base, _, num = text.rpartition("-")
-        if base and num.isdigit():
-            return f"{self.minion_type(base, plural=False)} {num}"
-        if text in self.content.minions:
-            return self.minion_type(text, plural=False)
-        return text
+        return info.minion_name(self.content, str(minion_id), self.lang)
 
     def figure(self, fid: Any) -> str:
         """A hero or a minion figure."""
@@ -141,7 +132,7 @@ class Describer:
         side_s, _, n = text.partition(":")
         if not side_s.isdigit() or not n:
             return text
-        out = f"{self.side(int(side_s))}, space {n}"
+        out = info.space_name(self.content, text, self.lang)
         name = (board_names or {}).get(text)
         if name:
             out += f" ({name})"
@@ -149,14 +140,7 @@ class Describer:
 
     def card(self, card_id: Any) -> str:
         """A search or ability card by id or instance id (``leather-breastplate/2``)."""
-        cid = str(card_id).split("/", 1)[0]
-        if cid in self.content.search_cards:
-            return self.content.search_cards[cid].name.en
-        if cid in self.content.ability_cards:
-            return self.content.ability_cards[cid].name.en
-        if cid in self.content.encounter_cards:
-            return self.content.encounter_cards[cid].name.en
-        return cid.replace("-", " ")
+        return info.card_name(self.content, str(card_id), self.lang)
 
     def track_card(self, card: str) -> str:
         kind, _, who = card.partition(":")

@@ -1,50 +1,20 @@
-// The browser client: a new-table form, and the table itself (board, track, wheel, hero cards, log, choices).
-// Every choice shown comes from the engine's decision list sent by the server; nothing else is clickable.
+// The browser client's table: routing, the table page (board, tracks, choices, hero and minion cards) and
+// sending actions. Every choice shown comes from the engine's decision list sent by the server.
+// Surfaces live in their own modules: board.js, details.js, log.js (log + playback), companion.js (dice),
+// home.js (new table form), dom.js (dialogs, toasts).
 
 import { TableSocket, http } from "./api.js";
 import { BoardView } from "./board.js";
+import { renderDice } from "./companion.js";
+import { cardSummary, minionCard, showCard, showFigure, showMinionType, showSpace, stat } from "./details.js";
+import { $, $$, closeDialog, errorText, h, openDialog, toast } from "./dom.js";
+import { heroName, renderHome, showLinks } from "./home.js";
 import { lang, setLang, t, tx } from "./i18n.js";
+import { enqueue, isPlaying, loadMine, markMine, renderLog, setSpeed, sinceLastTurn, speed } from "./log.js";
+import { S } from "./state.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 const app = $("#app");
-
-const S = {
-  catalog: null,
-  tableId: null,
-  token: null,
-  you: null,
-  view: null,
-  log: [], // events, log[0] is event number logFirst
-  logFirst: 0,
-  socket: null,
-  board: null,
-  boardKey: null,
-  dice: null, // companion mode: {action, count, purpose, given: [], picked: []}
-  seenStory: new Set(),
-  dismissedEnd: false,
-  hints: null, // {version, list: [{action, win_chance, playouts, reason}]} or {version, loading: true}
-};
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (k === "class") node.className = v;
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
-  }
-  return node;
-}
-
-function toast(text, kind = "info") {
-  const box = h("div", { class: `toast ${kind}`, role: "status" }, text);
-  $("#toasts").appendChild(box);
-  setTimeout(() => box.remove(), 4000);
-}
+const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
 
 function parseHash() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -63,18 +33,23 @@ async function start() {
   try {
     S.catalog = await http("GET", "/api/catalog");
   } catch (err) {
-    app.replaceChildren(h("p", { class: "error" }, String(err.message)));
+    app.replaceChildren(h("p", { class: "error" }, errorText(err)));
     return;
   }
   route();
 }
 
+function closeAllDialogs() {
+  for (const stale of $$(".modal")) closeDialog(stale, false);
+}
+
 function route() {
   $("#lang").textContent = t("lang");
   $("#brand").textContent = t("title");
+  document.title = t("title");
   const { table, token } = parseHash();
   if (!table) {
-    for (const stale of document.querySelectorAll(".modal, #chooser")) stale.remove();
+    closeAllDialogs();
     if (S.socket) S.socket.close();
     S.socket = null;
     S.tableId = null;
@@ -82,13 +57,16 @@ function route() {
     return;
   }
   if (table !== S.tableId || token !== S.token) {
-    for (const stale of document.querySelectorAll(".modal, #chooser")) stale.remove();
+    closeAllDialogs();
     if (S.socket) S.socket.close();
     S.tableId = table;
     S.token = token;
     S.view = null;
+    S.shown = null;
     S.boardKey = null;
     S.dismissedEnd = false;
+    S.mode = null;
+    loadMine();
     renderTableShell();
     S.socket = new TableSocket(table, token, {
       onState: (you, view) => {
@@ -96,7 +74,7 @@ function route() {
         setView(view, true);
       },
       onUpdate: (msg) => onUpdate(msg),
-      onError: (msg) => toast(msg.message, "error"),
+      onError: (msg) => toast(errorText(msg), "error"),
       onStatus: (ok) => {
         const badge = $("#conn");
         if (badge) {
@@ -105,10 +83,7 @@ function route() {
         }
       },
       onFatal: (code) => {
-        app.replaceChildren(
-          h("p", { class: "error" }, code === 4404 ? "There is no such table." : "This link's seat token is not valid."),
-          h("a", { href: "#" }, t("backHome")),
-        );
+        app.replaceChildren(h("p", { class: "error" }, t(code === 4404 ? "errors.no_table" : "errors.bad_token")), h("a", { href: "#" }, t("backHome")));
       },
     });
   } else {
@@ -117,194 +92,14 @@ function route() {
   }
 }
 
-// --- home: a new table -----------------------------------------------------------------------------------
-
-function renderHome() {
-  const cat = S.catalog;
-  const chapterSel = h(
-    "select",
-    { id: "chapter", name: "chapter" },
-    cat.chapters.map((c) => h("option", { value: c.id }, `${c.number}. ${tx(c.name)}`)),
-  );
-  const heroBoxes = h("div", { class: "heroes-pick" });
-  const seatsSel = h("select", { id: "seat-count" }, [1, 2, 3, 4].map((n) => h("option", { value: n }, String(n))));
-  const seatAssign = h("div", { class: "seat-assign" });
-  const seatPlayers = h("div", { class: "seat-players" });
-  const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "" });
-  const companion = h("input", { id: "companion", type: "checkbox" });
-  // rule variants (docs/rulings.md, Options): every one off unless the players switch it on
-  const variants = h(
-    "details",
-    { class: "variants", id: "variants" },
-    h("summary", {}, t("variants")),
-    ...(cat.options || []).map((o) =>
-      h("label", { class: "check" }, h("input", { type: "checkbox", class: "variant", value: o.id }), ` ${tx(o.text)}`),
-    ),
-  );
-  const result = h("div", { id: "links" });
-
-  function party() {
-    return [...heroBoxes.querySelectorAll("input:checked")].map((i) => i.value);
-  }
-  function refreshHeroes() {
-    const chapter = cat.chapters.find((c) => c.id === chapterSel.value);
-    heroBoxes.replaceChildren();
-    let picked = 0;
-    for (const hero of cat.heroes) {
-      const banned = chapter.forbidden_heroes.includes(hero.id);
-      const on = !banned && picked < chapter.party_size;
-      if (on) picked++;
-      heroBoxes.appendChild(
-        h(
-          "label",
-          { class: "hero-pick" },
-          h("input", { type: "checkbox", value: hero.id, checked: on, disabled: banned, onchange: refreshSeats }),
-          ` ${tx(hero.name)}`,
-        ),
-      );
-    }
-    refreshSeats();
-  }
-  function refreshSeats() {
-    const n = Number(seatsSel.value);
-    seatAssign.replaceChildren();
-    party().forEach((hero, i) => {
-      const name = tx(cat.heroes.find((x) => x.id === hero).name);
-      const sel = h(
-        "select",
-        { "data-hero": hero },
-        Array.from({ length: n }, (_, s) => h("option", { value: s, selected: s === i % n }, `${t("seat")} ${s + 1}`)),
-      );
-      seatAssign.appendChild(h("label", {}, `${name}: `, sel));
-    });
-    // who plays each seat: people, or one of the server's bots
-    const before = [...seatPlayers.querySelectorAll("select")].map((x) => x.value);
-    seatPlayers.replaceChildren(
-      ...Array.from({ length: n }, (_, s) =>
-        h(
-          "label",
-          {},
-          `${t("seat")} ${s + 1}: `,
-          h(
-            "select",
-            { class: "seat-player", "data-seat": s },
-            ["", "heuristic", "random", "search"].map((b) =>
-              h("option", { value: b, selected: (before[s] || "") === b }, b ? `${t("bot")}: ${b}` : t("people")),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
-  chapterSel.addEventListener("change", refreshHeroes);
-  seatsSel.addEventListener("change", refreshSeats);
-
-  async function create(ev) {
-    ev.preventDefault();
-    const n = Number(seatsSel.value);
-    const seats = Array.from({ length: n }, () => []);
-    for (const sel of seatAssign.querySelectorAll("select")) seats[Number(sel.value)].push(sel.dataset.hero);
-    const players = [...seatPlayers.querySelectorAll("select")].map((x) => x.value || null);
-    const used = seats.map((s, i) => [s, players[i]]).filter(([s]) => s.length);
-    const body = {
-      chapter: chapterSel.value,
-      party: party(),
-      seats: used.map(([s]) => s),
-      companion: companion.checked,
-    };
-    if (used.some(([, b]) => b)) body.bots = used.map(([, b]) => b);
-    const picked = [...variants.querySelectorAll("input.variant:checked")].map((i) => i.value);
-    if (picked.length) body.options = picked;
-    if (seed.value !== "") body.seed = Number(seed.value);
-    try {
-      const made = await http("POST", "/api/tables", body);
-      localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
-      showLinks(result, made.links, made.seats);
-    } catch (err) {
-      toast(err.message, "error");
-    }
-  }
-
-  app.replaceChildren(
-    h(
-      "form",
-      { class: "new-table card", onsubmit: create },
-      h("h2", {}, t("newTable")),
-      h("label", {}, `${t("chapter")} `, chapterSel),
-      h("fieldset", {}, h("legend", {}, t("party")), heroBoxes),
-      h("label", {}, `${t("seats")} `, seatsSel),
-      seatAssign,
-      seatPlayers,
-      h("label", {}, `${t("seed")} `, seed),
-      h("label", { class: "check" }, companion, ` ${t("companion")}`),
-      variants,
-      h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
-    ),
-    result,
-  );
-  refreshHeroes();
-}
-
-function absolute(link) {
-  return `${location.origin}${link}`;
-}
-
-function linkRow(label, link, cls) {
-  const input = h("input", { type: "text", readonly: true, value: absolute(link), class: cls });
-  return h(
-    "div",
-    { class: "link-row" },
-    h("span", { class: "link-label" }, label),
-    input,
-    h(
-      "button",
-      {
-        type: "button",
-        onclick: async (ev) => {
-          try {
-            await navigator.clipboard.writeText(input.value);
-            ev.target.textContent = t("copied");
-          } catch {
-            input.select();
-          }
-        },
-      },
-      t("copy"),
-    ),
-    h("a", { href: link, class: "button" }, t("open")),
-  );
-}
-
-function showLinks(box, links, seats) {
-  box.replaceChildren(
-    h(
-      "div",
-      { class: "card links" },
-      h("h2", {}, t("links")),
-      h("p", {}, t("linksHelp")),
-      seats
-        ? seats.map((s, i) =>
-            linkRow(
-              `${t("seat")} ${i + 1}: ${s.heroes.map(heroName).join(", ")}${s.bot ? ` (${t("bot")}: ${s.bot})` : ""}`,
-              links.seats[i],
-              "seat-link",
-            ),
-          )
-        : links.seats.map((l, i) => linkRow(`${t("seat")} ${i + 1}`, l, "seat-link")),
-      linkRow(t("host"), links.host, "host-link"),
-      linkRow(t("spectator"), links.spectator, "spectator-link"),
-    ),
-  );
-}
-
-function heroName(id) {
-  const hero = S.catalog.heroes.find((x) => x.id === id);
-  return hero ? tx(hero.name) : id;
-}
-
 // --- the table ---------------------------------------------------------------------------------------------
 
 function renderTableShell() {
+  const speedSel = h(
+    "select",
+    { id: "speed", onchange: (ev) => setSpeed(ev.target.value) },
+    ["instant", "normal", "slow"].map((s) => h("option", { value: s, selected: speed() === s }, t(`speeds.${s}`))),
+  );
   app.replaceChildren(
     h(
       "div",
@@ -313,42 +108,90 @@ function renderTableShell() {
         "header",
         { class: "table-head" },
         h("h2", { id: "chapter-name" }),
+        h("button", { type: "button", id: "objective-button", class: "small", onclick: showObjective }, t("objective")),
         h("span", { id: "variants-on", class: "variants-on" }),
         h("span", { id: "role", class: "role" }),
-        h("span", { id: "conn", class: "conn off" }, t("offline")),
+        h("span", { id: "conn", class: "conn off", role: "status" }, t("offline")),
+        h("label", { class: "speed" }, `${t("speed")} `, speedSel),
         h("a", { href: "#", class: "button small" }, t("backHome")),
       ),
-      h("section", { id: "tracks", class: "tracks" }),
+      h("p", { id: "objective-line", class: "objective-line" }),
+      h("section", { id: "tracks", class: "tracks", "aria-label": t("hourglass") }),
       h(
         "div",
         { class: "main" },
-        h("section", { class: "board-wrap" }, h("div", { id: "board", class: "board" })),
+        h(
+          "section",
+          { class: "board-wrap", "aria-label": t("board") },
+          h(
+            "div",
+            { class: "zoom" },
+            h("button", { type: "button", id: "zoom-in", "aria-label": t("zoomIn"), onclick: () => S.board.setZoom(S.board.zoom * 1.4) }, "+"),
+            h("button", { type: "button", id: "zoom-out", "aria-label": t("zoomOut"), onclick: () => S.board.setZoom(S.board.zoom / 1.4) }, "−"),
+            h("button", { type: "button", id: "zoom-fit", "aria-label": t("zoomReset"), onclick: () => S.board.setZoom(1) }, "⤢"),
+          ),
+          h("div", { id: "board", class: "board" }),
+        ),
         h(
           "aside",
           { class: "side" },
-          h("section", { id: "decision", class: "card decision" }),
+          h("section", { id: "decision", class: "card decision", "aria-labelledby": "decision-title" }),
+          h("section", { id: "playback", class: "card playback", "aria-live": "polite", hidden: true }),
           h("section", { id: "dice", class: "card dice-box" }),
-          h("section", { id: "initiative", class: "card" }),
+          h(
+            "section",
+            { class: "card log-card", id: "log-card", "aria-labelledby": "log-title" },
+            h("div", { class: "log-head" }, h("h3", { id: "log-title" }, t("log")), h("button", { type: "button", class: "log-close small", onclick: () => toggleLog(false) }, t("hideLog"))),
+            h("ol", { id: "log", class: "log", role: "log", "aria-live": "polite", tabindex: 0 }),
+          ),
         ),
       ),
+      h("section", { id: "initiative", class: "card" }),
       h("section", { id: "heroes", class: "heroes" }),
-      h(
-        "section",
-        { class: "card log-card" },
-        h("h3", {}, t("log")),
-        h("ol", { id: "log", class: "log" }),
-      ),
+      h("section", { id: "minions", class: "minions" }),
       h("section", { id: "host-links" }),
+      h("button", { type: "button", id: "log-toggle", class: "log-toggle", "aria-controls": "log-card", "aria-expanded": "false", onclick: () => toggleLog() }, t("showLog")),
     ),
   );
-  S.board = new BoardView($("#board"), pick);
+  S.board = new BoardView($("#board"), activate);
   S.boardKey = null;
   const stored = localStorage.getItem(`mnm.links.${S.tableId}`);
   if (stored && S.you && S.you.role === "host") showLinks($("#host-links"), JSON.parse(stored));
 }
 
+function toggleLog(open) {
+  const card = $("#log-card");
+  const now = open === undefined ? !card.classList.contains("open") : open;
+  card.classList.toggle("open", now);
+  $("#log-toggle").setAttribute("aria-expanded", String(now));
+  if (now) $("#log").focus();
+  else $("#log-toggle").focus();
+}
+
+function showObjective() {
+  const v = S.view;
+  if (!v) return;
+  const on = v.options || [];
+  openDialog({
+    id: "objective",
+    title: `${t("objective")}: ${v.chapter.number}. ${tx(v.chapter.name)}`,
+    body: [
+      h("p", { class: "objective-text" }, tx(v.chapter.objective)),
+      on.length ? h("p", {}, `${t("variantsOn")}: ${on.map((o) => tx(o.text)).join("; ")}`) : null,
+      v.encounter_up ? surgeLine(v) : null,
+    ].filter(Boolean),
+  });
+}
+
+function surgeLine(v) {
+  const surge = (v.encounter_up && v.encounter_up.surge) || [];
+  if (!surge.length) return h("p", {}, t("noSurge"));
+  return h("p", { id: "surge" }, t("surgeIs", { list: surge.map((s) => `${s.count} × ${tx(s.name)}`).join(", ") }));
+}
+
 function setView(view, full) {
   S.view = view;
+  if (!isPlaying()) S.shown = view;
   if (full && view.log) {
     S.log = view.log.slice();
     S.logFirst = view.log_first;
@@ -359,6 +202,22 @@ function setView(view, full) {
 }
 
 function onUpdate(msg) {
+  enqueue(msg, {
+    begin: () => {
+      closeStale(-1);
+      renderDecision(S.view);
+    },
+    drawShadow: (shadow, extra) => {
+      S.shown = shadow;
+      S.board.draw(shadow, NO_LIGHTS, extra);
+    },
+    nameOf: (id) => figureName(S.view, id),
+    labelOf: (action) => optionLabel(S.view, action),
+    apply: (m) => applyUpdate(m),
+  });
+}
+
+function applyUpdate(msg) {
   if (!S.view || msg.version <= S.view.version) return;
   if (msg.version !== S.view.version + 1) {
     S.socket.send({ type: "sync" });
@@ -373,6 +232,7 @@ function onUpdate(msg) {
   S.log.length = Math.min(S.log.length, keep);
   S.log.push(...msg.events);
   S.view = msg.view;
+  S.shown = msg.view;
   renderLog(msg.kind === "undo");
   for (const ev of msg.events) if (ev.story) showStory(ev);
   render();
@@ -385,6 +245,16 @@ async function ensureBoard() {
   const geometry = await http("GET", `/api/tables/${encodeURIComponent(S.tableId)}/board`);
   S.board.setGeometry(geometry);
   S.board.draw(S.view, litFor(S.view));
+  S.revealed = null;
+  revealActing(S.view);
+}
+
+// on a zoomed board, keep the mouse whose turn it is in sight when the turn changes
+function revealActing(v) {
+  const who = v.turn ? v.turn.mouse : v.decision ? v.decision.actor : null;
+  if (!who || S.revealed === `${who}:${v.round}`) return;
+  S.revealed = `${who}:${v.round}`;
+  S.board.reveal(who);
 }
 
 function botOf(view, heroId) {
@@ -416,12 +286,23 @@ function isSpace(arg) {
   return /^\d+:\d+$/.test(arg);
 }
 
+// Placing a party item is its own mode (never a side effect of a move click).
+function isPlacing(view, option) {
+  return Boolean(view.decision && view.decision.confirm && view.decision.confirm[option] === "place_item");
+}
+
+function boardOptions(view) {
+  const all = myOptions(view);
+  if (S.mode && S.mode.kind === "place") return all.filter((o) => isPlacing(view, o) && o.split(" ")[2] === S.mode.token);
+  return all.filter((o) => !isPlacing(view, o));
+}
+
 // Which spaces and figures to light: the arguments of my options that name one.
 function litFor(view) {
   const spaces = new Set();
   const figures = new Set();
   const figureIds = new Set([...view.heroes.map((x) => x.id), ...view.minions.map((m) => m.id)]);
-  for (const o of myOptions(view)) {
+  for (const o of boardOptions(view)) {
     const [, actor, ...args] = o.split(" ");
     for (const a of args) {
       if (isSpace(a)) spaces.add(a);
@@ -431,10 +312,20 @@ function litFor(view) {
   return { spaces, figures };
 }
 
+// Choosers and confirmations belong to one decision: close them when it is answered or replaced.
+function closeStale(version) {
+  for (const box of $$(".modal[data-version]")) {
+    if (Number(box.dataset.version) !== version) closeDialog(box, false);
+  }
+}
+
 function render() {
   const v = S.view;
   if (!v || !$("#board")) return;
+  closeStale(v.version);
+  if (S.mode && !myOptions(v).some((o) => isPlacing(v, o))) S.mode = null;
   $("#chapter-name").textContent = `${v.chapter.number}. ${tx(v.chapter.name)}`;
+  $("#objective-line").textContent = `${t("objective")}: ${tx(v.chapter.objective)}`;
   const on = v.options || [];
   $("#variants-on").textContent = on.length ? `${t("variantsOn")}: ${on.map((o) => tx(o.text)).join("; ")}` : "";
   const role = $("#role");
@@ -449,10 +340,15 @@ function render() {
   renderTracks(v);
   renderInitiative(v);
   renderDecision(v);
-  renderDice();
+  renderDice(send);
   renderHeroes(v);
+  renderMinions(v);
   if (S.boardKey !== v.board_key) ensureBoard();
-  else S.board.draw(v, litFor(v));
+  else {
+    S.board.translate();
+    S.board.draw(v, litFor(v));
+    revealActing(v);
+  }
   renderEnd(v);
   document.body.dataset.version = String(v.version);
 }
@@ -505,13 +401,14 @@ function renderTracks(v) {
       "div",
       { class: "track-box" },
       h("span", { class: "label" }, t("stash")),
-      h("span", {}, v.stash.length ? v.stash.join(", ") : t("none")),
+      h("span", { id: "stash" }, v.stash.length ? v.stash.map((tk) => tx((v.stash_names && v.stash_names[tk]) || tk)).join(", ") : t("none")),
     ),
     h(
       "div",
       { class: "track-box" },
       h("span", { class: "label" }, t("encounter")),
       h("span", {}, v.encounter_up ? tx(v.encounter_up.name) : t("none")),
+      v.encounter_up ? h("small", { class: "surge-words" }, ` · ${surgeLine(v).textContent}`) : null,
       h("small", {}, ` · ${t("decks", { s: v.decks.search, e: v.decks.encounter })}`),
     ),
   );
@@ -536,107 +433,186 @@ function figureName(v, id) {
   return id;
 }
 
-function cardName(v, id) {
+function cardOf(v, id) {
+  const d = v.decision;
+  if (d && d.cards && d.cards[id]) return d.cards[id];
+  const base = id.split("/")[0];
   for (const hero of v.heroes) {
-    for (const c of [...hero.equipped, ...hero.pack, ...hero.tricks, ...hero.abilities]) {
-      if (c.inst === id || c.id === id || c.id === id.split("/")[0]) return tx(c.name);
+    for (const c of [...hero.equipped, ...hero.pack, ...hero.tricks, ...hero.abilities, ...hero.innate]) {
+      if (c.inst === id || c.id === id || c.id === base) return c;
     }
   }
-  for (const c of v.party_cards) if (c.id === id.split("/")[0]) return tx(c.name);
-  return id;
+  for (const c of v.party_cards) if (c.id === base) return c;
+  return null;
+}
+
+function spaceWord(a) {
+  const sp = S.board && S.board.geometry && S.board.geometry.spaces[a];
+  if (!sp) return a;
+  const side = S.board.geometry.sides && S.board.geometry.sides[String(sp.side)];
+  return `${side ? tx(side) : sp.side} ${sp.n}`;
 }
 
 function optionLabel(v, option) {
   const [verb, actor, ...args] = option.split(" ");
-  const words = args.map((a) => {
-    if (isSpace(a)) {
-      const sp = S.board && S.board.geometry && S.board.geometry.spaces[a];
-      return sp && sp.name ? `${a} (${sp.name})` : a;
-    }
-    if (v.heroes.some((x) => x.id === a) || v.minions.some((m) => m.id === a)) return figureName(v, a);
-    const named = v.decision && v.decision.names && v.decision.names[a];
-    return named ? tx(named) : cardName(v, a);
-  });
+  const d = v.decision;
   const who = v.heroes.some((x) => x.id === actor) ? `${figureName(v, actor)}: ` : "";
+  const dest = d && d.explore && d.explore[option];
+  if (verb === "explore" && dest) {
+    const text = t("exploreTo", { via: t(`exploreVia.${dest.via}`), to: tx(dest.to) });
+    return `${who}${text}${dest.explored ? ` (${t("exploredAlready")})` : ""}`;
+  }
+  const words = args.map((a) => {
+    if (isSpace(a)) return spaceWord(a);
+    if (v.heroes.some((x) => x.id === a) || v.minions.some((m) => m.id === a)) return figureName(v, a);
+    if (v.stash_names && v.stash_names[a]) return tx(v.stash_names[a]);
+    const named = d && d.names && d.names[a];
+    if (named) return tx(named);
+    const card = cardOf(v, a);
+    return card ? tx(card.name) : a;
+  });
   return `${who}${t(`verbs.${verb}`)} ${words.join(" ")}`.trim();
+}
+
+// An option button: its label, and the text and numbers of the card it names, visible without hover.
+function optionButton(v, option, onclick) {
+  const [, , ...args] = option.split(" ");
+  const card = args.map((a) => cardOf(v, a)).find((c) => c && c.text);
+  return h(
+    "button",
+    { type: "button", class: `option${card ? " with-card" : ""}`, "data-action": option, onclick },
+    h("span", { class: "option-label" }, optionLabel(v, option)),
+    card ? cardSummary(card) : null,
+  );
 }
 
 function renderDecision(v) {
   const box = $("#decision");
+  if (!box) return;
   const d = v.decision;
-  const parts = [h("h3", {}, t("decisions"))];
+  const parts = [h("h3", { id: "decision-title", tabindex: -1 }, t("decisions"))];
+  if (isPlaying()) {
+    box.replaceChildren(...parts);
+    return;
+  }
   if (!d) {
     box.replaceChildren(...parts);
     return;
   }
   const options = myOptions(v);
   const actorName = figureName(v, d.actor);
-  parts.push(h("p", { class: "prompt", id: "prompt" }, `${actorName} · ${d.kind.replace(/_/g, " ")}`));
+  const kind = t(`kinds.${d.kind}`);
+  parts.push(h("p", { class: "prompt", id: "prompt" }, `${actorName} · ${kind.startsWith("kinds.") ? d.kind.replace(/_/g, " ") : kind}`));
   if (!options.length) {
     const owner = v.heroes.find((x) => x.id === d.actor);
-    const seatName = owner && owner.seat !== null ? `${t("seat")} ${owner.seat + 1}` : "";
-    const botName = owner && owner.bot ? `${t("bot")}: ${owner.bot}` : "";
-    const extra = [seatName, botName].filter(Boolean).join(", ");
-    const who = extra ? `${actorName} (${extra})` : actorName;
-    parts.push(h("p", { class: "waiting", id: "waiting" }, t("waitingFor", { who })));
+    if (owner && owner.bot) {
+      parts.push(h("p", { class: "waiting bot-thinking", id: "waiting", role: "status" }, t("botThinking", { who: actorName })));
+    } else {
+      const seatName = owner && owner.seat !== null ? `${t("seat")} ${owner.seat + 1}` : "";
+      const who = seatName ? `${actorName} (${seatName})` : actorName;
+      parts.push(h("p", { class: "waiting", id: "waiting", role: "status" }, t("waitingFor", { who })));
+    }
   } else {
-    // moves are picked on the board (lit spaces); everything else is a button
-    const buttons = options
-      .filter((o) => !(o.startsWith("move ") && isSpace(o.split(" ")[2] || "")))
-      .map((o) => h("button", { type: "button", class: "option", "data-action": o, onclick: () => send(o) }, optionLabel(v, o)));
-    const moves = options.filter((o) => o.startsWith("move "));
+    if (d.kind === "turn" || d.kind === "before_turn") {
+      const since = sinceLastTurn();
+      if (since) parts.push(since);
+    }
+    if (S.dice) parts.push(h("p", { class: "waiting" }, t("rollDice", { n: S.dice.count, purpose: "" }).replace(/\s*[,:]?\s*$/, "")));
+    const placing = options.filter((o) => isPlacing(v, o));
+    const moves = options.filter((o) => o.startsWith("move ") && isSpace(o.split(" ")[2] || ""));
+    const rest = options.filter((o) => !placing.includes(o) && !moves.includes(o));
+    if (S.mode && S.mode.kind === "place") {
+      const what = tx((v.stash_names && v.stash_names[S.mode.token]) || S.mode.token);
+      parts.push(h("p", { class: "mode", id: "place-mode", role: "status" }, t("placeModeOn", { what })));
+      parts.push(h("button", { type: "button", id: "place-cancel", onclick: () => ((S.mode = null), render()) }, t("placeCancel")));
+    }
     if (moves.length) {
       parts.push(
         h(
           "details",
           { class: "moves" },
           h("summary", {}, `${t("verbs.move")}… (${moves.length})`),
-          moves.map((o) =>
-            h("button", { type: "button", class: "option move", "data-action": o, onclick: () => send(o) }, optionLabel(v, o)),
-          ),
+          h("div", { class: "options" }, moves.map((o) => optionButton(v, o, () => send(o)))),
+        ),
+      );
+    }
+    const buttons = rest.map((o) => optionButton(v, o, () => choose(o)));
+    // party items: one button per item opens the placing mode; the board then lights only where it can go
+    const tokens = [...new Set(placing.map((o) => o.split(" ")[2]))];
+    for (const token of tokens) {
+      const what = tx((v.stash_names && v.stash_names[token]) || token);
+      const only = placing.filter((o) => o.split(" ")[2] === token);
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "option place-item",
+            "data-place": token,
+            onclick: () => {
+              if (only.length === 1 && !isSpace(only[0].split(" ")[3] || "")) choose(only[0]);
+              else {
+                S.mode = { kind: "place", token };
+                render();
+              }
+            },
+          },
+          t("placeMode", { what }),
         ),
       );
     }
     parts.push(h("div", { class: "options" }, buttons));
+    if (d.explore_missing) {
+      const m = d.explore_missing;
+      const params = { ...m.params };
+      if (params.hero) params.hero = figureName(v, params.hero);
+      parts.push(h("details", { class: "why-explore", id: "why-explore" }, h("summary", {}, t("whyNoExplore")), h("p", {}, t(`exploreMissing.${m.code}`, params))));
+    }
     parts.push(renderHints(v));
   }
   if (S.you.role !== "spectator") {
     parts.push(
       h(
         "button",
-        {
-          type: "button",
-          id: "undo",
-          class: "undo",
-          disabled: !v.can_undo,
-          title: v.can_undo ? "" : t("undoNo", { why: v.undo_reason }),
-          onclick: undo,
-        },
+        { type: "button", id: "undo", class: "undo", disabled: !v.can_undo, title: v.can_undo ? "" : t("undoNo", { why: v.undo_reason }), onclick: undo },
         `↶ ${t("undo")}`,
       ),
     );
   }
+  const hadFocus = box.contains(document.activeElement);
   box.replaceChildren(...parts);
+  if (hadFocus) $("#decision-title").focus(); // focus stays in the panel after an action
 }
 
-// the hint panel: the search's 3 best options for this decision, each playable with one click
+// the hint panel (TEAM.md contract 3): a chance only from 100 playouts on, with its interval; options whose
+// intervals overlap are "about equal"
 function renderHints(v) {
   const hs = S.hints && S.hints.version === v.version ? S.hints : null;
-  const box = h("div", { class: "hints", id: "hints" });
+  const box = h("div", { class: "hints", id: "hints", "aria-live": "polite" });
   if (!hs) {
     box.appendChild(h("button", { type: "button", id: "hint-button", class: "hint-button", onclick: askHints }, `? ${t("hint")}`));
   } else if (hs.loading) {
     box.appendChild(h("p", { class: "waiting" }, t("hintThinking")));
   } else {
     box.appendChild(h("h4", {}, t("hintTitle")));
+    const groups = new Map();
+    for (const hint of hs.list) if (hint.group !== undefined) groups.set(hint.group, (groups.get(hint.group) || 0) + 1);
     for (const hint of hs.list) {
+      const chance = hint.chance ?? hint.win_chance;
+      const pct = (x) => Math.round(x * 100);
+      let line;
+      if (hint.playouts < 100 || chance === undefined) line = t("hintFew", { n: hint.playouts });
+      else if (hint.low !== undefined && hint.high !== undefined) line = `${t("hintInterval", { c: pct(chance), lo: pct(hint.low), hi: pct(hint.high) })} · ${hint.playouts} ${t("playouts")}`;
+      else line = `${pct(chance)}% · ${hint.playouts} ${t("playouts")}`;
+      const equal = hint.group !== undefined && groups.get(hint.group) > 1;
       box.appendChild(
         h(
           "button",
-          { type: "button", class: "option hint", "data-action": hint.action, onclick: () => send(hint.action) },
+          { type: "button", class: "option hint", "data-action": hint.action, onclick: () => choose(hint.action) },
           h("strong", {}, optionLabel(v, hint.action)),
-          h("span", { class: "chance" }, ` ${Math.round(hint.win_chance * 100)}% · ${hint.playouts} ${t("playouts")}`),
-          h("small", { class: "reason" }, hint.reason),
+          h("span", { class: "chance" }, ` ${line}`),
+          equal ? h("span", { class: "equal" }, ` · ${t("aboutEqual")}`) : null,
+          hint.reason ? h("small", { class: "reason" }, hint.reason) : null,
         ),
       );
     }
@@ -654,43 +630,67 @@ async function askHints() {
     S.hints = { version: got.version, list: got.hints };
   } catch (err) {
     S.hints = null;
-    toast(err.message, "error");
+    toast(errorText(err), "error");
   }
   if (S.view) renderDecision(S.view);
 }
 
-function pick(kind, id) {
+// A board click, tap or Enter: a lit space or figure picks; anything else shows what it is.
+function activate(kind, id, lit, at) {
   const v = S.view;
-  if (!v) return;
-  if (S.you.role === "spectator" || !mine(v)) {
-    if (v.decision) toast(t("notYours"), "error");
+  if (!v || isPlaying()) return;
+  if (kind === "figure" && !lit) {
+    const spaceLit = at && litFor(v).spaces.has(at);
+    if (spaceLit) return activate("space", at, true);
+    showFigure(id);
     return;
   }
-  const options = myOptions(v).filter((o) => {
+  if (!lit) {
+    showSpace(id, mine(v) ? t("notYourChoice") : null);
+    return;
+  }
+  const options = boardOptions(v).filter((o) => {
     const [, actor, ...args] = o.split(" ");
     return args.includes(id) && actor !== id;
   });
   if (!options.length) {
-    toast(t("notLegal"), "error");
+    showSpace(id, t("notYourChoice"));
     return;
   }
   if (options.length === 1) {
-    send(options[0]);
+    choose(options[0]);
     return;
   }
-  // several options name it (e.g. battle with either weapon): ask which
-  const menu = h(
-    "div",
-    { class: "chooser card", id: "chooser" },
-    h("p", {}, t("pickOne")),
-    options.map((o) =>
-      h("button", { type: "button", class: "option", onclick: () => (menu.remove(), send(o)) }, optionLabel(v, o)),
-    ),
-    h("button", { type: "button", onclick: () => menu.remove() }, t("close")),
-  );
-  const old = $("#chooser");
-  if (old) old.remove();
-  document.body.appendChild(menu);
+  // several options name it (e.g. battle with either weapon): ask which, in a dialog tied to this decision
+  const box = openDialog({
+    id: "chooser",
+    title: t("pickOne"),
+    className: "chooser",
+    closeLabel: t("cancel"),
+    body: [h("div", { class: "options" }, options.map((o) => optionButton(v, o, () => (closeDialog(box), choose(o)))))],
+  });
+  box.dataset.version = String(v.version);
+}
+
+// Irreversible and unusual actions ask first (flipping back to a side already explored, placing an item).
+function choose(option) {
+  const v = S.view;
+  const why = v && v.decision && v.decision.confirm && v.decision.confirm[option];
+  if (!why) {
+    send(option);
+    return;
+  }
+  const dest = v.decision.explore && v.decision.explore[option];
+  const token = option.split(" ")[2];
+  const what = tx((v.stash_names && v.stash_names[token]) || token);
+  const box = openDialog({
+    id: "confirm",
+    title: t("confirmTitle"),
+    closeLabel: t("cancel"),
+    body: [h("p", {}, optionLabel(v, option)), h("p", {}, t(`confirmKind.${why}`, { what, to: dest ? tx(dest.to) : "" }))],
+    buttons: [h("button", { type: "button", class: "danger", id: "confirm-yes", onclick: () => (closeDialog(box), send(option)) }, t("confirm"))],
+  });
+  box.dataset.version = String(v.version);
 }
 
 async function send(action, dice) {
@@ -698,102 +698,44 @@ async function send(action, dice) {
   const reply = await S.socket.request({ type: "action", action, version: S.view.version, dice });
   if (reply.type === "error") {
     if (reply.error === "need_dice") {
-      S.dice = { action, count: reply.count, purpose: reply.purpose, given: reply.given || [], picked: [] };
-      renderDice();
+      S.dice = { action, count: reply.count, purpose: reply.purpose, given: reply.given || [], picked: [], preview: reply.preview || [] };
+      renderDice(send);
+      renderDecision(S.view);
+      drawPreview();
+      const first = $("#dice button.face");
+      if (first) first.focus();
       return;
     }
-    toast(reply.message, "error");
+    toast(errorText(reply), "error");
     if (reply.error === "stale") S.socket.send({ type: "sync" });
     return;
   }
+  S.mode = null;
+  markMine();
   S.dice = null;
-  renderDice();
+  renderDice(send);
+}
+
+// companion mode: the board shows what the faces typed so far did (figures moved, wounds taken)
+function drawPreview() {
+  if (!S.dice || !S.dice.preview.length) return;
+  const shadow = JSON.parse(JSON.stringify(S.view));
+  for (const ev of S.dice.preview) {
+    const p = ev.params || {};
+    if (ev.msg === "minion_moves" || ev.msg === "mouse_moves") {
+      const f = shadow.minions.find((m) => m.id === (p.minion || p.hero)) || shadow.heroes.find((x) => x.id === p.hero);
+      if (f) f.space = p.dst;
+    } else if (ev.msg === "mouse_wounded") {
+      const f = shadow.heroes.find((x) => x.id === p.hero);
+      if (f && p.total !== undefined) f.wounds = Number(p.total);
+    }
+  }
+  S.board.draw(shadow, NO_LIGHTS, {});
 }
 
 async function undo() {
   const reply = await S.socket.request({ type: "undo", version: S.view.version });
-  if (reply.type === "error") toast(reply.message, "error");
-}
-
-const SYMBOLS = { cheese: "cheese", sword: "sword", sword_shield: "sword/shield", bow: "bow", star: "★" };
-
-function faceLabel(i) {
-  const die = S.catalog && S.catalog.die;
-  const face = die && die[i - 1];
-  if (!face) return `#${i}`;
-  const words = face.symbols.map((s) => SYMBOLS[s.toLowerCase()] || s.toLowerCase());
-  return `${face.number} ${words.join(" ")}`;
-}
-
-function renderDice() {
-  const box = $("#dice");
-  if (!box) return;
-  const parts = [];
-  if (S.dice) {
-    const d = S.dice;
-    parts.push(h("p", {}, t("rollDice", { n: d.count, purpose: d.purpose })));
-    parts.push(
-      h(
-        "div",
-        { class: "faces" },
-        [1, 2, 3, 4, 5, 6].map((i) =>
-          h(
-            "button",
-            {
-              type: "button",
-              class: "face",
-              "data-face": i,
-              onclick: () => {
-                if (d.picked.length < d.count) d.picked.push(i);
-                renderDice();
-              },
-            },
-            faceLabel(i),
-          ),
-        ),
-      ),
-    );
-    parts.push(h("p", { class: "given" }, `${t("given")}: ${[...d.given, ...d.picked].map(faceLabel).join(" · ")}`));
-    parts.push(
-      h(
-        "button",
-        {
-          type: "button",
-          class: "primary",
-          id: "send-dice",
-          disabled: d.picked.length !== d.count,
-          onclick: () => send(d.action, [...d.given, ...d.picked]),
-        },
-        t("send"),
-      ),
-      h("button", { type: "button", onclick: () => ((d.picked = []), renderDice()) }, t("clear")),
-    );
-  } else {
-    // the latest roll from the log
-    for (let i = S.log.length - 1; i >= 0 && i >= S.log.length - 8; i--) {
-      const ev = S.log[i];
-      const faces = ev.params.faces || (ev.params.face ? [ev.params.face] : null);
-      if (faces) {
-        parts.push(h("span", { class: "label" }, `${t("lastRoll")}: `));
-        parts.push(h("span", { class: "roll", id: "last-roll" }, faces.map((f) => h("span", { class: "die" }, faceLabel(f)))));
-        break;
-      }
-    }
-  }
-  box.replaceChildren(...parts);
-  box.hidden = !parts.length;
-  // for tests and assistive tools: how many faces were already sent, and how many are asked for now
-  if (S.dice) {
-    box.dataset.given = String(S.dice.given.length);
-    box.dataset.count = String(S.dice.count);
-  } else {
-    delete box.dataset.given;
-    delete box.dataset.count;
-  }
-}
-
-function statLine(label, value) {
-  return h("span", { class: "stat" }, h("small", {}, label), h("b", {}, value));
+  if (reply.type === "error") toast(errorText(reply), "error");
 }
 
 function cardList(title, cards) {
@@ -802,11 +744,7 @@ function cardList(title, cards) {
     "div",
     { class: "cards" },
     h("small", {}, title),
-    h(
-      "ul",
-      {},
-      cards.map((c) => h("li", { title: tx(c.text) }, tx(c.name), c.slot ? h("small", {}, ` (${c.slot})`) : null)),
-    ),
+    h("ul", {}, cards.map((c) => h("li", {}, h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)), c.slot ? h("small", {}, ` (${c.slot})`) : null))),
   );
 }
 
@@ -821,25 +759,25 @@ function renderHeroes(v) {
         "article",
         { class: cls.join(" "), "data-hero": hero.id },
         h(
-          "h4",
+          "h3",
           {},
-          tx(hero.name),
+          h("button", { type: "button", class: "link hero-link", onclick: () => showFigure(hero.id) }, tx(hero.name)),
           hero.seat !== null ? h("small", {}, ` · ${t("seat")} ${hero.seat + 1}`) : null,
-          hero.bot ? h("small", { class: "tag bot" }, ` · ${t("bot")}: ${hero.bot}`) : null,
+          hero.bot ? h("small", { class: "tag bot" }, ` · ${t("bot")}: ${t(`botNames.${hero.bot}`)}`) : null,
           acting ? h("small", { class: "tag" }, ` ${t("acting")}`) : null,
           hero.captured ? h("small", { class: "tag" }, ` ${t("captured")}`) : null,
         ),
         h(
           "div",
           { class: "stats" },
-          statLine(t("battle"), hero.battle),
-          statLine(t("defense"), hero.defense),
-          statLine(t("lore"), hero.lore),
-          statLine(t("move"), hero.move),
-          statLine(t("wounds"), `${hero.wounds}/${hero.life}`),
-          statLine(t("cheese"), hero.cheese),
+          stat(t("battle"), hero.battle),
+          stat(t("defense"), hero.defense),
+          stat(t("lore"), hero.lore),
+          stat(t("move"), hero.move),
+          stat(t("wounds"), `${hero.wounds}/${hero.life}`),
+          stat(t("cheese"), hero.cheese),
         ),
-        hero.statuses.length ? h("p", { class: "statuses" }, hero.statuses.join(", ")) : null,
+        hero.statuses.length ? h("p", { class: "statuses" }, hero.statuses.map((s) => t(`statuses.${s}`)).join(", ")) : null,
         cardList(t("equipped"), hero.equipped),
         cardList(t("pack"), [...hero.pack, ...hero.tricks]),
         cardList(t("abilities"), [...hero.innate, ...hero.abilities]),
@@ -849,23 +787,12 @@ function renderHeroes(v) {
   );
 }
 
-function renderLog(rebuild) {
-  const list = $("#log");
-  if (!list) return;
-  if (rebuild) list.replaceChildren();
-  // append what is missing (the list mirrors S.log)
-  while (list.childElementCount > S.log.length) list.lastElementChild.remove();
-  for (let i = list.childElementCount; i < S.log.length; i++) {
-    const ev = S.log[i];
-    const item = h(
-      "li",
-      { class: ev.story ? "story" : "", "data-msg": ev.msg },
-      ev.story ? tx(ev.story) : tx(ev.text),
-      ev.rule ? h("small", { class: "rule" }, ` ${ev.rule}`) : null,
-    );
-    list.appendChild(item);
-  }
-  list.scrollTop = list.scrollHeight;
+// one stat card per minion type in play: glyph, numbers, abilities in words, wounds per figure
+function renderMinions(v) {
+  const types = Object.values(v.minion_types || {});
+  $("#minions").replaceChildren(
+    ...types.map((type) => h("article", { class: "card minion-type", "data-type": type.id }, minionCard(type, v), h("button", { type: "button", class: "small", onclick: () => showMinionType(type.id) }, t("details")))),
+  );
 }
 
 function showStory(ev) {
@@ -876,14 +803,7 @@ function showStory(ev) {
 }
 
 function modal(title, text, id) {
-  const old = $(`#${id}`);
-  if (old) old.remove();
-  const box = h(
-    "div",
-    { class: "modal", id, role: "dialog" },
-    h("div", { class: "card" }, h("h2", {}, title), h("p", {}, text), h("button", { type: "button", class: "primary", onclick: () => box.remove() }, t("close"))),
-  );
-  document.body.appendChild(box);
+  return openDialog({ id, title, body: [h("p", {}, text)] });
 }
 
 function renderEnd(v) {
@@ -922,7 +842,7 @@ function renderEnd(v) {
       localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
       showLinks(links, made.links, made.seats);
     } catch (err) {
-      toast(err.message, "error");
+      toast(errorText(err), "error");
     }
   }
   const card = screen.querySelector(".card");

@@ -1,10 +1,26 @@
 // The board: the server's SVG of the tiles face up (drawn by mnm.board.render), with figures, markers and
-// the legal choices drawn on top. Clicking a lit space or figure picks the matching option.
+// the legal choices drawn on top. Every space and figure is a button (click, tap, Enter): a lit one picks the
+// matching option, any other opens its details. Zoom with the buttons, ctrl+wheel or two fingers; pan by
+// scrolling the board's own box (the page never scrolls sideways).
+
+import { placeName, t, tx } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const HERO_COLOURS = {
-  collin: "#2f6fd0", tilda: "#d0447a", filch: "#3d9b4a", maginos: "#8a4fd0", nez: "#d08a1f", lily: "#1fa7a7",
+// dark enough for white letters at ≥ 4.5:1
+export const HERO_COLOURS = {
+  collin: "#1f5bb5", tilda: "#b0305f", filch: "#2a6e33", maginos: "#6d37b0", nez: "#8a5200", lily: "#11706f",
 };
+// Each minion type: a shape and a colour of its own, so rats and roaches are told apart at a glance.
+export const MINION_LOOKS = {
+  "rat-warrior": { shape: "square", fill: "#7a2417" },
+  "elite-rat-warrior": { shape: "diamond", fill: "#3d0f0a" },
+  "captain-vurst": { shape: "square", fill: "#5b1a5b" },
+  roach: { shape: "oval", fill: "#5a4312" },
+  spider: { shape: "octagon", fill: "#1e1e46" },
+  "cave-centipede": { shape: "capsule", fill: "#0f4f3a" },
+  brodie: { shape: "hexagon", fill: "#6b3d12" },
+};
+const DEFAULT_LOOK = { shape: "square", fill: "#4b3b47" };
 
 function el(name, attrs = {}, text) {
   const node = document.createElementNS(NS, name);
@@ -13,13 +29,94 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
+function polygon(n, r, turn = 0) {
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const a = turn + (i / n) * 2 * Math.PI;
+    pts.push(`${(Math.cos(a) * r).toFixed(1)},${(Math.sin(a) * r).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+// The token's outline for a minion type (also used small in the minion card).
+export function minionShape(shape, r, attrs) {
+  switch (shape) {
+    case "oval":
+      return el("ellipse", { rx: r * 1.1, ry: r * 0.8, ...attrs });
+    case "diamond":
+      return el("polygon", { points: polygon(4, r * 1.25), ...attrs });
+    case "octagon":
+      return el("polygon", { points: polygon(8, r * 1.05, Math.PI / 8), ...attrs });
+    case "hexagon":
+      return el("polygon", { points: polygon(6, r * 1.1), ...attrs });
+    case "capsule":
+      return el("rect", { x: -r * 1.2, y: -r * 0.75, width: r * 2.4, height: r * 1.5, rx: r * 0.75, ...attrs });
+    default:
+      return el("rect", { x: -r, y: -r, width: r * 2, height: r * 2, rx: r * 0.3, ...attrs });
+  }
+}
+
+export function minionLook(type) {
+  return MINION_LOOKS[type] || DEFAULT_LOOK;
+}
+
+export function spaceLabel(geometry, id) {
+  const sp = geometry && geometry.spaces[id];
+  if (!sp) return id;
+  const side = geometry.sides && geometry.sides[String(sp.side)];
+  const parts = [t("spaceLabel", { tile: side ? tx(side) : sp.side, n: sp.n })];
+  if (sp.name) parts.push(placeName(sp.name));
+  return parts.join(" · ");
+}
+
 export class BoardView {
-  constructor(container, onPick) {
-    this.container = container;
-    this.onPick = onPick; // (kind: "space"|"figure", id) => void
+  constructor(container, onActivate) {
+    this.container = container; // the scrolling box
+    this.onActivate = onActivate; // (kind: "space"|"figure", id, lit: boolean) => void
     this.geometry = null;
     this.svg = null;
+    this.zoom = 1;
     container.addEventListener("click", (ev) => this.click(ev));
+    container.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      const target = ev.target.closest("[data-figure], [data-space]");
+      if (!target) return;
+      ev.preventDefault();
+      this.activate(target);
+    });
+    container.addEventListener(
+      "wheel",
+      (ev) => {
+        if (!ev.ctrlKey) return;
+        ev.preventDefault();
+        this.setZoom(this.zoom * (ev.deltaY < 0 ? 1.15 : 1 / 1.15));
+      },
+      { passive: false },
+    );
+    let pinch = null;
+    container.addEventListener(
+      "touchstart",
+      (ev) => {
+        if (ev.touches.length === 2) pinch = { d: touchDistance(ev.touches), zoom: this.zoom };
+      },
+      { passive: true },
+    );
+    container.addEventListener(
+      "touchmove",
+      (ev) => {
+        if (!pinch || ev.touches.length !== 2) return;
+        ev.preventDefault();
+        this.setZoom(pinch.zoom * (touchDistance(ev.touches) / pinch.d));
+      },
+      { passive: false },
+    );
+    container.addEventListener("touchend", () => (pinch = null), { passive: true });
+  }
+
+  setZoom(value) {
+    this.zoom = Math.min(4, Math.max(1, value));
+    if (this.svg) this.svg.style.width = `${(this.zoom * 100).toFixed(1)}%`;
+    this.container.dataset.zoom = this.zoom.toFixed(2);
   }
 
   setGeometry(geometry) {
@@ -30,11 +127,47 @@ export class BoardView {
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.setAttribute("class", "board-svg");
-    svg.setAttribute("role", "img");
+    svg.setAttribute("role", "group");
+    for (const title of svg.querySelectorAll("title")) title.remove(); // English-only; labels come below
+    for (const text of svg.querySelectorAll("text")) text.dataset.en = text.textContent;
+    for (const path of svg.querySelectorAll("path.space")) {
+      path.setAttribute("tabindex", "0");
+      path.setAttribute("role", "button");
+    }
     this.container.replaceChildren(svg);
     this.svg = svg;
     this.layer = el("g", { class: "overlay" });
     svg.appendChild(this.layer);
+    // phones: start with about one tile across the screen (pan to the rest); wide screens see everything
+    const across = this.container.clientWidth || 1;
+    this.setZoom(across < 600 ? Math.min(4, Math.max(1, geometry.width / 560)) : this.zoom);
+    this.translate();
+  }
+
+  // Bring a figure into the board's view (the page itself does not move).
+  reveal(id) {
+    const node = this.svg && this.svg.querySelector(`[data-figure="${CSS.escape(id)}"]`);
+    if (!node || this.zoom <= 1) return;
+    const box = this.container.getBoundingClientRect();
+    const r = node.getBoundingClientRect();
+    this.container.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
+    this.container.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
+  }
+
+  // Tile and place names printed on the board, in the current language.
+  translate() {
+    if (!this.svg) return;
+    this.svg.setAttribute("aria-label", t("board"));
+    for (const text of this.svg.querySelectorAll("text[data-en]")) {
+      const en = text.dataset.en;
+      const tile = /^(\d+) · (.+)$/.exec(en);
+      if (tile) {
+        const side = this.geometry.sides && this.geometry.sides[tile[1]];
+        text.textContent = side ? `${tile[1]} · ${tx(side)}` : en;
+      } else if (text.classList.contains("sname") || text.classList.contains("feat")) {
+        text.textContent = placeName(en);
+      }
+    }
   }
 
   spaceCentre(id) {
@@ -42,80 +175,108 @@ export class BoardView {
     return sp ? [sp.x, sp.y] : null;
   }
 
-  // Draw figures and markers; light up ``spaces`` and ``figures`` (sets of ids the player may pick).
-  draw(view, lit) {
+  // Draw figures and markers; light up ``lit.spaces`` and ``lit.figures``. ``extra``: {path: [space ids],
+  // focus: figure id} for the playback of a minion's step.
+  draw(view, lit, extra = {}) {
     if (!this.svg) return;
     const g = this.geometry;
     this.layer.replaceChildren();
+    const occupants = new Map();
+    for (const hero of view.heroes) if (hero.space && !hero.captured) push(occupants, hero.space, tx(hero.name));
+    for (const m of view.minions) push(occupants, m.space, tx(m.name));
     for (const path of this.svg.querySelectorAll("path.space")) {
-      path.classList.toggle("lit", lit.spaces.has(path.dataset.space));
+      const id = path.dataset.space;
+      const on = lit.spaces.has(id);
+      path.classList.toggle("lit", on);
+      const who = occupants.get(id);
+      path.setAttribute("aria-label", `${spaceLabel(g, id)}${who ? `: ${who.join(", ")}` : ""}`);
+      if (on) path.setAttribute("aria-pressed", "false");
+      else path.removeAttribute("aria-pressed");
     }
-    // trap markers placed on the board (R-TRAP)
     for (const space of view.traps) {
       const c = this.spaceCentre(space);
       if (!c) continue;
       this.layer.appendChild(el("text", { x: c[0], y: c[1] - 14, class: "trap-marker", "text-anchor": "middle" }, "✖"));
     }
-    // figures, spread over the cells of their space
+    if (extra.path && extra.path.length > 1) {
+      const pts = extra.path.map((s) => this.spaceCentre(s)).filter(Boolean);
+      this.layer.appendChild(el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "step-path" }));
+    }
+    // figures, spread over the cells of their space (away from the space number at its centre)
     const bySpace = new Map();
-    for (const h of view.heroes) {
-      if (h.space && !h.captured) push(bySpace, h.space, { kind: "hero", data: h });
+    for (const hero of view.heroes) {
+      if (hero.space && !hero.captured) push(bySpace, hero.space, { kind: "hero", data: hero });
     }
     for (const m of view.minions) push(bySpace, m.space, { kind: "minion", data: m });
-    const cell = g.cell;
     for (const [space, figures] of bySpace) {
       const sp = g.spaces[space];
       if (!sp) continue;
-      const spots = spotsFor(sp, figures.length, cell);
-      figures.forEach((fig, i) => this.layer.appendChild(this.figure(fig, spots[i], cell, lit, view)));
+      const spots = spotsFor(sp, figures.length, g.cell);
+      figures.forEach((fig, i) => this.layer.appendChild(this.figure(fig, spots[i], g.cell, lit, view, extra)));
     }
   }
 
-  figure(fig, [x, y], cell, lit, view) {
-    const r = cell * 0.3;
+  figure(fig, [x, y], cell, lit, view, extra) {
+    const r = cell * 0.26;
     const d = fig.data;
+    const name = tx(d.name);
     const group = el("g", {
       class: `figure ${fig.kind}`,
       "data-figure": d.id,
       "data-at": d.space,
       transform: `translate(${x},${y})`,
+      tabindex: 0,
+      role: "button",
+      "aria-label": `${t("figureLabel", { name, wounds: d.wounds, life: d.life })} · ${spaceLabel(this.geometry, d.space)}`,
     });
     const acting = fig.kind === "hero" && view.turn && view.turn.mouse === d.id;
     if (lit.figures.has(d.id)) group.classList.add("lit");
     if (acting) group.classList.add("acting");
-    const title = el("title", {}, fig.kind === "hero" ? `${d.name.en} (${d.wounds}/${d.life})` : `${d.name.en} (${d.wounds}/${d.life})`);
-    group.appendChild(title);
+    if (extra.focus === d.id) group.classList.add("focus");
     if (fig.kind === "hero") {
-      group.appendChild(el("circle", { r, fill: HERO_COLOURS[d.id] || "#555", class: "body" }));
-      group.appendChild(el("text", { y: r * 0.38, "text-anchor": "middle", class: "fig-letter" }, d.name.en.replace(/^Prince\s+/, "")[0]));
+      group.appendChild(el("circle", { r, fill: HERO_COLOURS[d.id] || "#444", class: "body" }));
+      group.appendChild(el("text", { y: r * 0.36, "text-anchor": "middle", class: "fig-letter" }, name.replace(/^(Prince|Príncipe)\s+/, "")[0]));
     } else {
+      const look = minionLook(d.type);
+      const type = view.minion_types && view.minion_types[d.type];
       const big = d.size === "large";
-      const rr = big ? r * 1.5 : r;
-      group.appendChild(el("rect", { x: -rr, y: -rr, width: rr * 2, height: rr * 2, rx: rr * 0.35, class: "body minion-body" }));
-      group.appendChild(el("text", { y: rr * 0.38, "text-anchor": "middle", class: "fig-letter" }, d.id.split("-").pop()));
+      const rr = big ? r * 1.45 : r;
+      if (type && type.boss) group.appendChild(minionShape(look.shape, rr + 5, { class: "boss-frame" }));
+      group.appendChild(minionShape(look.shape, rr, { fill: look.fill, class: "body minion-body" }));
+      const one = type ? tx(type.one) : name;
+      group.appendChild(el("text", { y: rr * 0.36, "text-anchor": "middle", class: "fig-letter" }, one[0]));
+      // the figure's own number: a small tag at its shoulder, never a bare number like the space's
+      const serial = d.id.split("-").pop();
+      group.appendChild(el("circle", { cx: rr * 0.95, cy: -rr * 0.95, r: 8, class: "serial-bg" }));
+      group.appendChild(el("text", { x: rr * 0.95, y: -rr * 0.95 + 3.5, "text-anchor": "middle", class: "serial" }, serial));
     }
-    // wounds: small red pips under the figure
+    // wounds on the token: red pips along its bottom edge
     for (let i = 0; i < d.wounds; i++) {
-      group.appendChild(el("circle", { cx: -r + i * (r * 0.5), cy: r + 5, r: 3.2, class: "wound" }));
+      group.appendChild(el("circle", { cx: -r * 0.6 + i * 8, cy: r * 0.85, r: 3.6, class: "wound" }));
     }
-    // status markers: a letter badge each
     (d.statuses || []).forEach((s, i) => {
-      group.appendChild(el("text", { x: r + 2, y: -r + 9 + i * 10, class: "status-mark" }, s[0].toUpperCase()));
+      group.appendChild(el("text", { x: -r - 2, y: -r + 9 + i * 10, class: "status-mark", "text-anchor": "end" }, t(`statuses.${s}`)[0].toUpperCase()));
     });
     return group;
   }
 
   click(ev) {
-    const figure = ev.target.closest("[data-figure]");
-    if (figure) {
-      // a figure that is not a target stands for its space
-      if (figure.classList.contains("lit")) this.onPick("figure", figure.dataset.figure);
-      else this.onPick("space", figure.dataset.at);
+    const target = ev.target.closest("[data-figure], [data-space]");
+    if (target) this.activate(target);
+  }
+
+  activate(target) {
+    if (target.dataset.figure) {
+      // a lit figure is a target; any other figure shows its card (its space is picked through the space)
+      this.onActivate("figure", target.dataset.figure, target.classList.contains("lit"), target.dataset.at);
       return;
     }
-    const space = ev.target.closest("[data-space]");
-    if (space) this.onPick("space", space.dataset.space);
+    this.onActivate("space", target.dataset.space, target.classList.contains("lit"));
   }
+}
+
+function touchDistance(touches) {
+  return Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY) || 1;
 }
 
 function push(map, key, value) {
@@ -123,22 +284,19 @@ function push(map, key, value) {
   map.get(key).push(value);
 }
 
-// Up to ``n`` spots in a space: its cells first (furthest from the number label), then around the centre.
+// Up to ``n`` spots in a space: its cells first (furthest from the number at the centre), else a ring
+// around the centre that leaves the number free.
 function spotsFor(sp, n, cell) {
   const cells = sp.cells
     .map(([x, y]) => [x, y, Math.hypot(x - sp.x, y - sp.y)])
     .sort((a, b) => b[2] - a[2])
     .map(([x, y]) => [x, y]);
+  if (cells.length >= n && cells.length > 1) return cells.slice(0, n);
   const spots = [];
-  if (cells.length === 1 || cells.length < n) {
-    const [cx, cy] = [sp.x, sp.y];
-    const ring = cell * 0.28;
-    for (let i = 0; i < n; i++) {
-      const a = (i / Math.max(n, 1)) * 2 * Math.PI + Math.PI / 4;
-      spots.push(n === 1 ? [cx, cy] : [cx + Math.cos(a) * ring, cy + Math.sin(a) * ring]);
-    }
-    return spots;
+  const ring = cell * 0.3;
+  for (let i = 0; i < n; i++) {
+    const a = Math.PI / 2 + (i / Math.max(n, 1)) * 2 * Math.PI + (n > 1 ? Math.PI / 4 : 0);
+    spots.push([sp.x + Math.cos(a) * ring, sp.y + Math.sin(a) * ring]);
   }
-  for (let i = 0; i < n; i++) spots.push(cells[i]);
   return spots;
 }

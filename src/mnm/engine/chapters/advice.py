@@ -1,7 +1,7 @@
 """Advice for bots that chapters share (not rules): how far along a chapter's route the party has come.
 
-A chapter that gives bots a way through (its ``bot_route`` hook: for a side, the spaces to head for and what to
-do there) can measure progress with :func:`route_progress` in its ``bot_progress`` hook.
+A chapter that gives bots a way through (its ``ChapterRules.bot_route``: for a side, the spaces to head for and what to
+do there) can measure progress with :func:`route_progress` in its ``bot_progress``.
 """
 
 from __future__ import annotations
@@ -10,11 +10,10 @@ from collections.abc import Callable
 
 from mnm.board.layout import space_side
 from mnm.engine.context import Ctx
+from mnm.engine.hooks import Route
 from mnm.engine.state import State
 
 __all__ = ["Route", "route_progress"]
-
-Route = tuple[tuple[str, ...], str]  # (spaces to head for, what to do there: an explore argument, "search" or "")
 
 
 def route_progress(

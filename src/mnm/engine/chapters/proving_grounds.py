@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mnm.engine.context import Ctx
+from mnm.engine.hooks import ChapterRules, chapter_rules
 from mnm.engine.state import State
 
 
-def check_victory(ctx: Ctx, st: State) -> bool:
-    return not st.minions and any(not h.captured for h in st.heroes.values())
+@chapter_rules("proving-grounds")
+class ProvingGrounds(ChapterRules):
+    """The Proving Grounds: the special rules listed in this module's docstring."""
+
+    chapter_id: ClassVar[str] = "proving-grounds"
+
+    def check_victory(self, ctx: Ctx, st: State) -> bool:
+        return not st.minions and any(not h.captured for h in st.heroes.values())

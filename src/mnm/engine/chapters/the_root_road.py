@@ -18,9 +18,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mnm.board.layout import space_side
 from mnm.engine.chapters.advice import Route, route_progress
 from mnm.engine.context import Ctx
+from mnm.engine.hooks import ChapterRules, chapter_rules
 from mnm.engine.query import minions_on_side
 from mnm.engine.state import Minion, State
 
@@ -34,63 +37,6 @@ CAT_FLEES_AT = 2  # wounds that send Brodie running (he has 6 life: docs/rulings
 MAGGIE = "miz-maggie-ally"
 
 
-def on_setup(ctx: Ctx, st: State) -> None:
-    ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
-
-
-def on_explore(ctx: Ctx, st: State, side: int) -> None:
-    """The Cellar Cat: the Wine Cellar's story moment and tile setup when it is first revealed (R-STORY-03)."""
-    if side != WINE_CELLAR or side in st.explored:
-        return
-    ctx.emit("story", "R-STORY-03", chapter=st.chapter, moment="cellar")
-    if MAGGIE in st.story_achievements:
-        ctx.emit("cellar_cat_fed", "R-STORY-04")
-        return
-    if any(m.type == CAT for m in st.minions.values()):
-        return  # only one Brodie in the box (R-BRODIE-01)
-    from mnm.engine.rules.initiative import add_cards, cards_for_types
-
-    serial = st.minion_serial.get(CAT, 0) + 1
-    st.minion_serial[CAT] = serial
-    fig = Minion(f"{CAT}-{serial}", CAT, CELLAR_STEPS)
-    st.minions[fig.id] = fig
-    ctx.emit("minion_placed", "R-STORY-03", minion=fig.id, space=CELLAR_STEPS, why="the cellar cat", reason="chapter")
-    add_cards(ctx, st, [], cards_for_types(ctx, st, [CAT]))
-
-
-def on_minion_wounded(ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
-    """Scaring off the cat: Brodie, wounded twice and still standing, runs up the cellar steps."""
-    if m.type != CAT or m.wounds < CAT_FLEES_AT or m.id not in st.minions:
-        return
-    from mnm.engine.rules.initiative import remove_type_if_gone
-
-    del st.minions[m.id]
-    ctx.emit("cellar_cat_flees", "R-STORY-05", minion=m.id, wounds=m.wounds)
-    remove_type_if_gone(ctx, st, m.type)
-
-
-def explore_precondition(ctx: Ctx, st: State, hero_id: str, where: str) -> str:
-    """'' when allowed, else why not: the Drain Pipe's hatch is rusted shut."""
-    h = st.heroes[hero_id]
-    if where == "flip" and h.space is not None and space_side(h.space) == DRAIN_PIPE:
-        return "the inspection hatch is rusted shut: the way on is the drain's mouth (Chapter 2)"
-    return ""
-
-
-def check_victory(ctx: Ctx, st: State) -> bool:
-    """Calling the Boat: the Drain Pipe clear of minions, every uncaptured mouse on the east ledge."""
-    if st.face_up.get(ctx.board.tile_of_side(DRAIN_PIPE)) != DRAIN_PIPE:
-        return False
-    if minions_on_side(st, DRAIN_PIPE):
-        return False
-    mice = st.mice_on_board()
-    return bool(mice) and all(h.space == EAST_LEDGE for h in mice)
-
-
-def on_victory(ctx: Ctx, st: State) -> None:
-    ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
-
-
 # --- advice for bots (not a rule: the way through the chapter, as a strategy guide would tell it) --------
 
 ROUTE: dict[int, Route] = {
@@ -101,11 +47,69 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (INSIDE_THE_WALLS, WINE_CELLAR, DRAIN_PIPE)
 
 
-def bot_route(ctx: Ctx, st: State, side: int) -> Route | None:
-    """Where the mice on ``side`` should head and what to do there."""
-    return ROUTE.get(side)
+@chapter_rules("the-root-road")
+class TheRootRoad(ChapterRules):
+    """Chapter 2, The Root Road: the special rules listed in this module's docstring."""
 
+    chapter_id: ClassVar[str] = "the-root-road"
 
-def bot_progress(ctx: Ctx, st: State) -> float:
-    """How far along the way the party is, 0..1 (bots' evaluation only)."""
-    return route_progress(ctx, st, ROUTE_ORDER, bot_route)
+    def on_setup(self, ctx: Ctx, st: State) -> None:
+        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
+
+    def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
+        """The Cellar Cat: the Wine Cellar's story moment and tile setup when it is first revealed (R-STORY-03)."""
+        if side != WINE_CELLAR or side in st.explored:
+            return
+        ctx.emit("story", "R-STORY-03", chapter=st.chapter, moment="cellar")
+        if MAGGIE in st.story_achievements:
+            ctx.emit("cellar_cat_fed", "R-STORY-04")
+            return
+        if any(m.type == CAT for m in st.minions.values()):
+            return  # only one Brodie in the box (R-BRODIE-01)
+        from mnm.engine.rules.initiative import add_cards, cards_for_types
+
+        serial = st.minion_serial.get(CAT, 0) + 1
+        st.minion_serial[CAT] = serial
+        fig = Minion(f"{CAT}-{serial}", CAT, CELLAR_STEPS)
+        st.minions[fig.id] = fig
+        ctx.emit(
+            "minion_placed", "R-STORY-03", minion=fig.id, space=CELLAR_STEPS, why="the cellar cat", reason="chapter"
+        )
+        add_cards(ctx, st, [], cards_for_types(ctx, st, [CAT]))
+
+    def on_minion_wounded(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
+        """Scaring off the cat: Brodie, wounded twice and still standing, runs up the cellar steps."""
+        if m.type != CAT or m.wounds < CAT_FLEES_AT or m.id not in st.minions:
+            return
+        from mnm.engine.rules.initiative import remove_type_if_gone
+
+        del st.minions[m.id]
+        ctx.emit("cellar_cat_flees", "R-STORY-05", minion=m.id, wounds=m.wounds)
+        remove_type_if_gone(ctx, st, m.type)
+
+    def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
+        """'' when allowed, else why not: the Drain Pipe's hatch is rusted shut."""
+        h = st.heroes[hero_id]
+        if where == "flip" and h.space is not None and space_side(h.space) == DRAIN_PIPE:
+            return "the inspection hatch is rusted shut: the way on is the drain's mouth (Chapter 2)"
+        return ""
+
+    def check_victory(self, ctx: Ctx, st: State) -> bool:
+        """Calling the Boat: the Drain Pipe clear of minions, every uncaptured mouse on the east ledge."""
+        if st.face_up.get(ctx.board.tile_of_side(DRAIN_PIPE)) != DRAIN_PIPE:
+            return False
+        if minions_on_side(st, DRAIN_PIPE):
+            return False
+        mice = st.mice_on_board()
+        return bool(mice) and all(h.space == EAST_LEDGE for h in mice)
+
+    def on_victory(self, ctx: Ctx, st: State) -> None:
+        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
+
+    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
+        """Where the mice on ``side`` should head and what to do there."""
+        return ROUTE.get(side)
+
+    def bot_progress(self, ctx: Ctx, st: State) -> float:
+        """How far along the way the party is, 0..1 (bots' evaluation only)."""
+        return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)

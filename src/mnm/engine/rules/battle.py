@@ -14,7 +14,20 @@ from mnm.content.schema import AttackKind, CardType
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import hero_name, mice_in, minion_name, track_rank
+from mnm.engine.hooks import (
+    AFTER_HIT,
+    ATTACK_CHEESE,
+    DEFENSE_DICE,
+    EQUIPPED_ATTACK_DICE,
+    INNATE_DEFENSE_DICE,
+    ON_DEFEAT,
+    RANGED_TARGETING,
+    TARGET_DEFENSE_DICE,
+    WEAPON_ATTACK,
+    AttackRoll,
+    innate_handlers,
+)
+from mnm.engine.query import hero_name, minion_name
 from mnm.engine.rules.achievements import held, roach_defeated
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.initiative import card_of_minion_type, remove_card, remove_type_if_gone
@@ -80,8 +93,7 @@ def mouse_targets(ctx: Ctx, st: State, h: Hero, w: Weapon) -> list[Minion]:
     if w.attack is AttackKind.MELEE:
         return [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
     near = [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
-    keen = any(i.id == "keen-eye" for i in ctx.content.heroes[h.id].innate)
-    if near and not keen:
+    if near and not any(fn(ctx, st, h) for fn in innate_handlers(ctx, h.id, RANGED_TARGETING)):
         if st.options.get("ranged_target_most_minions"):
             return _on_most_crowded(near)
         return near  # R-BATTLE-07: a minion next to the archer must be the target
@@ -178,7 +190,10 @@ def _mouse_cheese(ctx: Ctx, st: State, h: Hero, faces: list[int], attacking: boo
     n = sum(1 for f in faces if ctx.dice[f].cheese)
     if not n:
         return
-    per = 2 if attacking and any(i.id == "draw-power" for i in ctx.content.heroes[h.id].innate) else 1
+    per = 1
+    if attacking:
+        for fn in innate_handlers(ctx, h.id, ATTACK_CHEESE):  # Draw Power
+            per = max(per, fn(ctx, st, h))
     h.cheese += n * per
     ctx.emit("mouse_gains_cheese", "R-BATTLE-02", hero=h.id, amount=n * per, total=h.cheese)
     if n >= 3:
@@ -209,17 +224,21 @@ def attack_minion(
     ``extra_dice`` adds to the usual dice and ``pierce`` takes defense dice away (ability cards)."""
     assert h.space is not None
     hero = ctx.content.heroes[h.id]
-    melee = w is not None and (w.attack is AttackKind.MELEE or (w.effect == "maginos-staff" and m.space == h.space))
+    shape = AttackRoll(hero.battle, w.bonus if w is not None else 0, w is not None and w.attack is AttackKind.MELEE)
+    if w is not None:
+        weapon_fn = WEAPON_ATTACK.get(w.effect)
+        if weapon_fn is not None:  # the weapon's own effect (R-BATTLE-12)
+            weapon_fn(ctx, st, h, m, shape, _weapon_params(ctx, w))
+    melee = shape.melee
     if faces is None:
-        base = hero.lore if w is not None and w.effect == "lore-attack" else hero.battle  # the Wand of Sparks
-        n = dice if dice is not None else base + (w.bonus if w else 0) + _attack_bonus(ctx, st, h, m, w, melee)
+        n = dice if dice is not None else shape.stat + shape.extra + _attack_bonus(ctx, st, h, m, w, melee)
         n += extra_dice
         faces = roll(st, n, f"{h.id}'s attack")
         _mouse_cheese(ctx, st, h, faces, attacking=True)
     if melee:
         hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     else:
-        per_bow = 2 if w is not None and w.effect == "accurate-bow" else 1
+        per_bow = shape.per_bow
         hits = sum(per_bow for f in faces if ctx.dice[f].bow)
     ctx.emit(
         "mouse_attacks",
@@ -234,27 +253,13 @@ def attack_minion(
 
 
 def _attack_bonus(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, melee: bool) -> int:
-    """Extra attack dice from the weapon's and accessories' effects (R-BATTLE-12)."""
+    """Extra attack dice from the accessories worn (R-BATTLE-12) and a trick played this turn."""
     bonus = 0
-    if w is not None and w.effect == "tildas-mace" and h.space is not None:
-        bonus += sum(1 for x in mice_in(st, h.space) if x.wounds > 0)
-    if w is not None and w.effect == "bonus-vs":  # Roach Swatter, Splinter Lance
-        params = _weapon_params(ctx, w)
-        spec = ctx.content.minions[m.type]
-        target = str(params.get("target", ""))
-        if (target == "roach" and spec.roach) or (target == "rat" and spec.rat) or (
-            target == "large" and spec.size == "large"
-        ):
-            bonus += int(params.get("dice", 1))
     for inst in h.equipped:
         c = ctx.content.search_cards[card_of(inst)]
         if c.type is CardType.ACCESSORY:
-            if c.effect == "melee-only-bonus":
-                bonus += c.bonus if melee else 0
-            elif c.effect == "ranged-only-bonus":
-                bonus += 0 if melee else c.bonus
-            else:
-                bonus += c.bonus
+            fn = EQUIPPED_ATTACK_DICE.get(c.effect)
+            bonus += fn(ctx, st, h, m, c, melee) if fn is not None else c.bonus
     t = st.turn
     if t is not None and t.mouse == h.id:  # Feint: the next attack this turn rolls extra dice
         for flag in [f for f in t.flags if f.startswith("attack-bonus:")]:
@@ -272,14 +277,12 @@ def defend_minion(
         return
     spec = ctx.content.minions[m.type]
     dice = spec.defense
-    if h is not None and w is not None and w.effect == "dagger":
-        # the Dagger: a minion below the attacker on the track rolls 1 fewer defense die
-        if track_rank(st, _card(ctx, m)) > track_rank(st, f"mouse:{h.id}"):
-            dice -= 1
     if h is not None and "cat-tamer" in h.achievements and spec.size == "large":
         dice -= 1  # R-ACH-06
-    if w is not None and w.effect == "pierce":  # the Toothpick Crossbow
-        dice -= int(_weapon_params(ctx, w).get("dice", 1))
+    if h is not None and w is not None:
+        target_fn = TARGET_DEFENSE_DICE.get(w.effect)  # the Dagger, the Toothpick Crossbow
+        if target_fn is not None:
+            dice += target_fn(ctx, st, h, m, _weapon_params(ctx, w))
     dice -= pierce  # an ability that slips past defenses (Backstab)
     faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
     blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))  # the hits blocked, not the shields rolled
@@ -287,43 +290,15 @@ def defend_minion(
     if spec.kind != "cat":  # R-BRODIE-02
         add_wheel_cheese(ctx, st, cheese, m.id)
         if cheese:
-            ctx.hook("on_minion_cheese", st, m, cheese)
+            ctx.rules.on_minion_cheese(ctx, st, m, cheese)
     wounds = hits - blocks
     ctx.emit("minion_defends", "R-BATTLE-06", target=m.id, faces=list(faces), blocks=blocks, wounds=wounds)
     if wounds:
         wound_minion(ctx, st, m, wounds, h)
-    if h is not None and w is not None and w.effect is not None:
-        _after_weapon_hit(ctx, st, h, m, w, wounds)
-
-
-def _after_weapon_hit(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon, wounds: int) -> None:
-    """Weapon effects once a hit has been defended (docs/effects.md): knockdown, cheese-on-defeat, heal-on-wound."""
-    params = _weapon_params(ctx, w)
-    alive = m.id in st.minions
-    if w.effect == "knockdown" and alive and ctx.content.minions[m.type].size == "small":
-        if "knocked_down" not in m.statuses:  # R-NEG-04: large figures are immune
-            m.statuses.append("knocked_down")
-            ctx.emit("minion_knocked_down", "R-NEG-04", minion=m.id, card=w.card)
-    elif w.effect == "cheese-on-defeat" and not alive:
-        h.cheese += int(params.get("amount", 1))
-        ctx.emit("weapon_cheese", "R-BATTLE-02", hero=h.id, card=w.card, total=h.cheese)
-    elif w.effect == "heal-on-wound" and wounds and h.space is not None and not h.captured:
-        from mnm.engine.rules.capture import heal_hero
-
-        party = st.party
-        hurt = [x for x in mice_in(st, h.space) if x.wounds > x.poison]
-        if hurt:  # the most wounded; ties: the wielder, then party order
-            best = min(hurt, key=lambda x: (-(x.wounds - x.poison), x.id != h.id, party.index(x.id)))
-            heal_hero(ctx, st, best, int(params.get("amount", 1)))
-
-
-def _card(ctx: Ctx, m: Minion) -> str:
-    spec = ctx.content.minions[m.type]
-    if spec.kind == "cat":
-        return "cat:pounces"
-    if spec.boss and spec.cards > 1:
-        return f"boss:{m.type}:1"
-    return f"minion:{m.type}"
+    if h is not None and w is not None:
+        after_fn = AFTER_HIT.get(w.effect)  # knockdown, cheese on defeat, heal on wound
+        if after_fn is not None:
+            after_fn(ctx, st, h, m, w.card, wounds, _weapon_params(ctx, w))
 
 
 def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) -> None:
@@ -338,7 +313,7 @@ def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) ->
         defeat_minion(ctx, st, m, h)
     else:
         ctx.emit("minion_wounded", "R-WOUND-02", minion=m.id, wounds=m.wounds, life=life)
-        ctx.hook("on_minion_wounded", st, m, h.id if h else None)  # a chapter may react (R-STORY-05)
+        ctx.rules.on_minion_wounded(ctx, st, m, h.id if h else None)  # a chapter may react (R-STORY-05)
 
 
 def _wound_boss_cards(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
@@ -368,19 +343,15 @@ def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
     ctx.emit("minion_defeated", "R-WOUND-01", minion=m.id, by=h.id if h else None)
     spec = ctx.content.minions[m.type]
     if h is not None:
-        if any(i.id == "pilfer" for i in ctx.content.heroes[h.id].innate):
-            # Filch's Pilfer: 1 cheese a figure; for a rat, taken from the wheel when it has any
-            if spec.rat and st.wheel > 0:
-                st.wheel -= 1
-            h.cheese += 1
-            ctx.emit("pilfer", "", hero=h.id, total=h.cheese)
+        for fn in innate_handlers(ctx, h.id, ON_DEFEAT):  # Filch's Pilfer
+            fn(ctx, st, h, m)
         if spec.roach:
             roach_defeated(ctx, st, h)
         if spec.kind == "cat" and not st.options.get("no_achievements") and not held(st, "cat-tamer"):
             h.achievements.append("cat-tamer")
             ctx.emit("achievement", "R-ACH-06", hero=h.id, achievement="cat-tamer")
     remove_type_if_gone(ctx, st, m.type)
-    ctx.hook("on_minion_defeated", st, m, h.id if h else None)
+    ctx.rules.on_minion_defeated(ctx, st, m, h.id if h else None)
 
 
 # --- minions attacking mice (R-BATTLE-11) ----------------------------------------------------------------
@@ -409,26 +380,25 @@ def minion_attacks_mouse(
         else:
             add_wheel_cheese(ctx, st, cheese, m.id)
             if cheese:
-                ctx.hook("on_minion_cheese", st, m, cheese)
+                ctx.rules.on_minion_cheese(ctx, st, m, cheese)
     mouse_defends(ctx, st, h, hits, m)
     if "pistoleer" in spec.abilities and cheese and not h.captured:
         minion_attacks_mouse(ctx, st, m, h, "pistoleer_again")
 
 
 def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
-    hero = ctx.content.heroes[h.id]
-    dice = hero.defense
-    ranged = m is not None and ctx.content.minions[m.type].attack is AttackKind.RANGED
+    """R-BATTLE-11: the mouse's defense, its armour's bonus and what its worn cards and innate add."""
+    dice = ctx.content.heroes[h.id].defense
     for inst in h.equipped:
         c = ctx.content.search_cards[card_of(inst)]
         if c.type is CardType.ARMOR:
             dice += c.bonus
-        if c.effect == "defense-bonus" or (c.effect == "ranged-ward" and ranged):
-            dice += int(c.params.get("dice", 1))  # Warding Ring; Moth-Wing Cloak against ranged attacks
+        fn = DEFENSE_DICE.get(c.effect)  # the Warding Ring; the Moth-Wing Cloak against ranged attacks
+        if fn is not None:
+            dice += fn(ctx, st, h, m, c.params)
     dice += h.buffs.get("ward", 0)  # Scroll of Warding, Brace Yourself (until its next turn)
-    if m is not None and ctx.content.minions[m.type].size == "large":
-        if any(i.id == "heavy-lifting" for i in hero.innate):
-            dice += 1
+    for innate_fn in innate_handlers(ctx, h.id, INNATE_DEFENSE_DICE):  # Nez's Heavy Lifting
+        dice += innate_fn(ctx, st, h, m)
     return dice
 
 
@@ -448,7 +418,7 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
     ctx.emit("mouse_defends", "R-BATTLE-11", hero=h.id, faces=list(faces), blocks=blocks, wounds=wounds)
     if wounds == 0:
         if m is not None:
-            ctx.hook("on_all_blocked", st, h.id, m.id)
+            ctx.rules.on_all_blocked(ctx, st, h.id, m.id)
             if equipped_effects(ctx, h, "shifting-cloak"):
                 push(st, ["shifting_cloak", h.id])  # the wearer may move once this attack is over
         return

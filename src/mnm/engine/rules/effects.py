@@ -10,6 +10,7 @@ from typing import Any
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, step, turn_verb
 from mnm.engine.dice import roll
+from mnm.engine.hooks import ALLY_AFFLICTED, innate_handlers
 from mnm.engine.query import hero_name
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
@@ -42,9 +43,8 @@ def empathetic_power(ctx: Ctx, st: State, h: Hero, what: str) -> None:
     for other in st.mice_on_board():
         if other.id == h.id or other.space is None or ctx.board.graph_of(other.space).side != side:
             continue
-        if any(i.id == "empathetic-power" for i in ctx.content.heroes[other.id].innate):
-            other.cheese += 1
-            ctx.emit("empathetic_power", "", hero=other.id, target=h.id, what=what)
+        for fn in innate_handlers(ctx, other.id, ALLY_AFFLICTED):  # Tilda's Empathetic Power
+            fn(ctx, st, other, h, what)
 
 
 def _recover_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:

@@ -119,7 +119,7 @@ def current_row(ctx: Ctx, st: State, card_id: str) -> list[tuple[str, int]]:
 def _encounter(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ENC-02..04: draw the top encounter card, place its minions, set initiative, lay it face up."""
     side = int(args[0])
-    if ctx.hook("on_encounter", st, side):
+    if ctx.rules.on_encounter(ctx, st, side):
         return  # the chapter replaces this encounter (R-STORY-05)
     if not st.encounter_deck and st.encounter_discard:
         st.encounter_deck = st.encounter_discard

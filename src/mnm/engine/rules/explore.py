@@ -77,9 +77,9 @@ def _options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     graph = ctx.board.graph_of(h.space)
     for ex in graph.exits:
         if h.space in ex.spaces and exit_target(ctx, st, graph.side, ex.index) is not None:
-            if not ctx.hook("explore_precondition", st, h.id, f"exit-{ex.index}"):
+            if not ctx.rules.explore_precondition(ctx, st, h.id, f"exit-{ex.index}"):
                 out.append(Action("explore", h.id, (f"exit-{ex.index}",)))
-    if not _flip_allowed(ctx, st, h) and not ctx.hook("explore_precondition", st, h.id, "flip"):
+    if not _flip_allowed(ctx, st, h) and not ctx.rules.explore_precondition(ctx, st, h.id, "flip"):
         out.append(Action("explore", h.id, ("flip",)))
     return out
 
@@ -93,7 +93,7 @@ def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
     assert h.space is not None
     graph = ctx.board.graph_of(h.space)
     where = a.args[0]
-    reason = ctx.hook("explore_precondition", st, h.id, where)
+    reason = ctx.rules.explore_precondition(ctx, st, h.id, where)
     if reason:
         return str(reason)
     if where == "flip":
@@ -140,7 +140,7 @@ def _arrive(ctx: Ctx, st: State, h: Hero, old_side: int, new_side: int) -> None:
     from mnm.engine.rules.party_items import tokens_left_behind
 
     tokens_left_behind(ctx, st, old_side)  # R-EXPLORE-12
-    ctx.hook("on_explore", st, new_side)
+    ctx.rules.on_explore(ctx, st, new_side)
     if new_side not in st.explored:
         st.explored.append(new_side)
         push(st, ["encounter", new_side])  # R-EXPLORE-09

@@ -23,6 +23,7 @@ from typing import Any
 from mnm.content.schema import CardType, SearchCard
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
+from mnm.engine.hooks import PAWS_FIT, innate_handlers
 from mnm.engine.i18n import with_article
 from mnm.engine.query import hero_name
 from mnm.engine.rules.search import PACK_LIMIT, pack_load
@@ -54,10 +55,6 @@ def is_knife(ctx: Ctx, inst: str) -> bool:
     return c.type is CardType.WEAPON and bool(c.params.get("knife"))
 
 
-def _has_tail(ctx: Ctx, hero_id: str) -> bool:
-    return any(i.id == "prehensile-tail" for i in ctx.content.heroes[hero_id].innate)
-
-
 # --- requirements and slots (R-SEARCH-11/12) ------------------------------------------------------------
 
 
@@ -83,12 +80,12 @@ def requirement_blocker(ctx: Ctx, hero_id: str, card: SearchCard) -> str:
 
 
 def _paws_fit(ctx: Ctx, hero_id: str, weapons: list[str]) -> bool:
-    """Two paws; Prehensile Tail adds a third slot that only a one-paw knife may use."""
+    """Two paws (R-SEARCH-11); an innate may make room for more (Filch's Prehensile Tail: a one-paw knife)."""
     used = sum(_card(ctx, w).paws for w in weapons)
     if used <= PAWS:
         return True
-    tail_knife = any(is_knife(ctx, w) and _card(ctx, w).paws == 1 for w in weapons)
-    return _has_tail(ctx, hero_id) and tail_knife and used - 1 <= PAWS
+    cards = [_card(ctx, w) for w in weapons]
+    return any(fn(ctx, hero_id, cards, used) for fn in innate_handlers(ctx, hero_id, PAWS_FIT))
 
 
 def equip_blocker(ctx: Ctx, h: Hero, inst: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll, shuffle
+from mnm.engine.hooks import CARDS_PLACED, innate_handlers
 from mnm.engine.state import State
 
 __all__ = [
@@ -107,12 +108,10 @@ def _ambush(ctx: Ctx, st: State, new_cards: list[str]) -> None:
 
 
 def _born_to_lead(ctx: Ctx, st: State) -> None:
-    """Collin's Born to Lead: when cards are placed and he is not in spot 1, he gains 1 cheese."""
+    """R-ROUND-13: the cards are placed; innate abilities may react (Collin's Born to Lead)."""
     for h in st.heroes.values():
-        hero = ctx.content.heroes[h.id]
-        if any(i.id == "born-to-lead" for i in hero.innate) and st.track and st.track[0] != f"mouse:{h.id}":
-            h.cheese += 1
-            ctx.emit("born_to_lead", "R-ROUND-13", hero=h.id)
+        for fn in innate_handlers(ctx, h.id, CARDS_PLACED):
+            fn(ctx, st, h)
 
 
 def remove_card(ctx: Ctx, st: State, card: str) -> None:

@@ -155,7 +155,7 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
     from mnm.engine.rules import party_items
 
     grape = party_items.minion_grape_turn(ctx, st, m)  # R-PARTY-12/14: "done", "moved" or ""
-    if grape == "done" or (not grape and ctx.hook("minion_turn_override", st, m)):
+    if grape == "done" or (not grape and ctx.rules.minion_turn_override(ctx, st, m)):
         then()  # a grape, or a chapter rule (R-STORY-05), used this figure's turn
         return
     if not grape:
@@ -184,7 +184,7 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
         ctx.emit("minion_holds_ranged", "R-MINION-04", minion=m.id, space=m.space)
         return
     face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
-    ctx.hook("on_move_roll", st, m.id, face.index)
+    ctx.rules.on_move_roll(ctx, st, m.id, face.index)
     if m.id not in st.minions:
         return
     mice, dist = nearest_mice(ctx, st, m)

@@ -186,7 +186,7 @@ def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         ctx.emit("enters_water", "R-WATER-01", hero=h.id, space=dest)
     if dest in st.traps:
         push(st, ["trap_check", h.id, dest])
-    ctx.hook("on_mouse_enters", st, h.id, dest)
+    ctx.rules.on_mouse_enters(ctx, st, h.id, dest)
 
 
 turn_verb("move", _move_options, _move_apply, _move_explain)
@@ -227,7 +227,7 @@ def _scurry_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     if "scurry-start" not in t.flags:  # R-WATER-02: it may climb out of water with its whole new move
         t.flags.append("scurry-start")
     ctx.emit("scurry", "R-TURN-05", hero=h.id, face=face.index, number=face.number, points=t.move_points)
-    ctx.hook("on_move_roll", st, h.id, face.index)
+    ctx.rules.on_move_roll(ctx, st, h.id, face.index)
 
 
 turn_verb("scurry", _scurry_options, _scurry_apply, _scurry_explain)

@@ -241,7 +241,7 @@ def _catapult_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.emit("catapulted", "R-PARTY-08", hero=h.id, mouse=x.id, src=src, dst=dest)
     if dest in st.traps:
         push(st, ["trap_check", x.id, dest])  # landing on a mousetrap is entering it (docs/rulings.md)
-    ctx.hook("on_mouse_enters", st, x.id, dest)
+    ctx.rules.on_mouse_enters(ctx, st, x.id, dest)
 
 
 turn_verb("catapult", _catapult_options, _catapult_apply, _catapult_explain)
@@ -365,7 +365,7 @@ def _roach_to_grape(ctx: Ctx, st: State, m: Minion, grape: str) -> str:
     from mnm.engine.rules.minions import path_toward
 
     face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
-    ctx.hook("on_move_roll", st, m.id, face.index)
+    ctx.rules.on_move_roll(ctx, st, m.id, face.index)
     if m.id not in st.minions:
         return "done"
     src = m.space

@@ -177,7 +177,7 @@ def setup_state(
     st.track = [f"mouse:{h}" for h in party]
     st.turn_index = -1
     ctx.emit("chapter_begins", "R-SETUP-01", chapter=ch.id, party=list(party))
-    ctx.hook("on_setup", st)
+    ctx.rules.on_setup(ctx, st)
     push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])
     return st
 

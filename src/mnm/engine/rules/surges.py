@@ -61,7 +61,7 @@ def _surge(ctx: Ctx, st: State, args: list[Any]) -> None:
     else:
         ctx.emit("surge_no_minions", "R-SURGE-03")
         return
-    override = ctx.hook("on_surge", st, side, counts)
+    override = ctx.rules.on_surge(ctx, st, side, counts)
     if override is not None:
         counts = override
     types = place_minions(ctx, st, side, counts, reason="surge")  # R-SURGE-04/06

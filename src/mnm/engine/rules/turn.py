@@ -90,7 +90,7 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
             t.flags.append(f"web-held:{t.move_points}")
         t.move_points = 0
         t.movement_over = True
-    ctx.hook("on_move_roll", st, h.id, face.index)
+    ctx.rules.on_move_roll(ctx, st, h.id, face.index)
     if h.captured or st.status != "playing":
         return
     st.pending = Pending("turn", h.id)

@@ -20,9 +20,9 @@ def advance_hourglass(ctx: Ctx, st: State, why: str) -> None:
 
 def check_victory(ctx: Ctx, st: State) -> None:
     """R-WIN-01: the chapter's victory conditions (its hook ``check_victory``) end the game in a win."""
-    if st.status == "playing" and st.turn_index >= 0 and ctx.hook("check_victory", st):
+    if st.status == "playing" and st.turn_index >= 0 and ctx.rules.check_victory(ctx, st):
         st.status = "won"
         st.outcome = "victory"
         st.pending = None
         ctx.emit("victory", "R-WIN-01", chapter=st.chapter)
-        ctx.hook("on_victory", st)
+        ctx.rules.on_victory(ctx, st)

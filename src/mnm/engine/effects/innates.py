@@ -1,0 +1,62 @@
+"""Hero innate abilities (R-ABIL-05): one handler per innate id named in ``heroes.yaml``."""
+
+from __future__ import annotations
+
+from mnm.content.schema import SearchCard
+from mnm.engine.context import Ctx
+from mnm.engine.hooks import (
+    ALLY_AFFLICTED,
+    ATTACK_CHEESE,
+    CARDS_PLACED,
+    INNATE_DEFENSE_DICE,
+    ON_DEFEAT,
+    PAWS_FIT,
+    RANGED_TARGETING,
+)
+from mnm.engine.state import Hero, Minion, State
+
+PAWS = 2  # R-SEARCH-11: two paws for weapons
+
+
+@ATTACK_CHEESE.register("draw-power", summary="Maginos: 2 cheese for every CHEESE he rolls attacking")
+def _draw_power(ctx: Ctx, st: State, h: Hero) -> int:
+    return 2
+
+
+@INNATE_DEFENSE_DICE.register("heavy-lifting", summary="Nez: 1 more defense die against large minions")
+def _heavy_lifting(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
+    return 1 if m is not None and ctx.content.minions[m.type].size == "large" else 0
+
+
+@ON_DEFEAT.register("pilfer", summary="Filch: 1 cheese per minion he defeats, from the wheel for a rat when it has any")
+def _pilfer(ctx: Ctx, st: State, h: Hero, m: Minion) -> None:
+    if ctx.content.minions[m.type].rat and st.wheel > 0:
+        st.wheel -= 1
+    h.cheese += 1
+    ctx.emit("pilfer", "", hero=h.id, total=h.cheese)
+
+
+@PAWS_FIT.register("prehensile-tail", summary="Filch: a third paw that only a one-paw knife may use")
+def _prehensile_tail(ctx: Ctx, hero_id: str, weapons: list[SearchCard], used: int) -> bool:
+    tail_knife = any(c.paws == 1 and bool(c.params.get("knife")) for c in weapons)
+    return tail_knife and used - 1 <= PAWS
+
+
+@RANGED_TARGETING.register("keen-eye", summary="Lily: ranged attacks may pass over minions next to her")
+def _keen_eye(ctx: Ctx, st: State, h: Hero) -> bool:
+    return True
+
+
+@CARDS_PLACED.register("born-to-lead", summary="Collin: 1 cheese when the cards are placed and he is not in spot 1")
+def _born_to_lead(ctx: Ctx, st: State, h: Hero) -> None:
+    if st.track and st.track[0] != f"mouse:{h.id}":
+        h.cheese += 1
+        ctx.emit("born_to_lead", "R-ROUND-13", hero=h.id)
+
+
+@ALLY_AFFLICTED.register(
+    "empathetic-power", summary="Tilda: 1 cheese when another mouse on her tile is stunned, webbed, poisoned or cursed"
+)
+def _empathetic_power(ctx: Ctx, st: State, h: Hero, other: Hero, what: str) -> None:
+    h.cheese += 1
+    ctx.emit("empathetic_power", "", hero=h.id, target=other.id, what=what)

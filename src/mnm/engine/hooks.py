@@ -1,0 +1,310 @@
+"""The engine's extension seam: named hook points with typed signatures, and the chapter rules base class.
+
+Rule modules (``rules/``) never test a content id with a string comparison: they ask a hook point for the
+handler registered under the id the content names (a card's ``effect``, a hero's ``innate``), and call it.
+Handlers live in ``effects/`` and register themselves at import; :func:`mnm.engine.effects.check_content`
+refuses content that names an id no hook point (and no card-effect registry) knows, naming file and field.
+
+A hook point is a typed dictionary from content id to handler:
+
+>>> import mnm.engine
+>>> from mnm.engine.hooks import WEAPON_ATTACK
+>>> "accurate-bow" in WEAPON_ATTACK
+True
+>>> WEAPON_ATTACK.get("no-such-effect") is None
+True
+
+Chapters are :class:`ChapterRules` subclasses registered by chapter id (R-STORY-05: a chapter's rules win over
+the rulebook's). Every method has a do-nothing default, so a chapter overrides only what it changes:
+
+>>> import mnm.engine  # registers every chapter's rules and every handler
+>>> from mnm.engine.hooks import chapter_rules_for
+>>> type(chapter_rules_for("flight-to-barksburg")).__name__
+'FlightToBarksburg'
+>>> type(chapter_rules_for("a-chapter-without-special-rules")).__name__
+'ChapterRules'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from mnm.content.schema import SearchCard
+    from mnm.engine.context import Ctx
+    from mnm.engine.state import Hero, Minion, State
+
+__all__ = [
+    "AFTER_HIT",
+    "ALLY_AFFLICTED",
+    "ATTACK_CHEESE",
+    "CARDS_PLACED",
+    "CHAPTERS",
+    "DEFENSE_DICE",
+    "EQUIPPED_ATTACK_DICE",
+    "HOOK_POINTS",
+    "INNATE_DEFENSE_DICE",
+    "ON_DEFEAT",
+    "PAWS_FIT",
+    "RANGED_TARGETING",
+    "TARGET_DEFENSE_DICE",
+    "WEAPON_ATTACK",
+    "AttackRoll",
+    "ChapterRules",
+    "HookPoint",
+    "ParamSpec",
+    "Params",
+    "Route",
+    "chapter_rules",
+    "chapter_rules_for",
+    "innate_handlers",
+]
+
+Params = Mapping[str, int | str | bool]
+# The parameters an effect accepts: name -> type (a parameter not listed here is refused when content loads)
+ParamSpec = Mapping[str, type]
+H = TypeVar("H")
+
+
+class HookPoint(Generic[H]):
+    """One named place where the rules ask content-specific code. ``kind`` says which content ids key it:
+    ``effect`` (a search card's ``effect``) or ``innate`` (a hero's innate ability id)."""
+
+    def __init__(self, name: str, kind: str, doc: str) -> None:
+        self.name = name
+        self.kind = kind
+        self.doc = doc
+        self.handlers: dict[str, H] = {}
+        self.params: dict[str, ParamSpec] = {}
+        self.summaries: dict[str, str] = {}
+
+    def register(self, content_id: str, *, summary: str, params: ParamSpec | None = None) -> Callable[[H], H]:
+        """Decorator: the function handles this hook point for ``content_id``; ``params``: the parameters
+        (name -> type) the content may give it; ``summary``: what it does, for docs/effects.md."""
+
+        def add(fn: H) -> H:
+            if content_id in self.handlers:
+                raise RuntimeError(f"hook point {self.name!r}: {content_id!r} registered twice")
+            self.handlers[content_id] = fn
+            self.params[content_id] = dict(params or {})
+            self.summaries[content_id] = summary
+            return fn
+
+        return add
+
+    def get(self, content_id: str | None) -> H | None:
+        if content_id is None:
+            return None
+        return self.handlers.get(content_id)
+
+    def __contains__(self, content_id: object) -> bool:
+        return content_id in self.handlers
+
+    def __repr__(self) -> str:
+        return f"HookPoint({self.name!r}, {len(self.handlers)} handlers)"
+
+
+@dataclass(slots=True)
+class AttackRoll:
+    """One mouse attack being put together (R-BATTLE-05/07/12): the weapon's handler may change any field.
+
+    ``stat``: the hero stat the dice start from (battle; lore for the Wand of Sparks); ``extra``: dice added;
+    ``melee``: whether SWORD faces hit (else BOW faces); ``per_bow``: hits per BOW face (the Accurate Bow)."""
+
+    stat: int
+    extra: int
+    melee: bool
+    per_bow: int = 1
+
+
+# --- card effects (keyed by a search card's ``effect``) --------------------------------------------------
+
+WeaponAttackFn = Callable[["Ctx", "State", "Hero", "Minion", "AttackRoll", Params], None]
+WEAPON_ATTACK: HookPoint[WeaponAttackFn] = HookPoint(
+    "weapon_attack", "effect", "the weapon attacking shapes its roll (melee or not, stat, extra dice, hits per BOW)"
+)
+
+EquippedAttackFn = Callable[["Ctx", "State", "Hero", "Minion", "SearchCard", bool], int]
+EQUIPPED_ATTACK_DICE: HookPoint[EquippedAttackFn] = HookPoint(
+    "equipped_attack_dice",
+    "effect",
+    "dice a worn accessory adds to its wearer's attack (melee: bool); without a handler an accessory adds its bonus",
+)
+
+TargetDefenseFn = Callable[["Ctx", "State", "Hero", "Minion", Params], int]
+TARGET_DEFENSE_DICE: HookPoint[TargetDefenseFn] = HookPoint(
+    "target_defense_dice", "effect", "defense dice the attacking weapon takes from the minion it hits"
+)
+
+AfterHitFn = Callable[["Ctx", "State", "Hero", "Minion", str, int, Params], None]
+AFTER_HIT: HookPoint[AfterHitFn] = HookPoint(
+    "after_hit", "effect", "after the minion defended: (weapon instance, wounds dealt); the minion may be gone"
+)
+
+DefenseDiceFn = Callable[["Ctx", "State", "Hero", "Minion | None", Params], int]
+DEFENSE_DICE: HookPoint[DefenseDiceFn] = HookPoint(
+    "defense_dice", "effect", "defense dice a worn card adds when its wearer defends (against this minion, if any)"
+)
+
+# --- hero innate abilities (keyed by the innate's id, R-ABIL-05) -------------------------------------------
+
+AttackCheeseFn = Callable[["Ctx", "State", "Hero"], int]
+ATTACK_CHEESE: HookPoint[AttackCheeseFn] = HookPoint(
+    "attack_cheese", "innate", "cheese a mouse gains per CHEESE it rolls attacking (1 without a handler)"
+)
+
+InnateDefenseFn = Callable[["Ctx", "State", "Hero", "Minion | None"], int]
+INNATE_DEFENSE_DICE: HookPoint[InnateDefenseFn] = HookPoint(
+    "innate_defense_dice", "innate", "defense dice a mouse's innate ability adds against this attacker"
+)
+
+OnDefeatFn = Callable[["Ctx", "State", "Hero", "Minion"], None]
+ON_DEFEAT: HookPoint[OnDefeatFn] = HookPoint(
+    "on_defeat", "innate", "after the mouse defeated a minion (the minion is already off the board)"
+)
+
+RangedTargetingFn = Callable[["Ctx", "State", "Hero"], bool]
+RANGED_TARGETING: HookPoint[RangedTargetingFn] = HookPoint(
+    "ranged_targeting", "innate", "True: the mouse's ranged attacks may pass over minions next to it (R-BATTLE-07)"
+)
+
+CardsPlacedFn = Callable[["Ctx", "State", "Hero"], None]
+CARDS_PLACED: HookPoint[CardsPlacedFn] = HookPoint(
+    "cards_placed", "innate", "the initiative cards have just been placed for a round (R-ROUND-13)"
+)
+
+AllyAfflictedFn = Callable[["Ctx", "State", "Hero", "Hero", str], None]
+ALLY_AFFLICTED: HookPoint[AllyAfflictedFn] = HookPoint(
+    "ally_afflicted",
+    "innate",
+    "another mouse on this mouse's tile became stunned, webbed, poisoned or cursed: (this mouse, the other, what)",
+)
+
+PawsFitFn = Callable[["Ctx", str, list["SearchCard"], int], bool]
+PAWS_FIT: HookPoint[PawsFitFn] = HookPoint(
+    "paws_fit",
+    "innate",
+    "(hero id, weapons, paws used) True: these weapons fit although they need more paws than two (paws used given)",
+)
+
+HOOK_POINTS: tuple[HookPoint[Any], ...] = (
+    WEAPON_ATTACK,
+    EQUIPPED_ATTACK_DICE,
+    TARGET_DEFENSE_DICE,
+    AFTER_HIT,
+    DEFENSE_DICE,
+    ATTACK_CHEESE,
+    INNATE_DEFENSE_DICE,
+    ON_DEFEAT,
+    RANGED_TARGETING,
+    CARDS_PLACED,
+    ALLY_AFFLICTED,
+    PAWS_FIT,
+)
+
+
+def innate_handlers(ctx: Ctx, hero_id: str, point: HookPoint[H]) -> tuple[H, ...]:
+    """The handlers of ``point`` for the innate abilities of hero ``hero_id`` (computed once per game)."""
+    key = (point.name, hero_id)
+    cache = ctx.innate_cache
+    found = cache.get(key)
+    if found is None:
+        found = tuple(fn for i in ctx.content.heroes[hero_id].innate if (fn := point.handlers.get(i.id)) is not None)
+        cache[key] = found
+    return found
+
+
+# --- chapters (R-STORY-05) ---------------------------------------------------------------------------------
+
+Route = tuple[tuple[str, ...], str]  # (spaces to head for, what to do there: an explore argument, "search" or "")
+
+
+class ChapterRules:
+    """A chapter's special rules. Every method is a hook point the rules call; the defaults do nothing.
+
+    Subclass it in ``engine/chapters/<chapter>.py`` and register it with ``@chapter_rules("<chapter id>")``."""
+
+    chapter_id: ClassVar[str] = ""
+
+    # story and setup
+    def on_setup(self, ctx: Ctx, st: State) -> None:
+        """After setup, before the first decision."""
+
+    def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
+        """A tile side is being revealed (called before it is marked explored)."""
+
+    def on_encounter(self, ctx: Ctx, st: State, side: int) -> bool:
+        """True: the chapter handled this tile's encounter itself (no card is drawn)."""
+        return False
+
+    def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
+        """'' when the mouse may explore ``where`` (``exit-N`` or ``flip``), else why not."""
+        return ""
+
+    # victory
+    def check_victory(self, ctx: Ctx, st: State) -> bool:
+        """True when the chapter is won (checked after every automatic step)."""
+        return False
+
+    def on_victory(self, ctx: Ctx, st: State) -> None:
+        """The chapter has just been won."""
+
+    # figures
+    def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
+        """A figure (mouse or minion id) rolled ``face`` (1-6) for movement."""
+
+    def on_mouse_enters(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
+        """A mouse moved into ``space``."""
+
+    def on_all_blocked(self, ctx: Ctx, st: State, hero_id: str, minion_id: str) -> None:
+        """A mouse blocked every hit of a minion's attack."""
+
+    def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
+        """True: the chapter played this minion's activation itself."""
+        return False
+
+    def on_minion_cheese(self, ctx: Ctx, st: State, m: Minion, cheese: int) -> None:
+        """CHEESE faces were rolled for minion ``m`` (already added to the wheel)."""
+
+    def on_minion_wounded(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
+        """A minion took wounds and is still standing."""
+
+    def on_minion_defeated(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
+        """A minion was defeated (already off the board)."""
+
+    def on_surge(self, ctx: Ctx, st: State, side: int, counts: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
+        """A surge is about to place ``counts`` on ``side``; return other counts to replace them."""
+        return None
+
+    # advice for bots (not rules)
+    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
+        """Where the party should head on ``side`` and what to do there."""
+        return None
+
+    def bot_progress(self, ctx: Ctx, st: State) -> float:
+        """0..1: how far along the chapter's route the party has come."""
+        return 0.0
+
+
+CHAPTERS: dict[str, type[ChapterRules]] = {}
+_DEFAULT_RULES = ChapterRules()
+
+
+def chapter_rules(chapter_id: str) -> Callable[[type[ChapterRules]], type[ChapterRules]]:
+    """Class decorator: register a :class:`ChapterRules` subclass as chapter ``chapter_id``'s rules."""
+
+    def add(cls: type[ChapterRules]) -> type[ChapterRules]:
+        if chapter_id in CHAPTERS:
+            raise RuntimeError(f"chapter {chapter_id!r} has rules registered twice")
+        CHAPTERS[chapter_id] = cls
+        return cls
+
+    return add
+
+
+def chapter_rules_for(chapter_id: str) -> ChapterRules:
+    """The rules of chapter ``chapter_id`` (the do-nothing defaults when it has no special rules)."""
+    cls = CHAPTERS.get(chapter_id)
+    return cls() if cls is not None else _DEFAULT_RULES

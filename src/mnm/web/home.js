@@ -1,0 +1,210 @@
+// The new-table form and the share links.
+
+import { http } from "./api.js";
+import { $, errorText, h, toast } from "./dom.js";
+import { t, tx } from "./i18n.js";
+import { S } from "./state.js";
+
+const app = $("#app");
+
+
+export function renderHome() {
+  const cat = S.catalog;
+  const chapterSel = h(
+    "select",
+    { id: "chapter", name: "chapter" },
+    cat.chapters.map((c) => h("option", { value: c.id }, `${c.number}. ${tx(c.name)}`)),
+  );
+  const heroBoxes = h("div", { class: "heroes-pick" });
+  const seatsSel = h("select", { id: "seat-count" }, [1, 2, 3, 4].map((n) => h("option", { value: n }, String(n))));
+  const seatAssign = h("div", { class: "seat-assign" });
+  const seatPlayers = h("div", { class: "seat-players" });
+  const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "" });
+  const companion = h("input", { id: "companion", type: "checkbox" });
+  // rule variants (docs/rulings.md, Options): every one off unless the players switch it on
+  // difficulty presets (issue 16): bundles of the rule variants below, when the server offers them
+  const presets = cat.presets || [];
+  const presetSel = presets.length
+    ? h(
+        "select",
+        { id: "preset", onchange: () => applyPreset() },
+        h("option", { value: "" }, t("presetNone")),
+        presets.map((p) => h("option", { value: p.id }, tx(p.text || p.name || p.id))),
+      )
+    : null;
+  function applyPreset() {
+    const p = presets.find((x) => x.id === presetSel.value);
+    const on = new Set((p && (p.options || [])) || []);
+    for (const box of variants.querySelectorAll("input.variant")) box.checked = on.has(box.value);
+  }
+  const variants = h(
+    "details",
+    { class: "variants", id: "variants" },
+    h("summary", {}, t("variants")),
+    ...(cat.options || []).map((o) =>
+      h("label", { class: "check" }, h("input", { type: "checkbox", class: "variant", value: o.id }), ` ${tx(o.text)}`),
+    ),
+  );
+  const result = h("div", { id: "links" });
+
+  function party() {
+    return [...heroBoxes.querySelectorAll("input:checked")].map((i) => i.value);
+  }
+  function refreshHeroes() {
+    const chapter = cat.chapters.find((c) => c.id === chapterSel.value);
+    heroBoxes.replaceChildren();
+    let picked = 0;
+    for (const hero of cat.heroes) {
+      const banned = chapter.forbidden_heroes.includes(hero.id);
+      const on = !banned && picked < chapter.party_size;
+      if (on) picked++;
+      heroBoxes.appendChild(
+        h(
+          "label",
+          { class: "hero-pick" },
+          h("input", { type: "checkbox", value: hero.id, checked: on, disabled: banned, onchange: refreshSeats }),
+          ` ${tx(hero.name)}`,
+        ),
+      );
+    }
+    refreshSeats();
+  }
+  function refreshSeats() {
+    const n = Number(seatsSel.value);
+    seatAssign.replaceChildren();
+    party().forEach((hero, i) => {
+      const name = tx(cat.heroes.find((x) => x.id === hero).name);
+      const sel = h(
+        "select",
+        { "data-hero": hero },
+        Array.from({ length: n }, (_, s) => h("option", { value: s, selected: s === i % n }, `${t("seat")} ${s + 1}`)),
+      );
+      seatAssign.appendChild(h("label", {}, `${name}: `, sel));
+    });
+    // who plays each seat: people, or one of the server's bots
+    const before = [...seatPlayers.querySelectorAll("select")].map((x) => x.value);
+    seatPlayers.replaceChildren(
+      ...Array.from({ length: n }, (_, s) =>
+        h(
+          "label",
+          {},
+          `${t("seat")} ${s + 1}: `,
+          h(
+            "select",
+            { class: "seat-player", "data-seat": s },
+            ["", "heuristic", "random", "search"].map((b) =>
+              h("option", { value: b, selected: (before[s] || "") === b }, b ? `${t("bot")}: ${t(`botNames.${b}`)}` : t("people")),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+  chapterSel.addEventListener("change", refreshHeroes);
+  seatsSel.addEventListener("change", refreshSeats);
+
+  async function create(ev) {
+    ev.preventDefault();
+    const n = Number(seatsSel.value);
+    const seats = Array.from({ length: n }, () => []);
+    for (const sel of seatAssign.querySelectorAll("select")) seats[Number(sel.value)].push(sel.dataset.hero);
+    const players = [...seatPlayers.querySelectorAll("select")].map((x) => x.value || null);
+    const used = seats.map((s, i) => [s, players[i]]).filter(([s]) => s.length);
+    const body = {
+      chapter: chapterSel.value,
+      party: party(),
+      seats: used.map(([s]) => s),
+      companion: companion.checked,
+    };
+    if (used.some(([, b]) => b)) body.bots = used.map(([, b]) => b);
+    const picked = [...variants.querySelectorAll("input.variant:checked")].map((i) => i.value);
+    if (picked.length) body.options = picked;
+    if (presetSel && presetSel.value) body.preset = presetSel.value;
+    if (seed.value !== "") body.seed = Number(seed.value);
+    try {
+      const made = await http("POST", "/api/tables", body);
+      localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
+      showLinks(result, made.links, made.seats);
+    } catch (err) {
+      toast(errorText(err), "error");
+    }
+  }
+
+  app.replaceChildren(
+    h(
+      "form",
+      { class: "new-table card", onsubmit: create },
+      h("h2", {}, t("newTable")),
+      h("label", {}, `${t("chapter")} `, chapterSel),
+      h("fieldset", {}, h("legend", {}, t("party")), heroBoxes),
+      h("label", {}, `${t("seats")} `, seatsSel),
+      seatAssign,
+      seatPlayers,
+      presetSel ? h("label", {}, `${t("preset")} `, presetSel) : null,
+      h("label", {}, `${t("seed")} `, seed),
+      h("label", { class: "check" }, companion, ` ${t("companion")}`),
+      variants,
+      h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
+    ),
+    result,
+  );
+  refreshHeroes();
+}
+
+function absolute(link) {
+  return `${location.origin}${link}`;
+}
+
+function linkRow(label, link, cls) {
+  const input = h("input", { type: "text", readonly: true, value: absolute(link), class: cls });
+  return h(
+    "div",
+    { class: "link-row" },
+    h("span", { class: "link-label" }, label),
+    input,
+    h(
+      "button",
+      {
+        type: "button",
+        onclick: async (ev) => {
+          try {
+            await navigator.clipboard.writeText(input.value);
+            ev.target.textContent = t("copied");
+          } catch {
+            input.select();
+          }
+        },
+      },
+      t("copy"),
+    ),
+    h("a", { href: link, class: "button" }, t("open")),
+  );
+}
+
+export function showLinks(box, links, seats) {
+  box.replaceChildren(
+    h(
+      "div",
+      { class: "card links" },
+      h("h2", {}, t("links")),
+      h("p", {}, t("linksHelp")),
+      seats
+        ? seats.map((s, i) =>
+            linkRow(
+              `${t("seat")} ${i + 1}: ${s.heroes.map(heroName).join(", ")}${s.bot ? ` (${t("bot")}: ${t(`botNames.${s.bot}`)})` : ""}`,
+              links.seats[i],
+              "seat-link",
+            ),
+          )
+        : links.seats.map((l, i) => linkRow(`${t("seat")} ${i + 1}`, l, "seat-link")),
+      linkRow(t("host"), links.host, "host-link"),
+      linkRow(t("spectator"), links.spectator, "spectator-link"),
+    ),
+  );
+}
+
+export function heroName(id) {
+  const hero = S.catalog.heroes.find((x) => x.id === id);
+  return hero ? tx(hero.name) : id;
+}
+

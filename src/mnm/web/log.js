@@ -1,0 +1,224 @@
+// The event log (a polite live region beside the board, a drawer on phones), the stepped playback of the
+// minion phase and of other seats' and bots' moves, and the "since your last turn" summary.
+
+import { diePicture } from "./dice.js";
+import { $, h } from "./dom.js";
+import { t, tx } from "./i18n.js";
+import { S } from "./state.js";
+
+const DELAYS = { instant: 0, normal: 900, slow: 1900 };
+// events worth a pause of their own: something moved, rolled, was wounded, placed or defeated
+const STEP_MSGS = new Set([
+  "minion_moves", "minion_attacks", "minion_placed", "minion_defeated", "minion_defends", "mouse_defends",
+  "mouse_wounded", "mouse_attacks", "mouse_moves", "wheel_cheese", "mouse_captured", "surge", "minion_card_turn",
+]);
+// what "since your last turn" lists
+const SUMMARY_MSGS = new Set([...STEP_MSGS, "round_begins", "tile_flipped", "hourglass_moves", "card_found", "victory", "defeat"]);
+
+export function speed() {
+  const v = localStorage.getItem("mnm.speed");
+  return v in DELAYS ? v : "normal";
+}
+
+export function setSpeed(value) {
+  localStorage.setItem("mnm.speed", value in DELAYS ? value : "normal");
+}
+
+function eventItem(ev, index) {
+  return h(
+    "li",
+    { class: ev.story ? "story" : "", "data-msg": ev.msg, value: index + 1 },
+    ev.story ? tx(ev.story) : tx(ev.text),
+    ev.rule ? h("small", { class: "rule" }, ` ${ev.rule}`) : null,
+  );
+}
+
+// The log mirrors S.log (minus the events a running playback has not reached yet).
+export function renderLog(rebuild, upTo = S.log.length) {
+  const list = $("#log");
+  if (!list) return;
+  if (rebuild) list.replaceChildren();
+  while (list.childElementCount > upTo) list.lastElementChild.remove();
+  for (let i = list.childElementCount; i < upTo; i++) list.appendChild(eventItem(S.log[i], S.logFirst + i));
+  list.scrollTop = list.scrollHeight;
+}
+
+export function facesOf(ev) {
+  const p = ev.params || {};
+  return p.faces || (p.face ? [p.face] : null);
+}
+
+export function dicePictures(faces) {
+  const die = (S.catalog && S.catalog.die) || [];
+  return h("span", { class: "roll" }, faces.map((f) => (die[f - 1] ? diePicture(die[f - 1], f, 36) : h("span", { class: "die" }, String(f)))));
+}
+
+// --- playback ----------------------------------------------------------------------------------------------
+
+const queue = [];
+let running = false;
+let skipping = false;
+
+export function isPlaying() {
+  return running;
+}
+
+export function skipPlayback() {
+  skipping = true;
+}
+
+function worthPlaying(msg) {
+  if (msg.kind === "undo") return false;
+  if (msg.seat === -3) return true; // a bot played
+  return msg.events.some((ev) => ev.msg.startsWith("minion_"));
+}
+
+// Updates arrive here in order; each is shown step by step (or at once), then ``done(msg)`` applies it.
+export function enqueue(msg, hooks) {
+  queue.push([msg, hooks]);
+  if (!running) drain();
+}
+
+async function drain() {
+  running = true;
+  while (queue.length) {
+    const [msg, hooks] = queue.shift();
+    const delay = DELAYS[speed()];
+    if (!delay || !worthPlaying(msg) || skipping || queue.length > 20) {
+      hooks.apply(msg);
+      continue;
+    }
+    await play(msg, hooks, delay);
+  }
+  running = false;
+  skipping = false;
+  const panel = $("#playback");
+  if (panel) panel.hidden = true;
+  document.body.removeAttribute("data-playing");
+}
+
+function copyView(view) {
+  return JSON.parse(JSON.stringify(view));
+}
+
+function figureOf(shadow, id) {
+  return shadow.heroes.find((x) => x.id === id) || shadow.minions.find((m) => m.id === id);
+}
+
+// Change the shadow view as the event says; return what to draw for this step.
+function stepInto(shadow, ev, final) {
+  const p = ev.params || {};
+  const extra = {};
+  switch (ev.msg) {
+    case "minion_moves": {
+      const m = figureOf(shadow, p.minion);
+      if (m) m.space = p.dst;
+      extra.path = [p.src, ...(p.path || [p.dst])];
+      extra.focus = p.minion;
+      break;
+    }
+    case "minion_placed": {
+      if (!figureOf(shadow, p.minion)) {
+        const m = final.minions.find((x) => x.id === p.minion);
+        if (m) shadow.minions.push({ ...m, wounds: 0 });
+      }
+      const m = figureOf(shadow, p.minion);
+      if (m) m.space = p.space;
+      extra.focus = p.minion;
+      break;
+    }
+    case "minion_defeated":
+      shadow.minions = shadow.minions.filter((m) => m.id !== p.minion);
+      break;
+    case "minion_defends": {
+      const m = figureOf(shadow, p.target);
+      if (m && p.wounds) m.wounds = Math.min(m.life, m.wounds + Number(p.wounds));
+      extra.focus = p.target;
+      break;
+    }
+    case "minion_attacks":
+      extra.focus = p.minion;
+      break;
+    case "mouse_wounded": {
+      const hero = figureOf(shadow, p.hero);
+      if (hero && p.total !== undefined) hero.wounds = Number(p.total);
+      extra.focus = p.hero;
+      break;
+    }
+    case "mouse_moves": {
+      const hero = figureOf(shadow, p.hero);
+      if (hero) hero.space = p.dst;
+      extra.path = [p.src, p.dst];
+      extra.focus = p.hero;
+      break;
+    }
+    case "wheel_cheese":
+      if (p.wheel !== undefined) shadow.wheel = Number(p.wheel);
+      break;
+    default:
+      break;
+  }
+  return extra;
+}
+
+async function play(msg, hooks, delay) {
+  document.body.dataset.playing = "1";
+  const panel = $("#playback");
+  const base = S.log.length; // the update's events are appended one by one
+  const shadow = copyView(S.shown || S.view || msg.view);
+  const sameBoard = shadow.board_key === msg.view.board_key;
+  const botSeat = msg.seat === -3;
+  const actor = msg.action ? msg.action.split(" ")[1] : "";
+  const what = botSeat ? t("botPlayed", { who: hooks.nameOf(actor), what: hooks.labelOf(msg.action) }) : t("kinds.turn");
+  hooks.begin(msg);
+  const steps = msg.events.filter((ev) => STEP_MSGS.has(ev.msg)).length || 1;
+  let step = 0;
+  for (let i = 0; i < msg.events.length; i++) {
+    if (skipping) break;
+    const ev = msg.events[i];
+    S.log.push(ev);
+    renderLog(false);
+    if (!STEP_MSGS.has(ev.msg)) continue;
+    step += 1;
+    const extra = sameBoard ? stepInto(shadow, ev, msg.view) : {};
+    if (sameBoard) hooks.drawShadow(shadow, extra);
+    if (panel) {
+      const faces = facesOf(ev);
+      panel.hidden = false;
+      panel.replaceChildren(
+        h("p", { class: "playback-what" }, t("playing", { what }), h("small", { id: "playback-step", "data-step": step }, ` · ${t("playingStep", { i: step, n: steps })}`)),
+        h("p", { class: "playback-event", "data-msg": ev.msg }, tx(ev.text)),
+        faces ? dicePictures(faces) : null,
+        h("button", { type: "button", id: "skip", onclick: skipPlayback }, t("skip")),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+  S.log.length = base; // the real append happens in apply (also when skipped)
+  hooks.apply(msg);
+}
+
+// --- since your last turn ---------------------------------------------------------------------------------
+
+export function markMine() {
+  S.lastMine = S.logFirst + S.log.length;
+  if (S.tableId) localStorage.setItem(`mnm.last.${S.tableId}.${S.token || ""}`, String(S.lastMine));
+}
+
+export function loadMine() {
+  const v = localStorage.getItem(`mnm.last.${S.tableId}.${S.token || ""}`);
+  S.lastMine = v === null ? null : Number(v);
+}
+
+export function sinceLastTurn() {
+  if (S.lastMine === null) return null;
+  const from = Math.max(0, S.lastMine - S.logFirst);
+  const events = S.log.slice(from).filter((ev) => SUMMARY_MSGS.has(ev.msg));
+  if (S.logFirst + S.log.length <= S.lastMine) return null;
+  return h(
+    "details",
+    { class: "since", id: "since", open: true },
+    h("summary", {}, t("sinceLast")),
+    events.length ? h("ul", {}, events.slice(-12).map((ev) => h("li", {}, tx(ev.text)))) : h("p", {}, t("nothingNew")),
+  );
+}
