@@ -111,7 +111,7 @@ def board_render(
 
 def _difficulty_help() -> str:
     """The --difficulty help: each preset with its measured win rate (docs/difficulty.md)."""
-    from mnm.engine.rules.setup import DIFFICULTY_PRESETS
+    from mnm.engine import DIFFICULTY_PRESETS
 
     rates = "; ".join(
         f"{p.id}: the heuristic bot wins {p.win_rate:.0%} of Chapter 1 ({p.games:,} games)" if p.games else p.id
@@ -124,7 +124,7 @@ DIFFICULTY_HELP = _difficulty_help()
 
 
 def _check_difficulty(names: list[str]) -> None:
-    from mnm.engine.rules.setup import DIFFICULTY_PRESETS
+    from mnm.engine import DIFFICULTY_PRESETS
 
     for name in names:
         if name not in DIFFICULTY_PRESETS:
@@ -185,7 +185,7 @@ def play(
     difficulty: Annotated[str, typer.Option(help=DIFFICULTY_HELP)] = "normal",
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
-    from mnm.engine.rules.setup import DIFFICULTY_PRESETS
+    from mnm.engine import DIFFICULTY_PRESETS
     from mnm.terminal.main import play_command
 
     _check_difficulty([difficulty])
@@ -328,9 +328,9 @@ def hint(
 ) -> None:
     """Suggest the best options for the pending decision of a saved game."""
     from mnm.bots.hints import PLAYOUTS, hints
+    from mnm.engine import with_difficulty
     from mnm.engine.errors import SaveError
     from mnm.engine.game import Game
-    from mnm.engine.rules.setup import with_difficulty
 
     try:
         game = Game.from_json(json.loads(savefile.read_text(encoding="utf-8")))

@@ -48,8 +48,7 @@ def features(ctx: Ctx, st: State) -> list[float]:
     wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
     captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
     minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
-    extra = ctx.hook("bot_progress", st)
-    progress = float(extra) if isinstance(extra, (int, float)) else explored
+    progress = float(ctx.rules.bot_progress(ctx, st)) or explored  # a chapter without advice: sides explored
     pages_left = st.end_page - st.hourglass
     return [
         1.0,
@@ -130,7 +129,7 @@ def _main() -> None:  # pragma: no cover - an offline fitting tool
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=500_000)
     args = parser.parse_args()
-    from mnm.engine.rules.setup import DIFFICULTY_PRESETS
+    from mnm.engine import DIFFICULTY_PRESETS
 
     samples: list[tuple[list[float], int]] = []
     held: list[tuple[list[float], int]] = []

@@ -23,15 +23,25 @@ from mnm.engine.errors import (
 from mnm.engine.events import Event
 from mnm.engine.game import Decision, Game, apply_action, apply_action_in_place, legal_actions, make_ctx
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
-from mnm.engine.rules.setup import GAME_OPTIONS
+from mnm.engine.rules.setup import (
+    DEFAULT_DIFFICULTY,
+    DIFFICULTY_PRESETS,
+    GAME_OPTIONS,
+    DifficultyPreset,
+    difficulty_options,
+    with_difficulty,
+)
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
+    "DEFAULT_DIFFICULTY",
+    "DIFFICULTY_PRESETS",
     "GAME_OPTIONS",
     "VERBS",
     "Action",
     "Ctx",
     "Decision",
+    "DifficultyPreset",
     "EngineError",
     "Event",
     "Game",
@@ -49,9 +59,11 @@ __all__ = [
     "apply_action",
     "apply_action_in_place",
     "carry_over",
+    "difficulty_options",
     "keepable_cards",
     "legal_actions",
     "make_ctx",
     "next_chapter_game",
     "parse_keep",
+    "with_difficulty",
 ]

@@ -44,7 +44,7 @@ from mnm.engine.rules.setup import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, Caller, LiveTable, TableService
-from mnm.server.views import board_json, event_json, options_json, table_view
+from mnm.server.views import board_json, difficulties_json, event_json, options_json, table_view
 
 __all__ = ["Limits", "create_app", "serve"]
 
@@ -375,6 +375,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             ],
             "die": [{"number": f.number, "symbols": [s.value for s in f.symbols]} for f in content.die.faces],
             "options": options_json(GAME_OPTIONS),
+            "difficulties": difficulties_json(),  # presets: bundles of the options above
         }
 
     @app.post("/api/tables", status_code=201, tags=["tables"], responses=_errors(422, 503))
