@@ -195,10 +195,10 @@ def hints(
     tallies = [_Tally() for _ in options]
     live = list(range(len(options)))
     keep = min(count, len(options))
-    # per-option targets by round: short screening rounds (SCREEN, then twice that...), then the last round
-    # brings the options to show to MIN_PLAYOUTS
-    rounds = 1 + max(0, math.ceil(math.log2(len(options) / keep))) if keep else 1
-    targets = [min(MIN_PLAYOUTS, SCREEN << r) for r in range(rounds - 1)] + [MIN_PLAYOUTS]
+    # The budget: MIN_PLAYOUTS for each option to show is kept for the last round; the rest screens every option
+    # (SCREEN playouts each, or fewer when options are many), then the better half again, and so on.
+    screen_left = max(0, iterations - keep * MIN_PLAYOUTS) if len(options) > keep else 0
+    target = max(2, min(SCREEN, screen_left // len(options))) if screen_left else MIN_PLAYOUTS
     futures_drawn: list[int] = []
     spent = 0
     pool: ProcessPoolExecutor | None = None
@@ -206,8 +206,9 @@ def hints(
     try:
         if workers > 1:
             pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-        for r, target in enumerate(targets):
-            # a budget too small for the targets is shared evenly among the options still in the running
+        while True:
+            final = target >= MIN_PLAYOUTS
+            # a budget too small for the target is shared evenly among the options still in the running
             target = min(target, min(tallies[i].playouts for i in live) + max(1, (iterations - spent) // len(live)))
             while len(futures_drawn) < target:
                 futures_drawn.append(rng.getrandbits(64))
@@ -217,14 +218,18 @@ def hints(
                 tasks += [(i, todo[k : k + CHUNK]) for k in range(0, len(todo), CHUNK)]
             tasks = _within(tasks, iterations - spent)
             spent += _size(tasks)
-            if not tasks:
+            if not final:
+                screen_left -= _size(tasks)
+            if not tasks or not _run_tasks(tasks, tallies, pool, deadline) or final:
                 break
-            if not _run_tasks(tasks, tallies, pool, deadline):
-                break
-            if r < rounds - 1:
-                prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
-                live.sort(key=lambda i: -tallies[i].rank(prior))
-                live = live[: max(keep, (len(live) + 1) // 2)]
+            prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
+            live.sort(key=lambda i: -tallies[i].rank(prior))
+            live = live[: max(keep, (len(live) + 1) // 2)]
+            more = min(MIN_PLAYOUTS, target * 2)
+            if len(live) == keep or screen_left < len(live) * (more - target):
+                live, target = live[:keep], MIN_PLAYOUTS
+            else:
+                target = more
     finally:
         _JOB = None
         if pool is not None:

@@ -188,12 +188,12 @@ class SearchBot:
     than ``margin`` and by ``sureness`` standard errors. Other decisions go to the heuristic."""
 
     seed: int = 0
-    playouts: int = 6  # futures per candidate in the first round; doubled each round
+    playouts: int = 4  # futures per candidate in the first round; doubled each round
     rounds: int = 2
-    horizon: int = 20
-    widen: float = 1.0
-    margin: float = 0.01
-    sureness: float = 2.0
+    horizon: int = 16
+    widen: float = 0.7
+    margin: float = 0.02
+    sureness: float = 2.5
     seconds: float | None = None  # unused: the budget is in playouts, so games replay identically
     name: str = "search"
     rng: random.Random = field(init=False)
