@@ -44,7 +44,7 @@ __all__ = ["MIN_PLAYOUTS", "PLAYOUTS", "SECONDS", "Hint", "group_options", "hint
 MIN_PLAYOUTS = 100  # no chance is shown on fewer playouts (contract 3)
 PLAYOUTS = 400  # the default budget in playouts: the top 3 options at 100 each, and room to screen the rest
 SECONDS = 2.2  # the default time budget: with start-up, `mnm hint` answers within 3 s on a 2-core machine
-CHUNK = 5  # futures per task sent to a worker
+CHUNK = 4  # futures per task sent to a worker
 SCREEN = 8  # playouts per option in the first screening round
 
 # Events worth telling, most telling first.
@@ -212,10 +212,12 @@ def hints(
             target = min(target, min(tallies[i].playouts for i in live) + max(1, (iterations - spent) // len(live)))
             while len(futures_drawn) < target:
                 futures_drawn.append(rng.getrandbits(64))
-            tasks = []
+            chunks: list[tuple[int, int, list[int]]] = []
             for i in live:
                 todo = futures_drawn[tallies[i].playouts : target]
-                tasks += [(i, todo[k : k + CHUNK]) for k in range(0, len(todo), CHUNK)]
+                chunks += [(k, i, todo[k : k + CHUNK]) for k in range(0, len(todo), CHUNK)]
+            # round-robin over the options, so that a time limit leaves them all about as far along
+            tasks = [(i, f) for _, i, f in sorted(chunks, key=lambda c: (c[0], live.index(c[1])))]
             tasks = _within(tasks, iterations - spent)
             spent += _size(tasks)
             if not final:
