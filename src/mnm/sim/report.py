@@ -124,6 +124,8 @@ def _side_name(side: str) -> str:
     from mnm.content.loader import builtin_content
 
     tiles = builtin_content().tile_sides
+    if side == "None":
+        return "no mouse free"
     return f"{side} {tiles[int(side)].name.en}" if side.isdigit() and int(side) in tiles else side
 
 
