@@ -143,13 +143,18 @@ def rank_options(
     return ranked
 
 
+SEARCHED_VERBS = ("end", "search", "explore", "battle")
+SETTLED_VERBS = ("battle", "levelup", "recover")  # the heuristic's pick is kept when it is one of these
+
+
 def _candidates(
     ctx: Ctx, st: State, options: list[Action], pick: Action, bot: HeuristicBot, widen: float
 ) -> list[Action]:
     """The options worth searching: every option that is not a move, and the moves by progressive widening:
     the ``widen * sqrt(moves)`` destinations the one-step evaluation likes best (and the heuristic's pick)."""
     moves = [a for a in options if a.verb == "move"]
-    others = [a for a in options if a.verb != "move"]
+    # the choices that decide where the party goes and how fast; free actions (equip, share...) stay the heuristic's
+    others = [a for a in options if a.verb in SEARCHED_VERBS]
     if moves:
         keep = max(1, math.ceil(widen * math.sqrt(len(moves))))
         scored = sorted(moves, key=lambda a: -bot.score(ctx, st, a))
@@ -215,6 +220,8 @@ class SearchBot:
         if self._ctx is None or self._ctx.chapter.id != game.ctx.chapter.id:
             self._ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
         ctx = self._ctx
+        if fallback.verb in SETTLED_VERBS:
+            return fallback  # hitting what you can and levelling up are rarely wrong, and searching them is dear
         # one stream per decision, drawn from the bot's: a choice depends on the state and the seed only
         rng = random.Random(self.rng.getrandbits(64))
         scorer = HeuristicBot(seed=rng.getrandbits(32), samples=1)
