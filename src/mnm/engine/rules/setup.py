@@ -97,15 +97,16 @@ def difficulty_options(difficulty: str, extra: dict[str, bool] | None = None) ->
     return {**DIFFICULTY_PRESETS[difficulty].option_flags(), **(extra or {})}
 
 
+def _end_shift(options: dict[str, bool]) -> int:
+    """How many pages later (or earlier, negative) the difficulty options put the end marker."""
+    return int(options.get("end_marker_later", False)) - int(options.get("end_marker_earlier", False))
+
+
 def with_difficulty(st: State, difficulty: str) -> None:
     """Put ``st`` at another difficulty preset: its difficulty options replaced by the preset's, and the end
     marker moved by the difference (a what-if for hints on a saved game; never used in a running game)."""
     wanted = difficulty_options(difficulty)
-
-    def shift(options: dict[str, bool]) -> int:
-        return int(options.get("end_marker_later", False)) - int(options.get("end_marker_earlier", False))
-
-    st.end_page += shift(wanted) - shift(st.options)
+    st.end_page += _end_shift(wanted) - _end_shift(st.options)
     kept = {k: v for k, v in st.options.items() if k not in DIFFICULTY_OPTIONS}
     st.options = {**kept, **wanted}
 
@@ -139,7 +140,7 @@ def setup_state(
     st.dice_mode = dice_mode
     st.options = dict(options)
     # difficulty options (docs/difficulty.md): the end marker starts a page later or earlier
-    st.end_page = ch.end_page + options.get("end_marker_later", False) - options.get("end_marker_earlier", False)
+    st.end_page = ch.end_page + _end_shift(options)
     carry = carry or {}
 
     instances = card_instances(ctx)
