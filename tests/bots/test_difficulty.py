@@ -135,3 +135,15 @@ def test_hints_do_not_peek_at_the_real_dice() -> None:
     game.state.rng = random.Random(99).getrandbits(64) | 1  # only the real future changes
     again = [h.to_json() for h in hints(game, count=2, iterations=60, seconds=None, seed=3)]
     assert first == again
+
+
+def test_the_server_catalog_offers_the_presets_with_their_measured_rates() -> None:
+    from mnm.server.views import difficulties_json
+
+    offered = difficulties_json()
+    assert [d["id"] for d in offered] == ["easy", "normal", "hard"]
+    assert [d["default"] for d in offered] == [False, True, False]
+    for d in offered:
+        preset = DIFFICULTY_PRESETS[str(d["id"])]
+        assert d["options"] == list(preset.options) and d["win_rate"] == preset.win_rate and d["games"] == 1000
+        assert d["text"]["en"] and d["text"]["pt"] and d["text"]["en"] != d["text"]["pt"]
