@@ -21,6 +21,10 @@ command -v "$PY" >/dev/null || apt_install python3 python3-venv python3-pip
 command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || apt_install chromium
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || apt_install postgresql
 
+# The accessibility scan (tests/browser) injects axe-core, a single file from the npm registry.
+command -v npm >/dev/null || apt_install npm
+[ -f .cache/axe/node_modules/axe-core/axe.min.js ] || { mkdir -p .cache/axe && (cd .cache/axe && npm init -y >/dev/null && npm install --silent axe-core); }
+
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi

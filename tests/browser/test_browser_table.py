@@ -35,6 +35,7 @@ def wait_version(page: Page, version: int) -> None:
 
 def open_seat(browser: Browser, base_url: str, link: str, **context_args: Any) -> Page:
     context = browser.new_context(base_url=base_url, **context_args)
+    context.add_init_script("localStorage.setItem('mnm.speed', 'instant')")  # playback has its own tests
     page = context.new_page()
     page.goto(link)
     expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
@@ -122,7 +123,12 @@ def test_illegal_click_is_refused(browser: Browser, base_url: str) -> None:
     space = host.locator('path.space[data-space="5:1"]')
     expect(space).not_to_have_class(re.compile(r"\blit\b"))
     space.dispatch_event("click")
-    expect(host.locator(".toast.error")).to_contain_text("not one of your choices")
+    # nothing is sent: the space's detail panel opens instead, saying it is not a choice now
+    details = host.locator("#details[role=dialog]")
+    expect(details).to_contain_text("Not one of your choices now")
+    expect(details).to_contain_text("Guard Room 1")
+    host.keyboard.press("Escape")
+    expect(details).to_have_count(0)
     assert table_view(base_url, made["table"])["version"] == 0
     expect(host.locator("path.space.lit")).to_have_count(0)
 
@@ -135,7 +141,9 @@ def test_spectator_cannot_act(browser: Browser, base_url: str) -> None:
     expect(watcher.locator("#decision button.option")).to_have_count(0)
     expect(watcher.locator("#undo")).to_have_count(0)
     watcher.locator('path.space[data-space="5:15"]').dispatch_event("click")
-    expect(watcher.locator(".toast.error")).to_contain_text("not your turn")
+    # a spectator's click only shows what is there (the mice in the cell)
+    expect(watcher.locator("#details")).to_contain_text("Prince Collin")
+    watcher.keyboard.press("Escape")
     assert table_view(base_url, made["table"])["version"] == 0
     # and it still sees what the players do
     first = table_view(base_url, made["table"])["decision"]["options"][0]

@@ -33,11 +33,7 @@ from dataclasses import dataclass, field
 from mnm.bots.mcts import PLAYOUT_LIMIT, play_out
 from mnm.bots.policy import HeuristicBot, resample_hidden
 from mnm.bots.value import HORIZON, win_probability
-from mnm.engine.actions import Action
-from mnm.engine.context import Ctx
-from mnm.engine.events import Event
-from mnm.engine.game import Game, apply_action_in_place, make_ctx
-from mnm.engine.i18n import render
+from mnm.engine import Action, Ctx, Event, Game, apply_action_in_place, make_ctx, render
 
 __all__ = ["MIN_PLAYOUTS", "PLAYOUTS", "SECONDS", "Hint", "group_options", "hints", "wilson"]
 

@@ -16,8 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from mnm.engine.context import Ctx
-from mnm.engine.state import State
+from mnm.engine import Ctx, State
 
 __all__ = ["FEATURES", "HORIZON", "WEIGHTS", "features", "fit", "win_probability"]
 
@@ -97,7 +96,7 @@ def _collect(
     """Positions from playouts played to the end with :func:`mnm.bots.mcts.play_out`'s rules, with the result."""
     from mnm.bots.mcts import playout_step
     from mnm.bots.policy import HeuristicBot
-    from mnm.engine.game import Game, legal_actions, make_ctx
+    from mnm.engine import Game, legal_actions, make_ctx
 
     out: list[tuple[list[float], int]] = []
     for g in range(games):

@@ -133,6 +133,13 @@ function renderTableShell() {
           h("div", { id: "board", class: "board" }),
         ),
         h(
+          "div",
+          { class: "below-board" },
+          h("section", { id: "heroes", class: "heroes" }),
+          h("section", { id: "minions", class: "minions" }),
+          h("section", { id: "initiative", class: "card" }),
+        ),
+        h(
           "aside",
           { class: "side" },
           h("section", { id: "decision", class: "card decision", "aria-labelledby": "decision-title" }),
@@ -142,13 +149,10 @@ function renderTableShell() {
             "section",
             { class: "card log-card", id: "log-card", "aria-labelledby": "log-title" },
             h("div", { class: "log-head" }, h("h3", { id: "log-title" }, t("log")), h("button", { type: "button", class: "log-close small", onclick: () => toggleLog(false) }, t("hideLog"))),
-            h("ol", { id: "log", class: "log", role: "log", "aria-live": "polite", tabindex: 0 }),
+            h("ol", { id: "log", class: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": t("log"), tabindex: 0 }),
           ),
         ),
       ),
-      h("section", { id: "initiative", class: "card" }),
-      h("section", { id: "heroes", class: "heroes" }),
-      h("section", { id: "minions", class: "minions" }),
       h("section", { id: "host-links" }),
       h("button", { type: "button", id: "log-toggle", class: "log-toggle", "aria-controls": "log-card", "aria-expanded": "false", onclick: () => toggleLog() }, t("showLog")),
     ),
@@ -231,6 +235,7 @@ function applyUpdate(msg) {
   }
   S.log.length = Math.min(S.log.length, keep);
   S.log.push(...msg.events);
+  if (msg.kind === "action" && S.you && msg.seat === S.you.seat) markMine(msg.first_event);
   S.view = msg.view;
   S.shown = msg.view;
   renderLog(msg.kind === "undo");
@@ -517,7 +522,12 @@ function renderDecision(v) {
       const since = sinceLastTurn();
       if (since) parts.push(since);
     }
-    if (S.dice) parts.push(h("p", { class: "waiting" }, t("rollDice", { n: S.dice.count, purpose: "" }).replace(/\s*[,:]?\s*$/, "")));
+    if (S.dice) {
+      // dice are being typed for an option already chosen: nothing else is live until they are sent
+      parts.push(h("p", { class: "waiting", id: "dice-pending" }, t("dicePending")));
+      box.replaceChildren(...parts);
+      return;
+    }
     const placing = options.filter((o) => isPlacing(v, o));
     const moves = options.filter((o) => o.startsWith("move ") && isSpace(o.split(" ")[2] || ""));
     const rest = options.filter((o) => !placing.includes(o) && !moves.includes(o));
@@ -636,13 +646,11 @@ async function askHints() {
 }
 
 // A board click, tap or Enter: a lit space or figure picks; anything else shows what it is.
-function activate(kind, id, lit, at) {
+function activate(kind, id, lit) {
   const v = S.view;
   if (!v || isPlaying()) return;
   if (kind === "figure" && !lit) {
-    const spaceLit = at && litFor(v).spaces.has(at);
-    if (spaceLit) return activate("space", at, true);
-    showFigure(id);
+    showFigure(id); // a figure shows its card; its space (lit or not) is picked through the space itself
     return;
   }
   if (!lit) {
@@ -711,7 +719,6 @@ async function send(action, dice) {
     return;
   }
   S.mode = null;
-  markMine();
   S.dice = null;
   renderDice(send);
 }
@@ -744,7 +751,7 @@ function cardList(title, cards) {
     "div",
     { class: "cards" },
     h("small", {}, title),
-    h("ul", {}, cards.map((c) => h("li", {}, h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)), c.slot ? h("small", {}, ` (${c.slot})`) : null))),
+    h("ul", {}, cards.map((c) => h("li", {}, h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)), c.slot ? h("small", {}, ` (${t(`slots.${c.slot}`)})`) : null))),
   );
 }
 

@@ -115,7 +115,11 @@ export class BoardView {
 
   setZoom(value) {
     this.zoom = Math.min(4, Math.max(1, value));
-    if (this.svg) this.svg.style.width = `${(this.zoom * 100).toFixed(1)}%`;
+    if (this.svg) {
+      this.svg.style.width = `${(this.zoom * 100).toFixed(1)}%`;
+      // fitted, a wide screen shows the whole board at once (a tall board is shrunk to the window's height)
+      this.svg.style.maxHeight = this.zoom === 1 && this.container.clientWidth >= 600 ? "calc(100vh - 110px)" : "none";
+    }
     this.container.dataset.zoom = this.zoom.toFixed(2);
   }
 

@@ -1,7 +1,7 @@
 // Small DOM helpers shared by every surface: element builder, toasts, and accessible dialogs
 // (named, aria-modal, focus moved in and trapped, Escape closes, focus returned where it was).
 
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -29,7 +29,10 @@ export function toast(text, kind = "info") {
 
 // A server refusal in the player's language: by its code (TEAM.md contract 2), never its English sentence.
 export function errorText(err) {
-  const code = (err && (err.error || (err.data && err.data.error))) || "unknown";
+  const body = (err && err.data) || err || {};
+  const code = body.error || "unknown";
+  // English players get the server's own sentence (it names the exact reason); others the catalogue's
+  if (lang() === "en" && body.message && code !== "offline") return body.message;
   const known = t(`errors.${code}`);
   return known === `errors.${code}` ? t("errors.unknown") : known;
 }

@@ -58,9 +58,10 @@ export function dicePictures(faces) {
 const queue = [];
 let running = false;
 let skipping = false;
+let playing = false; // a playback is on the board right now
 
 export function isPlaying() {
-  return running;
+  return playing;
 }
 
 export function skipPlayback() {
@@ -84,7 +85,7 @@ async function drain() {
   while (queue.length) {
     const [msg, hooks] = queue.shift();
     const delay = DELAYS[speed()];
-    if (!delay || !worthPlaying(msg) || skipping || queue.length > 20) {
+    if (!delay || !worthPlaying(msg) || skipping || queue.length > 3) {
       hooks.apply(msg);
       continue;
     }
@@ -162,6 +163,7 @@ function stepInto(shadow, ev, final) {
 }
 
 async function play(msg, hooks, delay) {
+  playing = true;
   document.body.dataset.playing = "1";
   const panel = $("#playback");
   const base = S.log.length; // the update's events are appended one by one
@@ -188,20 +190,22 @@ async function play(msg, hooks, delay) {
       panel.replaceChildren(
         h("p", { class: "playback-what" }, t("playing", { what }), h("small", { id: "playback-step", "data-step": step }, ` · ${t("playingStep", { i: step, n: steps })}`)),
         h("p", { class: "playback-event", "data-msg": ev.msg }, tx(ev.text)),
-        faces ? dicePictures(faces) : null,
+        ...(faces ? [dicePictures(faces)] : []),
         h("button", { type: "button", id: "skip", onclick: skipPlayback }, t("skip")),
       );
     }
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
   S.log.length = base; // the real append happens in apply (also when skipped)
+  playing = false;
   hooks.apply(msg);
 }
 
 // --- since your last turn ---------------------------------------------------------------------------------
 
-export function markMine() {
-  S.lastMine = S.logFirst + S.log.length;
+// after this seat's own action: what follows its first event (the action itself) is news at its next turn
+export function markMine(firstEvent) {
+  S.lastMine = firstEvent + 1;
   if (S.tableId) localStorage.setItem(`mnm.last.${S.tableId}.${S.token || ""}`, String(S.lastMine));
 }
 
