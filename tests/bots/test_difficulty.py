@@ -147,3 +147,44 @@ def test_the_server_catalog_offers_the_presets_with_their_measured_rates() -> No
         preset = DIFFICULTY_PRESETS[str(d["id"])]
         assert d["options"] == list(preset.options) and d["win_rate"] == preset.win_rate and d["games"] == 1000
         assert d["text"]["en"] and d["text"]["pt"] and d["text"]["en"] != d["text"]["pt"]
+
+
+def _chapter1_turn() -> Game:
+    """Chapter 1 played by the heuristic bot up to the first mouse's turn with a real choice of way."""
+    from mnm.bots.policy import make_bot
+
+    game = Game.new("1", PARTY, seed=4)
+    bot = make_bot("heuristic", 4)
+    while True:
+        d = game.decision()
+        assert d is not None
+        if d.kind == "turn" and any(str(o).startswith("move") for o in d.options) and len(d.options) > 3:
+            return game
+        game.apply(bot.choose(game))
+
+
+def test_the_search_bot_does_not_peek_and_answers_legally() -> None:
+    from mnm.bots.mcts import SearchBot
+
+    game = _chapter1_turn()
+    other = Game.from_json(game.to_json())
+    other.state.rng ^= 0x5555  # only the real future differs
+    pick = SearchBot(seed=9).choose(game)
+    assert pick in game.legal_actions()
+    assert SearchBot(seed=9).choose(other) == pick
+
+
+def test_the_value_estimate_is_a_chance_and_knows_the_end() -> None:
+    from mnm.bots.value import FEATURES, WEIGHTS, features, win_probability
+
+    game = _chapter1_turn()
+    assert len(features(game.ctx, game.state)) == len(FEATURES) == len(WEIGHTS)
+    p = win_probability(game.ctx, game.state)
+    assert 0.0 < p < 1.0
+    late = game.state.copy()
+    late.hourglass = late.end_page - 1  # the same position with time running out looks worse
+    assert win_probability(game.ctx, late) < p
+    late.status = "won"
+    assert win_probability(game.ctx, late) == 1.0
+    late.status = "lost"
+    assert win_probability(game.ctx, late) == 0.0
