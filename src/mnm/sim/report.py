@@ -215,7 +215,7 @@ def write_comparison(out: Path, runs: list[tuple[dict[str, Any], dict[str, Any]]
     rows = "".join(
         f"<tr><td>{esc(str(m.get('bot')))}</td><td>{esc(str(m.get('difficulty', 'normal')))}</td>"
         f"<td>{s['games']}</td><td><b>{s['win_rate']:.1%}</b></td><td>{s['ci95'][0]:.1%} to {s['ci95'][1]:.1%}</td>"
-        f"<td>{esc(json.dumps(s['defeat_causes']))}</td><td>{s['mean_rounds']}</td><td>{s['surges_per_game']}</td></tr>"
+        f"<td>{esc(', '.join(f'{c.replace(chr(95), chr(32))} {n}' for c, n in s['defeat_causes'].items()) or 'none')}</td><td>{s['mean_rounds']}</td><td>{s['surges_per_game']}</td></tr>"
         for _, m, s in named
     )
     chapter_name, party, _, end_page = _names(named[0][1]) if named else ("", "", {}, "?")
