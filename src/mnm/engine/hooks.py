@@ -31,6 +31,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from mnm.content.schema import SearchCard
     from mnm.engine.context import Ctx
@@ -289,10 +291,15 @@ def innate_handlers(ctx: Ctx, hero_id: str, point: HookPoint[H]) -> tuple[H, ...
 Route = tuple[tuple[str, ...], str]  # (spaces to head for, what to do there: an explore argument, "search" or "")
 
 
+# Chapter rules written as Python subclasses also work with the compiled engine (a test's chapter, or a chapter
+# module mypyc left pure because it uses a class decorator): scripts/compile.sh, docs/architecture.md.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChapterRules:
     """A chapter's special rules. Every method is a hook point the rules call; the defaults do nothing.
 
-    Subclass it in ``engine/chapters/<chapter>.py`` and register it with ``@chapter_rules("<chapter id>")``."""
+    Subclass it in ``engine/chapters/<chapter>.py`` and register it after the class with
+    ``chapter_rules("<chapter id>")(TheClass)`` (not as a class decorator: mypyc would compile a decorated class
+    as a slow non-native class, and refuses one that subclasses this class)."""
 
     chapter_id: ClassVar[str] = ""
 

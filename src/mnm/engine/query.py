@@ -6,7 +6,7 @@ space); distances for minions are R-MINION-10 (path length on the minion graph, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from mnm.board.geometry import TileGraph
 from mnm.board.layout import space_side
@@ -16,8 +16,10 @@ from mnm.engine.state import Hero, Minion, State
 __all__ = [
     "blocked_spaces",
     "can_enter",
+    "card_of",
     "engaging_minions_in",
     "enter_test",
+    "equipped_effects",
     "hero_name",
     "is_full",
     "is_large",
@@ -37,6 +39,25 @@ __all__ = [
 
 def is_large(ctx: Ctx, m: Minion) -> bool:
     return ctx.content.minions[m.type].size == "large"
+
+
+def card_of(instance: str) -> str:
+    """The card id of a card instance (``leather-breastplate/2`` -> ``leather-breastplate``)."""
+    return instance.split("/", 1)[0]
+
+
+def equipped_effects(ctx: Ctx, h: Hero, effect: str) -> list[Mapping[str, int | str | bool]]:
+    """The params of every equipped card whose ``effect`` is ``effect`` (passive card effects, docs/effects.md).
+
+    A read-only question many rule modules ask (turn, search, traps, movement, effects, battle): it lives here so
+    that they need not import each other."""
+    out: list[Mapping[str, int | str | bool]] = []
+    cards = ctx.content.search_cards
+    for inst in h.equipped:
+        c = cards[card_of(inst)]
+        if c.effect == effect:
+            out.append(c.params)
+    return out
 
 
 def melee_reach(graph: TileGraph, space: str) -> set[str]:
@@ -91,9 +112,12 @@ def occupancy(ctx: Ctx, st: State, space: str) -> tuple[int, bool]:
             small += 1
     for m in st.minions.values():
         if m.space == space:
-            if ctx.content.minions[m.type].size == "large":
+            spec = ctx.content.minions[m.type]
+            if spec.token:
+                continue  # [EXP] R-EXP-16: a creature shown by tokens takes no room
+            if spec.size == "large":
                 large = True
-            elif ctx.content.minions[m.type].size == "small":
+            elif spec.size == "small":
                 small += 1
     return small, large
 
@@ -109,9 +133,12 @@ def occupancy_map(ctx: Ctx, st: State) -> tuple[dict[str, int], set[str], set[st
             small[h.space] = small.get(h.space, 0) + 1
     minions = ctx.content.minions
     for m in st.minions.values():
-        size = minions[m.type].size
+        spec = minions[m.type]
+        size = spec.size
         if size != "none":
             minion_spaces.add(m.space)
+        if spec.token:
+            continue  # [EXP] R-EXP-16: a creature shown by tokens takes no room
         if size == "large":
             large.add(m.space)
         elif size == "small":
@@ -130,6 +157,11 @@ def can_enter(ctx: Ctx, st: State, space: str, large: bool = False) -> bool:
     small, has_large = occupancy(ctx, st, space)
     if has_large:
         return False
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14
+        from mnm.engine.rules.creatures import hesster_blocks
+
+        if space in hesster_blocks(st):
+            return False
     if large:
         return small == 0
     return small < ctx.board.spaces[space].capacity
@@ -144,6 +176,10 @@ def blocked_spaces(
     small, larges, _ = occupancy if occupancy is not None else occupancy_map(ctx, st)
     spaces = ctx.board.spaces
     blocked = set(larges)
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: nothing walks into Hesster's spaces
+        from mnm.engine.rules.creatures import hesster_blocks
+
+        blocked |= hesster_blocks(st)
     for space, n in small.items():
         if large or n >= spaces[space].capacity:  # a large figure needs an empty space (R-SPACE-06)
             blocked.add(space)
