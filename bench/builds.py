@@ -88,7 +88,10 @@ def main() -> None:
             env = dict(os.environ, MNM_ENGINE=build)
             env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
             args = [sys.executable, __file__, "--child"] + (["--quick"] if quick else [])
-            done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+            done = subprocess.run(args, env=env, capture_output=True, text=True)
+            if done.returncode != 0:
+                reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
+                sys.exit(f"Error: the {build} engine did not run: {reason}")
             runs[build].append(json.loads(done.stdout))
     keys = [k for k, v in runs["pure"][0].items() if isinstance(v, int | float) and k not in ("rounds", "games_per_round")]
     print(f"{'figure (median of ' + str(rounds) + ')':<28} {'pure':>12} {'compiled':>12} {'x':>6}")
