@@ -140,6 +140,29 @@ def board_render(
         typer.echo(str(path))
 
 
+def _difficulty_help() -> str:
+    """The --difficulty help: each preset with its measured win rate (docs/difficulty.md)."""
+    from mnm.engine import DIFFICULTY_PRESETS
+
+    rates = "; ".join(
+        f"{p.id}: the heuristic bot wins {p.win_rate:.0%} of Chapter 1 ({p.games:,} games)" if p.games else p.id
+        for p in DIFFICULTY_PRESETS.values()
+    )
+    return f"easy, normal or hard (docs/difficulty.md). Measured: {rates}."
+
+
+DIFFICULTY_HELP = _difficulty_help()
+
+
+def _check_difficulty(names: list[str]) -> None:
+    from mnm.engine import DIFFICULTY_PRESETS
+
+    for name in names:
+        if name not in DIFFICULTY_PRESETS:
+            typer.echo(f"error: unknown difficulty {name!r}; difficulties: {', '.join(DIFFICULTY_PRESETS)}", err=True)
+            raise typer.Exit(2)
+
+
 @app.command("bench")
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -210,9 +233,14 @@ def play(
     autosave: Annotated[
         bool, typer.Option("--autosave/--no-autosave", help="Save after every choice (for --continue).")
     ] = True,
+    difficulty: Annotated[str, typer.Option(help=DIFFICULTY_HELP)] = "normal",
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
+    from mnm.engine import DIFFICULTY_PRESETS
     from mnm.terminal.main import play_command
+
+    _check_difficulty([difficulty])
+    option = [*DIFFICULTY_PRESETS[difficulty].options, *(option or [])]
 
     raise typer.Exit(
         play_command(
@@ -284,7 +312,7 @@ def serve_command(
 def simulate(
     chapter: Annotated[str, typer.Option(help="Chapter id or number.")] = "1",
     party: Annotated[str, typer.Option(help="Heroes, comma-separated.")] = "collin,tilda,filch,maginos",
-    bot: Annotated[str, typer.Option(help="random, heuristic or search.")] = "heuristic",
+    bot: Annotated[str, typer.Option(help="random, heuristic or search; several, comma-separated, side by side.")] = "heuristic",
     games: Annotated[int, typer.Option(min=1, help="How many games.")] = 100,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes (or Ray workers).")] = 1,
     seed: Annotated[int, typer.Option(help="First seed; games use seed, seed+1, ...")] = 0,
@@ -292,9 +320,22 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
     backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
     ray_address: Annotated[str | None, typer.Option(help="Address of a running Ray cluster.")] = None,
+    difficulty: Annotated[
+        str, typer.Option(help=DIFFICULTY_HELP + " Several, comma-separated, give the report side by side.")
+    ] = "normal",
 ) -> None:
     """Play many games with bots and report how hard the chapter is for this party."""
     import time
+
+    bots = [b.strip() for b in bot.split(",") if b.strip()]
+    levels = [d.strip() for d in difficulty.split(",") if d.strip()]
+    _check_difficulty(levels)
+    if len(bots) * len(levels) > 1:
+        if out is not None:
+            need("matplotlib", "the report of --out (its plots)")
+        _simulate_side_by_side(chapter, party, bots, levels, games, workers, seed, out, as_json)
+        return
+    bot, difficulty = bots[0], levels[0]
 
     if backend == "ray":
         need("ray", "--backend ray")
@@ -327,7 +368,9 @@ def simulate(
             typer.echo(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", nl=False, err=True)
 
     try:
-        summary, _ = run_simulation(chapter_id, heroes, bot, games, seed, workers, out, backend, ray_address, progress)
+        summary, _ = run_simulation(
+            chapter_id, heroes, bot, games, seed, workers, out, backend, ray_address, progress, difficulty
+        )
     except ValueError as err:
         typer.echo("", err=True)  # end the progress bar's line
         fail(str(err))
@@ -337,20 +380,21 @@ def simulate(
         "chapter": chapter_id,
         "party": heroes,
         "bot": bot,
+        "difficulty": difficulty,
         "seconds": round(elapsed, 2),
         "games_per_s": round(games / elapsed, 3) if elapsed else 0.0,
     }
     if out is not None:
         from mnm.sim.report import write_report
 
-        write_report(out, summary, {"chapter": chapter_id, "party": heroes, "bot": bot})
+        write_report(out, summary, {"chapter": chapter_id, "party": heroes, "bot": bot, "difficulty": difficulty})
     if as_json:
         typer.echo(json.dumps(summary))
         return
     typer.echo("", err=True)
     lo, hi = summary["ci95"]
     typer.echo(
-        f"{chapter_id} with {', '.join(heroes)}, bot {bot}: won {summary['wins']} of {summary['games']} "
+        f"{chapter_id} with {', '.join(heroes)}, bot {bot}, {difficulty}: won {summary['wins']} of {summary['games']} "
         f"({summary['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})"
     )
     for key in (
@@ -371,22 +415,32 @@ def hint(
     savefile: Annotated[Path, typer.Argument(help="A saved game (JSON), as written by mnm play or the web app.")],
     count: Annotated[int, typer.Option(min=1, help="How many options to suggest.")] = 3,
     iterations: Annotated[
-        int | None, typer.Option(min=1, help="Playouts in all (more is slower and surer). [default: 160]")
+        int | None, typer.Option(min=1, help="Playouts in all (more is slower and surer). [default: 400]")
     ] = None,
     lang: Annotated[str, typer.Option(help="en or pt_BR.")] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    seconds: Annotated[
+        float, typer.Option(min=0.1, help="Time budget for the playouts (the start-up comes on top).")
+    ] = 2.2,
+    workers: Annotated[int, typer.Option(min=1, help="Processes sharing the playouts.")] = 2,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(help="Weigh the position at this difficulty instead of the save's own: " + DIFFICULTY_HELP),
+    ] = None,
 ) -> None:
     """Suggest the best options for the pending decision of a saved game."""
     from mnm.bots.hints import PLAYOUTS, hints
-    from mnm.engine import SaveError
-    from mnm.terminal.seats import MIN_PLAYOUTS
+    from mnm.engine import SaveError, with_difficulty
     from mnm.terminal.session import load_game
 
     try:
         game = load_game(savefile)
     except SaveError as err:
         fail(str(err), 1)
-    found = hints(game, count=count, iterations=iterations or PLAYOUTS, lang=lang)
+    if difficulty is not None:
+        _check_difficulty([difficulty])
+        with_difficulty(game.state, difficulty)
+    found = hints(game, count=count, iterations=iterations or PLAYOUTS, lang=lang, seconds=seconds, workers=workers)
     if as_json:
         typer.echo(json.dumps([h.to_json() for h in found]))
         return
@@ -395,18 +449,53 @@ def hint(
     from mnm.engine import Event, render
 
     for i, h in enumerate(found, 1):
-        previous = found[i - 2] if i > 1 else None
-        same = previous is not None and getattr(h, "group", None) is not None and h.group == previous.group  # type: ignore[attr-defined]
-        if h.playouts < MIN_PLAYOUTS:
-            won = f"{h.playouts} playouts, too few to give a chance"
+        same = i > 1 and h.group is not None and h.group == found[i - 2].group
+        if h.chance is None or h.low is None or h.high is None:  # under MIN_PLAYOUTS: no chance shown
+            won = render(Event("hint_few", {"playouts": h.playouts}), lang)
         else:
-            won = render(
-                Event("hint_chance", {"percent": f"{getattr(h, 'chance', h.win_chance):.0%}", "playouts": h.playouts}),
-                lang,
-            )
-            if getattr(h, "low", None) is not None:
-                won += f", 95% interval {h.low:.0%}-{h.high:.0%}"  # type: ignore[attr-defined]
-        typer.echo(f"{i}. {h.action}  ({won}{'; about equal to the one above' if same else ''}) {h.reason}")
+            won = render(Event("hint_chance", {"percent": f"{h.chance:.0%}", "playouts": h.playouts}), lang)
+            won += f", {h.low:.0%}-{h.high:.0%}"
+        equal = " " + render(Event("hint_about_equal", {}), lang) if same else ""
+        typer.echo(f"{i}. {h.action}  ({won}){equal} {h.reason}")
+
+
+def _simulate_side_by_side(
+    chapter: str, party: str, bots: list[str], levels: list[str], games: int, workers: int, seed: int,
+    out: Path | None, as_json: bool,
+) -> None:
+    """Every bot at every difficulty over the same seeds; with --out, one report comparing them (docs/difficulty.md)."""
+    from mnm.content.loader import builtin_content
+    from mnm.sim.report import write_comparison, write_report
+    from mnm.sim.simulate import run_simulation
+
+    content = builtin_content()
+    try:
+        chapter_id = content.chapter(chapter).id
+    except KeyError:
+        typer.echo(f"error: unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}", err=True)
+        raise typer.Exit(2) from None
+    heroes = [h.strip() for h in party.split(",") if h.strip()]
+    runs = []
+    for name in bots:
+        for level in levels:
+            folder = out / f"{name}-{level}" if out is not None else None
+            try:
+                summary, _ = run_simulation(chapter_id, heroes, name, games, seed, workers, folder, difficulty=level)
+            except ValueError as err:
+                typer.echo(f"error: {err}", err=True)
+                raise typer.Exit(2) from err
+            meta = {"chapter": chapter_id, "party": heroes, "bot": name, "difficulty": level}
+            if folder is not None:
+                write_report(folder, summary, meta)
+            runs.append((meta, summary))
+            if not as_json:
+                lo, hi = summary["ci95"]
+                typer.echo(f"{chapter_id}, bot {name}, {level}: won {summary['wins']} of {summary['games']} "
+                           f"({summary['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
+    if out is not None:
+        write_comparison(out, runs)
+    if as_json:
+        typer.echo(json.dumps([{**m, **s} for m, s in runs]))
 
 
 def main() -> None:

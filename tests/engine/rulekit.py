@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from mnm.content.loader import Content
+from mnm.content.loader import Content, builtin_content
 from mnm.engine.errors import IllegalAction
 from mnm.engine.events import Event
 from mnm.engine.game import Game
@@ -29,6 +29,18 @@ SHIELD = 3  # 3 SWORD/SHIELD (a melee hit when attacking, a block when defending
 BOW = 4  # 2 BOW
 SHIELD_STAR = 5  # 3 SWORD/SHIELD + STAR
 BOW_STAR = 6  # 1 BOW + STAR
+
+
+def row_count(card: str, minion: str, page: int = 1) -> int:
+    """How many ``minion`` the encounter ``card``'s row for ``page`` places: encounter values are authored
+    and calibrated (docs/difficulty.md), so rule tests read them rather than pin them."""
+    row = next(r for r in builtin_content().encounter_cards[card].rows if r.pages[0] <= page <= r.pages[1])
+    return sum(mc.count for mc in row.minions if mc.minion == minion)
+
+
+def surge_count(card: str, minion: str) -> int:
+    """How many ``minion`` the encounter ``card``'s surge line places (authored, calibrated)."""
+    return sum(mc.count for mc in builtin_content().encounter_cards[card].surge if mc.minion == minion)
 
 
 def scenario(content: Content | None = None, **fields: Any) -> Game:

@@ -631,7 +631,8 @@ def test_event_noise_in_the_walls_adds_two_wheel_cheese() -> None:
 def test_event_noise_in_the_walls_can_set_off_a_surge() -> None:
     g, ev = search_finds("noise-in-the-walls", wheel=4, encounter_up="rat-patrol")
     assert one(ev, "surge").params["wheel"] == 6 and g.state.hourglass == 2
-    assert sum(1 for m in g.state.minions.values() if m.type == "rat-warrior") == 1 + 2
+    surge_line = {mc.minion: mc.count for mc in g.ctx.content.encounter_cards["rat-patrol"].surge}
+    assert sum(1 for m in g.state.minions.values() if m.type == "rat-warrior") == 1 + surge_line["rat-warrior"]
 
 
 @pytest.mark.parametrize(

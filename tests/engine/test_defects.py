@@ -104,7 +104,7 @@ def test_r_battle_07_chain_lightning_must_target_the_nearby_minions_when_there_a
 @pytest.mark.rule("R-ABIL-01")
 @pytest.mark.rule("R-ABIL-04")
 def test_r_abil_01_an_inspired_extra_action_and_an_ability_pay_from_one_purse() -> None:
-    """Nez has 1 cheese and has taken her action; Inspire lets her take one more for 1 cheese. Shield Bash costs 1
+    """Nez has 1 cheese and has taken her action; Inspire lets her take one more for 1 cheese. Shield Bash (Feint) costs 1
     and is itself that action: 2 cheese in all, so it is not offered (it used to leave Nez at -1 cheese). A
     search (the extra action alone) still is."""
     g = scenario(
@@ -122,8 +122,9 @@ def test_r_abil_01_an_inspired_extra_action_and_an_ability_pay_from_one_purse() 
     assert "ability nez shield-bash rat-warrior-1" not in actions
     assert "search nez" in actions
     reason = illegal(g, "ability nez shield-bash rat-warrior-1")
+    card = g.ctx.content.ability_cards["shield-bash"].name.en  # authored names follow CONTENT.md's appendix
     assert reason == (
-        "Shield Bash costs 1 cheese and its action is an extra one (1 cheese, Inspire): 2 in all, and Nez has 1 "
+        f"{card} costs 1 cheese and its action is an extra one (1 cheese, Inspire): 2 in all, and Nez has 1 "
         "(R-ABIL-01)"
     )
     assert g.state.heroes["nez"].cheese == 1

@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rulekit import BOW, CHEESE, SHIELD, SWORD, of, one, scenario
+from rulekit import BOW, CHEESE, SHIELD, SWORD, of, one, scenario, surge_count
 
 from mnm.engine.game import Game
+
+GUARD_ROOM_ENTRIES = ["5:1", "5:3", "5:10"]  # the Guard Room's entry spaces, nearest Collin (5:15's rat) first
 
 
 def rat_attack_fills_wheel(wheel: int, attack: list[int], defense: list[int], **extra: Any) -> Game:
@@ -77,14 +79,15 @@ def test_r_enc_10_plain_roach_theft_does_not_feed_the_wheel() -> None:
 @pytest.mark.rule("R-SURGE-02")
 @pytest.mark.rule("R-SURGE-03")
 def test_r_surge_02_six_cheese_surge_with_the_face_up_card() -> None:
-    # wheel 5 + 1 CHEESE on the rat's attack = 6: surge. Rat Patrol's surge places 2 rats.
+    # wheel 5 + 1 CHEESE on the rat's attack = 6: surge. Rat Patrol's surge places its rats.
     g = rat_attack_fills_wheel(5, [SWORD, CHEESE], [SHIELD, BOW], encounter_up="rat-patrol")
     msgs = [e.msg for e in g.events]
     assert msgs.index("surge") < msgs.index("hourglass_moves") < msgs.index("card_surge")
     assert one(g.events, "surge").params == {"wheel": 6}
     assert g.state.hourglass == 2  # step 1: one page
     placed = [e.params["space"] for e in of(g.events, "minion_placed")]
-    assert placed == ["5:1", "5:3"]  # step 3: the card's surge, placed normally
+    rats = surge_count("rat-patrol", "rat-warrior")
+    assert rats >= 1 and placed == GUARD_ROOM_ENTRIES[:rats]  # step 3: the card's surge, placed normally
     assert g.state.encounter_up is None and g.state.encounter_discard == ["rat-patrol"]  # then discarded
     assert g.state.wheel == 0  # step 5
 
@@ -108,12 +111,12 @@ def test_r_surge_03_no_card_no_special_surge_hourglass_still_moves_and_wheel_emp
 
 @pytest.mark.rule("R-SURGE-04")
 def test_r_surge_04_place_what_the_supply_holds() -> None:
-    # 6 rat figures in the box; 5 are on the board, Rat Patrol's surge wants 2: one is placed
+    # 6 rat figures in the box; 5 are on the board, Rat Patrol's surge wants more: one is placed
     rats = {f"rat-warrior-{i}": {"space": s} for i, s in enumerate(["5:15", "5:2", "5:5", "5:6", "5:16"], 1)}
     # the attack misses (no defense roll); the four other rats then step 1 each (CHEESE shows 1)
     g = rat_attack_fills_wheel(5, [CHEESE, BOW], [CHEESE] * 4, encounter_up="rat-patrol", minions=rats)
     short = one(g.events, "not_enough_figures")
-    assert short.params == {"minion": "rat-warrior", "wanted": 2, "placed": 1}
+    assert short.params == {"minion": "rat-warrior", "wanted": surge_count("rat-patrol", "rat-warrior"), "placed": 1}
     assert short.rule == "R-SURGE-04"
     assert len(of(g.events, "minion_placed")) == 1
     assert sum(1 for m in g.state.minions.values() if m.type == "rat-warrior") == 6
@@ -124,7 +127,7 @@ def test_r_surge_05_disguises_cannot_cancel_a_surge() -> None:
     g = rat_attack_fills_wheel(
         5, [SWORD, CHEESE], [SHIELD, BOW], encounter_up="rat-patrol", stash=["disguises"], party_cards=["disguises"]
     )
-    assert len(of(g.events, "minion_placed")) == 2
+    assert len(of(g.events, "minion_placed")) == surge_count("rat-patrol", "rat-warrior")
     assert of(g.events, "disguises_used") == []
     assert g.state.stash == ["disguises"]
     assert g.decision() is not None and g.decision().kind == "turn"  # type: ignore[union-attr]
@@ -133,10 +136,14 @@ def test_r_surge_05_disguises_cannot_cancel_a_surge() -> None:
 @pytest.mark.rule("R-SURGE-06")
 @pytest.mark.rule("R-ROUND-05")
 def test_r_surge_06_surge_minions_placed_normally_new_cards_go_to_the_bottom() -> None:
-    # Trapped Hall's surge: 1 rat (its card is already on the track) and 1 roach (a new card, at the bottom)
+    # Trapped Hall's surge: rats (their card is already on the track), then a roach (a new card, at the bottom)
     g = rat_attack_fills_wheel(5, [SWORD, CHEESE], [SHIELD, BOW], encounter_up="trapped-hall")
-    placed = {e.params["minion"]: e.params["space"] for e in of(g.events, "minion_placed")}
-    assert placed == {"rat-warrior-2": "5:1", "roach-1": "5:3"}
+    placed = [(e.params["minion"], e.params["space"]) for e in of(g.events, "minion_placed")]
+    rats, roaches = surge_count("trapped-hall", "rat-warrior"), surge_count("trapped-hall", "roach")
+    assert rats >= 1 and roaches == 1 and rats + roaches <= len(GUARD_ROOM_ENTRIES)
+    # spread over the entry spaces nearest the mice, in the surge line's order
+    assert [space for _, space in placed] == GUARD_ROOM_ENTRIES[: rats + roaches]
+    assert [str(m).rsplit("-", 1)[0] for m, _ in placed] == ["rat-warrior"] * rats + ["roach"]
     assert all(e.params["reason"] == "surge" and e.rule == "R-ENC-05" for e in of(g.events, "minion_placed"))
     assert g.state.track == ["minion:rat-warrior", "mouse:collin", "minion:roach"]
 
@@ -197,7 +204,7 @@ def test_r_surge_06_between_mouse_turns_the_tile_of_the_mouse_highest_on_the_tra
     )
     assert one(g.events, "card_surge").params == {"card": "rat-patrol"}
     spaces = [str(e.params["space"]) for e in of(g.events, "minion_placed")]
-    assert len(spaces) == 2 and all(s.startswith("4:") for s in spaces)
+    assert len(spaces) == surge_count("rat-patrol", "rat-warrior") and all(s.startswith("4:") for s in spaces)
     assert all(g.ctx.board.spaces[s].entry for s in spaces)
 
 
@@ -219,4 +226,4 @@ def test_r_surge_06_in_a_mouse_turn_the_active_mouse_tile() -> None:
     ev = g.apply("battle collin rat-warrior-1")
     assert one(ev, "wheel_cheese").params["wheel"] == 6
     spaces = [str(e.params["space"]) for e in of(ev, "minion_placed")]
-    assert len(spaces) == 2 and all(s.startswith("4:") for s in spaces)
+    assert len(spaces) == surge_count("rat-patrol", "rat-warrior") and all(s.startswith("4:") for s in spaces)

@@ -1,13 +1,20 @@
-"""Hints: the best few options for the pending decision, with a chance of winning and a short reason.
+"""Hints: the best few options for the pending decision, each with its chance of winning, a 95% interval and
+a short reason (TEAM contract 3; docs/bots.md says what the chance means).
 
 Each option is tried in *playouts*: the option is taken on a copy of the game whose hidden dice and decks are
 re-drawn (:func:`mnm.bots.policy.resample_hidden`, so a hint never reveals the real future), then the party
 plays on to the end of the chapter with the heuristic bot's rules of thumb (:func:`mnm.bots.mcts.play_out`).
-The chance shown is the share of those playouts the party won: "if you do this and play on sensibly".
+The chance is the share of those playouts the party won: "if you do this and play on sensibly".
 
-The playouts are *paired*: in each round every option meets the same re-drawn future, so differences between
-options come from the options, not from luck. The budget is spent by successive halving: every option gets a
-few playouts, the better half gets more, and so on, so the top options' estimates are the most precise.
+- **Paired.** Playouts come in numbered *futures*; in each round every option still in the running meets the
+  same futures, so differences between options come from the options, not from luck.
+- **Successive halving.** Every option gets a few playouts, the better half more, and so on, until the
+  options to show have at least :data:`MIN_PLAYOUTS` each. No chance is shown on fewer.
+- **Intervals and groups.** Each shown option has a Wilson 95% interval. Options are ranked by their chance;
+  an option whose interval overlaps the interval of its group's first option joins that group, shown as
+  "about equal" to it rather than ranked below it.
+- **Budget.** A number of playouts and, for interactive use, a time limit; ``workers`` processes (forked, so
+  only from a single-threaded program such as ``mnm hint``) share the playouts.
 
 The reason is what the playouts of that option showed most often right after it was taken (a minion defeated,
 a card found, a mouse wounded...), and what the lost playouts died of, in the player's language.
@@ -16,17 +23,25 @@ a card found, a mouse wounded...), and what the lost playouts died of, in the pl
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import time
 from collections import Counter
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from mnm.bots.mcts import play_out
+from mnm.bots.mcts import PLAYOUT_LIMIT, play_out
 from mnm.bots.policy import HeuristicBot, resample_hidden
+from mnm.bots.value import HORIZON, win_probability
 from mnm.engine import Action, Ctx, Event, Game, apply_action_in_place, make_ctx, render
 
-__all__ = ["PLAYOUTS", "Hint", "hints"]
+__all__ = ["MIN_PLAYOUTS", "PLAYOUTS", "SECONDS", "Hint", "group_options", "hints", "wilson"]
 
-PLAYOUTS = 160  # the default budget: about 3 s at Chapter 1's start on this project's machines, less later on
+MIN_PLAYOUTS = 100  # no chance is shown on fewer playouts (contract 3)
+PLAYOUTS = 400  # the default budget in playouts: the top 3 options at 100 each, and room to screen the rest
+SECONDS = 2.2  # the default time budget: with start-up, `mnm hint` answers within 3 s on a 2-core machine
+CHUNK = 4  # futures per task sent to a worker
+SCREEN = 8  # playouts per option in the first screening round
 
 # Events worth telling, most telling first.
 TELLING = (
@@ -50,22 +65,60 @@ ECHOES = {"move": ("mouse_moves",), "battle": ("mouse_attacks",)}
 # a win now scores 1 + SOONER_WEIGHT, a win SOONER_STEPS decisions later 1 + SOONER_WEIGHT / 2.
 SOONER_WEIGHT = 0.1
 SOONER_STEPS = 20
-PRIOR_WEIGHT = 4  # playouts' worth of belief in the average option
+PRIOR_WEIGHT = 4  # playouts' worth of belief in the average option, while screening
 SEEN_OFTEN = 1 / 3  # an event is worth telling when at least this share of the option's playouts showed it
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of a share ``wins / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def group_options(intervals: list[tuple[float, float]]) -> list[int]:
+    """Group numbers (1, 2, ...) for options ranked best first by their intervals: an option joins the group
+    of the option before it when its interval overlaps that group's first (best) option's interval."""
+    groups: list[int] = []
+    leader: tuple[float, float] | None = None
+    for low, high in intervals:
+        if leader is not None and high >= leader[0] and low <= leader[1]:
+            groups.append(groups[-1])
+            continue
+        groups.append(groups[-1] + 1 if groups else 1)
+        leader = (low, high)
+    return groups
 
 
 @dataclass(frozen=True)
 class Hint:
     action: Action
-    win_chance: float  # share of the option's playouts that the party won, 0..1
+    win_chance: float  # share of the option's playouts that the party won, 0..1 (even on few playouts)
     playouts: int
     reason: str
+    wins: float = 0.0  # won playouts, an unfinished one counting as its estimated chance (mnm.bots.value)
+    chance: float | None = None  # the win share, shown only on MIN_PLAYOUTS playouts or more
+    low: float | None = None  # its Wilson 95% interval
+    high: float | None = None
+    group: int | None = None  # options sharing a group are about equal
 
     def to_json(self) -> dict[str, object]:
+        def r(x: float | None) -> float | None:
+            return None if x is None else round(x, 3)
+
         return {
             "action": str(self.action),
-            "win_chance": round(self.win_chance, 3),
             "playouts": self.playouts,
+            "wins": round(self.wins, 1),
+            "chance": r(self.chance),
+            "low": r(self.low),
+            "high": r(self.high),
+            "group": self.group,
+            "win_chance": round(self.win_chance, 3),
             "reason": self.reason,
         }
 
@@ -75,7 +128,8 @@ class _Tally:
     """What the playouts of one option showed."""
 
     playouts: int = 0
-    wins: int = 0
+    wins: float = 0.0  # finished wins count 1, unfinished playouts the value estimate's chance
+    won: int = 0  # playouts played to a win
     score: float = 0.0  # wins, plus a little for winning sooner: ranks options that all win
     spare: int = 0  # pages of the chapter track left over, summed over the won playouts
     seen: Counter[tuple[int, str]] = field(default_factory=Counter)  # (priority, sentence) -> playouts showing it
@@ -85,39 +139,170 @@ class _Tally:
     def chance(self) -> float:
         return self.wins / self.playouts if self.playouts else 0.0
 
+    def add(self, other: _Tally) -> None:
+        self.playouts += other.playouts
+        self.wins += other.wins
+        self.won += other.won
+        self.score += other.score
+        self.spare += other.spare
+        self.seen.update(other.seen)
+        self.losses.update(other.losses)
+
     def rank(self, prior: float) -> float:
         """The mean score, pulled toward ``prior`` (the mean over all options) while playouts are few, so
         an option lucky in 2 playouts doesn't outrank one that held up over 30."""
         return (self.score + PRIOR_WEIGHT * prior) / (self.playouts + PRIOR_WEIGHT)
 
 
-def hints(game: Game, count: int = 3, iterations: int = PLAYOUTS, seed: int = 0, lang: str = "en") -> list[Hint]:
-    """The ``count`` best options for the pending decision, best first. ``iterations`` is the number of
-    playouts to spend in all; ``seed`` makes the answer reproducible."""
+# What a forked worker needs: set just before the pool starts, inherited by the fork.
+_JOB: tuple[Ctx, Game, list[Action], str, int | None] | None = None
+
+
+def _run_chunk(index: int, futures: list[int]) -> tuple[int, _Tally]:
+    assert _JOB is not None
+    ctx, game, options, lang, horizon = _JOB
+    tally = _Tally()
+    for future in futures:
+        _try(ctx, game, options[index], future, tally, lang, horizon)
+    return index, tally
+
+
+def hints(
+    game: Game,
+    count: int = 3,
+    iterations: int = PLAYOUTS,
+    seed: int = 0,
+    lang: str = "en",
+    seconds: float | None = SECONDS,
+    workers: int = 1,
+    horizon: int | None = HORIZON,
+) -> list[Hint]:
+    """The ``count`` best options for the pending decision, best first. ``iterations`` caps the playouts
+    spent in all, ``seconds`` the time (None: no time limit, so the answer depends only on ``seed``);
+    ``workers`` > 1 forks that many processes (only from a single-threaded program). A playout stops after
+    ``horizon`` decisions and the value estimate scores where it got (None: every playout to the end)."""
+    global _JOB
     options = game.legal_actions()
     if game.decision() is None or not options:
         return []
     rng = random.Random(seed)
+    deadline = time.perf_counter() + seconds if seconds is not None else None
     ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
-    tallies = {a: _Tally() for a in options}
-    remaining = list(options)
-    rounds = max(1, math.ceil(math.log2(len(options)))) if len(options) > count else 1
-    per_round = max(len(options), iterations // rounds)
-    for round_no in range(rounds):
-        each = max(1, per_round // len(remaining))
-        for _ in range(each):
-            future = rng.getrandbits(64)
-            for action in remaining:
-                _try(ctx, game, action, future, tallies[action], lang)
-        prior = sum(t.score for t in tallies.values()) / max(1, sum(t.playouts for t in tallies.values()))
-        if round_no < rounds - 1:
-            remaining.sort(key=lambda a: -tallies[a].rank(prior))
-            remaining = remaining[: max(count, (len(remaining) + 1) // 2)]
-    ranked = sorted(options, key=lambda a: (-tallies[a].rank(prior), -tallies[a].playouts))
-    return [Hint(a, tallies[a].chance, tallies[a].playouts, _reason(tallies[a], lang, game)) for a in ranked[:count]]
+    tallies = [_Tally() for _ in options]
+    live = list(range(len(options)))
+    keep = min(count, len(options))
+    # The budget: MIN_PLAYOUTS for each option to show is kept for the last round; the rest screens every option
+    # (SCREEN playouts each, or fewer when options are many), then the better half again, and so on.
+    screen_left = max(0, iterations - keep * MIN_PLAYOUTS) if len(options) > keep else 0
+    target = max(2, min(SCREEN, screen_left // len(options))) if screen_left else MIN_PLAYOUTS
+    futures_drawn: list[int] = []
+    spent = 0
+    pool: ProcessPoolExecutor | None = None
+    _JOB = (ctx, game, options, lang, horizon)
+    try:
+        if workers > 1:
+            pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+        while True:
+            final = target >= MIN_PLAYOUTS
+            # a budget too small for the target is shared evenly among the options still in the running
+            target = min(target, min(tallies[i].playouts for i in live) + max(1, (iterations - spent) // len(live)))
+            while len(futures_drawn) < target:
+                futures_drawn.append(rng.getrandbits(64))
+            chunks: list[tuple[int, int, list[int]]] = []
+            for i in live:
+                todo = futures_drawn[tallies[i].playouts : target]
+                chunks += [(k, i, todo[k : k + CHUNK]) for k in range(0, len(todo), CHUNK)]
+            # round-robin over the options, so that a time limit leaves them all about as far along
+            tasks = [(i, f) for _, i, f in sorted(chunks, key=lambda c: (c[0], live.index(c[1])))]
+            tasks = _within(tasks, iterations - spent)
+            spent += _size(tasks)
+            if not final:
+                screen_left -= _size(tasks)
+            if not tasks or not _run_tasks(tasks, tallies, pool, deadline) or final:
+                break
+            prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
+            live.sort(key=lambda i: -tallies[i].rank(prior))
+            live = live[: max(keep, (len(live) + 1) // 2)]
+            more = min(MIN_PLAYOUTS, target * 2)
+            if len(live) == keep or screen_left < len(live) * (more - target):
+                live, target = live[:keep], MIN_PLAYOUTS
+            else:
+                target = more
+    finally:
+        _JOB = None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+    prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
+    ranked = sorted(
+        range(len(options)),
+        key=lambda i: (-(tallies[i].playouts >= MIN_PLAYOUTS), -tallies[i].chance, -tallies[i].rank(prior)),
+    )[:count]
+    sure = [i for i in ranked if tallies[i].playouts >= MIN_PLAYOUTS]
+    intervals = {i: wilson(tallies[i].wins, tallies[i].playouts) for i in sure}
+    groups = dict(zip(sure, group_options([intervals[i] for i in sure]), strict=True))
+    out = []
+    for i in ranked:
+        t = tallies[i]
+        low, high = intervals.get(i, (None, None))
+        out.append(
+            Hint(
+                options[i],
+                t.chance,
+                t.playouts,
+                _reason(t, lang, game),
+                wins=t.wins,
+                chance=t.chance if i in intervals else None,
+                low=low,
+                high=high,
+                group=groups.get(i),
+            )
+        )
+    return out
 
 
-def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang: str) -> None:
+def _within(tasks: list[tuple[int, list[int]]], budget: int) -> list[tuple[int, list[int]]]:
+    """The first tasks that fit in ``budget`` playouts."""
+    out = []
+    for i, futures in tasks:
+        if budget <= 0:
+            break
+        out.append((i, futures[:budget]))
+        budget -= len(futures[:budget])
+    return out
+
+
+def _size(tasks: list[tuple[int, list[int]]]) -> int:
+    return sum(len(f) for _, f in tasks)
+
+
+def _run_tasks(
+    tasks: list[tuple[int, list[int]]],
+    tallies: list[_Tally],
+    pool: ProcessPoolExecutor | None,
+    deadline: float | None,
+) -> bool:
+    """Run the tasks (option index, futures); False when the time ran out first (what finished still counts)."""
+    if pool is None:
+        for i, futures in tasks:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return False
+            tallies[i].add(_run_chunk(i, futures)[1])
+        return True
+    pending: set[Future[tuple[int, _Tally]]] = {pool.submit(_run_chunk, i, f) for i, f in tasks}
+    while pending:
+        timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+        for fut in done:
+            i, tally = fut.result()
+            tallies[i].add(tally)
+        if not done and pending:
+            for fut in pending:
+                fut.cancel()
+            return False
+    return True
+
+
+def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang: str, horizon: int | None) -> None:
     """One playout of ``action`` against the re-drawn future numbered ``future``."""
     future_rng = random.Random(future)
     work = game.state.copy()
@@ -130,11 +315,16 @@ def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang:
             shown.add((TELLING.index(ev.msg), render(ev, lang, ctx.content)))
     ctx.events.clear()
     tally.seen.update(shown)
-    end, steps = play_out(ctx, work, HeuristicBot(seed=future_rng.getrandbits(32), samples=1), future_rng)
+    bot = HeuristicBot(seed=future_rng.getrandbits(32), samples=1)
+    end, steps = play_out(ctx, work, bot, future_rng, PLAYOUT_LIMIT if horizon is None else horizon)
     tally.playouts += 1
-    if end.status == "won":
+    if end.status == "playing":
+        tally.wins += win_probability(ctx, end)
+        tally.score += win_probability(ctx, end)
+    elif end.status == "won":
         spare = max(0, end.end_page - end.hourglass)
         tally.wins += 1
+        tally.won += 1
         tally.spare += spare
         tally.score += 1 + SOONER_WEIGHT / (1 + steps / SOONER_STEPS)
     elif end.status == "lost":
@@ -149,8 +339,8 @@ def _reason(tally: _Tally, lang: str, game: Game) -> str:
         priority, text = min(often)
         n = tally.seen[(priority, text)]
         parts.append(Event("hint_seen", {"event": text.rstrip("."), "count": n, "total": tally.playouts}))
-    if tally.wins:
-        pages = f"{tally.spare / tally.wins:.1f}"
+    if tally.won:
+        pages = f"{tally.spare / tally.won:.1f}"
         parts.append(Event("hint_spare", {"pages": pages if lang == "en" else pages.replace(".", ",")}))
     lost = sum(tally.losses.values())
     if lost:

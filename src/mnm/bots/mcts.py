@@ -36,27 +36,35 @@ def _uct(parent: _Node, child: _Node, c: float) -> float:
     return child.value / child.visits + c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
 
+def playout_step(ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, legal: list[Action]) -> None:
+    """One decision of a playout: a mouse's turn by the heuristic's rules of thumb (no lookahead), the rarer
+    questions (which card to keep, which ability to take...) at random from ``rng``."""
+    pick = None
+    if st.pending is not None and st.pending.kind == "turn":
+        pick = bot.turn_choice(ctx, st, legal)
+    apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
+    ctx.events.clear()
+
+
 def play_out(
     ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, limit: int = PLAYOUT_LIMIT
 ) -> tuple[State, int]:
-    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions); return the last state and the
-    number of decisions taken.
-
-    Mice's turns follow the heuristic's rules of thumb (:meth:`HeuristicBot.turn_choice`); the rarer questions
-    (which card to keep, which ability to take...) are answered at random from ``rng``. ``st`` may be changed."""
+    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions) by :func:`playout_step`; return
+    the last state and the number of decisions taken. ``st`` may be changed."""
     work = st
     steps = 0
     for steps in range(limit + 1):
         if work.status != "playing" or steps == limit:
             break
-        legal = legal_actions(ctx, work)
+        try:
+            legal = legal_actions(ctx, work)
+        except AssertionError:
+            # a position the engine cannot list (seen once: the old crow captures the mouse whose turn is
+            # starting); the playout stops there, unfinished, rather than crash the hint or the search
+            break
         if not legal:
             break
-        pick = None
-        if work.pending is not None and work.pending.kind == "turn":
-            pick = bot.turn_choice(ctx, work, legal)
-        apply_action_in_place(ctx, work, pick or legal[rng.randrange(len(legal))])
-        ctx.events.clear()
+        playout_step(ctx, work, bot, rng, legal)
     return work, steps
 
 
@@ -132,18 +140,63 @@ def rank_options(
     return ranked
 
 
+SEARCHED_VERBS = ("end", "search", "explore", "battle")
+SETTLED_VERBS = ("battle", "levelup", "recover")  # the heuristic's pick is kept when it is one of these
+
+
+def _candidates(
+    ctx: Ctx, st: State, options: list[Action], pick: Action, bot: HeuristicBot, widen: float
+) -> list[Action]:
+    """The options worth searching: every option that is not a move, and the moves by progressive widening:
+    the ``widen * sqrt(moves)`` destinations the one-step evaluation likes best (and the heuristic's pick)."""
+    moves = [a for a in options if a.verb == "move"]
+    # the choices that decide where the party goes and how fast; free actions (equip, share...) stay the heuristic's
+    others = [a for a in options if a.verb in SEARCHED_VERBS]
+    if moves:
+        keep = max(1, math.ceil(widen * math.sqrt(len(moves))))
+        scored = sorted(moves, key=lambda a: -bot.score(ctx, st, a))
+        moves = scored[:keep]
+    out = [pick] + [a for a in others + moves if a != pick]
+    return out
+
+
+def paired_values(
+    ctx: Ctx, st: State, options: list[Action], futures: list[int], horizon: int
+) -> dict[Action, list[float]]:
+    """For each option, its value (:func:`mnm.bots.value.win_probability` after a truncated playout) against each
+    re-drawn future: the same futures for every option, so their differences are paired."""
+    from mnm.bots.value import win_probability
+
+    out: dict[Action, list[float]] = {a: [] for a in options}
+    for future in futures:
+        for action in options:
+            rng = random.Random(future)
+            work = st.copy()
+            resample_hidden(work, rng)
+            apply_action_in_place(ctx, work, action)
+            ctx.events.clear()
+            end, _ = play_out(ctx, work, HeuristicBot(seed=rng.getrandbits(32), samples=1), rng, horizon)
+            out[action].append(win_probability(ctx, end))
+    return out
+
+
 @dataclass
 class SearchBot:
-    """The heuristic bot's judgement, checked by search: at a mouse's turn, MCTS (heuristic-guided rollouts,
-    hidden information re-sampled) ranks the options, and the bot departs from the heuristic's pick only when
-    the search finds an option clearly better over enough playouts. Budget: iterations (reproducible) or seconds
-    (interactive)."""
+    """The heuristic bot's judgement, checked by search. At a mouse's turn with a choice, the candidate options
+    (every non-move option, and the best move destinations by progressive widening) meet the same re-drawn
+    futures (hidden dice and decks re-drawn from the bot's own stream: no peeking) in truncated playouts scored
+    by the value estimate (:mod:`mnm.bots.value`); the weaker half is dropped after each round (successive
+    halving). The bot departs from the heuristic's pick only when the best candidate beats it, paired, by more
+    than ``margin`` and by ``sureness`` standard errors. Other decisions go to the heuristic."""
 
     seed: int = 0
-    iterations: int = 40
-    rollout: int = 8
-    seconds: float | None = None
-    margin: float = 0.05
+    playouts: int = 4  # futures per candidate in the first round; doubled each round
+    rounds: int = 2
+    horizon: int = 16
+    widen: float = 0.7
+    margin: float = 0.02
+    sureness: float = 2.5
+    seconds: float | None = None  # unused: the budget is in playouts, so games replay identically
     name: str = "search"
     rng: random.Random = field(init=False)
     _ctx: Ctx | None = field(default=None, init=False)
@@ -163,10 +216,33 @@ class SearchBot:
             return fallback
         if self._ctx is None or self._ctx.chapter.id != game.ctx.chapter.id:
             self._ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
-        ranked = rank_options(self._ctx, game.state, self.rng, self.iterations, self.rollout, self.seconds)
-        values = {a: (v, n) for a, v, n in ranked}
-        base = values.get(fallback, (0.0, 0))[0]
-        best = max(ranked, key=lambda r: (r[1], r[2]), default=None)
-        if best is not None and best[2] >= 6 and best[1] > base + self.margin:
-            return best[0]
-        return fallback
+        ctx = self._ctx
+        if fallback.verb in SETTLED_VERBS:
+            return fallback  # hitting what you can and levelling up are rarely wrong, and searching them is dear
+        # one stream per decision, drawn from the bot's: a choice depends on the state and the seed only
+        rng = random.Random(self.rng.getrandbits(64))
+        scorer = HeuristicBot(seed=rng.getrandbits(32), samples=1)
+        live = _candidates(ctx, game.state, options, fallback, scorer, self.widen)
+        if len(live) == 1:
+            return fallback
+        values: dict[Action, list[float]] = {a: [] for a in live}
+        futures: list[int] = []
+        for r in range(self.rounds):
+            more = [rng.getrandbits(64) for _ in range(self.playouts << r)]
+            futures += more
+            got = paired_values(ctx, game.state, live, more, self.horizon)
+            for a in live:
+                values[a] += got[a]
+            if r < self.rounds - 1 and len(live) > 2:
+                ranked = sorted(live[1:], key=lambda a: -sum(values[a]) / len(values[a]))
+                live = [fallback, *ranked[: max(1, (len(ranked) + 1) // 2)]]  # the pick stays: the yardstick
+        best, gain, sure = fallback, 0.0, False
+        base = values[fallback]
+        for a in live[1:]:
+            diffs = [x - y for x, y in zip(values[a], base, strict=False)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
+            if mean > gain and mean > self.margin and mean > self.sureness * sd / math.sqrt(n):
+                best, gain, sure = a, mean, True
+        return best if sure else fallback

@@ -38,13 +38,22 @@ from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.movement import reachable
-from mnm.engine.rules.setup import GAME_OPTIONS
+from mnm.engine.rules.setup import (
+    DEFAULT_DIFFICULTY,
+    DIFFICULTY_PRESETS,
+    GAME_OPTIONS,
+    DifficultyPreset,
+    difficulty_options,
+    with_difficulty,
+)
 from mnm.engine.rules.turn import action_available
 from mnm.engine.savefile import read_save_text
 from mnm.engine.scenario import load_scenario, scenario_from_yaml, scenario_state
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
+    "DEFAULT_DIFFICULTY",
+    "DIFFICULTY_PRESETS",
     "GAME_OPTIONS",
     "LANGUAGES",
     "VERBS",
@@ -54,6 +63,7 @@ __all__ = [
     "Decision",
     "DiceError",
     "DiceTable",
+    "DifficultyPreset",
     "EngineError",
     "Event",
     "Game",
@@ -75,6 +85,7 @@ __all__ = [
     "carry_over",
     "catalog",
     "check_faces",
+    "difficulty_options",
     "exit_target",
     "keepable_cards",
     "legal_actions",
@@ -91,4 +102,5 @@ __all__ = [
     "scenario_from_yaml",
     "scenario_state",
     "with_article",
+    "with_difficulty",
 ]

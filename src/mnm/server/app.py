@@ -54,7 +54,7 @@ from mnm.server.tables import (
     new_seed,
     seed_commitment,
 )
-from mnm.server.views import board_json, event_json, options_json, table_view
+from mnm.server.views import board_json, difficulties_json, event_json, options_json, table_view
 
 __all__ = ["Limits", "create_app", "serve"]
 
@@ -388,6 +388,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             ],
             "die": [{"number": f.number, "symbols": [s.value for s in f.symbols]} for f in content.die.faces],
             "options": options_json(GAME_OPTIONS),
+            "difficulties": difficulties_json(),  # presets: bundles of the options above
         }
 
     @app.post("/api/tables", status_code=201, tags=["tables"], responses=_errors(422, 503))

@@ -666,7 +666,7 @@ def _find_hints(
 
     game = Game.from_json(snapshot, content)
     return [
-        {"action": str(h.action), "win_chance": round(h.win_chance, 3), "playouts": h.playouts, "reason": h.reason}
+        h.to_json()  # contract 3: playouts, wins, chance, low, high, group (and win_chance, reason)
         for h in hints(game, count=3, iterations=iterations, seed=seed, lang=lang)
     ]
 

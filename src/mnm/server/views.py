@@ -121,6 +121,25 @@ def options_json(names: Iterable[str]) -> list[dict[str, Any]]:
     ]
 
 
+def difficulties_json() -> list[dict[str, Any]]:
+    """The difficulty presets as the new-table form shows them (docs/difficulty.md): the id, the game options
+    it switches on, its sentence in each language and the heuristic bot's measured Chapter 1 win rate."""
+    from mnm.engine import DEFAULT_DIFFICULTY, DIFFICULTY_PRESETS
+
+    return [
+        {
+            "id": p.id,
+            "default": p.id == DEFAULT_DIFFICULTY,
+            "options": list(p.options),
+            "text": {lang: messages(code).get(f"difficulty.{p.id}", p.id) for lang, code in (("en", "en"), ("pt", "pt_BR"))},
+            "win_rate": p.win_rate,
+            "ci95": list(p.ci95),
+            "games": p.games,
+        }
+        for p in DIFFICULTY_PRESETS.values()
+    ]
+
+
 def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
     """The public view of a table: no token, the same for every seat and spectator."""
     game: Game = table.game

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["write_report"]
+__all__ = ["write_comparison", "write_report"]
 
 
 def _atomic_write(path: Path, text: str) -> None:
@@ -113,6 +113,133 @@ games on any machine.</p>
 <h2>Captures per mouse</h2><img src="captures.png" alt="captures per mouse">
 <h2>Who wounds the mice</h2><img src="wounds.png" alt="wounds by minion">
 <h2>All figures</h2><table>{rows}</table>
+</body></html>
+"""
+    _atomic_write(out / "report.html", page)
+    written.append(out / "report.html")
+    return written
+
+
+def _side_name(side: str) -> str:
+    from mnm.content.loader import builtin_content
+
+    tiles = builtin_content().tile_sides
+    if side == "None":
+        return "no mouse free"
+    return f"{side} {tiles[int(side)].name.en}" if side.isdigit() and int(side) in tiles else side
+
+
+def _grouped(path: Path, title: str, series: dict[str, dict[str, float]], xlabel: str, ylabel: str) -> None:
+    """Bars side by side: one colour per run, one group per key."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys: list[str] = []
+    for data in series.values():
+        keys += [k for k in data if k not in keys]
+    fig, ax = plt.subplots(figsize=(7.5, 3.6), dpi=100)
+    width = 0.8 / max(1, len(series))
+    for j, (label, data) in enumerate(series.items()):
+        ax.bar([i + j * width for i in range(len(keys))], [data.get(k, 0.0) for k in keys], width, label=label)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(keys))], keys, rotation=20 if len(keys) > 4 else 0)
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def _win_rates(path: Path, runs: list[tuple[str, dict[str, Any]]]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 3.4), dpi=100)
+    labels = [label for label, _ in runs]
+    rates = [s["win_rate"] * 100 for _, s in runs]
+    err = [
+        [(s["win_rate"] - s["ci95"][0]) * 100 for _, s in runs],
+        [(s["ci95"][1] - s["win_rate"]) * 100 for _, s in runs],
+    ]
+    ax.bar(labels, rates, yerr=err, capsize=5, color="#c8742f")
+    ax.axhspan(35, 65, color="#9c9", alpha=0.25, label="normal's target, 35-65%")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("games won (%), 95% interval")
+    ax.set_title("Win rate by difficulty and bot")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def write_comparison(out: Path, runs: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[Path]:
+    """The difficulty report: several runs (bots x presets) side by side in ``out/report.html``, with where
+    their games were lost (page, tile, minion type). ``runs`` holds (meta, summary) pairs."""
+    out.mkdir(parents=True, exist_ok=True)
+    esc = html.escape
+    named = [(f"{m.get('bot')} / {m.get('difficulty', 'normal')}", m, s) for m, s in runs]
+    _atomic_write(out / "comparison.json", json.dumps([{**m, **s} for m, s in runs], indent=2))
+    written = [out / "comparison.json"]
+    _win_rates(out / "win_rates.png", [(label, s) for label, _, s in named])
+
+    def per_game(key: str, rename: Any = str) -> dict[str, dict[str, float]]:
+        return {
+            label: {rename(k): round(100 * v / max(1, s["games"]), 2) for k, v in (s.get(key) or {}).items()}
+            for label, _, s in named
+        }
+
+    minion_names = _names(named[0][1])[2] if named else {}
+    _grouped(
+        out / "lost_pages.png", "Games lost, by the hourglass's page", per_game("losses_by_page"), "page", "% of games"
+    )
+    _grouped(
+        out / "lost_sides.png",
+        "Games lost, by where the party stood",
+        per_game("losses_by_side", _side_name),
+        "tile side",
+        "% of games",
+    )
+    _grouped(
+        out / "lost_minions.png",
+        "Wounds in lost games, by minion type (per 100 games)",
+        per_game("lost_games_wounds_by_minion", lambda k: minion_names.get(k, k)),
+        "minion type",
+        "wounds",
+    )
+    written += [out / n for n in ("win_rates.png", "lost_pages.png", "lost_sides.png", "lost_minions.png")]
+    rows = "".join(
+        f"<tr><td>{esc(str(m.get('bot')))}</td><td>{esc(str(m.get('difficulty', 'normal')))}</td>"
+        f"<td>{s['games']}</td><td><b>{s['win_rate']:.1%}</b></td><td>{s['ci95'][0]:.1%} to {s['ci95'][1]:.1%}</td>"
+        f"<td>{esc(', '.join(f'{c.replace(chr(95), chr(32))} {n}' for c, n in s['defeat_causes'].items()) or 'none')}</td><td>{s['mean_rounds']}</td><td>{s['surges_per_game']}</td></tr>"
+        for _, m, s in named
+    )
+    chapter_name, party, _, end_page = _names(named[0][1]) if named else ("", "", {}, "?")
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Difficulty report: {esc(chapter_name)}</title>
+<style>body{{font-family:sans-serif;max-width:56em;margin:2em auto;color:#222}}
+table{{border-collapse:collapse}}th,td{{border:1px solid #ccc;padding:.3em .6em;text-align:left}}
+.note{{color:#555}}</style></head><body>
+<h1>Difficulty report: {esc(chapter_name)} with {esc(party)}</h1>
+<p class="note">Each row is one bot at one difficulty preset (docs/difficulty.md), over the same seeds, so the
+runs differ only by the bot and the preset. The interval is a Wilson 95% interval. The chapter's end marker is
+on page {esc(end_page)} at normal (easy: a page later, hard: a page earlier).</p>
+<table><tr><th>bot</th><th>difficulty</th><th>games</th><th>won</th><th>95% interval</th><th>defeats</th>
+<th>rounds</th><th>surges</th></tr>{rows}</table>
+<h2>Win rates</h2><img src="win_rates.png" alt="win rate by difficulty and bot">
+<h2>Where games are lost: the page</h2><img src="lost_pages.png" alt="games lost by page">
+<h2>Where games are lost: the tile</h2><img src="lost_sides.png" alt="games lost by tile side">
+<h2>Who wounds the mice in the games lost</h2><img src="lost_minions.png" alt="wounds in lost games by minion">
+<p class="note">Each run's own report (every figure, its plots) is in its folder: {
+        ", ".join(
+            f'<a href="{esc(str(m.get("bot")))}-{esc(str(m.get("difficulty", "normal")))}/report.html">{esc(label)}</a>'
+            for label, m, _ in named
+        )
+    }.</p>
 </body></html>
 """
     _atomic_write(out / "report.html", page)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mnm.bots.policy import make_bot
-from mnm.engine import Game
+from mnm.engine import Game, difficulty_options
 
 __all__ = ["GameSpec", "play_game", "run_simulation", "summarise", "wilson_interval"]
 
@@ -31,11 +31,12 @@ class GameSpec:
     party: tuple[str, ...]
     bot: str
     seed: int
+    difficulty: str = "normal"  # a preset of mnm.engine.rules.setup.DIFFICULTY_PRESETS
 
 
 def play_game(spec: GameSpec) -> dict[str, Any]:
     """Play one game to its end with one bot for every seat; return its record."""
-    game = Game.new(spec.chapter, list(spec.party), seed=spec.seed)
+    game = Game.new(spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty))
     bot = make_bot(spec.bot, seed=spec.seed)
     decisions = 0
     while game.decision() is not None and decisions < MAX_DECISIONS:
@@ -54,6 +55,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         "chapter": spec.chapter,
         "party": list(spec.party),
         "bot": spec.bot,
+        "difficulty": spec.difficulty,
         "status": st.status if st.status != "playing" else "unfinished",
         "outcome": st.outcome or ("victory" if st.status == "won" else "unfinished"),
         "decisions": decisions,
@@ -65,7 +67,19 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         "minions_defeated": st.stats.get("minions_defeated", 0),
         "wounds_by": dict(wounds_by),
         "explored": list(st.explored),
+        # where the party was when the game ended: the side most of the free mice stood on
+        "last_side": _party_side(game),
+        "minions_left": dict(Counter(m.type for m in st.minions.values())),
     }
+
+
+def _party_side(game: Game) -> int | None:
+    sides = Counter(
+        game.ctx.board.spaces[h.space].side
+        for h in game.state.heroes.values()
+        if h.space is not None and not h.captured
+    )
+    return sides.most_common(1)[0][0] if sides else None
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -95,6 +109,12 @@ def summarise(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
         captures.update(r["captures"])
         wounds_by.update(r["wounds_by"])
     defeats = Counter(r["outcome"] for r in recs if r["status"] == "lost")
+    lost = [r for r in recs if r["status"] == "lost"]
+    lost_wounds: Counter[str] = Counter()
+    lost_left: Counter[str] = Counter()
+    for r in lost:
+        lost_wounds.update(r["wounds_by"])
+        lost_left.update(r.get("minions_left") or {})
     pages = Counter(r["pages"] for r in recs)
     rounds = Counter(r["rounds"] for r in recs)
 
@@ -115,6 +135,12 @@ def summarise(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "mean_decisions": mean("decisions"),
         "mean_rounds": mean("rounds"),
         "rounds_played": {str(k): v for k, v in sorted(rounds.items())},
+        # where games are lost: the page the hourglass stood on, the side the party stood on, and the minion
+        # types that wounded the mice and that were left on the board in the lost games
+        "losses_by_page": dict(sorted(Counter(str(r["pages"]) for r in lost).items())),
+        "losses_by_side": dict(Counter(str(r.get("last_side")) for r in lost).most_common()),
+        "lost_games_wounds_by_minion": dict(lost_wounds.most_common()),
+        "lost_games_minions_left": dict(lost_left.most_common()),
     }
 
 
@@ -172,6 +198,7 @@ def run_simulation(
     backend: str = "local",
     ray_address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    difficulty: str = "normal",
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Play ``games`` games (seeds ``seed`` .. ``seed + games - 1``); return (summary, records)."""
     seeds = list(range(seed, seed + games))
@@ -183,9 +210,10 @@ def run_simulation(
         records = [
             r for r in read_records(results_path)
             if r.get("seed") in wanted and r.get("bot") == bot and r.get("chapter") == chapter and r.get("party") == party
+            and r.get("difficulty", "normal") == difficulty
         ]
     done = {r["seed"] for r in records}
-    specs = [GameSpec(chapter, tuple(party), bot, s) for s in seeds if s not in done]
+    specs = [GameSpec(chapter, tuple(party), bot, s, difficulty) for s in seeds if s not in done]
     if progress:
         progress(len(records), games)
     stream = _ray_map(specs, workers, ray_address) if backend == "ray" else _local_map(play_game, specs, workers)

@@ -109,10 +109,10 @@ MIN_PLAYOUTS = 100  # no chance is shown for fewer playouts (contract 3, mnm.bot
 
 def hint_chance(hint: Hint) -> str:
     """The estimate in words: the chance with its 95% interval, or that there were too few playouts."""
-    chance = float(getattr(hint, "chance", hint.win_chance))
     low, high = getattr(hint, "low", None), getattr(hint, "high", None)
-    if hint.playouts < MIN_PLAYOUTS:
+    if hint.playouts < MIN_PLAYOUTS or hint.chance is None:  # no chance under MIN_PLAYOUTS (chance is None)
         return f"{hint.playouts} playouts, too few to give a chance"
+    chance = float(hint.chance)
     if low is not None and high is not None:
         return f"about {chance:.0%} to win (95% interval {float(low):.0%}-{float(high):.0%}, {hint.playouts} playouts)"
     return f"about {chance:.0%} to win ({hint.playouts} playouts)"

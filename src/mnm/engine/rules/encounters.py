@@ -104,10 +104,13 @@ def place_minions(
 
 
 def current_row(ctx: Ctx, st: State, card_id: str) -> list[tuple[str, int]]:
-    """R-ENC-03: the row of an encounter card for the hourglass's page."""
+    """R-ENC-03: the row of an encounter card for the hourglass's page. The difficulty options
+    ``encounters_page_down`` / ``encounters_page_up`` read the row one page lower / higher (docs/difficulty.md)."""
     card = ctx.content.encounter_cards[card_id]
+    up = int(st.options.get("encounters_page_up", False)) - int(st.options.get("encounters_page_down", False))
+    page = max(1, st.hourglass + up)
     for row in card.rows:
-        if row.pages[0] <= st.hourglass <= row.pages[1]:
+        if row.pages[0] <= page <= row.pages[1]:
             return [(mc.minion, mc.count) for mc in row.minions]
     return [(mc.minion, mc.count) for mc in card.rows[-1].minions]
 

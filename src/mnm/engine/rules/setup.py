@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from mnm.engine.actions import Action
@@ -13,7 +14,17 @@ from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.state import Hero, Pending, State
 
-__all__ = ["GAME_OPTIONS", "card_instances", "card_of", "setup_state"]
+__all__ = [
+    "DEFAULT_DIFFICULTY",
+    "DIFFICULTY_PRESETS",
+    "GAME_OPTIONS",
+    "DifficultyPreset",
+    "card_instances",
+    "card_of",
+    "difficulty_options",
+    "setup_state",
+    "with_difficulty",
+]
 
 
 def card_instances(ctx: Ctx) -> list[str]:
@@ -45,7 +56,61 @@ GAME_OPTIONS: dict[str, str] = {
     "auto_pick_choices": "the engine makes the small choices the rulebook leaves to the players (which boss card a "
     "wound goes on: the one due to act next; Brodie's path where it splits: the lowest-numbered space) instead of "
     "asking, for fast play and simulations",
+    # difficulty (docs/difficulty.md): what the presets below are made of
+    "end_marker_later": "difficulty: the chapter end marker starts one page later",
+    "end_marker_earlier": "difficulty: the chapter end marker starts one page earlier",
+    "encounters_page_down": "difficulty: encounter cards use the row of the page before the hourglass's",
+    "encounters_page_up": "difficulty: encounter cards use the row of the page after the hourglass's",
 }
+
+
+@dataclass(frozen=True)
+class DifficultyPreset:
+    """A difficulty players choose: a documented bundle of ``GAME_OPTIONS`` (docs/difficulty.md), with the
+    heuristic bot's measured Chapter 1 win rate (Collin, Tilda, Filch, Maginos) so players choose knowingly."""
+
+    id: str
+    options: tuple[str, ...]
+    win_rate: float  # the heuristic bot's Chapter 1 win rate, measured over ``games`` games
+    ci95: tuple[float, float]
+    games: int
+
+    def option_flags(self) -> dict[str, bool]:
+        return dict.fromkeys(self.options, True)
+
+
+# Win rates measured by `mnm simulate --chapter 1 --bot heuristic --difficulty easy,normal,hard --games 1000`
+# (seeds 0-999; docs/difficulty.md). Measure again when content or rules change what a game is.
+DIFFICULTY_PRESETS: dict[str, DifficultyPreset] = {
+    "easy": DifficultyPreset("easy", ("end_marker_later", "encounters_page_down"), 0.721, (0.6924, 0.7479), 1000),
+    "normal": DifficultyPreset("normal", (), 0.489, (0.4581, 0.52), 1000),
+    "hard": DifficultyPreset("hard", ("end_marker_earlier", "encounters_page_up"), 0.247, (0.2213, 0.2747), 1000),
+}
+DEFAULT_DIFFICULTY = "normal"
+DIFFICULTY_OPTIONS = ("end_marker_later", "end_marker_earlier", "encounters_page_down", "encounters_page_up")
+
+
+def difficulty_options(difficulty: str, extra: dict[str, bool] | None = None) -> dict[str, bool]:
+    """The game options of a preset, plus ``extra`` switched on by hand; an unknown preset is refused."""
+    if difficulty not in DIFFICULTY_PRESETS:
+        raise IllegalAction(
+            f"unknown difficulty {difficulty!r}; difficulties: {', '.join(DIFFICULTY_PRESETS)}", "new game"
+        )
+    return {**DIFFICULTY_PRESETS[difficulty].option_flags(), **(extra or {})}
+
+
+def _end_shift(options: dict[str, bool]) -> int:
+    """How many pages later (or earlier, negative) the difficulty options put the end marker."""
+    return int(options.get("end_marker_later", False)) - int(options.get("end_marker_earlier", False))
+
+
+def with_difficulty(st: State, difficulty: str) -> None:
+    """Put ``st`` at another difficulty preset: its difficulty options replaced by the preset's, and the end
+    marker moved by the difference (a what-if for hints on a saved game; never used in a running game)."""
+    wanted = difficulty_options(difficulty)
+    st.end_page += _end_shift(wanted) - _end_shift(st.options)
+    kept = {k: v for k, v in st.options.items() if k not in DIFFICULTY_OPTIONS}
+    st.options = {**kept, **wanted}
 
 
 def setup_state(
@@ -76,7 +141,8 @@ def setup_state(
     st = State(chapter=ch.id, party=list(party), seed=seed, rng=0)  # rng: the stream counter (mnm.engine.dice)
     st.dice_mode = dice_mode
     st.options = dict(options)
-    st.end_page = ch.end_page
+    # difficulty options (docs/difficulty.md): the end marker starts a page later or earlier
+    st.end_page = ch.end_page + _end_shift(options)
     carry = carry or {}
 
     instances = card_instances(ctx)
