@@ -250,6 +250,9 @@ def serve_command(
     allow_seed: Annotated[
         bool, typer.Option(help="Accept a seed chosen by the table's creator (tests, bug reports).")
     ] = False,
+    address_scale: Annotated[
+        float, typer.Option(min=0.01, max=1000.0, help="Multiply the per-address limits (big NATs, load tests).")
+    ] = 1.0,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
     import socket
@@ -273,6 +276,7 @@ def serve_command(
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
         allow_seed=allow_seed,
+        address_scale=address_scale,
     )
 
 
