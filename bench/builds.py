@@ -89,11 +89,14 @@ def main() -> None:
             env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
             args = [sys.executable, __file__, "--child"] + (["--quick"] if quick else [])
             done = subprocess.run(args, env=env, capture_output=True, text=True)
-            if done.returncode != 0:
-                reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
-                sys.exit(f"Error: the {build} engine did not run: {reason}")
+            if done.returncode != 0:  # e.g. the compiled engine is not built: one line that says what to do
+                last = (done.stderr.strip().splitlines() or ["failed"])[-1]
+                print(f"Error: the {build} engine cannot be measured: {last.split(': ', 1)[-1]}", file=sys.stderr)
+                raise SystemExit(2)
             runs[build].append(json.loads(done.stdout))
-    keys = [k for k, v in runs["pure"][0].items() if isinstance(v, int | float) and k not in ("rounds", "games_per_round")]
+    keys = [
+        k for k, v in runs["pure"][0].items() if isinstance(v, int | float) and k not in ("rounds", "games_per_round")
+    ]
     print(f"{'figure (median of ' + str(rounds) + ')':<28} {'pure':>12} {'compiled':>12} {'x':>6}")
     for key in keys:
         pure = statistics.median(r[key] for r in runs["pure"])
