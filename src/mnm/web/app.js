@@ -238,6 +238,7 @@ function applyUpdate(msg) {
   if (msg.kind === "action" && S.you && msg.seat === S.you.seat) markMine(msg.first_event);
   S.view = msg.view;
   S.shown = msg.view;
+  S.dice = null; // dice being typed belonged to the decision just answered or replaced
   renderLog(msg.kind === "undo");
   for (const ev of msg.events) if (ev.story) showStory(ev);
   render();
@@ -721,6 +722,7 @@ async function send(action, dice) {
   S.mode = null;
   S.dice = null;
   renderDice(send);
+  renderDecision(S.view);
 }
 
 // companion mode: the board shows what the faces typed so far did (figures moved, wounds taken)
