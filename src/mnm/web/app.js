@@ -251,6 +251,7 @@ async function ensureBoard() {
   const geometry = await http("GET", `/api/tables/${encodeURIComponent(S.tableId)}/board`);
   S.board.setGeometry(geometry);
   S.board.draw(S.view, litFor(S.view));
+  renderDecision(S.view); // option labels name spaces by their tile, known now
   S.revealed = null;
   revealActing(S.view);
 }

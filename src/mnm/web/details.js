@@ -14,7 +14,7 @@ export function cardNumbers(card) {
   if (card.type) bits.push(t(`cardType.${card.type}`));
   if (card.attack) bits.push(t(`attackKind.${card.attack}`));
   if (card.bonus) bits.push(`+${card.bonus} ${t("dice")}`);
-  if (card.paws) bits.push(`${card.paws} ${t("paws")}`);
+  if (card.paws) bits.push(`${card.paws} ${t(card.paws === 1 ? "paw" : "paws")}`);
   if (card.cost !== undefined && card.cost !== null) bits.push(t("cost", { n: card.cost }));
   return bits.join(" · ");
 }
