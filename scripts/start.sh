@@ -11,4 +11,5 @@ if ! "$PY" -c 'import venv, ensurepip' 2>/dev/null; then
 fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[web]'
+echo "mnm is installed in .venv: run it as .venv/bin/mnm (e.g. .venv/bin/mnm play), or 'source .venv/bin/activate' first." >&2
 exec .venv/bin/mnm serve "$@"

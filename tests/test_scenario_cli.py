@@ -94,7 +94,7 @@ def test_malformed_action(tmp_path: Path) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     code, _, err = run(str(tmp_path / "nope.yaml"))
     assert code == 1
-    assert err.startswith("error: cannot read")
+    assert err.startswith("Error: cannot read")
 
 
 def test_not_yaml(tmp_path: Path) -> None:

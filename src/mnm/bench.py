@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mnm.content.loader import builtin_content
-from mnm.engine.game import Game, apply_action_in_place, legal_actions
+from mnm.engine import Game, apply_action_in_place, legal_actions
 
 __all__ = ["bench_chess", "bench_copies", "bench_engine", "default_chapter", "run_bench"]
 

@@ -2,27 +2,49 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
 from mnm import __version__
 from mnm.scenario_cli import scenario_app
 
+# Plain help (rich_markup_mode=None): no '<bool>' after flags, and nothing drawn a screen reader would spell out.
 app = typer.Typer(
     help="Mice and Mystics, the digital edition.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
-content_app = typer.Typer(help="Check, count and describe the game content.", no_args_is_help=True)
-board_app = typer.Typer(help="Draw tile sides and chapter layouts.", no_args_is_help=True)
+content_app = typer.Typer(
+    help="Check, count and describe the game content.", no_args_is_help=True, rich_markup_mode=None
+)
+board_app = typer.Typer(help="Draw tile sides and chapter layouts.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(content_app, name="content")
 app.add_typer(board_app, name="board")
 app.add_typer(scenario_app, name="scenario")
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr with the same prefix as the command line's own usage errors, then exit ``code``."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+# Optional packages by the extra that installs them (pyproject.toml).
+EXTRAS = {"matplotlib": "sim", "ray": "ray", "chess": "bench", "uvicorn": "web", "fastapi": "web"}
+
+
+def need(module: str, what: str) -> None:
+    """Stop at once, before any work, when ``what`` needs an optional package that is not installed."""
+    if importlib.util.find_spec(module) is None:
+        extra = EXTRAS.get(module, module)
+        fail(f"{what} needs {module}, which is not installed: pip install -e '.[{extra}]' (or pip install {module})")
 
 
 def _version(value: bool) -> None:
@@ -95,16 +117,25 @@ def content_schema(
 @board_app.command("render")
 def board_render(
     target: Annotated[str, typer.Argument(help="A tile side number (5), 'all', or 'chapter:ID' for a layout.")],
-    out: Annotated[Path, typer.Option("-o", "--out", help="SVG file (or folder, for 'all').")] = Path("board.svg"),
+    out: Annotated[
+        Path | None,
+        typer.Option("-o", "--out", help="An SVG file; for 'all' a folder [default: board.svg, or boards/ for all]."),
+    ] = None,
 ) -> None:
     """Draw a tile side, every side, or a chapter layout as SVG."""
     from mnm.board.render import render_target
 
+    every = target.strip() == "all"
+    if out is None:
+        out = Path("boards" if every else "board.svg")
+    if every and (out.suffix.lower() == ".svg" or out.is_file()):
+        fail(f"'all' draws one file per tile side into a folder: give -o a folder (e.g. -o boards), not {out}")
+    if not every and out.is_dir():
+        fail(f"{out} is a folder: give -o a file name ending in .svg")
     try:
         paths = render_target(target, out)
     except ValueError as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from err
+        fail(str(err))
     for path in paths:
         typer.echo(str(path))
 
@@ -117,6 +148,7 @@ def bench(
     chapter: Annotated[str | None, typer.Option(help="Chapter to play (default: Chapter 1).")] = None,
 ) -> None:
     """Measure the engine: decisions/s, games/s, state copies/s, and python-chess moves/s as a yardstick."""
+    need("chess", "mnm bench (python-chess is its yardstick)")
     from mnm.bench import run_bench
 
     figures = run_bench(rounds=rounds, games=games, chapter=chapter)
@@ -129,24 +161,34 @@ def bench(
 
 @app.command("play")
 def play(
-    chapter: Annotated[str | None, typer.Option(help="Chapter id or number (default: Chapter 1).")] = None,
-    party: Annotated[str, typer.Option(help="Heroes, comma-separated.")] = "collin,tilda,filch,maginos",
-    seed: Annotated[int, typer.Option(help="Seed for dice and shuffles.")] = 0,
-    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
-    plain: Annotated[bool, typer.Option("--plain", help="No colours or drawing: sentences and numbered choices.")] = False,
-    dice: Annotated[str, typer.Option(help="'seeded' (the computer rolls) or 'manual' (type physical dice).")] = "seeded",
+    chapter: Annotated[str | None, typer.Option(help="Chapter id or number [default: 1, Flight to Barksburg].")] = None,
+    party: Annotated[
+        str | None, typer.Option(help="Heroes, comma-separated [default: collin,tilda,filch,maginos].")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: 0].")] = None,
+    load: Annotated[Path | None, typer.Option("--load", metavar="FILE", help="Go on with a saved game.")] = None,
+    resume: Annotated[
+        bool,
+        typer.Option("--continue", help="Go on with the game saved last by autosave (every game saves itself)."),
+    ] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="No colours or drawing: sentences and numbered choices.")
+    ] = False,
+    dice: Annotated[
+        str | None,
+        typer.Option(help="'seeded' (the computer rolls) or 'manual' (type physical dice) [default: seeded]."),
+    ] = None,
     campaign: Annotated[
-        Path | None, typer.Option("--campaign", help="Go on from the saved end of a chapter into the next one.")
+        Path | None,
+        typer.Option("--campaign", metavar="FILE", help="Go on from the saved end of a chapter into the next one."),
     ] = None,
     keep: Annotated[
-        str, typer.Option(help="With --campaign: the card each mouse keeps, e.g. collin=cork-mallet,tilda=none.")
+        str, typer.Option(help="With --campaign: the card each mouse keeps, e.g. collin=collins-sword,tilda=none.")
     ] = "",
     replay: Annotated[bool, typer.Option("--replay", help="With --campaign: play the same chapter again.")] = False,
     bots: Annotated[
         str,
-        typer.Option(
-            "--bots", "--seat", help="Bots at some mice: filch=heuristic,maginos=random, or all=heuristic."
-        ),
+        typer.Option("--bots", "--seat", help="Bots at some mice: filch=heuristic,maginos=random, or all=heuristic."),
     ] = "",
     bot_pause: Annotated[
         float | None, typer.Option(help="Seconds before each bot's choice (app default 0.6, --plain 0).")
@@ -155,10 +197,14 @@ def play(
         list[str] | None,
         typer.Option(
             "--option",
+            metavar="NAME",
             help="Switch on a rule variant (repeatable), e.g. minion_cheese_one_per_roll; an unknown name lists "
             "them all (docs/rulings.md, Options).",
         ),
     ] = None,
+    autosave: Annotated[
+        bool, typer.Option("--autosave/--no-autosave", help="Save after every choice (for --continue).")
+    ] = True,
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
     from mnm.terminal.main import play_command
@@ -177,6 +223,8 @@ def play(
             bots=bots,
             bot_pause=bot_pause,
             options=option or [],
+            resume=resume,
+            autosave=autosave,
         )
     )
 
@@ -188,15 +236,39 @@ def serve_command(
     db: Annotated[
         str | None, typer.Option(help="Database URL (postgresql://...); an SQLite file in your data folder if omitted.")
     ] = None,
+    proxy_headers: Annotated[
+        bool, typer.Option(help="Believe X-Forwarded-For/-Proto from --forwarded-allow-ips (behind a proxy).")
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None, typer.Option(help="Comma-separated addresses of the reverse proxies whose headers to believe.")
+    ] = None,
+    allow_seed: Annotated[
+        bool, typer.Option(help="Accept a seed chosen by the table's creator (tests, bug reports).")
+    ] = False,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
+    import socket
+
+    need("uvicorn", "mnm serve")
+    need("fastapi", "mnm serve")
+    from mnm.server.app import serve
+
+    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:
-        from mnm.server.app import serve
-    except ImportError as err:  # pragma: no cover - the web extra is missing
-        typer.echo(f"error: the web server needs the 'web' extra: pip install 'mnm[web]' ({err})", err=True)
-        raise typer.Exit(2) from err
+        probe.bind((host, port))
+    except OSError as err:  # reported before anything else is said or started
+        fail(f"cannot serve on {host}:{port}: {err.strerror or err} (another server there? try --port {port + 1})")
+    finally:
+        probe.close()
     typer.echo(f"mnm {__version__}: serving on http://{host}:{port}/ (API docs at /docs)")
-    serve(host=host, port=port, db=db)
+    serve(
+        host=host,
+        port=port,
+        db=db,
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips=forwarded_allow_ips,
+        allow_seed=allow_seed,
+    )
 
 
 @app.command("simulate")
@@ -215,6 +287,11 @@ def simulate(
     """Play many games with bots and report how hard the chapter is for this party."""
     import time
 
+    if backend == "ray":
+        need("ray", "--backend ray")
+    if out is not None:
+        need("matplotlib", "the report of --out (its plots)")
+
     from mnm.content.loader import builtin_content
     from mnm.sim.simulate import run_simulation
 
@@ -222,20 +299,16 @@ def simulate(
     try:
         chapter_id = content.chapter(chapter).id
     except KeyError:
-        typer.echo(f"error: unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}", err=True)
-        raise typer.Exit(2) from None
+        fail(f"unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}")
     heroes = [h.strip() for h in party.split(",") if h.strip()]
     if backend not in ("local", "ray"):
-        typer.echo("error: --backend must be local or ray", err=True)
-        raise typer.Exit(2)
-    from mnm.engine.errors import IllegalAction, MalformedAction
-    from mnm.engine.game import Game
+        fail("--backend must be local or ray")
+    from mnm.engine import Game, IllegalAction, MalformedAction
 
     try:  # a party the chapter refuses is refused here, once, not by every worker
         Game.new(chapter_id, heroes, seed=seed)
     except (IllegalAction, MalformedAction) as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from err
+        fail(str(err))
     start = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
@@ -247,11 +320,17 @@ def simulate(
     try:
         summary, _ = run_simulation(chapter_id, heroes, bot, games, seed, workers, out, backend, ray_address, progress)
     except ValueError as err:
-        typer.echo(f"\nerror: {err}", err=True)
-        raise typer.Exit(2) from err
+        typer.echo("", err=True)  # end the progress bar's line
+        fail(str(err))
     elapsed = time.perf_counter() - start
-    summary = {**summary, "chapter": chapter_id, "party": heroes, "bot": bot, "seconds": round(elapsed, 2),
-               "games_per_s": round(games / elapsed, 3) if elapsed else 0.0}
+    summary = {
+        **summary,
+        "chapter": chapter_id,
+        "party": heroes,
+        "bot": bot,
+        "seconds": round(elapsed, 2),
+        "games_per_s": round(games / elapsed, 3) if elapsed else 0.0,
+    }
     if out is not None:
         from mnm.sim.report import write_report
 
@@ -261,10 +340,20 @@ def simulate(
         return
     typer.echo("", err=True)
     lo, hi = summary["ci95"]
-    typer.echo(f"{chapter_id} with {', '.join(heroes)}, bot {bot}: won {summary['wins']} of {summary['games']} "
-               f"({summary['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
-    for key in ("defeat_causes", "pages_used", "captures_per_mouse", "surges_per_game", "wounds_by_minion",
-                "mean_decisions", "mean_rounds", "games_per_s"):
+    typer.echo(
+        f"{chapter_id} with {', '.join(heroes)}, bot {bot}: won {summary['wins']} of {summary['games']} "
+        f"({summary['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})"
+    )
+    for key in (
+        "defeat_causes",
+        "pages_used",
+        "captures_per_mouse",
+        "surges_per_game",
+        "wounds_by_minion",
+        "mean_decisions",
+        "mean_rounds",
+        "games_per_s",
+    ):
         typer.echo(f"  {key}: {summary[key]}")
 
 
@@ -280,26 +369,35 @@ def hint(
 ) -> None:
     """Suggest the best options for the pending decision of a saved game."""
     from mnm.bots.hints import PLAYOUTS, hints
-    from mnm.engine.errors import SaveError
-    from mnm.engine.game import Game
+    from mnm.engine import SaveError
+    from mnm.terminal.seats import MIN_PLAYOUTS
+    from mnm.terminal.session import load_game
 
     try:
-        game = Game.from_json(json.loads(savefile.read_text(encoding="utf-8")))
-    except (OSError, ValueError, SaveError) as err:
-        typer.echo(f"error: cannot read {savefile}: {err}", err=True)
-        raise typer.Exit(1) from err
+        game = load_game(savefile)
+    except SaveError as err:
+        fail(str(err), 1)
     found = hints(game, count=count, iterations=iterations or PLAYOUTS, lang=lang)
     if as_json:
         typer.echo(json.dumps([h.to_json() for h in found]))
         return
     if not found:
         typer.echo("The game is over: nothing to suggest.")
-    from mnm.engine.events import Event
-    from mnm.engine.i18n import render
+    from mnm.engine import Event, render
 
     for i, h in enumerate(found, 1):
-        won = render(Event("hint_chance", {"percent": f"{h.win_chance:.0%}", "playouts": h.playouts}), lang)
-        typer.echo(f"{i}. {h.action}  ({won}) {h.reason}")
+        previous = found[i - 2] if i > 1 else None
+        same = previous is not None and getattr(h, "group", None) is not None and h.group == previous.group  # type: ignore[attr-defined]
+        if h.playouts < MIN_PLAYOUTS:
+            won = f"{h.playouts} playouts, too few to give a chance"
+        else:
+            won = render(
+                Event("hint_chance", {"percent": f"{getattr(h, 'chance', h.win_chance):.0%}", "playouts": h.playouts}),
+                lang,
+            )
+            if getattr(h, "low", None) is not None:
+                won += f", 95% interval {h.low:.0%}-{h.high:.0%}"  # type: ignore[attr-defined]
+        typer.echo(f"{i}. {h.action}  ({won}{'; about equal to the one above' if same else ''}) {h.reason}")
 
 
 def main() -> None:

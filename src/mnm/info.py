@@ -22,7 +22,7 @@ from mnm.content.loader import Content
 
 if TYPE_CHECKING:
     from mnm.board.layout import Board
-    from mnm.engine.state import State
+    from mnm.engine import State
 
 __all__ = [
     "LABELS",

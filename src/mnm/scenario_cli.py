@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from mnm.engine.errors import EngineError, IllegalAction
-from mnm.engine.events import Event
+from mnm.engine import EngineError, Event, IllegalAction
 
 if TYPE_CHECKING:
-    from mnm.engine.game import Game
+    from mnm.engine import Game
 
 __all__ = ["run_scenario", "scenario_app"]
 
-scenario_app = typer.Typer(help="Load positions written as data and play actions from them.", no_args_is_help=True)
+scenario_app = typer.Typer(
+    help="Load positions written as data and play actions from them.", no_args_is_help=True, rich_markup_mode=None
+)
 
 
 class ScenarioRunError(Exception):
@@ -30,7 +31,7 @@ class ScenarioRunError(Exception):
 
 
 def _event_json(event: Event, action: str | None, lang: str, game: Game) -> dict[str, Any]:
-    from mnm.engine.i18n import render
+    from mnm.engine import render
 
     out = event.to_json()
     out["text"] = render(event, lang, game.ctx.content)
@@ -43,7 +44,7 @@ def run_scenario(path: Path, actions: list[str], lang: str = "en") -> dict[str, 
     """Load ``path``, apply its own ``actions`` then ``actions``; return the report as plain data.
 
     Raises :class:`ScenarioRunError` with a one-line reason."""
-    from mnm.engine.scenario import load_scenario, scenario_from_yaml
+    from mnm.engine import load_scenario, scenario_from_yaml
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -127,7 +128,8 @@ def summary(report: dict[str, Any]) -> str:
 def run_command(
     file: Annotated[Path, typer.Argument(help="A scenario file (YAML or JSON), see docs/scenarios.md.")],
     action: Annotated[
-        list[str] | None, typer.Option("--action", "-a", help="An action to apply after the file's own (repeatable).")
+        list[str] | None,
+        typer.Option("--action", "-a", metavar="ACTION", help="An action to apply after the file's own (repeatable)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: Annotated[str, typer.Option(help="Language of event sentences: en or pt_BR.")] = "en",
@@ -136,6 +138,6 @@ def run_command(
     try:
         report = run_scenario(file, list(action or []), lang)
     except ScenarioRunError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc
     typer.echo(json.dumps(report, indent=1) if as_json else summary(report))

@@ -187,6 +187,17 @@ def test_leaving_the_sewers_needs_the_fishhook() -> None:
 
 
 @pytest.mark.rule("R-EXPLORE-13")
+def test_when_no_mouse_can_search_the_sewer_again_the_exit_opens_without_the_fishhook() -> None:
+    """Every mouse searched the Sewer and nobody found the Fishhook & Thread: nobody may search there again
+    (R-SEARCH-05), so Leaving the Sewers no longer asks for it (docs/rulings.md R-EXPLORE-13)."""
+    searched = {"searched": [6]}
+    heroes = {h: {"space": "6:9" if h == "collin" else "6:1", **searched} for h in ("collin", "tilda", "filch", "maginos")}
+    game = scenario(heroes=heroes, dice=[SHIELD], **SEWER_UP)
+    game.apply("explore collin exit-0")
+    assert game.state.heroes["collin"].space == "4:8"
+
+
+@pytest.mark.rule("R-EXPLORE-13")
 @pytest.mark.parametrize("fishhook", [{"stash": ["fishhook"]}, {"tokens": {"fishhook": ["6:9", "6:12"]}}])
 def test_with_the_fishhook_the_mice_climb_out(fishhook: dict[str, object]) -> None:
     game = scenario(

@@ -80,15 +80,18 @@ def test_r_boss_03_a_multi_card_boss_enters_with_two_random_cards_and_ambushes_w
         heroes={"collin": {"space": "5:15"}},
         minions={"roach-1": {"space": "5:1"}},
         turn="mouse:collin",
-        dice=[CHEESE, SWORD],
+        dice=[CHEESE, SWORD, SWORD],
     )
     st = g.state.copy()
     g.ctx.events.clear()
     add_cards(g.ctx, st, [], ["boss:lab-warlord:1", "boss:lab-warlord:3"], ambush=True)
     first, second = one(g.ctx.events, "initiative_extended").params["cards"]  # type: ignore[misc]
-    ambush = one(g.ctx.events, "ambush_moves_up")  # only one boss card ambushes: the higher of the two
-    assert ambush.params == {"card": first, "spaces": 2, "spot": 1}  # from spot 3, up 2 (SWORD shows 2)
-    assert st.track == [first, "mouse:collin", "minion:roach", second]
+    # every minion card on the track ambushes from the top (R-ENC-09): the roach's, then one boss card only,
+    # the higher of the two (R-ROUND-08)
+    roach, boss = [e.params for e in g.ctx.events if e.msg == "ambush_moves_up"]
+    assert roach == {"card": "minion:roach", "spaces": 2, "spot": 1}  # from spot 2, up 2 (SWORD shows 2)
+    assert boss == {"card": first, "spaces": 2, "spot": 1}  # from spot 3, up 2
+    assert st.track == [first, "minion:roach", "mouse:collin", second]
 
 
 @pytest.mark.rule("R-BOSS-03")

@@ -201,9 +201,13 @@ def test_r_capt_08_the_scapers_third_capture_keeps_its_cards_and_its_place() -> 
         statuses=["stunned"],
         equipped=["collins-sword", "leather-breastplate", "thimble-helm"],
     )
+    d = g.decision()  # rescued at once: placed with or next to another mouse, the players choose (R-CAPT-03)
+    assert d is not None and (d.kind, d.actor) == ("rescue", "collin")
+    assert {a.args[0] for a in d.options} == {"5:8", "5:12", "5:13", "5:15"}  # Filch's space and its neighbours
+    g.apply("choose collin 5:12")
     st = g.state
     collin = st.heroes["collin"]
-    assert not collin.captured and collin.space == "5:15"  # rescued at once, where it stood
+    assert not collin.captured and collin.space == "5:12"
     assert collin.equipped == ["collins-sword", "leather-breastplate", "thimble-helm"]
     assert (collin.cheese, collin.wounds, collin.statuses) == (0, 0, [])  # the other effects still apply
     assert collin.captures == 3

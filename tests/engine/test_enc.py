@@ -170,17 +170,22 @@ def test_r_enc_08_mousetraps_keyword_sets_the_tile_traps() -> None:
 
 
 @pytest.mark.rule("R-ENC-09")
-def test_r_enc_09_ambush_moves_the_new_card_up_by_a_die() -> None:
-    # a roach (on the Kitchen Tunnels) already has a card: the rats' card goes to the bottom, then up 3
+def test_r_enc_09_ambush_rolls_for_every_minion_card_on_the_track() -> None:
+    """"Roll an action die for each minion initiative card on the initiative track, one at a time": the roach card
+    already there rolls too, not only the new rat card (issue 11). One at a time from the top of the track
+    (docs/rulings.md R-ENC-09): the roach's card (spot 4) up 1, then the rats' card (spot 5) up 3."""
     g, ev = explore_sewer(
         "centipede-ambush",
         minions={"roach-1": {"space": "4:1"}},
         track=["mouse:collin", "mouse:filch", "mouse:nez", "minion:roach"],
-        dice=[CHEESE, SHIELD],
+        dice=[CHEESE, CHEESE, SHIELD],
     )
     assert one(ev, "initiative_extended").params["cards"] == ["minion:rat-warrior"]
-    assert one(ev, "ambush_moves_up").params == {"card": "minion:rat-warrior", "spaces": 3, "spot": 2}
-    assert g.state.track == ["mouse:collin", "minion:rat-warrior", "mouse:filch", "mouse:nez", "minion:roach"]
+    assert [e.params for e in of(ev, "ambush_moves_up")] == [
+        {"card": "minion:roach", "spaces": 1, "spot": 3},
+        {"card": "minion:rat-warrior", "spaces": 3, "spot": 2},
+    ]
+    assert g.state.track == ["mouse:collin", "minion:rat-warrior", "mouse:filch", "minion:roach", "mouse:nez"]
     # the ambush changes nothing on the card: its surge still brings the centipede
     surge = g.ctx.content.encounter_cards["centipede-ambush"].surge
     assert [(mc.minion, mc.count) for mc in surge] == [("cave-centipede", 1)]

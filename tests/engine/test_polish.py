@@ -25,21 +25,17 @@ def sewer_searcher(space: str, searched: list[int]) -> Game:
 
 @pytest.mark.rule("R-SEARCH-07")
 @pytest.mark.rule("R-SEARCH-05")
-def test_r_search_07_water_area_counts_apart_from_the_searched_dry_sewer() -> None:
+def test_r_search_05_the_sewers_water_is_the_same_tile_for_the_once_per_tile_limit() -> None:
+    """"Once a mouse successfully searches, the mouse cannot search that same tile again": a mouse that searched
+    the dry Sewer cannot search its water (issue 11: the water used to count apart)."""
     g = sewer_searcher("6:8", [6])  # Collin already searched the Sewer's dry land successfully
-    assert "search collin" in options(g)
-    ev = g.apply("search collin")
-    assert one(ev, "special_search").params["card"] == "fishhook-and-thread"
-    assert g.state.heroes["collin"].searched == [6]
-    # once the Fishhook & Thread is found the water is part of the tile again: no second search there
-    g = sewer_searcher("6:8", [6])
-    g.state.special_found.append("fishhook-and-thread")
     assert "search collin" not in options(g)
     with pytest.raises(IllegalAction, match=r"already searched this tile successfully \(R-SEARCH-05\)"):
         g.apply("search collin")
-    # and on dry land the limit is unchanged
-    g = sewer_searcher("6:9", [6])
-    assert "search collin" not in options(g)
+    g = sewer_searcher("6:8", [])  # a mouse that has not searched the Sewer finds the Fishhook & Thread
+    ev = g.apply("search collin")
+    assert one(ev, "special_search").params["card"] == "fishhook-and-thread"
+    assert g.state.heroes["collin"].searched == [6]
 
 
 @pytest.mark.rule("R-SPACE-05")

@@ -83,7 +83,7 @@ def test_hints_api_gives_three_legal_options_and_refuses_spectators(tmp_path: Pa
 
     from mnm.server.app import Limits, create_app
 
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'h.db'}", Limits(hint_iterations=30))) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'h.db'}", Limits(hint_iterations=30, allow_seed=True))) as client:
         made = client.post("/api/tables", json={"chapter": CHAPTER, "party": PARTY, "seats": SEATS, "seed": 3}).json()
         url = f"/api/tables/{made['table']}/hints"
         assert client.get(url).status_code == 403  # a spectator

@@ -33,8 +33,9 @@ def free_port() -> int:
 class ServerProcess:
     """``mnm serve`` as a real subprocess on a free loopback port (for restart and browser tests)."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(self, db_url: str, port: int | None = None, extra: list[str] | None = None) -> None:
         self.db_url = db_url
+        self.extra = ["--allow-seed"] if extra is None else extra  # the tests replay known seeds
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -42,7 +43,7 @@ class ServerProcess:
     def start(self, timeout: float = 60.0) -> ServerProcess:
         env = dict(os.environ)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mnm", "serve", "--port", str(self.port), "--db", self.db_url],
+            [sys.executable, "-m", "mnm", "serve", "--port", str(self.port), "--db", self.db_url, *self.extra],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,

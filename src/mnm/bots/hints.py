@@ -22,11 +22,7 @@ from dataclasses import dataclass, field
 
 from mnm.bots.mcts import play_out
 from mnm.bots.policy import HeuristicBot, resample_hidden
-from mnm.engine.actions import Action
-from mnm.engine.context import Ctx
-from mnm.engine.events import Event
-from mnm.engine.game import Game, apply_action_in_place, make_ctx
-from mnm.engine.i18n import render
+from mnm.engine import Action, Ctx, Event, Game, apply_action_in_place, make_ctx, render
 
 __all__ = ["PLAYOUTS", "Hint", "hints"]
 

@@ -16,10 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
-from mnm.engine.actions import Action
-from mnm.engine.context import Ctx
-from mnm.engine.game import Game, apply_action_in_place, legal_actions, make_ctx
-from mnm.engine.state import State
+from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, legal_actions, make_ctx
 
 __all__ = ["PLAYOUT_LIMIT", "SearchBot", "play_out", "rank_options"]
 

@@ -11,10 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mnm.engine.actions import Action
-from mnm.engine.context import Ctx
-from mnm.engine.game import Game, apply_action_in_place, make_ctx
-from mnm.engine.state import State
+from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, make_ctx
 
 __all__ = ["BOTS", "HeuristicBot", "Policy", "RandomBot", "evaluate", "make_bot", "resample_hidden"]
 

@@ -163,6 +163,18 @@ class AttackKind(StrEnum):
     RANGED = "ranged"
 
 
+class MinionAbility(StrEnum):
+    """The minion abilities the engine knows (each has handlers in ``mnm.engine.effects``; docs/content.md)."""
+
+    STEAL = "steal"  # roaches: cheese instead of wounds (R-ENC-10)
+    AGGRESSIVE = "aggressive"  # R-MINION-07
+    PISTOLEER = "pistoleer"  # Captain Vurst (R-BOSS-02)
+    POISON = "poison"  # spiders (R-NEG-03)
+    STUN = "stun"  # R-NEG-02
+    POUNCE = "pounce"  # the cat's cards (R-BRODIE-03..06)
+    CHASE = "chase"
+
+
 class Minion(Sourced):
     """A minion type, boss or Brodie: one initiative card type (or several for a boss).
 
@@ -179,7 +191,7 @@ class Minion(Sourced):
     defense: int = Field(ge=0)
     life: int = Field(ge=1)
     size: Literal["small", "large", "none"] = "small"
-    abilities: tuple[Identifier, ...] = ()
+    abilities: tuple[MinionAbility, ...] = ()
     ability_text: Text | None = None
     figure_pool: Identifier
     max_figures: int = Field(ge=1)

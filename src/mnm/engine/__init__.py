@@ -11,7 +11,9 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.context import Ctx
+from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
+    DiceError,
     EngineError,
     IllegalAction,
     MalformedAction,
@@ -22,16 +24,26 @@ from mnm.engine.errors import (
 )
 from mnm.engine.events import Event
 from mnm.engine.game import Decision, Game, apply_action, apply_action_in_place, legal_actions, make_ctx
+from mnm.engine.i18n import LANGUAGES, catalog, name_of, render, render_rule, with_article
+from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
+from mnm.engine.rules.explore import exit_target
+from mnm.engine.rules.movement import reachable
 from mnm.engine.rules.setup import GAME_OPTIONS
+from mnm.engine.rules.turn import action_available
+from mnm.engine.savefile import read_save_text
+from mnm.engine.scenario import load_scenario, scenario_from_yaml, scenario_state
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
     "GAME_OPTIONS",
+    "LANGUAGES",
     "VERBS",
     "Action",
     "Ctx",
     "Decision",
+    "DiceError",
+    "DiceTable",
     "EngineError",
     "Event",
     "Game",
@@ -46,12 +58,26 @@ __all__ = [
     "ScriptExhausted",
     "State",
     "Turn",
+    "action_available",
     "apply_action",
     "apply_action_in_place",
     "carry_over",
+    "catalog",
+    "check_faces",
+    "exit_target",
     "keepable_cards",
     "legal_actions",
+    "load_scenario",
     "make_ctx",
+    "minions_on_side",
+    "name_of",
     "next_chapter_game",
     "parse_keep",
+    "reachable",
+    "read_save_text",
+    "render",
+    "render_rule",
+    "scenario_from_yaml",
+    "scenario_state",
+    "with_article",
 ]

@@ -2,8 +2,11 @@
 
 Randomness enters the engine only here, through three interchangeable sources chosen by ``State.dice_mode``:
 
-* ``seeded``: a small PRNG whose whole state is one integer in :class:`~mnm.engine.state.State`
-  (so copies, saves and replays carry it);
+* ``seeded``: a cryptographic counter-mode stream: 64-bit word ``n`` of the stream is word ``n % 8`` of
+  ``blake2b-512("<seed>:<n // 8>")``. Its whole state is the seed and the counter ``State.rng`` (so copies,
+  saves and replays carry it); the same seed always rolls the same dice. Without the seed the stream cannot be
+  predicted from any number of rolls (a server draws 128-bit seeds from :mod:`secrets` and never shows them
+  during play). One hash gives eight draws, and hashes are memoised, so a roll costs about a dict lookup;
 * ``scripted``: faces queued in ``State.dice_queue`` are used in order; running out raises
   :class:`ScriptExhausted` (tests must script every roll);
 * ``manual``: companion mode; faces typed by the players are queued, and running out raises
@@ -18,18 +21,26 @@ the deck order explicitly in a scenario.
 
 from __future__ import annotations
 
+import hashlib
+import struct
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mnm.content.schema import Die, Symbol
-from mnm.engine.errors import NeedDice, ScriptExhausted
+from mnm.engine.errors import DiceError, NeedDice, ScriptExhausted
 
 if TYPE_CHECKING:
     from mnm.engine.state import State
 
-__all__ = ["DiceTable", "Face", "next_random", "randbelow", "roll", "shuffle"]
+__all__ = ["DiceTable", "Face", "check_faces", "next_random", "randbelow", "roll", "shuffle", "stream_block"]
 
-_MASK = (1 << 64) - 1
+_WORDS: Final = 8  # 64-bit words per blake2b-512 digest
+_PERSON: Final = b"mnm-dice-v2"
+_CACHE_LIMIT: Final = 8192
+# (seed, block index) -> the block's eight words. A memo of a pure function: the same key always gives the
+# same words, so sharing it between games changes nothing but speed.
+_blocks: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,19 +95,39 @@ class DiceTable:
         raise ValueError(f"{text!r} is not a die face: use 1-6 or one of {', '.join(f.short() for f in self.faces)}")
 
 
+def stream_block(seed: int, index: int) -> tuple[int, ...]:
+    """Block ``index`` of the stream of ``seed``: eight 64-bit words of ``blake2b-512("<seed>:<index>")``."""
+    key = (seed, index)
+    words = _blocks.get(key)
+    if words is None:
+        if len(_blocks) >= _CACHE_LIMIT:
+            _blocks.clear()
+        digest = hashlib.blake2b(b"%d:%d" % key, digest_size=64, person=_PERSON).digest()
+        words = struct.unpack("<8Q", digest)
+        _blocks[key] = words
+    return words
+
+
 def next_random(state: State) -> int:
-    """Advance the state's PRNG (xorshift64*) and return 64 random bits."""
-    x = state.rng or 0x9E3779B97F4A7C15
-    x ^= (x >> 12) & _MASK
-    x ^= (x << 25) & _MASK
-    x ^= (x >> 27) & _MASK
-    state.rng = x & _MASK
-    return (x * 0x2545F4914F6CDD1D) & _MASK
+    """The next 64 random bits of the state's stream (advances the counter ``state.rng``)."""
+    n = state.rng
+    state.rng = n + 1
+    return stream_block(state.seed, n >> 3)[n & 7]
 
 
 def randbelow(state: State, n: int) -> int:
-    """A uniform integer in ``[0, n)`` from the state's PRNG."""
-    return (next_random(state) >> 11) % n
+    """A uniform integer in ``[0, n)`` from the state's stream (bias under n / 2**64: none that matters)."""
+    return next_random(state) % n
+
+
+def check_faces(faces: Iterable[object]) -> list[int]:
+    """Typed die faces as a list of indices, or :class:`DiceError` naming the first face that is not 1-6."""
+    out: list[int] = []
+    for face in faces:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            raise DiceError(f"a die face is a whole number from 1 to 6, not {face!r}")
+        out.append(face)
+    return out
 
 
 def roll(state: State, count: int, purpose: str) -> list[int]:
@@ -108,7 +139,10 @@ def roll(state: State, count: int, purpose: str) -> list[int]:
     queue = state.dice_queue
     while len(out) < count:
         if queue:
-            out.append(queue.pop(0))
+            face = queue.pop(0)
+            if not 1 <= face <= 6:  # a damaged save or a test bug: never wrap it into some other face
+                raise DiceError(f"a queued die face is {face!r}; faces are 1 to 6")
+            out.append(face)
         elif state.dice_mode == "seeded":
             out.append(randbelow(state, 6) + 1)
         elif state.dice_mode == "scripted":

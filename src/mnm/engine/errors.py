@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "DiceError",
     "EngineError",
     "IllegalAction",
     "MalformedAction",
@@ -40,6 +41,12 @@ class NeedDice(EngineError):
         self.count = count
         self.purpose = purpose
         super().__init__(f"roll {count} di{'e' if count == 1 else 'ce'} for {purpose}")
+
+
+class DiceError(MalformedAction):
+    """Typed dice are refused: a face outside 1-6, or dice given to a game that rolls its own (seeded mode).
+
+    Nothing was changed."""
 
 
 class ScriptExhausted(EngineError):

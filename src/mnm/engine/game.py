@@ -21,8 +21,8 @@ from mnm.engine import effects as _effects  # noqa: F401  (registers every effec
 from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS, Ctx
-from mnm.engine.dice import DiceTable
-from mnm.engine.errors import IllegalAction, MalformedAction, SaveError
+from mnm.engine.dice import DiceTable, check_faces
+from mnm.engine.errors import DiceError, IllegalAction, MalformedAction
 from mnm.engine.events import Event
 from mnm.engine.hooks import chapter_rules_for
 from mnm.engine.rules.victory import check_victory
@@ -228,8 +228,13 @@ class Game:
             raise MalformedAction(f"an action must be an Action or text, got {type(action).__name__}")
         before = self.state
         if dice:
+            # Only a game whose dice are rolled by hand (or scripted by a test) takes faces from outside:
+            # a seeded game rolls its own, and faces queued ahead of its stream would be chosen dice.
+            if before.dice_mode == "seeded":
+                raise DiceError("this game rolls its own dice: typed dice are refused")
+            faces = check_faces(dice)
             before = before.copy()
-            before.dice_queue.extend(int(d) for d in dice)
+            before.dice_queue.extend(faces)
         self.ctx.events.clear()
         self.ctx.hidden_revealed = False
         try:
@@ -246,6 +251,17 @@ class Game:
         self.log.append(str(action))
         self.events.extend(events)
         return events
+
+    def checkpoint(self) -> tuple[State, int, int, list[tuple[State, int]]]:
+        """Where the game is now, for :meth:`rollback` (states are never changed in place: this is cheap)."""
+        return self.state, len(self.log), len(self.events), list(self._undo)
+
+    def rollback(self, point: tuple[State, int, int, list[tuple[State, int]]]) -> None:
+        """Go back to a :meth:`checkpoint` (a server whose write of the action failed)."""
+        self.state, n_log, n_events, undo = point
+        del self.log[n_log:]
+        del self.events[n_events:]
+        self._undo = list(undo)
 
     def can_undo(self) -> tuple[bool, str]:
         """Whether the last action can be taken back, and if not, why."""
@@ -270,15 +286,11 @@ class Game:
 
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:
-        if not isinstance(data, dict) or "state" not in data:
-            raise SaveError("a saved game is a JSON object with a 'state' field")
-        state = State.from_json(data["state"])
+        from mnm.engine.savefile import validate_save
+
         content = content or builtin_content()
-        if state.chapter not in content.chapters:
-            raise SaveError(f"the save is for chapter {state.chapter!r}, which this content does not have")
-        for hid in state.heroes:
-            if hid not in content.heroes:
-                raise SaveError(f"the save names hero {hid!r}, which this content does not have")
+        validate_save(data, content)  # untrusted: every field and id checked before any is used
+        state = State.from_json(data["state"])
         game = cls.from_state(state, content)
         game.log = [str(a) for a in data.get("log", [])]
         return game

@@ -41,11 +41,18 @@ __all__ = [
     "ALLY_AFFLICTED",
     "ATTACK_CHEESE",
     "CARDS_PLACED",
+    "CARD_TURN_ENDS",
+    "CAT_CARD",
     "CHAPTERS",
     "DEFENSE_DICE",
     "EQUIPPED_ATTACK_DICE",
     "HOOK_POINTS",
     "INNATE_DEFENSE_DICE",
+    "MINION_AFTER_ATTACK",
+    "MINION_POISONS",
+    "MINION_ROLLED_CHEESE",
+    "MINION_WOUNDED_MOUSE",
+    "MINION_WOUNDS",
     "ON_DEFEAT",
     "PAWS_FIT",
     "RANGED_TARGETING",
@@ -57,6 +64,7 @@ __all__ = [
     "ParamSpec",
     "Params",
     "Route",
+    "ability_handlers",
     "chapter_rules",
     "chapter_rules_for",
     "innate_handlers",
@@ -70,7 +78,8 @@ H = TypeVar("H")
 
 class HookPoint(Generic[H]):
     """One named place where the rules ask content-specific code. ``kind`` says which content ids key it:
-    ``effect`` (a search card's ``effect``) or ``innate`` (a hero's innate ability id)."""
+    ``effect`` (a search card's ``effect``), ``innate`` (a hero's innate ability id) or ``ability`` (a minion
+    type's ability)."""
 
     def __init__(self, name: str, kind: str, doc: str) -> None:
         self.name = name
@@ -189,6 +198,45 @@ PAWS_FIT: HookPoint[PawsFitFn] = HookPoint(
     "(hero id, weapons, paws used) True: these weapons fit although they need more paws than two (paws used given)",
 )
 
+# --- minion abilities (keyed by a minion type's ``abilities``, R-MINION, R-BOSS) ------------------------------
+
+MinionCheeseFn = Callable[["Ctx", "State", "Minion", "Hero", int], bool]
+MINION_ROLLED_CHEESE: HookPoint[MinionCheeseFn] = HookPoint(
+    "minion_rolled_cheese",
+    "ability",
+    "CHEESE faces a minion rolled attacking (target, count): True when the ability uses them instead of the wheel",
+)
+
+MinionAfterAttackFn = Callable[["Ctx", "State", "Minion", "Hero", int], None]
+MINION_AFTER_ATTACK: HookPoint[MinionAfterAttackFn] = HookPoint(
+    "minion_after_attack", "ability", "a minion's attack on a mouse is over (target, CHEESE faces it rolled)"
+)
+
+MinionWoundsFn = Callable[["Ctx", "State", "Minion", "Hero", int], int]
+MINION_WOUNDS: HookPoint[MinionWoundsFn] = HookPoint(
+    "minion_wounds", "ability", "the wounds a minion's attack is about to deal (target, wounds): the wounds left"
+)
+
+MinionPoisonFn = Callable[["Ctx", "State", "Minion", "Hero"], bool]
+MINION_POISONS: HookPoint[MinionPoisonFn] = HookPoint(
+    "minion_poisons", "ability", "True: the wounds this minion deals the mouse are poison wounds (R-NEG-03)"
+)
+
+MinionWoundedMouseFn = Callable[["Ctx", "State", "Minion", "Hero", int], None]
+MINION_WOUNDED_MOUSE: HookPoint[MinionWoundedMouseFn] = HookPoint(
+    "minion_wounded_mouse", "ability", "a minion's attack has wounded the mouse (wounds dealt; it may be captured)"
+)
+
+CardTurnEndsFn = Callable[["Ctx", "State", str, int], None]
+CARD_TURN_ENDS: HookPoint[CardTurnEndsFn] = HookPoint(
+    "card_turn_ends", "ability", "a minion type's initiative card has acted (card, its index on the track)"
+)
+
+CatCardFn = Callable[["Ctx", "State", "Minion"], None]
+CAT_CARD: HookPoint[CatCardFn] = HookPoint(
+    "cat_card", "ability", "the cat's initiative card of this ability acts (R-BRODIE-03: pounce, chase)"
+)
+
 HOOK_POINTS: tuple[HookPoint[Any], ...] = (
     WEAPON_ATTACK,
     EQUIPPED_ATTACK_DICE,
@@ -202,7 +250,27 @@ HOOK_POINTS: tuple[HookPoint[Any], ...] = (
     CARDS_PLACED,
     ALLY_AFFLICTED,
     PAWS_FIT,
+    MINION_ROLLED_CHEESE,
+    MINION_AFTER_ATTACK,
+    MINION_WOUNDS,
+    MINION_POISONS,
+    MINION_WOUNDED_MOUSE,
+    CARD_TURN_ENDS,
+    CAT_CARD,
 )
+
+
+def ability_handlers(ctx: Ctx, minion_type: str, point: HookPoint[H]) -> tuple[H, ...]:
+    """The handlers of ``point`` for the abilities of minion type ``minion_type`` (computed once per game)."""
+    key = (point.name, "minion:" + minion_type)
+    cache = ctx.innate_cache
+    found = cache.get(key)
+    if found is None:
+        found = tuple(
+            fn for a in ctx.content.minions[minion_type].abilities if (fn := point.handlers.get(a)) is not None
+        )
+        cache[key] = found
+    return found
 
 
 def innate_handlers(ctx: Ctx, hero_id: str, point: HookPoint[H]) -> tuple[H, ...]:

@@ -21,6 +21,7 @@ __all__ = [
     "hero_name",
     "is_full",
     "is_large",
+    "melee_reach",
     "mice_in",
     "mice_on_side",
     "minion_bfs",
@@ -36,6 +37,13 @@ __all__ = [
 
 def is_large(ctx: Ctx, m: Minion) -> bool:
     return ctx.content.minions[m.type].size == "large"
+
+
+def melee_reach(graph: TileGraph, space: str) -> set[str]:
+    """The spaces a melee attack from ``space`` reaches, for mice and minions alike: its own and the adjacent
+    ones. Spaces divided by a red line are not adjacent (R-MOVE-04); minions ignore red lines only when moving.
+    A space minions may not enter is still next to its neighbours (Chapter 1's tree entrance)."""
+    return {space} | {graph.spaces[j].id for j in graph.mouse_cost[graph.by_id[space].index]}
 
 
 def minion_card(ctx: Ctx, m: Minion) -> str:

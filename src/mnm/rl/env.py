@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from mnm.engine.game import Game
+from mnm.engine import Game
 
 __all__ = ["MAX_ACTIONS", "MiceAndMysticsAEC", "MiceAndMysticsGym", "features", "options_mask"]
 

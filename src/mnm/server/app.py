@@ -20,10 +20,10 @@ status code; nothing changes on a refusal. Bodies and messages are size-limited;
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import gc
 import json
-import secrets
 import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
@@ -40,10 +40,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
-from mnm.engine.rules.setup import GAME_OPTIONS
+from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
+from mnm.server.limits import RateLimiter, token_key
 from mnm.server.storage import Storage, default_db_url
-from mnm.server.tables import HOST, MAX_SEATS, SPECTATOR, Caller, LiveTable, TableService
+from mnm.server.tables import (
+    HOST,
+    MAX_SEATS,
+    SPECTATOR,
+    Caller,
+    LiveTable,
+    TableService,
+    new_seed,
+    seed_commitment,
+)
 from mnm.server.views import board_json, event_json, options_json, table_view
 
 __all__ = ["Limits", "create_app", "serve"]
@@ -60,8 +70,8 @@ class Limits:
 
     max_body: int = 16 * 1024  # bytes of an HTTP request body
     max_ws_message: int = 4 * 1024  # characters of one WebSocket message
-    actions_per_second: float = 20.0  # sustained, per client address (HTTP) or per socket (WebSocket)
-    action_burst: int = 40
+    actions_per_second: float = 20.0  # sustained, per client address and per seat token (HTTP and WebSocket)
+    action_burst: int = 40  # (a table takes three times these from all its seats together)
     tables_per_second: float = 1.0  # table creation, per client address
     table_burst: int = 60
     hints_per_second: float = 0.25  # hint searches, per client address (each costs about 3 CPU seconds)
@@ -70,48 +80,36 @@ class Limits:
     ws_strikes: int = 20  # refused WebSocket messages before the socket is closed
     hello_timeout: float = 10.0
     allow_seed: bool = False  # accept a seed chosen by the creator (tests, bug reports): that table's dice are known
+    sync_cost: float = 5.0  # a WebSocket sync answers the whole view: it costs this many actions
+    hint_queue: int = 4  # hint searches waiting for a worker before more are refused (503 busy)
+    max_live_tables: int = 500  # tables kept in memory; idle ones beyond are rebuilt from storage on demand
+    table_idle_seconds: float = 900.0  # a table nobody watched or played for this long leaves memory
+    body_timeout: float = 10.0  # seconds to send a request body
+    limiter_keys: int = 10_000  # buckets kept per limiter (least recently used forgotten first)
 
 
-class _Bucket:
-    """A token bucket: ``burst`` at once, then ``rate`` per second."""
+class _Budget:
+    """The action budget of each request or WebSocket message: per client address, per seat token, per table."""
 
-    __slots__ = ("burst", "rate", "stamp", "tokens")
+    def __init__(self, limits: Limits) -> None:
+        rate, burst, keys = limits.actions_per_second, limits.action_burst, limits.limiter_keys
+        self.address = RateLimiter(rate, burst, "requests from this address", keys)
+        self.token = RateLimiter(rate, burst, "requests for this seat", keys)
+        self.table = RateLimiter(3 * rate, 3 * burst, "requests at this table", keys)
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-class _RateLimiter:
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.buckets: dict[str, _Bucket] = {}
-
-    def check(self, key: str) -> None:
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) > 10_000:  # forget idle clients rather than grow without bound
-                self.buckets.clear()
-            bucket = self.buckets[key] = _Bucket(self.rate, self.burst)
-        if not bucket.take():
-            raise ApiError(429, ErrorCode.RATE_LIMITED, "too many requests; slow down and try again in a moment")
+    def spend(self, address: str, token: str | None, table_id: str, cost: float = 1.0) -> None:
+        self.address.check(address, cost)
+        if token:
+            self.token.check(token_key(token), cost)
+        self.table.check(table_id, cost)
 
 
 class _BodyLimit:
-    """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size."""
+    """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size, and
+    bodies not sent within ``timeout`` seconds with 408."""
 
-    def __init__(self, app: Any, limit: int) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: Any, limit: int, timeout: float = 10.0) -> None:
+        self.app, self.limit, self.timeout = app, limit, timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -124,17 +122,23 @@ class _BodyLimit:
                 except ValueError:
                     too_big = True
                 if too_big:
-                    await _send_json(send, 413, _too_big(self.limit))
+                    await _send_json(send, 413, _too_big(self.limit), close=True)
                     return
         # Read the whole body first (it is small by definition), then hand it on.
         body = bytearray()
+        deadline = time.monotonic() + self.timeout
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), timeout=max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                message_ = error_body(ErrorCode.TIMEOUT, f"the request body was not sent within {self.timeout:g} s")
+                await _send_json(send, 408, message_, close=True)
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
             if len(body) > self.limit:
-                await _send_json(send, 413, _too_big(self.limit))
+                await _send_json(send, 413, _too_big(self.limit), close=True)
                 return
             if not message.get("more_body", False):
                 break
@@ -167,15 +171,12 @@ def _validation_error(errors: Sequence[Any]) -> ApiError:
     return ApiError(400, ErrorCode.MALFORMED, "; ".join(problems) or "malformed request", field=field)
 
 
-async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+async def _send_json(send: Send, status: int, body: dict[str, Any], close: bool = False) -> None:
     data = json.dumps(body).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())],
-        }
-    )
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": data})
 
 
@@ -267,11 +268,13 @@ class UndoBody(BaseModel):
 
 
 def _links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "host": f"/#t={table_id}&k={tokens['host']}",
-        "seats": [f"/#t={table_id}&k={t}" for t in tokens["seats"]],
-        "spectator": f"/#t={table_id}",
-    }
+    """Links to share; a seat whose token the caller does not hold gets the bare table link (after a campaign
+    goes on, every seat opens the next table with the token it already has)."""
+
+    def link(token: str | None) -> str:
+        return f"/#t={table_id}&k={token}" if token else f"/#t={table_id}"
+
+    return {"host": link(tokens["host"]), "seats": [link(t) for t in tokens["seats"]], "spectator": link(None)}
 
 
 def _you(table: LiveTable, caller: Caller) -> dict[str, Any]:
@@ -287,15 +290,19 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     """The application. ``db_url``: SQLAlchemy URL (``sqlite:///file``, ``postgresql://...``)."""
     limits = limits or Limits()
     store = storage or Storage(db_url or default_db_url())
-    service = TableService(store)
-    action_limit = _RateLimiter(limits.actions_per_second, limits.action_burst)
-    table_limit = _RateLimiter(limits.tables_per_second, limits.table_burst)
-    hint_limit = _RateLimiter(limits.hints_per_second, limits.hint_burst)
+    service = TableService(
+        store, hint_queue=limits.hint_queue, max_live=limits.max_live_tables, idle_seconds=limits.table_idle_seconds
+    )
+    budget = _Budget(limits)
+    table_limit = RateLimiter(limits.tables_per_second, limits.table_burst, "new tables", limits.limiter_keys)
+    hint_limit = RateLimiter(limits.hints_per_second, limits.hint_burst, "hint requests", limits.limiter_keys)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         await asyncio.to_thread(_warm_up, service)
+        await service.start()
         yield
+        await service.stop()
         if storage is None:
             store.close()
 
@@ -309,6 +316,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     app.state.service = service
     app.state.storage = store
     app.state.limits = limits
+    app.state.budget = budget
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -388,14 +396,28 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         flat = [h for s in seats for h in s]
         if sorted(flat) != sorted(party) or len(set(flat)) != len(flat):
             raise ApiError(400, ErrorCode.MALFORMED, "every mouse of the party must sit at exactly one seat")
-        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        if body.seed is not None and not limits.allow_seed:
+            raise ApiError(
+                400,
+                ErrorCode.SEED_NOT_ALLOWED,
+                "this server draws every table's seed itself (a chosen seed would tell its creator every roll)",
+                field="seed",
+            )
+        seed = body.seed if body.seed is not None else new_seed()
         table, tokens = await service.create(
-            body.chapter, party, seats, seed, body.companion, bots=body.bots, options=body.options
+            body.chapter,
+            party,
+            seats,
+            seed,
+            body.companion,
+            bots=body.bots,
+            options=body.options,
+            seed_chosen=body.seed is not None,
         )
         return {
             "table": table.id,
             "version": table.version,
-            "seed": seed,
+            "commit": seed_commitment(seed),
             "host_token": tokens["host"],
             "seats": [
                 {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
@@ -447,6 +469,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         if not caller.can_act:
             raise ApiError(403, ErrorCode.SPECTATOR, "hints are for the players at the table")
         hint_limit.check(client_key(request))
+        hint_limit.check("token:" + token_key(x_seat_token))
         return await service.hints(table, lang, limits.hint_iterations)
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"], responses=_errors(403, 404, 409, 422, 503))
@@ -458,7 +481,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     ) -> dict[str, Any]:
         """Play one of the decision's options (text form). 409 ``stale`` if the table moved on, 409
         ``need_dice`` in companion mode until enough faces are given, 403 for another seat's decision."""
-        action_limit.check(client_key(request))
+        budget.spend(client_key(request), x_seat_token, table_id[:64])
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
         return await service.act(table, caller, body.action, body.version, body.dice)
@@ -471,7 +494,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         x_seat_token: str | None = Header(default=None, max_length=100),
     ) -> dict[str, Any]:
         """Take back the last action when the engine allows it (no dice rolled, no card revealed)."""
-        action_limit.check(client_key(request))
+        budget.spend(client_key(request), x_seat_token, table_id[:64])
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
         return await service.undo(table, caller, body.version)
@@ -489,25 +512,24 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         table_limit.check(client_key(request))
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
-        new, tokens = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
+        new = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
         seats = new.setup["seats"]
+        token = x_seat_token or ""
         return {
             "table": new.id,
             "chapter": new.setup["chapter"],
             "version": new.version,
-            "seed": new.setup["seed"],
-            "host_token": tokens["host"],
-            "seats": [
-                {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": new.bot_names()[i]}
-                for i, s in enumerate(seats)
-            ],
-            "links": _links(new.id, tokens),
+            "commit": seed_commitment(int(new.setup["seed"])),
+            "host_token": token,
+            "seats": [{"seat": i, "heroes": s, "bot": new.bot_names()[i]} for i, s in enumerate(seats)],
+            "links": _links(new.id, {"host": token, "seats": [None] * len(seats)}),
+            "tokens": "kept",
         }
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_socket(websocket, table_id, service, limits)
+        await _serve_socket(websocket, table_id, service, limits, budget)
 
     # --- the client --------------------------------------------------------------------------------
 
@@ -523,7 +545,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
 
 def _warm_up(service: TableService) -> None:
     """Load the message catalogs before the first player waits for them."""
-    from mnm.engine.events import Event
+    from mnm.engine import Event
 
     event_json(Event("chapter_begins", {"chapter": "x", "party": []}), service.content)
     # The content (thousands of long-lived objects) never dies: keep the collector from re-scanning it on
@@ -533,38 +555,60 @@ def _warm_up(service: TableService) -> None:
 
 
 def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
-    app.add_middleware(_BodyLimit, limit=limits.max_body)
+    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout)
     return app
 
 
 class _Outbox:
     """What the server sends to one socket, in order, by its own task: a broadcast only queues the text, so
-    a slow or stalled reader never holds up the table's other sockets. A reader too far behind is closed."""
+    a slow or stalled reader never holds up the table's other sockets.
+
+    When more than ``LIMIT`` messages wait (a burst of bot moves, a slow link), the queued table updates are
+    dropped for one ``reload`` message (the client then asks for the whole state): answers to the client's own
+    requests are kept. Only a reader that has not taken a single message for ``STALL`` seconds is closed."""
 
     LIMIT = 256
+    STALL = 30.0
+    _RELOAD = json.dumps({"type": "reload", "message": "many updates at once: ask for the whole table"})
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=self.LIMIT)
+        self.queue: collections.deque[tuple[bool, str | None]] = collections.deque()  # (is an update, text)
+        self.ready = asyncio.Event()
         self.dead = False
+        self.sending_since = time.monotonic()
         self.task = asyncio.create_task(self._run())
 
     async def _run(self) -> None:
         try:
-            while (text := await self.queue.get()) is not None:
+            while True:
+                while not self.queue:
+                    self.ready.clear()
+                    await self.ready.wait()
+                _update, text = self.queue.popleft()
+                if text is None:
+                    return
+                self.sending_since = time.monotonic()
                 await self.ws.send_text(text)
+                self.sending_since = 0.0
         except Exception:
             self.dead = True
 
     async def send(self, message: dict[str, Any], text: str | None = None) -> None:
         if self.dead:
             raise ConnectionError("the socket is gone")
-        try:
-            self.queue.put_nowait(text if text is not None else json.dumps(message))
-        except asyncio.QueueFull:
-            self.dead = True
-            asyncio.get_running_loop().create_task(self._abort())
-            raise ConnectionError("the reader is too far behind") from None
+        if len(self.queue) >= self.LIMIT:
+            if self.sending_since and time.monotonic() - self.sending_since > self.STALL:
+                self.dead = True
+                asyncio.get_running_loop().create_task(self._abort())
+                raise ConnectionError("the reader took nothing for too long")
+            kept = [item for item in self.queue if not item[0]]
+            self.queue.clear()
+            self.queue.extend(kept[-self.LIMIT // 2 :])
+            self.queue.append((False, self._RELOAD))
+        is_update = message.get("type") == "update"
+        self.queue.append((is_update, text if text is not None else json.dumps(message)))
+        self.ready.set()
 
     async def _abort(self) -> None:
         self.task.cancel()
@@ -573,8 +617,8 @@ class _Outbox:
 
     async def close(self, code: int) -> None:
         """Deliver what is queued, then close with ``code``."""
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
+        self.queue.append((False, None))
+        self.ready.set()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(self.task), timeout=5)
         with contextlib.suppress(Exception):
@@ -584,10 +628,21 @@ class _Outbox:
         self.task.cancel()
 
 
-async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, limits: Limits) -> None:
-    """One socket: hello (token) first, then actions; every update of the table is pushed to it."""
+# Refusals an honest client meets in normal play (a race with another seat, a roll to type): answered, never
+# counted against the socket. Every other refusal is a strike; too many and the socket is closed.
+_NOT_STRIKES = frozenset(
+    {ErrorCode.STALE, ErrorCode.NOT_YOUR_TURN, ErrorCode.NEED_DICE, ErrorCode.ILLEGAL, ErrorCode.CANNOT_UNDO}
+)
+
+
+async def _serve_socket(
+    ws: WebSocket, table_id: str, service: TableService, limits: Limits, budget: _Budget
+) -> None:
+    """One socket: hello (token) first, then actions; every update of the table is pushed to it. Every
+    message (sync and ping too) is paid from the same budget as HTTP actions."""
     outbox = _Outbox(ws)
     send = outbox.send
+    address = ws.client.host if ws.client else "?"
 
     async def refuse(err: ApiError, ref: Any = None) -> None:
         body = {"type": "error", **err.body()}
@@ -596,10 +651,11 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
         await send(body)
 
     try:
+        budget.spend(address, None, table_id[:64])
         table = await service.get(table_id)
     except ApiError as err:
         await refuse(err)
-        await outbox.close(4404)
+        await outbox.close(4429 if err.status == 429 else 4404)
         return
     # hello
     try:
@@ -607,23 +663,24 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
         await outbox.close(4408)
         return
+    token: str | None = None
     try:
         hello = _decode(first, limits)
         if hello.get("type") != "hello":
             raise ApiError(400, ErrorCode.MALFORMED, "the first message must be {'type': 'hello', 'token': ...}")
-        token = hello.get("token")
-        if token is not None and not isinstance(token, str):
+        given = hello.get("token")
+        if given is not None and not isinstance(given, str):
             raise ApiError(400, ErrorCode.MALFORMED, "the token must be text")
+        token = given
         caller = table.caller(token)
     except ApiError as err:
         await refuse(err)
         await outbox.close(4403 if err.status == 403 else 4400)
         return
-    await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
-    table.listeners.add(send)
-    bucket = _Bucket(limits.actions_per_second, limits.action_burst)
     strikes = 0
     try:
+        await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
+        table.listeners.add(send)
         while True:
             text = await _receive(ws)
             ref = None
@@ -633,22 +690,22 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
                 if ref is not None and (not isinstance(ref, (int, str)) or len(str(ref)) > 40):
                     ref = None
                 kind = message.get("type")
+                if kind not in ("action", "undo", "sync", "ping"):
+                    raise ApiError(
+                        400, ErrorCode.MALFORMED, f"unknown message type {str(kind)[:40]!r}: use action, undo, sync or ping"
+                    )
+                budget.spend(address, token, table.id, limits.sync_cost if kind == "sync" else 1.0)
                 if kind == "ping":
                     await send({"type": "pong", "ref": ref})
                     continue
-                if kind == "sync":
-                    table = await service.get(table_id)
-                    await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
-                    continue
-                if kind not in ("action", "undo"):
-                    raise ApiError(400, ErrorCode.MALFORMED, f"unknown message type {kind!r}: use action, undo, sync or ping")
-                if not bucket.take():
-                    raise ApiError(429, ErrorCode.RATE_LIMITED, "too many messages; slow down")
                 current = await service.get(table_id)
                 if current is not table:  # the table was reloaded from storage: follow it
                     table.listeners.discard(send)
                     table = current
                     table.listeners.add(send)
+                if kind == "sync":
+                    await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
+                    continue
                 if kind == "action":
                     update = await service.act(
                         table, caller, message.get("action"), message.get("version"), message.get("dice")
@@ -657,12 +714,14 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
                     update = await service.undo(table, caller, message.get("version"))
                 await send({"type": "ack", "ref": ref, "version": update["version"]})
             except ApiError as err:
-                strikes += 1
                 await refuse(err, ref)
+                if err.code in _NOT_STRIKES:
+                    continue
+                strikes += 1
                 if strikes >= limits.ws_strikes:
                     await outbox.close(4429)
                     return
-    except (WebSocketDisconnect, RuntimeError):
+    except (WebSocketDisconnect, RuntimeError, ConnectionError):
         pass
     finally:
         table.listeners.discard(send)
@@ -685,25 +744,46 @@ def _decode(text: str | None, limits: Limits) -> dict[str, Any]:
         raise ApiError(413, ErrorCode.TOO_BIG, f"a message is at most {limits.max_ws_message} characters")
     try:
         data = json.loads(text)
-    except ValueError as err:
+    except (ValueError, RecursionError) as err:  # a deeply nested message: refused like any malformed one
         raise ApiError(400, ErrorCode.MALFORMED, "a message must be a JSON object") from err
     if not isinstance(data, dict):
         raise ApiError(400, ErrorCode.MALFORMED, "a message must be a JSON object")
     return data
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, log_level: str = "info") -> None:
-    """Run the server until interrupted (``mnm serve``)."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    log_level: str = "info",
+    proxy_headers: bool = False,
+    forwarded_allow_ips: str | None = None,
+    allow_seed: bool = False,
+) -> None:
+    """Run the server until interrupted (``mnm serve``).
+
+    The client address (for the per-address limits) is the TCP peer's. ``X-Forwarded-For`` is believed only
+    with ``proxy_headers`` or ``forwarded_allow_ips`` (the reverse proxy's addresses): otherwise anyone could
+    name any address. Several processes may serve one PostgreSQL database (updates
+    reach every process's sockets through LISTEN/NOTIFY: ``mnm.server.fanout``)."""
     import uvicorn
 
-    app = create_app(db)
+    from mnm.server.http import GuardedH11Protocol
+
+    app = create_app(db, Limits(allow_seed=allow_seed))
+    trust = proxy_headers or forwarded_allow_ips is not None
     # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
     uvicorn.run(
         app,
         host=host,
         port=port,
+        http=GuardedH11Protocol,
+        h11_max_incomplete_event_size=8 * 1024 * 1024,  # GuardedH11Protocol refuses long heads long before this
         ws_max_size=64 * 1024,
         ws_per_message_deflate=False,
+        proxy_headers=trust,
+        forwarded_allow_ips=(forwarded_allow_ips or "127.0.0.1") if trust else "",
         log_level=log_level,
         access_log=False,
+        timeout_keep_alive=5,
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import threading
 import time
 from collections.abc import Iterator
@@ -34,15 +35,20 @@ from sqlalchemy import (
     Text,
     and_,
     create_engine,
+    delete,
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
+__all__ = ["CHANNEL", "JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
+
+CHANNEL = "mnm_tables"  # PostgreSQL NOTIFY channel of accepted actions (mnm.server.fanout)
 
 metadata = MetaData()
 
@@ -74,6 +80,15 @@ journal_t = Table(
 )
 
 
+continued_t = Table(
+    "mnm_continued",
+    metadata,
+    Column("table_id", String(40), primary_key=True),  # the finished table: the campaign goes on from it once
+    Column("next_id", String(40), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
 class StaleVersion(Exception):
     """The table moved on since the writer read it (another action won the race)."""
 
@@ -98,6 +113,7 @@ class TableRecord:
     snapshot: dict[str, Any]
     setup_events: list[dict[str, Any]]
     journal: list[JournalRow] = field(default_factory=list)
+    continued_to: str | None = None
 
 
 def default_db_url() -> str:
@@ -134,6 +150,17 @@ class Storage:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self.origin = secrets.token_hex(6)  # this process, in its own notices (mnm.server.fanout)
+
+    def dsn(self) -> str:
+        """The database URL for a plain psycopg connection (the LISTEN connection)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _notify(self, conn: Connection, *words: Any) -> None:
+        """Tell the other processes, when this transaction commits (PostgreSQL only)."""
+        if self.engine.dialect.name == "postgresql":
+            payload = " ".join(str(w) for w in (self.origin, *words))
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     @property
     def backend(self) -> str:
@@ -199,6 +226,25 @@ class Storage:
                     created=now,
                 )
             )
+            self._notify(conn, table_id, row.version)
+
+    def claim_continue(self, table_id: str, next_id: str) -> bool:
+        """Record that the campaign goes on from ``table_id`` to ``next_id``; False if it already did (one
+        transaction, so of two processes racing exactly one wins)."""
+        try:
+            with self._tx() as conn:
+                conn.execute(insert(continued_t).values(table_id=table_id, next_id=next_id, created=time.time()))
+                self._notify(conn, table_id, -1, next_id)
+        except IntegrityError:
+            return False
+        return True
+
+    def release_continue(self, table_id: str, next_id: str) -> None:
+        """Undo :meth:`claim_continue` when the next table could not be created."""
+        with self._tx() as conn:
+            conn.execute(
+                delete(continued_t).where(and_(continued_t.c.table_id == table_id, continued_t.c.next_id == next_id))
+            )
 
     # --- reading ---------------------------------------------------------------------------------------
 
@@ -210,6 +256,7 @@ class Storage:
             rows = conn.execute(
                 select(journal_t).where(journal_t.c.table_id == table_id).order_by(journal_t.c.version)
             ).all()
+            nxt = conn.execute(select(continued_t.c.next_id).where(continued_t.c.table_id == table_id)).first()
         return TableRecord(
             id=row.id,
             setup=json.loads(row.setup),
@@ -221,7 +268,18 @@ class Storage:
             journal=[
                 JournalRow(r.version, r.kind, r.action, json.loads(r.dice), r.seat, json.loads(r.events)) for r in rows
             ],
+            continued_to=None if nxt is None else str(nxt.next_id),
         )
+
+    def journal_after(self, table_id: str, version: int) -> list[JournalRow]:
+        """The journal rows after ``version``, in order (what another process wrote since)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(journal_t)
+                .where(and_(journal_t.c.table_id == table_id, journal_t.c.version > version))
+                .order_by(journal_t.c.version)
+            ).all()
+        return [JournalRow(r.version, r.kind, r.action, json.loads(r.dice), r.seat, json.loads(r.events)) for r in rows]
 
     def table_ids(self) -> list[str]:
         with self.engine.connect() as conn:

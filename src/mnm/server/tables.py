@@ -13,16 +13,26 @@ import hashlib
 import hmac
 import json
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mnm.content.loader import Content, builtin_content
-from mnm.engine.actions import Action
-from mnm.engine.errors import EngineError, IllegalAction, MalformedAction, NeedDice
-from mnm.engine.events import Event
-from mnm.engine.game import Game
+from mnm.engine import (
+    Action,
+    DiceError,
+    EngineError,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    NeedDice,
+    check_faces,
+)
 from mnm.server.errors import ApiError, ErrorCode
+from mnm.server.fanout import Fanout
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
 from mnm.server.views import dice_preview
 
@@ -36,6 +46,24 @@ BOT_RUN_LIMIT = 5000  # actions one bot run plays at most (a whole chapter is fa
 TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A table's secret seed: 128 bits from :mod:`secrets`, the top one set (so never a small number)."""
+    return secrets.randbits(SEED_BITS) | (1 << (SEED_BITS - 1))
+
+
+def seed_commitment(seed: int) -> str:
+    """The hash published when a table is created; the seed revealed at the end must hash to it."""
+    return hashlib.sha256(f"mnm-seed:{seed}".encode()).hexdigest()
+
+
+def derived_seed(seed: int, purpose: str, n: int) -> int:
+    """A 64-bit seed for something the server does with the table's randomness (its bots), which tells
+    nothing about the table's own seed."""
+    digest = hashlib.blake2b(f"{purpose}:{seed}:{n}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
 
 
 def _hash(token: str) -> str:
@@ -44,6 +72,10 @@ def _hash(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
 
 
 @dataclass(frozen=True)
@@ -73,6 +105,21 @@ class LiveTable:
     setup_event_count: int = 0
     retired: bool = False  # replaced by a fresh copy from storage (a write failed)
     bot_task: asyncio.Task[None] | None = None  # the server playing its bot seats' decisions
+    continued_to: str | None = None  # the table the campaign went on to (only once, by the host)
+    touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
+
+    # --- fairness ----------------------------------------------------------------------------------------
+
+    def fairness(self) -> dict[str, Any]:
+        """Commit-reveal: the seed's hash from the start, the seed itself once the chapter is over (as text:
+        128 bits do not fit a JavaScript number). Replaying the public actions from it gives the same dice."""
+        seed = int(self.setup["seed"])
+        over = self.game.state.status != "playing"
+        return {
+            "commit": seed_commitment(seed),
+            "seed": str(seed) if over else None,
+            "seed_chosen": bool(self.setup.get("seed_chosen", False)),
+        }
 
     # --- bots ------------------------------------------------------------------------------------------
 
@@ -148,12 +195,103 @@ class LiveTable:
 class TableService:
     """Creates, loads and changes tables; the single writer of each table (one lock per table)."""
 
-    def __init__(self, storage: Storage, content: Content | None = None) -> None:
+    HINT_WORKERS = 2
+
+    def __init__(
+        self,
+        storage: Storage,
+        content: Content | None = None,
+        hint_queue: int = 4,
+        max_live: int = 500,
+        idle_seconds: float = 900.0,
+    ) -> None:
         self.storage = storage
         self.content = content or builtin_content()
-        self.live: dict[str, LiveTable] = {}
+        self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
         self._loading = asyncio.Lock()
-        self._hint_slots = asyncio.Semaphore(2)
+        self._hint_slots = asyncio.Semaphore(self.HINT_WORKERS)
+        self._hints_in = 0  # searches running or waiting
+        self.hint_queue = hint_queue
+        self.max_live = max_live
+        self.idle_seconds = idle_seconds
+        self._last_sweep = time.monotonic()
+        self.fanout: Fanout | None = None
+
+    # --- several processes --------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen for other processes' writes to the same database (PostgreSQL LISTEN/NOTIFY), so sockets
+        here see every table's moves wherever they were played."""
+        from mnm.server.fanout import make_fanout
+
+        self.fanout = make_fanout(self.storage, asyncio.get_running_loop(), self._remote_change)
+        if self.fanout is not None:
+            await asyncio.to_thread(self.fanout.start)
+
+    async def stop(self) -> None:
+        if self.fanout is not None:
+            await asyncio.to_thread(self.fanout.stop)
+            self.fanout = None
+
+    def _remote_change(self, table_id: str, version: int, continued_to: str | None) -> None:
+        """Another process wrote ``table_id`` (called on the event loop)."""
+        table = self.live.get(table_id)
+        if table is None:
+            return  # not in memory here: the next request loads it fresh
+        if continued_to is not None:
+            table.continued_to = continued_to
+            return
+        if version > table.version and not table.retired:
+            asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Play the journal rows another process wrote, and tell this process's listeners as that one did."""
+        async with table.lock:
+            if table.retired:
+                return
+            rows = await asyncio.to_thread(self.storage.journal_after, table.id, table.version)
+            game = table.game
+            for row in rows:
+                if row.version != table.version + 1:
+                    break
+                n_events = len(game.events)
+                try:
+                    if row.kind == "undo":
+                        taken_back = game.log[-1]
+                        game.undo()
+                        events: list[Event] = []
+                    else:
+                        taken_back = row.action
+                        events = game.apply(row.action, dice=row.dice)
+                except Exception:  # the journal and this copy disagree: rebuild it from storage
+                    await self._retire(table)
+                    return
+                table.version = row.version
+                message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
+                await self._broadcast(table, message)
+
+    async def _retire(self, table: LiveTable) -> None:
+        table.retired = True
+        if self.live.get(table.id) is table:
+            del self.live[table.id]
+        await self._broadcast(table, {"type": "reload", "message": "the table is being reloaded"})
+
+    # --- memory ----------------------------------------------------------------------------------------
+
+    def _evict(self) -> None:
+        """Forget tables nobody is using: beyond ``max_live`` (least recently used first) or idle for
+        ``idle_seconds``. They stay in storage and are rebuilt from the journal when asked for again."""
+        now = time.monotonic()
+        if len(self.live) <= self.max_live and now - self._last_sweep < 30:
+            return
+        self._last_sweep = now
+        for table_id, table in list(self.live.items()):
+            over = len(self.live) > self.max_live
+            if not over and now - table.touched < self.idle_seconds:
+                continue
+            busy = table.listeners or table.lock.locked() or (table.bot_task is not None and not table.bot_task.done())
+            if not busy:
+                del self.live[table_id]
 
     # --- creating --------------------------------------------------------------------------------------
 
@@ -167,9 +305,13 @@ class TableService:
         carry: dict[str, Any] | None = None,
         bots: Sequence[str | None] | None = None,
         options: Sequence[str] = (),
+        seed_chosen: bool = False,
+        table_id: str | None = None,
+        hashed: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, dict[str, Any]]:
         """A new table; returns it and its tokens (shown once, to the creator only). ``bots[i]`` names the
-        bot playing seat i (None: people); the server plays those seats itself."""
+        bot playing seat i (None: people); the server plays those seats itself. ``hashed``: the token hashes
+        of a finished table whose campaign goes on (each seat keeps its token; no new token is handed out)."""
         bot_list = list(bots or [])
         if len(bot_list) > len(seats) or any(b is not None and b not in BOT_NAMES for b in bot_list):
             raise ApiError(422, ErrorCode.BAD_TABLE, f"bots: one per seat at most, each one of {', '.join(BOT_NAMES)} or null")
@@ -185,20 +327,25 @@ class TableService:
             setup["bots"] = bot_list
         if options:
             setup["options"] = sorted(set(options))
+        if seed_chosen:
+            setup["seed_chosen"] = True
         try:
             game = await asyncio.to_thread(self._new_game, setup)
         except (EngineError, KeyError, ValueError) as err:
             raise ApiError(422, ErrorCode.BAD_TABLE, f"cannot set up this table: {err}") from err
-        table_id = secrets.token_urlsafe(9)
-        host_token, seat_tokens = new_token(), [new_token() for _ in seats]
-        tokens: dict[str, Any] = {"host": host_token, "seats": seat_tokens, "table": table_id}
-        hashed = {"host": _hash(host_token), "seats": [_hash(t) for t in seat_tokens]}
+        table_id = table_id or new_table_id()
+        tokens: dict[str, Any] = {"host": None, "seats": [None for _ in seats], "table": table_id}
+        if hashed is None:
+            host_token, seat_tokens = new_token(), [new_token() for _ in seats]
+            tokens = {"host": host_token, "seats": seat_tokens, "table": table_id}
+            hashed = {"host": _hash(host_token), "seats": [_hash(t) for t in seat_tokens]}
         setup_events = [e.to_json() for e in game.events]
         await asyncio.to_thread(
             self.storage.create_table, table_id, setup, hashed, game.to_json(), setup_events, game.state.status
         )
         table = LiveTable(table_id, setup, hashed, game, 0, self.content, setup_event_count=len(game.events))
         self.live[table_id] = table
+        self._evict()
         self.start_bots(table)
         return table, tokens
 
@@ -229,31 +376,50 @@ class TableService:
 
     async def continue_campaign(
         self, table: LiveTable, caller: Caller, keep: dict[str, str | None], replay: bool, companion: bool | None
-    ) -> tuple[LiveTable, dict[str, Any]]:
+    ) -> LiveTable:
         """R-CAMP: a new table for the campaign's next chapter (or the same one again after a defeat), with
-        the same seats; each mouse carries its abilities and the one card it keeps."""
-        from mnm.engine.rules.campaign import carry_over, next_chapter_game
+        the same seats; each mouse carries its abilities and the one card it keeps. Only the host may do it,
+        and only once per finished table; every seat keeps its token, so nobody is handed anyone else's."""
+        from mnm.engine import carry_over, next_chapter_game
 
         if not caller.can_act:
             raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot continue the campaign")
+        if caller.seat != HOST:
+            raise ApiError(403, ErrorCode.NOT_HOST, "only the host continues the campaign")
         game = table.game
         try:
-            # only its chapter and seed are used (create() sets the game up again in the table's dice mode)
+            # only its chapter is used (create() sets the game up again in the table's dice mode)
             following = next_chapter_game(game, keep, replay=replay, dice="seeded")
             carry = carry_over(game.ctx, game.state, keep)
         except EngineError as err:
             raise ApiError(422, ErrorCode.CAMPAIGN, str(err)) from err
         dice = table.setup.get("dice") == "manual" if companion is None else companion
-        return await self.create(
-            following.state.chapter,
-            table.setup["party"],
-            table.setup["seats"],
-            following.state.seed,
-            dice,
-            carry,
-            table.setup.get("bots"),
-            table.setup.get("options", ()),
-        )
+        next_id = new_table_id()
+        if table.continued_to is not None or not await asyncio.to_thread(
+            self.storage.claim_continue, table.id, next_id
+        ):
+            raise ApiError(
+                409, ErrorCode.ALREADY_CONTINUED, "the campaign already went on from this table", table=table.continued_to
+            )
+        try:
+            new, _tokens = await self.create(
+                following.state.chapter,
+                table.setup["party"],
+                table.setup["seats"],
+                new_seed(),  # drawn fresh: nothing about the finished chapter's dice tells the next one's
+                dice,
+                carry,
+                table.setup.get("bots"),
+                table.setup.get("options", ()),
+                table_id=next_id,
+                hashed=table.secrets,
+            )
+        except BaseException:
+            await asyncio.to_thread(self.storage.release_continue, table.id, next_id)
+            raise
+        table.continued_to = new.id
+        await self._broadcast(table, {"type": "continued", "table": new.id, "chapter": new.setup["chapter"]})
+        return new
 
     # --- loading ---------------------------------------------------------------------------------------
 
@@ -262,6 +428,8 @@ class TableService:
             raise ApiError(404, ErrorCode.NO_TABLE, "there is no such table")
         table = self.live.get(table_id)
         if table is not None:
+            self.live.move_to_end(table_id)
+            table.touched = time.monotonic()
             return table
         async with self._loading:
             table = self.live.get(table_id)
@@ -272,6 +440,7 @@ class TableService:
                 raise ApiError(404, ErrorCode.NO_TABLE, "there is no such table")
             table = await asyncio.to_thread(self._restore, record)
             self.live[table_id] = table
+            self._evict()
             self.start_bots(table)  # a bot table goes on playing after a restart
             return table
 
@@ -300,6 +469,7 @@ class TableService:
             record.version,
             self.content,
             setup_event_count=len(record.setup_events),
+            continued_to=record.continued_to,
         )
 
     # --- changing --------------------------------------------------------------------------------------
@@ -308,12 +478,17 @@ class TableService:
         """Apply one action for ``caller``; write it; tell every listener. Returns the update message."""
         action = _parse(text)
         faces = _dice(dice)
+        if faces and table.setup.get("dice") != "manual":
+            raise ApiError(
+                403, ErrorCode.DICE_NOT_ALLOWED, "the computer rolls the dice at this table; typed dice are refused"
+            )
         async with table.lock:
             _check_live(table)
             _check_version(table, version)
             table.check_turn(caller, action)
             game = table.game
             n_events = len(game.events)
+            point = game.checkpoint()
             try:
                 events = game.apply(action, dice=faces)
             except NeedDice as err:
@@ -328,6 +503,8 @@ class TableService:
                 ) from err
             except IllegalAction as err:
                 raise ApiError(422, ErrorCode.ILLEGAL, err.reason, action=str(action)) from err
+            except DiceError as err:
+                raise ApiError(400, ErrorCode.MALFORMED, str(err), field="dice") from err
             except MalformedAction as err:
                 raise ApiError(400, ErrorCode.MALFORMED, str(err)) from err
             except EngineError as err:
@@ -335,7 +512,7 @@ class TableService:
             row = JournalRow(
                 table.version + 1, "action", str(action), faces, caller.seat, [e.to_json() for e in events]
             )
-            await self._write(table, row)
+            await self._write(table, row, point)
             table.version = row.version
             message = self._update(table, row.kind, str(action), caller.seat, n_events, events)
             await self._broadcast(table, message)
@@ -356,11 +533,19 @@ class TableService:
     async def hints(self, table: LiveTable, lang: str, iterations: int) -> dict[str, Any]:
         """The best few options for the pending decision, searched on a copy in a worker thread (at most
         two searches at once, so hints cannot starve the tables)."""
-        async with table.lock:
-            version = table.version
-            snapshot = table.game.to_json()
-        async with self._hint_slots:
-            found = await asyncio.to_thread(_find_hints, snapshot, self.content, lang, iterations, version)
+        if self._hints_in >= self.HINT_WORKERS + self.hint_queue:
+            raise ApiError(
+                503, ErrorCode.BUSY, "every hint worker is busy; ask again in a few seconds", retry_after=5.0
+            )
+        self._hints_in += 1
+        try:
+            async with table.lock:
+                version = table.version
+                snapshot = table.game.to_json()
+            async with self._hint_slots:
+                found = await asyncio.to_thread(_find_hints, snapshot, self.content, lang, iterations, version)
+        finally:
+            self._hints_in -= 1
         return {"version": version, "hints": found}
 
     async def settle(self, table: LiveTable) -> None:
@@ -379,7 +564,7 @@ class TableService:
                 game = table.game
                 # a fresh bot per decision, seeded by the table's seed and the game's length: the same
                 # table plays the same way, also after a restart rebuilt it from the journal
-                seed = int(table.setup["seed"]) * 1_000_003 + len(game.log)
+                seed = derived_seed(int(table.setup["seed"]), "bot", len(game.log))
                 action = await asyncio.to_thread(_bot_choice, name, seed, game)
                 n_events = len(game.events)
                 try:
@@ -429,19 +614,23 @@ class TableService:
         self.start_bots(table)  # undo stopped at a bot's decision (dice barrier): the bot answers again
         return message
 
-    async def _write(self, table: LiveTable, row: JournalRow) -> None:
-        """Write before telling anyone. If the write fails the in-memory game is ahead of storage: retire
-        this copy (its listeners are told to reload) so the next request rebuilds the table from storage."""
+    async def _write(self, table: LiveTable, row: JournalRow, point: Any = None) -> None:
+        """Write before telling anyone. If another process wrote this version first, go back to ``point`` and
+        play what it wrote (the caller is told the table moved on). If the write fails otherwise the
+        in-memory game is ahead of storage: retire this copy (its listeners are told to reload) so the next
+        request rebuilds the table from storage."""
         game = table.game
         try:
             await asyncio.to_thread(self.storage.append, table.id, row, game.to_json(), game.state.status)
+        except StaleVersion as err:
+            if point is None:
+                await self._retire(table)
+            else:
+                game.rollback(point)
+                asyncio.get_running_loop().create_task(self._catch_up(table))
+            raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=-1) from err
         except Exception as err:
-            table.retired = True
-            if self.live.get(table.id) is table:
-                del self.live[table.id]
-            await self._broadcast(table, {"type": "reload", "message": "the table is being reloaded"})
-            if isinstance(err, StaleVersion):
-                raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=-1) from err
+            await self._retire(table)
             raise ApiError(503, ErrorCode.STORAGE, "the action could not be saved, so it was not played; try again") from err
 
     def _update(
@@ -519,12 +708,10 @@ def _dice(dice: Any) -> list[int]:
         return []
     if not isinstance(dice, list) or len(dice) > MAX_DICE:
         raise ApiError(400, ErrorCode.MALFORMED, f"dice must be a list of at most {MAX_DICE} faces, each 1-6")
-    out = []
-    for d in dice:
-        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise ApiError(400, ErrorCode.MALFORMED, "each die face is a number from 1 to 6")
-        out.append(d)
-    return out
+    try:
+        return check_faces(dice)
+    except DiceError as err:
+        raise ApiError(400, ErrorCode.MALFORMED, "each die face is a number from 1 to 6", field="dice") from err
 
 
 def _check_live(table: LiveTable) -> None:

@@ -13,9 +13,8 @@ from mnm.board.layout import Board
 from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
 from mnm.content.loader import Content
 from mnm.content.schema import Text
-from mnm.engine.events import Event
-from mnm.engine.game import Game
-from mnm.engine.i18n import catalog as messages
+from mnm.engine import Event, Game
+from mnm.engine import catalog as messages
 
 if TYPE_CHECKING:
     from mnm.server.tables import LiveTable
@@ -34,7 +33,7 @@ def event_json(event: Event, content: Content) -> dict[str, Any]:
     """An event as data plus its sentence in each language (``mnm.engine.i18n`` when present)."""
     out = event.to_json()
     try:
-        from mnm.engine.i18n import render
+        from mnm.engine import render
 
         out["text"] = {"en": render(event, "en", content), "pt": render(event, "pt_BR", content)}
     except Exception:  # the catalogs are young: a missing or broken entry must not break the table
@@ -96,7 +95,7 @@ def _name(content: Content, ident: str) -> dict[str, str]:
 
 def _name_uncached(content: Content, ident: str) -> dict[str, str]:
     try:
-        from mnm.engine.i18n import name_of
+        from mnm.engine import name_of
 
         return {"en": name_of(ident, content, "en"), "pt": name_of(ident, content, "pt_BR")}
     except Exception:
@@ -256,8 +255,10 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "undo_reason": why,
         "events_total": len(game.events),
     }
+    view["fairness"] = table.fairness()  # issue 14: commit-reveal of the seed
     if st.status != "playing":
         view["campaign"] = _campaign(table)
+        view["campaign"]["continued_to"] = table.continued_to  # the next table, once the host went on
     if with_log:
         first = max(0, len(game.events) - LOG_WINDOW)
         view["log_first"] = first
@@ -267,7 +268,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
 
 def _campaign(table: LiveTable) -> dict[str, Any]:
     """After the chapter: where the campaign goes and which card each mouse may keep (R-CAMP-03)."""
-    from mnm.engine.rules.campaign import keepable_cards
+    from mnm.engine import keepable_cards
 
     game = table.game
     return {
@@ -449,7 +450,7 @@ def _side_name(content: Content, side: int) -> dict[str, str]:
 def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any]:
     """What a button needs beyond its name: the text of every card an option names, where each Explore leads,
     which options are irreversible and unusual (to confirm), and why Explore is not offered."""
-    from mnm.engine.rules.explore import exit_target
+    from mnm.engine import exit_target
 
     ctx, st = game.ctx, game.state
     cards: dict[str, Any] = {}
@@ -495,8 +496,7 @@ def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any
 def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
     """Why the mouse whose turn it is has no Explore option: a code the client translates, and its params."""
     from mnm.content.schema import HeroClass
-    from mnm.engine.query import minions_on_side
-    from mnm.engine.rules.turn import action_available
+    from mnm.engine import action_available, minions_on_side
 
     ctx, st = game.ctx, game.state
     if st.turn is None or any(o.verb == "explore" for o in options):
@@ -528,8 +528,7 @@ def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
 def dice_preview(game: Game, action: Any, faces: list[int]) -> list[dict[str, Any]]:
     """Companion mode: what the faces typed so far already did (events up to the next roll asked for), played
     on a copy, so the players can move the real figures one roll at a time. Changes nothing."""
-    from mnm.engine.errors import EngineError
-    from mnm.engine.game import apply_action
+    from mnm.engine import EngineError, apply_action
 
     st = game.state.copy()
     st.dice_queue.extend(int(f) for f in faces)

@@ -51,7 +51,7 @@ def _names(meta: dict[str, Any]) -> tuple[str, str, dict[str, str], str]:
 
 
 def _defeats_sentence(summary: dict[str, Any]) -> str:
-    from mnm.engine.i18n import catalog
+    from mnm.engine import catalog
 
     causes = summary.get("defeat_causes") or {}
     lost = sum(causes.values())

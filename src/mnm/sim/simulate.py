@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mnm.bots.policy import make_bot
-from mnm.engine.game import Game
+from mnm.engine import Game
 
 __all__ = ["GameSpec", "play_game", "run_simulation", "summarise", "wilson_interval"]
 

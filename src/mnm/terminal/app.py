@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
@@ -20,17 +21,26 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
+from mnm import info
 from mnm.bots.hints import Hint
-from mnm.engine.actions import Action
-from mnm.engine.dice import DiceTable
-from mnm.engine.errors import IllegalAction, NeedDice, SaveError
-from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game
+from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size
 from mnm.terminal.describe import KEYS_HELP, Describer
 from mnm.terminal.plain import DEFAULT_SAVE
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
-from mnm.terminal.session import COMMANDS, BadAnswer, campaign_tip, load_game, parse_dice, read_answer, save_game
+from mnm.terminal.session import (
+    COMMANDS,
+    Autosave,
+    BadAnswer,
+    Numbering,
+    campaign_tip,
+    events_before_dice,
+    faces_help,
+    load_game,
+    parse_dice,
+    read_answer,
+    save_game,
+)
 
 __all__ = ["PlayApp"]
 
@@ -134,17 +144,22 @@ class DiceScreen(ModalScreen[list[int] | None]):
     DiceScreen #dice-error { color: $error; }
     """
 
-    def __init__(self, need: NeedDice, table: DiceTable) -> None:
+    def __init__(self, need: NeedDice, table: DiceTable, purpose: str = "") -> None:
         super().__init__()
         self.need = need
         self.table = table
+        self.purpose = purpose or need.purpose
 
     def compose(self) -> ComposeResult:
-        faces = ", ".join(f"{f.index}={f.short()}" for f in self.table.faces)
+        n = self.need.count
+        example = " ".join(f.short() for f in self.table.faces[1 : 1 + n])
         with Vertical():
-            yield Static(f"Roll {self.need.count} di{'e' if self.need.count == 1 else 'ce'} for {self.need.purpose}.")
-            yield Static(f"Type the faces, separated by spaces ({faces}).")
-            yield Input(id="dice-input", placeholder="e.g. 3 5")
+            yield Static(f"Roll {n} di{'e' if n == 1 else 'ce'} for {self.purpose}.")
+            yield Static(
+                f"Type {'the face' if n == 1 else 'the faces'} as printed: the number, then the symbols "
+                "(S sword, X sword and shield, B bow, C cheese, + star). 'help' lists the six faces."
+            )
+            yield Input(id="dice-input", placeholder=f"e.g. {example}")
             yield Static("", id="dice-error")
 
     def on_mount(self) -> None:
@@ -152,6 +167,10 @@ class DiceScreen(ModalScreen[list[int] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if event.value.strip().lower() in ("help", "?", "h"):
+            self.query_one("#dice-error", Static).update(faces_help(self.table))
+            event.input.value = ""
+            return
         try:
             faces = parse_dice(event.value, self.table, self.need.count)
         except BadAnswer as err:
@@ -162,6 +181,35 @@ class DiceScreen(ModalScreen[list[int] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[str]):
+    """Quitting with choices made since the last save: say where the game is kept, and ask."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer('quit')", "Quit"),
+        Binding("s", "answer('save')", "Save and quit"),
+        Binding("n,escape", "answer('stay')", "Stay"),
+    ]
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    QuitScreen > Vertical { width: 70; max-width: 95%; height: auto; border: thick $error;
+        background: $surface; padding: 0 1; }
+    QuitScreen .hint { color: $text-muted; }
+    """
+
+    def __init__(self, kept: str) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Quit the game?", classes="title")
+            yield Static(self.kept)
+            yield Static("y: quit   s: save (Ctrl+S's file) and quit   n or Escape: go on playing", classes="hint")
+
+    def action_answer(self, what: str) -> None:
+        self.dismiss(what)
 
 
 class HintScreen(ModalScreen[Action | None]):
@@ -210,6 +258,27 @@ class HintScreen(ModalScreen[Action | None]):
         self.dismiss(None)
 
 
+class BoardScroll(ScrollableContainer):
+    """The board's scrolling box: redraws the board at its new size whenever it is resized."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        app = self.app
+        if isinstance(app, PlayApp):
+            app.call_after_refresh(app.draw_board)
+
+
+class PaneLog(RichLog):
+    """A log pane that rewraps its lines when its width changes (RichLog wraps once, when a line is written)."""
+
+    _drawn_width = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        app = self.app
+        if event.size.width != self._drawn_width and isinstance(app, PlayApp):
+            self._drawn_width = event.size.width
+            app.call_after_refresh(app.rewrap_logs)
+
+
 class PlayApp(App[None]):
     """Hotseat play of one game."""
 
@@ -217,19 +286,21 @@ class PlayApp(App[None]):
     CSS = """
     Screen { layout: vertical; }
     #status { height: 1; background: $primary-background; color: $text; padding: 0 1; }
-    #top { height: 1fr; min-height: 8; }
+    #top { height: 1fr; min-height: 3; }
     #board-scroll { width: 1fr; min-width: 30; scrollbar-size: 1 1; }
     #board { width: auto; height: auto; }
     #side { width: 40; }
     #side TabPane { padding: 0 0; }
     #side ContentSwitcher { height: 1fr; }
     .pane-scroll { scrollbar-size-vertical: 1; }
-    #question { height: 2; padding: 0 1; background: $boost; }
+    #question { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     #bottom { height: 5; }
     #choices { width: 1fr; border: none; scrollbar-size-vertical: 1; padding: 0 0; }
     #log { width: 40; scrollbar-size-vertical: 1; padding: 0 0 0 1; border-left: solid $primary; }
     #command { height: 1; border: none; padding: 0 1; }
-    #command:focus { border: none; }
+    #command:focus { border: none; background: $boost; }
+    .pane-scroll:focus, #board-scroll:focus, #full-log:focus, #log:focus { background-tint: $accent 8%; }
+    #choices:focus { background-tint: $accent 8%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
@@ -239,6 +310,10 @@ class PlayApp(App[None]):
         Binding("f3", "next_tile", "Tile"),
         Binding("f4", "hint", "Hint"),
         Binding("f5", "toggle_bots", "Bots"),
+        Binding("f6", "inspect", "Inspect"),
+        Binding("f7", "toggle_more", "Pause", show=False),
+        Binding("f8", "history", "History"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("up", "choice(-1)", "Prev", show=False),
         Binding("down", "choice(1)", "Next", show=False),
         Binding("pageup", "choice(-5)", show=False),
@@ -246,9 +321,19 @@ class PlayApp(App[None]):
     ]
 
     def __init__(
-        self, game: Game, save_path: str | None = None, seats: Seats | None = None, bot_pause: float = 0.0
+        self,
+        game: Game,
+        save_path: str | None = None,
+        seats: Seats | None = None,
+        bot_pause: float = 0.0,
+        autosave: Path | None = None,
+        more: bool = True,
     ) -> None:
         super().__init__()
+        self.autosave = Autosave(autosave)
+        self.saved_at = len(game.log)  # the log's length at the last save the player asked for
+        self.numbering = Numbering()
+        self.more = more  # pause (--More--) after the minions' turns so nothing scrolls away unseen
         self.game = game
         self.seats = seats or Seats()
         self.bot_pause = bot_pause  # seconds before a bot's choice (0 in tests)
@@ -263,13 +348,15 @@ class PlayApp(App[None]):
         self._decision: Decision | None = None
         self._shown_options: tuple[Action, ...] = ()
         self.log_lines: list[str] = []  # every event line shown, with its rule (the Log tab's text)
+        self._numbered: list[tuple[int, Action]] = []  # the choices as listed, with their stable numbers
+        self._log_rows: list[tuple[str, str, str]] = []  # (recent pane line, Log tab line, style), to rewrap
 
     # --- layout --------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="top"):
-            with ScrollableContainer(id="board-scroll"):
+            with BoardScroll(id="board-scroll"):
                 yield Static(id="board")
             with TabbedContent(id="side"):
                 with TabPane("Table", id="tab-table"), ScrollableContainer(classes="pane-scroll"):
@@ -277,15 +364,16 @@ class PlayApp(App[None]):
                 with TabPane("Heroes", id="tab-heroes"), ScrollableContainer(classes="pane-scroll"):
                     yield Static(id="heroes")
                 with TabPane("Log", id="tab-log"):
-                    yield RichLog(id="full-log", wrap=True, markup=False, min_width=10)
+                    yield PaneLog(id="full-log", wrap=True, markup=False, min_width=10)
         yield Static(id="question")
         with Horizontal(id="bottom"):
             yield OptionList(id="choices")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+            yield PaneLog(id="log", wrap=True, markup=False, min_width=10)
         yield CommandInput(
             id="command",
             placeholder="number, action (Tab completes), or help / undo / save / load FILE / quit",
             suggester=ActionSuggester(self.candidates),
+            select_on_focus=False,  # a letter typed in a pane and carried here must not be selected and replaced
         )
         yield Footer()
 
@@ -296,9 +384,39 @@ class PlayApp(App[None]):
         self.refresh_all()
         self.show_events(self.game.events)
 
-    def on_resize(self, event: object) -> None:
-        self.adapt(self.size.width, self.size.height)
+    def on_resize(self, event: events.Resize) -> None:
+        self.adapt(event.size.width, event.size.height)  # the event's size: self.size may still be the old one
         self.call_after_refresh(self.refresh_all)
+        self.call_after_refresh(self.rewrap_logs)
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing always reaches the command line: a letter pressed while a pane has the focus (to scroll it)
+        goes back to the command line instead of being swallowed."""
+        command = self.query_one("#command", Input)
+        if (
+            event.is_printable
+            and event.character
+            and self.focused is not command
+            and self.screen is self.screen_stack[0]
+        ):
+            if isinstance(self.focused, Input):
+                return
+            command.focus()
+            command.insert_text_at_cursor(event.character)
+            event.stop()
+            event.prevent_default()
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """A pane shown again is drawn at its width now (a log written while hidden wrapped at 10 columns)."""
+        self.call_after_refresh(self.rewrap_logs)
+
+    def rewrap_logs(self) -> None:
+        full = self.query_one("#full-log", RichLog)
+        log = self.query_one("#log", RichLog)
+        for pane, rows in ((full, [r for _, r, _ in self._log_rows]), (log, [r for r, _, _ in self._log_rows])):
+            pane.clear()
+            for row, (_, _, style) in zip(rows, self._log_rows, strict=True):
+                pane.write(Text(row, style))
 
     def adapt(self, width: int, height: int) -> None:
         """Give the choices and the log more room on tall terminals, the side panel more on wide ones; but
@@ -306,7 +424,15 @@ class PlayApp(App[None]):
         (down to 5) when that shows the whole board without scrolling (Chapter 1 at 120x40)."""
         bottom = 5 if height < 32 else 9 if height < 44 else 12
         side = 40 if width < 110 else 46
-        fixed = 5  # status, question (2), command line, footer
+        small = height < 20  # e.g. 40x12: no footer, a short question, fewer choice rows; the command line stays
+        fixed = 4 if small else 5  # status, question (2), command line, footer
+        if small:
+            bottom = max(2, min(5, height - fixed - 3))
+        if width < 80:
+            side = max(14, width // 2 - 1)
+        self.query_one(Footer).display = not small
+        self.query_one("#board-scroll").styles.min_width = 30 if width >= 80 else 10
+        self.query_one("#question").styles.max_height = 2 if small else 4
 
         def tiles_across(side_w: int) -> int:
             scale, columns = fit_layout(self.game, width - side_w - 1, height - fixed - bottom)
@@ -317,11 +443,11 @@ class PlayApp(App[None]):
         scale, columns = fit_layout(self.game, width - side - 1, height - fixed - bottom)
         need_w, need_h = layout_size(self.game, scale, columns)
         top = height - fixed - bottom
-        if top < need_h <= top + bottom - 5:
+        if not small and top < need_h <= top + bottom - 5:
             bottom -= need_h - top
         self.query_one("#bottom").styles.height = bottom
         # columns the board leaves empty go to the side panel (fewer wrapped lines), up to 60
-        self.query_one("#side").styles.width = max(side, min(60, width - need_w - 1))
+        self.query_one("#side").styles.width = max(side, min(60, width - need_w - 1)) if width >= 80 else side
         self.query_one("#log").styles.width = side
 
     # --- drawing -------------------------------------------------------------------------------------
@@ -355,11 +481,11 @@ class PlayApp(App[None]):
         )
 
     def highlighted_action(self) -> Action | None:
-        d = self._decision
         ol = self.query_one("#choices", OptionList)
-        if d is None or ol.highlighted is None or not (0 <= ol.highlighted < len(d.options)):
+        numbered = self._numbered
+        if self._decision is None or ol.highlighted is None or not (0 <= ol.highlighted < len(numbered)):
             return None
-        return d.options[ol.highlighted]
+        return numbered[ol.highlighted][1]
 
     def highlight_spaces(self) -> list[str]:
         """The spaces the highlighted choice is about (a move's target, a minion's space)."""
@@ -380,7 +506,9 @@ class PlayApp(App[None]):
     def draw_board(self) -> None:
         area = self.query_one("#board-scroll", ScrollableContainer).size
         scale, columns = fit_layout(self.game, area.width, area.height)
-        text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale, columns)
+        d = self._decision
+        reach = self.words.move_costs(self.game, d.actor) if d is not None and d.kind == "turn" else {}
+        text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale, columns, reach)
         self.query_one("#board", Static).update(text)
 
     def draw_table(self) -> None:
@@ -465,23 +593,36 @@ class PlayApp(App[None]):
     def draw_choices(self) -> None:
         ol = self.query_one("#choices", OptionList)
         d = self._decision
-        keep = ol.highlighted if d is not None and d.options == self._shown_options else None
+        same = d is not None and d.options == self._shown_options
+        keep = ol.highlighted if same else None
         self._shown_options = d.options if d is not None else ()
         ol.clear_options()
+        self._numbered = []
         if d is None:
             return
         names = self.words.space_names(self.game)
+        costs = self.words.move_costs(self.game, d.actor) if d.kind == "turn" else {}
         opts = []
         wide = self.size.width >= 110
-        for i, a in enumerate(d.options, start=1):
+        self._numbered = self.numbering.number(self.game, d)
+        for n, a in self._numbered:
+            extra = ""
+            if a.verb == "move" and a.args:
+                extra = self.words.move_extra(self.game, a.args[0], costs.get(a.args[0]))
             label = Text.assemble(
-                (f"{i:>2} ", "bold"),
+                (f"{n:>2} ", "bold"),
                 self.words.action(a, names, actor=d.actor),
+                (f" ({extra})", "#b8f5a8") if extra else "",
                 (f"  {a}", "dim") if wide else "",
             )
-            opts.append(Option(label, id=f"o{i}"))
+            opts.append(Option(label, id=f"o{n}"))
         ol.add_options(opts)
-        ol.highlighted = (keep if keep is not None and keep < len(opts) else 0) if opts else None
+        if not opts:
+            ol.highlighted = None
+        elif keep is not None and keep < len(opts):
+            ol.highlighted = keep
+        else:  # never start on ending the turn: a bare Enter must not end it by accident
+            ol.highlighted = next((i for i, (_, a) in enumerate(self._numbered) if a.verb != "end"), 0)
 
     def draw_question(self) -> None:
         d = self._decision
@@ -503,10 +644,13 @@ class PlayApp(App[None]):
 
     # --- events and story ------------------------------------------------------------------------------
 
-    def show_events(self, events: Iterable[Event]) -> None:
-        log = self.query_one("#log", RichLog)
-        full = self.query_one("#full-log", RichLog)
+    def show_events(self, events: Iterable[Event], pause: bool = False) -> None:
+        """Write the events to the log panes; with ``pause`` (after a choice, when the minions acted) also show
+        them all in order in a --More-- screen, so a whole minion turn can be read before it scrolls away."""
         stories: list[str] = []
+        told: list[str] = []
+        minions_acted = False
+        weapon = ""
         for ev in events:
             story = self.words.story(self.game, ev)
             if story is not None:
@@ -514,19 +658,43 @@ class PlayApp(App[None]):
                 continue
             if ev.msg == "story":
                 continue
+            if ev.msg == "mouse_attacks":
+                weapon = str(ev.params.get("weapon") or "")
             line = self.words.event(ev)
-            style = "#ff9b8b" if ev.msg.startswith(MINION_MSGS) else ""
-            log.write(Text(line, style))
+            why = self.words.explain(ev, weapon)
+            if why:
+                line += " " + why
+            minion = ev.msg.startswith(MINION_MSGS)
+            minions_acted = minions_acted or ev.msg.startswith(("minion_attacks", "minion_moves", "minion_card_turn"))
+            style = "#ff9b8b" if minion else ""
             ruled = line + (f" [{ev.rule}]" if ev.rule else "")
-            self.log_lines.append(ruled)
-            full.write(Text(ruled, style))
+            self.write_log(line, ruled, style)
+            told.append(line)
         screens: list[TextScreen] = [TextScreen("Story", s) for s in stories]
+        if pause and self.more and minions_acted and told:
+            body = "\n".join(f"• {line}" for line in told)
+            screens.insert(0, TextScreen("What happened (--More--; F7 turns these pauses off)", body))
         outcome = self.words.outcome(self.game)
         if outcome and self._decision is None and any(e.msg in ("victory", "defeat") for e in events):
             tip = campaign_tip(self.game, self.save_path)
             screens.append(TextScreen("The chapter ends", outcome + (f"\n\n{tip}" if tip else "")))
         for screen in reversed(screens):
             self.push_screen(screen)
+
+    def write_log(self, line: str, ruled: str, style: str = "") -> None:
+        """One message in the recent-events pane and (with its rule) in the Log tab and the history."""
+        self.query_one("#log", RichLog).write(Text(line, style))
+        self.query_one("#full-log", RichLog).write(Text(ruled, style))
+        self.log_lines.append(ruled)
+        self._log_rows.append((line, ruled, style))
+
+    def rewrite_logs(self) -> None:
+        """Both log panes again from the game's events (after an undo took some back, or a load)."""
+        self.query_one("#log", RichLog).clear()
+        self.query_one("#full-log", RichLog).clear()
+        self.log_lines = []
+        self._log_rows = []
+        self.show_events(self.game.events)
 
     # --- playing -------------------------------------------------------------------------------------
 
@@ -535,22 +703,26 @@ class PlayApp(App[None]):
         out = [str(a) for a in d.options] if d is not None else []
         return out + list(COMMANDS)
 
-    def play(self, action: Action, dice: list[int] | None = None) -> None:
+    def play(self, action: Action, dice: list[int] | None = None, told: int = 0) -> None:
         faces = list(dice or [])
         try:
             events = self.game.apply(action, dice=faces)
         except NeedDice as need:
+            before = events_before_dice(self.game, action, faces)
+            self.show_events(before[told:])  # what happened up to this roll, before the roll is asked
+            told = max(told, len(before))
 
             def rolled(more: list[int] | None) -> None:
                 if more is None:
                     if self.bot_turn():
                         self.seats.paused = True  # else the bot would ask for the same dice again at once
                         self.draw_status()
+                    self.rewrite_logs()  # the events told before the roll did not happen after all
                     self.note("Dice not entered: nothing changed.")
                 else:
-                    self.play(action, faces + more)
+                    self.play(action, faces + more, told)
 
-            self.push_screen(DiceScreen(need, self.words.dice), rolled)
+            self.push_screen(DiceScreen(need, self.words.dice, self.words.purpose(need.purpose)), rolled)
             return
         except IllegalAction as err:
             self.note(f"Not allowed: {err.reason}")
@@ -558,10 +730,11 @@ class PlayApp(App[None]):
         except Exception as err:  # a rule bug must not lose the game: apply changed nothing, so go on
             self.note(f"The engine failed on {action}: {err!r}. Nothing changed; Ctrl+S saves the game.")
             return
-        self.message = ""
+        self.autosave(self.game)
+        self.message = self.autosave.failed
         self.refresh_all()
         self.scroll_to_actor()
-        self.show_events(events)
+        self.show_events(events[told:], pause=not self.bot_turn() or self.bot_pause > 0)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
@@ -569,12 +742,16 @@ class PlayApp(App[None]):
         text = event.value
         event.input.value = ""
         d = self._decision
-        if d is not None and self.bot_turn() and text.strip().lower() not in ("help", "?", "save", "undo", "quit", "q"):
+        first = text.strip().lower().split(" ")[0] if text.strip() else ""
+        allowed = ("help", "?", "save", "undo", "quit", "q", "inspect", "look", "history", "log", "i", "x")
+        if d is not None and self.bot_turn() and first not in allowed:
             self.note(f"{self.words.figure(d.actor)} is a bot's; press F5 to pause the bots and answer yourself.")
             return
         if not text.strip():
             a = self.highlighted_action()
-            if a is not None:
+            if a is not None and a.verb == "end":
+                self.note("A bare Enter never ends a turn: type its number or 'end' to end it.")
+            elif a is not None:
                 self.play(a)
             else:
                 self.note("Nothing to choose now." if d is None else "Type a number or an action.")
@@ -584,8 +761,13 @@ class PlayApp(App[None]):
             word, _, arg = text.strip().partition(" ")
             self.command(word.lower(), arg.strip())
             return
+        if text.strip().lower() == "end":
+            end = next((a for a in d.options if a.verb == "end" and a.actor == d.actor), None)
+            if end is not None:
+                self.play(end)
+                return
         try:
-            ans = read_answer(text, d)
+            ans = read_answer(text, d, self.numbering)
         except BadAnswer as err:
             self.note(str(err))
             return
@@ -595,6 +777,7 @@ class PlayApp(App[None]):
             self.command(ans.command, ans.arg)
 
     def command(self, cmd: str, arg: str) -> None:
+        cmd = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "i": "inspect", "x": "inspect"}.get(cmd, cmd)
         if cmd == "help":
             self.action_help()
         elif cmd == "undo":
@@ -604,9 +787,18 @@ class PlayApp(App[None]):
         elif cmd == "load":
             self.do_load(arg or self.save_path)
         elif cmd == "quit":
-            self.exit()
+            self.run_worker(self.action_quit())
+        elif cmd in ("inspect", "look") and arg:
+            self.inspect(arg)
+        elif cmd == "inspect":
+            self.action_inspect()
         elif cmd in ("look", "log"):
             self.query_one("#side", TabbedContent).active = "tab-log" if cmd == "log" else "tab-table"
+        elif cmd in ("history", "messages"):
+            self.action_history()
+        elif cmd in ("choices", "list", "options"):
+            self.query_one("#choices", OptionList).scroll_home(animate=False)
+            self.note("The choices are in the list below the question (Up/Down, PageUp/PageDown).")
         elif cmd == "map":
             self.action_next_tile()
         elif cmd == "hint":
@@ -614,13 +806,65 @@ class PlayApp(App[None]):
         else:
             self.note(f"Unknown command {cmd!r}; try help.")
 
+    def inspect(self, what: str) -> None:
+        g = self.game
+        lines = info.describe(g.ctx.content, g.state, what, board=g.ctx.board)
+        self.push_screen(TextScreen(f"Inspect: {what}", "\n".join(lines)))
+
+    def action_inspect(self) -> None:
+        """F6: describe what the highlighted choice is about (its card, minion, mouse or space)."""
+        a = self.highlighted_action()
+        if a is None:
+            self.note("Inspect what? Type 'inspect' and a name: a card, a minion, a mouse or a space like 5:12.")
+            return
+        g = self.game
+        parts: list[str] = []
+        for arg in (*a.args, a.actor):
+            if arg == "party":
+                continue
+            lines = info.describe(g.ctx.content, g.state, arg, board=g.ctx.board)
+            if not lines[0].startswith("Nothing called"):
+                parts.append("\n".join(lines))
+        title = f"Inspect: {self.words.action(a, self.words.space_names(g))}"
+        self.push_screen(TextScreen(title, "\n\n".join(parts)))
+
+    def action_history(self) -> None:
+        """F8: every message so far, oldest first, in a scrollable screen."""
+        self.push_screen(TextScreen("Message history", "\n".join(self.log_lines) or "Nothing has happened yet."))
+
+    def action_toggle_more(self) -> None:
+        self.more = not self.more
+        self.note("Pauses after the minions' turns: " + ("on." if self.more else "off (F7 turns them on)."))
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q or 'quit': asks first when choices were made since the last save."""
+        if len(self.game.log) == self.saved_at:
+            self.exit()
+            return
+        kept = (
+            f"Everything so far is kept in {self.autosave.path}; 'mnm play --continue' resumes it."
+            if self.autosave.path is not None and not self.autosave.failed
+            else f"Choices made since the last save are not saved ({self.save_path})."
+        )
+
+        def answered(what: str | None) -> None:
+            if what == "save":
+                self.do_save(self.save_path)
+                if len(self.game.log) == self.saved_at:
+                    self.exit()
+            elif what == "quit":
+                self.exit()
+
+        self.push_screen(QuitScreen(kept), answered)
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.draw_board()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         d = self._decision
-        if d is not None and not self.bot_turn() and 0 <= event.option_index < len(d.options):
-            self.play(d.options[event.option_index])
+        numbered = self._numbered
+        if d is not None and not self.bot_turn() and 0 <= event.option_index < len(numbered):
+            self.play(numbered[event.option_index][1])
 
     # --- actions (keys) --------------------------------------------------------------------------------
 
@@ -651,7 +895,9 @@ class PlayApp(App[None]):
             self.note(f"Cannot undo: {why}.")
             return
         taken = self.seats.undo(self.game)
+        self.autosave(self.game)
         self.refresh_all()
+        self.rewrite_logs()  # the events taken back leave the log too
         self.note(f"Took back: {', '.join(taken)}.")
 
     def action_save(self) -> None:
@@ -664,20 +910,33 @@ class PlayApp(App[None]):
             self.note(f"Could not save to {path}: {err.strerror or err}.")
             return
         self.save_path = str(saved)
+        self.saved_at = len(self.game.log)
         self.note(f"Saved to {saved}.")
 
     def do_load(self, path: str) -> None:
         try:
             game = load_game(Path(path), self.game.ctx.content)
         except SaveError as err:
-            self.note(f"Could not load: {err}")
+            self.note(f"Could not load: {err}. The game in progress goes on.")
             return
         self.game = game
         self.save_path = path
+        self.saved_at = len(game.log)
+        self.numbering.reset()
+        self.autosave(game)
         self.adapt(self.size.width, self.size.height)
         self.refresh_all()
         self.scroll_to_actor()
+        self.rewrite_logs()
+        self.loaded_note(path)
         self.note(f"Loaded {path}.")
+
+    def loaded_note(self, path: str) -> None:
+        """A save keeps the position, not the messages: say so in the log, then where everyone is."""
+        lines = [f"Loaded {path}: the messages before it are not in the save. Where everyone is:"]
+        lines += self.words.state_sentences(self.game)[1:]
+        for line in lines:
+            self.write_log(line, line, "dim")
 
     def action_next_tab(self) -> None:
         tabs = self.query_one("#side", TabbedContent)
@@ -730,9 +989,7 @@ class PlayApp(App[None]):
         action = bot.choose(self.game)
         who = self.words.figure(d.actor) if d.actor in self.game.state.heroes else "The party"
         line = f"{who} (bot): {self.words.action(action, self.words.space_names(self.game), actor=d.actor)}"
-        self.query_one("#log", RichLog).write(Text(line, "italic"))
-        self.query_one("#full-log", RichLog).write(Text(f"{line} [{action}]", "italic"))
-        self.log_lines.append(f"{line} [{action}]")
+        self.write_log(line, f"{line} [{action}]", "italic")
         before = len(self.game.log)
         self.play(action)
         if len(self.game.log) == before and not isinstance(self.screen, DiceScreen):
@@ -778,7 +1035,7 @@ class PlayApp(App[None]):
         self.draw_question()
         labels = []
         for i, h in enumerate(found, start=1):
-            what, why = hint_parts(self.words, self.game, h)
+            what, why = hint_parts(self.words, self.game, h, found[i - 2] if i > 1 else None)
             labels.append(Text.assemble((f"{i}. {what}", "bold"), (f"  {h.action}", "dim"), f"\n   {why}"))
         self.push_screen(HintScreen([h.action for h in found], labels), self.hint_picked)
 

@@ -10,7 +10,7 @@ rows when the screen is narrower than the layout (:func:`fit_layout`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -19,7 +19,7 @@ from rich.text import Text
 from mnm.board.geometry import Space, TileGraph
 from mnm.content.loader import Content
 from mnm.content.schema import LineKind, Side, TileColour
-from mnm.engine.game import Game
+from mnm.engine import Game
 
 __all__ = ["BIG", "CELL_W", "FigureMarks", "board_text", "fit_layout", "grid", "layout_size", "side_lines"]
 
@@ -82,9 +82,15 @@ def _colouring(g: TileGraph) -> dict[int, int]:
     return colour
 
 
-def _bg(sp: Space, shade: int, highlight: bool) -> str:
+REACH_BG = "#2f5a34"  # a space the acting mouse can move to
+REACH_FG = "#b8f5a8"  # the movement it costs, drawn in the space
+
+
+def _bg(sp: Space, shade: int, highlight: bool, reachable: bool = False) -> str:
     if highlight:
         return LAND_HI if not sp.water else "#3a8fd0"
+    if reachable:
+        return REACH_BG if not sp.water else "#2a6a8a"
     if sp.water:
         return WATER[shade % len(WATER)]
     if sp.special:
@@ -154,8 +160,11 @@ def side_lines(
     highlight: Iterable[str] = (),
     marks: FigureMarks | None = None,
     scale: tuple[int, int] = (CELL_W, 1),
+    reach: Mapping[str, int] | None = None,
 ) -> list[Text]:
-    """One tile side drawn in a frame: ``size*cw + 2`` columns by ``size*ch + 2`` rows (``scale = (cw, ch)``)."""
+    """One tile side drawn in a frame: ``size*cw + 2`` columns by ``size*ch + 2`` rows (``scale = (cw, ch)``).
+    ``reach``: spaces the acting mouse can move to, shaded, with what each costs (``·2``)."""
+    reach = reach or {}
     g = game.ctx.board.graph(side)
     marks = marks or FigureMarks.of(game.ctx.content)
     cw, ch = scale
@@ -196,7 +205,7 @@ def side_lines(
                 style = Style(bgcolor=ROCK if feature == "rock" else FEATURE, color="#6a5d4d")
                 fill = " " * cw if feature == "rock" else "░" * cw
             else:
-                style = Style(bgcolor=_bg(here, shade[here.index], here.id in hl))
+                style = Style(bgcolor=_bg(here, shade[here.index], here.id in hl, here.id in reach))
                 fill = " " * cw
             for dy in range(ch):
                 canvas.put(px(x), py(y) + dy, fill, style)
@@ -209,6 +218,8 @@ def side_lines(
         cells = sorted(sp.cells, key=lambda c: ((c[0] + 0.5 - cx) ** 2 + (c[1] + 0.5 - cy) ** 2, c[1], c[0]))
         canvas.fg(px(cells[0][0]) + slot, py(cells[0][1]), f"{sp.n:>2}", LABEL, ch > 1)
         tokens = _tokens(game, marks, sp, acting)
+        if sp.id in reach:
+            tokens.insert(0, (f"·{reach[sp.id]}", REACH_FG, True))
         free = cells[1:]
         if len(tokens) > len(free):
             keep = max(0, len(free) - 1)
@@ -307,6 +318,7 @@ def board_text(
     marks: FigureMarks | None = None,
     scale: tuple[int, int] = (CELL_W, 1),
     columns: int | None = None,
+    reach: Mapping[str, int] | None = None,
 ) -> tuple[Text, dict[int, tuple[int, int]]]:
     """The whole layout: face-up sides at their places (see :func:`grid`). Returns the text and each side's
     (column, row) in characters."""
@@ -322,7 +334,7 @@ def board_text(
     tile_w, tile_h = 0, 0
     for tile, pos in places.items():
         side = st.face_up.get(tile, board.initial_up[tile])
-        lines = side_lines(game, side, hl, marks, scale)
+        lines = side_lines(game, side, hl, marks, scale, reach)
         drawn[pos] = lines
         side_at[pos] = side
         tile_h = max(tile_h, len(lines))

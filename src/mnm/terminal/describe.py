@@ -7,17 +7,13 @@ sentence, so the terminal never shows raw data.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from mnm import info
 from mnm.content.loader import Content
-from mnm.engine.actions import Action
-from mnm.engine.dice import DiceTable
-from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game
-from mnm.engine.i18n import catalog
-from mnm.engine.state import Hero, Minion, State
+from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog
 
 __all__ = ["Describer"]
 
@@ -25,18 +21,25 @@ __all__ = ["Describer"]
 def _catalog_render(content: Content, lang: str) -> Callable[[Event], str | None]:
     """The engine's message catalogs (:mod:`mnm.engine.i18n`) for the messages they know; None otherwise."""
     try:
-        from mnm.engine import i18n
+        from mnm.engine import catalog
+        from mnm.engine import render as render_event
     except ImportError:  # the catalogs are optional for this client
         return lambda ev: None
 
     def render(ev: Event) -> str | None:
         try:
-            known = ev.msg in i18n.catalog(lang) or ev.msg in i18n.catalog("en")
-            return i18n.render(ev, lang, content) if known else None
+            known = ev.msg in catalog(lang) or ev.msg in catalog("en")
+            return render_event(ev, lang, content) if known else None
         except Exception:  # a broken catalog entry must never stop play
             return None
 
     return render
+
+
+_FACES_IN_BRACKETS = re.compile(r"\((\d \([^()]*\)(?:, \d \([^()]*\))*)\)")
+_FACE = re.compile(r"(\d) \(([^()]*)\)")
+_S_POSSESSIVE = re.compile(r"\b(\w*s)'s\b")
+_CAT_CARD = re.compile(r"\bcat:(\w+)")
 
 
 def _join(words: list[str]) -> str:
@@ -170,9 +173,68 @@ class Describer:
     # --- events ------------------------------------------------------------------------------------------
 
     def event(self, ev: Event) -> str:
-        """One sentence for an event: the catalogs when they know it, else our fallback."""
+        """One sentence for an event: the catalogs when they know it, else our fallback; then proof-read."""
         text = self._render(ev)
-        return text if text else self.fallback(ev)
+        return self.tidy(text if text else self.fallback(ev))
+
+    def tidy(self, text: str) -> str:
+        """Small wording fixes on any sentence: ``Maginos's`` -> ``Maginos'`` (English), and a face inside
+        brackets ``(1 (bow + star), 2 (bow))`` -> ``(1: bow + star; 2: bow)``."""
+        text = _FACES_IN_BRACKETS.sub(lambda m: "(" + _FACE.sub(r"\1: \2", m.group(1)).replace(", ", "; ") + ")", text)
+        text = _CAT_CARD.sub(lambda m: f"Brodie ({m.group(1)})", text)
+        text = text.replace(" (0)", "")  # a special search rolls no die
+        if self.lang == "en":
+            text = _S_POSSESSIVE.sub(r"\1'", text).replace(": , ", ": no dice, ")
+        return text
+
+    def possessive(self, name: str) -> str:
+        return self.tidy(f"{name}'s")
+
+    def purpose(self, text: str) -> str:
+        """A dice purpose from the engine (``filch's movement``) with ids as names (``Filch's movement``)."""
+        words = []
+        for word in text.split(" "):
+            base, sep, rest = word.partition("'")
+            if base in self.content.heroes or base in self.content.minions or base.rpartition("-")[2].isdigit():
+                base = self.figure(base)
+            elif base in self.content.search_cards or base in self.content.ability_cards:
+                base = self.card(base)
+            words.append(base + sep + rest)
+        return self.tidy(" ".join(words))
+
+    def explain(self, ev: Event, weapon: str = "") -> str:
+        """What counted in a roll (R-BATTLE-05/06/07/11): which faces hit or blocked, cheese, and a defense
+        roll with fewer dice than printed. Empty for events without dice."""
+        p = ev.params
+        listed = p.get("faces")
+        faces = [int(f) for f in listed if str(f).isdigit()] if isinstance(listed, list) else []
+        if not faces:
+            return ""
+        table = self.dice
+        cheese = sum(1 for f in faces if table[f].cheese)
+        bits: list[str] = []
+        if ev.msg in ("mouse_attacks", "minion_attacks", "charmed_attacks"):
+            ranged = ev.rule == "R-BATTLE-07"
+            if ev.msg == "minion_attacks":
+                spec = self.content.minions.get(str(p.get("minion", "")).rpartition("-")[0])
+                ranged = spec is not None and spec.attack.value == "ranged"
+            if ranged:
+                bits.append("ranged: only bows (B) hit")
+            else:
+                bits.append("melee: swords (S, X) hit, bows do not")
+        elif ev.msg in ("mouse_defends", "minion_defends"):
+            bits.append("each sword and shield (X) blocks one hit")
+            if ev.msg == "minion_defends":
+                spec = self.content.minions.get(str(p.get("target", "")).rpartition("-")[0])
+                if spec is not None and len(faces) < spec.defense:
+                    fewer = spec.defense - len(faces)
+                    why = f" ({self.card(weapon)})" if weapon else ""
+                    bits.append(f"{_plural(fewer, 'die')} fewer than its {spec.defense}{why}".replace("dies", "dice"))
+        else:
+            return ""
+        if cheese:
+            bits.append(f"{_plural(cheese, 'cheese')} rolled".replace("cheeses", "cheese"))
+        return "(" + "; ".join(bits) + ")"
 
     def fallback(self, ev: Event) -> str:
         p = ev.params
@@ -352,13 +414,13 @@ class Describer:
         if verb == "scurry":
             return f"{who} scurries (rolls for more movement instead of an action)"
         if verb == "end":
-            return f"End {who}'s turn"
+            return f"End {self.possessive(who)} turn"
         if verb == "explore":
             return f"{who} explores through {arg.replace('-', ' ')}"
         if verb == "recover":
             return f"{who} recovers"
         if verb == "choose":
-            return f"{who} chooses {self.card(arg)}"
+            return f"{who} chooses {self.space(arg, names) if ':' in arg else self.card(arg)}"
         if verb == "keep":
             return f"{who} keeps {self.card(arg)}"
         if verb == "discard":
@@ -393,12 +455,16 @@ class Describer:
             "end": lambda: "End the turn",
             "explore": lambda: f"Explore through {arg.replace('-', ' ')}",
             "recover": lambda: "Recover",
-            "choose": lambda: f"Choose {self.card(arg)}",
+            "choose": lambda: f"Choose {self.space(arg, names) if ':' in arg else self.card(arg)}",
             "keep": lambda: f"Keep {self.card(arg)}",
             "discard": lambda: f"Discard {self.card(arg)}",
             "drop": lambda: f"Drop {self.card(arg)}",
             "equip": lambda: f"Equip {self.card(arg)}",
             "unequip": lambda: f"Unequip {self.card(arg)}",
+            "share": lambda: (
+                f"Share with {self.figure(arg)}"
+                + (f": {', '.join(self.card(x) for x in a.args[1:])}" if len(a.args) > 1 else "")
+            ),
         }
         short = table.get(a.verb)
         if short is not None:
@@ -406,6 +472,70 @@ class Describer:
         who = self.figure(a.actor)
         text = self.action(a, names).removeprefix(who + " ").removeprefix(who + ": ")
         return text[:1].upper() + text[1:]
+
+    # --- moves and cards with the choices ------------------------------------------------------------------
+
+    def move_costs(self, game: Game, actor: str) -> dict[str, int]:
+        """Space -> movement it costs the mouse whose turn it is (R-MOVE), for every space it can move to."""
+        from mnm.engine import reachable
+
+        st = game.state
+        h = st.heroes.get(actor)
+        t = st.turn
+        if h is None or t is None or t.mouse != actor or h.space is None:
+            return {}
+        try:
+            return dict(reachable(game.ctx, st, h, t))
+        except Exception:  # a description must never stop play
+            return {}
+
+    def who_is_on(self, game: Game, space: str) -> list[str]:
+        st = game.state
+        out = [self.hero(h.id) for h in st.heroes.values() if h.space == space and not h.captured]
+        return out + [self.minion(m.id) for m in st.minions.values() if m.space == space]
+
+    def move_extra(self, game: Game, space: str, cost: int | None) -> str:
+        """``1 point, Rat Warrior 1 there``: what a move costs and who stands where it goes."""
+        bits = [_plural(cost, "point")] if cost is not None else []
+        who = self.who_is_on(game, space)
+        if who:
+            bits.append(f"{_join(who)} there")
+        return ", ".join(bits)
+
+    def moves_line(self, game: Game, d: Decision, moves: list[Action]) -> str:
+        """All the moves of a turn as one short line, by tile: ``Move Filch (type the space): Guard Room 5:8 (1
+        point), 5:9 (2 points, Rat Warrior 1 there).``"""
+        costs = self.move_costs(game, d.actor)
+        names = self.space_names(game)
+        order = game.ctx.board.order
+        by_cost: dict[int | None, list[str]] = {}
+        for a in sorted(moves, key=lambda a: (costs.get(a.args[0], 99), order.get(a.args[0], 0))):
+            sp = a.args[0]
+            who = self.who_is_on(game, sp)
+            label = sp + (f" {names[sp]}" if sp in names else "") + (f" ({_join(who)} there)" if who else "")
+            by_cost.setdefault(costs.get(sp), []).append(label)
+        sides = sorted({int(a.args[0].split(":", 1)[0]) for a in moves})
+        parts = [
+            (f"{_plural(cost, 'point')}: " if cost is not None else "") + ", ".join(items)
+            for cost, items in by_cost.items()
+        ]
+        where = ", ".join(self.side(s) for s in sides)
+        return f"Move {self.figure(d.actor)} ({where}; type the space). " + ". ".join(parts) + "."
+
+    def card_of_action(self, a: Action) -> str:
+        """The card an action names (to choose, keep, equip, use...), or empty."""
+        for arg in a.args:
+            cid = arg.split("/", 1)[0]
+            if cid in self.content.search_cards or cid in self.content.ability_cards:
+                return cid
+        return ""
+
+    def card_text(self, card_id: str) -> str:
+        """A card's numbers and text in one line, e.g. ``Weapon: melee, sharp, 1 paw. A minion below ...``."""
+        try:
+            return " ".join(info.card(self.content, card_id, self.lang)["lines"][1:])
+        except KeyError:
+            return ""
 
     # --- decisions -----------------------------------------------------------------------------------------
 
@@ -416,17 +546,17 @@ class Describer:
         if d.kind == "turn":
             t = st.turn
             if t is None:
-                return f"{who}'s turn."
+                return f"{self.possessive(who)} turn."
             bits = [f"{t.move_points} movement point{'s' if t.move_points != 1 else ''} left"]
             bits.append("action taken" if t.acted else "action not taken yet")
-            return f"{who}'s turn: {', '.join(bits)}."
+            return f"{self.possessive(who)} turn: {', '.join(bits)}."
         if d.kind == "choose_ability":
             return f"{who}: choose a starting ability."
         if d.kind == "found_card":
             card = d.data.get("card", "")
             return f"{who} found {self.card(card)}: keep it or discard it?"
         if d.kind == "pack_full":
-            return f"{who}'s pack is full: what to drop?"
+            return f"{self.possessive(who)} pack is full: what to drop?"
         return f"{who}: {d.kind.replace('_', ' ')}."
 
     def decision_help(self, kind: str) -> str:
@@ -445,7 +575,7 @@ class Describer:
             where = f"{spec.name.en} is captured."
         else:
             with_them = [self.minion(m.id) for m in st.minions.values() if m.space == h.space]
-            where = f"{spec.name.en} is on the {self.space(h.space, self.space_names(game))}"
+            where = f"{spec.name.en} is on {self.space(h.space, self.space_names(game))}"
             where += f", with {_join(with_them)}." if with_them else "."
         bits = [f"Wounds {h.wounds} of {spec.life}", f"cheese {h.cheese}"]
         if h.statuses:
@@ -462,9 +592,7 @@ class Describer:
     def minion_sentence(self, game: Game, m: Minion) -> str:
         spec = self.content.minions.get(m.type)
         life = spec.life if spec is not None else "?"
-        out = (
-            f"{self.minion(m.id)} is on the {self.space(m.space, self.space_names(game))}. Wounds {m.wounds} of {life}"
-        )
+        out = f"{self.minion(m.id)} is on {self.space(m.space, self.space_names(game))}. Wounds {m.wounds} of {life}"
         if m.statuses:
             out += "; " + ", ".join(s.replace("_", " ") for s in m.statuses)
         return out + "."

@@ -6,64 +6,144 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from mnm.engine.errors import EngineError, SaveError
-from mnm.engine.game import Game
+from mnm.engine import EngineError, Game, SaveError
 from mnm.terminal.seats import Seats
-from mnm.terminal.session import load_game, new_game
+from mnm.terminal.session import (
+    DEFAULT_PARTY,
+    autosave_dir,
+    latest_autosave,
+    load_game,
+    new_autosave_path,
+    new_game,
+    resolve_chapter,
+)
 
 BOT_PAUSE = 0.6  # seconds the app waits before a bot's choice, so the table can be followed
 
-__all__ = ["campaign_game", "play_command"]
+__all__ = ["campaign_game", "conflicts_with_save", "play_command"]
 
 
 def campaign_game(save: Path, keep: str, replay: bool = False, dice: str = "seeded") -> Game:
     """The next chapter of a campaign from the saved end of a chapter (R-CAMP, R-WIN-03)."""
-    from mnm.engine.rules.campaign import next_chapter_game, parse_keep
+    from mnm.engine import next_chapter_game, parse_keep
 
     return next_chapter_game(load_game(save), parse_keep(keep), replay=replay, dice=dice)
 
 
+def conflicts_with_save(
+    game: Game,
+    chapter: str | None,
+    party: str | None,
+    seed: int | None,
+    dice: str | None,
+    options: Sequence[str],
+) -> list[str]:
+    """The options given with ``--load``/``--continue`` that say something else than the save does."""
+    st = game.state
+    content = game.ctx.content
+    out = []
+    if chapter is not None:
+        try:
+            wanted = resolve_chapter(content, chapter)
+        except ValueError:
+            wanted = chapter
+        if wanted != st.chapter:
+            out.append(f"--chapter {chapter} (the save is of {st.chapter})")
+    if party is not None and [p.strip().lower() for p in party.split(",") if p.strip()] != list(st.party):
+        out.append(f"--party {party} (the save's party is {','.join(st.party)})")
+    if seed is not None and seed != st.seed:
+        out.append(f"--seed {seed} (the save's seed is {st.seed})")
+    if dice is not None and dice != st.dice_mode:
+        out.append(f"--dice {dice} (the save rolls {st.dice_mode} dice)")
+    if options and set(options) != {k for k, on in st.options.items() if on}:
+        out.append(f"--option {' '.join(options)} (the save's options are fixed when the game starts)")
+    return out
+
+
+def has_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _error(message: str) -> int:
+    print(f"Error: {message}", file=sys.stderr)
+    return 2
+
+
 def play_command(
     chapter: str | None = None,
-    party: str = "collin,tilda,filch,maginos",
-    seed: int = 0,
+    party: str | None = None,
+    seed: int | None = None,
     load: Path | None = None,
     plain: bool = False,
-    dice: str = "seeded",
+    dice: str | None = None,
     campaign: Path | None = None,
     keep: str = "",
     replay: bool = False,
     bots: str = "",
     bot_pause: float | None = None,
     options: Sequence[str] = (),
+    resume: bool = False,
+    autosave: bool = True,
 ) -> int:
     """Exit code: 0 when played (or quit), 2 when the options or the save file are unusable.
 
     ``campaign``: a save of a finished chapter; the game is the campaign's next chapter (or, with ``replay``,
     the same chapter again) with ``keep`` as the cards kept (R-CAMP, mnm.engine.rules.campaign).
     ``bots``: ``hero=bot,...`` or ``all=bot`` (mnm.terminal.seats); ``bot_pause``: seconds before each bot's
-    choice (the app waits BOT_PAUSE by default, plain mode none); ``options``: rule variants for a new game."""
+    choice (the app waits BOT_PAUSE by default, plain mode none); ``options``: rule variants for a new game.
+    ``resume``: go on with the game saved most recently by autosave (``--continue``); ``autosave``: save after
+    every choice to a file of the game's own (session.autosave_dir)."""
+    if not plain and not has_terminal():
+        return _error(
+            "mnm play needs a terminal for its full-screen table; use 'mnm play --plain' to play line "
+            "by line (screen readers, scripts, pipes)"
+        )
+    if resume and load is not None:
+        return _error("--continue and --load both say which game to go on with: give one of them")
+    if (resume or load is not None) and campaign is not None:
+        return _error("--campaign starts a new chapter: it cannot go with --load or --continue")
+    autosave_path: Path | None = None
+    if resume:
+        load = latest_autosave()
+        if load is None:
+            return _error(f"no autosaved game to continue in {autosave_dir()}; start one with 'mnm play'")
+        autosave_path = load
     game: Game
     try:
         if campaign is not None:
-            game = campaign_game(campaign, keep, replay, dice)
+            game = campaign_game(campaign, keep, replay, dice or "seeded")
+        elif load is not None:
+            game = load_game(load)
         else:
-            game = load_game(load) if load is not None else new_game(chapter, party, seed, dice, options=options)
+            game = new_game(chapter, party or ",".join(DEFAULT_PARTY), seed or 0, dice or "seeded", options=options)
     except (SaveError, ValueError, EngineError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        return _error(str(err))
+    if load is not None:
+        conflicts = conflicts_with_save(game, chapter, party, seed, dice, options)
+        if conflicts:
+            return _error(
+                f"{load} is a saved game; these options say otherwise: {'; '.join(conflicts)}. "
+                "Leave them out to go on with the save, or start a new game without --load."
+            )
     try:
-        seats = Seats.of(bots, game, seed)
+        seats = Seats.of(bots, game, game.state.seed)
     except ValueError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    save_path = str(load) if load is not None else None
+        return _error(str(err))
+    if autosave and autosave_path is None:
+        autosave_path = new_autosave_path(game)
+    save_path = str(load) if load is not None and not resume else None
     if plain:
         from mnm.terminal.plain import PlainClient
 
-        return PlainClient(game, sys.stdin, sys.stdout, save_path, seats, bot_pause or 0.0).run()
+        return PlainClient(game, sys.stdin, sys.stdout, save_path, seats, bot_pause or 0.0, autosave_path).run()
     from mnm.terminal.app import PlayApp
 
-    app = PlayApp(game, save_path=save_path, seats=seats, bot_pause=BOT_PAUSE if bot_pause is None else bot_pause)
+    app = PlayApp(
+        game,
+        save_path=save_path,
+        seats=seats,
+        bot_pause=BOT_PAUSE if bot_pause is None else bot_pause,
+        autosave=autosave_path,
+    )
     app.run()
     return 0

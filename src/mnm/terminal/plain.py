@@ -12,18 +12,27 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from mnm.engine.actions import Action
-from mnm.engine.errors import IllegalAction, NeedDice, SaveError
-from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game
+from mnm import info
+from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.describe import PLAIN_HELP, Describer
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_text
-from mnm.terminal.session import BadAnswer, campaign_tip, load_game, parse_dice, read_answer, save_game
+from mnm.terminal.session import (
+    Autosave,
+    BadAnswer,
+    Numbering,
+    campaign_tip,
+    events_before_dice,
+    faces_help,
+    load_game,
+    parse_dice,
+    read_answer,
+    save_game,
+)
 
 __all__ = ["DEFAULT_SAVE", "PlainClient"]
 
 DEFAULT_SAVE = "mnm-save.json"
-RECENT = 12  # events repeated by the 'log' command
+RECENT = 12  # events repeated by the 'log' command ('history' repeats them all)
 
 
 class _InputEnded(Exception):
@@ -41,16 +50,20 @@ class PlainClient:
         save_path: str | None = None,
         seats: Seats | None = None,
         bot_pause: float = 0.0,
+        autosave: Path | None = None,
     ) -> None:
         self.game = game
         self.inp = inp
         self.out = out
         self.save_path = save_path or DEFAULT_SAVE
         self.words = Describer(game.ctx.content)
-        self.recent: list[str] = []
+        self.history: list[str] = []  # every event line told, in order ('history'; 'log' says the last few)
         self.seats = seats or Seats()
         self.bot_pause = bot_pause  # seconds before each bot's choice, so a person can follow
         self.hint_iterations = HINT_ITERATIONS
+        self.numbering = Numbering()
+        self.autosave = Autosave(autosave)
+        self.saved_at = len(game.log)  # the log's length at the last save the player asked for
 
     # --- output --------------------------------------------------------------------------------------
 
@@ -60,6 +73,7 @@ class PlainClient:
         self.out.flush()
 
     def tell_events(self, events: Sequence[Event]) -> None:
+        weapon = ""
         for ev in events:
             story = self.words.story(self.game, ev)
             if story is not None:
@@ -67,10 +81,18 @@ class PlainClient:
                 continue
             if ev.msg == "story":
                 continue
+            if ev.msg == "mouse_attacks":
+                weapon = str(ev.params.get("weapon") or "")
             line = self.words.event(ev)
-            self.recent.append(line)
+            why = self.words.explain(ev, weapon)
+            if why:
+                line += " " + why
+            self.history.append(line)
             self.say(line)
-        del self.recent[:-RECENT]
+
+    @property
+    def recent(self) -> list[str]:
+        return self.history[-RECENT:]
 
     def ask(self, d: Decision) -> None:
         g = self.game
@@ -78,13 +100,37 @@ class PlainClient:
         if d.kind == "turn" and d.actor in g.state.heroes:
             self.say(self.words.hero_sentence(g, g.state.heroes[d.actor]))
         self.say(self.words.question(g, d))
-        names = self.words.space_names(g)
-        for i, a in enumerate(d.options, start=1):
-            self.say(f"{i}. {self.words.action(a, names)} [{a}]")
+        self.say(*self.choice_lines(d))
         self.prompt(d)
 
+    def moves_of(self, d: Decision) -> list[Action]:
+        """A turn's moves, said together on one line instead of one numbered choice each."""
+        if d.kind != "turn":
+            return []
+        return [a for a in d.options if a.verb == "move" and a.actor == d.actor]
+
+    def choice_lines(self, d: Decision) -> list[str]:
+        """The numbered choices (numbers stay put while the question lasts), with a card's text where the
+        choice names a card outside a turn, and the moves grouped on one line."""
+        g = self.game
+        names = self.words.space_names(g)
+        moves = self.moves_of(d)
+        numbered = [a for a in d.options if a not in moves]
+        out = []
+        for n, a in self.numbering.number(g, d, numbered):
+            line = f"{n}. {self.words.action(a, names, actor=d.actor)}"
+            card = self.words.card_of_action(a) if d.kind != "turn" else ""
+            text = self.words.card_text(card) if card else ""
+            out.append(line + (f": {text}" if text else "") + f" [{a}]")
+        if moves:
+            out.append(self.words.moves_line(g, d, moves))
+        return out
+
     def prompt(self, d: Decision) -> None:
-        self.say(f"Choose 1 to {len(d.options)}, type an action, or 'help'.")
+        nums = sorted(self.numbering.shown)
+        what = f"a number ({', '.join(str(n) for n in nums)})" if len(nums) <= 6 else f"a number ({nums[0]}-{nums[-1]})"
+        moves = ", a space to move to" if self.moves_of(d) else ""
+        self.say(f"Type {what}{moves}, an action, or 'help' ('choices' repeats the list).")
 
     def readline(self) -> str:
         line = self.inp.readline()
@@ -98,6 +144,8 @@ class PlainClient:
         """Play until the game ends (0), the player quits (0) or the input ends first (1)."""
         g = self.game
         self.say("Mice and Mystics. Type 'help' at any question.")
+        if self.autosave.path is not None:
+            self.say(f"This game saves itself after every choice to {self.autosave.path} (mnm play --continue).")
         self.tell_events(g.events)
         self.say(*self.words.state_sentences(g))
         try:
@@ -112,7 +160,14 @@ class PlainClient:
                     continue
                 self.ask(d)
                 if not self.answer(d):
-                    self.say("Goodbye. The game is not finished; 'save FILE' keeps it for later.")
+                    self.say(
+                        "Goodbye."
+                        + (
+                            f" The game is kept in {self.autosave.path}; 'mnm play --continue' resumes it."
+                            if self.autosave.path
+                            else ""
+                        )
+                    )
                     return 0
         except _InputEnded:
             self.say("", "Input ended before the game did.")
@@ -151,17 +206,25 @@ class PlainClient:
         found = find_hints(self.game, self.hint_iterations)
         if not found:
             return ["No hint: there is nothing to choose."]
-        out = ["Hints, best first (type the choice's number to take one):"]
-        for h in found:
-            number = d.options.index(h.action) + 1 if h.action in d.options else 0
-            out.append(f"Choice {number}: {hint_text(self.words, self.game, h)}")
+        out = ["Hints, best first (type the choice's number, or the space for a move):"]
+        numbers = {a: n for n, a in self.numbering.shown.items()}
+        for i, h in enumerate(found):
+            number = numbers.get(h.action)
+            label = (
+                f"Choice {number}"
+                if number is not None
+                else f"Move to {h.action.args[0]}"
+                if h.action.verb == "move"
+                else "Choice"
+            )
+            out.append(f"{label}: {hint_text(self.words, self.game, h, found[i - 1] if i else None)}")
         return out
 
     def answer(self, d: Decision) -> bool:
         """Read lines until one changes the game (True) or asks to quit (False)."""
         while True:
             try:
-                ans = read_answer(self.readline(), d)
+                ans = read_answer(self.readline(), d, self.numbering)
             except BadAnswer as err:
                 self.say(str(err))
                 continue
@@ -171,17 +234,28 @@ class PlainClient:
                 continue
             cmd = ans.command
             if cmd == "quit":
-                return False
-            if cmd == "help":
+                if self.confirm_quit():
+                    return False
+            elif cmd == "help":
                 self.say(self.words.decision_help(d.kind), PLAIN_HELP)
+            elif cmd == "choices":
+                self.say(self.words.question(self.game, d), *self.choice_lines(d))
             elif cmd == "hint":
                 self.say(*self.hints(d))
+            elif cmd in ("look", "inspect") and ans.arg:
+                self.say(*info.describe(self.game.ctx.content, self.game.state, ans.arg, board=self.game.ctx.board))
+            elif cmd == "inspect":
+                self.say(
+                    "Inspect what? For example: inspect dagger, inspect Rat Warrior 1, inspect 5:12, inspect filch."
+                )
             elif cmd == "look":
                 self.say(*self.words.state_sentences(self.game))
             elif cmd == "map":
                 self.say(*self.map_sentences(ans.arg))
             elif cmd == "log":
                 self.say(*(self.recent or ["Nothing has happened yet."]))
+            elif cmd == "history":
+                self.say(*(self.history or ["Nothing has happened yet."]))
             elif cmd == "undo":
                 if self.undo():
                     return True
@@ -191,6 +265,21 @@ class PlainClient:
                 if self.load(ans.arg):
                     return True
             self.prompt(d)
+
+    def confirm_quit(self) -> bool:
+        """Quitting with choices made since the last save asks first (the autosave keeps them either way)."""
+        if len(self.game.log) == self.saved_at:
+            return True
+        kept = (
+            f"Everything so far is kept in {self.autosave.path} ('mnm play --continue' resumes it)."
+            if self.autosave.path is not None and not self.autosave.failed
+            else "Choices made since the last save will be lost ('save FILE' keeps them)."
+        )
+        self.say(f"Quit the game? {kept} Type 'yes' to quit, anything else to go on.")
+        try:
+            return self.readline().strip().lower() in ("y", "yes")
+        except _InputEnded:
+            return True
 
     def map_sentences(self, arg: str) -> list[str]:
         g = self.game
@@ -213,12 +302,17 @@ class PlainClient:
         return next(iter(st.face_up.values()))
 
     def play(self, action: Action) -> bool:
-        """Apply an action, asking for physical dice in manual mode. False (and a message) if refused."""
+        """Apply an action, asking for physical dice in manual mode (saying first what happened up to the
+        roll). False (and a message) if refused."""
         dice: list[int] = []
+        told = 0
         while True:
             try:
                 events = self.game.apply(action, dice=dice)
             except NeedDice as need:
+                before = events_before_dice(self.game, action, dice)
+                self.tell_events(before[told:])
+                told = max(told, len(before))
                 dice += self.ask_dice(need)
                 continue
             except IllegalAction as err:
@@ -227,18 +321,27 @@ class PlainClient:
             except Exception as err:  # a rule bug must not lose the game: apply changed nothing
                 self.say(f"The engine failed on {action}: {err!r}. Nothing changed; 'save FILE' keeps the game.")
                 return False
-            self.tell_events(events)
+            self.tell_events(events[told:])
+            self.autosave(self.game)
+            if self.autosave.failed:
+                self.say(f"Note: {self.autosave.failed}.")
             return True
 
     def ask_dice(self, need: NeedDice) -> list[int]:
         table = self.words.dice
+        count = need.count
         while True:
             self.say(
-                f"Roll {need.count} di{'e' if need.count == 1 else 'ce'} for {need.purpose}, then type the "
-                f"face{'s' if need.count != 1 else ''} (1-6 or {', '.join(f.short() for f in table.faces)}):"
+                f"Roll {count} di{'e' if count == 1 else 'ce'} for {self.words.purpose(need.purpose)}, then type "
+                f"{'the face' if count == 1 else 'the faces'} as printed (like {table[2].short()} or "
+                f"{table[4].short()}; 'help' lists the six faces):"
             )
+            line = self.readline()
+            if line.strip().lower() in ("help", "?", "h"):
+                self.say(faces_help(table))
+                continue
             try:
-                return parse_dice(self.readline(), table, need.count)
+                return parse_dice(line, table, count)
             except BadAnswer as err:
                 self.say(str(err))
 
@@ -249,6 +352,7 @@ class PlainClient:
             return False
         taken = self.seats.undo(self.game)
         self.say(f"Took back: {', '.join(taken)}.")
+        self.autosave(self.game)
         return True
 
     def save(self, arg: str) -> None:
@@ -259,6 +363,7 @@ class PlainClient:
             self.say(f"Could not save to {path}: {err.strerror or err}.")
             return
         self.save_path = str(saved)
+        self.saved_at = len(self.game.log)
         self.say(f"Saved to {saved}.")
 
     def load(self, arg: str) -> bool:
@@ -266,9 +371,12 @@ class PlainClient:
         try:
             game = load_game(Path(path), self.game.ctx.content)
         except SaveError as err:
-            self.say(f"Could not load: {err}.")
+            self.say(f"Could not load: {err}. The game in progress goes on.")
             return False
         self.game = game
         self.save_path = path
+        self.saved_at = len(game.log)
+        self.numbering.reset()
         self.say(f"Loaded {path}.", *self.words.state_sentences(game))
+        self.autosave(game)
         return True

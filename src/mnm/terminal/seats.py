@@ -11,11 +11,19 @@ from dataclasses import dataclass, field
 
 from mnm.bots import Policy, make_bot
 from mnm.bots.hints import PLAYOUTS, Hint, hints
-from mnm.engine.actions import Action
-from mnm.engine.game import Decision, Game
+from mnm.engine import Action, Decision, Game
 from mnm.terminal.describe import Describer
 
-__all__ = ["HINT_COUNT", "HINT_ITERATIONS", "Seats", "find_hints", "hint_parts", "hint_text", "parse_bots"]
+__all__ = [
+    "HINT_COUNT",
+    "HINT_ITERATIONS",
+    "Seats",
+    "find_hints",
+    "hint_chance",
+    "hint_parts",
+    "hint_text",
+    "parse_bots",
+]
 
 BOT_NAMES = ("random", "heuristic", "search")
 ALL = "all"
@@ -96,17 +104,34 @@ class Seats:
         return ", ".join(f"{who}={bot}" for who, bot in self.names.items() if who != PARTY_ACTOR)
 
 
-def hint_parts(words: Describer, game: Game, hint: Hint) -> tuple[str, str]:
-    """A hint's choice (as the choice list words it) and its estimate with the reason."""
+MIN_PLAYOUTS = 100  # no chance is shown for fewer playouts (contract 3, mnm.bots.hints)
+
+
+def hint_chance(hint: Hint) -> str:
+    """The estimate in words: the chance with its 95% interval, or that there were too few playouts."""
+    chance = float(getattr(hint, "chance", hint.win_chance))
+    low, high = getattr(hint, "low", None), getattr(hint, "high", None)
+    if hint.playouts < MIN_PLAYOUTS:
+        return f"{hint.playouts} playouts, too few to give a chance"
+    if low is not None and high is not None:
+        return f"about {chance:.0%} to win (95% interval {float(low):.0%}-{float(high):.0%}, {hint.playouts} playouts)"
+    return f"about {chance:.0%} to win ({hint.playouts} playouts)"
+
+
+def hint_parts(words: Describer, game: Game, hint: Hint, previous: Hint | None = None) -> tuple[str, str]:
+    """A hint's choice (as the choice list words it) and its estimate with the reason; ``about equal to the one
+    above`` when its interval overlaps the previous hint's (the same ``group``)."""
     d = game.decision()
     actor = d.actor if d is not None else ""
     what = words.action(hint.action, words.space_names(game), actor=actor)
-    return what, f"about {hint.win_chance:.0%} to win ({hint.playouts} playouts); {hint.reason}"
+    group = getattr(hint, "group", None)
+    same = previous is not None and group is not None and getattr(previous, "group", None) == group
+    return what, f"{hint_chance(hint)}{'; about equal to the one above' if same else ''}; {hint.reason}"
 
 
-def hint_text(words: Describer, game: Game, hint: Hint) -> str:
+def hint_text(words: Describer, game: Game, hint: Hint, previous: Hint | None = None) -> str:
     """One hint as a line: the choice, its text form, its estimated chance and why."""
-    what, why = hint_parts(words, game, hint)
+    what, why = hint_parts(words, game, hint, previous)
     return f"{what} [{hint.action}]: {why}"
 
 

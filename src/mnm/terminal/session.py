@@ -7,36 +7,70 @@ both clients ask the same question again after bad input and nothing changes.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import os
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mnm.content.loader import Content, builtin_content
-from mnm.engine.actions import Action
-from mnm.engine.dice import DiceTable
-from mnm.engine.errors import MalformedAction, SaveError
-from mnm.engine.game import Decision, Game
+from mnm.engine import (
+    Action,
+    Decision,
+    DiceTable,
+    EngineError,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    NeedDice,
+    SaveError,
+    apply_action,
+)
 
 __all__ = [
     "COMMANDS",
     "DEFAULT_PARTY",
     "Answer",
+    "Autosave",
     "BadAnswer",
+    "Numbering",
+    "autosave_dir",
     "campaign_tip",
+    "check_game",
     "default_chapter",
+    "events_before_dice",
+    "faces_help",
+    "latest_autosave",
     "load_game",
+    "new_autosave_path",
     "new_game",
     "parse_dice",
+    "parse_face",
     "read_answer",
     "save_game",
 ]
 
 DEFAULT_PARTY = ("collin", "tilda", "filch", "maginos")
-COMMANDS = ("undo", "save", "load", "help", "hint", "look", "map", "log", "quit")
+COMMANDS = ("undo", "save", "load", "help", "hint", "look", "inspect", "choices", "map", "log", "history", "quit")
+# other words for a command, so a player's first guess works
+ALIASES = {
+    "?": "help",
+    "h": "help",
+    "q": "quit",
+    "exit": "quit",
+    "list": "choices",
+    "options": "choices",
+    "i": "inspect",
+    "x": "inspect",
+    "describe": "inspect",
+    "messages": "history",
+}
 CHAPTER_ONE = "flight-to-barksburg"
 PRACTICE = "proving-grounds"
 
@@ -102,7 +136,9 @@ def new_game(
     chapter_id = resolve_chapter(content, chapter)
     members = parse_party(content, party)
     try:
-        return Game.new(chapter_id, members, seed=seed, content=content, dice=dice, options=dict.fromkeys(options, True))
+        return Game.new(
+            chapter_id, members, seed=seed, content=content, dice=dice, options=dict.fromkeys(options, True)
+        )
     except (KeyError, ValueError) as err:
         raise ValueError(f"cannot set up {chapter_id}: {err}") from err
 
@@ -116,20 +152,62 @@ def load_game(path: str | Path, content: Content | None = None) -> Game:
         raise SaveError(f"cannot read {p}: {err.strerror or err}") from err
     except UnicodeDecodeError as err:
         raise SaveError(f"{p} is not a text file") from err
+    from mnm.engine import read_save_text
+
+    data: Any = read_save_text(text, str(p))  # bounded: size, nesting, numbers (issue 14)
     try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SaveError(f"{p} is not a saved game (not JSON: {err.msg} at line {err.lineno})") from err
-    try:
-        return Game.from_json(data, content)
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        game = Game.from_json(data, content)
+        check_game(game)
+    except SaveError as err:
         raise SaveError(f"{p} is not a usable saved game: {err}") from err
+    except Exception as err:  # whatever a hostile file makes the engine raise, the game in progress stays
+        raise SaveError(f"{p} is not a usable saved game: {type(err).__name__} {err}") from err
+    return game
 
 
-def save_game(game: Game, path: str | Path) -> Path:
-    """Write the game atomically: a temporary file in the same folder, then ``os.replace``."""
+def check_game(game: Game) -> None:
+    """Refuse a loaded game that could not be played: values of the wrong type, figures on spaces the board
+    does not have, or a pending question whose choices fail. ``SaveError`` says what is wrong. (The engine's
+    own save validation, where it exists, runs first in ``Game.from_json``.)"""
+    st = game.state
+    objects: list[tuple[Any, str]] = [
+        (st, "state"),
+        *((h, f"hero {h.id}") for h in st.heroes.values()),
+        *((m, f"minion {m.id}") for m in st.minions.values()),
+    ]
+    for obj, what in objects:
+        for f in dataclasses.fields(obj):
+            default: Any = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+            value = getattr(obj, f.name)
+            if default is dataclasses.MISSING or default is None or value is None:
+                continue
+            kind = type(default)
+            wrong = (
+                type(value) is not kind
+                if kind in (bool, int)
+                else kind in (str, list, dict) and not isinstance(value, kind)
+            )
+            if wrong:
+                raise SaveError(f"{what}: {f.name} is {value!r}, not a{'n' if kind is int else ''} {kind.__name__}")
+    spaces = game.ctx.board.spaces
+    for h in st.heroes.values():
+        if h.space is not None and h.space not in spaces:
+            raise SaveError(f"hero {h.id} is on space {h.space!r}, which this chapter's board does not have")
+    for m in st.minions.values():
+        if m.space not in spaces or m.type not in game.ctx.content.minions:
+            raise SaveError(f"minion {m.id} ({m.type}) on {m.space!r} is not on this chapter's board")
+    d = game.decision()
+    for a in d.options if d is not None else ():
+        probe = st.copy()
+        probe.dice_mode, probe.dice_queue = "seeded", []
+        with contextlib.suppress(NeedDice, IllegalAction):
+            apply_action(game.ctx, probe, a)
+    game.ctx.events.clear()
+
+
+def save_game(game: Game, path: str | Path, sync: bool = True) -> Path:
+    """Write the game atomically: a temporary file in the same folder, then ``os.replace`` (``sync``: flush to
+    the disk first; autosaves skip it, being written after every decision)."""
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
     data = json.dumps(game.to_json(), indent=1)
@@ -138,8 +216,9 @@ def save_game(game: Game, path: str | Path) -> Path:
         os.chmod(tmp, 0o644)  # mkstemp makes it private; a save is an ordinary file
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, p)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -147,49 +226,202 @@ def save_game(game: Game, path: str | Path) -> Path:
     return p
 
 
-def read_answer(text: str, decision: Decision) -> Answer:
-    """A choice number (1-based), a command, or an action's text form. Raises :class:`BadAnswer`."""
+class Numbering:
+    """Choice numbers that stay the same while one question lasts: a mouse's whole turn keeps its numbers, so a
+    number remembered (or heard) before a move still means the same choice after it. Choices that go away
+    leave their number unused; new ones get the next free number."""
+
+    def __init__(self) -> None:
+        self.episode: tuple[object, ...] = ()
+        self.numbers: dict[Action, int] = {}
+        self.shown: dict[int, Action] = {}
+
+    def number(self, game: Game, d: Decision, numbered: Sequence[Action] | None = None) -> list[tuple[int, Action]]:
+        """``(number, action)`` for the choices of ``d`` that get a number (all unless ``numbered`` says)."""
+        st = game.state
+        episode = (d.kind, d.actor, st.round, st.turn_index, st.acting)
+        if episode != self.episode:
+            self.episode = episode
+            self.numbers = {}
+        options = list(d.options if numbered is None else numbered)
+        for a in options:
+            if a not in self.numbers:
+                self.numbers[a] = max(self.numbers.values(), default=0) + 1
+        self.shown = {self.numbers[a]: a for a in options}
+        return sorted(((self.numbers[a], a) for a in options), key=lambda na: na[0])
+
+    def reset(self) -> None:
+        self.episode = ()
+        self.numbers = {}
+        self.shown = {}
+
+
+def _numbers_hint(shown: dict[int, Action]) -> str:
+    if not shown:
+        return "there are no numbered choices now"
+    nums = sorted(shown)
+    if nums == list(range(nums[0], nums[-1] + 1)):
+        return f"type a number from {nums[0]} to {nums[-1]}" if len(nums) > 1 else f"type {nums[0]}"
+    return "type one of the numbers " + ", ".join(str(n) for n in nums)
+
+
+def read_answer(text: str, decision: Decision, numbering: Numbering | None = None) -> Answer:
+    """A choice number, a command, a space to move to (``5:8``), or an action's text form. Raises
+    :class:`BadAnswer`. With ``numbering`` the numbers are the stable ones shown (:class:`Numbering`)."""
     line = text.strip()
+    shown = numbering.shown if numbering is not None else dict(enumerate(decision.options, start=1))
     if not line:
-        raise BadAnswer(f"Nothing typed. Type a number from 1 to {len(decision.options)}, an action, or 'help'.")
+        raise BadAnswer(f"Nothing typed: {_numbers_hint(shown)}, an action, or 'help' ('choices' lists them again).")
     word, _, rest = line.partition(" ")
-    low = word.lower()
-    if low in ("?", "h"):
-        return Answer(command="help")
-    if low in ("q", "exit"):
-        return Answer(command="quit")
+    low = ALIASES.get(word.lower(), word.lower())
     if low in COMMANDS:
         return Answer(command=low, arg=rest.strip())
     if line.isdigit() or (line.startswith("-") and line[1:].isdigit()):
         n = int(line)
-        if 1 <= n <= len(decision.options):
-            return Answer(action=decision.options[n - 1])
-        raise BadAnswer(f"There is no choice {n}: type a number from 1 to {len(decision.options)}.")
+        if n in shown:
+            return Answer(action=shown[n])
+        raise BadAnswer(f"There is no choice {n}: {_numbers_hint(shown)} ('choices' lists them again).")
+    move = _move_to(line, decision)
+    if move is not None:
+        return Answer(action=move)
     try:
         action = Action.parse(line)
     except MalformedAction as err:
-        raise BadAnswer(f"Not understood: {err}. Type a number from 1 to {len(decision.options)}, or 'help'.") from err
+        raise BadAnswer(f"Not understood: {err}. {_numbers_hint(shown).capitalize()}, or type 'help'.") from err
     return Answer(action=action)
 
 
+def _move_to(line: str, decision: Decision) -> Action | None:
+    """``5:8`` or ``move 5:8``: the move of the deciding mouse to that space, when it is a choice."""
+    words = line.lower().split()
+    if len(words) == 2 and words[0] in ("move", "m"):
+        words = words[1:]
+    if len(words) != 1 or ":" not in words[0]:
+        return None
+    return next((a for a in decision.options if a.verb == "move" and a.args and a.args[0] == words[0]), None)
+
+
+_SYMBOL_WORDS = {"C": "cheese", "S": "sword", "X": "sword and shield", "B": "bow", "+": "star"}
+
+
+def faces_help(table: DiceTable) -> str:
+    """The six faces as printed, in the form typed at a dice question, with what each letter means."""
+    faces = "; ".join(
+        f"{f.short()} = {f.number}, " + " and ".join(_SYMBOL_WORDS[c] for c in f.short()[1:]) for f in table.faces
+    )
+    return (
+        f"Type each die as printed: its number, then its symbols. The faces: {faces}. "
+        "Letters: S sword, X sword and shield, B bow, C cheese, + star (case does not matter)."
+    )
+
+
+def parse_face(word: str, table: DiceTable) -> int:
+    """One die as printed (``2S+``, ``2b``, ``3X``) -> its face index; a number alone only when one face has it."""
+    t = word.strip().upper().replace("*", "+")
+    digits = "".join(ch for ch in t if ch.isdigit())
+    letters = sorted(ch for ch in t if not ch.isdigit())
+    if not digits or not t.startswith(digits) or any(ch not in _SYMBOL_WORDS for ch in letters):
+        raise BadAnswer(f"{word!r} is not a die face. {faces_help(table)}")
+    same = [f for f in table.faces if f.number == int(digits)]
+    if not same:
+        numbers = sorted({f.number for f in table.faces})
+        raise BadAnswer(
+            f"{word!r} is not a die face: the die's numbers are {', '.join(map(str, numbers))}. {faces_help(table)}"
+        )
+    if not letters:
+        if len(same) == 1:
+            return same[0].index
+        raise BadAnswer(
+            f"{digits} is printed on {len(same)} faces ({', '.join(f.short() for f in same)}): type its symbols "
+            f"too, e.g. {same[0].short()}."
+        )
+    for f in same:
+        if sorted(f.short()[1:]) == letters:
+            return f.index
+    raise BadAnswer(
+        f"No face shows {word!r}; the faces with {digits} are {', '.join(f.short() for f in same)}. "
+        "Type 'help' to list all six."
+    )
+
+
 def parse_dice(text: str, table: DiceTable, count: int) -> list[int]:
-    """Die faces typed by a player (``3 5`` or ``3X+ 2S+``); exactly ``count`` of them."""
+    """Die faces typed by a player as printed (``3X 2B+``); exactly ``count`` of them."""
     words = text.replace(",", " ").split()
     if len(words) != count:
+        example = " ".join(f.short() for f in table.faces[1 : 1 + count])
         raise BadAnswer(
-            f"Type {count} face{'s' if count != 1 else ''} (1-6 or like "
-            f"{', '.join(f.short() for f in table.faces)}), separated by spaces; got {len(words)}."
+            f"Type {count} face{'s' if count != 1 else ''} as printed (e.g. {example}), separated by spaces; "
+            f"got {len(words)}. Type 'help' to list the faces."
         )
+    return [parse_face(w, table) for w in words]
+
+
+def events_before_dice(game: Game, action: Action, dice: Sequence[int]) -> list[Event]:
+    """Companion mode: what ``action`` does before it needs the next physical die (with ``dice`` typed so
+    far), so the table hears what happened before it is asked to roll. Nothing changes in ``game``."""
+    st = game.state.copy()
+    st.dice_queue.extend(dice)
+    game.ctx.events.clear()
     try:
-        return [table.parse(w) for w in words]
-    except ValueError as err:
-        raise BadAnswer(str(err)) from err
+        apply_action(game.ctx, st, action)
+    except EngineError:
+        pass
+    finally:
+        events = list(game.ctx.events)
+        game.ctx.events.clear()
+    return events
+
+
+# --- autosave ---------------------------------------------------------------------------------------------------
+
+
+def autosave_dir() -> Path:
+    """Where games save themselves after every decision: $XDG_DATA_HOME/mnm/autosave (~/.local/share/...)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "mnm" / "autosave"
+
+
+def new_autosave_path(game: Game) -> Path:
+    """A file of its own for this game, named after the chapter and the moment it started."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = autosave_dir()
+    path = folder / f"{game.state.chapter}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{game.state.chapter}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def latest_autosave() -> Path | None:
+    """The game saved most recently by autosave (what ``mnm play --continue`` resumes)."""
+    folder = autosave_dir()
+    files = [p for p in folder.glob("*.json") if p.is_file()] if folder.is_dir() else []
+    return max(files, key=lambda p: p.stat().st_mtime_ns) if files else None
+
+
+class Autosave:
+    """Saves the game after every decision to one file per game; never stops play when the disk refuses."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.failed = ""
+
+    def __call__(self, game: Game) -> None:
+        if self.path is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            save_game(game, self.path, sync=False)
+            self.failed = ""
+        except OSError as err:
+            self.failed = f"autosave to {self.path} failed: {err.strerror or err}"
 
 
 def campaign_tip(game: Game, save_path: str) -> str:
     """After a chapter: how to go on with ``mnm play --campaign`` (the next chapter after a win, the same one
     again after a defeat, R-WIN-03), naming the cards each mouse may keep (R-CAMP-03). Empty while playing."""
-    from mnm.engine.rules.campaign import keepable_cards
+    from mnm.engine import keepable_cards
 
     st = game.state
     if st.status == "playing":

@@ -117,6 +117,8 @@ class FlightToBarksburg(ChapterRules):
         hook = st.tokens.get("fishhook")
         if "fishhook" in st.stash or (hook and space_side(hook[0]) == SEWER):
             return ""
+        if "fishhook-and-thread" not in st.special_found and all(SEWER in x.searched for x in st.heroes.values()):
+            return ""  # nobody can search the Sewer again: the chapter stays winnable (docs/rulings.md R-EXPLORE-13)
         return "Leaving the Sewers: the mice need the Fishhook & Thread to climb out of the Sewer (Chapter 1)"
 
     def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:

@@ -15,12 +15,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mnm.content.loader import Content, ContentIssue, add_content_check
-from mnm.engine.effects import equipment, innates, weapons  # noqa: F401  (registers their handlers)
+from mnm.engine.effects import equipment, innates, minion_abilities, weapons  # noqa: F401  (registers handlers)
 from mnm.engine.hooks import HOOK_POINTS, ParamSpec
 from mnm.engine.rules.abilities import ABILITY_EFFECTS
 from mnm.engine.rules.cards import CARD_EFFECTS
 
-__all__ = ["CARD_PARAMS", "check_content", "effect_kind", "effect_params", "known_effects", "known_innates"]
+__all__ = [
+    "CARD_PARAMS",
+    "check_content",
+    "effect_kind",
+    "effect_params",
+    "known_effects",
+    "known_innates",
+    "known_minion_abilities",
+]
 
 # Parameters any card may carry whatever its effect: they describe the card, not the effect
 CARD_PARAMS: dict[str, type] = {"knife": bool, "action": bool}
@@ -33,6 +41,11 @@ def known_effects() -> set[str]:
         if point.kind == "effect":
             names |= set(point.handlers)
     return names
+
+
+def known_minion_abilities() -> set[str]:
+    """Every minion ability id some hook point handles."""
+    return {a for point in HOOK_POINTS if point.kind == "ability" for a in point.handlers}
 
 
 def known_innates() -> set[str]:
@@ -94,6 +107,16 @@ def check_content(content: Content) -> list[ContentIssue]:
             issues.append(
                 ContentIssue(file, aid, "effect", f"names effect {acard.effect!r}, which has no handler in the engine")
             )
+    abilities = known_minion_abilities()
+    for mid, minion in content.minions.items():
+        file = content.file_of("minion", mid) or "minions.yaml"
+        for i, ability in enumerate(minion.abilities):
+            if ability not in abilities:
+                issues.append(
+                    ContentIssue(
+                        file, mid, f"abilities.{i}", f"names ability {ability!r}, which has no handler in the engine"
+                    )
+                )
     for hid, hero in content.heroes.items():
         file = content.file_of("hero", hid) or "heroes.yaml"
         for i, innate in enumerate(hero.innate):

@@ -31,11 +31,19 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import hero_name, mice_in, minion_name, minions_in
-from mnm.engine.rules.battle import Weapon, _attack_bonus, _mouse_cheese, attack_minion, mouse_targets, weapons_of
+from mnm.engine.rules.battle import (
+    Weapon,
+    _attack_bonus,
+    _mouse_cheese,
+    attack_minion,
+    mouse_targets,
+    ranged_targets,
+    weapons_of,
+)
 from mnm.engine.rules.capture import heal_hero
 from mnm.engine.rules.cards import CARD_EFFECTS, CardEffect
 from mnm.engine.rules.free_actions import is_knife
-from mnm.engine.rules.turn import action_available, free_action_available, spend_action
+from mnm.engine.rules.turn import action_available, extra_action_cost, free_action_available, spend_action
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
@@ -155,6 +163,13 @@ def _timing_blocker(ctx: Ctx, st: State, h: Hero, t: Turn, card: AbilityCard) ->
             return f"{name} has already taken an action this turn"
         if "stunned" in h.statuses:
             return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+        cost = ability_cost(ctx, h.id, card)
+        extra = extra_action_cost(t)
+        if extra and h.cheese < cost + extra:  # one purse pays both: never below 0 (R-ABIL-01)
+            return (
+                f"{card.name.en} costs {cost} cheese and its action is an extra one ({extra} cheese, Inspire): "
+                f"{cost + extra} in all, and {name} has {h.cheese} (R-ABIL-01)"
+            )
         return ""
     if timing is AbilityTiming.BEFORE_TURN:
         return f"{card.name.en} is used before {name}'s turn begins, not during it (R-ABIL-04)"
@@ -196,6 +211,8 @@ def _explain_use(ctx: Ctx, st: State, h: Hero, card_id: str, args: Args, used: b
 
 def _pay(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> None:
     cost = ability_cost(ctx, h.id, card)
+    if h.cheese < cost:  # _common_blocker checked it: a rule bug if not (cheese never goes below 0)
+        raise RuntimeError(f"{h.id} cannot pay {cost} cheese for {card.id} with {h.cheese}")
     h.cheese -= cost
     ctx.emit("ability_used", "R-ABIL-01", hero=h.id, ability=card.id, cost=cost, total=h.cheese, args=list(args))
 
@@ -402,12 +419,9 @@ ability_effect("knife-strike", _knife_strike_uses, _knife_strike_apply, _knife_s
 
 
 def _visible_minions(ctx: Ctx, st: State, h: Hero) -> list[str]:
-    if h.space is None:
-        return []
-    graph = ctx.board.graph_of(h.space)
+    """The minions Chain Lightning may target, in board order: those a ranged attack may (R-BATTLE-07/08)."""
     order = ctx.board.order
-    ms = [m for m in st.minions.values() if m.space in graph.by_id and graph.can_see(h.space, m.space)]
-    return [m.id for m in sorted(ms, key=lambda m: (order[m.space], m.id))]
+    return [m.id for m in sorted(ranged_targets(ctx, st, h), key=lambda m: (order[m.space], m.id))]
 
 
 def _chain_uses(ctx: Ctx, st: State, h: Hero, card: AbilityCard) -> list[Args]:
@@ -430,7 +444,12 @@ def _chain_why(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> s
         if mid not in st.minions:
             return f"there is no minion {mid!r} on the board"
         if mid not in visible:
-            return f"{name} cannot see {minion_name(ctx, st.minions[mid])} on this tile (R-BATTLE-08)"
+            m = st.minions[mid]
+            assert h.space is not None
+            graph = ctx.board.graph_of(h.space)
+            if m.space in graph.by_id and graph.can_see(h.space, m.space):
+                return f"a minion is next to {name}: a ranged attack must target one of those (R-BATTLE-07)"
+            return f"{name} cannot see {minion_name(ctx, m)} on this tile (R-BATTLE-08)"
     if list(args) != [m for m in visible if m in args]:
         return f"name the minions in board order: {' '.join(m for m in visible if m in args)}"
     return ""

@@ -20,11 +20,17 @@ from mnm.engine.hooks import (
     DEFENSE_DICE,
     EQUIPPED_ATTACK_DICE,
     INNATE_DEFENSE_DICE,
+    MINION_AFTER_ATTACK,
+    MINION_POISONS,
+    MINION_ROLLED_CHEESE,
+    MINION_WOUNDED_MOUSE,
+    MINION_WOUNDS,
     ON_DEFEAT,
     RANGED_TARGETING,
     TARGET_DEFENSE_DICE,
     WEAPON_ATTACK,
     AttackRoll,
+    ability_handlers,
     innate_handlers,
 )
 from mnm.engine.query import hero_name, minion_name
@@ -43,6 +49,7 @@ __all__ = [
     "equipped_effects",
     "minion_attacks_mouse",
     "mouse_targets",
+    "ranged_targets",
     "weapons_of",
 ]
 
@@ -88,10 +95,20 @@ def mouse_targets(ctx: Ctx, st: State, h: Hero, w: Weapon) -> list[Minion]:
     """Minions the mouse may attack with ``w`` (R-BATTLE-05/07)."""
     if h.space is None:
         return []
+    if w.attack is AttackKind.MELEE:
+        graph = ctx.board.graph_of(h.space)
+        return [m for m in st.minions.values() if m.space in graph.by_id and _adjacent_or_same(ctx, h.space, m.space)]
+    return ranged_targets(ctx, st, h)
+
+
+def ranged_targets(ctx: Ctx, st: State, h: Hero) -> list[Minion]:
+    """Minions a ranged attack of the mouse may target (R-BATTLE-07/08): any it can see on its tile, but a minion
+    in or next to its space must be the target when there is one. Every ranged attack (a bow, a spell, Chain
+    Lightning's each target) obeys it."""
+    if h.space is None:
+        return []
     graph = ctx.board.graph_of(h.space)
     on_tile = [m for m in st.minions.values() if m.space in graph.by_id]
-    if w.attack is AttackKind.MELEE:
-        return [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
     near = [m for m in on_tile if _adjacent_or_same(ctx, h.space, m.space)]
     if near and not any(fn(ctx, st, h) for fn in innate_handlers(ctx, h.id, RANGED_TARGETING)):
         if st.options.get("ranged_target_most_minions"):
@@ -375,15 +392,16 @@ def minion_attacks_mouse(
         reason=reason,
     )
     if spec.kind != "cat":
-        if "pistoleer" in spec.abilities and cheese:
-            ctx.emit("pistoleer", "R-BOSS-02", minion=m.id)
-        else:
+        used = False
+        for cheese_fn in ability_handlers(ctx, m.type, MINION_ROLLED_CHEESE):  # Captain Vurst's Pistoleer
+            used = cheese_fn(ctx, st, m, h, cheese) or used
+        if not used:
             add_wheel_cheese(ctx, st, cheese, m.id)
             if cheese:
                 ctx.rules.on_minion_cheese(ctx, st, m, cheese)
     mouse_defends(ctx, st, h, hits, m)
-    if "pistoleer" in spec.abilities and cheese and not h.captured:
-        minion_attacks_mouse(ctx, st, m, h, "pistoleer_again")
+    for after_fn in ability_handlers(ctx, m.type, MINION_AFTER_ATTACK):
+        after_fn(ctx, st, m, h, cheese)
 
 
 def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
@@ -422,33 +440,18 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
             if equipped_effects(ctx, h, "shifting-cloak"):
                 push(st, ["shifting_cloak", h.id])  # the wearer may move once this attack is over
         return
-    spec = ctx.content.minions[m.type] if m is not None else None
-    if spec is not None and "steal" in spec.abilities:
-        stolen = min(wounds, h.cheese)
-        if stolen:
-            h.cheese -= stolen
-            greedy = m is not None and m.greedy and not _roachmaster_here(ctx, st, m)
-            if greedy:
-                st.wheel += stolen  # R-ENC-10
-            ctx.emit("roach_steals", "R-ENC-10", minion=m.id if m else None, hero=h.id, amount=stolen, greedy=greedy)
-        wounds -= stolen
-    poison = spec is not None and "poison" in spec.abilities and not equipped_effects(ctx, h, "poison-ward")
+    poison = False
+    if m is not None:
+        for wounds_fn in ability_handlers(ctx, m.type, MINION_WOUNDS):  # roaches steal cheese instead
+            wounds = wounds_fn(ctx, st, m, h, wounds)
+        poison = any(fn(ctx, st, m, h) for fn in ability_handlers(ctx, m.type, MINION_POISONS))
     before = h.wounds
     wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else "")
-    if spec is not None and "stun" in spec.abilities and h.wounds > before and not h.captured:
-        from mnm.engine.rules.effects import add_status
-
-        add_status(ctx, st, h, "stunned")
+    if m is not None and h.wounds > before:
+        for wounded_fn in ability_handlers(ctx, m.type, MINION_WOUNDED_MOUSE):  # the stun
+            wounded_fn(ctx, st, m, h, h.wounds - before)
     if poison and wounds and not h.captured:
         from mnm.engine.rules.effects import empathetic_power
 
         empathetic_power(ctx, st, h, "poisoned")
 
-
-def _roachmaster_here(ctx: Ctx, st: State, m: Minion) -> bool:
-    """R-ACH-03: roaches on the Roachmaster's tile are not greedy."""
-    side = ctx.board.graph_of(m.space).side
-    return any(
-        "roachmaster" in x.achievements and x.space is not None and ctx.board.graph_of(x.space).side == side
-        for x in st.heroes.values()
-    )

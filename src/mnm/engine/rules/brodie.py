@@ -17,6 +17,7 @@ from typing import Any
 
 from mnm.engine.context import Ctx, step
 from mnm.engine.dice import roll
+from mnm.engine.hooks import CAT_CARD
 from mnm.engine.query import mice_in, mice_on_side, minions_in, track_rank
 from mnm.engine.rules.battle import defend_minion, mouse_defends
 from mnm.engine.state import Hero, Minion, State
@@ -64,12 +65,15 @@ def _brodie_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     if not mice_on_side(st, side):
         ctx.emit("minion_idle", "R-MINION-11", minion=brodie.id)
         return
-    if card == "pounces":
-        _pounce(ctx, st, brodie)
-    else:
-        _chase(ctx, st, brodie)
+    handler = CAT_CARD.get(_CARD_ABILITY.get(card))
+    if handler is not None:
+        handler(ctx, st, brodie)
 
 
+_CARD_ABILITY = {"pounces": "pounce", "chases": "chase"}  # R-BRODIE-03: the cat's two cards
+
+
+@CAT_CARD.register("pounce", summary="Brodie pounces on the figures of the most crowded space (R-BRODIE-04)")
 def _pounce(ctx: Ctx, st: State, brodie: Minion) -> None:
     graph = ctx.board.graph_of(brodie.space)
 
@@ -122,6 +126,7 @@ def _step_toward(ctx: Ctx, here: str, goal: str) -> str:
     return min(nexts, key=lambda s: int(s.split(":")[1]))
 
 
+@CAT_CARD.register("chase", summary="Brodie runs 2 dice of movement toward the mice and attacks (R-BRODIE-05/06)")
 def _chase(ctx: Ctx, st: State, brodie: Minion) -> None:
     side = ctx.board.graph_of(brodie.space).side
     faces = roll(st, 2, "Brodie's chase")

@@ -67,15 +67,21 @@ def capture(ctx: Ctx, st: State, h: Hero, cause: str) -> None:
             if c not in kept:
                 st.search_discard.append(c)
         h.equipped = kept
-        h.space = None
-        h.captured = True
+    was_on = h.space
+    h.space = None
+    h.captured = True
     if st.turn is not None and st.turn.mouse == h.id:
-        st.turn = None
+        st.turn = None  # a capture ends the mouse's turn
         push(st, ["drift", h.id])
     _capture_achievements(ctx, st, h, had_poison)
     if scaper_third:
+        # R-ACH-05: rescued at once, keeping its equipped cards, and placed with or next to another mouse
+        # (the rescue decision, run before anything else; docs/rulings.md R-ACH-05)
         ctx.emit("scaper_rescued", "R-ACH-05", hero=h.id)
+        push(st, ["scaper_rescue", h.id, was_on])
     advance_hourglass(ctx, st, "capture")
+    if scaper_third:
+        return  # the Scaper is back on the board at once: never the last mouse captured (R-WIN-02)
     if st.status == "playing" and all(x.captured for x in st.heroes.values()):  # one defeat only (R-WIN-02)
         st.status = "lost"
         st.outcome = "all_captured"
@@ -108,6 +114,22 @@ def rescue_spaces(ctx: Ctx, st: State) -> list[str]:
         cands = [other.space] + [graph.spaces[j].id for j in graph.mouse_cost[graph.by_id[other.space].index]]
         out.update(c for c in cands if can_enter(ctx, st, c))
     return sorted(out, key=lambda s: tuple(int(x) for x in s.split(":")))
+
+
+@step("scaper_rescue")
+def _scaper_rescue(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-ACH-05: the Scaper's third capture: the players place it with or next to another mouse (the rescue
+    decision); with no other mouse on the board, it stays on the space it was captured on."""
+    h = st.heroes[str(args[0])]
+    if not h.captured:
+        return
+    spaces = rescue_spaces(ctx, st)
+    if spaces:
+        st.pending = Pending("rescue", h.id, {"spaces": spaces})
+        return
+    h.captured = False
+    h.space = str(args[1])
+    ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space)
 
 
 @step("captured_turn")

@@ -143,8 +143,9 @@ def _encounter(ctx: Ctx, st: State, args: list[Any]) -> None:
 
 
 def _disguisable(ctx: Ctx, mtype: str) -> bool:
-    """R-PARTY-02 ruling: rat warriors, elite rat warriors and Captain Vurst (all on rat figures) are fooled."""
-    return ctx.content.minions[mtype].figure_pool == "rat"
+    """R-PARTY-02: the rats (rat warriors, elite rat warriors) are fooled; Captain Vurst, on a rat figure too, is
+    "unaffected by any rules or powers that only affect rats" (R-BOSS-02)."""
+    return ctx.content.minions[mtype].rat
 
 
 def _use_disguises(ctx: Ctx, st: State) -> None:

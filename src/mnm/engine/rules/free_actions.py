@@ -167,9 +167,9 @@ def _sharing_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     moved = p.data["moved"]  # no take-backs within one share (the exchange always ends; undo exists)
     out = [Action("give", h.id, (c,)) for c in _held(h) if c not in moved]
     out += [Action("take", h.id, (c,)) for c in _held(other) if c not in moved]
-    if h.cheese and p.data["cheese"] != "take":
+    if h.cheese > 0 and p.data["cheese"] != "take":
         out.append(Action("give", h.id, ("cheese",)))
-    if other.cheese and p.data["cheese"] != "give":
+    if other.cheese > 0 and p.data["cheese"] != "give":
         out.append(Action("take", h.id, ("cheese",)))
     out.append(Action("done", h.id))
     return out

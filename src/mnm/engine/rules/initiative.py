@@ -10,7 +10,7 @@ from typing import Any
 
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll, shuffle
-from mnm.engine.hooks import CARDS_PLACED, innate_handlers
+from mnm.engine.hooks import CARD_TURN_ENDS, CARDS_PLACED, ability_handlers, innate_handlers
 from mnm.engine.state import State
 
 __all__ = [
@@ -74,8 +74,8 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
         shuffle(st, new)
         st.track.extend(new)
         ctx.emit("initiative_extended", "R-ROUND-05", cards=list(new), track=list(st.track))
-    if ambush:
-        _ambush(ctx, st, [c for c in minion_cards if c in st.track])
+    if ambush:  # R-ENC-09: every minion card on the track, not only the new ones, from the top down
+        _ambush(ctx, st, [c for c in st.track if not is_mouse_card(c)])
     elif has_minion_card:
         # R-ROUND-08: a boss with several cards joining minion cards on the track ambushes with the first
         # (the higher) of its two cards, even when the encounter card has no Ambush keyword.
@@ -84,18 +84,18 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
     _born_to_lead(ctx, st)
 
 
-def _ambush(ctx: Ctx, st: State, new_cards: list[str]) -> None:
-    """R-ENC-09: one at a time, each new minion card moves up by a die roll, pushing the others down.
-    For a boss with two cards only the first one ambushes (R-ROUND-08)."""
+def _ambush(ctx: Ctx, st: State, cards: list[str]) -> None:
+    """R-ENC-09: one at a time, each of ``cards`` (in the order given) moves up by a die roll, pushing the others
+    down. A boss with several cards ambushes with the higher one only (R-ROUND-08)."""
     boss_done: set[str] = set()
-    for card in new_cards:
+    for card in cards:
         if card.startswith("boss:"):
             btype = card.split(":")[1]
             if btype in boss_done:
                 continue
             boss_done.add(btype)
             # R-ROUND-08 ruling: the higher of the boss's new cards on the track is the one that ambushes
-            card = min((c for c in new_cards if c.startswith(f"boss:{btype}:")), key=st.track.index)
+            card = min((c for c in cards if c.startswith(f"boss:{btype}:")), key=st.track.index)
         face = roll(st, 1, "ambush")[0]
         up = ctx.dice[face].number
         i = st.track.index(card)
@@ -174,10 +174,9 @@ def _end_card_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
         i = st.track.index(card)
         st.turn_index = i
         mtype = card.split(":")[1] if card.startswith(("minion:", "boss:")) else ""
-        if mtype and "aggressive" in ctx.content.minions[mtype].abilities and i > 0:
-            # R-MINION-07: swap with the card above; the card that slides down has already acted this round
-            st.track[i - 1], st.track[i] = st.track[i], st.track[i - 1]
-            ctx.emit("aggressive_swap", "R-MINION-07", card=card, spot=i)
+        if mtype:
+            for fn in ability_handlers(ctx, mtype, CARD_TURN_ENDS):  # R-MINION-07: aggressive
+                fn(ctx, st, card, i)
         if is_mouse_card(card) and card == _last_mouse_card(st) and not st.minions:
             st.wheel += 1  # R-ROUND-10: Time is Short
             ctx.emit("time_is_short", "R-ROUND-10", wheel=st.wheel)

@@ -15,7 +15,16 @@ from typing import Any
 from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
-from mnm.engine.query import can_enter, enter_test, is_large, mice_in, mice_on_side, minion_bfs, track_rank
+from mnm.engine.query import (
+    can_enter,
+    enter_test,
+    is_large,
+    melee_reach,
+    mice_in,
+    mice_on_side,
+    minion_bfs,
+    track_rank,
+)
 from mnm.engine.rules.battle import minion_attacks_mouse, mouse_defends
 from mnm.engine.state import Hero, Minion, State
 
@@ -240,10 +249,7 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
     if spec.attack is AttackKind.RANGED:
         cands = [h for h in mice if h.space is not None and graph.can_see(m.space, h.space)]
     else:
-        here = graph.by_id[m.space].index
-        near = {m.space} | {graph.spaces[j].id for j in graph.minion_adj[here]}
-        # a space minions may not enter is still next to its neighbours (Chapter 1's tree entrance)
-        near |= {graph.spaces[j].id for j in graph.mouse_cost[here] if graph.spaces[j].minions_barred}
+        near = melee_reach(graph, m.space)  # not across a red line (R-MOVE-04)
         cands = [h for h in mice if h.space in near]
     if not cands:
         return None
@@ -296,8 +302,7 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
         here = min(nexts, key=lambda s: int(s.split(":")[1]))
     h.space = here
     ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
-    near = {here} | {graph.spaces[j].id for j in graph.minion_adj[graph.by_id[here].index]}
-    if target.space not in near:
+    if target.space not in melee_reach(graph, here):
         return
     faces = roll(st, hero.battle, f"{h.id}'s charmed attack")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)

@@ -22,8 +22,10 @@ The grape's flip uses one action die (docs/rulings.md R-PARTY-13): faces 1-3 are
 
 from __future__ import annotations
 
+from typing import Any
+
 from mnm.engine.actions import Action
-from mnm.engine.context import Ctx, turn_verb
+from mnm.engine.context import Ctx, step, turn_verb
 from mnm.engine.dice import roll, shuffle
 from mnm.engine.query import can_enter, hero_name, is_large, mice_in, minion_name, minions_in, track_rank
 from mnm.engine.rules.turn import action_available, spend_action
@@ -361,7 +363,6 @@ def _rat_fires_grape(ctx: Ctx, st: State, m: Minion) -> None:
 def _roach_to_grape(ctx: Ctx, st: State, m: Minion, grape: str) -> str:
     """R-PARTY-12: the roach spends its whole move heading for the grape, stopping on entering a mouse's space;
     on the grape it feasts: the roach and the grape leave play, and the grape card is reshuffled."""
-    from mnm.engine.rules.initiative import remove_type_if_gone
     from mnm.engine.rules.minions import path_toward
 
     face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
@@ -376,9 +377,27 @@ def _roach_to_grape(ctx: Ctx, st: State, m: Minion, grape: str) -> str:
     ctx.emit("roach_to_grape", "R-PARTY-12", minion=m.id, src=src, dst=m.space, roll=face.number, grape=grape)
     if m.space != grape:
         return "moved"
-    del st.minions[m.id]
-    ctx.emit("roach_feasts", "R-PARTY-12", minion=m.id, space=grape)
+    # It does not attack; the feast waits until every roach of the card has moved, so that all those ending
+    # on the grape feast together (the step runs after the card's remaining figures: they are pushed later)
+    feast = ["grape_feast", grape]
+    if feast not in st.stack:
+        st.stack.append(feast)
+    return "done"
+
+
+@step("grape_feast")
+def _grape_feast(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-PARTY-12: discard the grape token and every roach that ended its turn on it; reshuffle the card."""
+    from mnm.engine.rules.initiative import remove_type_if_gone
+
+    grape = str(args[0])
+    if st.tokens.get("grape") != [grape]:
+        return  # the grape went another way in the meantime (a rat fired it)
+    feasting = [m for m in st.minions.values() if m.space == grape and ctx.content.minions[m.type].roach]
+    for m in feasting:
+        del st.minions[m.id]
+        ctx.emit("roach_feasts", "R-PARTY-12", minion=m.id, space=grape)
     st.tokens.pop("grape", None)
     return_card(ctx, st, "grape", "R-PARTY-12")
-    remove_type_if_gone(ctx, st, m.type)
-    return "done"
+    for mtype in sorted({m.type for m in feasting}):
+        remove_type_if_gone(ctx, st, mtype)

@@ -41,7 +41,7 @@ def _blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
         return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
-    if side in h.searched and _special_card(ctx, st, h, partial_only=True) is None:
+    if side in h.searched:
         return f"{name} has already searched this tile successfully (R-SEARCH-05)"
     return ""
 
@@ -68,8 +68,7 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     if not ctx.dice[face].star:
         ctx.emit("search_fails", "R-SEARCH-01", hero=h.id, face=face)
         return
-    if side not in h.searched:  # (a second success, in a special water area, adds nothing new)
-        h.searched.append(side)
+    h.searched.append(side)
     special = _special_card(ctx, st, h)
     if special is not None:
         st.special_found.append(special)
@@ -88,16 +87,13 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
 turn_verb("search", _options, _apply, _explain)
 
 
-def _special_card(ctx: Ctx, st: State, h: Hero, partial_only: bool = False) -> str | None:
-    """R-SEARCH-07 ruling: the chapter's named card, once per chapter, where the chapter says.
-
-    ``partial_only`` looks only at special areas that are part of a tile (its water spaces): while their card
-    is still to be found they count apart from the tile for the R-SEARCH-05 limit (docs/rulings.md R-SEARCH-07),
-    so a mouse that already searched the dry part of the tile may still search the water."""
+def _special_card(ctx: Ctx, st: State, h: Hero) -> str | None:
+    """R-SEARCH-07 ruling: the chapter's named card, once per chapter, where the chapter says. A special area
+    that is part of a tile (the Sewer's water) is still that tile for the once-per-tile limit (R-SEARCH-05)."""
     assert h.space is not None
     sp = ctx.board.spaces[h.space]
     for ss in ctx.chapter.special_searches:
-        if ss.side != sp.side or ss.card in st.special_found or (partial_only and ss.where == "tile"):
+        if ss.side != sp.side or ss.card in st.special_found:
             continue
         if ss.where == "water" and not sp.water:
             continue

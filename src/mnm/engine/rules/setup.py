@@ -71,7 +71,7 @@ def setup_state(
             raise IllegalAction(f"unknown hero {h!r}; heroes: {', '.join(ctx.content.heroes)}", "new game")
         if h in ch.forbidden_heroes:
             raise IllegalAction(f"{ctx.content.heroes[h].name.en} may not adventure in this chapter", "new game")
-    st = State(chapter=ch.id, party=list(party), seed=seed, rng=(seed * 0x9E3779B97F4A7C15 + 1) & ((1 << 64) - 1))
+    st = State(chapter=ch.id, party=list(party), seed=seed, rng=0)  # rng: the stream counter (mnm.engine.dice)
     st.dice_mode = dice_mode
     st.options = dict(options)
     st.end_page = ch.end_page

@@ -15,7 +15,14 @@ from mnm.engine.dice import roll
 from mnm.engine.query import hero_name
 from mnm.engine.state import Hero, Pending, State, Turn
 
-__all__ = ["action_available", "free_action_available", "spend_action", "turn_of"]
+__all__ = [
+    "EXTRA_ACTION_COST",
+    "action_available",
+    "extra_action_cost",
+    "free_action_available",
+    "spend_action",
+    "turn_of",
+]
 
 FREE_ACTIONS = ("share", "equip", "levelup")
 
@@ -25,9 +32,17 @@ def turn_of(st: State) -> Turn:
     return st.turn
 
 
+EXTRA_ACTION_COST = 1  # Inspire (R-ABIL-04): an extra action costs 1 cheese
+
+
+def extra_action_cost(t: Turn) -> int:
+    """The cheese the next action costs: 0 for the turn's own action, 1 for an Inspire extra action."""
+    return EXTRA_ACTION_COST if t.acted else 0
+
+
 def action_available(st: State, t: Turn) -> bool:
     """R-TURN-02: one action per turn (Inspire may allow one more, paid for with 1 cheese)."""
-    return not t.acted or (t.extra_actions > 0 and st.heroes[t.mouse].cheese >= 1)
+    return not t.acted or (t.extra_actions > 0 and st.heroes[t.mouse].cheese >= EXTRA_ACTION_COST)
 
 
 def spend_action(ctx: Ctx, st: State, t: Turn) -> None:
@@ -35,7 +50,9 @@ def spend_action(ctx: Ctx, st: State, t: Turn) -> None:
     if t.acted:
         t.extra_actions -= 1
         h = st.heroes[t.mouse]
-        h.cheese -= 1  # Inspire (R-ABIL-04): the extra action costs 1 cheese
+        if h.cheese < EXTRA_ACTION_COST:  # every caller checked action_available: a rule bug if not
+            raise RuntimeError(f"{h.id} cannot pay for an extra action with {h.cheese} cheese")
+        h.cheese -= EXTRA_ACTION_COST  # Inspire (R-ABIL-04): the extra action costs 1 cheese
         ctx.emit("extra_action", "R-ABIL-04", hero=h.id, total=h.cheese)
     t.acted = True
     if t.moved:

@@ -1,0 +1,334 @@
+"""Saved games are untrusted input: checked completely before any of it is used (issue 14, finding 8).
+
+:func:`read_save_text` parses a save's text within bounds (size, nesting, node count, integer size);
+:func:`validate_save` checks every field of a parsed save against the content: its type, and that every
+chapter, hero, minion type, space, card, ability, decision kind, step and game option it names exists. Each
+failure is one :class:`~mnm.engine.errors.SaveError` naming the field (``state.heroes.filch.space: ...``).
+:meth:`mnm.engine.game.Game.from_json` calls :func:`validate_save`, so every load goes through it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from mnm.content.loader import Content
+from mnm.engine.errors import SaveError
+
+__all__ = ["MAX_DEPTH", "MAX_NODES", "MAX_SAVE_BYTES", "check_bounds", "read_save_text", "validate_save"]
+
+MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
+MAX_DEPTH: Final = 40  # a real save nests about 6 deep
+MAX_NODES: Final = 2_000_000
+MAX_INT_BITS: Final = 512  # seeds are 128 bits; nothing else comes near
+
+_STATUS: Final = ("playing", "won", "lost")
+_DICE_MODES: Final = ("seeded", "scripted", "manual")
+
+
+def _fail(where: str, message: str) -> SaveError:
+    return SaveError(f"{where}: {message}")
+
+
+def read_save_text(text: str, where: str = "the save") -> Any:
+    """Parse a save's JSON text within the bounds; :class:`SaveError` when it is too big, not JSON or too deep."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"{where} is over {MAX_SAVE_BYTES // (1024 * 1024)} MB: not a saved game")
+    try:
+        data = json.loads(text)
+    except RecursionError as err:
+        raise SaveError(f"{where} nests deeper than any saved game") from err
+    except ValueError as err:  # JSONDecodeError, and integers of thousands of digits
+        raise SaveError(f"{where} is not a saved game (not JSON: {err})") from err
+    check_bounds(data, where)
+    return data
+
+
+def check_bounds(data: Any, where: str = "the save", max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> None:
+    """Depth, node count and integer size of plain data, checked without recursion."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    nodes = 0
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > max_nodes:
+            raise SaveError(f"{where} has more than {max_nodes} values: not a saved game")
+        if depth > max_depth:
+            raise SaveError(f"{where} nests more than {max_depth} levels deep: not a saved game")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+            raise SaveError(f"{where} holds a number of {value.bit_length()} bits: not a saved game")
+        elif isinstance(value, float) and value != value:
+            raise SaveError(f"{where} holds NaN: not a saved game")
+
+
+# --- types ----------------------------------------------------------------------------------------------------
+
+Check = Callable[[Any, str], None]
+
+
+def _type_name(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _int(minimum: int | None = 0) -> Check:
+    def check(value: Any, where: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _fail(where, f"must be a whole number, not {_type_name(value)}")
+        if minimum is not None and value < minimum:
+            raise _fail(where, f"must be at least {minimum}, not {value}")
+
+    return check
+
+
+def _str(value: Any, where: str) -> None:
+    if not isinstance(value, str):
+        raise _fail(where, f"must be text, not {_type_name(value)}")
+    if len(value) > 200:
+        raise _fail(where, "is longer than any id (200 characters)")
+
+
+def _bool(value: Any, where: str) -> None:
+    if not isinstance(value, bool):
+        raise _fail(where, f"must be true or false, not {_type_name(value)}")
+
+
+def _any(value: Any, where: str) -> None:
+    """Plain JSON data (already bounded by :func:`check_bounds`)."""
+
+
+def _optional(check: Check) -> Check:
+    def optional(value: Any, where: str) -> None:
+        if value is not None:
+            check(value, where)
+
+    return optional
+
+
+def _list(item: Check, max_len: int = 10_000) -> Check:
+    def check(value: Any, where: str) -> None:
+        if not isinstance(value, list):
+            raise _fail(where, f"must be a list, not {_type_name(value)}")
+        if len(value) > max_len:
+            raise _fail(where, f"has {len(value)} entries, more than {max_len}")
+        for i, v in enumerate(value):
+            item(v, f"{where}[{i}]")
+
+    return check
+
+
+def _dict(value_check: Check, max_len: int = 10_000) -> Check:
+    def check(value: Any, where: str) -> None:
+        if not isinstance(value, dict):
+            raise _fail(where, f"must be a mapping, not {_type_name(value)}")
+        if len(value) > max_len:
+            raise _fail(where, f"has {len(value)} entries, more than {max_len}")
+        for k, v in value.items():
+            _str(k, f"{where} key")
+            value_check(v, f"{where}.{k}")
+
+    return check
+
+
+def _one_of(*choices: str) -> Check:
+    def check(value: Any, where: str) -> None:
+        if value not in choices:
+            raise _fail(where, f"must be one of {', '.join(choices)}, not {value!r}")
+
+    return check
+
+
+def _known(kind: str, known: Callable[[str], bool]) -> Check:
+    def check(value: Any, where: str) -> None:
+        _str(value, where)
+        if not known(value):
+            raise _fail(where, f"names no {kind} of this content: {value!r}")
+
+    return check
+
+
+def _record(where: str, value: Any, spec: Mapping[str, Check], required: frozenset[str] | None = None) -> None:
+    """A JSON object with exactly the fields of ``spec`` (those in ``required`` must be there)."""
+    if not isinstance(value, dict):
+        raise _fail(where, f"must be a mapping, not {_type_name(value)}")
+    unknown = sorted(set(value) - set(spec))
+    if unknown:
+        raise _fail(where, f"unknown field(s): {', '.join(map(str, unknown))}")
+    for name in sorted(spec if required is None else required):
+        if name not in value:
+            raise _fail(f"{where}.{name}", "is missing")
+    for name, v in value.items():
+        spec[name](v, f"{where}.{name}")
+
+
+# --- the save -------------------------------------------------------------------------------------------------
+
+
+def validate_save(data: Any, content: Content) -> None:
+    """Check a parsed save completely (types, sizes and every id against ``content``); raise
+    :class:`SaveError` naming the first field that is wrong. A save that passes loads without a traceback."""
+    from mnm.board.layout import Board
+    from mnm.engine.actions import Action
+    from mnm.engine.context import DECISIONS, STEPS
+    from mnm.engine.errors import MalformedAction
+    from mnm.engine.rules.setup import GAME_OPTIONS, card_of
+    from mnm.engine.state import FORMAT_VERSION, STATUSES
+
+    check_bounds(data)
+    if not isinstance(data, dict) or "state" not in data:
+        raise SaveError("a saved game is a JSON object with a 'state' field")
+    st = data["state"]
+    if not isinstance(st, dict):
+        raise _fail("state", f"must be a mapping, not {_type_name(st)}")
+    if st.get("format") != FORMAT_VERSION:
+        raise SaveError(
+            f"this save has format {st.get('format')!r}; this version of mnm reads format {FORMAT_VERSION} only"
+        )
+    _known("chapter", lambda c: c in content.chapters)(st.get("chapter"), "state.chapter")
+    chapter = content.chapters[st["chapter"]]
+    board = Board.for_chapter(content, chapter)
+    hero_id = _known("hero", lambda h: h in content.heroes)
+    _list(hero_id, 6)(st.get("party"), "state.party")
+    party: list[str] = st["party"]
+    in_party = _known("mouse of the party", lambda h: h in party)
+    space = _known("space of this chapter's board", lambda s: s in board.spaces)
+    search_card = _known("search card", lambda c: card_of(c) in content.search_cards)
+    encounter_card = _known("encounter card", lambda c: card_of(c) in content.encounter_cards)
+    ability = _known("ability card", lambda c: c in content.ability_cards)
+    status = _one_of(*STATUSES)
+    count = _int(0)
+    ids = _list(_str)
+
+    hero_spec: dict[str, Check] = {
+        "id": in_party,
+        "space": _optional(space),
+        "wounds": count,
+        "poison": count,
+        "cheese": count,
+        "equipped": _list(search_card, 100),
+        "pack": _list(search_card, 100),
+        "tricks": _list(search_card, 100),
+        "abilities": _list(ability, 100),
+        "statuses": _list(status, 10),
+        "captured": _bool,
+        "captures": count,
+        "searched": _list(_int(None), 100),
+        "achievements": ids,
+        "buffs": _dict(_int(None), 100),
+    }
+    minion_spec: dict[str, Check] = {
+        "id": _str,
+        "type": _known("minion type", lambda m: m in content.minions),
+        "space": space,
+        "wounds": count,
+        "statuses": _list(status, 10),
+        "greedy": _bool,
+    }
+    turn_spec: dict[str, Check] = {
+        "mouse": in_party,
+        "move_points": _int(None),
+        "moved": _bool,
+        "movement_over": _bool,
+        "acted": _bool,
+        "extra_actions": count,
+        "free_used": ids,
+        "ability_used": _bool,
+        "may_leave": _bool,
+        "rolled": count,
+        "flags": ids,
+    }
+    pending_spec: dict[str, Check] = {
+        "kind": _known("decision kind", lambda k: k in DECISIONS),
+        "actor": _known("mouse of the party (or 'party')", lambda a: a in party or a == "party"),
+        "data": _dict(_any, 1000),
+    }
+
+    def heroes(value: Any, where: str) -> None:
+        _dict(lambda v, w: _record(w, v, hero_spec, frozenset({"id", "space"})), 6)(value, where)
+        if sorted(value) != sorted(party):
+            raise _fail(where, f"must hold exactly the party's mice ({', '.join(party)})")
+        for key, hero in value.items():
+            if hero["id"] != key:
+                raise _fail(f"{where}.{key}.id", f"is {hero['id']!r}, under the key {key!r}")
+
+    def minions(value: Any, where: str) -> None:
+        _dict(lambda v, w: _record(w, v, minion_spec, frozenset({"id", "type", "space"})), 500)(value, where)
+        for key, minion in value.items():
+            if minion["id"] != key:
+                raise _fail(f"{where}.{key}.id", f"is {minion['id']!r}, under the key {key!r}")
+
+    def face_up(value: Any, where: str) -> None:
+        _dict(_int(0), 100)(value, where)
+        for k in value:
+            if not k.isdigit():
+                raise _fail(f"{where} key", f"must be a tile number, not {k!r}")
+
+    def step(value: Any, where: str) -> None:
+        if not isinstance(value, list) or not value:
+            raise _fail(where, f"must be a non-empty list, not {_type_name(value)}")
+        _known("automatic step", lambda s: s in STEPS)(value[0], f"{where}[0]")
+
+    def face(value: Any, where: str) -> None:
+        _int(1)(value, where)
+        if value > 6:
+            raise _fail(where, f"die faces are 1 to 6, not {value}")
+
+    state_spec: dict[str, Check] = {
+        "format": _int(),
+        "chapter": _str,
+        "party": ids,
+        "seed": _int(None),
+        "rng": _int(0),
+        "dice_mode": _one_of(*_DICE_MODES),
+        "dice_queue": _list(face, 10_000),
+        "random_draws": count,
+        "options": _dict(_bool, 100),
+        "heroes": heroes,
+        "minions": minions,
+        "minion_serial": _dict(count, 100),
+        "face_up": face_up,
+        "explored": _list(_int(0), 100),
+        "traps": _list(space, 100),
+        "tokens": _dict(_list(space, 100), 100),
+        "stash": ids,
+        "party_cards": ids,
+        "search_deck": _list(search_card, 500),
+        "search_discard": _list(search_card, 500),
+        "special_found": ids,
+        "encounter_deck": _list(encounter_card, 500),
+        "encounter_up": _optional(encounter_card),
+        "encounter_discard": _list(encounter_card, 500),
+        "track": _list(_str, 50),
+        "turn_index": _int(-1),
+        "acting": _optional(_str),
+        "round": count,
+        "wheel": count,
+        "hourglass": count,
+        "end_page": count,
+        "turn": _optional(lambda v, w: _record(w, v, turn_spec, frozenset({"mouse"}))),
+        "pending": _optional(lambda v, w: _record(w, v, pending_spec, frozenset({"kind", "actor"}))),
+        "stack": _list(step, 10_000),
+        "status": _one_of(*_STATUS),
+        "outcome": _str,
+        "story_achievements": ids,
+        "chapter_data": _dict(_any, 1000),
+        "stats": _dict(_int(None), 1000),
+    }
+    _record("state", st, state_spec, frozenset(state_spec))
+    for option in st["options"]:
+        if option not in GAME_OPTIONS:
+            raise _fail(f"state.options.{option}", "is not a game option of this version")
+    log = data.get("log", [])
+    _list(_str, 1_000_000)(log, "log")
+    for i, text in enumerate(log):
+        try:
+            Action.parse(text)
+        except MalformedAction as err:
+            raise _fail(f"log[{i}]", str(err)) from err
+    unknown = sorted(set(data) - {"state", "log"})
+    if unknown:
+        raise SaveError(f"the save has unknown field(s): {', '.join(map(str, unknown))}")
