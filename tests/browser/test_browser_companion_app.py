@@ -96,9 +96,10 @@ def test_card_text_in_options_and_detail_panels(browser: Browser, base_url: str)
     view = choose_abilities(base_url, made)
     expect(page.locator("body")).to_have_attribute("data-version", str(view["version"]))
     # a minion on the board opens its type's stat card: battle, defense, life, abilities in words, wounds
-    minion = view["minions"][0]
+    figure = page.locator("g.figure.minion:not(.lit)").first  # a lit one would be a target: it would attack
+    minion = next(m for m in view["minions"] if m["id"] == figure.get_attribute("data-figure"))
     spec = view["minion_types"][minion["type"]]
-    page.locator(f'g.figure[data-figure="{minion["id"]}"]').dispatch_event("click")
+    figure.dispatch_event("click")
     panel = page.locator("#details[role=dialog][aria-modal=true]")
     expect(panel).to_be_visible()
     expect(panel.locator("h2")).to_have_text(spec["name"]["en"])
