@@ -556,3 +556,18 @@ def test_flipping_back_asks_first_and_refusals_are_translated(browser: Browser, 
         expect(page.locator(".toast.error")).to_contain_text(refused)
         expect(page.locator("body")).to_have_attribute("data-version", str(view["version"]))
         context.close()
+
+
+def test_both_catalogues_have_every_string(browser: Browser, base_url: str) -> None:
+    """Every interface string of the web client is in English and in Portuguese (src/mnm/web/i18n.js), and every
+    server error code (mnm.server.errors.ErrorCode) has its sentence in both."""
+    from mnm.server.errors import ErrorCode
+
+    page = browser.new_context(base_url=base_url).new_page()
+    page.goto("/")
+    keys = page.evaluate(
+        "async () => { const m = await import('/static/i18n.js'); return [m.catalogueKeys('en'), m.catalogueKeys('pt')]; }"
+    )
+    en, pt = set(keys[0]), set(keys[1])
+    assert en - pt == set() and pt - en == set()
+    assert {f"errors.{code.value}" for code in ErrorCode} <= en

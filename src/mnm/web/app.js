@@ -478,6 +478,7 @@ function optionLabel(v, option) {
     const card = cardOf(v, a);
     return card ? tx(card.name) : a;
   });
+  if (verb === "place" && args.length === 2 && isSpace(args[1])) return `${who}${t("verbs.place")} ${words[0]} ${t("onSpace")} ${words[1]}`;
   return `${who}${t(`verbs.${verb}`)} ${words.join(" ")}`.trim();
 }
 

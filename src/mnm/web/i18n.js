@@ -114,6 +114,7 @@ const STRINGS = {
     dice: "dice",
     paws: "paws",
     paw: "paw",
+    onSpace: "on",
     cost: "cost {n} cheese",
     surgeIs: "Next surge: {list}",
     noSurge: "No surge on this card",
@@ -328,6 +329,7 @@ const STRINGS = {
     dice: "dados",
     paws: "patas",
     paw: "pata",
+    onSpace: "em",
     cost: "custa {n} queijo(s)",
     surgeIs: "Próxima onda: {list}",
     noSurge: "Sem onda nesta carta",
@@ -492,4 +494,17 @@ const PLACE_PT = {
 export function placeName(name) {
   if (!name) return "";
   return current === "pt" ? PLACE_PT[name] || name : name;
+}
+
+// Every key of a catalogue, flattened ("errors.stale"): a test checks both languages have the same ones.
+export function catalogueKeys(which) {
+  const out = [];
+  const walk = (obj, prefix) => {
+    for (const [k, v] of Object.entries(obj)) {
+      if (v && typeof v === "object") walk(v, `${prefix}${k}.`);
+      else out.push(`${prefix}${k}`);
+    }
+  };
+  walk(STRINGS[which], "");
+  return out.sort();
 }
