@@ -11,5 +11,8 @@ if ! "$PY" -c 'import venv, ensurepip' 2>/dev/null; then
 fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[web]'
+# The compiled engine (mypyc) when a C compiler and Python's headers are here; else the pure-Python engine.
+if .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[compile]' && scripts/compile.sh --no-install .venv/bin/python; then :
+else echo "start.sh: running the pure-Python engine (scripts/compile.sh builds the compiled one)" >&2; fi
 echo "mnm is installed in .venv: run it as .venv/bin/mnm (e.g. .venv/bin/mnm play), or 'source .venv/bin/activate' first." >&2
 exec .venv/bin/mnm serve "$@"

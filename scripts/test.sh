@@ -35,5 +35,13 @@ echo "== ruff"
 .venv/bin/ruff check src tests bench
 echo "== mypy"
 .venv/bin/mypy
+echo "== compile the engine (mypyc; scripts/compile.sh installs Debian's C compiler when missing)"
+scripts/compile.sh .venv/bin/python
+# Every test on the compiled engine (refused if missing or stale), then the engine, chapter, bot, scenario and doctest
+# tests again on the pure-Python one; tests/engine/test_builds.py compares both builds game by game.
+export MNM_ENGINE=compiled MNM_REQUIRE_COMPILED=1
 echo "== pytest"
 .venv/bin/pytest "$@"
+echo "== pytest: engine, chapter, bot and scenario tests on the pure-Python engine"
+MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider tests/engine tests/chapters tests/bots tests/test_scenario_cli.py \
+  tests/test_doctests.py

@@ -4,7 +4,8 @@ Figures are medians over several rounds measured in one run on one core, so the 
 (measured the same way, in the same run) is what to compare across machines. Every figure is timed in CPU time of
 this process (``time.process_time``), not wall time, and the rounds interleave ours and chess (ours, chess, ours,
 chess, ...) so both see the same machine load. Speed lives here, never in timed tests: these machines are shared
-and noisy.
+and noisy. ``"build"`` says which engine ran: ``compiled`` (mypyc, scripts/compile.sh) or ``pure``; run with
+``MNM_ENGINE=pure`` to measure the pure-Python engine when the compiled one is built.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from mnm import _build
 from mnm.content.loader import builtin_content
 from mnm.engine import Game, apply_action_in_place, legal_actions
 
@@ -126,4 +128,5 @@ def run_bench(rounds: int = 3, games: int = 20, chapter: str | None = None) -> d
         "chess_moves_per_s": round(chess_moves, 1),
         "ratio_vs_chess": round(decisions / chess_moves, 3),
         "timer": "process",
+        "build": _build.build_name(),  # compiled (mypyc) or pure (Python): which engine these figures measured
     }

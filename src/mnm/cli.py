@@ -147,7 +147,9 @@ def bench(
     games: Annotated[int, typer.Option(min=1, help="Random games per round.")] = 20,
     chapter: Annotated[str | None, typer.Option(help="Chapter to play (default: Chapter 1).")] = None,
 ) -> None:
-    """Measure the engine: decisions/s, games/s, state copies/s, and python-chess moves/s as a yardstick."""
+    """Measure the engine: decisions/s, games/s, state copies/s, and python-chess moves/s as a yardstick.
+
+    Measures the compiled engine when it is built (scripts/compile.sh); MNM_ENGINE=pure measures the pure one."""
     need("chess", "mnm bench (python-chess is its yardstick)")
     from mnm.bench import run_bench
 

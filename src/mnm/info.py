@@ -74,6 +74,10 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "innate": "{name}: {text}",
         "space_head": "{space}.",
         "water": "Water: a mouse entering it must swim.",
+        "lava": "Lava: nobody enters it on purpose; a figure forced in is lost (flyers pass over).",
+        "chasm": "A chasm: only flying figures cross it, and none lands in it.",
+        "shallow": "Shallow water: no slower than dry ground, and it puts out fire.",
+        "helper_here": "With the party: {name} (follows {hero}).",
         "entry": "Minion entry space: minions arrive here.",
         "trap": "A mousetrap is here.",
         "start": "The mice start here.",
@@ -128,6 +132,10 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "innate": "{name}: {text}",
         "space_head": "{space}.",
         "water": "Água: um rato que entra precisa nadar.",
+        "lava": "Lava: ninguém entra de propósito; uma figura forçada a entrar se perde (voadores passam por cima).",
+        "chasm": "Um abismo: só figuras voadoras o cruzam, e nenhuma pousa nele.",
+        "shallow": "Água rasa: não atrasa o movimento, e apaga o fogo.",
+        "helper_here": "Com o grupo: {name} (acompanha {hero}).",
         "entry": "Entrada de lacaios: os lacaios chegam aqui.",
         "trap": "Há uma ratoeira aqui.",
         "start": "Os ratos começam aqui.",
@@ -466,6 +474,8 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
     lines = [w["space_head"].format(space=title)]
     if sp.water:
         lines.append(w["water"])
+    if sp.terrain is not None:  # [EXP] R-EXP-04, R-EXP-21, R-EXP-22
+        lines.append(w[sp.terrain.value])
     if sp.entry:
         lines.append(w["entry"])
     if sp.trap or space_id in state.traps:
@@ -485,6 +495,13 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
     lines.append(w["here"].format(who=_join(who, lang)) if who else w["nobody"])
     tokens = sorted(t for t, spaces in state.tokens.items() if space_id in spaces)
     lines += [w["token_here"].format(name=_token_name(content, t, lang)) for t in tokens]
+    for data in (state.chapter_data.get("helpers") or {}).values():  # [EXP] allies and pets
+        if data.get("space") == space_id:
+            owner = str(data.get("owner"))
+            lines.append(w["helper_here"].format(
+                name=content.minions[str(data["type"])].name.get(lang),
+                hero=content.heroes[owner].name.get(lang) if owner in content.heroes else owner,
+            ))
     return {
         "id": space_id,
         "side": sp.side,
@@ -506,9 +523,20 @@ def _token_card(content: Content, token_id: str) -> Any:
     return next((c for c in content.search_cards.values() if c.party_token == token_id), None)
 
 
+# [EXP] tokens that are no party item: leaves, turtles, bees, Olga, the mortar
+_EXP_TOKENS = {"leaf": ("leaf", "folha"), "turtle": ("turtle", "tartaruga"), "bee": ("Pesky Bee", "Abelha Chata"),
+               "olga": ("Olga", "Olga"), "mortar": ("Clockwork Mortar", "Morteiro de Corda")}
+
+
 def _token_name(content: Content, token_id: str, lang: str) -> str:
     c = _token_card(content, token_id)
-    return c.name.get(lang) if c is not None else token_id.replace("-", " ")
+    if c is not None:
+        return c.name.get(lang)
+    kind, _, number = token_id.partition("-")
+    if kind in _EXP_TOKENS:
+        name = _EXP_TOKENS[kind][1 if lang.lower().startswith("pt") else 0]
+        return f"{name} {number}".strip()
+    return token_id.replace("-", " ")
 
 
 def token(content: Content, state: State, token_id: str, lang: str = "en") -> Info:

@@ -13,14 +13,13 @@ from collections import deque
 import pytest
 from tilekit import make_graph, sid, sp
 
-from mnm.board.geometry import SMALL_CAPACITY, TileGraph, compile_side
+from mnm.board.geometry import SMALL_CAPACITY, UNREACHABLE, TileGraph, compile_side
 from mnm.board.layout import Board
 from mnm.content.loader import builtin_content
 from mnm.engine.query import can_enter, is_full
 from mnm.engine.scenario import load_scenario
 
 CONTENT = builtin_content()
-UNREACHABLE = TileGraph.UNREACHABLE
 
 
 def real(side: int) -> TileGraph:

@@ -44,6 +44,6 @@ def test_render_one_side_and_an_unknown_side(tmp_path: Path) -> None:
     svg = out.read_text(encoding="utf-8")
     assert "15 · The Pipes" in svg
     assert "flip space (gear)" in svg  # the valve wheel (R-EXPLORE-08)
-    bad = runner.invoke(app, ["board", "render", "17", "-o", str(tmp_path / "x.svg")])
+    bad = runner.invoke(app, ["board", "render", "97", "-o", str(tmp_path / "x.svg")])  # [EXP] 17-20 exist now
     assert bad.exit_code == 2
-    assert "no tile side 17" in bad.output
+    assert "no tile side 97" in bad.output

@@ -22,7 +22,7 @@ from mnm.content.schema import LineKind, Side, SpaceKind, TileColour
 CONTENT = builtin_content()
 SIDES = sorted(CONTENT.tile_sides)
 # Sides 7-16 were designed to one exit convention so that later chapters can join them (docs/content.md).
-SLOTTED = [s for s in SIDES if s >= 7]
+SLOTTED = [s for s in SIDES if s >= 7 and not CONTENT.tile_sides[s].expansion]  # [EXP] 17-20: own layouts
 EXIT_SLOTS = {(2, 4), (7, 9)}
 
 
@@ -58,7 +58,7 @@ def _edge_cells(edge: Side, start: int, end: int, size: int) -> Iterable[tuple[i
 
 def test_every_side_of_the_box_is_present_once() -> None:
     # 8 physical tiles, 16 numbered sides (CONTENT.md §9); side numbers are unique by construction of the dict
-    assert list(range(1, 17)) == SIDES
+    assert list(range(1, 17)) == [s for s in SIDES if not CONTENT.tile_sides[s].expansion]  # [EXP] 17-20 apart
 
 
 @pytest.mark.parametrize("side", SIDES)
@@ -147,9 +147,10 @@ def test_every_space_can_be_reached(side: int) -> None:
     n = len(g.spaces)
     # a mouse, allowed red-line crossings (Fishhook & Thread), reaches every space from every space
     mouse = [set(g.mouse_cost[i]) | set(g.crossing_adj[i]) for i in range(n)]
-    assert _reach(0, mouse) == set(range(n))
+    # [EXP] lava and chasms are never walked into (R-EXP-04/21): only flyers reach them
+    assert _reach(0, mouse) == {sp.index for sp in g.spaces if not sp.no_landing}
     # minions reach every space they may enter
-    open_spaces = {sp.index for sp in g.spaces if not sp.minions_barred}
+    open_spaces = {sp.index for sp in g.spaces if not sp.minions_barred and not sp.no_landing}
     start = min(open_spaces)
     assert _reach(start, [set(m) for m in g.minion_adj]) == open_spaces
 

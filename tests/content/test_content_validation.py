@@ -288,6 +288,8 @@ def test_content_stats_json_keys_and_counts() -> None:
         "ability_cards",
         "encounter_cards",
         "chapters",
+        "setup_items",  # [EXP] Party Setup items (Teaspoon Paddle, Turtle Whistle)
+        "expansion_tile_sides",  # [EXP] sides 17-20
     }
     assert all(isinstance(v, int) for v in stats.values())
     assert stats["heroes"] == 6  # CONTENT.md §2

@@ -97,8 +97,8 @@ def test_r_boss_03_a_multi_card_boss_enters_with_two_random_cards_and_ambushes_w
 @pytest.mark.rule("R-BOSS-03")
 @pytest.mark.rule("R-WOUND-03")
 def test_r_boss_03_wounds_fill_the_boss_cards_one_at_a_time() -> None:
-    # Collin hits the Warlord 3 times (no block): 2 fill the card due to act next, 1 stays on the other
-    def warlord(wounds: int) -> tuple[Game, list[Event]]:
+    # Collin hits the Warlord 3 times (no block): 2 fill one card, the players' choice; 1 stays on the other
+    def warlord(wounds: int, **options: bool) -> tuple[Game, list[Event]]:
         g = scenario(
             lab_content(),
             heroes={"collin": {"space": "5:15"}},
@@ -106,17 +106,29 @@ def test_r_boss_03_wounds_fill_the_boss_cards_one_at_a_time() -> None:
             track=["boss:lab-warlord:3", "mouse:collin", "boss:lab-warlord:1", "minion:rat-warrior"],
             turn="mouse:collin",
             dice=[CHEESE, SWORD, SWORD, SHIELD, BOW, BOW],
+            options=options,
         )
         return g, g.apply("battle collin lab-warlord-1")
 
+    # "choose which initiative card to place the wound on": the players are asked (issue 11)
     g, ev = warlord(0)
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("boss_card", "party")
+    assert {str(a) for a in d.options} == {"choose party boss:lab-warlord:3", "choose party boss:lab-warlord:1"}
+    ev = g.apply("choose party boss:lab-warlord:3")
+    lost = one(ev, "boss_card_lost")
+    assert lost.params == {"minion": "lab-warlord-1", "card": "boss:lab-warlord:3", "cards_left": 1}
+    assert lost.rule == "R-WOUND-03"
+    assert g.state.track == ["mouse:collin", "boss:lab-warlord:1", "minion:rat-warrior"]
+    assert g.state.minions["lab-warlord-1"].wounds == 1
+    # option auto_pick_choices: the card due to act next, without asking
+    g, ev = warlord(0, auto_pick_choices=True)
     lost = one(ev, "boss_card_lost")
     assert lost.params == {"minion": "lab-warlord-1", "card": "boss:lab-warlord:1", "cards_left": 1}
-    assert lost.rule == "R-WOUND-03"
     assert g.state.track == ["boss:lab-warlord:3", "mouse:collin", "minion:rat-warrior"]
-    assert g.state.minions["lab-warlord-1"].wounds == 1
     # with 1 wound already on its last-but-one card: 1 + 3 = 4 fills both cards, and the boss falls
     g, ev = warlord(1)
+    ev = g.apply("choose party boss:lab-warlord:1")
     assert len(of(ev, "boss_card_lost")) == 1
     assert one(ev, "minion_defeated").params["minion"] == "lab-warlord-1"
     assert "lab-warlord-1" not in g.state.minions

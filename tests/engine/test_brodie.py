@@ -98,6 +98,7 @@ def test_r_brodie_05_chase_goes_on_to_the_next_mouse_and_attacks_his_whole_path(
         turn="cat:chases",
         # movement 2 + 2 = 4; attack roll (2 hits); the rat on 5:2 defends, then Filch on 5:6; Collin's move
         dice=[SWORD, SWORD, SWORD, SHIELD, CHEESE, BOW, BOW, BOW, BOW, BOW],
+        options={"auto_pick_choices": True},  # where his paths split, the lowest-numbered space
     )
     chase = one(g.events, "brodie_chases")
     # Filch (2 away) is nearest; the 2 points left carry him toward Collin, the next nearest
@@ -177,3 +178,25 @@ def test_r_brodie_07_brodie_can_be_defeated_and_makes_a_cat_tamer() -> None:
     assert g.state.wheel == 0
     assert "cat:pounces" not in g.state.track and "cat:chases" not in g.state.track
     assert g.state.heroes["collin"].achievements == ["cat-tamer"]
+
+
+@pytest.mark.rule("R-BRODIE-05")
+def test_r_brodie_05_the_players_decide_which_path_when_brodies_paths_split() -> None:
+    """"If there are multiple paths of equal length, the players can decide which path": the engine asks."""
+    g = scenario(
+        heroes={"collin": {"space": "5:15"}, "filch": {"space": "5:6"}},
+        minions={"brodie-1": {"space": "5:1"}, "rat-warrior-1": {"space": "5:2"}, "roach-1": {"space": "5:17"}},
+        track=["cat:chases", "mouse:collin", "minion:rat-warrior", "mouse:filch", "minion:roach", "cat:pounces"],
+        turn="cat:chases",
+        dice=[SWORD, SWORD, SWORD, SHIELD, CHEESE, BOW, BOW, BOW, BOW, BOW],
+    )
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("brodie_path", "party")
+    spaces = [a.args[0] for a in d.options]
+    assert len(spaces) >= 2
+    other = spaces[-1]  # not the lowest-numbered one the engine used to take
+    g.apply(f"choose party {other}")
+    while (d := g.decision()) is not None and d.kind == "brodie_path":
+        g.apply(d.options[0])
+    chase = one(g.events, "brodie_chases")
+    assert other in chase.params["path"]  # type: ignore[operator]

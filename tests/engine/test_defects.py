@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from rulekit import CHEESE, SHIELD, SWORD, illegal, of, scenario
+from rulekit import BOW, CHEESE, SHIELD, SWORD, illegal, of, scenario
 
+from mnm.engine.events import Event
 from mnm.engine.game import Game, run
+from mnm.engine.i18n import render
 from mnm.engine.scenario import scenario_state
 
 FAR_RAT = {"rat-warrior-9": {"space": "5:10"}}
@@ -125,3 +127,40 @@ def test_r_abil_01_an_inspired_extra_action_and_an_ability_pay_from_one_purse() 
         "(R-ABIL-01)"
     )
     assert g.state.heroes["nez"].cheese == 1
+
+
+@pytest.mark.rule("R-NEG-05")
+def test_r_neg_05_a_charmed_attackers_name_is_in_the_wound_sentence() -> None:
+    """The wound a charmed mouse deals names it as the source (it used to render "from  ")."""
+    g = scenario(
+        heroes={"collin": {"space": "5:15", "statuses": ["charmed"]}, "filch": {"space": "5:11"}},
+        minions={"rat-warrior-1": {"space": "5:3"}},
+        track=["mouse:collin", "mouse:filch", "minion:rat-warrior"],
+        turn="mouse:collin",
+        dice=[SHIELD, SWORD, SWORD, CHEESE, BOW, BOW],
+    )
+    wounded = next(e for e in of(g.events, "mouse_wounded") if e.params["hero"] == "filch")
+    assert wounded.params["source"] == "collin"
+    assert render(wounded, "en", g.ctx.content) == "Filch takes 2 wounds from Prince Collin (2 in all)."
+    assert render(wounded, "pt_BR", g.ctx.content) == "Filch sofre 2 ferimentos de Príncipe Collin (2 no total)."
+
+
+@pytest.mark.rule("R-ROUND-13")
+def test_r_round_13_born_to_lead_says_what_it_does() -> None:
+    """Born to Lead gives Collin 1 cheese when he is not first; its sentence said his card moved to the top."""
+    event = Event("born_to_lead", {"hero": "collin"}, "R-ROUND-13")
+    assert render(event, "en") == "Prince Collin is born to lead and gains 1 cheese: not first on the track."
+    assert render(event, "pt_BR") == "Príncipe Collin nasceu para liderar e ganha 1 queijo: não está em primeiro na trilha."
+
+
+@pytest.mark.rule("R-WOUND-03")
+def test_r_wound_03_a_boss_card_full_of_wounds_does_not_claim_the_boss_is_gone() -> None:
+    event = Event("card_removed", {"card": "boss:lab-warlord:1", "boss": True}, "R-WOUND-03")
+    assert "none of its figures" not in render(event, "en")
+    assert render(event, "en").endswith("card leaves the initiative track: it is full of wounds.")
+
+
+@pytest.mark.rule("R-PARTY-02")
+def test_r_party_02_disguises_sentence_says_the_rats_are_not_placed() -> None:
+    event = Event("disguises_used", {}, "R-PARTY-02")
+    assert render(event, "en") == "The mice wear their disguises: the rats of this encounter are not placed."

@@ -40,11 +40,11 @@ def test_r_gen_02_the_chapter_sets_the_number_of_mice() -> None:
 def test_r_gen_03_the_box() -> None:
     stats = CONTENT.stats()
     assert (stats["heroes"], stats["search_cards"], stats["ability_cards"], stats["encounter_cards"]) == (6, 71, 28, 18)
-    assert len({s.tile for s in CONTENT.tile_sides.values()}) == 8 and stats["tile_sides"] == 16
+    assert len({s.tile for s in CONTENT.tile_sides.values() if not s.expansion}) == 8 and stats["tile_sides"] == 16
     assert CONTENT.die.count == 5
     pools: dict[str, int] = {}
     for m in CONTENT.minions.values():
-        if m.kind != "cat":  # Brodie is a paw token, not a figure
+        if m.kind != "cat" and not m.expansion:  # Brodie is a paw token; [EXP] creatures are not in the box
             pools[m.figure_pool] = max(pools.get(m.figure_pool, 0), m.max_figures)
     assert sum(pools.values()) == 16
 
@@ -174,17 +174,18 @@ def test_r_gen_13_the_seven_classes() -> None:
 
 @pytest.mark.rule("R-GEN-14")
 def test_r_gen_14_small_and_large_figures() -> None:
-    assert {m.id for m in CONTENT.minions.values() if m.size == "large"} == {"spider", "cave-centipede"}
-    assert {m.id for m in CONTENT.minions.values() if m.size == "small"} == {
+    base = [m for m in CONTENT.minions.values() if not m.expansion]  # [EXP] creatures are tested apart
+    assert {m.id for m in base if m.size == "large"} == {"spider", "cave-centipede"}
+    assert {m.id for m in base if m.size == "small"} == {
         "roach", "rat-warrior", "elite-rat-warrior", "captain-vurst"
     }
 
 
 @pytest.mark.rule("R-GEN-15")
 def test_r_gen_15_markers() -> None:
-    assert set(STATUSES) == {"stunned", "webbed", "charmed", "knocked_down"}
+    assert set(STATUSES) == {"stunned", "webbed", "charmed", "knocked_down", "cursed", "on_fire"}  # [EXP] R-NEG-07/08
     assert (CONTENT.minions["elite-rat-warrior"].max_figures, CONTENT.minions["captain-vurst"].max_figures) == (4, 1)
-    tokens = {c.party_token for c in CONTENT.search_cards.values() if c.party_token}
+    tokens = {c.party_token for c in CONTENT.search_cards.values() if c.party_token and c.deck}  # [EXP] apart
     assert tokens == {"disguises", "fishhook", "fork", "grape"}
     # a poison wound is a wound marker on its green side: counted among the wounds
     game = scenario(heroes={"collin": {"space": "5:15", "wounds": 2, "poison": 1}},

@@ -119,7 +119,8 @@ def test_r_setup_08_story_control_board() -> None:
     held = {i for h in st.heroes.values() for i in h.equipped}
     special = {ss.card for ss in game.ctx.chapter.special_searches}
     assert sorted(st.search_deck) == sorted(
-        i for i in card_instances(game.ctx) if i not in held and card_of(i) not in special
+        i for i in card_instances(game.ctx)
+        if i not in held and card_of(i) not in special and game.ctx.content.search_cards[card_of(i)].deck  # [EXP]
     )
     assert st.search_deck != sorted(st.search_deck)  # shuffled
     standard = {cid for cid, c in game.ctx.content.encounter_cards.items() if c.kind == "standard"}

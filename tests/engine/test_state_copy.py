@@ -21,7 +21,8 @@ def _filled(cls: type, **given: Any) -> Any:
         if f.name in given:
             values[f.name] = given[f.name]
             continue
-        kind = str(f.type)
+        # A string here; a type object when the class is compiled (mypyc gives dataclasses real annotations).
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
         if kind.startswith("list"):
             values[f.name] = [f"{f.name}-item"] if "int" not in kind else [3]
         elif kind.startswith("dict"):

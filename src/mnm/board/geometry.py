@@ -18,12 +18,14 @@ import math
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from mnm.content.loader import ContentIssue
-from mnm.content.schema import LineKind, Side, SpaceKind, TileColour, TileSide
+from mnm.content.schema import LineKind, Side, SpaceKind, Terrain, TileColour, TileSide
 
 __all__ = [
     "SMALL_CAPACITY",
+    "UNREACHABLE",
     "BoardExit",
     "Space",
     "TileGraph",
@@ -62,6 +64,12 @@ class Space:
     start: bool = False
     minions_barred: bool = False
     features: tuple[str, ...] = ()
+    terrain: Terrain | None = None  # [EXP] lava, chasm, shallow water
+
+    @property
+    def no_landing(self) -> bool:
+        """[EXP] R-EXP-03/04/21: lava and chasms: only flying figures pass over them, and none ends there."""
+        return self.terrain is Terrain.LAVA or self.terrain is Terrain.CHASM
 
     @property
     def water(self) -> bool:
@@ -94,6 +102,10 @@ class LineSegment:
     points: tuple[Point, Point]
 
 
+# Distance between spaces with no path between them (mouse_dist, minion_dist).
+UNREACHABLE: Final = 10**6
+
+
 @dataclass(frozen=True, slots=True)
 class TileGraph:
     """A compiled tile side. All tables are indexed by :attr:`Space.index`."""
@@ -115,8 +127,10 @@ class TileGraph:
     lines: tuple[LineSegment, ...]
     blockers: tuple[tuple[Cell, str, bool], ...]  # cell, feature name ('rock' for '#'), blocks sight
     touching: frozenset[tuple[int, int]]
-
-    UNREACHABLE = 10**6
+    # [EXP] R-EXP-03: a flying figure's steps (lines and chasms ignored; a gap between branches counts as a
+    # space, so crossing it costs 2); R-EXP-18: yellow lines with a gecko print (pairs of space indices)
+    fly_cost: tuple[Mapping[int, int], ...] = ()
+    gecko_lines: frozenset[tuple[int, int]] = frozenset()
 
     def space(self, space_id: str) -> Space:
         return self.by_id[space_id]
@@ -266,7 +280,7 @@ def _distances(n: int, neighbours: list[dict[int, int]]) -> tuple[tuple[int, ...
 
     out = []
     for s in range(n):
-        dist = [TileGraph.UNREACHABLE] * n
+        dist = [UNREACHABLE] * n
         dist[s] = 0
         heap = [(0, s)]
         while heap:
@@ -352,7 +366,10 @@ def validate_side(side: TileSide, file: str = "") -> list[ContentIssue]:
         graph = compile_side(side)
         # Every space must be reachable by a mouse, allowing red-line crossings (Fishhook & Thread).
         n = len(graph.spaces)
-        full = [set(graph.mouse_cost[i]) | set(graph.crossing_adj[i]) | set(graph.minion_adj[i]) for i in range(n)]
+        full = [
+            set(graph.mouse_cost[i]) | set(graph.crossing_adj[i]) | set(graph.minion_adj[i]) | set(graph.fly_cost[i])
+            for i in range(n)
+        ]
         seen = {0}
         queue = deque([0])
         while queue:
@@ -450,6 +467,7 @@ def _compile_side(side: TileSide) -> TileGraph:
                 start=spec.start,
                 minions_barred=spec.minions_barred,
                 features=spec.features,
+                terrain=spec.terrain,
             )
         )
 
@@ -481,6 +499,27 @@ def _compile_side(side: TileSide) -> TileGraph:
         a, b = sorted(pair)
         crossing[index[a]].add(index[b])
         crossing[index[b]].add(index[a])
+    fly: list[dict[int, int]] = [{} for _ in range(n)]  # [EXP] R-EXP-03
+    for pair in touching | bridge | gap:
+        a, b = sorted(pair)
+        cost = 2 if pair in gap else 1
+        fly[index[a]][index[b]] = cost
+        fly[index[b]][index[a]] = cost
+    gecko = frozenset(
+        (index[ln.a], index[ln.b]) for ln in side.lines if ln.gecko
+    ) | frozenset((index[ln.b], index[ln.a]) for ln in side.lines if ln.gecko)
+    # [EXP] R-EXP-04/21: nobody walks into lava or a chasm; only the flying graph keeps them.
+    for sp in spaces:
+        if sp.no_landing:
+            for j in list(mouse[sp.index]):
+                mouse[j].pop(sp.index, None)
+            mouse[sp.index] = {}
+            for j in minion[sp.index]:
+                minion[j].discard(sp.index)
+            minion[sp.index] = set()
+            for j in crossing[sp.index]:
+                crossing[j].discard(sp.index)
+            crossing[sp.index] = set()
     # Minions never enter barred spaces (Chapter 1's tree entrance); keep them out of the minion graph.
     for sp in spaces:
         if sp.minions_barred:
@@ -546,4 +585,6 @@ def _compile_side(side: TileSide) -> TileGraph:
         lines=tuple(segs),
         blockers=tuple(blockers),
         touching=frozenset((index[a], index[b]) for p in touching for a, b in [tuple(sorted(p))]),
+        fly_cost=tuple(fly),
+        gecko_lines=gecko,
     )

@@ -58,6 +58,7 @@ class Board:
     mouse_nbrs: Mapping[str, tuple[tuple[str, int], ...]]  # space -> (neighbour, cost) for a mouse
     water: frozenset[str]  # water spaces
     order: Mapping[str, int]  # a stable sort key for space ids (side, then number)
+    gecko_edges: frozenset[tuple[str, str]] = frozenset()  # [EXP] R-EXP-18: yellow lines with a gecko print
 
     @classmethod
     def for_chapter(cls, content: Content, chapter: Chapter) -> Board:
@@ -139,6 +140,9 @@ def _board_for(content: Content, chapter_id: str) -> Board:
         mouse_nbrs=nbrs,
         water=frozenset(sp.id for sp in ordered if sp.water),
         order={sp.id: i for i, sp in enumerate(ordered)},
+        gecko_edges=frozenset(
+            (g.spaces[a].id, g.spaces[b].id) for g in graphs.values() for a, b in g.gecko_lines
+        ),
     )
     _BOARDS[key] = board
     return board

@@ -36,6 +36,8 @@ Point = tuple[float, float]
 ROCK = "#2b2420"
 SPACE_FILL = {SpaceKind.NORMAL: "#f1e3c3", SpaceKind.WATER: "#8fc3e8", SpaceKind.SPECIAL: "#e9cf9c"}
 SPACE_STROKE = "#7a5a36"
+# [EXP] terrain (R-EXP-04, R-EXP-21, R-EXP-22): lava glows, a chasm is a pit, shallow water is pale blue
+TERRAIN_FILL = {"lava": "#e4572e", "chasm": "#141414", "shallow": "#c6e6f5"}
 FEATURE_FILL = "#8a7f74"
 FEATURE_CLEAR = "#b9ad8e"  # a feature that does not block sight
 YELLOW = "#f2c40f"
@@ -121,8 +123,19 @@ def _space_title(sp: Space) -> str:
         parts.append("start")
     if sp.minions_barred:
         parts.append("no minions")
+    if sp.terrain is not None:
+        parts.append({"lava": "lava (never entered)", "chasm": "chasm (only flyers cross)",
+                      "shallow": "shallow water"}[sp.terrain.value])
     parts += list(sp.features)
     return " · ".join(parts)
+
+
+def _space_fill(sp: Space) -> str:
+    return TERRAIN_FILL[sp.terrain.value] if sp.terrain is not None else SPACE_FILL[sp.kind]
+
+
+def _terrain_class(sp: Space) -> str:
+    return f" {sp.terrain.value}" if sp.terrain is not None else ""
 
 
 def _outline_path(sp: Space, pen: _Pen) -> str:
@@ -473,8 +486,8 @@ def _side_body(graph: TileGraph, pen: _Pen) -> list[str]:
     # spaces
     for sp in graph.spaces:
         out.append(
-            f'<path class="space {sp.kind.value}" data-space="{sp.id}" d="{_outline_path(sp, pen)}" '
-            f'fill="{SPACE_FILL[sp.kind]}" fill-rule="evenodd" stroke="{SPACE_STROKE}" stroke-width="1.5">'
+            f'<path class="space {sp.kind.value}{_terrain_class(sp)}" data-space="{sp.id}" d="{_outline_path(sp, pen)}" '
+            f'fill="{_space_fill(sp)}" fill-rule="evenodd" stroke="{SPACE_STROKE}" stroke-width="1.5">'
             f"<title>{escape(_space_title(sp))}</title></path>"
         )
     for sp in graph.spaces:

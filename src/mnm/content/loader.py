@@ -105,8 +105,10 @@ class Content:
         return {
             "heroes": len(self.heroes),
             "minions": len(self.minions),
-            "tile_sides": len(self.tile_sides),
-            "search_cards": sum(c.copies for c in self.search_cards.values()),
+            "tile_sides": sum(1 for s in self.tile_sides.values() if not s.expansion),
+            "expansion_tile_sides": sum(1 for s in self.tile_sides.values() if s.expansion),  # [EXP]
+            "search_cards": sum(c.copies for c in self.search_cards.values() if c.deck),
+            "setup_items": sum(c.copies for c in self.search_cards.values() if not c.deck),  # [EXP] Party Setup
             "ability_cards": sum(c.copies for c in self.ability_cards.values()),
             "encounter_cards": len(self.encounter_cards),
             "chapters": len(self.chapters),
@@ -488,6 +490,18 @@ def _cross_check(
                             f"names minion {mc.minion!r}, which does not exist",
                         )
                     )
+        for i, pid in enumerate(ch.party_items):  # [EXP] Party Setup items
+            if r.missing("search", pid, search):
+                r.issues.append(ContentIssue(file, chid, f"party_items.{i}", f"names card {pid!r}, which does not exist"))
+            elif pid in search and search[pid].type is not CardType.PARTY_ITEM:
+                r.issues.append(ContentIssue(file, chid, f"party_items.{i}", f"{pid!r} is not a party item"))
+        for i, hp in enumerate(ch.helpers):  # [EXP] allies and pets
+            if r.missing("minion", hp.minion, minions):
+                r.issues.append(
+                    ContentIssue(file, chid, f"helpers.{i}.minion", f"names minion {hp.minion!r}, which does not exist")
+                )
+            elif hp.minion in minions and minions[hp.minion].kind not in ("ally", "pet"):
+                r.issues.append(ContentIssue(file, chid, f"helpers.{i}.minion", f"{hp.minion!r} is not an ally or pet"))
         if ch.next_chapter is not None and r.missing("chapter", ch.next_chapter, chapters):
             r.issues.append(
                 ContentIssue(file, chid, "next_chapter", f"names chapter {ch.next_chapter!r}, which does not exist")

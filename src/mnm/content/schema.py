@@ -45,6 +45,7 @@ __all__ = [
     "SpaceKind",
     "SpaceSpec",
     "Symbol",
+    "Terrain",
     "Text",
     "TileColour",
     "TileSide",
@@ -131,6 +132,7 @@ class HeroClass(StrEnum):
     SCAMP = "scamp"
     MYSTIC = "mystic"
     ARCHER = "archer"
+    WILD = "wild"  # [EXP] R-GEN-13, R-EXP-18: gecko prints
 
 
 class Innate(Model):
@@ -173,6 +175,9 @@ class MinionAbility(StrEnum):
     STUN = "stun"  # R-NEG-02
     POUNCE = "pounce"  # the cat's cards (R-BRODIE-03..06)
     CHASE = "chase"
+    IGNITE = "ignite"  # [EXP] Ember Beetles: a wounded mouse catches fire (R-NEG-08)
+    CURSE = "curse"  # [EXP] Hex Moths: a wounded mouse is cursed (R-NEG-07)
+    HESSTER = "hesster"  # [EXP] Hesster's Strikes and Coils (R-EXP-14)
 
 
 class Minion(Sourced):
@@ -197,9 +202,16 @@ class Minion(Sourced):
     max_figures: int = Field(ge=1)
     boss: bool = False
     cards: int = Field(default=1, ge=1, description="initiative cards (bosses may have several)")
-    kind: Literal["minion", "cat"] = "minion"
+    kind: Literal["minion", "cat", "ally", "pet"] = "minion"
     rat: bool = Field(default=False, description="counts as a rat for rat-only effects (not bosses)")
     roach: bool = False
+    # [EXP] expansion creatures (R-EXP, docs/expansion.md)
+    expansion: bool = Field(default=False, description="an expansion creature, not one of the base box's figures")
+    flying: bool = Field(default=False, description="a butterfly on its initiative card (R-EXP-03)")
+    token: bool = Field(default=False, description="shown by a token: left out of space capacity (R-EXP-16)")
+    card_names: tuple[Text, ...] = Field(default=(), description="names of its initiative cards, top first (Molox)")
+    mindless: bool = Field(default=False, description="a mindless rat: Shard Blast when knocked down (R-EXP-13)")
+    mortar_crew: bool = Field(default=True, description="may fire the Clockwork Mortar (R-EXP-12)")
 
 
 # --- cards --------------------------------------------------------------------------------------------
@@ -248,6 +260,7 @@ class SearchCard(Sourced):
     effect: Identifier | None = Field(default=None, description="the engine effect implementing the text")
     params: dict[str, int | str | bool] = Field(default_factory=dict, description="parameters of the effect")
     party_token: Identifier | None = None
+    deck: bool = Field(default=True, description="shuffled into the search deck ([EXP] items come from Party Setup)")
 
     @model_validator(mode="after")
     def _shape(self) -> SearchCard:
@@ -351,6 +364,14 @@ class SpaceKind(StrEnum):
     SPECIAL = "special"  # special area: own capacity (R-SPACE-03)
 
 
+class Terrain(StrEnum):
+    """[EXP] expansion terrain of a space (R-EXP-04, R-EXP-21, R-EXP-22)."""
+
+    LAVA = "lava"  # never entered voluntarily; flying figures pass over but never land
+    CHASM = "chasm"  # crossed only by flying figures, who never land
+    SHALLOW = "shallow"  # shallow water: no movement penalty, but it puts out fire (R-WATER-09)
+
+
 class SpaceSpec(Model):
     """One space of a tile side, named by a map character."""
 
@@ -365,10 +386,11 @@ class SpaceSpec(Model):
     )
     entry: bool = False  # minion entry space
     trap: bool = False  # red X mousetrap space
-    flip: Literal["plain", "gear", "fishhook"] | None = None
+    flip: Literal["plain", "gear", "fishhook", "gecko"] | None = None
     start: bool = False
     minions_barred: bool = False  # e.g. the Courtyard's tree entrance
     features: tuple[str, ...] = Field(default=(), description="features drawn in the space (helmet, skull)")
+    terrain: Terrain | None = Field(default=None, description="[EXP] lava, chasm or shallow water")
 
     @model_validator(mode="after")
     def _kind_fields(self) -> SpaceSpec:
@@ -378,6 +400,8 @@ class SpaceSpec(Model):
             raise FieldError("capacity", "only special areas have capacity and red_border")
         if self.drift is not None and self.kind is not SpaceKind.WATER:
             raise FieldError("drift", "only water spaces have a current (drift)")
+        if self.terrain is not None and self.kind is not SpaceKind.NORMAL:
+            raise FieldError("terrain", "only normal spaces have terrain (lava, chasm, shallow water)")
         return self
 
 
@@ -394,6 +418,7 @@ class LineSpec(Model):
     kind: LineKind
     a: str = Field(min_length=1, max_length=1)
     b: str = Field(min_length=1, max_length=1)
+    gecko: bool = Field(default=False, description="[EXP] a gecko print: only with a Wild mouse in the party (R-EXP-18)")
 
 
 class Exit(Model):
@@ -436,6 +461,10 @@ class TileSide(Sourced):
     lines: tuple[LineSpec, ...] = ()
     exits: tuple[Exit, ...] = ()
     description: Text | None = None
+    expansion: bool = Field(default=False, description="[EXP] an expansion tile, not one of the base box's 8")
+    region: Literal["downwood", "underwood", "upwood"] | None = Field(
+        default=None, description="[EXP] outdoor tile: Downwood (green arrow), Underwood (blue), Upwood (R-EXP-17)"
+    )
 
     @field_validator("map")
     @classmethod
@@ -526,6 +555,13 @@ class SpecialSurge(Model):
     minions: tuple[MinionCount, ...]
 
 
+class StartingHelper(Model):
+    """[EXP] an ally or pet that starts next to a mouse (R-EXP-01/02)."""
+
+    minion: Identifier
+    space: str = Field(pattern=r"^\d+:\d+$")
+
+
 class Chapter(Sourced):
     id: Identifier
     number: int = Field(ge=0)
@@ -546,6 +582,13 @@ class Chapter(Sourced):
     special_surges: tuple[SpecialSurge, ...] = ()
     hooks: str | None = Field(default=None, description="engine module with this chapter's special rules")
     next_chapter: Identifier | None = None
+    # [EXP] expansion setup (docs/expansion.md)
+    party_items: tuple[Identifier, ...] = Field(default=(), description="party item cards given at Party Setup")
+    rain: bool = Field(default=False, description="it rains from the start (R-EXP-07)")
+    tokens: dict[Identifier, tuple[str, ...]] = Field(
+        default_factory=dict, description="tokens on the board at setup (leaf-1: [side:space], mortar: [...])"
+    )
+    helpers: tuple[StartingHelper, ...] = Field(default=(), description="allies and pets with the party at setup")
 
     @model_validator(mode="after")
     def _end_on_track(self) -> Chapter:

@@ -23,7 +23,16 @@ from mnm.engine.errors import (
     ScriptExhausted,
 )
 from mnm.engine.events import Event
-from mnm.engine.game import Decision, Game, apply_action, apply_action_in_place, legal_actions, make_ctx
+from mnm.engine.game import (
+    Applied,
+    Decision,
+    Game,
+    apply,
+    apply_action,
+    apply_action_in_place,
+    legal_actions,
+    make_ctx,
+)
 from mnm.engine.i18n import LANGUAGES, catalog, name_of, render, render_rule, with_article
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
@@ -40,6 +49,7 @@ __all__ = [
     "LANGUAGES",
     "VERBS",
     "Action",
+    "Applied",
     "Ctx",
     "Decision",
     "DiceError",
@@ -59,6 +69,7 @@ __all__ = [
     "State",
     "Turn",
     "action_available",
+    "apply",
     "apply_action",
     "apply_action_in_place",
     "carry_over",

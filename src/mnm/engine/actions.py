@@ -45,6 +45,12 @@ VERBS = frozenset(
         "read",
         "use",
         "end",
+        # [EXP] expansion party items (R-EXP-06, R-EXP-09)
+        "paddle",
+        "whistle",
+        "aim",
+        "climb",
+        "glide",
         # answers to questions asked in the middle of things
         "keep",
         "discard",

@@ -59,7 +59,7 @@ def step(name: str) -> Callable[[StepFn], StepFn]:
 
 def push(st: State, *steps: list[Any]) -> None:
     """Schedule steps to run in the order given (the stack runs its last element first)."""
-    for s in reversed(steps):
+    for s in steps[::-1]:  # not reversed(): mypyc (scripts/compile.sh)
         st.stack.append(s)
 
 

@@ -15,13 +15,21 @@ __all__ = ["Event"]
 Param = str | int | bool | None | list[Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Event:
-    """One thing that happened. ``msg`` names a catalog entry; ``params`` fill it; ``rule`` is the rule ID."""
+    """One thing that happened. ``msg`` names a catalog entry; ``params`` fill it; ``rule`` is the rule ID.
+
+    Never changed once made (not declared frozen: a frozen dataclass sets its fields through object.__setattr__,
+    slow in the game's hottest path, and the compiled engine runs a generated __init__ as Python)."""
 
     msg: str
     params: dict[str, Param] = field(default_factory=dict)
     rule: str = ""
+
+    def __init__(self, msg: str, params: dict[str, Param] | None = None, rule: str = "") -> None:
+        self.msg = msg
+        self.params = {} if params is None else params
+        self.rule = rule
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"msg": self.msg, "params": dict(self.params)}

@@ -28,7 +28,16 @@ from mnm.engine.hooks import chapter_rules_for
 from mnm.engine.rules.victory import check_victory
 from mnm.engine.state import State
 
-__all__ = ["MAX_AUTOMATIC_STEPS", "Decision", "Game", "apply_action", "apply_action_in_place", "legal_actions"]
+__all__ = [
+    "MAX_AUTOMATIC_STEPS",
+    "Applied",
+    "Decision",
+    "Game",
+    "apply",
+    "apply_action",
+    "apply_action_in_place",
+    "legal_actions",
+]
 
 MAX_AUTOMATIC_STEPS = 100_000  # a guard against a rule bug looping forever
 # Steps that change only the pending decision, the acting card and the step stack: never the figures, tiles,
@@ -46,6 +55,16 @@ class Decision:
     actor: str
     options: tuple[Action, ...]
     data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What one :func:`apply` produced: the new state, its events, and whether it can be taken back (no die was
+    rolled and no hidden card seen)."""
+
+    state: State
+    events: tuple[Event, ...]
+    undoable: bool
 
 
 def make_ctx(content: Content, chapter_id: str) -> Ctx:
@@ -93,6 +112,30 @@ def explain_illegal(ctx: Ctx, st: State, action: Action) -> str:
     return f"'{action}' is not one of the choices for this {pending.kind} decision"
 
 
+def apply(ctx: Ctx, st: State, action: Action) -> Applied:
+    """Apply ``action`` to a copy of ``st``: the new state, the events it caused and whether it can be undone.
+
+    The Ctx is the game's fixed definition; nothing of this apply stays on it afterwards (its event sink is
+    emptied), so callers never need to clear anything. Raises :class:`IllegalAction` like :func:`apply_action`.
+
+    >>> from mnm.engine import Game
+    >>> game = Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], seed=3)
+    >>> done = apply(game.ctx, game.state, game.legal_actions()[0])
+    >>> done.state is not game.state, game.ctx.events
+    (True, [])
+    """
+    ctx.events.clear()
+    ctx.hidden_revealed = False
+    try:
+        after = apply_action(ctx, st, action)
+    finally:
+        events = tuple(ctx.events)
+        ctx.events.clear()
+    undoable = after.random_draws == st.random_draws and not ctx.hidden_revealed
+    ctx.hidden_revealed = False
+    return Applied(after, events, undoable)
+
+
 def apply_action(ctx: Ctx, st: State, action: Action) -> State:
     """Apply ``action`` to a copy of ``st`` and run until the next decision; ``st`` is never changed.
 
@@ -112,6 +155,7 @@ def apply_action_in_place(ctx: Ctx, st: State, action: Action) -> None:
     die asked for mid-action (:class:`NeedDice`, :class:`ScriptExhausted`) would leave it half changed."""
     _check_legal(ctx, st, action)
     ctx.listed = None  # the listing was for the state as it was
+    ctx.events.clear()  # the sink holds this apply's events only: nothing piles up over a playout
     _apply_legal(ctx, st, action)
 
 
@@ -145,7 +189,7 @@ def run(ctx: Ctx, st: State) -> None:
         guard += 1
         if guard > MAX_AUTOMATIC_STEPS:
             raise RuntimeError("the automatic flow did not reach a decision: a rule loops")
-        if st.wheel >= 6:
+        if st.wheel >= 6 or (st.wheel >= 5 and st.chapter_data.get("moon")):  # [EXP] Nightfall: R-EXP-11 ruling
             STEPS["surge"](ctx, st, [])
             checked = False
             continue
@@ -235,15 +279,9 @@ class Game:
             faces = check_faces(dice)
             before = before.copy()
             before.dice_queue.extend(faces)
-        self.ctx.events.clear()
-        self.ctx.hidden_revealed = False
-        try:
-            after = apply_action(self.ctx, before, action)
-        finally:
-            events = list(self.ctx.events)
-            self.ctx.events.clear()
-        undoable = after.random_draws == before.random_draws and not self.ctx.hidden_revealed
-        if undoable:
+        done = apply(self.ctx, before, action)
+        after, events = done.state, list(done.events)
+        if done.undoable:
             self._undo.append((self.state, len(self.events)))
         else:
             self._undo.clear()

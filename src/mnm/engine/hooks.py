@@ -292,7 +292,9 @@ Route = tuple[tuple[str, ...], str]  # (spaces to head for, what to do there: an
 class ChapterRules:
     """A chapter's special rules. Every method is a hook point the rules call; the defaults do nothing.
 
-    Subclass it in ``engine/chapters/<chapter>.py`` and register it with ``@chapter_rules("<chapter id>")``."""
+    Subclass it in ``engine/chapters/<chapter>.py`` and register it after the class with
+    ``chapter_rules("<chapter id>")(TheClass)`` (not as a class decorator: mypyc would compile a decorated class
+    as a slow non-native class, and refuses one that subclasses this class)."""
 
     chapter_id: ClassVar[str] = ""
 

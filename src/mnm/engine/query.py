@@ -91,9 +91,12 @@ def occupancy(ctx: Ctx, st: State, space: str) -> tuple[int, bool]:
             small += 1
     for m in st.minions.values():
         if m.space == space:
-            if ctx.content.minions[m.type].size == "large":
+            spec = ctx.content.minions[m.type]
+            if spec.token:
+                continue  # [EXP] R-EXP-16: a creature shown by tokens takes no room
+            if spec.size == "large":
                 large = True
-            elif ctx.content.minions[m.type].size == "small":
+            elif spec.size == "small":
                 small += 1
     return small, large
 
@@ -109,9 +112,12 @@ def occupancy_map(ctx: Ctx, st: State) -> tuple[dict[str, int], set[str], set[st
             small[h.space] = small.get(h.space, 0) + 1
     minions = ctx.content.minions
     for m in st.minions.values():
-        size = minions[m.type].size
+        spec = minions[m.type]
+        size = spec.size
         if size != "none":
             minion_spaces.add(m.space)
+        if spec.token:
+            continue  # [EXP] R-EXP-16: a creature shown by tokens takes no room
         if size == "large":
             large.add(m.space)
         elif size == "small":
@@ -130,6 +136,11 @@ def can_enter(ctx: Ctx, st: State, space: str, large: bool = False) -> bool:
     small, has_large = occupancy(ctx, st, space)
     if has_large:
         return False
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14
+        from mnm.engine.rules.creatures import hesster_blocks
+
+        if space in hesster_blocks(st):
+            return False
     if large:
         return small == 0
     return small < ctx.board.spaces[space].capacity
@@ -144,6 +155,10 @@ def blocked_spaces(
     small, larges, _ = occupancy if occupancy is not None else occupancy_map(ctx, st)
     spaces = ctx.board.spaces
     blocked = set(larges)
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: nothing walks into Hesster's spaces
+        from mnm.engine.rules.creatures import hesster_blocks
+
+        blocked |= hesster_blocks(st)
     for space, n in small.items():
         if large or n >= spaces[space].capacity:  # a large figure needs an empty space (R-SPACE-06)
             blocked.add(space)

@@ -38,9 +38,11 @@ SCENARIO_FIELDS = frozenset(
         "chapter", "party", "seed", "dice", "dice_mode", "options", "tiles", "explored", "heroes", "minions",
         "track", "turn", "round", "wheel", "hourglass", "end_page", "traps", "stash", "tokens", "party_cards",
         "search_deck_top", "encounter_deck_top", "encounter_up", "chapter_data", "story_achievements",
-        "turn_state", "description", "actions",
+        "turn_state", "description", "actions", "minion_turn", "content",
     }
 )
+MINION_TURN_FIELDS = frozenset({"order", "attacked"})
+CONTENT_FIELDS = frozenset({"minions", "encounter_cards", "search_cards"})
 HERO_FIELDS = frozenset(
     {"space", "wounds", "poison", "cheese", "equipped", "pack", "tricks", "abilities", "statuses", "captured",
      "captures", "searched", "achievements", "buffs"}
@@ -117,7 +119,7 @@ def scenario_state(data: Any, content: Content | None = None) -> tuple[Ctx, Stat
     if not isinstance(data, Mapping):
         raise _fail("top level", "a scenario is a mapping of fields")
     _check_fields(data, SCENARIO_FIELDS, "top level")
-    content = content or builtin_content()
+    content = _with_added_content(content or builtin_content(), data.get("content"))
     if "chapter" not in data:
         raise _fail("chapter", "missing (give a chapter id such as 'flight-to-barksburg' or its number)")
     try:
@@ -214,6 +216,9 @@ def scenario_state(data: Any, content: Content | None = None) -> tuple[Ctx, Stat
     st.story_achievements = [str(a) for a in _as_list(data.get("story_achievements"), "story_achievements")]
     st.acting = None
     st.stack = [["card_turn"]]
+    minion_turn = _as_mapping(data.get("minion_turn"), "minion_turn")
+    if minion_turn:
+        _start_inside_a_minion_turn(ctx, st, turn_card, minion_turn)
     turn_state = _as_mapping(data.get("turn_state"), "turn_state")
     if turn_state:
         _check_fields(turn_state, TURN_FIELDS, "turn_state")
@@ -343,6 +348,78 @@ def load_scenario(data: Any, content: Content | None = None) -> Game:
             raise _fail(f"actions[{i}]", "each action is its text form, e.g. 'move collin 5:12'")
         game.apply(text)
     return game
+
+
+def _start_inside_a_minion_turn(ctx: Ctx, st: State, card: str, fields: Mapping[str, Any]) -> None:
+    """``minion_turn``: the minion card ``card`` is part-way through its activation: ``order`` lists the figures
+    still to act, in order (the others have acted), ``attacked`` the mice they already attacked this card turn
+    (R-MINION-05/06: the next figure prefers a mouse not yet attacked)."""
+    _check_fields(fields, MINION_TURN_FIELDS, "minion_turn")
+    kind, _, rest = card.partition(":")
+    if kind not in ("minion", "boss"):
+        raise _fail("minion_turn", f"the turn must be a minion's card, not {card!r}")
+    mtype = rest.split(":")[0]
+    order = [str(x) for x in _as_list(fields.get("order"), "minion_turn.order")]
+    for mid in order:
+        if mid not in st.minions or st.minions[mid].type != mtype:
+            raise _fail("minion_turn.order", f"{mid!r} is not a {mtype} figure of this scenario")
+    attacked = [str(x) for x in _as_list(fields.get("attacked"), "minion_turn.attacked")]
+    for hid in attacked:
+        if hid not in st.heroes:
+            raise _fail("minion_turn.attacked", f"{hid!r} is not a mouse of this scenario")
+    st.acting = card
+    st.stack = [["end_card_turn", card], ["minion_act", order, attacked]]
+
+
+def _with_added_content(content: Content, added: Any) -> Content:
+    """``content``: entries a scenario adds to the game's content (a minion type, a boss with several cards, an
+    encounter card, a search card), validated by the same schema and engine checks as the content files."""
+    if added is None:
+        return content
+    from dataclasses import replace
+
+    from pydantic import BaseModel, ValidationError
+
+    from mnm.content.loader import ContentError
+    from mnm.content.schema import EncounterCard, SearchCard
+    from mnm.content.schema import Minion as MinionType
+    from mnm.engine.effects import check_content
+
+    fields = _as_mapping(added, "content")
+    _check_fields(fields, CONTENT_FIELDS, "content")
+    models: dict[str, type[BaseModel]] = {
+        "minions": MinionType, "encounter_cards": EncounterCard, "search_cards": SearchCard,
+    }
+    merged: dict[str, dict[str, Any]] = {}
+    for kind, model in models.items():
+        entries = dict(getattr(content, kind))
+        for key, body in _as_mapping(fields.get(kind), f"content.{kind}").items():
+            where = f"content.{kind}.{key}"
+            if key in entries:
+                raise _fail(where, "already exists in the content: add a new id")
+            try:
+                entries[str(key)] = model.model_validate({**_as_mapping(body, where), "id": key})
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                loc = ".".join(str(p) for p in first["loc"])
+                raise _fail(f"{where}.{loc}" if loc else where, first["msg"]) from None
+        merged[kind] = entries
+    bigger = replace(
+        content,
+        minions=merged["minions"],
+        encounter_cards=merged["encounter_cards"],
+        search_cards=merged["search_cards"],
+    )
+    issues = check_content(bigger)
+    for kind in ("encounter_cards",):
+        for cid, card in _as_mapping(fields.get(kind), f"content.{kind}").items():
+            names = [mc["minion"] for row in card.get("rows", []) for mc in row.get("minions", [])]
+            for name in names:
+                if name not in bigger.minions:
+                    raise _fail(f"content.{kind}.{cid}", f"names minion {name!r}, which does not exist")
+    if issues:
+        raise _fail("content", str(ContentError(issues)))
+    return bigger
 
 
 def _start_turn_part_way(ctx: Ctx, st: State, turn_state: Mapping[str, Any]) -> None:

@@ -31,6 +31,7 @@ from mnm.engine import (
     NeedDice,
     check_faces,
 )
+from mnm.seating import BOT_NAMES, undo_goes_on
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
@@ -41,7 +42,7 @@ __all__ = ["ApiError", "Caller", "LiveTable", "TableService"]
 HOST = -1  # the seat number of the host token: every seat at once (hotseat)
 SPECTATOR = -2
 BOT = -3  # the seat number journal rows carry when the server's bot played the action
-BOT_NAMES = ("random", "heuristic", "search")
+
 BOT_RUN_LIMIT = 5000  # actions one bot run plays at most (a whole chapter is far fewer)
 TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
@@ -608,7 +609,7 @@ class TableService:
                 table.version = row.version
                 message = self._update(table, "undo", str(last), caller.seat, len(game.events), [])
                 await self._broadcast(table, message)
-                if table.bot_for_decision() is None or not game.can_undo()[0] or all(table.bot_names()):
+                if all(table.bot_names()) or not undo_goes_on(game, lambda d: table.bot_for_decision() is not None):
                     break
                 last = Action.parse(game.log[-1])
         self.start_bots(table)  # undo stopped at a bot's decision (dice barrier): the bot answers again

@@ -217,6 +217,12 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "board_key": board_key(st.face_up),
         "traps": list(st.traps),
         "tokens": {k: list(v) for k, v in st.tokens.items()},
+        # [EXP] allies and pets (R-EXP-01/02), rain and the moon (R-EXP-07, R-EXP-11)
+        "helpers": {
+            k: {"type": str(d["type"]), "space": str(d["space"]), "name": _text(content.minions[str(d["type"])].name)}
+            for k, d in (st.chapter_data.get("helpers") or {}).items()
+        },
+        "weather": {"rain": bool(st.chapter_data.get("rain")), "moon": bool(st.chapter_data.get("moon"))},
         "stash": list(st.stash),
         "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},
         "minion_types": _minion_types(content, st),

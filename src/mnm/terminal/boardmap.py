@@ -83,6 +83,10 @@ def _colouring(g: TileGraph) -> dict[int, int]:
 
 
 REACH_BG = "#2f5a34"  # a space the acting mouse can move to
+TERRAIN = {"lava": "#b83a12", "chasm": "#0b0b0b", "shallow": "#3f7f9f"}  # [EXP] R-EXP-04/21/22
+# [EXP] token creatures and expansion tokens: two characters each (leaf, turtle, bee, Olga, mortar)
+TOKEN_MARKS = {"leaf": ("Lf", "#7fd36b"), "turtle": ("Tt", "#5fbf8f"), "bee": ("Be", "#ffd23f"),
+               "olga": ("Og", "#c08f5f"), "mortar": ("Mo", "#c0c0c0")}
 REACH_FG = "#b8f5a8"  # the movement it costs, drawn in the space
 
 
@@ -93,6 +97,8 @@ def _bg(sp: Space, shade: int, highlight: bool, reachable: bool = False) -> str:
         return REACH_BG if not sp.water else "#2a6a8a"
     if sp.water:
         return WATER[shade % len(WATER)]
+    if sp.terrain is not None:  # [EXP] lava, chasm, shallow water
+        return TERRAIN[sp.terrain.value]
     if sp.special:
         return SPECIAL
     return LAND[shade % len(LAND)]
@@ -150,7 +156,11 @@ def _tokens(game: Game, marks: FigureMarks, sp: Space, acting: str | None) -> li
         out.append(("XX", "#ff3b30", True))
     for token, spaces in st.tokens.items():
         if sp.id in spaces:
-            out.append(("*" + token[:1], "#c0a0ff", False))
+            known = TOKEN_MARKS.get(token.split("-", 1)[0])
+            out.append((known[0], known[1], True) if known else ("*" + token[:1], "#c0a0ff", False))
+    for data in (st.chapter_data.get("helpers") or {}).values():  # [EXP] allies and pets (R-EXP-01/02)
+        if data.get("space") == sp.id:
+            out.append(("Al" if content.minions[str(data["type"])].kind == "ally" else "Pt", "#8fd0ff", True))
     return out
 
 

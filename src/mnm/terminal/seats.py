@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from mnm.bots import Policy, make_bot
 from mnm.bots.hints import PLAYOUTS, Hint, hints
 from mnm.engine import Action, Decision, Game
+from mnm.seating import BOT_NAMES, undo_goes_on
 from mnm.terminal.describe import Describer
 
 __all__ = [
@@ -25,7 +26,7 @@ __all__ = [
     "parse_bots",
 ]
 
-BOT_NAMES = ("random", "heuristic", "search")
+
 ALL = "all"
 PARTY_ACTOR = "party"
 HINT_COUNT = 3
@@ -95,8 +96,7 @@ class Seats:
         while game.can_undo()[0]:
             taken.append(game.log[-1])
             game.undo()
-            d = game.decision()
-            if self.paused or d is None or d.actor not in self.names:
+            if self.paused or not undo_goes_on(game, lambda d: d.actor in self.names):
                 break
         return taken
 

@@ -202,6 +202,31 @@ export class BoardView {
       if (!c) continue;
       this.layer.appendChild(el("text", { x: c[0], y: c[1] - 14, class: "trap-marker", "text-anchor": "middle" }, "✖"));
     }
+    // [EXP] tokens on the board (leaves, turtles, bees, Olga, the mortar, party tokens) and allies and pets:
+    // a small coloured disc with a letter (no emoji: not every machine has an emoji font)
+    const looks = {
+      leaf: ["L", "#4caf50"], turtle: ["T", "#2e8b57"], bee: ["B", "#f2c40f"], olga: ["O", "#8d6e63"],
+      mortar: ["M", "#78909c"], fishhook: ["H", "#9575cd"], fork: ["F", "#9575cd"], grape: ["G", "#7b1fa2"],
+    };
+    const marks = [];
+    for (const [token, spaces] of Object.entries(view.tokens || {})) {
+      for (const space of spaces) marks.push([space, looks[token.split("-")[0]] || ["•", "#9e9e9e"], token]);
+    }
+    for (const [id, h] of Object.entries(view.helpers || {})) marks.push([h.space, ["A", "#29b6f6"], `${id}: ${tx(h.name)}`]);
+    const seen = new Map();
+    for (const [space, [letter, colour], title] of marks) {
+      const c = this.spaceCentre(space);
+      if (!c) continue;
+      const k = seen.get(space) || 0;
+      seen.set(space, k + 1);
+      const x = c[0] - 20 + k * 18;
+      const y = c[1] + 24;
+      const mark = el("g", { class: "token-marker" });
+      mark.appendChild(el("title", {}, title));
+      mark.appendChild(el("circle", { cx: x, cy: y, r: 8, fill: colour, stroke: "#222" }));
+      mark.appendChild(el("text", { x, y: y + 4, "text-anchor": "middle" }, letter));
+      this.layer.appendChild(mark);
+    }
     if (extra.path && extra.path.length > 1) {
       const pts = extra.path.map((s) => this.spaceCentre(s)).filter(Boolean);
       this.layer.appendChild(el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "step-path" }));

@@ -75,7 +75,6 @@ SEWER_WATER = ("6:6", "6:8", "6:11", "6:14")
 ROUTE_ORDER = (5, 6, 4, 2, 1)
 
 
-@chapter_rules("flight-to-barksburg")
 class FlightToBarksburg(ChapterRules):
     """Chapter 1, Flight to Barksburg: the special rules listed in this module's docstring."""
 
@@ -209,3 +208,7 @@ class FlightToBarksburg(ChapterRules):
     def bot_progress(self, ctx: Ctx, st: State) -> float:
         """How far along the way the party is, 0..1 (bots' evaluation only)."""
         return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
+
+
+# Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.
+chapter_rules("flight-to-barksburg")(FlightToBarksburg)

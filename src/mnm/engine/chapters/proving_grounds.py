@@ -9,7 +9,6 @@ from mnm.engine.hooks import ChapterRules, chapter_rules
 from mnm.engine.state import State
 
 
-@chapter_rules("proving-grounds")
 class ProvingGrounds(ChapterRules):
     """The Proving Grounds: the special rules listed in this module's docstring."""
 
@@ -17,3 +16,7 @@ class ProvingGrounds(ChapterRules):
 
     def check_victory(self, ctx: Ctx, st: State) -> bool:
         return not st.minions and any(not h.captured for h in st.heroes.values())
+
+
+# Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.
+chapter_rules("proving-grounds")(ProvingGrounds)

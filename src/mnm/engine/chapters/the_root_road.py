@@ -47,7 +47,6 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (INSIDE_THE_WALLS, WINE_CELLAR, DRAIN_PIPE)
 
 
-@chapter_rules("the-root-road")
 class TheRootRoad(ChapterRules):
     """Chapter 2, The Root Road: the special rules listed in this module's docstring."""
 
@@ -113,3 +112,7 @@ class TheRootRoad(ChapterRules):
     def bot_progress(self, ctx: Ctx, st: State) -> float:
         """How far along the way the party is, 0..1 (bots' evaluation only)."""
         return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
+
+
+# Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.
+chapter_rules("the-root-road")(TheRootRoad)

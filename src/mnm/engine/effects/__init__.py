@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mnm.content.loader import Content, ContentIssue, add_content_check
-from mnm.engine.effects import equipment, innates, minion_abilities, weapons  # noqa: F401  (registers handlers)
+from mnm.engine.effects import equipment, expansion, innates, minion_abilities, weapons  # noqa: F401  (registers handlers)
 from mnm.engine.hooks import HOOK_POINTS, ParamSpec
 from mnm.engine.rules.abilities import ABILITY_EFFECTS
 from mnm.engine.rules.cards import CARD_EFFECTS

@@ -42,8 +42,8 @@ def _prehensile_tail(ctx: Ctx, hero_id: str, weapons: list[SearchCard], used: in
     return tail_knife and used - 1 <= PAWS
 
 
-@RANGED_TARGETING.register("keen-eye", summary="Lily: ranged attacks may pass over minions next to her")
-def _keen_eye(ctx: Ctx, st: State, h: Hero) -> bool:
+@RANGED_TARGETING.register("eagle-eyed", summary="Lily (authored): ranged attacks may pass over minions next to her")
+def _eagle_eyed(ctx: Ctx, st: State, h: Hero) -> bool:
     return True
 
 

@@ -9,9 +9,8 @@ costs (``cost``, R-ABIL-01), when it is used (``timing``, R-ABIL-04) and what it
 * ``reaction``: used at the moment the card names; the rule owning that moment offers it (none yet).
 
 At most one ability card per turn (R-ABIL-03), counting one used before the turn. Innate hero abilities
-(R-ABIL-05) are not cards: they live with the rule they change (Born to Lead in :mod:`initiative`, Empathetic
-Power in :mod:`effects`, Pilfer, Draw Power, Heavy Lifting and Keen Eye in :mod:`battle`, Prehensile Tail in
-:mod:`free_actions`).
+(R-ABIL-05) are not cards: each is a handler in :mod:`mnm.engine.effects.innates`, registered on the hook point
+of the rule it changes (docs/content.md, "Adding an effect, an ability or a chapter").
 
 **Adding a card.** Write its data in ``cards/abilities.yaml`` with an ``effect`` name and ``params``; if no
 registered effect does what it says, register one here with :func:`ability_effect`: a ``uses`` function

@@ -7,8 +7,9 @@ switched off with the ``no_achievements`` option (they are optional, R-ACH-01).
 
 from __future__ import annotations
 
-from mnm.engine.context import Ctx
-from mnm.engine.state import Hero, State
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, turn_verb
+from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["ROACHES_FOR_ROACHMASTER", "held", "roach_defeated", "start_encounter"]
 
@@ -37,3 +38,58 @@ def roach_defeated(ctx: Ctx, st: State, h: Hero) -> None:
         h.achievements.append("roachmaster")
         st.end_page += 1
         ctx.emit("achievement", "R-ACH-03", hero=h.id, achievement="roachmaster", end_page=st.end_page)
+
+
+# --- [EXP] FAQ-only achievements (R-ACH-08, R-ACH-09; Fireproof R-ACH-07 is in statuses) -----------------
+
+MARKSMAN_BOWS = 3
+AIM = "marksman-aim"  # a turn flag: the Marksman spent the token for this turn's attack
+
+
+def marksman_roll(ctx: Ctx, st: State, h: Hero, faces: list[int], hits: int, per_bow: int) -> int:
+    """R-ACH-08: the first mouse to roll 3 or more BOWs in an attack becomes the Marksman. A Marksman who
+    spent the token ('aim') has every die of this attack count as a BOW. Returns the attack's hits."""
+    t = st.turn
+    if t is not None and t.mouse == h.id and AIM in t.flags:
+        t.flags.remove(AIM)
+        hits = len(faces) * per_bow
+        ctx.emit("marksman_aims", "R-ACH-08", hero=h.id, hits=hits)
+        return hits
+    bows = sum(1 for f in faces if ctx.dice[f].bow)
+    earned = held(st, "marksman") or held(st, "marksman-spent")
+    if bows >= MARKSMAN_BOWS and not st.options.get("no_achievements") and not earned:
+        h.achievements.append("marksman")
+        ctx.emit("achievement", "R-ACH-08", hero=h.id, achievement="marksman")
+    return hits
+
+
+def snake_charmer(ctx: Ctx, st: State, h: Hero) -> None:
+    """R-ACH-09: the first mouse to defeat Hesster (its holder makes large minions roll 1 fewer defense die,
+    like the Cat Tamer)."""
+    if st.options.get("no_achievements") or held(st, "snake-charmer"):
+        return
+    h.achievements.append("snake-charmer")
+    ctx.emit("achievement", "R-ACH-09", hero=h.id, achievement="snake-charmer")
+
+
+def _aim_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    if "marksman" in h.achievements and AIM not in t.flags:
+        return [Action("aim", h.id)]
+    return []
+
+
+def _aim_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
+    if "marksman" not in h.achievements:
+        return "only the Marksman may aim (R-ACH-08)"
+    return "the Marksman has already aimed this turn"
+
+
+def _aim_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
+    """R-ACH-08: discard the Marksman token: every die of this turn's next attack counts as a BOW."""
+    h.achievements.remove("marksman")
+    h.achievements.append("marksman-spent")
+    t.flags.append(AIM)
+    ctx.emit("marksman_token_spent", "R-ACH-08", hero=h.id)
+
+
+turn_verb("aim", _aim_options, _aim_apply, _aim_explain)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mnm.content.schema import AttackKind, CardType
 from mnm.engine.actions import Action
-from mnm.engine.context import Ctx, push, turn_verb
+from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.hooks import (
     AFTER_HIT,
@@ -39,7 +40,7 @@ from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.initiative import card_of_minion_type, remove_card, remove_type_if_gone
 from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
-from mnm.engine.state import Hero, Minion, State, Turn
+from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
     "Weapon",
@@ -207,6 +208,11 @@ def _mouse_cheese(ctx: Ctx, st: State, h: Hero, faces: list[int], attacking: boo
     n = sum(1 for f in faces if ctx.dice[f].cheese)
     if not n:
         return
+    if "cursed" in h.statuses:  # [EXP] R-NEG-07: a cursed mouse's cheese goes to the wheel
+        from mnm.engine.rules.statuses import cursed_cheese
+
+        cursed_cheese(ctx, st, h, n)
+        return
     per = 1
     if attacking:
         for fn in innate_handlers(ctx, h.id, ATTACK_CHEESE):  # Draw Power
@@ -250,6 +256,10 @@ def attack_minion(
     if faces is None:
         n = dice if dice is not None else shape.stat + shape.extra + _attack_bonus(ctx, st, h, m, w, melee)
         n += extra_dice
+        if st.chapter_data:
+            from mnm.engine.rules.bees import bees_on
+
+            n = max(0, n - bees_on(st, h.id))  # [EXP] R-EXP-08: each bee on the attacker takes a die
         faces = roll(st, n, f"{h.id}'s attack")
         _mouse_cheese(ctx, st, h, faces, attacking=True)
     if melee:
@@ -257,6 +267,9 @@ def attack_minion(
     else:
         per_bow = shape.per_bow
         hits = sum(per_bow for f in faces if ctx.dice[f].bow)
+        from mnm.engine.rules.achievements import marksman_roll
+
+        hits = marksman_roll(ctx, st, h, faces, hits, per_bow)  # [EXP] R-ACH-08
     ctx.emit(
         "mouse_attacks",
         "R-BATTLE-05" if melee else "R-BATTLE-07",
@@ -267,6 +280,10 @@ def attack_minion(
         hits=hits,
     )
     defend_minion(ctx, st, h, m, hits, w, pierce)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import host_attacked
+
+        host_attacked(ctx, st, m.id, h.id)  # [EXP] R-EXP-08
 
 
 def _attack_bonus(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None, melee: bool) -> int:
@@ -294,17 +311,21 @@ def defend_minion(
         return
     spec = ctx.content.minions[m.type]
     dice = spec.defense
-    if h is not None and "cat-tamer" in h.achievements and spec.size == "large":
+    if h is not None and spec.size == "large" and ("cat-tamer" in h.achievements or "snake-charmer" in h.achievements):
         dice -= 1  # R-ACH-06
     if h is not None and w is not None:
         target_fn = TARGET_DEFENSE_DICE.get(w.effect)  # the Dagger, the Toothpick Crossbow
         if target_fn is not None:
             dice += target_fn(ctx, st, h, m, _weapon_params(ctx, w))
     dice -= pierce  # an ability that slips past defenses (Backstab)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        dice -= bees_on(st, m.id)  # [EXP] R-EXP-08
     faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
     blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))  # the hits blocked, not the shields rolled
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
-    if spec.kind != "cat":  # R-BRODIE-02
+    if spec.kind != "cat" and "hesster" not in spec.abilities:  # R-BRODIE-02; [EXP] R-EXP-14
         add_wheel_cheese(ctx, st, cheese, m.id)
         if cheese:
             ctx.rules.on_minion_cheese(ctx, st, m, cheese)
@@ -326,6 +347,11 @@ def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) ->
     if spec.boss and spec.cards > 1:
         _wound_boss_cards(ctx, st, m, h)
         return
+    if m.wounds >= life and spec.mindless:
+        from mnm.engine.rules.creatures import mindless_falls
+
+        if mindless_falls(ctx, st, m):  # [EXP] R-EXP-13: struck down, it falls instead
+            return
     if m.wounds >= life:
         defeat_minion(ctx, st, m, h)
     else:
@@ -335,22 +361,69 @@ def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) ->
 
 def _wound_boss_cards(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
     """R-WOUND-03, R-BOSS-03: each initiative card of a multi-card boss has the card's life. Wounds fill one
-    card at a time; a full card leaves the track (the one due to act next: docs/rulings.md R-WOUND-03), and
-    the boss is defeated with its last card. ``m.wounds`` holds the wounds on the card being filled."""
+    card at a time; a full card leaves the track, and the boss is defeated with its last card. "Each time a mouse
+    inflicts a wound on that boss, choose which initiative card to place the wound on": the players choose which
+    card the wounds filled (the ``boss_card`` decision; option ``auto_pick_choices``: the card due to act next).
+    ``m.wounds`` holds the wounds on the card being filled."""
     life = ctx.content.minions[m.type].life
-    own = card_of_minion_type(ctx, m.type)
     while m.wounds >= life:
-        cards = [c for c in st.track if c in own]
+        cards = _boss_cards(ctx, st, m)
         if len(cards) <= 1:
             defeat_minion(ctx, st, m, h)
             return
+        if not st.options.get("auto_pick_choices"):
+            push(st, ["boss_card_full", m.id, h.id if h is not None else ""])  # asked once this attack is over
+            return
         n = len(st.track)
-        lost = min(cards, key=lambda c: (st.track.index(c) - st.turn_index - 1) % n)
-        m.wounds -= life
-        remove_card(ctx, st, lost)
-        ctx.emit("boss_card_lost", "R-WOUND-03", minion=m.id, card=lost, cards_left=len(cards) - 1)
+        _lose_boss_card(ctx, st, m, min(cards, key=lambda c: (st.track.index(c) - st.turn_index - 1) % n))
     if m.wounds:
         ctx.emit("minion_wounded", "R-WOUND-03", minion=m.id, wounds=m.wounds, life=life)
+
+
+def _boss_cards(ctx: Ctx, st: State, m: Minion) -> list[str]:
+    own = card_of_minion_type(ctx, m.type)
+    return [c for c in st.track if c in own]
+
+
+def _lose_boss_card(ctx: Ctx, st: State, m: Minion, card: str) -> None:
+    cards_left = len(_boss_cards(ctx, st, m)) - 1
+    m.wounds -= ctx.content.minions[m.type].life
+    remove_card(ctx, st, card, boss=True)
+    ctx.emit("boss_card_lost", "R-WOUND-03", minion=m.id, card=card, cards_left=cards_left)
+
+
+@step("boss_card_full")
+def _boss_card_full(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-WOUND-03: a card's worth of wounds is on the boss: the players say which of its cards they filled."""
+    m = st.minions.get(str(args[0]))
+    if m is None or m.wounds < ctx.content.minions[m.type].life:
+        return
+    by = str(args[1])
+    cards = _boss_cards(ctx, st, m)
+    if len(cards) <= 1:
+        defeat_minion(ctx, st, m, st.heroes.get(by))
+        return
+    st.pending = Pending("boss_card", "party", {"minion": m.id, "cards": cards, "by": by})
+
+
+def _boss_card_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", "party", (c,)) for c in p.data["cards"]]
+
+
+def _boss_card_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    m = st.minions[str(p.data["minion"])]
+    _lose_boss_card(ctx, st, m, a.args[0])
+    if m.wounds >= ctx.content.minions[m.type].life:
+        push(st, ["boss_card_full", m.id, p.data["by"]])
+    elif m.wounds:
+        ctx.emit("minion_wounded", "R-WOUND-03", minion=m.id, wounds=m.wounds, life=ctx.content.minions[m.type].life)
+
+
+def _boss_card_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    return f"choose which of the boss's cards the wounds filled: {', '.join(p.data['cards'])}"
+
+
+decision("boss_card", _boss_card_options, _boss_card_apply, _boss_card_explain, prompt="boss_card_prompt")
 
 
 def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
@@ -367,6 +440,10 @@ def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
         if spec.kind == "cat" and not st.options.get("no_achievements") and not held(st, "cat-tamer"):
             h.achievements.append("cat-tamer")
             ctx.emit("achievement", "R-ACH-06", hero=h.id, achievement="cat-tamer")
+        if "hesster" in spec.abilities:
+            from mnm.engine.rules.achievements import snake_charmer
+
+            snake_charmer(ctx, st, h)  # [EXP] R-ACH-09
     remove_type_if_gone(ctx, st, m.type)
     ctx.rules.on_minion_defeated(ctx, st, m, h.id if h else None)
 
@@ -382,7 +459,12 @@ def minion_attacks_mouse(
     id (``value.REASON`` in the catalogs); ``tied``: the mice it was as near to, passed over as lower on the
     initiative track."""
     spec = ctx.content.minions[m.type]
-    faces = roll(st, spec.battle, f"{minion_name(ctx, m)}'s attack")
+    bees = 0
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        bees = bees_on(st, m.id)  # [EXP] R-EXP-08: each bee on the attacker takes a die
+    faces = roll(st, max(0, spec.battle - bees), f"{minion_name(ctx, m)}'s attack")
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
@@ -400,6 +482,10 @@ def minion_attacks_mouse(
             if cheese:
                 ctx.rules.on_minion_cheese(ctx, st, m, cheese)
     mouse_defends(ctx, st, h, hits, m)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import host_attacked
+
+        host_attacked(ctx, st, h.id, m.id)  # [EXP] R-EXP-08
     for after_fn in ability_handlers(ctx, m.type, MINION_AFTER_ATTACK):
         after_fn(ctx, st, m, h, cheese)
 
@@ -417,11 +503,16 @@ def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     dice += h.buffs.get("ward", 0)  # Scroll of Warding, Brace Yourself (until its next turn)
     for innate_fn in innate_handlers(ctx, h.id, INNATE_DEFENSE_DICE):  # Nez's Heavy Lifting
         dice += innate_fn(ctx, st, h, m)
+    if st.chapter_data.get("bees"):
+        from mnm.engine.rules.bees import bees_on
+
+        dice = max(0, dice - bees_on(st, h.id))  # [EXP] R-EXP-08
     return dice
 
 
-def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> None:
-    """R-BATTLE-06/11: only after a hit; each SWORD/SHIELD blocks one; cheese to the mouse."""
+def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None, attacker: str = "") -> None:
+    """R-BATTLE-06/11: only after a hit; each SWORD/SHIELD blocks one; cheese to the mouse. ``attacker``: who
+    attacks when it is not a minion (a charmed mouse), for the wound's source."""
     if hits <= 0:
         ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
         return
@@ -446,7 +537,7 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None) -> 
             wounds = wounds_fn(ctx, st, m, h, wounds)
         poison = any(fn(ctx, st, m, h) for fn in ability_handlers(ctx, m.type, MINION_POISONS))
     before = h.wounds
-    wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else "")
+    wound_hero(ctx, st, h, wounds, poison=poison, source=m.id if m else attacker)
     if m is not None and h.wounds > before:
         for wounded_fn in ability_handlers(ctx, m.type, MINION_WOUNDED_MOUSE):  # the stun
             wounded_fn(ctx, st, m, h, h.wounds - before)

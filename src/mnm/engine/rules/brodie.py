@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from mnm.engine.context import Ctx, step
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, decision, step
 from mnm.engine.dice import roll
 from mnm.engine.hooks import CAT_CARD
 from mnm.engine.query import mice_in, mice_on_side, minions_in, track_rank
 from mnm.engine.rules.battle import defend_minion, mouse_defends
-from mnm.engine.state import Hero, Minion, State
+from mnm.engine.state import Hero, Minion, Pending, State
 
 __all__: list[str] = []
 
@@ -114,7 +115,8 @@ def _cat_bfs(ctx: Ctx, start: str) -> dict[str, int]:
     return dist
 
 
-def _step_toward(ctx: Ctx, here: str, goal: str) -> str:
+def _next_steps(ctx: Ctx, here: str, goal: str) -> list[str]:
+    """The spaces one step from ``here`` on a shortest path to ``goal`` (several when the paths split)."""
     graph = ctx.board.graph_of(here)
     to_goal = _cat_bfs(ctx, goal)
     d = to_goal[here]
@@ -123,7 +125,7 @@ def _step_toward(ctx: Ctx, here: str, goal: str) -> str:
         for j in graph.minion_adj[graph.by_id[here].index]
         if to_goal.get(graph.spaces[j].id) == d - 1
     ]
-    return min(nexts, key=lambda s: int(s.split(":")[1]))
+    return sorted(nexts, key=lambda s: int(s.split(":")[1]))
 
 
 @CAT_CARD.register("chase", summary="Brodie runs 2 dice of movement toward the mice and attacks (R-BRODIE-05/06)")
@@ -131,13 +133,23 @@ def _chase(ctx: Ctx, st: State, brodie: Minion) -> None:
     side = ctx.board.graph_of(brodie.space).side
     faces = roll(st, 2, "Brodie's chase")
     points = sum(ctx.dice[f].number for f in faces)
-    passed = [brodie.space]
-    start = brodie.space
     if all(h.space == brodie.space for h in mice_on_side(st, side)):
         ctx.emit("brodie_stays", "R-BRODIE-05", space=brodie.space)
-    else:
-        reached: set[str] = set()
-        while points > 0:
+        _attack_space_group(ctx, st, brodie, [brodie.space], "R-BRODIE-06")
+        return
+    _chase_on(ctx, st, brodie, [brodie.space, points, [brodie.space], [], list(faces), ""])
+
+
+def _chase_on(ctx: Ctx, st: State, brodie: Minion, chase: list[Any]) -> None:
+    """R-BRODIE-05/06: go on with a chase: ``chase`` = [start, points left, spaces passed, mice reached, faces,
+    the mouse he is heading for ('' to choose)]. Where shortest paths split, "the players can decide which
+    path": the ``brodie_path`` decision (option ``auto_pick_choices``: the lowest-numbered space)."""
+    start, points, passed, reached_list, faces, goal_id = chase
+    reached = set(reached_list)
+    side = ctx.board.graph_of(brodie.space).side
+    while points > 0:
+        goal = st.heroes.get(goal_id) if goal_id else None
+        if goal is None or goal.space is None or goal.id in reached:
             dist = _cat_bfs(ctx, brodie.space)
             targets = [
                 h
@@ -148,14 +160,41 @@ def _chase(ctx: Ctx, st: State, brodie: Minion) -> None:
                 break
             targets.sort(key=lambda h: (dist[h.space or ""], track_rank(st, f"mouse:{h.id}")))
             goal = targets[0]
-            assert goal.space is not None
-            while points > 0 and brodie.space != goal.space:
-                brodie.space = _step_toward(ctx, brodie.space, goal.space)
-                passed.append(brodie.space)
-                points -= 1
-            if brodie.space == goal.space:
-                reached.add(goal.id)
-                reached.update(h.id for h in mice_in(st, brodie.space))
-        ctx.emit("brodie_chases", "R-BRODIE-05", src=start, dst=brodie.space, path=list(passed), roll=list(faces))
+        assert goal.space is not None
+        goal_id = goal.id
+        while points > 0 and brodie.space != goal.space:
+            nexts = _next_steps(ctx, brodie.space, goal.space)
+            if len(nexts) > 1 and not st.options.get("auto_pick_choices"):
+                data = {"spaces": nexts, "chase": [start, points, passed, sorted(reached), faces, goal_id]}
+                st.pending = Pending("brodie_path", "party", data)
+                return
+            brodie.space = nexts[0]
+            passed.append(brodie.space)
+            points -= 1
+        if brodie.space == goal.space:
+            reached.add(goal.id)
+            reached.update(h.id for h in mice_in(st, brodie.space))
+            goal_id = ""
+    ctx.emit("brodie_chases", "R-BRODIE-05", src=start, dst=brodie.space, path=list(passed), roll=list(faces))
     spaces = list(dict.fromkeys(passed))
     _attack_space_group(ctx, st, brodie, spaces, "R-BRODIE-06")
+
+
+def _path_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", "party", (s,)) for s in p.data["spaces"]]
+
+
+def _path_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    brodie = _brodie(ctx, st)
+    assert brodie is not None
+    start, points, passed, reached, faces, goal_id = p.data["chase"]
+    brodie.space = a.args[0]
+    chase = [start, int(points) - 1, [*passed, brodie.space], list(reached), list(faces), goal_id]
+    _chase_on(ctx, st, brodie, chase)
+
+
+def _path_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    return f"Brodie's shortest paths split here: choose his next space, one of {', '.join(p.data['spaces'])}"
+
+
+decision("brodie_path", _path_options, _path_apply, _path_explain, prompt="brodie_path_prompt")

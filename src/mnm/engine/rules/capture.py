@@ -26,7 +26,7 @@ def wound_hero(ctx: Ctx, st: State, h: Hero, n: int, poison: bool = False, sourc
     h.wounds += n
     if poison:
         h.poison += n
-    ctx.emit("mouse_wounded", "R-WOUND-04", hero=h.id, wounds=n, poison=poison, total=h.wounds, source=source)
+    ctx.emit("mouse_wounded", "R-WOUND-04", hero=h.id, wounds=n, poison=n if poison else 0, total=h.wounds, source=source)
     if h.wounds >= life_of(ctx, h):
         capture(ctx, st, h, source)
 
@@ -51,6 +51,10 @@ def capture(ctx: Ctx, st: State, h: Hero, cause: str) -> None:
     if h.captured:
         return
     had_poison = h.poison > 0
+    if "on_fire" in h.statuses:  # [EXP] R-ACH-07: Fireproof, checked before the markers are cleared
+        from mnm.engine.rules.statuses import captured_on_fire
+
+        captured_on_fire(ctx, st, h)
     h.captures += 1
     scaper_third = "scaper" in h.achievements and h.captures >= 3
     st.stat("captures")

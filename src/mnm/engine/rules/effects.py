@@ -31,7 +31,7 @@ def add_status(ctx: Ctx, st: State, h: Hero, status: str) -> None:
         return
     h.statuses.append(status)
     ctx.emit("status_added", _RULE.get(status, "R-NEG-01"), figure=h.id, status=status)
-    if status in ("stunned", "webbed"):
+    if status in ("stunned", "webbed", "cursed"):
         empathetic_power(ctx, st, h, status)
 
 
@@ -48,7 +48,9 @@ def empathetic_power(ctx: Ctx, st: State, h: Hero, what: str) -> None:
 
 
 def _recover_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if action_available(st, t) and ("stunned" in h.statuses or "webbed" in h.statuses):
+    from mnm.engine.rules.statuses import recoverable
+
+    if action_available(st, t) and ("stunned" in h.statuses or "webbed" in h.statuses or recoverable(ctx, h)):
         return [Action("recover", h.id)]
     return []
 
@@ -56,12 +58,17 @@ def _recover_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
 def _recover_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
     if not action_available(st, t):
         return f"{hero_name(ctx, h.id)} has already taken an action this turn"
-    return f"{hero_name(ctx, h.id)} is neither stunned nor webbed: there is nothing to recover from"
+    return f"{hero_name(ctx, h.id)} has nothing to recover from here (not stunned, webbed or on fire; a curse lifts only on a toadstool or a four-leaf clover)"
 
 
 def _recover_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     """R-NEG-02: Recover removes the stun marker; R-NEG-03: webbing needs a 1-die check."""
     spend_action(ctx, st, t)
+    if "stunned" not in h.statuses and "webbed" not in h.statuses:
+        from mnm.engine.rules.statuses import recover_fire_and_curse
+
+        recover_fire_and_curse(ctx, st, h)  # [EXP] R-NEG-07/08
+        return
     if "stunned" in h.statuses:
         h.statuses.remove("stunned")
         ctx.emit("recovers", "R-NEG-02", hero=h.id, status="stunned")

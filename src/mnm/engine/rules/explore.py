@@ -65,6 +65,8 @@ def _flip_allowed(ctx: Ctx, st: State, h: Hero) -> str:
         return "this tile has no other side in the box"
     if sp.flip == "gear" and not {HeroClass.TINKERER, HeroClass.SCAMP} & set(ctx.content.heroes[h.id].classes):
         return "only a Tinkerer or a Scamp can explore a gear flip space (R-EXPLORE-08)"
+    if sp.flip == "gecko" and HeroClass.WILD not in ctx.content.heroes[h.id].classes:
+        return "only a Wild mouse can explore a flip space marked with a gecko print (R-EXP-18)"
     if sp.flip == "fishhook" and "fishhook" not in st.stash:
         return "a fishhook flip space needs the Fishhook & Thread in the party stash (R-EXPLORE-07)"
     return ""
@@ -108,6 +110,12 @@ def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
+    from mnm.engine.rules.allies import helpers_leave
+
+    helpers_leave(ctx, st)  # [EXP] R-EXP-01/02, R-EXPLORE-12: allies and pets leave play
+    from mnm.engine.rules.bees import bees_leave_on_explore
+
+    bees_leave_on_explore(ctx, st)  # [EXP] R-EXP-08
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
     where = a.args[0]

@@ -34,6 +34,8 @@ def card_of_minion_type(ctx: Ctx, mtype: str) -> list[str]:
         return ["cat:pounces", "cat:chases"]
     if m.boss and m.cards > 1:
         return [f"boss:{mtype}:{i}" for i in range(1, m.cards + 1)]
+    if m.cards > 1:  # [EXP] R-EXP-15: Molox, three cards but not a boss (R-BOSS-04)
+        return [f"minion:{mtype}:{i}" for i in range(1, m.cards + 1)]
     return [f"minion:{mtype}"]
 
 
@@ -74,6 +76,7 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
         shuffle(st, new)
         st.track.extend(new)
         ctx.emit("initiative_extended", "R-ROUND-05", cards=list(new), track=list(st.track))
+    _stack_cards(ctx, st)
     if ambush:  # R-ENC-09: every minion card on the track, not only the new ones, from the top down
         _ambush(ctx, st, [c for c in st.track if not is_mouse_card(c)])
     elif has_minion_card:
@@ -82,6 +85,24 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
         bosses = sorted((c for c in minion_cards if c.startswith("boss:") and c in st.track), key=st.track.index)
         _ambush(ctx, st, bosses[:1])
     _born_to_lead(ctx, st)
+
+
+def _stack_cards(ctx: Ctx, st: State) -> None:
+    """[EXP] R-EXP-15: a non-boss minion with several cards (Molox) keeps them stacked in order (Molox, Angry
+    Molox, Enraged Molox) where the first of them landed in the shuffle."""
+    for card in list(st.track):
+        if card.startswith("minion:") and card.endswith(":1"):
+            mtype = card.split(":")[1]
+            own = [c for c in st.track if c.startswith(f"minion:{mtype}:")]
+            if len(own) < 2:
+                continue
+            at = min(st.track.index(c) for c in own)
+            rest = [c for c in st.track if c not in own]
+            ordered = sorted(own, key=lambda c: int(c.rsplit(":", 1)[1]))
+            st.track = rest[:at] + ordered + rest[at:]
+            if st.acting in st.track:
+                st.turn_index = st.track.index(st.acting)
+            ctx.emit("cards_stacked", "R-EXP-15", cards=ordered)
 
 
 def _ambush(ctx: Ctx, st: State, cards: list[str]) -> None:
@@ -114,8 +135,9 @@ def _born_to_lead(ctx: Ctx, st: State) -> None:
             fn(ctx, st, h)
 
 
-def remove_card(ctx: Ctx, st: State, card: str) -> None:
-    """R-ROUND-07: remove a card and close the gap, keeping the turn order."""
+def remove_card(ctx: Ctx, st: State, card: str, boss: bool = False) -> None:
+    """R-ROUND-07: remove a card and close the gap, keeping the turn order. ``boss``: a boss card filled with
+    wounds (R-WOUND-03), not a type whose figures are all gone."""
     if card not in st.track:
         return
     i = st.track.index(card)
@@ -124,7 +146,7 @@ def remove_card(ctx: Ctx, st: State, card: str) -> None:
         st.turn_index -= 1
     elif i == st.turn_index and st.acting == card:
         st.turn_index -= 1  # the next card has slid into this spot; advancing will reach it
-    ctx.emit("card_removed", "R-ROUND-07", card=card)
+    ctx.emit("card_removed", "R-WOUND-03" if boss else "R-ROUND-07", card=card, boss=boss)
 
 
 def remove_type_if_gone(ctx: Ctx, st: State, mtype: str) -> None:
@@ -143,6 +165,10 @@ def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ROUND-01/09: the next card on the track takes its turn; after the last, a new round begins."""
     st.turn_index += 1
     if st.turn_index >= len(st.track):
+        if st.tokens:
+            from mnm.engine.rules.leaves import leaves_drift
+
+            leaves_drift(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
         st.turn_index = 0
         st.round += 1
         ctx.emit("round_begins", "R-ROUND-01", round=st.round)
@@ -163,7 +189,7 @@ def _card_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     elif kind == "boss":
         push(st, ["minion_turn", rest.split(":")[0]], ["end_card_turn", card])
     else:
-        push(st, ["minion_turn", rest], ["end_card_turn", card])
+        push(st, ["minion_turn", rest.split(":")[0]], ["end_card_turn", card])  # minion:molox:2 -> molox
 
 
 @step("end_card_turn")

@@ -174,6 +174,10 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
         target = _attack_target(ctx, st, m, attacked)
     if target is not None:
         attacked.append(target[0].id)
+    elif m.id in st.minions and st.status == "playing" and st.chapter_data.get("helpers"):
+        from mnm.engine.rules.allies import helper_attacked
+
+        helper_attacked(ctx, st, m)  # [EXP] R-EXP-02: an ally or pet, when no mouse can be attacked
     then()
     if target is not None:
         minion_attacks_mouse(ctx, st, m, target[0], target[1], target[2])
@@ -195,6 +199,11 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
     face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
     ctx.rules.on_move_roll(ctx, st, m.id, face.index)
     if m.id not in st.minions:
+        return
+    if spec.flying:  # [EXP] R-EXP-03
+        from mnm.engine.rules.flying import flying_move
+
+        flying_move(ctx, st, m, face.number)
         return
     mice, dist = nearest_mice(ctx, st, m)
     if not mice or mice[0].space is None:
@@ -308,4 +317,4 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
     # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)
-    mouse_defends(ctx, st, target, hits, None)
+    mouse_defends(ctx, st, target, hits, None, attacker=h.id)

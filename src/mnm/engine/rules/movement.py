@@ -30,6 +30,12 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
     """Spaces a mouse can step to from ``space`` with their cost, before occupancy: lines (R-MOVE-03/04),
     the Fishhook & Thread (R-MOVE-12) and red-line crossing effects (R-MOVE-06)."""
     out = dict(ctx.board.mouse_nbrs[space])
+    if ctx.board.gecko_edges:
+        from mnm.engine.rules.terrain import gecko_blocked
+
+        for a, b in gecko_blocked(ctx, st):  # [EXP] R-EXP-18: gecko-print yellow lines need a Wild mouse
+            if a == space:
+                out.pop(b, None)
     hook = st.tokens.get("fishhook")
     if hook and space in hook:
         other = hook[1] if hook[0] == space else hook[0]
@@ -39,6 +45,12 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
         for j in graph.crossing_adj[graph.by_id[space].index]:
             out.setdefault(graph.spaces[j].id, 1)
     return out
+
+
+def _afloat(st: State, space: str) -> bool:
+    from mnm.engine.rules.leaves import afloat
+
+    return afloat(st, space)
 
 
 def may_leave(ctx: Ctx, st: State, h: Hero) -> bool:
@@ -81,7 +93,7 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     if not t.may_leave or (not t.moved and not may_leave(ctx, st, h)):
         return {}
     board = ctx.board
-    if board.spaces[start].water:
+    if board.spaces[start].water and not (st.tokens and _afloat(st, start)):  # [EXP] a leaf or turtle: a boat
         out: dict[str, int] = {}
         for nb, cost in mouse_neighbours(ctx, st, start, t).items():
             if not can_enter(ctx, st, nb) or against_current(ctx, start, nb):
@@ -96,7 +108,7 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     minion_spaces = occupancy[2]
     full = blocked_spaces(ctx, st, occupancy=occupancy)
     stops = minion_spaces.union(board.water, st.traps)
-    simple = not st.tokens.get("fishhook") and "levitate" not in t.flags
+    simple = not st.tokens.get("fishhook") and "levitate" not in t.flags and not board.gecko_edges
     best: dict[str, int] = {start: 0}
     points = t.move_points
     # Dijkstra with one bucket per distance (costs are small whole numbers, at least 1)
@@ -169,7 +181,7 @@ def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     cost = reachable(ctx, st, h, t)[dest]
     assert h.space is not None
     src = h.space
-    if ctx.board.spaces[src].water and not ctx.board.spaces[dest].water:
+    if ctx.board.spaces[src].water and not ctx.board.spaces[dest].water and not (st.tokens and _afloat(st, src)):
         push(st, ["leave_water", h.id, dest])
         return
     t.move_points -= cost
@@ -186,6 +198,10 @@ def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         ctx.emit("enters_water", "R-WATER-01", hero=h.id, space=dest)
     if dest in st.traps:
         push(st, ["trap_check", h.id, dest])
+    if st.tokens:
+        from mnm.engine.rules.turtles import mouse_steps_on
+
+        mouse_steps_on(ctx, st, h, t, dest)  # [EXP] R-EXP-09: a turtle underfoot
     ctx.rules.on_mouse_enters(ctx, st, h.id, dest)
 
 

@@ -196,7 +196,10 @@ def _catapult_targets(ctx: Ctx, st: State, x: Hero) -> list[str]:
     assert x.space is not None
     graph = ctx.board.graph_of(x.space)
     here = x.space
-    return [sp.id for sp in graph.spaces if sp.id != here and graph.can_see(here, sp.id) and can_enter(ctx, st, sp.id)]
+    return [
+        sp.id for sp in graph.spaces
+        if sp.id != here and not sp.no_landing and graph.can_see(here, sp.id) and can_enter(ctx, st, sp.id)
+    ]  # [EXP] R-EXP-04/21: never into lava or a chasm on purpose
 
 
 def _catapult_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:

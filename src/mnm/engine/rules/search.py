@@ -61,7 +61,10 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     from mnm.engine.rules.battle import equipped_effects
 
     extra = sum(int(p.get("dice", 1)) for p in equipped_effects(ctx, h, "search-bonus"))  # the Lucky Button
-    faces = roll(st, 1 + extra, f"{h.id}'s search")  # R-SEARCH-06: its cheese earns nothing
+    from mnm.engine.rules.allies import pet_in
+
+    base = 2 if h.space is not None and pet_in(ctx, st, h.space) else 1  # [EXP] R-SEARCH-16: a pet in the space: 2 dice
+    faces = roll(st, base + extra, f"{h.id}'s search")  # R-SEARCH-06: its cheese earns nothing
     face = next((f for f in faces if ctx.dice[f].star), faces[0])
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side

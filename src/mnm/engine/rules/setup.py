@@ -43,6 +43,9 @@ GAME_OPTIONS: dict[str, str] = {
     "disguises_forced": "R-PARTY-02 as the card reads: Disguises is spent at the next Rat Warrior placement",
     "ranged_target_most_minions": "R-BATTLE-07 with the FAQ refinement: a ranged attack at nearby minions targets "
     "the nearby space holding the most",
+    "auto_pick_choices": "the engine makes the small choices the rulebook leaves to the players (which boss card a "
+    "wound goes on: the one due to act next; Brodie's path where it splits: the lowest-numbered space) instead of "
+    "asking, for fast play and simulations",
 }
 
 
@@ -99,9 +102,10 @@ def setup_state(
     st.story_achievements = list(carry.get("story_achievements") or [])
 
     special = {ss.card for ss in ch.special_searches}
+    cards = ctx.content.search_cards
     st.search_deck = [
-        i for i in instances if i not in used and card_of(i) not in special
-    ]  # R-SETUP-08: the remaining search cards
+        i for i in instances if i not in used and card_of(i) not in special and cards[card_of(i)].deck
+    ]  # R-SETUP-08: the remaining search cards ([EXP] Party Setup items stay out of the deck)
     shuffle(st, st.search_deck)
     kinds = set(ch.encounter_kinds)
     st.encounter_deck = [cid for cid, c in ctx.content.encounter_cards.items() if c.kind in kinds]  # R-ENC-01
@@ -114,6 +118,9 @@ def setup_state(
     st.track = [f"mouse:{h}" for h in party]
     st.turn_index = -1
     ctx.emit("chapter_begins", "R-SETUP-01", chapter=ch.id, party=list(party))
+    from mnm.engine.rules.expansion import expansion_setup
+
+    expansion_setup(ctx, st)  # [EXP] R-SETUP-04/10: party items, tokens, rain, allies and pets
     ctx.rules.on_setup(ctx, st)
     push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])
     return st

@@ -41,6 +41,9 @@ def _surge(ctx: Ctx, st: State, args: list[Any]) -> None:
     st.stat("surges")
     ctx.emit("surge", "R-SURGE-02", wheel=st.wheel)
     st.wheel = 0
+    from mnm.engine.rules.weather import moon_sets
+
+    moon_sets(ctx, st)  # [EXP] R-SURGE-09: the moon stays until the next surge
     advance_hourglass(ctx, st, "surge")
     if st.status != "playing":
         return

@@ -181,7 +181,8 @@ def _end_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 def end_mouse_turn(ctx: Ctx, st: State, hero_id: str) -> None:
     """Finish the turn: drift with the current (R-WATER-04), then the next card."""
     st.turn = None
-    push(st, ["drift", hero_id])
+    # [EXP] fire burns at the end of the turn (R-NEG-08), then the current; the mouse's allies and pets act
+    push(st, ["fire_burns", hero_id], ["drift", hero_id], ["helper_turn", hero_id])
     ctx.emit("turn_ends", "R-TURN-02", hero=hero_id)
 
 

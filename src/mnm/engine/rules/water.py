@@ -9,7 +9,7 @@ from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
 from mnm.engine.query import can_enter, mice_in
 from mnm.engine.rules.capture import capture
-from mnm.engine.state import State
+from mnm.engine.state import Hero, State
 
 __all__: list[str] = []
 
@@ -20,7 +20,9 @@ def _leave_water(ctx: Ctx, st: State, args: list[Any]) -> None:
     h = st.heroes[str(args[0])]
     dest = str(args[1])
     t = st.turn
-    helpers = len(mice_in(st, dest))
+    from mnm.engine.rules.allies import allies_in
+
+    helpers = len(mice_in(st, dest)) + len(allies_in(ctx, st, dest))  # [EXP] allies count as mice (R-EXP-01)
     faces = roll(st, 1 + helpers, f"{h.id} leaving the water")
     ok = any(ctx.dice[f].star for f in faces)
     if t is not None:
@@ -39,20 +41,41 @@ def _leave_water(ctx: Ctx, st: State, args: list[Any]) -> None:
 
 @step("drift")
 def _drift(ctx: Ctx, st: State, args: list[Any]) -> None:
-    """R-WATER-04: at the end of its turn a mouse in a current drifts 1 space; off the tile, it is captured."""
+    """R-WATER-04: at the end of its turn a mouse in a current drifts 1 space; off the tile, it is captured.
+    [EXP] 2 spaces in rain (R-EXP-07); carried into lava or a chasm, it is captured (R-EXP-04/21); a mouse
+    riding a leaf stays with its leaf, which drifts at the end of the round instead (R-EXP-05)."""
+    from mnm.engine.rules.leaves import afloat
+    from mnm.engine.rules.weather import drift_spaces
+
     h = st.heroes[str(args[0])]
-    if h.captured or h.space is None:
+    if h.captured or h.space is None or afloat(st, h.space):
         return
+    for _ in range(drift_spaces(st)):
+        if not _drift_once(ctx, st, h):
+            return
+
+
+def _drift_once(ctx: Ctx, st: State, h: Hero) -> bool:
+    """One space of drift; False when the mouse stops (still water, blocked, captured)."""
+    from mnm.engine.rules.terrain import forced_into
+
+    if h.captured or h.space is None:
+        return False
     drift = ctx.board.spaces[h.space].drift
     if drift is None:
-        return
+        return False
     if drift.startswith("off-"):
         ctx.emit("drifts_off_tile", "R-WATER-04", hero=h.id, space=h.space)
         capture(ctx, st, h, "current")
-        return
+        return False
     if not can_enter(ctx, st, drift):
         ctx.emit("drift_blocked", "R-WATER-04", hero=h.id, space=h.space, into=drift)
-        return
+        return False
     src = h.space
     h.space = drift
     ctx.emit("drifts", "R-WATER-04", hero=h.id, src=src, dst=drift)
+    if st.tokens:
+        from mnm.engine.rules.turtles import current_pushes_turtle
+
+        current_pushes_turtle(ctx, st, drift)  # [EXP] R-EXP-09
+    return not forced_into(ctx, st, h.id, drift)

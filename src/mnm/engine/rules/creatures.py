@@ -1,0 +1,277 @@
+"""[EXP] Expansion creatures: Olga (R-EXP-10), the Clockwork Mortar (R-EXP-12), Shard Blast (R-EXP-13), Molox
+(R-EXP-15, R-BOSS-04) and token creatures (R-EXP-16, R-SPACE-07).
+
+Olga and the mortar are tokens (``State.tokens["olga"]``, ``["mortar"]``): a token takes no room in a space,
+cannot be attacked and does not stop an explore, which is what the FAQ says of Olga (R-EXP-10, R-EXP-16).
+Molox's three cards are handled by :mod:`initiative` (``minion:molox:1..3``, stacked in order).
+"""
+
+from __future__ import annotations
+
+from mnm.board.layout import space_side
+from mnm.engine.context import Ctx
+from mnm.engine.dice import roll
+from mnm.engine.query import mice_in, mice_on_side, minion_name, track_rank
+from mnm.engine.state import Hero, Minion, State
+
+__all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "olga_charges"]
+
+OLGA = "olga"
+OLGA_REACH = 3  # R-EXP-10: up to 3 spaces
+MORTAR = "mortar"
+MORTAR_DICE = 3  # R-EXP-12: a ranged attack with 3 dice
+SHARD_BLAST_DICE = 2  # R-EXP-13: a 2-die melee attack
+
+
+# --- Olga (R-EXP-10) -----------------------------------------------------------------------------------------
+
+
+def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
+    """A mouse rolled a 1 for movement: Olga moves up to 3 spaces toward it (on its tile), and every small
+    figure on a space she enters takes 1 wound, with no defense roll (docs/rulings.md R-EXP-10)."""
+    spaces = st.tokens.get(OLGA)
+    if not spaces or h.space is None or space_side(spaces[0]) != space_side(h.space):
+        return
+    graph = ctx.board.graph_of(h.space)
+    here = spaces[0]
+    goal = graph.by_id[h.space].index
+    path: list[str] = []
+    for _ in range(OLGA_REACH):
+        if here == h.space:
+            break
+        i = graph.by_id[here].index
+        nexts = [j for j in graph.minion_adj[i] if graph.minion_dist[j][goal] < graph.minion_dist[i][goal]]
+        if not nexts:
+            break
+        here = min((graph.spaces[j].id for j in nexts), key=lambda s: graph.by_id[s].n)
+        path.append(here)
+    if not path:
+        return
+    st.tokens[OLGA] = [here]
+    ctx.emit("olga_charges", "R-EXP-10", hero=h.id, src=spaces[0], dst=here, path=list(path))
+    from mnm.engine.rules.battle import wound_minion
+    from mnm.engine.rules.capture import wound_hero
+
+    for sp in path:
+        for x in mice_in(st, sp):
+            wound_hero(ctx, st, x, 1, source=OLGA)
+        for m in [m for m in st.minions.values() if m.space == sp]:
+            if ctx.content.minions[m.type].size == "small":
+                ctx.emit("olga_tramples", "R-EXP-10", minion=m.id, space=sp)
+                wound_minion(ctx, st, m, 1, None)
+
+
+# --- minion activations the expansion changes ----------------------------------------------------------------
+
+
+def creature_turn(ctx: Ctx, st: State, m: Minion) -> bool:
+    """A minion's activation changed by an expansion rule; True when it was played here (nothing more to do)."""
+    spec = ctx.content.minions[m.type]
+    if spec.mindless and "knocked_down" in m.statuses:
+        _reanimate_or_blast(ctx, st, m)
+        return True
+    if HESSTER in spec.abilities:
+        _hesster_turn(ctx, st, m)
+        return True
+    return _fires_mortar(ctx, st, m)
+
+
+def mindless_falls(ctx: Ctx, st: State, m: Minion) -> bool:
+    """R-EXP-13 (docs/rulings.md): a mindless rat struck down falls knocked down instead of being defeated,
+    the first time. True when it fell (the caller does not defeat it)."""
+    if not ctx.content.minions[m.type].mindless or "knocked_down" in m.statuses:
+        return False
+    m.statuses.append("knocked_down")
+    m.wounds = 0  # it lies with its wounds gone: the next wound ends it (docs/rulings.md R-EXP-13)
+    ctx.emit("mindless_falls", "R-EXP-13", minion=m.id)
+    return True
+
+
+def _reanimate_or_blast(ctx: Ctx, st: State, m: Minion) -> None:
+    """R-EXP-13: a knocked-down mindless rat rolls to reanimate: a STAR stands it up (wounds gone, its turn
+    spent); none and it explodes: one 2-die melee roll against every figure in its space and the spaces next to
+    it, each defending separately (R-BATTLE-13); then the rat is removed."""
+    face = roll(st, 1, f"{m.id} reanimating")[0]
+    if ctx.dice[face].star:
+        m.statuses.remove("knocked_down")
+        m.wounds = 0
+        ctx.emit("mindless_rises", "R-EXP-13", minion=m.id, face=face)
+        return
+    from mnm.engine.rules.battle import defeat_minion, defend_minion, mouse_defends
+
+    graph = ctx.board.graph_of(m.space)
+    near = {m.space} | {graph.spaces[j].id for j in graph.minion_adj[graph.by_id[m.space].index]}
+    faces = roll(st, SHARD_BLAST_DICE, f"{m.id}'s Shard Blast")
+    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    ctx.emit("shard_blast", "R-EXP-13", minion=m.id, space=m.space, faces=list(faces), hits=hits)
+    victims_m = sorted((x for x in st.minions.values() if x.space in near and x.id != m.id), key=lambda x: x.id)
+    victims_h = sorted((h for h in st.mice_on_board() if h.space in near), key=lambda h: track_rank(st, f"mouse:{h.id}"))
+    if m.id in st.minions:
+        defeat_minion(ctx, st, m, None)  # removed before the blast lands: it cannot be hit by its own blast
+    for h in victims_h:
+        if not h.captured:
+            mouse_defends(ctx, st, h, hits, None)
+    for x in victims_m:
+        if x.id in st.minions:
+            defend_minion(ctx, st, None, x, hits)
+
+
+def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
+    """R-EXP-12: the first minion to begin its turn on the mortar's space fires it instead of moving: a 3-die
+    ranged attack at a mouse it can see on its tile (the nearest, then highest on the track). Once a round;
+    never by roaches or large minions, never with a mouse in that space."""
+    spaces = st.tokens.get(MORTAR)
+    if not spaces or m.space != spaces[0]:
+        return False
+    spec = ctx.content.minions[m.type]
+    if spec.roach or spec.size != "small" or not spec.mortar_crew or spec.kind != "minion":
+        return False
+    if mice_in(st, m.space) or st.chapter_data.get("mortar_round") == st.round:
+        return False
+    graph = ctx.board.graph_of(m.space)
+    seen = [h for h in mice_on_side(st, graph.side) if h.space is not None and graph.can_see(m.space, h.space)]
+    if not seen:
+        return False
+    i = graph.by_id[m.space].index
+    seen.sort(key=lambda h: (graph.minion_dist[i][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
+    target = seen[0]
+    st.chapter_data["mortar_round"] = st.round
+    faces = roll(st, MORTAR_DICE, f"{minion_name(ctx, m)} firing the mortar")
+    hits = sum(1 for f in faces if ctx.dice[f].bow)
+    ctx.emit("mortar_fires", "R-EXP-12", minion=m.id, hero=target.id, faces=list(faces), hits=hits)
+    from mnm.engine.rules.battle import add_wheel_cheese, mouse_defends
+
+    add_wheel_cheese(ctx, st, sum(1 for f in faces if ctx.dice[f].cheese), m.id)
+    mouse_defends(ctx, st, target, hits, m)  # the mortar's attack is ranged, whatever its crew's card says
+    return True
+
+
+# --- Hesster (R-EXP-14) ----------------------------------------------------------------------------------------
+
+HESSTER = "hesster"
+HESSTER_BODY = 3  # body segments between tail and head (authored: the FAQ gives no count)
+
+
+def hesster_spaces(st: State, m: Minion) -> list[str]:
+    """Hesster's spaces, tail first and head last (``chapter_data["hesster"]``); at first all on one space:
+    the tail on the entry space nearest the mice, the body stacked on it and the head on top."""
+    data: dict[str, list[str]] = st.chapter_data.setdefault(HESSTER, {})
+    if m.id not in data:
+        data[m.id] = [m.space]
+    return data[m.id]
+
+
+def hesster_blocks(st: State) -> set[str]:
+    """R-EXP-14: non-flying figures cannot enter any of Hesster's spaces."""
+    data: dict[str, list[str]] | None = st.chapter_data.get(HESSTER)
+    if not data:
+        return set()
+    return {sp for mid, spaces in data.items() if mid in st.minions for sp in spaces}
+
+
+def _hesster_turn(ctx: Ctx, st: State, m: Minion) -> None:
+    strikes = st.acting is None or st.acting.endswith(":1")
+    if strikes:
+        _strikes(ctx, st, m)
+    else:
+        _coils(ctx, st, m)
+
+
+def _touched(st: State, spaces: set[str], m: Minion) -> tuple[list[Hero], list[Minion]]:
+    mice = sorted((h for h in st.mice_on_board() if h.space in spaces), key=lambda h: track_rank(st, f"mouse:{h.id}"))
+    others = sorted((x for x in st.minions.values() if x.space in spaces and x.id != m.id), key=lambda x: x.id)
+    return mice, others
+
+
+def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
+    """R-EXP-14 Strikes: the tail stays; the body is laid toward the nearest mouse, ignoring terrain; the head
+    goes on the most crowded space within reach past the body; one roll against everything he touches, every
+    wound poison."""
+    from mnm.engine.rules.battle import defend_minion
+
+    spaces = hesster_spaces(st, m)
+    tail = spaces[0]
+    graph = ctx.board.graph_of(tail)
+    mice = [h for h in mice_on_side(st, graph.side) if h.space is not None]
+    if not mice:
+        return
+    ti = graph.by_id[tail].index
+    mice.sort(key=lambda h: (graph.minion_dist[ti][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
+    goal = graph.by_id[mice[0].space or ""].index
+    path = [tail]
+    here = ti
+    for _ in range(HESSTER_BODY):
+        if here == goal:
+            break
+        nexts = [j for j in graph.fly_cost[here] if graph.minion_dist[j][goal] < graph.minion_dist[here][goal]]
+        if not nexts:
+            break
+        here = min(nexts, key=lambda j: graph.spaces[j].n)
+        path.append(graph.spaces[here].id)
+    # the head: the space next to the body's end (or the end itself) holding the most mice
+    end = graph.by_id[path[-1]].index
+    reach = [path[-1], *(graph.spaces[j].id for j in graph.fly_cost[end])]
+    head = max(reach, key=lambda s: (len(mice_in(st, s)), -graph.minion_dist[graph.by_id[s].index][goal], -graph.by_id[s].n))
+    body = path if head == path[-1] else [*path, head]
+    st.chapter_data[HESSTER][m.id] = body
+    m.space = head
+    faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's strike")
+    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    ctx.emit("hesster_strikes", "R-EXP-14", minion=m.id, spaces=list(body), faces=list(faces), hits=hits)
+    victims, others = _touched(st, set(body), m)
+    for h in victims:  # his cheese never feeds the wheel: nothing is added for this roll
+        if not h.captured:
+            _poisoned_defense(ctx, st, h, hits, m)
+    for x in others:
+        if x.id in st.minions:
+            defend_minion(ctx, st, None, x, hits)
+
+
+def _poisoned_defense(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion) -> None:
+    """A mouse defends against Hesster's strike: every wound it takes is a poison wound (R-EXP-14)."""
+    from mnm.engine.rules.battle import defense_dice
+    from mnm.engine.rules.capture import wound_hero
+
+    if hits <= 0:
+        ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
+        return
+    faces = roll(st, defense_dice(ctx, st, h, m), f"{h.id}'s defense")
+    blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))
+    wounds = hits - blocks
+    ctx.emit("mouse_defends", "R-BATTLE-11", hero=h.id, faces=list(faces), blocks=blocks, wounds=wounds)
+    wound_hero(ctx, st, h, wounds, poison=True, source=m.id)
+
+
+def _coils(ctx: Ctx, st: State, m: Minion) -> None:
+    """R-EXP-14 Coils: the target is the mouse highest on the track on or next to Hesster's spaces; he coils up
+    on his space nearest it (on the head's space when there is none) and one roll goes against every creature
+    on or next to the coil; wounds are normal."""
+    from mnm.engine.rules.battle import defend_minion, mouse_defends
+
+    spaces = hesster_spaces(st, m)
+    graph = ctx.board.graph_of(m.space)
+
+    def around(space: str) -> set[str]:
+        return {space} | {graph.spaces[j].id for j in graph.minion_adj[graph.by_id[space].index]}
+
+    near = set().union(*(around(s) for s in spaces))
+    cands = sorted((h for h in st.mice_on_board() if h.space in near), key=lambda h: track_rank(st, f"mouse:{h.id}"))
+    coil = m.space
+    if cands:
+        tgt = graph.by_id[cands[0].space or ""].index
+        coil = min(spaces, key=lambda s: (graph.minion_dist[graph.by_id[s].index][tgt], graph.by_id[s].n))
+    st.chapter_data[HESSTER][m.id] = [coil]
+    m.space = coil
+    victims, others = _touched(st, around(coil), m)
+    if not victims and not others:
+        ctx.emit("hesster_coils", "R-EXP-14", minion=m.id, space=coil, faces=[], hits=0)
+        return
+    faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's coils")
+    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    ctx.emit("hesster_coils", "R-EXP-14", minion=m.id, space=coil, faces=list(faces), hits=hits)
+    for h in victims:
+        if not h.captured:
+            mouse_defends(ctx, st, h, hits, m)
+    for x in others:
+        if x.id in st.minions:
+            defend_minion(ctx, st, None, x, hits)

@@ -1,0 +1,132 @@
+"""[EXP] Tree climbs and exit tree branches (R-EXP-19, R-EXP-20). Seed 003 gives them in two lines; our
+reading (docs/rulings.md R-EXP-19/20):
+
+* ``climb <mouse>``: an explore (no minion on the tile, R-EXPLORE-01) from a space showing the tree-climb
+  symbol (feature ``tree-climb``): the branch overlay is laid at the symbol (``chapter_data["branches"]``) and
+  every mouse on the tile is placed on the symbol, up on the branch. Like every explore, allies, pets and the
+  bees following mice are left behind (R-EXPLORE-12).
+* ``glide <mouse>``: the exit tree branch, an explore off a leaf: every free mouse must be on that leaf. With
+  minions on the tile it first needs a success (1 die, a STAR). Then a die is rolled and the leaf, with the
+  mice on it, sails that many spaces toward the nearest minion entry space (lowest number on ties), stopping
+  there, passing over anything (it flies).
+"""
+
+from __future__ import annotations
+
+from mnm.board.layout import space_side
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, turn_verb
+from mnm.engine.dice import roll
+from mnm.engine.query import hero_name, mice_in, minions_on_side
+from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.state import Hero, State, Turn
+
+__all__: list[str] = []
+
+CLIMB = "tree-climb"
+
+
+def _left_behind(ctx: Ctx, st: State) -> None:
+    from mnm.engine.rules.allies import helpers_leave
+    from mnm.engine.rules.bees import bees_leave_on_explore
+
+    helpers_leave(ctx, st)
+    bees_leave_on_explore(ctx, st)
+
+
+# --- tree climb (R-EXP-19) -----------------------------------------------------------------------------------
+
+
+def _climb_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    if h.space is None or not action_available(st, t) or CLIMB not in ctx.board.spaces[h.space].features:
+        return []
+    if minions_on_side(st, space_side(h.space)):
+        return []
+    return [Action("climb", h.id)]
+
+
+def _climb_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
+    if h.space is None or CLIMB not in ctx.board.spaces[h.space].features:
+        return f"{hero_name(ctx, h.id)} is not on a tree-climb symbol (R-EXP-19)"
+    if not action_available(st, t):
+        return f"{hero_name(ctx, h.id)} has already taken an action this turn"
+    return "a climb is an explore: not while minions are on the tile (R-EXPLORE-01)"
+
+
+def _climb_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
+    spend_action(ctx, st, t)
+    assert h.space is not None
+    here = h.space
+    side = space_side(here)
+    branches: list[str] = st.chapter_data.setdefault("branches", [])
+    if here not in branches:
+        branches.append(here)
+    party = [x for x in st.mice_on_board() if x.space is not None and space_side(x.space) == side]
+    for x in party:
+        x.space = here
+    ctx.emit("tree_climb", "R-EXP-19", hero=h.id, space=here, mice=[x.id for x in party])
+    _left_behind(ctx, st)
+
+
+turn_verb("climb", _climb_options, _climb_apply, _climb_explain)
+
+
+# --- exit tree branch (R-EXP-20) -----------------------------------------------------------------------------
+
+
+def _glide_ready(ctx: Ctx, st: State, h: Hero) -> str:
+    from mnm.engine.rules.leaves import on_leaf
+
+    if h.space is None or not on_leaf(st, h.space):
+        return f"{hero_name(ctx, h.id)} is not on a leaf (R-EXP-20)"
+    if any(x.space != h.space for x in st.mice_on_board()):
+        return "every mouse must be on the leaf to sail off on it (R-EXP-20)"
+    return ""
+
+
+def _glide_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+    if not action_available(st, t) or _glide_ready(ctx, st, h):
+        return []
+    return [Action("glide", h.id)]
+
+
+def _glide_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
+    return _glide_ready(ctx, st, h) or f"{hero_name(ctx, h.id)} has already taken an action this turn"
+
+
+def _glide_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
+    from mnm.engine.rules.leaves import leaf_at
+
+    spend_action(ctx, st, t)
+    assert h.space is not None
+    here = h.space
+    graph = ctx.board.graph_of(here)
+    if minions_on_side(st, graph.side):
+        check = roll(st, 1, f"{h.id} pushing off the branch")
+        if not ctx.dice[check[0]].star:
+            ctx.emit("glide_fails", "R-EXP-20", hero=h.id, faces=list(check))
+            return
+    steps = ctx.dice[roll(st, 1, "the leaf's flight")[0]].number
+    entries = [sp for sp in graph.spaces if sp.entry]
+    i = graph.by_id[here].index
+    goal = min(entries, key=lambda sp: (graph.minion_dist[i][sp.index], sp.n)) if entries else None
+    path: list[str] = []
+    pos = here
+    while goal is not None and len(path) < steps and pos != goal.id:
+        j = graph.by_id[pos].index
+        nexts = [k for k in graph.fly_cost[j] if graph.minion_dist[k][goal.index] < graph.minion_dist[j][goal.index]]
+        if not nexts:
+            break
+        pos = min((graph.spaces[k] for k in nexts), key=lambda sp: sp.n).id
+        path.append(pos)
+    key = leaf_at(st, here)
+    riders = mice_in(st, here)
+    if key is not None:
+        st.tokens[key] = [pos]
+    for x in riders:
+        x.space = pos
+    ctx.emit("leaf_glides", "R-EXP-20", hero=h.id, src=here, dst=pos, path=path, roll=steps)
+    _left_behind(ctx, st)
+
+
+turn_verb("glide", _glide_options, _glide_apply, _glide_explain)
