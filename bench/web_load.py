@@ -1,13 +1,17 @@
 """Load test of the web server: N tables of bot players at once over WebSockets, on loopback only.
 
-Starts ``mnm serve`` on a free 127.0.0.1 port with a throwaway SQLite file (or ``--db URL``), creates the
-tables, and for each table opens two seat sockets plus a spectator socket. Each table's bot plays the first
-legal option of whatever decision is pending, over the socket of the seat that owns it. Measured per action:
-the time from sending it to the moment the *spectator* socket receives the broadcast update (so it includes
-validation, the engine, the storage write and the fan-out). Bounded by ``--actions`` per table and
-``--seconds`` overall. Prints p50, p99 and actions/s.
+Starts ``mnm serve`` on free 127.0.0.1 ports (``--processes 2``: two processes on one PostgreSQL, a
+throwaway one started by ``scripts/services.sh`` unless ``--db`` names one), creates the tables, and for each
+table opens two seat sockets plus a spectator socket, spread over the processes (with two processes the
+spectator of a table always listens on the other process than the first seat, so updates cross processes
+through LISTEN/NOTIFY). Each table's bot plays the first legal option of whatever decision is pending, over
+the socket of the seat that owns it. Measured per action: the time from sending it to the moment the
+*spectator* socket receives the broadcast update (so it includes validation, the engine, the storage write
+and the fan-out). Bounded by ``--actions`` per table and ``--seconds`` overall. Prints p50, p99 and
+actions/s; ``--processes 1 2`` runs both and prints them side by side.
 
     .venv/bin/python bench/web_load.py --tables 50 --actions 40
+    .venv/bin/python bench/web_load.py --tables 100 --processes 1 2
 """
 
 from __future__ import annotations
@@ -42,8 +46,10 @@ def free_port() -> int:
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     prefix = ["-m", "cProfile", "-o", os.environ["MNM_PROFILE"]] if os.environ.get("MNM_PROFILE") else []
+    # every bot plays from 127.0.0.1: the per-address limits are lifted as for players behind one big NAT
+    serve = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--allow-seed", "--address-scale", "100"]
     proc = subprocess.Popen(
-        [sys.executable, *prefix, "-m", "mnm", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db],
+        [sys.executable, *prefix, "-m", "mnm", *serve],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -59,18 +65,12 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-async def hello(url: str, token: str | None, local: str = "127.0.0.1") -> Any:
-    # the server limits how fast one address opens sockets: wait as long as it says, then sit down again
-    for _ in range(200):
-        ws = await websockets.connect(url, max_size=2**22, local_addr=(local, 0))
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        state = json.loads(await ws.recv())
-        if state.get("error") != "rate_limited":
-            assert state["type"] == "state", state
-            return ws, state
-        await ws.close()
-        await asyncio.sleep(float(state.get("params", {}).get("retry_after_seconds", 0.05)) + random.random() * 0.05)
-    raise SystemExit("the server kept refusing new sockets")
+async def hello(url: str, token: str | None) -> Any:
+    ws = await websockets.connect(url, max_size=2**22)
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    state = json.loads(await ws.recv())
+    assert state["type"] == "state", state
+    return ws, state
 
 
 async def drain(ws: Any) -> None:
@@ -81,21 +81,19 @@ async def drain(ws: Any) -> None:
         pass
 
 
-def table_address(index: int) -> str:
-    """Each table's players connect from their own loopback address (127.0.0.0/8 is all loopback on Linux), as
-    players at different homes would: the server's per-address limits then apply per table, not to the bench."""
-    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+async def connect_table(bases: list[str], index: int, made: dict[str, Any]) -> tuple[list[Any], Any, dict[str, Any]]:
+    """Two seat sockets and a spectator socket (the spectator's view is where play starts), spread over the
+    processes: seat i of table t on process (t + i) % N, the spectator on process (t + 1) % N."""
+    n = len(bases)
 
+    def ws_url(k: int) -> str:
+        return bases[k % n].replace("http", "ws", 1) + f"/api/tables/{made['table']}/ws"
 
-async def connect_table(base: str, made: dict[str, Any], index: int) -> tuple[list[Any], Any, dict[str, Any]]:
-    """Two seat sockets and a spectator socket (the spectator's view is where play starts)."""
-    ws_url = base.replace("http", "ws", 1) + f"/api/tables/{made['table']}/ws"
-    local = table_address(index)
     seats = []
-    for s in made["seats"]:
-        ws, _ = await hello(ws_url, s["token"], local)
+    for i, s in enumerate(made["seats"]):
+        ws, _ = await hello(ws_url(index + i), s["token"])
         seats.append(ws)
-    spectator, state = await hello(ws_url, None, local)
+    spectator, state = await hello(ws_url(index + 1), None)
     return seats, spectator, state["view"]
 
 
@@ -150,31 +148,75 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
-async def main_async(args: argparse.Namespace, base: str, server_pid: int) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict[str, float]:
+    async with httpx.AsyncClient(timeout=30) as client:
         made = []
-        for _ in range(args.tables):  # the server draws each table's seed
-            r = await client.post("/api/tables", json={"chapter": args.chapter, "party": PARTY, "seats": SEATS})
+        for i in range(args.tables):
+            r = await client.post(
+                bases[i % len(bases)] + "/api/tables",
+                json={"chapter": args.chapter, "party": PARTY, "seats": SEATS, "seed": i},
+            )
             r.raise_for_status()
             made.append(r.json())
-    sockets = await asyncio.gather(*(connect_table(base, m, i) for i, m in enumerate(made)))  # everyone sits down first
+    sockets = await asyncio.gather(*(connect_table(bases, i, m) for i, m in enumerate(made)))  # everyone sits down
     latencies: list[float] = []
-    cpu_before = cpu_seconds(server_pid)
+    cpu_before = sum(cpu_seconds(pid) for pid in pids)
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
     counts = await asyncio.gather(
         *(run_table(m, s, args.actions, deadline, latencies, args.think) for m, s in zip(made, sockets, strict=True))
     )
     wall = time.perf_counter() - start
-    server_cpu = cpu_seconds(server_pid) - cpu_before
+    server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     total = sum(counts)
     lat = sorted(latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    print(f"tables={args.tables} think={args.think}s actions={total} wall={wall:.2f}s actions/s={total / wall:.1f}")
+    print(
+        f"processes={len(bases)} tables={args.tables} think={args.think}s actions={total} wall={wall:.2f}s "
+        f"actions/s={total / wall:.1f}"
+    )
     print(f"action-to-broadcast latency: p50={p50:.2f} ms p99={p99:.2f} ms max={lat[-1] * 1000:.2f} ms")
     print(f"server CPU: {server_cpu * 1000 / max(total, 1):.2f} ms per action ({server_cpu / wall:.0%} of one core)")
     print(f"target p99 < 50 ms: {'met' if p99 < 50 else 'NOT met'}")
+    return {
+        "processes": len(bases),
+        "tables": args.tables,
+        "actions": total,
+        "actions_s": total / wall,
+        "p50": p50,
+        "p99": p99,
+    }
+
+
+def run(args: argparse.Namespace, db: str, processes: int) -> dict[str, float]:
+    ports = [free_port() for _ in range(processes)]
+    procs = []
+    try:
+        for port in ports:
+            procs.append(start_server(db, port))
+        return asyncio.run(main_async(args, [f"http://127.0.0.1:{p}" for p in ports], [p.pid for p in procs]))
+    finally:
+        for proc in procs:
+            proc.send_signal(2)  # SIGINT: uvicorn shuts down cleanly (and a profile gets written)
+        for proc in procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def postgres() -> tuple[str, str]:
+    """A throwaway PostgreSQL (scripts/services.sh): its URL and the env file that stops it."""
+    out = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "services.sh"), "start"], check=True, capture_output=True, text=True
+    )
+    env_file = out.stdout.strip().splitlines()[-1]
+    for line in Path(env_file).read_text().splitlines():
+        for part in line.removeprefix("export ").split():
+            if part.startswith("DATABASE_URL="):
+                return part.split("=", 1)[1], env_file
+    raise SystemExit("PostgreSQL did not start")
 
 
 def main() -> None:
@@ -184,24 +226,33 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="stop after this long (upper bound)")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a bot waits between its actions")
     parser.add_argument("--chapter", default="proving-grounds")
-    parser.add_argument("--db", default=None, help="database URL; a throwaway SQLite file if omitted")
+    parser.add_argument("--db", default=None, help="database URL; SQLite (1 process) or PostgreSQL if omitted")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1], help="server processes (1 2: both runs)")
     args = parser.parse_args()
-    args.tables = max(1, min(args.tables, 200))
+    args.tables = max(1, min(args.tables, 400))
     args.actions = max(1, min(args.actions, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
     args.think = max(0.0, min(args.think, 10.0))
+    counts = [max(1, min(n, 8)) for n in args.processes]
+    env_file = None
     with tempfile.TemporaryDirectory() as tmp:
-        db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
-        port = free_port()
-        proc = start_server(db, port)
+        db = args.db
+        if db is None and max(counts) == 1:
+            db = f"sqlite:///{os.path.join(tmp, 'load.db')}"
+        elif db is None:
+            db, env_file = postgres()
         try:
-            asyncio.run(main_async(args, f"http://127.0.0.1:{port}", proc.pid))
+            results = [run(args, db, n) for n in counts]
         finally:
-            proc.send_signal(2)  # SIGINT: uvicorn shuts down cleanly (and a profile gets written)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            if env_file is not None:
+                subprocess.run(["bash", str(ROOT / "scripts" / "services.sh"), "stop", env_file], check=False)
+    if len(results) > 1:
+        print("\n| processes | tables | actions | actions/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|")
+        for r in results:
+            print(
+                f"| {r['processes']} | {r['tables']} | {r['actions']} | {r['actions_s']:.1f} | {r['p50']:.1f} | "
+                f"{r['p99']:.1f} |"
+            )
 
 
 if __name__ == "__main__":

@@ -185,7 +185,10 @@ def play(
         typer.Option("--campaign", metavar="FILE", help="Go on from the saved end of a chapter into the next one."),
     ] = None,
     keep: Annotated[
-        str, typer.Option(help="With --campaign: the card each mouse keeps, e.g. collin=collins-sword,tilda=none.")
+        str,
+        typer.Option(
+            help="With --campaign: the card each mouse keeps (one it found), e.g. collin=antidote,tilda=none."
+        ),
     ] = "",
     replay: Annotated[bool, typer.Option("--replay", help="With --campaign: play the same chapter again.")] = False,
     bots: Annotated[
@@ -247,6 +250,9 @@ def serve_command(
     allow_seed: Annotated[
         bool, typer.Option(help="Accept a seed chosen by the table's creator (tests, bug reports).")
     ] = False,
+    address_scale: Annotated[
+        float, typer.Option(min=0.01, max=1000.0, help="Multiply the per-address limits (big NATs, load tests).")
+    ] = 1.0,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
     import socket
@@ -270,6 +276,7 @@ def serve_command(
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
         allow_seed=allow_seed,
+        address_scale=address_scale,
     )
 
 

@@ -498,10 +498,12 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
     for data in (state.chapter_data.get("helpers") or {}).values():  # [EXP] allies and pets
         if data.get("space") == space_id:
             owner = str(data.get("owner"))
-            lines.append(w["helper_here"].format(
-                name=content.minions[str(data["type"])].name.get(lang),
-                hero=content.heroes[owner].name.get(lang) if owner in content.heroes else owner,
-            ))
+            lines.append(
+                w["helper_here"].format(
+                    name=content.minions[str(data["type"])].name.get(lang),
+                    hero=content.heroes[owner].name.get(lang) if owner in content.heroes else owner,
+                )
+            )
     return {
         "id": space_id,
         "side": sp.side,
@@ -524,14 +526,19 @@ def _token_card(content: Content, token_id: str) -> Any:
 
 
 # [EXP] tokens that are no party item: leaves, turtles, bees, Olga, the mortar
-_EXP_TOKENS = {"leaf": ("leaf", "folha"), "turtle": ("turtle", "tartaruga"), "bee": ("Pesky Bee", "Abelha Chata"),
-               "olga": ("Olga", "Olga"), "mortar": ("Clockwork Mortar", "Morteiro de Corda")}
+_EXP_TOKENS = {
+    "leaf": ("leaf", "folha"),
+    "turtle": ("turtle", "tartaruga"),
+    "bee": ("Pesky Bee", "Abelha Chata"),
+    "olga": ("Olga", "Olga"),
+    "mortar": ("Clockwork Mortar", "Morteiro de Corda"),
+}
 
 
 def _token_name(content: Content, token_id: str, lang: str) -> str:
     c = _token_card(content, token_id)
     if c is not None:
-        return c.name.get(lang)
+        return str(c.name.get(lang))
     kind, _, number = token_id.partition("-")
     if kind in _EXP_TOKENS:
         name = _EXP_TOKENS[kind][1 if lang.lower().startswith("pt") else 0]

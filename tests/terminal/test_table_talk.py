@@ -173,15 +173,13 @@ def test_dice_explained() -> None:
         {"hero": "maginos", "target": "rat-warrior-1", "weapon": "maginos-staff", "faces": [4, 3, 1], "hits": 1},
         "R-BATTLE-07",
     )
-    assert words.explain(ranged) == "(ranged: only bows (B) hit; 1 cheese rolled)"
+    assert words.explain(ranged) == "(ranged: only bows hit; 1 cheese rolled)"
     melee = Event(
         "minion_attacks", {"minion": "rat-warrior-1", "hero": "filch", "faces": [2, 4], "hits": 1}, "R-BATTLE-11"
     )
-    assert words.explain(melee) == "(melee: swords (S, X) hit, bows do not)"
+    assert words.explain(melee) == "(melee: swords hit, with or without a shield; bows do not)"
     dagger = Event("minion_defends", {"target": "rat-warrior-1", "faces": [3], "blocks": 1, "wounds": 0}, "R-BATTLE-06")
-    assert (
-        words.explain(dagger, "dagger") == "(each sword and shield (X) blocks one hit; 1 die fewer than its 2 (Dagger))"
-    )
+    assert words.explain(dagger, "dagger") == "(each sword-and-shield blocks one hit; 1 die fewer than its 2 (Dagger))"
     assert words.explain(Event("round_begins", {"round": 2})) == ""
 
 
@@ -263,3 +261,83 @@ def test_companion_says_what_happened_before_each_roll() -> None:
     assert "Type each die as printed: its number, then its symbols." in text  # 'help' at the dice question
     assert f"{mover.group(1)} rolls 3 (sword and shield) for movement" in text
     assert text.count("The initiative cards are shuffled") == 1  # told once, not again after the roll
+
+
+def test_hints_show_the_interval_and_about_equal_groups() -> None:
+    from dataclasses import dataclass
+
+    from mnm.engine import Action
+    from mnm.terminal.seats import hint_chance, hint_parts
+
+    @dataclass(frozen=True)
+    class Ranked:  # the fields of contract 3 (mnm.bots.hints)
+        action: Action
+        win_chance: float
+        playouts: int
+        reason: str
+        chance: float
+        low: float
+        high: float
+        group: int
+
+    game = Game.new(PG, PARTY, seed=1)
+    d = game.decision()
+    assert d is not None
+    a, b = d.options[0], d.options[1]
+    first = Ranked(a, 0.62, 150, "wins often.", 0.62, 0.54, 0.70, 1)
+    second = Ranked(b, 0.58, 140, "wins too.", 0.58, 0.50, 0.66, 1)
+    few = Ranked(b, 1.0, 3, "tried 3 times.", 1.0, 0.3, 1.0, 2)
+    assert hint_chance(first) == "about 62% to win (95% interval 54%-70%, 150 playouts)"
+    assert hint_chance(few) == "3 playouts, too few to give a chance"
+    words = Describer(game.ctx.content)
+    _, why = hint_parts(words, game, second, previous=first)
+    assert why == "about 58% to win (95% interval 50%-66%, 140 playouts); about equal to the one above; wins too."
+
+
+def test_undo_takes_the_event_out_of_the_log_and_a_loaded_game_says_where_everyone_is(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from mnm.terminal.session import save_game
+
+    game = Game.new(PG, PARTY, seed=1)
+    game.apply(game.decision().options[0])  # type: ignore[union-attr]
+    save = Path(str(tmp_path)) / "g.json"
+    save_game(game, save)
+
+    async def scenario() -> None:
+        app = PlayApp(Game.new(PG, PARTY, seed=1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            chosen = [line for line in app.log_lines if "takes the ability" in line]
+            assert len(chosen) == 1
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert not [line for line in app.log_lines if "takes the ability" in line]
+
+        from mnm.terminal.session import load_game
+
+        loaded = PlayApp(load_game(save), save_path=str(save))
+        async with loaded.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert loaded.log_lines[0].startswith(f"Loaded {save}: the messages before it are not in the save.")
+            assert any(line.startswith("Prince Collin is on ") for line in loaded.log_lines)
+
+    run_in_thread(scenario)
+
+
+def test_many_choices_of_one_kind_are_one_line_and_their_numbers_still_work() -> None:
+    game = first_turn(Game.new(CH1, PARTY, seed=1))
+    d = game.decision()
+    assert d is not None
+    shares = [a for a in d.options if a.verb == "share"]
+    assert len(shares) == 3  # every mouse starts in the cell
+    out, client = run_plain(game, ["quit", "yes"])
+    line = next(x for x in out.splitlines() if x.startswith("Share with (type the number): "))
+    numbers = dict(client.numbering.shown)
+    said = [f"{n} = {client.words.hero(a.args[0])}" for n, a in sorted(numbers.items()) if a.verb == "share"]
+    assert line == "Share with (type the number): " + "; ".join(said) + "."
+    first_share = next(n for n, a in numbers.items() if a.verb == "share")
+    _, client = run_plain(first_turn(Game.new(CH1, PARTY, seed=1)), [str(first_share), "quit", "yes"])
+    assert client.game.log[-1] == str(numbers[first_share])

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from mnm.board.layout import Board
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import chapters as _chapters  # noqa: F401  (registers every chapter's rules)
@@ -205,6 +207,9 @@ def run(ctx: Ctx, st: State) -> None:
         check_victory(ctx, st)
 
 
+# A plain Python class in the compiled engine too (mypyc): clients and tests may set attributes on a game (a test
+# replaces one game's ``apply``), which a native class refuses; the work is in the compiled functions it calls.
+@mypyc_attr(native_class=False)
 class Game:
     """A game in progress: the immutable definition, the current state, and the history for undo.
 

@@ -31,6 +31,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from mnm.content.schema import SearchCard
     from mnm.engine.context import Ctx
@@ -289,6 +291,9 @@ def innate_handlers(ctx: Ctx, hero_id: str, point: HookPoint[H]) -> tuple[H, ...
 Route = tuple[tuple[str, ...], str]  # (spaces to head for, what to do there: an explore argument, "search" or "")
 
 
+# Chapter rules written as Python subclasses also work with the compiled engine (a test's chapter, or a chapter
+# module mypyc left pure because it uses a class decorator): scripts/compile.sh, docs/architecture.md.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChapterRules:
     """A chapter's special rules. Every method is a hook point the rules call; the defaults do nothing.
 

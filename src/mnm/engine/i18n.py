@@ -102,7 +102,11 @@ def _param_text(key: str, value: Any, content: Content, lang: str) -> str:
     if key in FACE_PARAMS and not isinstance(value, bool):
         if isinstance(value, int):
             return _face_text(value, content, lang)
+        if isinstance(value, list) and not value:  # every die taken away by a modifier
+            return catalog(lang).get("faces.none") or catalog("en").get("faces.none", "no dice")
         if isinstance(value, list) and all(isinstance(v, int) for v in value):
+            if not value:  # no die was rolled (no dice to roll): say so rather than leave a gap
+                return catalog(lang).get("value.no_dice") or catalog("en").get("value.no_dice", "no dice")
             return ", ".join(_face_text(v, content, lang) for v in value)
     if isinstance(value, str):
         cat = catalog(lang)

@@ -6,7 +6,7 @@ space); distances for minions are R-MINION-10 (path length on the minion graph, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from mnm.board.geometry import TileGraph
 from mnm.board.layout import space_side
@@ -16,8 +16,10 @@ from mnm.engine.state import Hero, Minion, State
 __all__ = [
     "blocked_spaces",
     "can_enter",
+    "card_of",
     "engaging_minions_in",
     "enter_test",
+    "equipped_effects",
     "hero_name",
     "is_full",
     "is_large",
@@ -37,6 +39,25 @@ __all__ = [
 
 def is_large(ctx: Ctx, m: Minion) -> bool:
     return ctx.content.minions[m.type].size == "large"
+
+
+def card_of(instance: str) -> str:
+    """The card id of a card instance (``leather-breastplate/2`` -> ``leather-breastplate``)."""
+    return instance.split("/", 1)[0]
+
+
+def equipped_effects(ctx: Ctx, h: Hero, effect: str) -> list[Mapping[str, int | str | bool]]:
+    """The params of every equipped card whose ``effect`` is ``effect`` (passive card effects, docs/effects.md).
+
+    A read-only question many rule modules ask (turn, search, traps, movement, effects, battle): it lives here so
+    that they need not import each other."""
+    out: list[Mapping[str, int | str | bool]] = []
+    cards = ctx.content.search_cards
+    for inst in h.equipped:
+        c = cards[card_of(inst)]
+        if c.effect == effect:
+            out.append(c.params)
+    return out
 
 
 def melee_reach(graph: TileGraph, space: str) -> set[str]:

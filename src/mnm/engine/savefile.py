@@ -31,6 +31,14 @@ def _fail(where: str, message: str) -> SaveError:
     return SaveError(f"{where}: {message}")
 
 
+def _bad(where: str, value: Any, message: str) -> SaveError:
+    """``state.wheel is 'lots', not a whole number``: the field, what it holds (shortened), what is wrong."""
+    shown = repr(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return SaveError(f"{where} is {shown}, {message}")
+
+
 def read_save_text(text: str, where: str = "the save") -> Any:
     """Parse a save's JSON text within the bounds; :class:`SaveError` when it is too big, not JSON or too deep."""
     if len(text) > MAX_SAVE_BYTES:
@@ -78,23 +86,23 @@ def _type_name(value: Any) -> str:
 def _int(minimum: int | None = 0) -> Check:
     def check(value: Any, where: str) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail(where, f"must be a whole number, not {_type_name(value)}")
+            raise _bad(where, value, "not a whole number")
         if minimum is not None and value < minimum:
-            raise _fail(where, f"must be at least {minimum}, not {value}")
+            raise _bad(where, value, f"less than {minimum}")
 
     return check
 
 
 def _str(value: Any, where: str) -> None:
     if not isinstance(value, str):
-        raise _fail(where, f"must be text, not {_type_name(value)}")
+        raise _bad(where, value, "not text")
     if len(value) > 200:
         raise _fail(where, "is longer than any id (200 characters)")
 
 
 def _bool(value: Any, where: str) -> None:
     if not isinstance(value, bool):
-        raise _fail(where, f"must be true or false, not {_type_name(value)}")
+        raise _bad(where, value, "not true or false")
 
 
 def _any(value: Any, where: str) -> None:
@@ -112,7 +120,7 @@ def _optional(check: Check) -> Check:
 def _list(item: Check, max_len: int = 10_000) -> Check:
     def check(value: Any, where: str) -> None:
         if not isinstance(value, list):
-            raise _fail(where, f"must be a list, not {_type_name(value)}")
+            raise _bad(where, value, "not a list")
         if len(value) > max_len:
             raise _fail(where, f"has {len(value)} entries, more than {max_len}")
         for i, v in enumerate(value):
@@ -124,7 +132,7 @@ def _list(item: Check, max_len: int = 10_000) -> Check:
 def _dict(value_check: Check, max_len: int = 10_000) -> Check:
     def check(value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise _fail(where, f"must be a mapping, not {_type_name(value)}")
+            raise _bad(where, value, "not a mapping")
         if len(value) > max_len:
             raise _fail(where, f"has {len(value)} entries, more than {max_len}")
         for k, v in value.items():
@@ -137,7 +145,7 @@ def _dict(value_check: Check, max_len: int = 10_000) -> Check:
 def _one_of(*choices: str) -> Check:
     def check(value: Any, where: str) -> None:
         if value not in choices:
-            raise _fail(where, f"must be one of {', '.join(choices)}, not {value!r}")
+            raise _bad(where, value, f"not one of {', '.join(choices)}")
 
     return check
 
@@ -146,7 +154,7 @@ def _known(kind: str, known: Callable[[str], bool]) -> Check:
     def check(value: Any, where: str) -> None:
         _str(value, where)
         if not known(value):
-            raise _fail(where, f"names no {kind} of this content: {value!r}")
+            raise _bad(where, value, f"which names no {kind}")
 
     return check
 
@@ -275,7 +283,7 @@ def validate_save(data: Any, content: Content) -> None:
     def face(value: Any, where: str) -> None:
         _int(1)(value, where)
         if value > 6:
-            raise _fail(where, f"die faces are 1 to 6, not {value}")
+            raise _bad(where, value, "not a die face (1 to 6)")
 
     state_spec: dict[str, Check] = {
         "format": _int(),

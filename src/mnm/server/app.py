@@ -86,6 +86,7 @@ class Limits:
     table_idle_seconds: float = 900.0  # a table nobody watched or played for this long leaves memory
     body_timeout: float = 10.0  # seconds to send a request body
     limiter_keys: int = 10_000  # buckets kept per limiter (least recently used forgotten first)
+    address_scale: float = 1.0  # multiplies the per-address limits (many players behind one NAT; load tests)
 
 
 class _Budget:
@@ -93,7 +94,8 @@ class _Budget:
 
     def __init__(self, limits: Limits) -> None:
         rate, burst, keys = limits.actions_per_second, limits.action_burst, limits.limiter_keys
-        self.address = RateLimiter(rate, burst, "requests from this address", keys)
+        scale = limits.address_scale
+        self.address = RateLimiter(rate * scale, round(burst * scale), "requests from this address", keys)
         self.token = RateLimiter(rate, burst, "requests for this seat", keys)
         self.table = RateLimiter(3 * rate, 3 * burst, "requests at this table", keys)
 
@@ -294,7 +296,10 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         store, hint_queue=limits.hint_queue, max_live=limits.max_live_tables, idle_seconds=limits.table_idle_seconds
     )
     budget = _Budget(limits)
-    table_limit = RateLimiter(limits.tables_per_second, limits.table_burst, "new tables", limits.limiter_keys)
+    scale = limits.address_scale
+    table_limit = RateLimiter(
+        limits.tables_per_second * scale, round(limits.table_burst * scale), "new tables", limits.limiter_keys
+    )
     hint_limit = RateLimiter(limits.hints_per_second, limits.hint_burst, "hint requests", limits.limiter_keys)
 
     @contextlib.asynccontextmanager
@@ -759,6 +764,7 @@ def serve(
     proxy_headers: bool = False,
     forwarded_allow_ips: str | None = None,
     allow_seed: bool = False,
+    address_scale: float = 1.0,
 ) -> None:
     """Run the server until interrupted (``mnm serve``).
 
@@ -770,7 +776,7 @@ def serve(
 
     from mnm.server.http import GuardedH11Protocol
 
-    app = create_app(db, Limits(allow_seed=allow_seed))
+    app = create_app(db, Limits(allow_seed=allow_seed, address_scale=address_scale))
     trust = proxy_headers or forwarded_allow_ips is not None
     # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
     uvicorn.run(

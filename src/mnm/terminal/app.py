@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedContent, TabPane
@@ -383,6 +384,8 @@ class PlayApp(App[None]):
         self.adapt(self.size.width, self.size.height)
         self.refresh_all()
         self.show_events(self.game.events)
+        if not self.game.events and self.game.log:  # a loaded game: its messages are not in the save
+            self.loaded_note(self.save_path)
 
     def on_resize(self, event: events.Resize) -> None:
         self.adapt(event.size.width, event.size.height)  # the event's size: self.size may still be the old one
@@ -504,7 +507,10 @@ class PlayApp(App[None]):
         return out
 
     def draw_board(self) -> None:
-        area = self.query_one("#board-scroll", ScrollableContainer).size
+        try:
+            area = self.query_one("#board-scroll", ScrollableContainer).size
+        except NoMatches:  # the app is closing (a highlight or resize message arrived late)
+            return
         scale, columns = fit_layout(self.game, area.width, area.height)
         d = self._decision
         reach = self.words.move_costs(self.game, d.actor) if d is not None and d.kind == "turn" else {}

@@ -85,8 +85,13 @@ def _colouring(g: TileGraph) -> dict[int, int]:
 REACH_BG = "#2f5a34"  # a space the acting mouse can move to
 TERRAIN = {"lava": "#b83a12", "chasm": "#0b0b0b", "shallow": "#3f7f9f"}  # [EXP] R-EXP-04/21/22
 # [EXP] token creatures and expansion tokens: two characters each (leaf, turtle, bee, Olga, mortar)
-TOKEN_MARKS = {"leaf": ("Lf", "#7fd36b"), "turtle": ("Tt", "#5fbf8f"), "bee": ("Be", "#ffd23f"),
-               "olga": ("Og", "#c08f5f"), "mortar": ("Mo", "#c0c0c0")}
+TOKEN_MARKS = {
+    "leaf": ("Lf", "#7fd36b"),
+    "turtle": ("Tt", "#5fbf8f"),
+    "bee": ("Be", "#ffd23f"),
+    "olga": ("Og", "#c08f5f"),
+    "mortar": ("Mo", "#c0c0c0"),
+}
 REACH_FG = "#b8f5a8"  # the movement it costs, drawn in the space
 
 

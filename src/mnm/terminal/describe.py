@@ -219,11 +219,11 @@ class Describer:
                 spec = self.content.minions.get(str(p.get("minion", "")).rpartition("-")[0])
                 ranged = spec is not None and spec.attack.value == "ranged"
             if ranged:
-                bits.append("ranged: only bows (B) hit")
+                bits.append("ranged: only bows hit")
             else:
-                bits.append("melee: swords (S, X) hit, bows do not")
+                bits.append("melee: swords hit, with or without a shield; bows do not")
         elif ev.msg in ("mouse_defends", "minion_defends"):
-            bits.append("each sword and shield (X) blocks one hit")
+            bits.append("each sword-and-shield blocks one hit")
             if ev.msg == "minion_defends":
                 spec = self.content.minions.get(str(p.get("target", "")).rpartition("-")[0])
                 if spec is not None and len(faces) < spec.defense:
@@ -461,6 +461,14 @@ class Describer:
             "drop": lambda: f"Drop {self.card(arg)}",
             "equip": lambda: f"Equip {self.card(arg)}",
             "unequip": lambda: f"Unequip {self.card(arg)}",
+            "levelup": lambda: f"Level up: {self.card(arg)}",
+            "ability": lambda: (
+                f"Use {self.card(arg)}"
+                + (": " + ", ".join(self._arg_name(x, names) for x in a.args[1:]) if len(a.args) > 1 else "")
+            ),
+            "place": lambda: (
+                f"Place the {self._token(arg)} token on " + ", ".join(self.space(x, names) for x in a.args[1:])
+            ),
             "share": lambda: (
                 f"Share with {self.figure(arg)}"
                 + (f": {', '.join(self.card(x) for x in a.args[1:])}" if len(a.args) > 1 else "")
@@ -536,6 +544,17 @@ class Describer:
             return " ".join(info.card(self.content, card_id, self.lang)["lines"][1:])
         except KeyError:
             return ""
+
+    def _arg_name(self, arg: str, names: dict[str, str] | None) -> str:
+        if ":" in arg:
+            return self.space(arg, names)
+        if arg in self.content.heroes or arg.rpartition("-")[2].isdigit():
+            return self.figure(arg)
+        return self.card(arg)
+
+    def _token(self, token: str) -> str:
+        card = next((c for c in self.content.search_cards.values() if c.party_token == token), None)
+        return card.name.get(self.lang) if card is not None else token.replace("-", " ")
 
     # --- decisions -----------------------------------------------------------------------------------------
 

@@ -146,4 +146,4 @@ def play_command(
         autosave=autosave_path,
     )
     app.run()
-    return 0
+    return app.return_code or 0  # 1 when the app stopped on an error, so a crash never looks like success

@@ -32,7 +32,17 @@ from mnm.terminal.session import (
 __all__ = ["DEFAULT_SAVE", "PlainClient"]
 
 DEFAULT_SAVE = "mnm-save.json"
+GROUP_AT = 3  # this many choices of one kind in a turn are said on one line
 RECENT = 12  # events repeated by the 'log' command ('history' repeats them all)
+
+
+def _common_words(texts: list[str]) -> str:
+    """The longest run of whole words every text starts with (never the whole of any text)."""
+    first = texts[0].split(" ")
+    n = 0
+    while n < len(first) - 1 and all(t.split(" ")[: n + 1] == first[: n + 1] for t in texts):
+        n += 1
+    return " ".join(first[:n])
 
 
 class _InputEnded(Exception):
@@ -64,6 +74,7 @@ class PlainClient:
         self.numbering = Numbering()
         self.autosave = Autosave(autosave)
         self.saved_at = len(game.log)  # the log's length at the last save the player asked for
+        self.dice_explained = False  # companion mode: how to type a face was said once
 
     # --- output --------------------------------------------------------------------------------------
 
@@ -117,14 +128,32 @@ class PlainClient:
         moves = self.moves_of(d)
         numbered = [a for a in d.options if a not in moves]
         out = []
+        groups: dict[tuple[str, str], list[tuple[int, Action]]] = {}
         for n, a in self.numbering.number(g, d, numbered):
-            line = f"{n}. {self.words.action(a, names, actor=d.actor)}"
-            card = self.words.card_of_action(a) if d.kind != "turn" else ""
-            text = self.words.card_text(card) if card else ""
-            out.append(line + (f": {text}" if text else "") + f" [{a}]")
+            key = (a.verb, a.args[0] if a.verb in ("ability", "place") and a.args else "")
+            groups.setdefault(key, []).append((n, a))
+        for items in groups.values():
+            if len(items) >= GROUP_AT and d.kind == "turn":  # many choices of one kind: one line
+                out.append(self.group_line(d, items))
+                continue
+            for n, a in items:
+                line = f"{n}. {self.words.action(a, names, actor=d.actor)}"
+                card = self.words.card_of_action(a) if d.kind != "turn" else ""
+                text = self.words.card_text(card) if card else ""
+                out.append(line + (f": {text}" if text else "") + f" [{a}]")
         if moves:
             out.append(self.words.moves_line(g, d, moves))
         return out
+
+    def group_line(self, d: Decision, items: list[tuple[int, Action]]) -> str:
+        """``Level up (type the number): 10 = First Aid; 11 = Inspire.``: the words the choices share,
+        said once."""
+        names = self.words.space_names(self.game)
+        labels = [self.words.action(a, names, actor=d.actor) for _, a in items]
+        head = _common_words(labels)
+        rests = [label[len(head) :].lstrip(" :,") for label in labels]
+        said = "; ".join(f"{n} = {rest}" for (n, _), rest in zip(items, rests, strict=True))
+        return f"{head.rstrip(' :,') or 'Choices'} (type the number): {said}."
 
     def prompt(self, d: Decision) -> None:
         nums = sorted(self.numbering.shown)
@@ -331,19 +360,21 @@ class PlainClient:
         table = self.words.dice
         count = need.count
         while True:
-            self.say(
-                f"Roll {count} di{'e' if count == 1 else 'ce'} for {self.words.purpose(need.purpose)}, then type "
-                f"{'the face' if count == 1 else 'the faces'} as printed (like {table[2].short()} or "
-                f"{table[4].short()}; 'help' lists the six faces):"
-            )
+            how = ""
+            if not self.dice_explained:  # the first time only: how to type a face (help repeats it)
+                how = f" (as printed, like {table[2].short()} or {table[4].short()}; 'help' lists the six faces)"
+            self.say(f"Roll {count} di{'e' if count == 1 else 'ce'} for {self.words.purpose(need.purpose)}{how}:")
             line = self.readline()
             if line.strip().lower() in ("help", "?", "h"):
                 self.say(faces_help(table))
                 continue
             try:
-                return parse_dice(line, table, count)
+                faces = parse_dice(line, table, count)
             except BadAnswer as err:
                 self.say(str(err))
+                continue
+            self.dice_explained = True
+            return faces
 
     def undo(self) -> bool:
         ok, why = self.game.can_undo()

@@ -292,8 +292,13 @@ def read_answer(text: str, decision: Decision, numbering: Numbering | None = Non
 
 
 def _move_to(line: str, decision: Decision) -> Action | None:
-    """``5:8`` or ``move 5:8``: the move of the deciding mouse to that space, when it is a choice."""
+    """``5:8`` or ``move 5:8``: the move of the deciding mouse to that space, when it is a choice; ``end``
+    (or another one-word verb like ``search``): that verb of the deciding mouse, when it is a choice."""
     words = line.lower().split()
+    if len(words) == 1 and ":" not in words[0]:
+        return next(
+            (a for a in decision.options if a.verb == words[0] and a.actor == decision.actor and not a.args), None
+        )
     if len(words) == 2 and words[0] in ("move", "m"):
         words = words[1:]
     if len(words) != 1 or ":" not in words[0]:

@@ -33,7 +33,6 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (BANK, VAULT)
 
 
-@chapter_rules("the-ember-vault")
 class TheEmberVault(ChapterRules):
     chapter_id: ClassVar[str] = "the-ember-vault"
 
@@ -74,3 +73,7 @@ class TheEmberVault(ChapterRules):
 
     def bot_progress(self, ctx: Ctx, st: State) -> float:
         return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
+
+
+# Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.
+chapter_rules("the-ember-vault")(TheEmberVault)

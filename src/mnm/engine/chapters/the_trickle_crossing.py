@@ -39,7 +39,6 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (TRICKLE, HOLLOW)
 
 
-@chapter_rules("the-trickle-crossing")
 class TheTrickleCrossing(ChapterRules):
     chapter_id: ClassVar[str] = "the-trickle-crossing"
 
@@ -90,3 +89,7 @@ class TheTrickleCrossing(ChapterRules):
 
     def bot_progress(self, ctx: Ctx, st: State) -> float:
         return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
+
+
+# Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.
+chapter_rules("the-trickle-crossing")(TheTrickleCrossing)

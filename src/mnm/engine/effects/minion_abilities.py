@@ -15,7 +15,8 @@ from mnm.engine.hooks import (
     MINION_WOUNDED_MOUSE,
     MINION_WOUNDS,
 )
-from mnm.engine.rules.battle import equipped_effects, minion_attacks_mouse
+from mnm.engine.query import equipped_effects
+from mnm.engine.rules.battle import minion_attacks_mouse
 from mnm.engine.rules.effects import add_status
 from mnm.engine.state import Hero, Minion, State
 

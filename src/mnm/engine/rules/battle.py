@@ -34,7 +34,7 @@ from mnm.engine.hooks import (
     ability_handlers,
     innate_handlers,
 )
-from mnm.engine.query import hero_name, minion_name
+from mnm.engine.query import equipped_effects, hero_name, minion_name
 from mnm.engine.rules.achievements import held, roach_defeated
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.initiative import card_of_minion_type, remove_card, remove_type_if_gone
@@ -71,16 +71,6 @@ def weapons_of(ctx: Ctx, h: Hero) -> list[Weapon]:
         c = ctx.content.search_cards[card_of(inst)]
         if c.type is CardType.WEAPON and c.attack is not None:
             out.append(Weapon(inst, c.attack, c.bonus, c.effect))
-    return out
-
-
-def equipped_effects(ctx: Ctx, h: Hero, effect: str) -> list[Mapping[str, int | str | bool]]:
-    """The params of every equipped card whose ``effect`` is ``effect`` (passive card effects, docs/effects.md)."""
-    out: list[Mapping[str, int | str | bool]] = []
-    for inst in h.equipped:
-        c = ctx.content.search_cards[card_of(inst)]
-        if c.effect == effect:
-            out.append(c.params)
     return out
 
 
@@ -469,10 +459,13 @@ def minion_attacks_mouse(
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
     # ``tied`` before ``reason``: a catalog picks the variant of the first non-empty parameter that has one
-    ctx.emit(
-        "minion_attacks", "R-BATTLE-11", minion=m.id, hero=h.id, faces=list(faces), hits=hits, tied=list(tied),
-        reason=reason,
-    )
+    if faces:
+        ctx.emit(
+            "minion_attacks", "R-BATTLE-11", minion=m.id, hero=h.id, faces=list(faces), hits=hits, tied=list(tied),
+            reason=reason,
+        )
+    else:  # a minion with no battle dice (an expansion's): the sentence must not show an empty roll
+        ctx.emit("minion_attacks_no_dice", "R-BATTLE-11", minion=m.id, hero=h.id, hits=0, reason=reason)
     if spec.kind != "cat":
         used = False
         for cheese_fn in ability_handlers(ctx, m.type, MINION_ROLLED_CHEESE):  # Captain Vurst's Pistoleer

@@ -24,7 +24,7 @@ def add_status(ctx: Ctx, st: State, h: Hero, status: str) -> None:
     """R-NEG-01: put a marker on the mouse (once); Tilda's Empathetic Power may trigger."""
     if h.captured or status in h.statuses:
         return
-    from mnm.engine.rules.battle import equipped_effects
+    from mnm.engine.query import equipped_effects
 
     if any(p.get("status") == status for p in equipped_effects(ctx, h, "ward-status")):
         ctx.emit("status_warded", _RULE.get(status, "R-NEG-01"), figure=h.id, status=status)  # Bottlecap Helmet

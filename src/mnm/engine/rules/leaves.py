@@ -30,6 +30,14 @@ def leaf_at(st: State, space: str) -> str | None:
     return None
 
 
+def room_for(ctx: Ctx, st: State, space: str, riders: int) -> bool:
+    """Whether ``riders`` more small figures fit in ``space`` (R-SPACE-01/02: minions count too)."""
+    from mnm.engine.query import occupancy
+
+    small, large = occupancy(ctx, st, space)
+    return not large and small + riders <= ctx.board.spaces[space].capacity
+
+
 def on_leaf(st: State, space: str) -> bool:
     return leaf_at(st, space) is not None
 
@@ -82,7 +90,7 @@ def _drift_leaf(ctx: Ctx, st: State, key: str) -> str:
         for h in riders:
             capture(ctx, st, h, "current")
         return "moved"
-    if _taken(st, drift) or len(mice_in(st, drift)) + len(riders) > ctx.board.spaces[drift].capacity:
+    if _taken(st, drift) or not room_for(ctx, st, drift, len(riders)):
         return "blocked"
     st.tokens[key] = [drift]
     for h in riders:

@@ -233,7 +233,7 @@ def _scurry_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 def _scurry_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
     face = ctx.dice[roll(st, 1, f"{h.id}'s scurry")[0]]
-    from mnm.engine.rules.battle import equipped_effects
+    from mnm.engine.query import equipped_effects
 
     bonus = sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))  # the Feather Charm
     t.move_points = ctx.content.heroes[h.id].move + face.number + bonus

@@ -58,7 +58,7 @@ def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
-    from mnm.engine.rules.battle import equipped_effects
+    from mnm.engine.query import equipped_effects
 
     extra = sum(int(p.get("dice", 1)) for p in equipped_effects(ctx, h, "search-bonus"))  # the Lucky Button
     from mnm.engine.rules.allies import pet_in

@@ -8,6 +8,7 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import shuffle
 from mnm.engine.errors import IllegalAction
+from mnm.engine.query import card_of as query_card_of
 from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.state import Hero, Pending, State
@@ -25,9 +26,7 @@ def card_instances(ctx: Ctx) -> list[str]:
     return out
 
 
-def card_of(instance: str) -> str:
-    """The card id of a card instance (``leather-breastplate/2`` -> ``leather-breastplate``)."""
-    return instance.split("/", 1)[0]
+card_of = query_card_of  # re-exported: many modules name it from here
 
 
 def hero_meets_ability(ctx: Ctx, hero_id: str, ability_id: str) -> bool:

@@ -35,7 +35,7 @@ def _trap_check(ctx: Ctx, st: State, args: list[Any]) -> None:
         st.pending = Pending("trap_dice", h.id, {"space": space})  # R-TRAP-02: "a player can instead..."
         return
     dice = hero.lore if stat == "lore" else hero.move
-    from mnm.engine.rules.battle import equipped_effects
+    from mnm.engine.query import equipped_effects
 
     dice += sum(int(p.get("dice", 1)) for p in equipped_effects(ctx, h, "trap-sense"))  # the Tinker's Apron
     faces = roll(st, dice, f"{h.id}'s mousetrap")

@@ -95,7 +95,7 @@ def _glide_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 
 def _glide_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
-    from mnm.engine.rules.leaves import leaf_at
+    from mnm.engine.rules.leaves import leaf_at, room_for
 
     spend_action(ctx, st, t)
     assert h.space is not None
@@ -121,6 +121,9 @@ def _glide_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         path.append(pos)
     key = leaf_at(st, here)
     riders = mice_in(st, here)
+    while path and not room_for(ctx, st, path[-1], len(riders)):
+        path.pop()  # R-SPACE-02: the leaf stops short of a space its riders do not fit in
+    pos = path[-1] if path else here
     if key is not None:
         st.tokens[key] = [pos]
     for x in riders:

@@ -93,7 +93,7 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     face = ctx.dice[roll(st, 1, f"{h.id}'s movement")[0]]
     t.rolled = face.number
     hero = ctx.content.heroes[h.id]
-    from mnm.engine.rules.battle import equipped_effects
+    from mnm.engine.query import equipped_effects
 
     t.move_points = hero.move + face.number + sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))
     ctx.emit("movement_roll", "R-TURN-01", hero=h.id, face=face.index, number=face.number, points=t.move_points)

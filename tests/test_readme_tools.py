@@ -1,0 +1,153 @@
+"""Every command in the README's Tools table runs, as a newcomer would type it, and none prints a traceback.
+
+The README installs with ``scripts/start.sh`` (a venv with ``pip install -e '.[web]'``) and names the extras
+the other tools need (``.[sim]``, ``.[bench]``, ``.[ray]``). The test venv is that venv plus those extras (it
+installs ``.[dev]``), so each command runs twice in it, really, as a subprocess: once as in start.sh's venv
+(the optional packages hidden, so a tool that needs one must stop at once with a one-line ``Error:`` naming
+the extra) and once with the extras (it must succeed). Sizes (games, rounds) are made small to fit CI time;
+every flag the table lists is used.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mnm.engine.game import Game
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTRAS = ("matplotlib", "chess", "ray")  # what start.sh's venv (the web extra only) does not have
+SMALL = {"--games N": "--games 2", "--workers K": "--workers 1", "--count 3": "--count 2"}
+
+# Run a command as `mnm` would, optionally with the extras' packages hidden (sys.modules[name] = None makes
+# both import and importlib.util.find_spec see them as absent, as in a venv without them).
+RUNNER = (
+    "import runpy, sys\n"
+    "for name in sys.argv[1].split(','):\n"
+    "    if name: sys.modules[name] = None\n"
+    "script, args = sys.argv[2], sys.argv[3:]\n"
+    "sys.argv = [script, *args]\n"
+    "runpy.run_module('mnm', run_name='__main__', alter_sys=True) if script == 'mnm' else "
+    "runpy.run_path(script, run_name='__main__')\n"
+)
+
+
+def tool_rows() -> list[str]:
+    """The commands of the README's Tools table, as written (one table cell may hold several)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("## Tools", 1)[1].split("\n\n", 2)[1]
+    commands: list[str] = []
+    for row in table.splitlines()[2:]:
+        cell = row.split(" | ", 1)[0].lstrip("| ")
+        previous = ""
+        for code in re.findall(r"`([^`]+)`", cell):
+            code = code.replace("\\|", "|")
+            if not code.startswith(("mnm ", "python ")):  # `stats --json` after `mnm content validate`
+                code = " ".join(previous.split()[:2]) + " " + code
+            commands.append(code)
+            previous = code
+    return commands
+
+
+def expand(command: str, tmp: Path, save: Path, scenario: Path) -> list[list[str]]:
+    """Concrete argument lists: the command as written with every optional part, and without them; each
+    placeholder filled in, each `a|b` alternative tried."""
+    for words, small in SMALL.items():
+        command = command.replace(words, small)
+    variants = [re.sub(r"\s*\[([^\]]*)\]", r" \1", command), re.sub(r"\s*\[[^\]]*\]", "", command)]
+    out: list[list[str]] = []
+    for text in dict.fromkeys(variants):
+        words = text.replace('"..."', "ACTION").split()
+        alternatives = [[]]  # type: list[list[str]]
+        for word in words:
+            options = word.split("|") if "|" in word and not word.startswith("-") else [word]
+            alternatives = [[*a, o] for a in alternatives for o in options]
+        for args in alternatives:
+            filled = []
+            for w in args:
+                w = {
+                    "SAVEFILE": str(save),
+                    "FILE.svg": str(tmp / "board.svg"),
+                    "FILE": str(scenario),
+                    "DIR": str(tmp / "out"),
+                    "SIDE": "5",
+                    "chapter:ID": "chapter:flight-to-barksburg",
+                }.get(w, w)
+                filled.append(w)
+            if filled[:3] == ["mnm", "content", "validate"] and len(filled) > 3:
+                filled[3] = str(ROOT / "src" / "mnm" / "content" / "data")  # DIR is a content folder here
+            if filled[:2] == ["mnm", "bench"]:
+                filled += ["--games", "2", "--rounds", "1"]
+            if filled[:2] == ["python", "bench/sim_scaling.py"]:
+                filled += ["--games", "4", "--rounds", "1"]
+            if filled[:2] == ["mnm", "hint"]:
+                filled = [w if w != "160" else "40" for w in filled]
+            out.append(filled)
+    return out
+
+
+def run(args: list[str], hidden: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    script = "mnm" if args[0] == "mnm" else args[1]
+    rest = args[1:] if args[0] == "mnm" else args[2:]
+    env = {"RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0"}
+    import os
+
+    return subprocess.run(
+        [sys.executable, "-c", RUNNER, ",".join(hidden), script, *rest],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, **env},
+    )
+
+
+@pytest.fixture(scope="module")
+def commands(tmp_path_factory: pytest.TempPathFactory) -> list[list[str]]:
+    tmp = tmp_path_factory.mktemp("tools")
+    save = tmp / "save.json"
+    save.write_text(json.dumps(Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], 1).to_json()))
+    scenario = ROOT / "examples" / "scenarios" / "yellow-line.yaml"
+    out = []
+    for command in tool_rows():
+        out += expand(command, tmp, save, scenario)
+    for args in out:  # the scenario's --action: a legal action of the position it sets up
+        if "ACTION" in args:
+            shown = run(["mnm", "scenario", "run", str(scenario), "--json"], ())
+            args[args.index("ACTION")] = json.loads(shown.stdout)["decision"]["options"][0]
+    return out
+
+
+def test_the_table_lists_the_tools() -> None:
+    rows = tool_rows()
+    assert any(r.startswith("mnm simulate") for r in rows) and any(r.startswith("python bench/") for r in rows)
+    assert "mnm board render all -o DIR" in rows
+    assert len(rows) >= 9
+
+
+def test_every_tool_runs_without_a_traceback(commands: list[list[str]]) -> None:
+    for args in commands:
+        done = run(args, ())
+        assert "Traceback" not in done.stdout + done.stderr, (args, done.stderr[-2000:])
+        assert done.returncode == 0, (args, done.stderr[-2000:])
+
+
+def test_in_start_sh_venv_a_tool_needing_an_extra_says_so_in_one_line(commands: list[list[str]]) -> None:
+    needing = 0
+    for args in commands:
+        done = run(args, EXTRAS)
+        assert "Traceback" not in done.stdout + done.stderr, (args, done.stderr[-2000:])
+        if done.returncode != 0:
+            needing += 1
+            lines = done.stderr.strip().splitlines()
+            assert len(lines) == 1 and lines[0].startswith("Error: ") and "pip install -e '.[" in lines[0], (
+                args,
+                done.stderr,
+            )
+            assert done.stdout == ""  # nothing was done before
+    assert needing >= 3  # simulate --out, --backend ray, bench, sim_scaling
