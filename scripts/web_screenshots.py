@@ -1,6 +1,6 @@
 """The README's screenshots of the web table (docs/img/): Chapter 1 a few rounds in, desktop and phone.
 
-Needs a running server (``python -m mnm serve --port 8712``) and Debian's Chromium:
+Needs a running server that accepts seeds (``python -m mnm serve --port 8712 --allow-seed``) and Debian's Chromium:
 
     .venv/bin/python scripts/web_screenshots.py --url http://127.0.0.1:8712
 """

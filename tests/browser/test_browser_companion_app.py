@@ -5,6 +5,7 @@ bots. Screenshots of each surface land in out/browser/ (desktop 1440×900 and ph
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -95,9 +96,10 @@ def test_card_text_in_options_and_detail_panels(browser: Browser, base_url: str)
     view = choose_abilities(base_url, made)
     expect(page.locator("body")).to_have_attribute("data-version", str(view["version"]))
     # a minion on the board opens its type's stat card: battle, defense, life, abilities in words, wounds
-    minion = view["minions"][0]
+    figure = page.locator("g.figure.minion:not(.lit)").first  # a lit one would be a target: it would attack
+    minion = next(m for m in view["minions"] if m["id"] == figure.get_attribute("data-figure"))
     spec = view["minion_types"][minion["type"]]
-    page.locator(f'g.figure[data-figure="{minion["id"]}"]').dispatch_event("click")
+    figure.dispatch_event("click")
     panel = page.locator("#details[role=dialog][aria-modal=true]")
     expect(panel).to_be_visible()
     expect(panel.locator("h2")).to_have_text(spec["name"]["en"])
@@ -449,3 +451,123 @@ def test_bots_are_announced_and_paced(browser: Browser, base_url: str) -> None:
         expect(page.locator("body")).not_to_have_attribute("data-version", str(view["version"]))
     expect(page.locator("#playback")).to_contain_text("(bot) played", timeout=20_000)
     shot(page, "issue12-bot-playback-desktop")
+
+
+def _inject(page: Page, change: Any) -> None:
+    """Let ``change(view)`` edit every view the server sends this page (the rest of the socket is real)."""
+
+    def handler(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") in ("state", "update") and msg["view"].get("decision"):
+                change(msg["view"])
+            ws.send(json.dumps(msg))
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r".*/ws$"), handler)
+
+
+def test_placing_an_item_is_its_own_mode_and_asks_first(browser: Browser, base_url: str) -> None:
+    """The Fishhook & Thread in the stash never turns a move click into a placing: placing is a separate mode
+    that lights only where the item can go, and asks before it is done. (The placing option is added to the
+    views this page receives; the server itself refuses it, which the test also sees.)"""
+    made = create(base_url)
+    view = choose_abilities(base_url, made)
+    actor = view["decision"]["actor"]
+    target = next(o for o in view["decision"]["options"] if o.startswith("move ")).split()[2]
+    place = f"place {actor} fishhook {target}"
+
+    def add_place(v: dict[str, Any]) -> None:
+        d = v["decision"]
+        if d["actor"] == actor and any(o.startswith("move ") for o in d["options"]):
+            d["options"].append(place)
+            d.setdefault("confirm", {})[place] = "place_item"
+            v["stash"] = [*v["stash"], "fishhook"]
+            v["stash_names"] = {
+                **v.get("stash_names", {}),
+                "fishhook": {"en": "Fishhook & Thread", "pt": "Barbante & Anzol"},
+            }
+
+    context = browser.new_context(base_url=base_url, viewport=DESKTOP)
+    context.add_init_script("localStorage.setItem('mnm.speed', 'instant')")
+    page = context.new_page()
+    _inject(page, add_place)
+    page.goto(made["links"]["host"])
+    expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
+    button = page.locator('#decision button.place-item[data-place="fishhook"]')
+    expect(button).to_have_text("Place Fishhook & Thread…")
+    button.click()
+    expect(page.locator("#place-mode")).to_contain_text("Pick a lit space to place Fishhook & Thread")
+    expect(page.locator("path.space.lit")).to_have_count(1)
+    page.locator(f'path.space.lit[data-space="{target}"]').dispatch_event("click")
+    confirm = page.locator("#confirm[role=dialog]")
+    expect(confirm).to_contain_text("takes it from the party stash")
+    shot(page, "issue12-confirm-place-desktop")
+    confirm.locator("button[data-close]").click()  # Cancel: nothing is sent
+    expect(confirm).to_have_count(0)
+    expect(page.locator("body")).to_have_attribute("data-version", str(view["version"]))
+    page.locator("#place-cancel").click()
+    # out of the mode, the same space is just a move, with no chooser and no question
+    page.locator(f'path.space.lit[data-space="{target}"]').dispatch_event("click")
+    expect(page.locator("body")).to_have_attribute("data-version", str(view["version"] + 1))
+    expect(page.locator("#chooser, #confirm")).to_have_count(0)
+    now = view_of(base_url, made["table"])
+    assert next(x for x in now["heroes"] if x["id"] == actor)["space"] == target
+
+
+def test_flipping_back_asks_first_and_refusals_are_translated(browser: Browser, base_url: str) -> None:
+    made = create(base_url)
+    view = choose_abilities(base_url, made)
+    actor = view["decision"]["actor"]
+    flip = f"explore {actor} flip"
+
+    def add_flip(v: dict[str, Any]) -> None:
+        d = v["decision"]
+        if d["actor"] == actor and flip not in d["options"]:
+            d["options"].append(flip)
+            d["explore"] = {
+                flip: {"via": "flip", "side": 6, "to": {"en": "The Sewer", "pt": "O Esgoto"}, "explored": True}
+            }
+            d.setdefault("confirm", {})[flip] = "flip_back"
+
+    for lang, asks, refused in (
+        ("en", "flips the tile back to The Sewer", re.compile(r"R-EXPLORE-\d+")),  # the engine's exact reason
+        ("pt", "vira o ladrilho de volta para O Esgoto", re.compile("Isso não é permitido agora.")),
+    ):
+        context = browser.new_context(base_url=base_url, viewport=DESKTOP)
+        context.add_init_script(
+            f"localStorage.setItem('mnm.lang', '{lang}'); localStorage.setItem('mnm.speed', 'instant')"
+        )
+        page = context.new_page()
+        _inject(page, add_flip)
+        page.goto(made["links"]["host"])
+        expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
+        button = page.locator(f'#decision button.option[data-action="{flip}"]')
+        if lang == "en":
+            expect(button).to_have_text(re.compile(r": Explore the flip space to The Sewer \(already explored\)$"))
+        button.click()
+        confirm = page.locator("#confirm")
+        expect(confirm).to_contain_text(asks)
+        confirm.locator("#confirm-yes").click()
+        # the server refuses (the mouse is not on a flip space): the refusal comes in the page's language
+        expect(page.locator(".toast.error")).to_contain_text(refused)
+        expect(page.locator("body")).to_have_attribute("data-version", str(view["version"]))
+        context.close()
+
+
+def test_both_catalogues_have_every_string(browser: Browser, base_url: str) -> None:
+    """Every interface string of the web client is in English and in Portuguese (src/mnm/web/i18n.js), and every
+    server error code (mnm.server.errors.ErrorCode) has its sentence in both."""
+    from mnm.server.errors import ErrorCode
+
+    page = browser.new_context(base_url=base_url).new_page()
+    page.goto("/")
+    keys = page.evaluate(
+        "async () => { const m = await import('/static/i18n.js'); return [m.catalogueKeys('en'), m.catalogueKeys('pt')]; }"
+    )
+    en, pt = set(keys[0]), set(keys[1])
+    assert en - pt == set() and pt - en == set()
+    assert {f"errors.{code.value}" for code in ErrorCode} <= en

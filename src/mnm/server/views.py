@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
+from mnm import info
 from mnm.board.layout import Board
 from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
 from mnm.content.loader import Content
@@ -55,6 +56,7 @@ def _card_of(instance: str) -> str:
 # Names and card faces never change for a content set: compute each once (they dominate a view's cost).
 _NAMES: dict[tuple[int, str], dict[str, str]] = {}
 _CARDS: dict[tuple[int, str], dict[str, Any]] = {}
+_CARD_INFO: dict[tuple[int, str], dict[str, Any] | None] = {}
 
 
 def _search_card(content: Content, instance: str) -> dict[str, Any]:
@@ -390,34 +392,32 @@ def board_json(table: LiveTable) -> dict[str, Any]:
 
 
 def card_info(content: Content, ident: str) -> dict[str, Any] | None:
-    """A card named by an option (search card, ability, encounter): its name, text and numbers; None if the id
-    names no card."""
-    card_id = _card_of(ident)
-    if card_id in content.search_cards:
-        card = content.search_cards[card_id]
-        return {
-            "deck": "search",
-            "id": card.id,
-            "name": _text(card.name),
-            "text": _text(card.text),
-            "type": card.type.value,
-            "attack": card.attack.value if card.attack else None,
-            "damage": card.damage.value if card.damage else None,
-            "paws": card.paws,
-            "bonus": card.bonus,
-            "slot": card.slot,
-        }
-    if card_id in content.ability_cards:
-        ab = content.ability_cards[card_id]
-        return {
-            "deck": "ability",
-            "id": ab.id,
-            "name": _text(ab.name),
-            "text": _text(ab.text),
-            "cost": ab.cost,
-            "timing": ab.timing.value,
-        }
-    return None
+    """A card named by an option (search card, ability, encounter): its name, text, numbers and the sentences
+    :mod:`mnm.info` says about it (the terminal's words), in both languages; None if the id names no card."""
+    key = (id(content), ident)
+    if key not in _CARD_INFO:
+        if len(_CARD_INFO) > 50_000:
+            _CARD_INFO.clear()
+        _CARD_INFO[key] = _card_info_uncached(content, ident)
+    return _CARD_INFO[key]
+
+
+def _both(en: dict[str, Any], pt: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: {"en": en[k], "pt": pt[k]} for k in keys}
+
+
+def _card_info_uncached(content: Content, ident: str) -> dict[str, Any] | None:
+    try:
+        en, pt = info.card(content, ident, "en"), info.card(content, ident, "pt_BR")
+    except KeyError:
+        return None
+    kind = en["kind"]
+    out = {k: v for k, v in en.items() if k not in ("name", "text", "lines", "kind")}
+    out["deck"] = kind if kind in ("ability", "encounter") else "search"
+    if out["deck"] == "search":
+        out["type"] = kind
+    out.update(_both(en, pt, "name", "text", "lines"))
+    return out
 
 
 def _party_token_name(content: Content, token: str) -> dict[str, str]:
@@ -428,24 +428,16 @@ def _party_token_name(content: Content, token: str) -> dict[str, str]:
 
 
 def minion_type_info(content: Content, type_id: str) -> dict[str, Any] | None:
-    """A minion type's stat card: names, attack kind, battle/defense/life, size, abilities in words."""
+    """A minion type's stat card (:func:`mnm.info.minion_type` in both languages, plus its size)."""
     spec = content.minions.get(type_id)
     if spec is None:
         return None
-    return {
-        "id": spec.id,
-        "name": _text(spec.name),
-        "one": _text(spec.one or spec.name),
-        "attack": spec.attack.value,
-        "battle": spec.battle,
-        "defense": spec.defense,
-        "life": spec.life,
-        "size": spec.size,
-        "boss": spec.boss,
-        "kind": spec.kind,
-        "abilities": list(spec.abilities),
-        "ability_text": _text(spec.ability_text),
-    }
+    en, pt = info.minion_type(content, type_id, "en"), info.minion_type(content, type_id, "pt_BR")
+    out = {k: v for k, v in en.items() if k not in ("name", "one", "ability_text", "lines")}
+    out.update(_both(en, pt, "name", "one", "ability_text", "lines"))
+    out["size"] = spec.size
+    out["kind"] = spec.kind
+    return out
 
 
 def _minion_types(content: Content, st: Any) -> dict[str, Any]:

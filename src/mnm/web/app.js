@@ -238,6 +238,7 @@ function applyUpdate(msg) {
   if (msg.kind === "action" && S.you && msg.seat === S.you.seat) markMine(msg.first_event);
   S.view = msg.view;
   S.shown = msg.view;
+  S.dice = null; // dice being typed belonged to the decision just answered or replaced
   renderLog(msg.kind === "undo");
   for (const ev of msg.events) if (ev.story) showStory(ev);
   render();
@@ -250,6 +251,7 @@ async function ensureBoard() {
   const geometry = await http("GET", `/api/tables/${encodeURIComponent(S.tableId)}/board`);
   S.board.setGeometry(geometry);
   S.board.draw(S.view, litFor(S.view));
+  renderDecision(S.view); // option labels name spaces by their tile, known now
   S.revealed = null;
   revealActing(S.view);
 }
@@ -476,6 +478,7 @@ function optionLabel(v, option) {
     const card = cardOf(v, a);
     return card ? tx(card.name) : a;
   });
+  if (verb === "place" && args.length === 2 && isSpace(args[1])) return `${who}${t("verbs.place")} ${words[0]} ${t("onSpace")} ${words[1]}`;
   return `${who}${t(`verbs.${verb}`)} ${words.join(" ")}`.trim();
 }
 
@@ -721,6 +724,7 @@ async function send(action, dice) {
   S.mode = null;
   S.dice = null;
   renderDice(send);
+  renderDecision(S.view);
 }
 
 // companion mode: the board shows what the faces typed so far did (figures moved, wounds taken)

@@ -246,7 +246,7 @@ export class BoardView {
   }
 
   figure(fig, [x, y], cell, lit, view, extra) {
-    const r = cell * 0.26;
+    const r = cell * 0.3;
     const d = fig.data;
     const name = tx(d.name);
     const group = el("g", {

@@ -14,7 +14,7 @@ export function cardNumbers(card) {
   if (card.type) bits.push(t(`cardType.${card.type}`));
   if (card.attack) bits.push(t(`attackKind.${card.attack}`));
   if (card.bonus) bits.push(`+${card.bonus} ${t("dice")}`);
-  if (card.paws) bits.push(`${card.paws} ${t("paws")}`);
+  if (card.paws) bits.push(`${card.paws} ${t(card.paws === 1 ? "paw" : "paws")}`);
   if (card.cost !== undefined && card.cost !== null) bits.push(t("cost", { n: card.cost }));
   return bits.join(" · ");
 }
@@ -26,7 +26,7 @@ export function cardSummary(card) {
     "span",
     { class: "card-text" },
     numbers ? h("span", { class: "card-numbers" }, numbers) : null,
-    card.text ? h("span", { class: "card-body" }, tx(card.text)) : null,
+    tx(card.text) ? h("span", { class: "card-body" }, tx(card.text)) : null,
   );
 }
 
@@ -35,7 +35,10 @@ export function showCard(card) {
     id: "details",
     title: tx(card.name),
     className: "details",
-    body: [cardNumbers(card) ? h("p", { class: "card-numbers" }, cardNumbers(card)) : null, h("p", {}, tx(card.text))].filter(Boolean),
+    // mnm.info's sentences when the server sent them (the terminal says the same), else numbers and text
+    body: card.lines
+      ? [h("ul", { class: "card-lines" }, tx(card.lines).slice(1).map((line) => h("li", {}, line)))]
+      : [cardNumbers(card) ? h("p", { class: "card-numbers" }, cardNumbers(card)) : null, h("p", {}, tx(card.text))].filter(Boolean),
   });
 }
 
@@ -81,7 +84,7 @@ export function minionCard(type, view) {
       stat(t("defense"), type.defense),
       stat(t("life"), type.life),
     ),
-    type.ability_text ? h("p", { class: "abilities-text" }, tx(type.ability_text)) : null,
+    tx(type.ability_text) ? h("p", { class: "abilities-text" }, tx(type.ability_text)) : null,
     figures.length
       ? h(
           "ul",

@@ -113,6 +113,8 @@ const STRINGS = {
     cardType: { weapon: "weapon", armor: "armour", accessory: "accessory", item: "item", scroll: "scroll", trick: "trick", event: "event", party_item: "party item" },
     dice: "dice",
     paws: "paws",
+    paw: "paw",
+    onSpace: "on",
     cost: "cost {n} cheese",
     surgeIs: "Next surge: {list}",
     noSurge: "No surge on this card",
@@ -326,6 +328,8 @@ const STRINGS = {
     cardType: { weapon: "arma", armor: "armadura", accessory: "acessório", item: "item", scroll: "pergaminho", trick: "truque", event: "evento", party_item: "item do grupo" },
     dice: "dados",
     paws: "patas",
+    paw: "pata",
+    onSpace: "em",
     cost: "custa {n} queijo(s)",
     surgeIs: "Próxima onda: {list}",
     noSurge: "Sem onda nesta carta",
@@ -490,4 +494,17 @@ const PLACE_PT = {
 export function placeName(name) {
   if (!name) return "";
   return current === "pt" ? PLACE_PT[name] || name : name;
+}
+
+// Every key of a catalogue, flattened ("errors.stale"): a test checks both languages have the same ones.
+export function catalogueKeys(which) {
+  const out = [];
+  const walk = (obj, prefix) => {
+    for (const [k, v] of Object.entries(obj)) {
+      if (v && typeof v === "object") walk(v, `${prefix}${k}.`);
+      else out.push(`${prefix}${k}`);
+    }
+  };
+  walk(STRINGS[which], "");
+  return out.sort();
 }
