@@ -264,3 +264,26 @@ def test_new_table_with_a_rule_variant_shows_it_at_the_table(browser: Browser, b
     table = re.search(r"#t=([^&]+)", host_link).group(1)  # type: ignore[union-attr]
     view = httpx.get(f"{base_url}/api/tables/{table}").json()["view"]
     assert [o["id"] for o in view["options"]] == ["ranged_target_most_minions"]
+
+
+def test_new_table_difficulty_presets_show_their_win_rates_and_check_their_variants(
+    browser: Browser, base_url: str
+) -> None:
+    presets = httpx.get(f"{base_url}/api/catalog").json()["difficulties"]
+    page = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}).new_page()
+    page.goto("/")
+    choices = page.locator("#preset option")
+    expect(choices).to_have_count(len(presets))
+    normal = next(p for p in presets if p["default"])
+    expect(page.locator("#preset")).to_have_value(normal["id"])
+    expect(choices.nth(0)).to_contain_text(f"{round(presets[0]['win_rate'] * 100)}%")  # the measured rate
+    page.locator("#preset").select_option("hard")
+    hard = next(p for p in presets if p["id"] == "hard")
+    page.locator("#variants summary").click()
+    checked = page.locator("#variants input.variant:checked")
+    expect(checked).to_have_count(len(hard["options"]))
+    assert sorted(checked.evaluate_all("boxes => boxes.map(b => b.value)")) == sorted(hard["options"])
+    page.locator("#create").click()
+    table = re.search(r"#t=([^&]+)", page.locator("input.host-link").input_value()).group(1)  # type: ignore[union-attr]
+    view = httpx.get(f"{base_url}/api/tables/{table}").json()["view"]
+    assert sorted(o["id"] for o in view["options"]) == sorted(hard["options"])

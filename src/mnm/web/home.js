@@ -23,13 +23,15 @@ export function renderHome() {
   const companion = h("input", { id: "companion", type: "checkbox" });
   // rule variants (docs/rulings.md, Options): every one off unless the players switch it on
   // difficulty presets (issue 16): bundles of the rule variants below, when the server offers them
-  const presets = cat.presets || [];
+  // (the catalog's `difficulties`: id, options, text, the heuristic bot's measured Chapter 1 win rate)
+  const presets = cat.difficulties || cat.presets || [];
+  const presetLabel = (p) =>
+    tx(p.text || p.name || p.id) + (typeof p.win_rate === "number" ? ` (${t("presetWins", { percent: Math.round(p.win_rate * 100) })})` : "");
   const presetSel = presets.length
     ? h(
         "select",
         { id: "preset", onchange: () => applyPreset() },
-        h("option", { value: "" }, t("presetNone")),
-        presets.map((p) => h("option", { value: p.id }, tx(p.text || p.name || p.id))),
+        presets.map((p) => h("option", p.default ? { value: p.id, selected: "" } : { value: p.id }, presetLabel(p))),
       )
     : null;
   function applyPreset() {
@@ -119,7 +121,7 @@ export function renderHome() {
     if (used.some(([, b]) => b)) body.bots = used.map(([, b]) => b);
     const picked = [...variants.querySelectorAll("input.variant:checked")].map((i) => i.value);
     if (picked.length) body.options = picked;
-    if (presetSel && presetSel.value) body.preset = presetSel.value;
+    // a preset is sent as the rule variants it checked (applyPreset), never as a field of its own
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const made = await http("POST", "/api/tables", body);
