@@ -138,6 +138,14 @@ def test_catalog_lists_chapters_heroes_and_die(client: TestClient) -> None:
     assert len(data["die"]) == 6
 
 
+def test_catalog_says_whether_a_chosen_seed_is_accepted(db_url: str) -> None:
+    for allowed in (False, True):
+        with TestClient(create_app(db_url, Limits(allow_seed=allowed))) as c:
+            assert c.get("/api/catalog").json()["seeds_allowed"] is allowed
+            refused = c.post("/api/tables", json=create_body(seed=5))
+            assert (refused.status_code == 201) is allowed
+
+
 def test_openapi_documents_every_endpoint(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for p in (

@@ -389,6 +389,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "die": [{"number": f.number, "symbols": [s.value for s in f.symbols]} for f in content.die.faces],
             "options": options_json(GAME_OPTIONS),
             "difficulties": difficulties_json(),  # presets: bundles of the options above
+            "seeds_allowed": limits.allow_seed,  # the form offers a seed field only where one is accepted
         }
 
     @app.post("/api/tables", status_code=201, tags=["tables"], responses=_errors(422, 503))

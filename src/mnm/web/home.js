@@ -143,7 +143,7 @@ export function renderHome() {
       seatAssign,
       seatPlayers,
       presetSel ? h("label", {}, `${t("preset")} `, presetSel) : null,
-      h("label", {}, `${t("seed")} `, seed),
+      cat.seeds_allowed === false ? null : h("label", {}, `${t("seed")} `, seed),
       h("label", { class: "check" }, companion, ` ${t("companion")}`),
       variants,
       h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
