@@ -172,7 +172,7 @@ def test_plain_load_of_hostile_saves_keeps_the_game(tmp_path: Path) -> None:
     refusals = [line for line in text.splitlines() if line.startswith("Could not load: ")]
     assert len(refusals) == len(saves)
     assert all(line.endswith("The game in progress goes on.") for line in refusals)
-    assert "state.heroes.filch.space" in text and "'99:99'" in text and "state.wheel" in text  # the field named
+    assert "state.heroes.filch.space" in text and "'99:99'" in text and "state.wheel" in text and "'lots'" in text
     assert "Traceback" not in text
     assert client.game is game and len(game.log) == 1  # the game went on with the next answer
     assert json.loads(before)["chapter"] == game.state.chapter
