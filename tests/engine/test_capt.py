@@ -269,3 +269,51 @@ def test_r_capt_04_brodie_on_the_board_also_keeps_the_captured_mouse_waiting() -
     assert of(g.events, "captured_waits") != []
     d = g.decision()
     assert d is not None and d.actor == "filch"
+
+
+# --- the old crow captures the mouse whose turn is starting (Chapter 1 Courtyard) -----------------------
+
+
+def _crow_at_turn_start(**collin: Any) -> Game:
+    """Collin, one wound short of capture on the Courtyard, starts his turn and rolls a 1: the old crow."""
+    return scenario(
+        chapter=CH1,
+        tiles={"1": 1},
+        heroes={"collin": {"space": "1:5", "wounds": 4, **collin}, "filch": {"space": "1:9"}},
+        minions={"rat-warrior-1": {"space": "1:1"}},
+        track=["mouse:collin", "mouse:filch", "minion:rat-warrior"],
+        dice=[CHEESE, SWORD],  # Collin's movement roll (a 1), then Filch's (a 2)
+    )
+
+
+@pytest.mark.rule("R-CAPT-02")
+@pytest.mark.rule("R-BATTLE-14")
+def test_r_capt_02_the_old_crow_capturing_the_mouse_starting_its_turn_passes_play_to_the_next_card() -> None:
+    g = _crow_at_turn_start()
+    collin = g.state.heroes["collin"]
+    assert [e.msg for e in g.events] == [
+        "movement_roll", "old_crow", "mouse_wounded", "mouse_captured", "hourglass_moves", "movement_roll",
+    ]
+    assert one(g.events, "mouse_captured").params == {"hero": "collin", "cause": "old crow"}
+    assert collin.captured and collin.space is None and collin.wounds == 0
+    assert not of(g.events, "turn_ends")  # no turn was left to end: the capture ended it
+    # Collin's turn cannot go on: the next card on the track, Filch's, is the one asked for
+    assert g.state.pending is not None and (g.state.pending.kind, g.state.pending.actor) == ("turn", "filch")
+    assert g.state.turn is not None and g.state.turn.mouse == "filch" and g.state.turn.rolled == 2
+    listed = options(g)
+    assert "end filch" in listed and not any("collin" in o for o in listed)
+
+
+@pytest.mark.rule("R-CAPT-02")
+@pytest.mark.rule("R-ACH-05")
+def test_r_capt_02_the_old_crow_capturing_the_scaper_a_third_time_at_turn_start_asks_the_rescue_then_moves_on() -> None:
+    g = _crow_at_turn_start(achievements=["scaper"], captures=2)
+    assert [e.msg for e in g.events][-3:] == ["mouse_captured", "scaper_rescued", "hourglass_moves"]
+    assert g.state.turn is None
+    assert g.state.pending is not None and (g.state.pending.kind, g.state.pending.actor) == ("rescue", "collin")
+    ev = g.apply("choose collin 1:9")
+    assert one(ev, "mouse_rescued").params == {"hero": "collin", "space": "1:9"}
+    # the rescue does not give the turn back (it ended with the capture): Filch's card comes next
+    assert g.state.heroes["collin"].space == "1:9" and not g.state.heroes["collin"].captured
+    assert g.state.pending is not None and (g.state.pending.kind, g.state.pending.actor) == ("turn", "filch")
+    assert "end filch" in options(g)

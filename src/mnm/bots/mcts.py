@@ -56,12 +56,7 @@ def play_out(
     for steps in range(limit + 1):
         if work.status != "playing" or steps == limit:
             break
-        try:
-            legal = legal_actions(ctx, work)
-        except AssertionError:
-            # a position the engine cannot list (seen once: the old crow captures the mouse whose turn is
-            # starting); the playout stops there, unfinished, rather than crash the hint or the search
-            break
+        legal = legal_actions(ctx, work)
         if not legal:
             break
         playout_step(ctx, work, bot, rng, legal)
