@@ -76,6 +76,7 @@ def expand(command: str, tmp: Path, save: Path, scenario: Path) -> list[list[str
                     "FILE": str(scenario),
                     "DIR": str(tmp / "out"),
                     "SIDE": "5",
+                    "D": "hard",  # a difficulty preset
                     "chapter:ID": "chapter:flight-to-barksburg",
                 }.get(w, w)
                 filled.append(w)

@@ -159,8 +159,7 @@ def _check_difficulty(names: list[str]) -> None:
 
     for name in names:
         if name not in DIFFICULTY_PRESETS:
-            typer.echo(f"error: unknown difficulty {name!r}; difficulties: {', '.join(DIFFICULTY_PRESETS)}", err=True)
-            raise typer.Exit(2)
+            fail(f"unknown difficulty {name!r}; difficulties: {', '.join(DIFFICULTY_PRESETS)}")
 
 
 @app.command("bench")
@@ -472,8 +471,7 @@ def _simulate_side_by_side(
     try:
         chapter_id = content.chapter(chapter).id
     except KeyError:
-        typer.echo(f"error: unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}", err=True)
-        raise typer.Exit(2) from None
+        fail(f"unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}")
     heroes = [h.strip() for h in party.split(",") if h.strip()]
     runs = []
     for name in bots:
@@ -482,8 +480,7 @@ def _simulate_side_by_side(
             try:
                 summary, _ = run_simulation(chapter_id, heroes, name, games, seed, workers, folder, difficulty=level)
             except ValueError as err:
-                typer.echo(f"error: {err}", err=True)
-                raise typer.Exit(2) from err
+                fail(str(err))
             meta = {"chapter": chapter_id, "party": heroes, "bot": name, "difficulty": level}
             if folder is not None:
                 write_report(folder, summary, meta)
