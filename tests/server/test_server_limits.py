@@ -300,6 +300,24 @@ def test_a_big_head_is_431_and_never_read_whole(tmp_path: Path) -> None:
         assert httpx.get(url + "/api/health").json() == {"ok": True}
 
 
+def test_a_big_head_sent_in_small_pieces_is_431_too(tmp_path: Path) -> None:
+    """h11 gives up on its own buffer limit before the server's check after it: still 431, not 400."""
+    with running(create_app(f"sqlite:///{tmp_path / 'p.db'}")) as url:
+        host, port = url.removeprefix("http://").split(":")
+        head = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (200 * 1024) + b"\r\n\r\n"
+        with socket.create_connection((host, int(port)), timeout=5) as s:
+            with contextlib.suppress(OSError):  # refused and closed while we were still sending
+                for start in range(0, len(head), 4096):
+                    s.sendall(head[start : start + 4096])
+                    time.sleep(0.001)  # one piece at a time reaches the server
+            answer = b""
+            with contextlib.suppress(OSError):
+                while chunk := s.recv(65536):
+                    answer += chunk
+        assert answer.startswith(b"HTTP/1.1 431 ")
+        assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"] == "headers_too_big"
+
+
 def test_a_half_sent_request_is_timed_out(tmp_path: Path) -> None:
     class Quick(GuardedH11Protocol):
         head_timeout = 0.5

@@ -56,6 +56,11 @@ class GuardedH11Protocol(H11Protocol):
             self._refuse(431, ErrorCode.HEADERS_TOO_BIG, f"the request head is over {self.head_limit} bytes")
 
     def send_400_response(self, msg: str) -> None:
+        # h11 gives up on a head over its own buffer limit before our check after it runs, when the head arrives
+        # in pieces smaller than the early check's bound: that is still a head too big, not a malformed request
+        if len(self.conn.trailing_data[0]) > self.head_limit:
+            self._refuse(431, ErrorCode.HEADERS_TOO_BIG, f"the request head is over {self.head_limit} bytes")
+            return
         self._refuse(400, ErrorCode.MALFORMED, "this is not a valid HTTP request")
 
     def connection_lost(self, exc: Exception | None) -> None:
