@@ -87,8 +87,9 @@ def test_r_exp_12_the_first_minion_on_the_mortar_fires_it_3_dice_ranged_once_a_r
 
 @pytest.mark.rule("R-EXP-12")
 def test_r_exp_12_no_mortar_for_large_minions_or_with_a_mouse_on_it() -> None:
-    big = _mortar({"molox-1": {"space": "20:4"}}, {"collin": {"space": "20:9"}}, [SWORD, BOW, BOW, BOW, CHEESE])
-    assert not of(big.events, "mortar_fires")
+    # Molox moves 2 and attacks with his 2 dice (both miss); then Collin's movement roll
+    big = _mortar({"molox-1": {"space": "20:4"}}, {"collin": {"space": "20:9"}}, [SWORD, BOW, BOW, CHEESE])
+    assert not of(big.events, "mortar_fires") and big.state.dice_queue == []
     crowded = _mortar({"ember-beetle-1": {"space": "20:4"}}, {"collin": {"space": "20:4"}, "filch": {"space": "20:9"}},
                       [BOW, BOW, CHEESE, CHEESE])
     assert not of(crowded.events, "mortar_fires")
