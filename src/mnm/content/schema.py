@@ -465,6 +465,11 @@ class TileSide(Sourced):
     region: Literal["downwood", "underwood", "upwood"] | None = Field(
         default=None, description="[EXP] outdoor tile: Downwood (green arrow), Underwood (blue), Upwood (R-EXP-17)"
     )
+    overlay_of: str | None = Field(
+        default=None,
+        pattern=r"^\d+:\d+$",
+        description="[EXP] an Upwood branch overlay laid over this tree-climb symbol (side:space) by a climb (R-EXP-19)",
+    )
 
     @field_validator("map")
     @classmethod

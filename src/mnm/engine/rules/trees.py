@@ -21,7 +21,7 @@ from mnm.engine.query import hero_name, mice_in, minions_on_side
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
-__all__: list[str] = []
+__all__ = ["climb_target", "overlay_over"]
 
 CLIMB = "tree-climb"
 
@@ -53,18 +53,51 @@ def _climb_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
     return "a climb is an explore: not while minions are on the tile (R-EXPLORE-01)"
 
 
+def overlay_over(ctx: Ctx, space: str) -> int | None:
+    """The branch overlay (an Upwood tile side of this chapter's board) laid over the tree-climb symbol on
+    ``space``, if the chapter has one (R-EXP-19; ``overlay_of`` in the side's content)."""
+    for side in ctx.board.graphs:
+        if ctx.content.tile_sides[side].overlay_of == space:
+            return side
+    return None
+
+
+def _symbol_on(ctx: Ctx, side: int) -> str:
+    """The overlay's own tree-climb symbol (the trunk top), where a climbing party arrives."""
+    return next(sp.id for sp in ctx.board.graph(side).spaces if CLIMB in sp.features)
+
+
+def climb_target(ctx: Ctx, space: str) -> str:
+    """Where a climb from the symbol on ``space`` puts the party: up on the overlay's symbol when the chapter
+    lays one there; down on the symbol below when ``space`` is an overlay's own symbol (the same symbol serves
+    for going back down into Downwood, R-EXP-19); else the symbol itself (a chapter with no overlay)."""
+    below = ctx.content.tile_sides[space_side(space)].overlay_of
+    if below is not None:
+        return below
+    up = overlay_over(ctx, space)
+    return _symbol_on(ctx, up) if up is not None else space
+
+
 def _climb_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
     assert h.space is not None
     here = h.space
     side = space_side(here)
+    dest = climb_target(ctx, here)
     branches: list[str] = st.chapter_data.setdefault("branches", [])
-    if here not in branches:
-        branches.append(here)
+    symbol = ctx.content.tile_sides[side].overlay_of or here  # the branch stands over the symbol below
+    if symbol not in branches:
+        branches.append(symbol)
+    dest_side = space_side(dest)
+    if dest_side != side:
+        tile = ctx.board.tile_of_side(dest_side)
+        st.face_up[tile] = dest_side
+        if dest_side not in st.explored:
+            st.explored.append(dest_side)  # the overlay is laid (or the ground below is back in play)
     party = [x for x in st.mice_on_board() if x.space is not None and space_side(x.space) == side]
     for x in party:
-        x.space = here
-    ctx.emit("tree_climb", "R-EXP-19", hero=h.id, space=here, mice=[x.id for x in party])
+        x.space = dest
+    ctx.emit("tree_climb", "R-EXP-19", hero=h.id, space=here, dst=dest, mice=[x.id for x in party])
     _left_behind(ctx, st)
 
 
@@ -107,11 +140,16 @@ def _glide_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
             ctx.emit("glide_fails", "R-EXP-20", hero=h.id, faces=list(check))
             return
     steps = ctx.dice[roll(st, 1, "the leaf's flight")[0]].number
-    entries = [sp for sp in graph.spaces if sp.entry]
-    i = graph.by_id[here].index
-    goal = min(entries, key=lambda sp: (graph.minion_dist[i][sp.index], sp.n)) if entries else None
     path: list[str] = []
     pos = here
+    below = ctx.content.tile_sides[graph.side].overlay_of
+    if below is not None:  # off an overlay's exit branch: the leaf drops to the roots below, its first space
+        pos = below
+        path.append(below)
+        graph = ctx.board.graph_of(below)
+    entries = [sp for sp in graph.spaces if sp.entry]
+    i = graph.by_id[pos].index
+    goal = min(entries, key=lambda sp: (graph.minion_dist[i][sp.index], sp.n)) if entries else None
     while goal is not None and len(path) < steps and pos != goal.id:
         j = graph.by_id[pos].index
         nexts = [k for k in graph.fly_cost[j] if graph.minion_dist[k][goal.index] < graph.minion_dist[j][goal.index]]
@@ -126,6 +164,8 @@ def _glide_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     pos = path[-1] if path else here
     if key is not None:
         st.tokens[key] = [pos]
+    if space_side(pos) != space_side(here):
+        st.face_up[ctx.board.tile_of_side(space_side(pos))] = space_side(pos)
     for x in riders:
         x.space = pos
     ctx.emit("leaf_glides", "R-EXP-20", hero=h.id, src=here, dst=pos, path=path, roll=steps)
