@@ -20,7 +20,7 @@ from typing import Any
 from mnm.board.layout import space_side
 from mnm.engine.context import Ctx, step
 from mnm.engine.dice import roll
-from mnm.engine.query import minion_bfs, minions_on_side
+from mnm.engine.query import minion_distances, minions_on_side
 from mnm.engine.rules.expansion import helpers
 from mnm.engine.state import Minion, State
 
@@ -75,7 +75,7 @@ def _helper_acts(ctx: Ctx, st: State, hid: str) -> None:
     if not foes:
         return
     here = Minion(hid, str(data["type"]), space)  # a stand-in to walk the minion graph with
-    dist, _ = minion_bfs(ctx, st, space)
+    dist = minion_distances(ctx, st, space)
     foes.sort(key=lambda m: (dist.get(m.space, 10**6), m.id))
     target = foes[0]
     if target.space != space:
