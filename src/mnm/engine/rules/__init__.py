@@ -7,7 +7,6 @@ from mnm.engine.rules import (  # noqa: F401
     battle,
     bees,
     brodie,
-    campaign,
     capture,
     card_abilities,
     cards,

@@ -29,6 +29,7 @@ from mnm.content.schema import AbilityCard, AbilityTiming, AttackKind
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
+from mnm.engine.hooks import OFFER_BEFORE_TURN, TURN_BEGINS
 from mnm.engine.query import hero_name, mice_in, minion_name, minions_in
 from mnm.engine.rules.battle import (
     Weapon,
@@ -42,6 +43,7 @@ from mnm.engine.rules.battle import (
 from mnm.engine.rules.capture import heal_hero
 from mnm.engine.rules.cards import CARD_EFFECTS, CardEffect
 from mnm.engine.rules.free_actions import is_knife
+from mnm.engine.rules.movement import mouse_neighbours
 from mnm.engine.rules.turn import action_available, extra_action_cost, free_action_available, spend_action
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
@@ -255,6 +257,9 @@ def offer_before_turn(ctx: Ctx, st: State, h: Hero) -> bool:
     return True
 
 
+OFFER_BEFORE_TURN.provide(offer_before_turn)
+
+
 def _before_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     h = st.heroes[p.actor]
     return [*_before_uses(ctx, st, h), Action("skip", h.id)]
@@ -293,6 +298,9 @@ def turn_begins(ctx: Ctx, st: State, h: Hero, t: Turn, args: list[Any]) -> None:
         t.ability_used = True
     if inspire_active(st):
         t.extra_actions = 1
+
+
+TURN_BEGINS.provide(turn_begins)
 
 
 # --- the four ability cards of the seeds ------------------------------------------------------------------
@@ -683,8 +691,6 @@ ability_effect("multi-attack", _multi_uses, _multi_apply, _multi_why)
 
 
 def _commanded(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
-    from mnm.engine.rules.movement import mouse_neighbours
-
     if h.space is None:
         return []
     near = {h.space, *mouse_neighbours(ctx, st, h.space, None)}
