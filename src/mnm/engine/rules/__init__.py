@@ -8,7 +8,6 @@ from mnm.engine.rules import (  # noqa: F401
     bees,
     brodie,
     capture,
-    card_abilities,
     cards,
     creatures,
     effects,
