@@ -23,7 +23,6 @@ from mnm.engine import (
     Action,
     Decision,
     DiceTable,
-    EngineError,
     Event,
     Game,
     IllegalAction,
@@ -32,6 +31,7 @@ from mnm.engine import (
     SaveError,
     apply_action,
     catalog,
+    events_until_stopped,
 )
 from mnm.terminal.lang import say
 
@@ -222,7 +222,6 @@ def check_game(game: Game) -> None:
         probe.dice_mode, probe.dice_queue = "seeded", []
         with contextlib.suppress(NeedDice, IllegalAction):
             apply_action(game.ctx, probe, a)
-    game.ctx.events.clear()
 
 
 def save_game(game: Game, path: str | Path, sync: bool = True) -> Path:
@@ -383,15 +382,7 @@ def events_before_dice(game: Game, action: Action, dice: Sequence[int]) -> list[
     far), so the table hears what happened before it is asked to roll. Nothing changes in ``game``."""
     st = game.state.copy()
     st.dice_queue.extend(dice)
-    game.ctx.events.clear()
-    try:
-        apply_action(game.ctx, st, action)
-    except EngineError:
-        pass
-    finally:
-        events = list(game.ctx.events)
-        game.ctx.events.clear()
-    return events
+    return events_until_stopped(game.ctx, st, action)
 
 
 # --- autosave ---------------------------------------------------------------------------------------------------
