@@ -9,12 +9,13 @@ Molox's three cards are handled by :mod:`initiative` (``minion:molox:1..3``, sta
 from __future__ import annotations
 
 from mnm.board.layout import space_side
-from mnm.engine.context import Ctx
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, decision, push
 from mnm.engine.dice import roll
-from mnm.engine.query import mice_in, mice_on_side, minion_name, track_rank
-from mnm.engine.state import Hero, Minion, State
+from mnm.engine.query import can_enter, hero_name, is_large, mice_in, mice_on_side, minion_name, track_rank
+from mnm.engine.state import Hero, Minion, Pending, State
 
-__all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "olga_charges"]
+__all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "mouse_must_leave_hesster", "olga_charges"]
 
 OLGA = "olga"
 OLGA_REACH = 3  # R-EXP-10: up to 3 spaces
@@ -67,6 +68,8 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
 def creature_turn(ctx: Ctx, st: State, m: Minion) -> bool:
     """A minion's activation changed by an expansion rule; True when it was played here (nothing more to do)."""
     spec = ctx.content.minions[m.type]
+    if HESSTER not in spec.abilities and HESSTER in st.chapter_data and m.space in hesster_blocks(st):
+        _minion_leaves_hesster(ctx, st, m)  # R-EXP-14: it begins its turn on Hesster: off first
     if spec.mindless and "knocked_down" in m.statuses:
         _reanimate_or_blast(ctx, st, m)
         return True
@@ -275,3 +278,99 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
     for x in others:
         if x.id in st.minions:
             defend_minion(ctx, st, None, x, hits)
+
+
+# --- figures beginning their turn on Hesster's spaces must move away (R-EXP-14) ------------------------------
+
+
+def _number(space: str) -> int:
+    return int(space.split(":")[1])
+
+
+def mouse_escapes(ctx: Ctx, st: State, h: Hero) -> list[str]:
+    """The spaces next to ``h`` it may step off Hesster to: by its lines (R-MOVE-03/04), with room
+    (R-SPACE-02), not his spaces, and neither water, lava, a chasm nor a mousetrap (a step it is made to take
+    never walks into a hazard: docs/rulings.md R-EXP-14). Lowest number first."""
+    from mnm.engine.rules.movement import mouse_neighbours
+
+    assert h.space is not None
+    board = ctx.board
+    return sorted(
+        (
+            sp
+            for sp in mouse_neighbours(ctx, st, h.space, st.turn)
+            if can_enter(ctx, st, sp) and not board.spaces[sp].water and sp not in st.traps
+        ),
+        key=_number,
+    )
+
+
+def mouse_must_leave_hesster(ctx: Ctx, st: State, h: Hero) -> bool:
+    """R-EXP-14: a mouse that begins its turn on one of Hesster's spaces must move away. Before anything else
+    in its turn (its movement roll is made and kept) it steps to a space next to it, the player choosing among
+    :func:`mouse_escapes` (decision ``leave_hesster``); the step costs no movement. True when that decision
+    is now asked; False when the mouse is not on Hesster or has nowhere to go (it stays, and is told why)."""
+    if h.space is None or h.space not in hesster_blocks(st):
+        return False
+    spaces = mouse_escapes(ctx, st, h)
+    if not spaces:
+        ctx.emit("hesster_pins", "R-EXP-14", figure=h.id, space=h.space)
+        return False
+    ctx.emit("must_leave_hesster", "R-EXP-14", figure=h.id, space=h.space, spaces=list(spaces))
+    st.pending = Pending("leave_hesster", h.id, {"spaces": spaces})
+    return True
+
+
+def _leave_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("move", p.actor, (str(sp),)) for sp in p.data["spaces"]]
+
+
+def _leave_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    h = st.heroes[p.actor]
+    src = h.space
+    h.space = str(a.args[0])
+    ctx.emit("leaves_hesster", "R-EXP-14", figure=h.id, src=src, dst=h.space)
+    push(st, ["ask_turn", h.id])  # then its turn goes on as usual, its whole movement still to use
+
+
+def _leave_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    spaces = ", ".join(str(sp) for sp in p.data["spaces"])
+    name = hero_name(ctx, p.actor)
+    return f"{name} began its turn on Hesster and must move away first: 'move {p.actor} <space>' ({spaces}) (R-EXP-14)"
+
+
+decision("leave_hesster", _leave_options, _leave_apply, _leave_explain, prompt="leave_hesster_prompt")
+
+
+def _minion_leaves_hesster(ctx: Ctx, st: State, m: Minion) -> None:
+    """R-EXP-14: a minion that begins its turn on Hesster steps off to the space next to it (on the minion
+    graph, with room for it) nearest the nearest mouse, lowest number on ties; then it takes its turn as usual
+    from there. With nowhere to go it stays, and is told why."""
+    graph = ctx.board.graph_of(m.space)
+    large = is_large(ctx, m)
+    blocked = hesster_blocks(st)
+    near = [
+        graph.spaces[j].id
+        for j in graph.minion_adj[graph.by_id[m.space].index]
+        if graph.spaces[j].id not in blocked and can_enter(ctx, st, graph.spaces[j].id, large)
+    ]
+    if not near:
+        ctx.emit("hesster_pins", "R-EXP-14", figure=m.id, space=m.space)
+        return
+    mice = [h for h in mice_on_side(st, graph.side) if h.space is not None]
+    target: Hero | None = None
+    if mice:
+        i = graph.by_id[m.space].index
+        mice.sort(key=lambda h: (graph.minion_dist[i][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
+        target = mice[0]
+
+    def key(sp: str) -> tuple[int, int]:
+        far = 0 if target is None else graph.minion_dist[graph.by_id[sp].index][graph.by_id[target.space or ""].index]
+        return (far, _number(sp))
+
+    src = m.space
+    m.space = min(near, key=key)
+    if target is None:
+        ctx.emit("leaves_hesster", "R-EXP-14", figure=m.id, src=src, dst=m.space)
+    else:
+        ctx.emit("leaves_hesster", "R-EXP-14", target=target.id, figure=m.id, src=src, dst=m.space)

@@ -110,6 +110,11 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     ctx.rules.on_move_roll(ctx, st, h.id, face.index)
     if h.captured or st.status != "playing":
         return
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: a mouse beginning its turn on Hesster must move away
+        from mnm.engine.rules.creatures import mouse_must_leave_hesster
+
+        if mouse_must_leave_hesster(ctx, st, h):
+            return
     st.pending = Pending("turn", h.id)
 
 
