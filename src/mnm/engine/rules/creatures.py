@@ -37,6 +37,7 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
     here = spaces[0]
     goal = graph.by_id[h.space].index
     path: list[str] = []
+    forks: list[str] = []
     for _ in range(OLGA_REACH):
         if here == h.space:
             break
@@ -44,20 +45,31 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
         nexts = [j for j in graph.minion_adj[i] if graph.minion_dist[j][goal] < graph.minion_dist[i][goal]]
         if not nexts:
             break
+        if len(nexts) > 1:
+            forks.append(here)  # equally short ways split here: she takes the lowest-numbered space
         here = min((graph.spaces[j].id for j in nexts), key=lambda s: graph.by_id[s].n)
         path.append(here)
     if not path:
         return
     st.tokens[OLGA] = [here]
-    ctx.emit("olga_charges", "R-EXP-10", hero=h.id, src=spaces[0], dst=here, path=list(path))
+    mice_hit = [mice_in(st, sp) for sp in path]
+    small_hit = [
+        sorted((m for m in st.minions.values() if m.space == sp and ctx.content.minions[m.type].size == "small"),
+               key=lambda m: m.id)
+        for sp in path
+    ]
+    # the explanation: why she moved, where, and whom she tramples (R-EXP-10; docs/rulings.md R-EXP-10)
+    trampled = [i for row_h, row_m in zip(mice_hit, small_hit, strict=True) for i in [*(x.id for x in row_h), *(x.id for x in row_m)]]
+    ctx.emit("olga_charges", "R-EXP-10", trampled=trampled, hero=h.id, src=spaces[0], dst=here, path=list(path),
+             steps=len(path), forks=forks)
     from mnm.engine.rules.battle import wound_minion
     from mnm.engine.rules.capture import wound_hero
 
-    for sp in path:
-        for x in mice_in(st, sp):
+    for sp, row_h, row_m in zip(path, mice_hit, small_hit, strict=True):
+        for x in row_h:
             wound_hero(ctx, st, x, 1, source=OLGA)
-        for m in [m for m in st.minions.values() if m.space == sp]:
-            if ctx.content.minions[m.type].size == "small":
+        for m in row_m:
+            if m.id in st.minions:
                 ctx.emit("olga_tramples", "R-EXP-10", minion=m.id, space=sp)
                 wound_minion(ctx, st, m, 1, None)
 
@@ -138,10 +150,14 @@ def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
     i = graph.by_id[m.space].index
     seen.sort(key=lambda h: (graph.minion_dist[i][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
     target = seen[0]
+    far = graph.minion_dist[i][graph.by_id[target.space or ""].index]
+    tied = [h.id for h in seen[1:] if graph.minion_dist[i][graph.by_id[h.space or ""].index] == far]
     st.chapter_data["mortar_round"] = st.round
     faces = roll(st, MORTAR_DICE, f"{minion_name(ctx, m)} firing the mortar")
     hits = sum(1 for f in faces if ctx.dice[f].bow)
-    ctx.emit("mortar_fires", "R-EXP-12", minion=m.id, hero=target.id, faces=list(faces), hits=hits)
+    # the explanation: who fires, from where, at whom and why that mouse (R-EXP-12; docs/rulings.md R-EXP-12)
+    ctx.emit("mortar_fires", "R-EXP-12", tied=tied, minion=m.id, space=m.space, hero=target.id,
+             target_space=target.space, faces=list(faces), hits=hits)
     from mnm.engine.rules.battle import add_wheel_cheese, mouse_defends
 
     add_wheel_cheese(ctx, st, sum(1 for f in faces if ctx.dice[f].cheese), m.id)
@@ -200,7 +216,9 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
         return
     ti = graph.by_id[tail].index
     mice.sort(key=lambda h: (graph.minion_dist[ti][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
-    goal = graph.by_id[mice[0].space or ""].index
+    target = mice[0]
+    goal = graph.by_id[target.space or ""].index
+    tied = [h.id for h in mice[1:] if graph.minion_dist[ti][graph.by_id[h.space or ""].index] == graph.minion_dist[ti][goal]]
     path = [tail]
     here = ti
     for _ in range(HESSTER_BODY):
@@ -220,8 +238,11 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
     m.space = head
     faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's strike")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
-    ctx.emit("hesster_strikes", "R-EXP-14", minion=m.id, spaces=list(body), faces=list(faces), hits=hits)
     victims, others = _touched(st, set(body), m)
+    # the explanation: toward whom, where the head landed and why, whom he touches (R-EXP-14; docs/rulings.md)
+    ctx.emit("hesster_strikes", "R-EXP-14", missed=not victims and not others, tied=tied, minion=m.id,
+             tail=tail, target=target.id, head=head, crowd=len(mice_in(st, head)), spaces=list(body),
+             victims=[h.id for h in victims] + [x.id for x in others], faces=list(faces), hits=hits)
     for h in victims:  # his cheese never feeds the wheel: nothing is added for this roll
         if not h.captured:
             _poisoned_defense(ctx, st, h, hits, m)
