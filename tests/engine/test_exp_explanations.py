@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from rulekit import BOW, CHEESE, SWORD, one, scenario
+from test_exp_creatures import olga_charge
 
 from mnm.engine.i18n import render_rule
 
@@ -50,15 +51,7 @@ def test_r_exp_14_hesster_s_strike_says_toward_whom_where_the_head_landed_and_wh
 
 @pytest.mark.rule("R-EXP-10")
 def test_r_exp_10_olga_s_charge_says_why_she_moved_where_and_whom_she_trampled() -> None:
-    g = scenario(
-        chapter="the-trickle-crossing", tiles={"10": 19},
-        heroes={"collin": {"space": "19:13"}, "filch": {"space": "19:10"}},
-        minions={"roach-1": {"space": "19:10"}},
-        tokens={"olga": ["19:7"]},
-        track=["mouse:collin", "mouse:filch", "minion:roach"],
-        turn="mouse:collin",
-        dice=[CHEESE],  # Collin rolls a 1 for movement
-    )
+    g = olga_charge()
     charge = one(g.events, "olga_charges")
     assert charge.params == {
         "trampled": ["filch", "roach-1", "collin"],  # space by space, mice then small minions
