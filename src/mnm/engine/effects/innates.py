@@ -28,6 +28,13 @@ def _heavy_lifting(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     return 1 if m is not None and ctx.content.minions[m.type].size == "large" else 0
 
 
+@INNATE_DEFENSE_DICE.register("thicket-sense", summary="Thistle (authored, [EXP]): 1 more defense die on an outdoor tile")
+def _thicket_sense(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
+    from mnm.engine.rules.terrain import is_outdoor
+
+    return 1 if h.space is not None and is_outdoor(ctx, h.space) else 0
+
+
 @ON_DEFEAT.register("pilfer", summary="Filch: 1 cheese per minion he defeats, from the wheel for a rat when it has any")
 def _pilfer(ctx: Ctx, st: State, h: Hero, m: Minion) -> None:
     if ctx.content.minions[m.type].rat and st.wheel > 0:
