@@ -32,6 +32,7 @@ __all__ = [
     "describe",
     "find",
     "hero",
+    "hesster_lines",
     "legend",
     "mark_sentence",
     "marker",
@@ -375,13 +376,7 @@ def minion(content: Content, state: State, minion_id: str, lang: str = "en") -> 
     if m.statuses:
         lines.append(w["minion_status"].format(statuses=_join([status_word(s, lang) for s in m.statuses], lang)))
         lines += [marker(s, lang)["lines"][0] for s in m.statuses if s in MARKERS["en"]]
-    spaces = (state.chapter_data.get("hesster") or {}).get(minion_id) or []
-    if len(spaces) > 1:  # [EXP] R-EXP-14: Hesster stretched over several spaces
-        lines.append(
-            _MARK_WORDS["pt_BR" if _pt(lang) else "en"]["hesster_lies"].format(
-                name=name, spaces=_join([space_name(content, sp, lang) for sp in spaces], lang)
-            )
-        )
+    lines += hesster_lines(content, state, minion_id, lang)
     return {
         **t,
         "id": minion_id,
@@ -573,6 +568,10 @@ def token(content: Content, state: State, token_id: str, lang: str = "en") -> In
         line = w["token_none"].format(name=name)
     c = _token_card(content, token_id)
     text = c.text.get(lang) if c is not None else ""
+    if c is None and token_id.split("-", 1)[0] in _TOKEN_MARKERS:  # [EXP] what a leaf, turtle, bee... does
+        text = " ".join(
+            mark_sentence(content, state, m, lang) for m in board_marks(content, state) if m["id"] == token_id
+        )
     return {
         "id": token_id,
         "name": name,
@@ -819,6 +818,19 @@ def mark_sentence(content: Content, state: State, mark: Info, lang: str = "en", 
     return out
 
 
+def hesster_lines(content: Content, state: State, minion_id: str, lang: str = "en") -> list[str]:
+    """[EXP] R-EXP-14: the spaces Hesster lies on, tail first, when he is stretched over more than one."""
+    spaces = (state.chapter_data.get("hesster") or {}).get(minion_id) or []
+    if len(spaces) < 2 or minion_id not in state.minions:
+        return []
+    return [
+        _MARK_WORDS["pt_BR" if _pt(lang) else "en"]["hesster_lies"].format(
+            name=minion_name(content, minion_id, lang),
+            spaces=_join([space_name(content, sp, lang) for sp in spaces], lang),
+        )
+    ]
+
+
 def _face_up(state: State, b: Board) -> list[int]:
     return [state.face_up.get(tile, b.initial_up[tile]) for tile in sorted(b.positions)]
 
@@ -895,8 +907,6 @@ def space_marks(
     b = board or _board(content, state.chapter)
     sp = b.spaces[space_id]
     out = [marker(sp.terrain.value, lang)["name"]] if sp.terrain is not None else []
-    if "tree-climb" in sp.features:
-        out.append(marker("tree_climb", lang)["name"])
     w = _MARK_WORDS["pt_BR" if _pt(lang) else "en"]
     for mark in board_marks(content, state, b):
         if mark["space"] != space_id:
@@ -908,7 +918,7 @@ def space_marks(
         )
         if mark.get("drift"):
             name += f" → {w[mark['drift']['way']]}"
-        out.append(name)
+        out.append(name[:1].upper() + name[1:])
     return out
 
 

@@ -6,24 +6,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from pathlib import Path
 from typing import Any
 
-from mnm.engine import Game, load_scenario, scenario_from_yaml
 from mnm.server.storage import Storage
-
-ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ROOT / "examples" / "scenarios"
-
-
-def scenario_game(name: str) -> Game:
-    """``examples/scenarios/NAME.yaml`` loaded, with its own actions played."""
-    data = scenario_from_yaml((SCENARIOS / f"{name}.yaml").read_text(encoding="utf-8"))
-    actions = data.pop("actions", None) or []
-    game = load_scenario(data)
-    for action in actions:
-        game.apply(action)
-    return game
+from scenariokit import scenario_game
 
 
 def seat_scenario(db_url: str, name: str) -> dict[str, Any]:

@@ -64,4 +64,4 @@ def test_the_terminal_board_marks_leaves_and_helpers() -> None:
         dice=[CHEESE],
     )
     text = "\n".join(line.plain for line in side_lines(g, 17))
-    assert "Lf" in text and "Og" in text and "Pt" in text
+    assert "L↓" in text and "Og" in text and "Pt" in text  # a leaf shows the way it drifts

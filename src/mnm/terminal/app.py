@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from mnm import info
 from mnm.bots.hints import Hint
 from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
-from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size
+from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size, legend_text, weather_words
 from mnm.terminal.describe import KEYS_HELP, Describer
 from mnm.terminal.plain import DEFAULT_SAVE
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
@@ -480,6 +480,7 @@ class PlayApp(App[None]):
                 (wheel, "bold #ffd75f"),
                 f" {st.wheel}/6  ",
                 ("▶ " + now, "bold"),
+                (f"  {weather}" if (weather := weather_words(self.game, self.words.lang)) else "", "bold #8fd0ff"),
             )
         )
 
@@ -515,6 +516,10 @@ class PlayApp(App[None]):
         d = self._decision
         reach = self.words.move_costs(self.game, d.actor) if d is not None and d.kind == "turn" else {}
         text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale, columns, reach)
+        legend = legend_text(self.game, self.marks, self.words.lang, max(20, area.width - 1))  # [EXP] markers
+        if legend.plain:
+            text.append("\n")
+            text.append_text(legend)
         self.query_one("#board", Static).update(text)
 
     def draw_table(self) -> None:
@@ -543,6 +548,10 @@ class PlayApp(App[None]):
         if st.encounter_up:
             t.append("Next surge ", "bold")
             t.append(w.card(st.encounter_up) + "\n")
+        weather = weather_words(self.game, self.words.lang)  # [EXP] rain, Nightfall
+        if weather:
+            t.append("Weather ", "bold")
+            t.append(weather + "\n", "bold #8fd0ff")
         t.append("Goal ", "bold")
         t.append(self.game.ctx.chapter.objective.en + "\n")
         variants = sorted(name for name, on in st.options.items() if on)

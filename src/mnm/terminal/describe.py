@@ -643,9 +643,13 @@ class Describer:
         if variants:
             out.append("Rule variants: " + ", ".join(variants) + " (docs/rulings.md).")
         out += self.table_sentences(st)
+        out += info.weather(st, self.lang)  # [EXP] rain, Nightfall
         out += [self.hero_sentence(game, h) for h in st.heroes.values()]
+        figures = [*st.heroes, *st.minions]  # [EXP] what fire and curse do
+        out += [line for fid in figures for line in info.status_lines(self.content, st, fid, self.lang)]
         if st.minions:
             out += [self.minion_sentence(game, m) for m in st.minions.values()]
+            out += [line for mid in st.minions for line in info.hesster_lines(self.content, st, mid, self.lang)]
         else:
             out.append("No minions are on the board.")
         return out
@@ -669,6 +673,7 @@ class Describer:
             if sp.start:
                 bits.append("start")
             bits += list(sp.features)
+            bits += info.space_marks(self.content, st, sp.id, self.lang, game.ctx.board)  # [EXP] terrain, markers
             who = [self.hero(h.id) for h in st.heroes.values() if h.space == sp.id and not h.captured]
             who += [self.minion(m.id) for m in st.minions.values() if m.space == sp.id]
             line = f"Space {sp.n}"
@@ -678,6 +683,7 @@ class Describer:
             if who:
                 line += f"; here: {_join(who)}"
             out.append(line + ".")
+        out += info.side_marks(self.content, st, side, self.lang, game.ctx.board)  # [EXP] stalagmites
         for ex in g.exits:
             out.append(
                 f"Exit {ex.index} on the {ex.edge.name} edge ({ex.colour.value}), from space"
