@@ -10,7 +10,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 """
 
 from mnm.engine.actions import VERBS, Action
-from mnm.engine.context import Ctx
+from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
     DiceError,
@@ -30,6 +30,7 @@ from mnm.engine.game import (
     apply,
     apply_action,
     apply_action_in_place,
+    events_until_stopped,
     legal_actions,
     make_ctx,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "EngineError",
     "Event",
     "Game",
+    "GameDef",
     "Hero",
     "IllegalAction",
     "MalformedAction",
@@ -86,6 +88,7 @@ __all__ = [
     "catalog",
     "check_faces",
     "difficulty_options",
+    "events_until_stopped",
     "exit_target",
     "keepable_cards",
     "legal_actions",

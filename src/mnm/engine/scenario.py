@@ -340,9 +340,8 @@ def load_scenario(data: Any, content: Content | None = None) -> Game:
         _start_turn_part_way(ctx, st, turn_state)
     else:
         run(ctx, st)
-    game = Game(ctx, st)
-    game.events = list(ctx.events)
-    ctx.events.clear()
+    game = Game(ctx.fresh(), st)
+    game.events = ctx.events
     for i, text in enumerate(_as_list(data.get("actions"), "actions")):
         if not isinstance(text, str):
             raise _fail(f"actions[{i}]", "each action is its text form, e.g. 'move collin 5:12'")

@@ -6,7 +6,6 @@ Everything here reads the engine's public state and content; nothing changes the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from mnm import info
@@ -574,16 +573,9 @@ def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
 def dice_preview(game: Game, action: Any, faces: list[int]) -> list[dict[str, Any]]:
     """Companion mode: what the faces typed so far already did (events up to the next roll asked for), played
     on a copy, so the players can move the real figures one roll at a time. Changes nothing."""
-    from mnm.engine import EngineError, apply_action
+    from mnm.engine import events_until_stopped
 
     st = game.state.copy()
     st.dice_queue.extend(int(f) for f in faces)
-    ctx = game.ctx
-    saved_events, saved_hidden = list(ctx.events), ctx.hidden_revealed
-    ctx.events.clear()
-    with suppress(EngineError):  # NeedDice: the next roll the players must make; nothing else is expected
-        apply_action(ctx, st, action)
-    events = list(ctx.events)
-    ctx.events[:] = saved_events
-    ctx.hidden_revealed = saved_hidden
+    events = events_until_stopped(game.ctx, st, action)
     return [event_json(e, game.ctx.content) for e in events]

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from mnm import info
 from mnm.content.loader import Content
-from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog
+from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog, name_of
 
 __all__ = ["Describer"]
 
@@ -149,8 +149,8 @@ class Describer:
         kind, _, who = card.partition(":")
         if kind == "mouse":
             return self.hero(who)
-        if kind == "minion":
-            return self.minion_type(who)
+        if kind == "minion":  # a creature with several cards shows each card's name (Hesster, Molox)
+            return name_of(card, self.content, self.lang)
         return card
 
     def faces(self, faces: Any) -> str:

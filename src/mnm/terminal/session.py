@@ -23,7 +23,6 @@ from mnm.engine import (
     Action,
     Decision,
     DiceTable,
-    EngineError,
     Event,
     Game,
     IllegalAction,
@@ -31,6 +30,7 @@ from mnm.engine import (
     NeedDice,
     SaveError,
     apply_action,
+    events_until_stopped,
 )
 
 __all__ = [
@@ -202,7 +202,6 @@ def check_game(game: Game) -> None:
         probe.dice_mode, probe.dice_queue = "seeded", []
         with contextlib.suppress(NeedDice, IllegalAction):
             apply_action(game.ctx, probe, a)
-    game.ctx.events.clear()
 
 
 def save_game(game: Game, path: str | Path, sync: bool = True) -> Path:
@@ -366,15 +365,7 @@ def events_before_dice(game: Game, action: Action, dice: Sequence[int]) -> list[
     far), so the table hears what happened before it is asked to roll. Nothing changes in ``game``."""
     st = game.state.copy()
     st.dice_queue.extend(dice)
-    game.ctx.events.clear()
-    try:
-        apply_action(game.ctx, st, action)
-    except EngineError:
-        pass
-    finally:
-        events = list(game.ctx.events)
-        game.ctx.events.clear()
-    return events
+    return events_until_stopped(game.ctx, st, action)
 
 
 # --- autosave ---------------------------------------------------------------------------------------------------

@@ -21,9 +21,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from mnm.board.layout import space_side
-from mnm.engine.chapters.advice import Route, route_progress
+from mnm.engine.chapters.advice import Route
+from mnm.engine.chapters.routed import RoutedChapter
 from mnm.engine.context import Ctx
-from mnm.engine.hooks import ChapterRules, chapter_rules
+from mnm.engine.hooks import chapter_rules
 from mnm.engine.query import minions_on_side
 from mnm.engine.state import Minion, State
 
@@ -47,13 +48,12 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (INSIDE_THE_WALLS, WINE_CELLAR, DRAIN_PIPE)
 
 
-class TheRootRoad(ChapterRules):
+class TheRootRoad(RoutedChapter):
     """Chapter 2, The Root Road: the special rules listed in this module's docstring."""
 
     chapter_id: ClassVar[str] = "the-root-road"
-
-    def on_setup(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
+    route: ClassVar[dict[int, Route]] = ROUTE
+    route_order: ClassVar[tuple[int, ...]] = ROUTE_ORDER
 
     def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
         """The Cellar Cat: the Wine Cellar's story moment and tile setup when it is first revealed (R-STORY-03)."""
@@ -101,17 +101,6 @@ class TheRootRoad(ChapterRules):
             return False
         mice = st.mice_on_board()
         return bool(mice) and all(h.space == EAST_LEDGE for h in mice)
-
-    def on_victory(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
-
-    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
-        """Where the mice on ``side`` should head and what to do there."""
-        return ROUTE.get(side)
-
-    def bot_progress(self, ctx: Ctx, st: State) -> float:
-        """How far along the way the party is, 0..1 (bots' evaluation only)."""
-        return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
 
 
 # Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.

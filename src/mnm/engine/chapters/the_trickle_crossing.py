@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mnm.engine.chapters.advice import Route, route_progress
+from mnm.engine.chapters.advice import Route
+from mnm.engine.chapters.routed import RoutedChapter
 from mnm.engine.context import Ctx
-from mnm.engine.hooks import ChapterRules, chapter_rules
+from mnm.engine.hooks import chapter_rules
 from mnm.engine.query import minions_on_side
 from mnm.engine.state import Minion, State
 
@@ -39,11 +40,10 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (TRICKLE, HOLLOW)
 
 
-class TheTrickleCrossing(ChapterRules):
+class TheTrickleCrossing(RoutedChapter):
     chapter_id: ClassVar[str] = "the-trickle-crossing"
-
-    def on_setup(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
+    route: ClassVar[dict[int, Route]] = ROUTE
+    route_order: ClassVar[tuple[int, ...]] = ROUTE_ORDER
 
     def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
         if side == HOLLOW and side not in st.explored:
@@ -80,15 +80,6 @@ class TheTrickleCrossing(ChapterRules):
             return False
         mice = st.mice_on_board()
         return bool(mice) and all(h.space == HOLLOW_LOG for h in mice)
-
-    def on_victory(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
-
-    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
-        return ROUTE.get(side)
-
-    def bot_progress(self, ctx: Ctx, st: State) -> float:
-        return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
 
 
 # Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.
