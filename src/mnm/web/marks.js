@@ -62,7 +62,7 @@ export function glyph(kind, r = 9) {
       add("circle", { r: r * 0.22, fill: "#5e1f8a" });
       break;
     case "flying":
-      add("path", { d: `M0,0 C${-r * 0.4},${-r} ${-r * 1.4},${-r} ${-r * 1.3},${-r * 0.1} C${-r * 1.2},${r * 0.4} ${-r * 0.4},${r * 0.3} 0,0 Z M0,0 C${r * 0.4},${-r} ${r * 1.4},${-r} ${r * 1.3},${-r * 0.1} C${r * 1.2},${r * 0.4} ${r * 0.4},${r * 0.3} 0,0 Z`, fill: "#e3f2fd", stroke: "#1a237e", "stroke-width": 1.2 });
+      add("path", { d: `M0,0 C${-r * 0.4},${-r} ${-r * 1.4},${-r} ${-r * 1.3},${-r * 0.1} C${-r * 1.2},${r * 0.4} ${-r * 0.4},${r * 0.3} 0,0 Z M0,0 C${r * 0.4},${-r} ${r * 1.4},${-r} ${r * 1.3},${-r * 0.1} C${r * 1.2},${r * 0.4} ${r * 0.4},${r * 0.3} 0,0 Z`, fill: "#90caf9", stroke: "#1a237e", "stroke-width": 1.4 });
       break;
     case "hesster_head":
     case "hesster_body":
@@ -139,7 +139,7 @@ export function drawMarks(layer, view, centre, cell) {
   // Hesster lies above his spaces' numbers, so they stay readable
   const above = (space) => {
     const c = centre(space);
-    return c ? [c[0], c[1] - cell * 0.5] : null;
+    return c ? [c[0], c[1] - cell * 0.55] : null;
   };
   // Hesster first, under everything: one thick body through his spaces, tail to head
   const drawn = new Set();
@@ -159,7 +159,7 @@ export function drawMarks(layer, view, centre, cell) {
       const c = above(m.space);
       if (!c) continue;
       const i = m.spaces.indexOf(m.space);
-      const group = labelled(m.kind, label, c[0], c[1], cell * 0.3);
+      const group = labelled(m.kind, label, c[0], c[1], cell * (m.kind === "hesster_body" ? 0.26 : 0.3));
       if (m.kind === "hesster_tail" && m.spaces.length > 1) {
         // the tail points away from the next segment
         const next = above(m.spaces[i + 1]);
@@ -205,9 +205,9 @@ function driftArrow(drift, space, centre, cell) {
 // Fire, curse and wings on a figure's token (``r``: the token's radius); labels name them.
 export function figureBadges(group, statuses, flying, r, names) {
   if (flying) {
-    const wings = el("g", { class: "badge badge-flying", transform: `translate(0,${-r * 0.45})`, role: "img", "aria-label": names.flying });
+    const wings = el("g", { class: "badge badge-flying", transform: `translate(0,${-r * 0.35})`, role: "img", "aria-label": names.flying });
     wings.appendChild(el("title", {}, names.flying));
-    wings.appendChild(glyph("flying", r * 1.45));
+    wings.appendChild(glyph("flying", r * 1.75));
     group.insertBefore(wings, group.firstChild);
   }
   let k = 0;
