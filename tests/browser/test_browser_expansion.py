@@ -13,12 +13,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from scenario_tables import seat_scenario
+from test_browser_companion_app import _axe
 
 from mnm import info
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "browser"
 DESKTOP = {"width": 1440, "height": 1000}
+# Serious or critical axe-core findings. Left out: label-content-name-mismatch, which flags every minion token of
+# the base board (its letter and number tag, "R" "1", are not words of its label "Rat Warrior 1, ..."): issue 12's
+# design, reported, not the expansion markers'.
+AXE_RUN = (
+    "async () => (await axe.run(document, {rules: {'label-content-name-mismatch': {enabled: false}}})).violations"
+    ".filter(v => ['serious', 'critical'].includes(v.impact)).map(v => [v.id, v.impact, v.nodes.length])"
+)
 
 
 def _open(browser: Browser, base_url: str, made: dict[str, Any], lang: str = "en") -> Page:
@@ -180,3 +188,24 @@ def test_a_base_chapter_shows_no_expansion_legend(browser: Browser, base_url: st
     expect(page.locator("#weather")).to_have_count(0)
     expect(page.locator("#board svg g.exp-mark")).to_have_count(0)
     page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 390, "height": 844}], ids=["desktop", "phone"])
+def test_axe_finds_nothing_serious_on_the_expansion_boards(
+    browser: Browser, base_url: str, web_server: Any, viewport: dict[str, int]
+) -> None:
+    """The markers, badges, legend and weather box add no serious accessibility fault (axe-core)."""
+    for name in ("exp-board-trickle", "exp-board-ember-vault"):
+        made = seat_scenario(web_server.db_url, name)
+        context = browser.new_context(base_url=base_url, viewport=viewport, bypass_csp=True)
+        context.add_init_script(f"localStorage.setItem('mnm.story.{made['table']}', '1')")
+        page = context.new_page()
+        page.goto(made["link"])
+        expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
+        expect(page.locator("#legend")).to_be_visible()
+        _axe(page)  # loads axe-core (installing it first on a fresh machine)
+        found = page.evaluate(AXE_RUN)
+        assert found == [], name
+        if viewport["width"] < 600:
+            _shot(page, f"issue15-{name}-phone")
+        context.close()
