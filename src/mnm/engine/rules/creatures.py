@@ -11,7 +11,17 @@ from __future__ import annotations
 from mnm.board.layout import space_side
 from mnm.engine.context import Ctx
 from mnm.engine.dice import roll
-from mnm.engine.query import mice_in, mice_on_side, minion_name, track_rank
+from mnm.engine.hooks import MINDLESS_FALLS
+from mnm.engine.query import HESSTER, mice_in, mice_on_side, minion_name, track_rank
+from mnm.engine.rules.battle import (
+    add_wheel_cheese,
+    defeat_minion,
+    defend_minion,
+    defense_dice,
+    mouse_defends,
+    wound_minion,
+)
+from mnm.engine.rules.capture import wound_hero
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "olga_charges"]
@@ -49,9 +59,6 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
         return
     st.tokens[OLGA] = [here]
     ctx.emit("olga_charges", "R-EXP-10", hero=h.id, src=spaces[0], dst=here, path=list(path))
-    from mnm.engine.rules.battle import wound_minion
-    from mnm.engine.rules.capture import wound_hero
-
     for sp in path:
         for x in mice_in(st, sp):
             wound_hero(ctx, st, x, 1, source=OLGA)
@@ -87,6 +94,9 @@ def mindless_falls(ctx: Ctx, st: State, m: Minion) -> bool:
     return True
 
 
+MINDLESS_FALLS.provide(mindless_falls)
+
+
 def _reanimate_or_blast(ctx: Ctx, st: State, m: Minion) -> None:
     """R-EXP-13: a knocked-down mindless rat rolls to reanimate: a STAR stands it up (wounds gone, its turn
     spent); none and it explodes: one 2-die melee roll against every figure in its space and the spaces next to
@@ -97,8 +107,6 @@ def _reanimate_or_blast(ctx: Ctx, st: State, m: Minion) -> None:
         m.wounds = 0
         ctx.emit("mindless_rises", "R-EXP-13", minion=m.id, face=face)
         return
-    from mnm.engine.rules.battle import defeat_minion, defend_minion, mouse_defends
-
     graph = ctx.board.graph_of(m.space)
     near = {m.space} | {graph.spaces[j].id for j in graph.minion_adj[graph.by_id[m.space].index]}
     faces = roll(st, SHARD_BLAST_DICE, f"{m.id}'s Shard Blast")
@@ -139,8 +147,6 @@ def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
     faces = roll(st, MORTAR_DICE, f"{minion_name(ctx, m)} firing the mortar")
     hits = sum(1 for f in faces if ctx.dice[f].bow)
     ctx.emit("mortar_fires", "R-EXP-12", minion=m.id, hero=target.id, faces=list(faces), hits=hits)
-    from mnm.engine.rules.battle import add_wheel_cheese, mouse_defends
-
     add_wheel_cheese(ctx, st, sum(1 for f in faces if ctx.dice[f].cheese), m.id)
     mouse_defends(ctx, st, target, hits, m)  # the mortar's attack is ranged, whatever its crew's card says
     return True
@@ -148,7 +154,6 @@ def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
 
 # --- Hesster (R-EXP-14) ----------------------------------------------------------------------------------------
 
-HESSTER = "hesster"
 HESSTER_BODY = 3  # body segments between tail and head (authored: the FAQ gives no count)
 
 
@@ -159,14 +164,6 @@ def hesster_spaces(st: State, m: Minion) -> list[str]:
     if m.id not in data:
         data[m.id] = [m.space]
     return data[m.id]
-
-
-def hesster_blocks(st: State) -> set[str]:
-    """R-EXP-14: non-flying figures cannot enter any of Hesster's spaces."""
-    data: dict[str, list[str]] | None = st.chapter_data.get(HESSTER)
-    if not data:
-        return set()
-    return {sp for mid, spaces in data.items() if mid in st.minions for sp in spaces}
 
 
 def _hesster_turn(ctx: Ctx, st: State, m: Minion) -> None:
@@ -187,8 +184,6 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
     """R-EXP-14 Strikes: the tail stays; the body is laid toward the nearest mouse, ignoring terrain; the head
     goes on the most crowded space within reach past the body; one roll against everything he touches, every
     wound poison."""
-    from mnm.engine.rules.battle import defend_minion
-
     spaces = hesster_spaces(st, m)
     tail = spaces[0]
     graph = ctx.board.graph_of(tail)
@@ -229,9 +224,6 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
 
 def _poisoned_defense(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion) -> None:
     """A mouse defends against Hesster's strike: every wound it takes is a poison wound (R-EXP-14)."""
-    from mnm.engine.rules.battle import defense_dice
-    from mnm.engine.rules.capture import wound_hero
-
     if hits <= 0:
         ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
         return
@@ -246,8 +238,6 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
     """R-EXP-14 Coils: the target is the mouse highest on the track on or next to Hesster's spaces; he coils up
     on his space nearest it (on the head's space when there is none) and one roll goes against every creature
     on or next to the coil; wounds are normal."""
-    from mnm.engine.rules.battle import defend_minion, mouse_defends
-
     spaces = hesster_spaces(st, m)
     graph = ctx.board.graph_of(m.space)
 
