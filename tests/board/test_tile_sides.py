@@ -170,6 +170,9 @@ def test_mice_reach_every_exit_and_flip_space_on_foot(side: int) -> None:
 def test_every_exit_touches_real_spaces_on_its_edge(side: int) -> None:
     g = graph(side)
     rows: list[str] = raw(side)["map"]
+    if CONTENT.tile_sides[side].region == "upwood":  # [EXP] a branch overlay is climbed onto, never entered by an exit
+        assert not g.exits
+        return
     assert g.exits, "a side needs at least one exit"
     for ex in g.exits:
         assert 0 <= ex.start <= ex.end < g.size
