@@ -486,6 +486,8 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
         lines.append(marker(sp.terrain.value, lang)["lines"][0])
     if "tree-climb" in sp.features:  # [EXP] R-EXP-19
         lines.append(marker("tree_climb", lang)["lines"][0])
+    if "exit-branch" in sp.features:  # [EXP] R-EXP-20
+        lines.append(marker("exit_branch", lang)["lines"][0])
     if sp.entry:
         lines.append(w["entry"])
     if sp.trap or space_id in state.traps:
@@ -594,6 +596,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "stalagmite": ("Stalagmite", "a spike of rock that nobody enters; it blocks the view."),
         "tree_climb": ("Tree-climb symbol", "with no minion on the tile, the party may climb the tree from here."),
         "branch": ("Tree branch", "the branch overlay the party climbed onto."),
+        "exit_branch": ("Exit tree branch", "with every mouse on its leaf, the party may sail off on it to the ground."),
         "leaf": ("Leaf", "a boat on the current; at the end of each round it drifts with its riders (the arrow)."),
         "turtle": (
             "Turtle",
@@ -627,6 +630,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "stalagmite": ("Estalagmite", "uma ponta de rocha onde ninguém entra; ela bloqueia a visão."),
         "tree_climb": ("Símbolo de subida na árvore", "sem lacaios no bloco, o grupo pode subir na árvore daqui."),
         "branch": ("Galho", "a sobreposição de galho onde o grupo subiu."),
+        "exit_branch": ("Galho de saída", "com todos os ratos na folha, o grupo pode planar nela até o chão."),
         "leaf": ("Folha", "um barco na correnteza; no fim de cada rodada ela desce com quem está nela (a seta)."),
         "turtle": ("Tartaruga", "um rato que pisa nela a vira; um casco segura, bolhas ou mandíbulas derrubam o rato."),
         "bee": ("Abelha Chata", "segue uma figura, que rola 1 dado a menos para atacar e para defender."),

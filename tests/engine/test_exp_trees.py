@@ -96,3 +96,16 @@ def test_r_exp_20_an_exit_branch_leaf_drops_to_the_roots_then_flies_toward_an_en
     assert (glide.params["src"], glide.params["path"], glide.params["dst"]) == ("21:5", ["19:15", "19:9"], "19:9")
     assert g.state.tokens["leaf-3"] == ["19:9"]
     assert (g.state.heroes["collin"].space, g.state.heroes["filch"].space) == ("19:9", "19:9")
+
+
+@pytest.mark.rule("R-EXP-20")
+def test_r_exp_20_the_plain_description_of_an_exit_branch_says_what_it_is_in_both_languages() -> None:
+    from mnm import info
+
+    g = scenario(chapter=TRICKLE, tiles={"10": 19, "11": 21}, heroes={"collin": {"space": "21:1"}}, minions={},
+                 tokens={"leaf-3": ["21:5"]}, explored=[17, 19, 21], track=["mouse:collin"], turn="mouse:collin",
+                 dice=[CHEESE])
+    en = info.space(g.ctx.content, g.state, "21:5", "en")["lines"]
+    pt = info.space(g.ctx.content, g.state, "21:5", "pt_BR")["lines"]
+    assert "Exit tree branch: with every mouse on its leaf, the party may sail off on it to the ground." in en
+    assert "Galho de saída: com todos os ratos na folha, o grupo pode planar nela até o chão." in pt
