@@ -6,7 +6,7 @@ import importlib.util
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -233,6 +233,9 @@ def play(
         bool, typer.Option("--autosave/--no-autosave", help="Save after every choice (for --continue).")
     ] = True,
     difficulty: Annotated[str, typer.Option(help=DIFFICULTY_HELP)] = "normal",
+    lang: Annotated[
+        str, typer.Option("--lang", metavar="LANG", help="The game's words: en (English) or pt-BR (Portuguese).")
+    ] = "en",
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
     from mnm.engine import DIFFICULTY_PRESETS
@@ -257,6 +260,7 @@ def play(
             options=option or [],
             resume=resume,
             autosave=autosave,
+            lang=lang,
         )
     )
 
@@ -465,7 +469,7 @@ def _simulate_side_by_side(
     """Every bot at every difficulty over the same seeds; with --out, one report comparing them (docs/difficulty.md)."""
     from mnm.content.loader import builtin_content
     from mnm.sim.report import write_comparison, write_report
-    from mnm.sim.simulate import run_simulation
+    from mnm.sim.simulate import paired_margin, run_simulation
 
     content = builtin_content()
     try:
@@ -474,14 +478,22 @@ def _simulate_side_by_side(
         fail(f"unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}")
     heroes = [h.strip() for h in party.split(",") if h.strip()]
     runs = []
+    first_bot_records: dict[str, list[dict[str, Any]]] = {}  # difficulty -> the first bot's games there
     for name in bots:
         for level in levels:
             folder = out / f"{name}-{level}" if out is not None else None
             try:
-                summary, _ = run_simulation(chapter_id, heroes, name, games, seed, workers, folder, difficulty=level)
+                summary, records = run_simulation(
+                    chapter_id, heroes, name, games, seed, workers, folder, difficulty=level
+                )
             except ValueError as err:
                 fail(str(err))
-            meta = {"chapter": chapter_id, "party": heroes, "bot": name, "difficulty": level}
+            meta: dict[str, Any] = {"chapter": chapter_id, "party": heroes, "bot": name, "difficulty": level}
+            if level in first_bot_records:
+                # the same seeds as the first bot: the paired margin says more than two separate intervals
+                summary = {**summary, "paired_vs": bots[0], "paired": paired_margin(first_bot_records[level], records)}
+            else:
+                first_bot_records[level] = records
             if folder is not None:
                 write_report(folder, summary, meta)
             runs.append((meta, summary))
@@ -489,10 +501,22 @@ def _simulate_side_by_side(
                 lo, hi = summary["ci95"]
                 typer.echo(f"{chapter_id}, bot {name}, {level}: won {summary['wins']} of {summary['games']} "
                            f"({summary['win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
+                if "paired" in summary:
+                    typer.echo(_paired_sentence(name, summary["paired_vs"], summary["paired"]))
     if out is not None:
         write_comparison(out, runs)
     if as_json:
         typer.echo(json.dumps([{**m, **s} for m, s in runs]))
+
+
+def _paired_sentence(bot: str, baseline: str, paired: dict[str, Any]) -> str:
+    """One line for a paired comparison of two bots over the same seeds."""
+    lo, hi = paired["ci95"]
+    return (
+        f"  {bot} against {baseline} over the same {paired['seeds']} seeds: {paired['margin'] * 100:+.1f} points "
+        f"(95% CI {lo * 100:+.1f} to {hi * 100:+.1f}); won by {bot} only {paired['only_challenger']}, "
+        f"by {baseline} only {paired['only_baseline']}"
+    )
 
 
 def main() -> None:

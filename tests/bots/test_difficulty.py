@@ -188,3 +188,29 @@ def test_the_value_estimate_is_a_chance_and_knows_the_end() -> None:
     assert win_probability(game.ctx, late) == 1.0
     late.status = "lost"
     assert win_probability(game.ctx, late) == 0.0
+
+
+def test_two_bots_over_the_same_seeds_report_their_paired_margin(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mnm.cli import app
+    from mnm.sim.simulate import paired_margin
+
+    result = CliRunner().invoke(app, ["simulate", "--chapter", "proving-grounds", "--bot", "random,heuristic",
+                                      "--games", "4", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    runs = json.loads((tmp_path / "comparison.json").read_text())
+    assert "paired" not in runs[0] and runs[1]["paired_vs"] == "random"
+    by_bot = {b: [json.loads(line) for line in (tmp_path / f"{b}-normal" / "results.jsonl").read_text().splitlines()]
+              for b in ("random", "heuristic")}
+    only_h = sum(1 for a, b in zip(by_bot["random"], by_bot["heuristic"], strict=True)
+                 if b["status"] == "won" and a["status"] != "won")
+    only_r = sum(1 for a, b in zip(by_bot["random"], by_bot["heuristic"], strict=True)
+                 if a["status"] == "won" and b["status"] != "won")
+    paired = runs[1]["paired"]
+    assert (paired["seeds"], paired["only_challenger"], paired["only_baseline"]) == (4, only_h, only_r)
+    assert paired["margin"] == (only_h - only_r) / 4
+    assert f"heuristic against random over the same 4 seeds: {paired['margin'] * 100:+.1f} points" in result.output
+    assert "Bots compared over the same seeds" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    # no seed in common, nothing to compare
+    assert paired_margin([{"seed": 1, "status": "won"}], [{"seed": 2, "status": "won"}])["seeds"] == 0

@@ -31,8 +31,8 @@ def test_r_capt_02_every_decision_of_300_chapter_1_playouts_lists_its_options() 
             pick = None
             if st.pending is not None and st.pending.kind == "turn" and rng.random() < 0.85:
                 pick = bot.turn_choice(ctx, st, legal)
-            apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
-            msgs = [(e.msg, e.params.get("hero", e.params.get("figure"))) for e in ctx.events]
+            events = apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
+            msgs = [(e.msg, e.params.get("hero", e.params.get("figure"))) for e in events]
             for i in range(len(msgs) - 3):
                 if (
                     msgs[i][0] == "movement_roll"

@@ -46,9 +46,7 @@ def play(job: dict[str, Any]) -> dict[str, Any]:
         action = options[rng.randrange(len(options))]
         log.append(str(action))
         if job.get("in_place"):
-            game.ctx.events.clear()
-            apply_action_in_place(game.ctx, game.state, action)
-            events = list(game.ctx.events)
+            events = apply_action_in_place(game.ctx, game.state, action)
         else:
             events = game.apply(action)
         steps.append(_step(game, events))

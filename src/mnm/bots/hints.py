@@ -307,13 +307,10 @@ def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang:
     future_rng = random.Random(future)
     work = game.state.copy()
     resample_hidden(work, future_rng)
-    ctx.events.clear()
-    apply_action_in_place(ctx, work, action)
     shown: set[tuple[int, str]] = set()
-    for ev in ctx.events:
+    for ev in apply_action_in_place(ctx, work, action):
         if ev.msg in TELLING and ev.msg not in ECHOES.get(action.verb, ()):
             shown.add((TELLING.index(ev.msg), render(ev, lang, ctx.content)))
-    ctx.events.clear()
     tally.seen.update(shown)
     bot = HeuristicBot(seed=future_rng.getrandbits(32), samples=1)
     end, steps = play_out(ctx, work, bot, future_rng, PLAYOUT_LIMIT if horizon is None else horizon)

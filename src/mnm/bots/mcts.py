@@ -43,7 +43,6 @@ def playout_step(ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, leg
     if st.pending is not None and st.pending.kind == "turn":
         pick = bot.turn_choice(ctx, st, legal)
     apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
-    ctx.events.clear()
 
 
 def play_out(
@@ -123,7 +122,6 @@ def rank_options(
                 pick = rollout_bot.turn_choice(ctx, work, legal)
             apply_action_in_place(ctx, work, pick or legal[rng.randrange(len(legal))])
         value = evaluate(ctx, work)
-        ctx.events.clear()
         for n in path:
             n.visits += 1
             n.value += value
@@ -169,7 +167,6 @@ def paired_values(
             work = st.copy()
             resample_hidden(work, rng)
             apply_action_in_place(ctx, work, action)
-            ctx.events.clear()
             end, _ = play_out(ctx, work, HeuristicBot(seed=rng.getrandbits(32), samples=1), rng, horizon)
             out[action].append(win_probability(ctx, end))
     return out

@@ -117,7 +117,6 @@ class HeuristicBot:
             resample_hidden(trial, self.rng)
             draws = trial.random_draws
             apply_action_in_place(ctx, trial, action)
-            ctx.events.clear()
             total += evaluate(ctx, trial)
             n += 1
             if trial.random_draws == draws:

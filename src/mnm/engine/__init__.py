@@ -10,7 +10,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 """
 
 from mnm.engine.actions import VERBS, Action
-from mnm.engine.context import Ctx
+from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
     DiceError,
@@ -30,10 +30,11 @@ from mnm.engine.game import (
     apply,
     apply_action,
     apply_action_in_place,
+    events_until_stopped,
     legal_actions,
     make_ctx,
 )
-from mnm.engine.i18n import LANGUAGES, catalog, name_of, render, render_rule, with_article
+from mnm.engine.i18n import LANGUAGES, catalog, format_message, name_of, render, render_rule, with_article
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.rules.explore import exit_target
@@ -67,6 +68,7 @@ __all__ = [
     "EngineError",
     "Event",
     "Game",
+    "GameDef",
     "Hero",
     "IllegalAction",
     "MalformedAction",
@@ -86,7 +88,9 @@ __all__ = [
     "catalog",
     "check_faces",
     "difficulty_options",
+    "events_until_stopped",
     "exit_target",
+    "format_message",
     "keepable_cards",
     "legal_actions",
     "load_scenario",

@@ -1,4 +1,5 @@
-"""What every rule function receives: the immutable game definition, and the event sink of one ``apply``.
+"""What every rule function receives: the fixed game definition (:class:`GameDef`), and the event sink of one
+``apply`` (:class:`Ctx`).
 
 Rule modules register three kinds of things here:
 
@@ -32,8 +33,10 @@ __all__ = [
     "DECISIONS",
     "STEPS",
     "TURN_VERBS",
+    "Caches",
     "Ctx",
     "DecisionKind",
+    "GameDef",
     "TurnVerb",
     "decision",
     "push",
@@ -114,22 +117,53 @@ def turn_verb(
     TURN_VERBS[verb] = TurnVerb(verb, options, apply, explain)
 
 
-@dataclass
-class Ctx:
-    """The game definition shared by every state of one game, plus the events of the current apply."""
+@dataclass(slots=True)
+class Caches:
+    """Answers remembered from one apply to the next. Each is keyed by what it answers for (a state object, a
+    hero id), so none can go stale; they live with the definition because every apply of one game shares them."""
+
+    memo: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # one-entry caches of pure queries
+    # (state, its pending, the actions listed for it): the last answer of game.legal_actions
+    listed: tuple[State, Pending | None, tuple[Action, ...]] | None = None
+    # (hook point name, hero id) -> that hero's innate handlers for it (hooks.innate_handlers)
+    innate: dict[tuple[str, str], tuple[Any, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameDef:
+    """The fixed definition of one game: what never changes while it is played (and caches of pure queries)."""
 
     content: Content
     chapter: Chapter
     board: Board
     dice: DiceTable
     rules: ChapterRules = field(default_factory=ChapterRules)  # the chapter's special rules (R-STORY-05)
-    events: list[Event] = field(default_factory=list)
-    hidden_revealed: bool = False  # a card was drawn or a deck looked at (undo barrier)
-    memo: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # one-entry caches of pure queries
-    # (state, its pending, the actions listed for it): the last answer of game.legal_actions
-    listed: tuple[State, Pending | None, tuple[Action, ...]] | None = None
-    # (hook point name, hero id) -> that hero's innate handlers for it (hooks.innate_handlers)
-    innate_cache: dict[tuple[str, str], tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    caches: Caches = field(default_factory=Caches, compare=False, repr=False)
+
+
+class Ctx:
+    """What every rule function receives: the game's definition (its fields at hand) and the sink of one apply.
+
+    Each apply (``game.apply``, ``apply_action_in_place``) runs on a fresh ``Ctx`` of the same definition and
+    hands back the events it gathered, so nothing of one apply is left for the next, and no caller clears
+    anything. The ``Ctx`` a client holds (``game.ctx``) is for asking questions; its sink stays empty.
+    """
+
+    def __init__(self, definition: GameDef) -> None:
+        self.definition = definition
+        self.content: Content = definition.content
+        self.chapter: Chapter = definition.chapter
+        self.board: Board = definition.board
+        self.dice: DiceTable = definition.dice
+        self.rules: ChapterRules = definition.rules
+        self.memo: dict[str, tuple[Any, Any]] = definition.caches.memo
+        self.innate_cache: dict[tuple[str, str], tuple[Any, ...]] = definition.caches.innate
+        self.events: list[Event] = []  # what this apply did, in order
+        self.hidden_revealed = False  # a card was drawn or a deck looked at (undo barrier)
+
+    def fresh(self) -> Ctx:
+        """A new context of the same definition, with an empty sink (one per apply)."""
+        return Ctx(self.definition)
 
     def emit(self, msg: str, rule: str = "", **params: Param) -> None:
         self.events.append(Event(msg, params, rule))

@@ -22,12 +22,14 @@ from mnm.engine import chapters as _chapters  # noqa: F401  (registers every cha
 from mnm.engine import effects as _effects  # noqa: F401  (registers every effect handler)
 from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
 from mnm.engine.actions import Action
-from mnm.engine.context import DECISIONS, STEPS, Ctx
+from mnm.engine.context import DECISIONS, STEPS, Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
-from mnm.engine.errors import DiceError, IllegalAction, MalformedAction
+from mnm.engine.errors import DiceError, EngineError, IllegalAction, MalformedAction
 from mnm.engine.events import Event
 from mnm.engine.hooks import chapter_rules_for
+from mnm.engine.rules.setup import setup_state
 from mnm.engine.rules.victory import check_victory
+from mnm.engine.savefile import validate_save
 from mnm.engine.state import State
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "apply",
     "apply_action",
     "apply_action_in_place",
+    "events_until_stopped",
     "legal_actions",
 ]
 
@@ -71,7 +74,8 @@ class Applied:
 
 def make_ctx(content: Content, chapter_id: str) -> Ctx:
     chapter = content.chapter(chapter_id)
-    return Ctx(content, chapter, Board.for_chapter(content, chapter), DiceTable(content.die), chapter_rules_for(chapter.id))
+    board = Board.for_chapter(content, chapter)
+    return Ctx(GameDef(content, chapter, board, DiceTable(content.die), chapter_rules_for(chapter.id)))
 
 
 def legal_actions(ctx: Ctx, st: State) -> list[Action]:
@@ -81,7 +85,7 @@ def legal_actions(ctx: Ctx, st: State) -> list[Action]:
     options = DECISIONS[st.pending.kind].options(ctx, st, st.pending)
     # Remember what was listed for this very state, so that applying one of these very objects needs no
     # second check (see apply_action). A tuple: callers may reorder or trim the list they were given.
-    ctx.listed = (st, st.pending, tuple(options))
+    ctx.definition.caches.listed = (st, st.pending, tuple(options))
     return options
 
 
@@ -90,7 +94,7 @@ def _was_listed(ctx: Ctx, st: State, action: Action) -> bool:
 
     States are not changed after ``apply_action`` returns them (every apply works on a copy), so a listing
     stays true for its state; any other state (a copy, a loaded game) is checked in full."""
-    listed = ctx.listed
+    listed = ctx.definition.caches.listed
     if listed is None or listed[0] is not st or listed[1] is not st.pending:
         return False
     return action in listed[2]
@@ -117,8 +121,8 @@ def explain_illegal(ctx: Ctx, st: State, action: Action) -> str:
 def apply(ctx: Ctx, st: State, action: Action) -> Applied:
     """Apply ``action`` to a copy of ``st``: the new state, the events it caused and whether it can be undone.
 
-    The Ctx is the game's fixed definition; nothing of this apply stays on it afterwards (its event sink is
-    emptied), so callers never need to clear anything. Raises :class:`IllegalAction` like :func:`apply_action`.
+    The apply runs on a fresh :class:`Ctx` of the same definition (``ctx`` itself is only read), so nothing of
+    it stays behind and callers never clear anything. Raises :class:`IllegalAction` like :func:`apply_action`.
 
     >>> from mnm.engine import Game
     >>> game = Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], seed=3)
@@ -126,39 +130,47 @@ def apply(ctx: Ctx, st: State, action: Action) -> Applied:
     >>> done.state is not game.state, game.ctx.events
     (True, [])
     """
-    ctx.events.clear()
-    ctx.hidden_revealed = False
-    try:
-        after = apply_action(ctx, st, action)
-    finally:
-        events = tuple(ctx.events)
-        ctx.events.clear()
-    undoable = after.random_draws == st.random_draws and not ctx.hidden_revealed
-    ctx.hidden_revealed = False
-    return Applied(after, events, undoable)
+    sink = ctx.fresh()
+    _check_legal(sink, st, action)
+    after = st.copy()
+    _apply_legal(sink, after, action)
+    return Applied(after, tuple(sink.events), after.random_draws == st.random_draws and not sink.hidden_revealed)
 
 
 def apply_action(ctx: Ctx, st: State, action: Action) -> State:
     """Apply ``action`` to a copy of ``st`` and run until the next decision; ``st`` is never changed.
 
-    Raises :class:`IllegalAction` (with the reason) when the action is not legal now."""
-    _check_legal(ctx, st, action)
-    work = st.copy()
-    _apply_legal(ctx, work, action)
-    return work
+    Raises :class:`IllegalAction` (with the reason) when the action is not legal now. Its events: :func:`apply`."""
+    return apply(ctx, st, action).state
 
 
-def apply_action_in_place(ctx: Ctx, st: State, action: Action) -> None:
-    """Apply ``action`` to ``st`` itself and run until the next decision: :func:`apply_action` without the copy.
+def apply_action_in_place(ctx: Ctx, st: State, action: Action) -> list[Event]:
+    """Apply ``action`` to ``st`` itself and run until the next decision: :func:`apply` without the copy; returns
+    the events it caused (a new list each time: callers keep or drop it, nothing is left on ``ctx``).
 
     For callers that own ``st`` and never look back (playouts, benchmarks), the way ``chess.Board.push`` or an
     OpenSpiel state's ``apply_action`` works; copy first to keep the state before. An illegal action raises
     :class:`IllegalAction` and changes nothing. ``st`` must roll seeded dice: with scripted or manual dice a
     die asked for mid-action (:class:`NeedDice`, :class:`ScriptExhausted`) would leave it half changed."""
-    _check_legal(ctx, st, action)
-    ctx.listed = None  # the listing was for the state as it was
-    ctx.events.clear()  # the sink holds this apply's events only: nothing piles up over a playout
-    _apply_legal(ctx, st, action)
+    sink = ctx.fresh()
+    _check_legal(sink, st, action)
+    ctx.definition.caches.listed = None  # the listing was for the state as it was
+    _apply_legal(sink, st, action)
+    return sink.events
+
+
+def events_until_stopped(ctx: Ctx, st: State, action: Action) -> list[Event]:
+    """What ``action`` does on a copy of ``st`` up to where it stops: the next decision, or the first die it
+    lacks (companion mode, where the players roll by hand: what happened before they are asked to roll).
+    Changes nothing; an illegal action has no events."""
+    sink = ctx.fresh()
+    work = st.copy()
+    try:
+        _check_legal(sink, work, action)
+        _apply_legal(sink, work, action)
+    except EngineError:  # NeedDice, ScriptExhausted: the next roll the players must make
+        pass
+    return sink.events
 
 
 def _check_legal(ctx: Ctx, st: State, action: Action) -> None:
@@ -238,16 +250,13 @@ class Game:
         carry: dict[str, Any] | None = None,
     ) -> Game:
         """Set up a chapter (R-SETUP) and run until the first decision."""
-        from mnm.engine.rules.setup import setup_state
-
         content = content or builtin_content()
         chapter_id = content.chapter(chapter).id
-        ctx = make_ctx(content, chapter_id)
-        st = setup_state(ctx, list(party), seed, dice, options or {}, carry)
-        run(ctx, st)
-        game = cls(ctx, st)
-        game.events = list(ctx.events)
-        ctx.events.clear()
+        sink = make_ctx(content, chapter_id)
+        st = setup_state(sink, list(party), seed, dice, options or {}, carry)
+        run(sink, st)
+        game = cls(sink.fresh(), st)
+        game.events = sink.events
         return game
 
     @classmethod
@@ -329,8 +338,6 @@ class Game:
 
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:
-        from mnm.engine.savefile import validate_save
-
         content = content or builtin_content()
         validate_save(data, content)  # untrusted: every field and id checked before any is used
         state = State.from_json(data["state"])

@@ -30,7 +30,16 @@ from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Text
 from mnm.engine.events import Event
 
-__all__ = ["LANGUAGES", "catalog", "name_of", "render", "render_rule", "with_article"]
+__all__ = [
+    "LANGUAGES",
+    "catalog",
+    "format_message",
+    "name_of",
+    "render",
+    "render_rule",
+    "track_card_name",
+    "with_article",
+]
 
 LANGUAGES = ("en", "pt_BR")
 _AND = {"en": "and", "pt_BR": "e"}
@@ -78,8 +87,19 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
         if card in deck:
             return _lang_text(deck[card].name, lang)
     if text.startswith(("mouse:", "minion:", "boss:")):
-        return name_of(text.split(":")[1], content, lang)
+        return track_card_name(text, content, lang)
     return text
+
+
+def track_card_name(card: str, content: Content, lang: str = "en") -> str:
+    """An initiative card's name: ``minion:molox:2`` -> ``Angry Molox``. A creature with several cards of its
+    own (Hesster, Molox: ``card_names``) shows each card's name, so the track never reads "Hesster, Hesster"."""
+    _, _, rest = card.partition(":")
+    who, _, nth = rest.partition(":")
+    spec = content.minions.get(who)
+    if spec is not None and spec.card_names and nth.isdigit() and 1 <= int(nth) <= len(spec.card_names):
+        return _lang_text(spec.card_names[int(nth) - 1], lang)
+    return name_of(who, content, lang)
 
 
 FACE_PARAMS = frozenset({"faces", "face"})
@@ -129,6 +149,12 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTER = _Formatter()
+
+
+def format_message(template: str, **params: Any) -> str:
+    """A catalog template with plain values filled in as they are (no ids turned into names), the plurals
+    ``{count:one|many}`` included: for clients' own sentences kept in the catalogs (``term.`` keys)."""
+    return _FORMATTER.vformat(template, (), params)
 
 
 def with_article(word: str) -> str:

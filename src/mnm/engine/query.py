@@ -10,10 +10,12 @@ from collections.abc import Callable, Mapping
 
 from mnm.board.geometry import TileGraph
 from mnm.board.layout import space_side
+from mnm.content.schema import SearchCard
 from mnm.engine.context import Ctx
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = [
+    "HESSTER",
     "blocked_spaces",
     "can_enter",
     "card_of",
@@ -21,6 +23,7 @@ __all__ = [
     "enter_test",
     "equipped_effects",
     "hero_name",
+    "hesster_blocks",
     "is_full",
     "is_large",
     "melee_reach",
@@ -34,6 +37,7 @@ __all__ = [
     "minions_on_side",
     "occupancy",
     "occupancy_map",
+    "requirement_blocker",
     "track_rank",
 ]
 
@@ -159,8 +163,6 @@ def can_enter(ctx: Ctx, st: State, space: str, large: bool = False) -> bool:
     if has_large:
         return False
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14
-        from mnm.engine.rules.creatures import hesster_blocks
-
         if space in hesster_blocks(st):
             return False
     if large:
@@ -178,8 +180,6 @@ def blocked_spaces(
     spaces = ctx.board.spaces
     blocked = set(larges)
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: nothing walks into Hesster's spaces
-        from mnm.engine.rules.creatures import hesster_blocks
-
         blocked |= hesster_blocks(st)
     for space, n in small.items():
         if large or n >= spaces[space].capacity:  # a large figure needs an empty space (R-SPACE-06)
@@ -291,3 +291,35 @@ def minion_name(ctx: Ctx, m: Minion) -> str:
     spec = ctx.content.minions[m.type]
     base = (spec.one or spec.name).en
     return f"{base} {m.id.rsplit('-', 1)[-1]}"
+
+
+def requirement_blocker(ctx: Ctx, hero_id: str, card: SearchCard) -> str:
+    """'' when the mouse meets the card's requirement (R-SEARCH-12), else why not. Classes and heroes are
+    alternatives ("WARRIOR or HEALER", "TILDA"); stat minimums must all hold."""
+    hero = ctx.content.heroes[hero_id]
+    req = card.requirement
+    name = hero.name.en
+    if req.classes or req.heroes:
+        by_class = bool(set(req.classes) & set(hero.classes))
+        by_name = hero_id in req.heroes
+        if not (by_class or by_name):
+            who = [c.value for c in req.classes] + [
+                ctx.content.heroes[x].name.en for x in req.heroes if x in ctx.content.heroes
+            ]
+            return f"{card.name.en} requires {' or '.join(who)}, and {name} is not (R-SEARCH-12)"
+    for stat, minimum in req.min_stats.items():
+        value = int(getattr(hero, stat))
+        if value < minimum:
+            return f"{card.name.en} requires {stat} {minimum}; {name} has {value} (R-SEARCH-12)"
+    return ""
+
+
+HESSTER = "hesster"  # the ability id, and the key of its spaces in ``State.chapter_data``
+
+
+def hesster_blocks(st: State) -> set[str]:
+    """R-EXP-14: non-flying figures cannot enter any of Hesster's spaces."""
+    data: dict[str, list[str]] | None = st.chapter_data.get(HESSTER)
+    if not data:
+        return set()
+    return {sp for mid, spaces in data.items() if mid in st.minions for sp in spaces}

@@ -218,6 +218,24 @@ def write_comparison(out: Path, runs: list[tuple[dict[str, Any], dict[str, Any]]
         f"<td>{esc(', '.join(f'{c.replace(chr(95), chr(32))} {n}' for c, n in s['defeat_causes'].items()) or 'none')}</td><td>{s['mean_rounds']}</td><td>{s['surges_per_game']}</td></tr>"
         for _, m, s in named
     )
+    paired_rows = "".join(
+        f"<tr><td>{esc(str(m.get('bot')))} against {esc(str(s['paired_vs']))}</td>"
+        f"<td>{esc(str(m.get('difficulty', 'normal')))}</td><td>{s['paired']['seeds']}</td>"
+        f"<td><b>{s['paired']['margin'] * 100:+.1f}</b></td>"
+        f"<td>{s['paired']['ci95'][0] * 100:+.1f} to {s['paired']['ci95'][1] * 100:+.1f}</td>"
+        f"<td>{s['paired']['only_challenger']}</td><td>{s['paired']['only_baseline']}</td></tr>"
+        for _, m, s in named
+        if "paired" in s
+    )
+    paired_table = (
+        "<h2>Bots compared over the same seeds</h2><p class=\"note\">Each seed is played by both bots with the "
+        "same dice and decks, so the difference is measured game by game: the margin is the share of seeds won "
+        "only by the first bot named minus those won only by the other, in points, with a 95% interval on that "
+        "mean difference.</p><table><tr><th>bots</th><th>difficulty</th><th>seeds</th><th>margin (points)</th>"
+        f"<th>95% interval</th><th>won by it only</th><th>won by the other only</th></tr>{paired_rows}</table>"
+        if paired_rows
+        else ""
+    )
     chapter_name, party, _, end_page = _names(named[0][1]) if named else ("", "", {}, "?")
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Difficulty report: {esc(chapter_name)}</title>
@@ -230,6 +248,7 @@ runs differ only by the bot and the preset. The interval is a Wilson 95% interva
 on page {esc(end_page)} at normal (easy: a page later, hard: a page earlier).</p>
 <table><tr><th>bot</th><th>difficulty</th><th>games</th><th>won</th><th>95% interval</th><th>defeats</th>
 <th>rounds</th><th>surges</th></tr>{rows}</table>
+{paired_table}
 <h2>Win rates</h2><img src="win_rates.png" alt="win rate by difficulty and bot">
 <h2>Where games are lost: the page</h2><img src="lost_pages.png" alt="games lost by page">
 <h2>Where games are lost: the tile</h2><img src="lost_sides.png" alt="games lost by tile side">

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mnm.engine.chapters.advice import Route, route_progress
+from mnm.engine.chapters.advice import Route
+from mnm.engine.chapters.routed import RoutedChapter
 from mnm.engine.context import Ctx
-from mnm.engine.hooks import ChapterRules, chapter_rules
+from mnm.engine.hooks import chapter_rules
+from mnm.engine.rules.creatures import creature_turn
+from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.state import Minion, State
 
 BANK = 18
@@ -33,11 +36,10 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (BANK, VAULT)
 
 
-class TheEmberVault(ChapterRules):
+class TheEmberVault(RoutedChapter):
     chapter_id: ClassVar[str] = "the-ember-vault"
-
-    def on_setup(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
+    route: ClassVar[dict[int, Route]] = ROUTE
+    route_order: ClassVar[tuple[int, ...]] = ROUTE_ORDER
 
     def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
         """Molox's Lair: the vault's story and Molox on the forge ledge when it is first revealed (R-STORY-03)."""
@@ -46,8 +48,6 @@ class TheEmberVault(ChapterRules):
         ctx.emit("story", "R-STORY-03", chapter=st.chapter, moment="vault")
         if any(m.type == MOLOX for m in st.minions.values()):
             return
-        from mnm.engine.rules.initiative import add_cards, cards_for_types
-
         serial = st.minion_serial.get(MOLOX, 0) + 1
         st.minion_serial[MOLOX] = serial
         fig = Minion(f"{MOLOX}-{serial}", MOLOX, FORGE_LEDGE)
@@ -57,22 +57,11 @@ class TheEmberVault(ChapterRules):
         add_cards(ctx, st, [], cards_for_types(ctx, st, [MOLOX]))
 
     def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
-        from mnm.engine.rules.creatures import creature_turn
-
         return creature_turn(ctx, st, m)
 
     def check_victory(self, ctx: Ctx, st: State) -> bool:
         """Molox is defeated: he woke (the vault was revealed) and is no longer on the board."""
         return bool(st.chapter_data.get("molox_woke")) and not any(m.type == MOLOX for m in st.minions.values())
-
-    def on_victory(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
-
-    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
-        return ROUTE.get(side)
-
-    def bot_progress(self, ctx: Ctx, st: State) -> float:
-        return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
 
 
 # Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.

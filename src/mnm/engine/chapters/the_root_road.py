@@ -21,10 +21,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from mnm.board.layout import space_side
-from mnm.engine.chapters.advice import Route, route_progress
+from mnm.engine.chapters.advice import Route
+from mnm.engine.chapters.routed import RoutedChapter
 from mnm.engine.context import Ctx
-from mnm.engine.hooks import ChapterRules, chapter_rules
+from mnm.engine.hooks import chapter_rules
 from mnm.engine.query import minions_on_side
+from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
 from mnm.engine.state import Minion, State
 
 INSIDE_THE_WALLS = 12
@@ -47,13 +49,12 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (INSIDE_THE_WALLS, WINE_CELLAR, DRAIN_PIPE)
 
 
-class TheRootRoad(ChapterRules):
+class TheRootRoad(RoutedChapter):
     """Chapter 2, The Root Road: the special rules listed in this module's docstring."""
 
     chapter_id: ClassVar[str] = "the-root-road"
-
-    def on_setup(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
+    route: ClassVar[dict[int, Route]] = ROUTE
+    route_order: ClassVar[tuple[int, ...]] = ROUTE_ORDER
 
     def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
         """The Cellar Cat: the Wine Cellar's story moment and tile setup when it is first revealed (R-STORY-03)."""
@@ -65,8 +66,6 @@ class TheRootRoad(ChapterRules):
             return
         if any(m.type == CAT for m in st.minions.values()):
             return  # only one Brodie in the box (R-BRODIE-01)
-        from mnm.engine.rules.initiative import add_cards, cards_for_types
-
         serial = st.minion_serial.get(CAT, 0) + 1
         st.minion_serial[CAT] = serial
         fig = Minion(f"{CAT}-{serial}", CAT, CELLAR_STEPS)
@@ -80,8 +79,6 @@ class TheRootRoad(ChapterRules):
         """Scaring off the cat: Brodie, wounded twice and still standing, runs up the cellar steps."""
         if m.type != CAT or m.wounds < CAT_FLEES_AT or m.id not in st.minions:
             return
-        from mnm.engine.rules.initiative import remove_type_if_gone
-
         del st.minions[m.id]
         ctx.emit("cellar_cat_flees", "R-STORY-05", minion=m.id, wounds=m.wounds)
         remove_type_if_gone(ctx, st, m.type)
@@ -101,17 +98,6 @@ class TheRootRoad(ChapterRules):
             return False
         mice = st.mice_on_board()
         return bool(mice) and all(h.space == EAST_LEDGE for h in mice)
-
-    def on_victory(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
-
-    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
-        """Where the mice on ``side`` should head and what to do there."""
-        return ROUTE.get(side)
-
-    def bot_progress(self, ctx: Ctx, st: State) -> float:
-        """How far along the way the party is, 0..1 (bots' evaluation only)."""
-        return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
 
 
 # Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mnm.engine.chapters.advice import Route, route_progress
+from mnm.engine.chapters.advice import Route
+from mnm.engine.chapters.routed import RoutedChapter
 from mnm.engine.context import Ctx
-from mnm.engine.hooks import ChapterRules, chapter_rules
+from mnm.engine.hooks import chapter_rules
 from mnm.engine.query import minions_on_side
+from mnm.engine.rules.creatures import creature_turn, olga_charges
+from mnm.engine.rules.weather import nightfall, raining, start_rain
 from mnm.engine.state import Minion, State
 
 TRICKLE = 17
@@ -39,11 +42,10 @@ ROUTE: dict[int, Route] = {
 ROUTE_ORDER = (TRICKLE, HOLLOW)
 
 
-class TheTrickleCrossing(ChapterRules):
+class TheTrickleCrossing(RoutedChapter):
     chapter_id: ClassVar[str] = "the-trickle-crossing"
-
-    def on_setup(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="opening")
+    route: ClassVar[dict[int, Route]] = ROUTE
+    route_order: ClassVar[tuple[int, ...]] = ROUTE_ORDER
 
     def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
         if side == HOLLOW and side not in st.explored:
@@ -51,8 +53,6 @@ class TheTrickleCrossing(ChapterRules):
 
     def on_surge(self, ctx: Ctx, st: State, side: int, counts: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
         """Spring Shower and Nightfall come with the surges (the hourglass has just moved)."""
-        from mnm.engine.rules.weather import nightfall, raining, start_rain
-
         surges = st.stats.get("surges", 0)
         if surges >= RAIN_AT_SURGE and not raining(st):
             ctx.emit("story", "R-STORY-05", chapter=st.chapter, moment="rain")
@@ -64,14 +64,10 @@ class TheTrickleCrossing(ChapterRules):
 
     def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
         """R-EXP-10: Olga charges a mouse that rolls a 1 for movement."""
-        from mnm.engine.rules.creatures import olga_charges
-
         if figure in st.heroes and ctx.dice[face].number == 1:
             olga_charges(ctx, st, st.heroes[figure])
 
     def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
-        from mnm.engine.rules.creatures import creature_turn
-
         return creature_turn(ctx, st, m)
 
     def check_victory(self, ctx: Ctx, st: State) -> bool:
@@ -80,15 +76,6 @@ class TheTrickleCrossing(ChapterRules):
             return False
         mice = st.mice_on_board()
         return bool(mice) and all(h.space == HOLLOW_LOG for h in mice)
-
-    def on_victory(self, ctx: Ctx, st: State) -> None:
-        ctx.emit("story", "R-STORY-02", chapter=st.chapter, moment="ending")
-
-    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
-        return ROUTE.get(side)
-
-    def bot_progress(self, ctx: Ctx, st: State) -> float:
-        return route_progress(ctx, st, ROUTE_ORDER, self.bot_route)
 
 
 # Registered by a call, not a class decorator: mypyc compiles a decorated class as a slow non-native class.

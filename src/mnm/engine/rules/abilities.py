@@ -29,6 +29,7 @@ from mnm.content.schema import AbilityCard, AbilityTiming, AttackKind
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
+from mnm.engine.hooks import OFFER_BEFORE_TURN, TURN_BEGINS
 from mnm.engine.query import hero_name, mice_in, minion_name, minions_in
 from mnm.engine.rules.battle import (
     Weapon,
@@ -42,11 +43,13 @@ from mnm.engine.rules.battle import (
 from mnm.engine.rules.capture import heal_hero
 from mnm.engine.rules.cards import CARD_EFFECTS, CardEffect
 from mnm.engine.rules.free_actions import is_knife
+from mnm.engine.rules.movement import mouse_neighbours
 from mnm.engine.rules.turn import action_available, extra_action_cost, free_action_available, spend_action
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
     "ABILITY_EFFECTS",
+    "SHARED_EFFECTS",
     "AbilityEffect",
     "ability_cost",
     "ability_effect",
@@ -83,25 +86,30 @@ def ability_effect(
     ABILITY_EFFECTS[name] = AbilityEffect(name, uses, apply, why_not)
 
 
-_BRIDGED: dict[str, AbilityEffect] = {}
-
-
-def effect_of(card: AbilityCard) -> AbilityEffect | None:
-    """The implementation of a card's ``effect``: an ability effect registered here, else the search-card *use*
-    effect of that name (:mod:`cards`: heal, ward, levitate...), run with the ability card's params."""
-    found = ABILITY_EFFECTS.get(card.effect) or _BRIDGED.get(card.effect)
-    if found is not None:
-        return found
-    ce = CARD_EFFECTS.get(card.effect)
-    if ce is None or ce.kind != "use" or ce.apply is None or ce.targets is None:
-        return None
-    _BRIDGED[card.effect] = bridged = _bridge(ce)
-    return bridged
+# The search cards' *use* effects (:mod:`cards`) that ability cards name too: Healing Touch heals like a Mint Leaf,
+# Stand Firm wards like the Scroll of Warding, Float levitates like the Levitate Scroll... One implementation
+# serves both, run with the ability card's params; this module adds the verb, cost, timing and once-per-turn checks.
+SHARED_EFFECTS = (
+    "antidote",
+    "cure-status",
+    "disarm-trap",
+    "extra-action",
+    "extra-move",
+    "heal",
+    "heal-all",
+    "hide",
+    "levitate",
+    "search-again",
+    "spell-attack",
+    "ward",
+)
 
 
 def _bridge(ce: CardEffect) -> AbilityEffect:
+    """A search card's use effect as an ability effect (R-ABIL-01/04: the ability card's params, the same rule)."""
     targets, apply = ce.targets, ce.apply
-    assert targets is not None and apply is not None
+    if ce.kind != "use" or targets is None or apply is None:
+        raise RuntimeError(f"card effect {ce.name!r} is not a use effect: ability cards cannot share it")
 
     def uses(ctx: Ctx, st: State, h: Hero, card: AbilityCard) -> list[Args]:
         return targets(ctx, st, h, card.params)
@@ -110,6 +118,11 @@ def _bridge(ce: CardEffect) -> AbilityEffect:
         apply(ctx, st, h, card.params, args)
 
     return AbilityEffect(ce.name, uses, run)
+
+
+def effect_of(card: AbilityCard) -> AbilityEffect | None:
+    """The implementation of a card's ``effect`` (registered here, or a shared search-card effect)."""
+    return ABILITY_EFFECTS.get(card.effect)
 
 
 def _effect(card: AbilityCard) -> AbilityEffect:
@@ -256,6 +269,9 @@ def offer_before_turn(ctx: Ctx, st: State, h: Hero) -> bool:
     return True
 
 
+OFFER_BEFORE_TURN.provide(offer_before_turn)
+
+
 def _before_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     h = st.heroes[p.actor]
     return [*_before_uses(ctx, st, h), Action("skip", h.id)]
@@ -294,6 +310,9 @@ def turn_begins(ctx: Ctx, st: State, h: Hero, t: Turn, args: list[Any]) -> None:
         t.ability_used = True
     if inspire_active(st):
         t.extra_actions = 1
+
+
+TURN_BEGINS.provide(turn_begins)
 
 
 # --- the four ability cards of the seeds ------------------------------------------------------------------
@@ -684,8 +703,6 @@ ability_effect("multi-attack", _multi_uses, _multi_apply, _multi_why)
 
 
 def _commanded(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
-    from mnm.engine.rules.movement import mouse_neighbours
-
     if h.space is None:
         return []
     near = {h.space, *mouse_neighbours(ctx, st, h.space, None)}
@@ -747,3 +764,8 @@ def _delay_apply(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) ->
 
 
 ability_effect("delay-minion", _delay_uses, _delay_apply, _delay_why)
+
+
+for _name in SHARED_EFFECTS:  # an effect this module registers itself keeps its own implementation
+    if _name not in ABILITY_EFFECTS:
+        ABILITY_EFFECTS[_name] = _bridge(CARD_EFFECTS[_name])

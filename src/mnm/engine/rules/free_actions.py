@@ -25,7 +25,8 @@ from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.hooks import PAWS_FIT, innate_handlers
 from mnm.engine.i18n import with_article
-from mnm.engine.query import hero_name
+from mnm.engine.query import hero_name, requirement_blocker
+from mnm.engine.rules.movement import mouse_neighbours
 from mnm.engine.rules.search import PACK_LIMIT, pack_load
 from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import free_action_allowed, free_action_available
@@ -38,7 +39,6 @@ __all__ = [
     "equip_blocker",
     "is_knife",
     "level_up_blocker",
-    "requirement_blocker",
 ]
 
 LEVEL_UP_COST = 6  # R-FREE-04
@@ -56,27 +56,6 @@ def is_knife(ctx: Ctx, inst: str) -> bool:
 
 
 # --- requirements and slots (R-SEARCH-11/12) ------------------------------------------------------------
-
-
-def requirement_blocker(ctx: Ctx, hero_id: str, card: SearchCard) -> str:
-    """'' when the mouse meets the card's requirement (R-SEARCH-12), else why not. Classes and heroes are
-    alternatives ("WARRIOR or HEALER", "TILDA"); stat minimums must all hold."""
-    hero = ctx.content.heroes[hero_id]
-    req = card.requirement
-    name = hero.name.en
-    if req.classes or req.heroes:
-        by_class = bool(set(req.classes) & set(hero.classes))
-        by_name = hero_id in req.heroes
-        if not (by_class or by_name):
-            who = [c.value for c in req.classes] + [
-                ctx.content.heroes[x].name.en for x in req.heroes if x in ctx.content.heroes
-            ]
-            return f"{card.name.en} requires {' or '.join(who)}, and {name} is not (R-SEARCH-12)"
-    for stat, minimum in req.min_stats.items():
-        value = int(getattr(hero, stat))
-        if value < minimum:
-            return f"{card.name.en} requires {stat} {minimum}; {name} has {value} (R-SEARCH-12)"
-    return ""
 
 
 def _paws_fit(ctx: Ctx, hero_id: str, weapons: list[str]) -> bool:
@@ -120,8 +99,6 @@ def equip_blocker(ctx: Ctx, h: Hero, inst: str) -> str:
 
 def _partners(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
     """Mice in the same or an adjacent space (adjacent as a mouse steps: lines and the Fishhook count)."""
-    from mnm.engine.rules.movement import mouse_neighbours
-
     if h.space is None:
         return []
     if ctx.board.gecko_edges or st.tokens.get("fishhook"):

@@ -14,6 +14,7 @@ from typing import Any
 from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
+from mnm.engine.hooks import HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
     blocked_spaces,
     can_enter,
@@ -26,6 +27,7 @@ from mnm.engine.query import (
     track_rank,
 )
 from mnm.engine.rules.battle import minion_attacks_mouse, mouse_defends
+from mnm.engine.rules.flying import flying_move
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = ["charmed_mouse_acts", "minion_order", "nearest_mice", "path_toward"]
@@ -183,9 +185,7 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
         ctx.emit("minion_idle", "R-MINION-11", minion=m.id)
         then()
         return
-    from mnm.engine.rules import party_items
-
-    grape = party_items.minion_grape_turn(ctx, st, m)  # R-PARTY-12/14: "done", "moved" or ""
+    grape = MINION_GRAPE_TURN.call(ctx, st, m)  # R-PARTY-12/14: "done", "moved" or ""
     if grape == "done" or (not grape and ctx.rules.minion_turn_override(ctx, st, m)):
         then()  # a grape, or a chapter rule (R-STORY-05), used this figure's turn
         return
@@ -197,9 +197,7 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
     if target is not None:
         attacked.append(target[0].id)
     elif m.id in st.minions and st.status == "playing" and st.chapter_data.get("helpers"):
-        from mnm.engine.rules.allies import helper_attacked
-
-        helper_attacked(ctx, st, m)  # [EXP] R-EXP-02: an ally or pet, when no mouse can be attacked
+        HELPER_ATTACKED.call(ctx, st, m)  # [EXP] R-EXP-02: an ally or pet, when no mouse can be attacked
     then()
     if target is not None:
         minion_attacks_mouse(ctx, st, m, target[0], target[1], target[2])
@@ -223,8 +221,6 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
     if m.id not in st.minions:
         return
     if spec.flying:  # [EXP] R-EXP-03
-        from mnm.engine.rules.flying import flying_move
-
         flying_move(ctx, st, m, face.number)
         return
     mice, dist = nearest_mice(ctx, st, m)

@@ -14,8 +14,19 @@ from mnm.board.geometry import TileGraph
 from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import blocked_spaces, can_enter, engaging_minions_in, hero_name, mice_in, occupancy_map
+from mnm.engine.query import (
+    blocked_spaces,
+    can_enter,
+    engaging_minions_in,
+    equipped_effects,
+    hero_name,
+    mice_in,
+    occupancy_map,
+)
+from mnm.engine.rules.leaves import afloat
+from mnm.engine.rules.terrain import gecko_blocked
 from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.rules.turtles import mouse_steps_on
 from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["against_current", "mouse_neighbours", "reachable"]
@@ -32,8 +43,6 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
     the Fishhook & Thread (R-MOVE-12) and red-line crossing effects (R-MOVE-06)."""
     out = dict(ctx.board.mouse_nbrs[space])
     if ctx.board.gecko_edges:
-        from mnm.engine.rules.terrain import gecko_blocked
-
         for a, b in gecko_blocked(ctx, st):  # [EXP] R-EXP-18: gecko-print yellow lines need a Wild mouse
             if a == space:
                 out.pop(b, None)
@@ -49,8 +58,6 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
 
 
 def _afloat(st: State, space: str) -> bool:
-    from mnm.engine.rules.leaves import afloat
-
     return afloat(st, space)
 
 
@@ -252,8 +259,6 @@ def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     if dest in st.traps:
         push(st, ["trap_check", h.id, dest])
     if st.tokens:
-        from mnm.engine.rules.turtles import mouse_steps_on
-
         mouse_steps_on(ctx, st, h, t, dest)  # [EXP] R-EXP-09: a turtle underfoot
     ctx.rules.on_mouse_enters(ctx, st, h.id, dest)
 
@@ -286,8 +291,6 @@ def _scurry_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 def _scurry_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
     face = ctx.dice[roll(st, 1, f"{h.id}'s scurry")[0]]
-    from mnm.engine.query import equipped_effects
-
     bonus = sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))  # the Feather Charm
     t.move_points = ctx.content.heroes[h.id].move + face.number + bonus
     t.movement_over = False

@@ -14,7 +14,9 @@ from mnm.content.schema import CardType
 from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import hero_name
+from mnm.engine.query import equipped_effects, hero_name
+from mnm.engine.rules.allies import pet_in
+from mnm.engine.rules.cards import on_found, resolve_event
 from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
@@ -59,11 +61,7 @@ def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
-    from mnm.engine.query import equipped_effects
-
     extra = sum(int(p.get("dice", 1)) for p in equipped_effects(ctx, h, "search-bonus"))  # the Lucky Button
-    from mnm.engine.rules.allies import pet_in
-
     base = 2 if h.space is not None and pet_in(ctx, st, h.space) else 1  # [EXP] R-SEARCH-16: a pet in the space: 2 dice
     faces = roll(st, base + extra, f"{h.id}'s search")  # R-SEARCH-06: its cheese earns nothing
     face = next((f for f in faces if ctx.dice[f].star), faces[0])
@@ -121,8 +119,6 @@ def _card_found(ctx: Ctx, st: State, args: list[Any]) -> None:
         st.search_deck.remove(inst)
     card = ctx.content.search_cards[card_of(inst)]
     if card.type is CardType.EVENT:  # R-SEARCH-03
-        from mnm.engine.rules.cards import resolve_event
-
         resolve_event(ctx, st, h, inst)
         return
     if card.type is CardType.PARTY_ITEM:  # R-SEARCH-04, R-PARTY-01
@@ -131,8 +127,6 @@ def _card_found(ctx: Ctx, st: State, args: list[Any]) -> None:
         st.stash.append(card.party_token)
         ctx.emit("party_item_found", "R-PARTY-01", hero=h.id, card=inst, token=card.party_token)
         return
-    from mnm.engine.rules.cards import on_found
-
     if on_found(ctx, st, h, inst):
         return
     st.pending = Pending("found_card", h.id, {"card": inst})  # R-SEARCH-02

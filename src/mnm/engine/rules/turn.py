@@ -12,7 +12,8 @@ from typing import Any
 from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import TURN_VERBS, Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import hero_name
+from mnm.engine.hooks import MOUSE_ON_HESSTER, OFFER_BEFORE_TURN, TURN_BEGINS
+from mnm.engine.query import equipped_effects, hero_name
 from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = [
@@ -91,21 +92,17 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     if "charmed" in h.statuses:
         push(st, ["charmed_turn", h.id])
         return
-    from mnm.engine.rules.abilities import offer_before_turn, turn_begins
-
-    if len(args) == 1 and offer_before_turn(ctx, st, h):
+    if len(args) == 1 and OFFER_BEFORE_TURN.call(ctx, st, h):
         return  # R-ABIL-04: asked first whether to use an ability "before taking a turn"
     t = Turn(h.id)
     st.turn = t
     if h.buffs:  # card effects lasting "until the start of your next turn" end now (docs/effects.md)
         ctx.emit("buffs_end", "R-SEARCH-08", hero=h.id, buffs=sorted(h.buffs))
         h.buffs.clear()
-    turn_begins(ctx, st, h, t, args)
+    TURN_BEGINS.call(ctx, st, h, t, args)
     face = ctx.dice[roll(st, 1, f"{h.id}'s movement")[0]]
     t.rolled = face.number
     hero = ctx.content.heroes[h.id]
-    from mnm.engine.query import equipped_effects
-
     t.move_points = hero.move + face.number + sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))
     ctx.emit("movement_roll", "R-TURN-01", hero=h.id, face=face.index, number=face.number, points=t.move_points)
     if "knocked_down" in h.statuses:  # R-NEG-04: standing up takes the whole move
@@ -121,6 +118,9 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     ctx.rules.on_move_roll(ctx, st, h.id, face.index)
     if h.captured or st.status != "playing":
         return
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: a mouse beginning its turn on Hesster must move away
+        if MOUSE_ON_HESSTER.call(ctx, st, h):
+            return
     st.pending = Pending("turn", h.id)
 
 
