@@ -75,6 +75,10 @@ DECISION_HELP: dict[str, str] = {
     "pack_full": ("Your pack is full (R-SEARCH-10): drop a card to make room for the new one, or drop the new one."),
     "rescue": ("Rescue (R-CAPT-03): a captured mouse may be rescued; choose where it comes back or pass."),
     "disguises": ("Disguises (R-PARTY-02): the party may use the disguises token now, or skip."),
+    "minion_space": (
+        "Placing minions (R-ENC-05): these entry spaces are equally good for the new minion, so the players "
+        "choose where it enters."
+    ),
 }
 
 KEYS_HELP = (
@@ -576,6 +580,9 @@ class Describer:
             return f"{who} found {self.card(card)}: keep it or discard it?"
         if d.kind == "pack_full":
             return f"{self.possessive(who)} pack is full: what to drop?"
+        if d.kind == "minion_space":
+            spec = self.content.minions.get(str(d.data.get("minion", "")))
+            return f"{who}: where does the next figure of {spec.name.en if spec else 'minions'} enter? (the spaces tie)"
         return f"{who}: {d.kind.replace('_', ' ')}."
 
     def decision_help(self, kind: str) -> str:
