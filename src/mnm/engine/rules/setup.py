@@ -55,7 +55,8 @@ GAME_OPTIONS: dict[str, str] = {
     "ranged_target_most_minions": "R-BATTLE-07 with the FAQ refinement: a ranged attack at nearby minions targets "
     "the nearby space holding the most",
     "auto_pick_choices": "the engine makes the small choices the rulebook leaves to the players (which boss card a "
-    "wound goes on: the one due to act next; Brodie's path where it splits: the lowest-numbered space) instead of "
+    "wound goes on: the one due to act next; Brodie's path where it splits, and tied minion entry spaces: the "
+    "lowest-numbered space) instead of "
     "asking, for fast play and simulations",
     # difficulty (docs/difficulty.md): what the presets below are made of
     "end_marker_later": "difficulty: the chapter end marker starts one page later",
