@@ -233,6 +233,9 @@ def play(
         bool, typer.Option("--autosave/--no-autosave", help="Save after every choice (for --continue).")
     ] = True,
     difficulty: Annotated[str, typer.Option(help=DIFFICULTY_HELP)] = "normal",
+    lang: Annotated[
+        str, typer.Option("--lang", metavar="LANG", help="The game's words: en (English) or pt-BR (Portuguese).")
+    ] = "en",
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
     from mnm.engine import DIFFICULTY_PRESETS
@@ -257,6 +260,7 @@ def play(
             options=option or [],
             resume=resume,
             autosave=autosave,
+            lang=lang,
         )
     )
 

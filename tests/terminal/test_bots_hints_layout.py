@@ -272,7 +272,7 @@ def test_cli_play_switches_on_rule_variants_and_refuses_unknown_ones() -> None:
     runner = CliRunner()
     done = runner.invoke(cli_app, ["play", "--plain", "--chapter", PG, "--option", "no_achievements"], input="quit\n")
     assert done.exit_code == 0, done.output
-    assert "Rule variants: no_achievements" in done.output
+    assert "Rule variants: Play without individual achievements (no_achievements) (docs/rulings.md)." in done.output
     bad = runner.invoke(cli_app, ["play", "--plain", "--option", "ranged_targets_most"], input="")
     assert bad.exit_code == 2
     assert "unknown game option 'ranged_targets_most'" in bad.output

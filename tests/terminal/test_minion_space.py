@@ -21,9 +21,9 @@ def test_the_minion_space_decision_reads_as_a_question_with_named_spaces() -> No
     d = game.decision()
     assert d is not None and d.kind == "minion_space"
     words = Describer(game.ctx.content)
-    assert words.question(game, d) == "The party: where does the next figure of Rat Warriors enter? (the spaces tie)"
+    assert words.question(game, d) == "The party: Entry spaces tie: where does the new minion enter?"
     names = words.space_names(game)
     labels = [words.action(a, names) for a in d.options]
-    assert labels == [f"The party chooses {words.space(s, names)}" for s in ("5:1", "5:3", "5:10")]
+    assert labels == [f"The party: Choose {words.space(s, names)}" for s in ("5:1", "5:3", "5:10")]
     assert all("Guard Room" in label for label in labels)
     assert "R-ENC-05" in words.decision_help("minion_space")

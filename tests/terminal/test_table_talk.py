@@ -227,7 +227,7 @@ def test_faces_are_typed_as_printed() -> None:
             raise AssertionError(f"{ambiguous} alone was accepted")
     assert parse_dice("3X 2b 1B+", table, 3) == [printed["3X"], printed["2B"], printed["1B+"]]
     help_text = faces_help(table)
-    assert "1C = 1, cheese; 2S+ = 2, sword and star" in help_text and "+ star" in help_text
+    assert "1C = 1, cheese; 2S+ = 2, sword + star" in help_text and "+ star" in help_text
 
 
 def test_companion_says_what_happened_before_each_roll() -> None:

@@ -374,6 +374,9 @@ def test_table_tab_names_the_rule_variants_in_play() -> None:
             async with app.run_test(size=(100, 40)) as pilot:
                 await pilot.pause()
                 table = str(app.query_one("#table", Static).render())
-                assert ("Rule variants ranged target most minions" in table) is expected, table
+                assert (
+                    "Rule variants Ranged attacks at nearby minions target the most crowded nearby space (FAQ) "
+                    "(ranged_target_most_minions)" in table
+                ) is expected, table
 
     run_in_thread(scenario)

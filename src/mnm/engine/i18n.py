@@ -30,7 +30,16 @@ from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Text
 from mnm.engine.events import Event
 
-__all__ = ["LANGUAGES", "catalog", "name_of", "render", "render_rule", "track_card_name", "with_article"]
+__all__ = [
+    "LANGUAGES",
+    "catalog",
+    "format_message",
+    "name_of",
+    "render",
+    "render_rule",
+    "track_card_name",
+    "with_article",
+]
 
 LANGUAGES = ("en", "pt_BR")
 _AND = {"en": "and", "pt_BR": "e"}
@@ -140,6 +149,12 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTER = _Formatter()
+
+
+def format_message(template: str, **params: Any) -> str:
+    """A catalog template with plain values filled in as they are (no ids turned into names), the plurals
+    ``{count:one|many}`` included: for clients' own sentences kept in the catalogs (``term.`` keys)."""
+    return _FORMATTER.vformat(template, (), params)
 
 
 def with_article(word: str) -> str:

@@ -31,6 +31,7 @@ __all__ = [
     "mice_on_side",
     "minion_bfs",
     "minion_card",
+    "minion_distances",
     "minion_name",
     "minions_in",
     "minions_on_side",
@@ -213,20 +214,27 @@ def minion_bfs(
     ctx: Ctx, st: State, start: str, large: bool = False
 ) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
     """Minion distances from ``start`` on its tile (R-MINION-10) and, for each space, its predecessors on
-    shortest paths. Full spaces may be reached but not passed through; barred spaces are never entered."""
+    shortest paths. Full spaces may be reached but not passed through; barred spaces are never entered.
+    The rules ask :func:`minion_distances` (no predecessors, no copy)."""
+    dist, preds = _minion_bfs(ctx, st, start, large, with_preds=True)
+    return dist, {k: tuple(v) for k, v in preds.items()}
+
+
+def minion_distances(ctx: Ctx, st: State, start: str, large: bool = False) -> dict[str, int]:
+    """The distances of :func:`minion_bfs`, remembered for the current position: the dict itself, which
+    callers must not change (copy it first)."""
     # A minion card's turn asks this many times of the same position (ordering the figures, moving,
-    # choosing a target): remember the answers for the current position, and hand out copies.
+    # choosing a target): remember the answers for the current position.
     key = _position_key(st)
     cached = ctx.memo.get("minion_bfs")
     if cached is None or cached[0] != key:
         cached = (key, {})
         ctx.memo["minion_bfs"] = cached
-    known: dict[tuple[str, bool], tuple[dict[str, int], dict[str, tuple[str, ...]]]] = cached[1]
+    known: dict[tuple[str, bool], dict[str, int]] = cached[1]
     found = known.get((start, large))
     if found is None:
-        dist, preds = _minion_bfs(ctx, st, start, large)
-        found = known[(start, large)] = (dist, {k: tuple(v) for k, v in preds.items()})
-    return dict(found[0]), dict(found[1])
+        found = known[(start, large)] = _minion_bfs(ctx, st, start, large, with_preds=False)[0]
+    return found
 
 
 _SPACE_IDS: dict[int, tuple[TileGraph, tuple[str, ...]]] = {}  # id(graph) -> (graph, its space ids by index)
@@ -239,7 +247,9 @@ def _space_ids(graph: TileGraph) -> tuple[str, ...]:
     return entry[1]
 
 
-def _minion_bfs(ctx: Ctx, st: State, start: str, large: bool) -> tuple[dict[str, int], dict[str, list[str]]]:
+def _minion_bfs(
+    ctx: Ctx, st: State, start: str, large: bool, with_preds: bool
+) -> tuple[dict[str, int], dict[str, list[str]]]:
     # over space indices (lists, no string hashing); converted to ids once at the end, in discovery order
     graph = ctx.board.graph_of(start)
     ids = _space_ids(graph)
@@ -249,7 +259,6 @@ def _minion_bfs(ctx: Ctx, st: State, start: str, large: bool) -> tuple[dict[str,
     blocked = {by_id[s].index for s in blocked_spaces(ctx, st, large) if s in by_id}
     blocked.discard(start_i)
     dist = [-1] * len(ids)
-    preds: list[list[int]] = [[] for _ in ids]
     dist[start_i] = 0
     order = [start_i]
     for u in order:  # breadth first: the list grows while it is walked
@@ -257,14 +266,20 @@ def _minion_bfs(ctx: Ctx, st: State, start: str, large: bool) -> tuple[dict[str,
             continue  # reached, but not passed through
         du = dist[u] + 1
         for v in adj[u]:
-            dv = dist[v]
-            if dv < 0:
+            if dist[v] < 0:
                 dist[v] = du
-                preds[v].append(u)
                 order.append(v)
-            elif dv == du:
-                preds[v].append(u)
-    return {ids[i]: dist[i] for i in order}, {ids[i]: [ids[j] for j in preds[i]] for i in order}
+    distances = {ids[i]: dist[i] for i in order}
+    if not with_preds:
+        return distances, {}
+    preds: dict[str, list[str]] = {ids[i]: [] for i in order}
+    for u in order:  # u's neighbours one step further on than u have u on a shortest path
+        if u in blocked:
+            continue
+        for v in adj[u]:
+            if dist[v] == dist[u] + 1:
+                preds[ids[v]].append(ids[u])
+    return distances, preds
 
 
 def hero_name(ctx: Ctx, hero_id: str) -> str:

@@ -7,6 +7,8 @@ numbered choices beside the latest events; a command line. Every choice comes fr
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -17,6 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.css.query import NoMatches
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedContent, TabPane
@@ -25,8 +28,9 @@ from textual.widgets.option_list import Option
 from mnm import info
 from mnm.bots.hints import Hint
 from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
-from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size
-from mnm.terminal.describe import KEYS_HELP, Describer
+from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size, legend_text, weather_words
+from mnm.terminal.describe import Describer
+from mnm.terminal.lang import has, say
 from mnm.terminal.plain import DEFAULT_SAVE
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
 from mnm.terminal.session import (
@@ -44,6 +48,19 @@ from mnm.terminal.session import (
 )
 
 __all__ = ["PlayApp"]
+
+
+def translate_keys(node: DOMNode, lang: str) -> None:
+    """The key labels the footer shows, in the player's language: each of our bindings' description is the
+    catalogs' ``term.key.<action>`` (``answer('quit')`` -> ``key.answer_quit``); Textual's own stay as they are."""
+    bindings = node._bindings.key_to_bindings
+    for key, items in bindings.items():
+        labels = ["key." + re.sub(r"\W+", "_", b.action).strip("_") for b in items]
+        bindings[key] = [
+            dataclasses.replace(b, description=say(lang, label)) if b.description and has(label) else b
+            for b, label in zip(items, labels, strict=True)
+        ]
+
 
 MINION_MSGS = ("minion_", "surge", "wheel_", "roach_", "brodie_", "mouse_wounded", "mouse_captured", "defeat")
 
@@ -87,7 +104,7 @@ class CommandInput(Input):
         typed = self.value
         matches = [c for c in app.candidates() if c.lower().startswith(typed.lower())]
         if not matches:
-            app.note(f"No choice starts with {typed!r}.")
+            app.note(app.t("complete.none", typed=repr(typed)))
             return
         common = _common_start([m.lower() for m in matches])
         if len(matches) == 1 or len(common) > len(typed):
@@ -95,7 +112,7 @@ class CommandInput(Input):
             self.cursor_position = len(self.value)
         if len(matches) > 1:
             shown = ", ".join(matches[:4]) + (", ..." if len(matches) > 4 else "")
-            app.note(f"{len(matches)} choices start with {self.value!r}: {shown}")
+            app.note(app.t("complete.many", n=len(matches), typed=repr(self.value), shown=shown))
 
 
 class TextScreen(ModalScreen[None]):
@@ -113,17 +130,19 @@ class TextScreen(ModalScreen[None]):
     TextScreen .hint { color: $text-muted; }
     """
 
-    def __init__(self, title: str, body: str) -> None:
+    def __init__(self, title: str, body: str, lang: str = "en") -> None:
         super().__init__()
         self.title_text = title
         self.body = body
+        self.lang = lang
+        translate_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, classes="title")
             with ScrollableContainer():
                 yield Static(self.body, markup=False)
-            yield Static("Enter: continue   Up/Down: scroll", classes="hint")
+            yield Static(say(self.lang, "screen.text_keys"), classes="hint")
 
     def on_mount(self) -> None:
         box = self.query_one(ScrollableContainer)
@@ -145,22 +164,21 @@ class DiceScreen(ModalScreen[list[int] | None]):
     DiceScreen #dice-error { color: $error; }
     """
 
-    def __init__(self, need: NeedDice, table: DiceTable, purpose: str = "") -> None:
+    def __init__(self, need: NeedDice, table: DiceTable, purpose: str = "", lang: str = "en") -> None:
         super().__init__()
         self.need = need
         self.table = table
         self.purpose = purpose or need.purpose
+        self.lang = lang
+        translate_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         n = self.need.count
         example = " ".join(f.short() for f in self.table.faces[1 : 1 + n])
         with Vertical():
-            yield Static(f"Roll {n} di{'e' if n == 1 else 'ce'} for {self.purpose}.")
-            yield Static(
-                f"Type {'the face' if n == 1 else 'the faces'} as printed: the number, then the symbols "
-                "(S sword, X sword and shield, B bow, C cheese, + star). 'help' lists the six faces."
-            )
-            yield Input(id="dice-input", placeholder=f"e.g. {example}")
+            yield Static(say(self.lang, "dice.roll", count=n, purpose=self.purpose) + ".")
+            yield Static(say(self.lang, "dice.how_one" if n == 1 else "dice.how_many"))
+            yield Input(id="dice-input", placeholder=say(self.lang, "dice.example", example=example))
             yield Static("", id="dice-error")
 
     def on_mount(self) -> None:
@@ -168,12 +186,12 @@ class DiceScreen(ModalScreen[list[int] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if event.value.strip().lower() in ("help", "?", "h"):
-            self.query_one("#dice-error", Static).update(faces_help(self.table))
+        if event.value.strip().lower() in ("help", "?", "h", "ajuda"):
+            self.query_one("#dice-error", Static).update(faces_help(self.table, self.lang))
             event.input.value = ""
             return
         try:
-            faces = parse_dice(event.value, self.table, self.need.count)
+            faces = parse_dice(event.value, self.table, self.need.count, self.lang)
         except BadAnswer as err:
             self.query_one("#dice-error", Static).update(str(err))
             event.input.value = ""
@@ -187,11 +205,8 @@ class DiceScreen(ModalScreen[list[int] | None]):
 class QuitScreen(ModalScreen[str]):
     """Quitting with choices made since the last save: say where the game is kept, and ask."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer('quit')", "Quit"),
-        Binding("s", "answer('save')", "Save and quit"),
-        Binding("n,escape", "answer('stay')", "Stay"),
-    ]
+    # the letters are the language's own (y/s/n, or s/g/n: "sim", "gravar", "não"): set in __init__
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "answer('stay')", "Stay")]
     DEFAULT_CSS = """
     QuitScreen { align: center middle; }
     QuitScreen > Vertical { width: 70; max-width: 95%; height: auto; border: thick $error;
@@ -199,15 +214,19 @@ class QuitScreen(ModalScreen[str]):
     QuitScreen .hint { color: $text-muted; }
     """
 
-    def __init__(self, kept: str) -> None:
+    def __init__(self, kept: str, lang: str = "en") -> None:
         super().__init__()
         self.kept = kept
+        self.lang = lang
+        for what in ("quit", "save", "stay"):
+            self._bindings.bind(say(lang, f"quit.key_{what}"), f"answer('{what}')", what)
+        translate_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Quit the game?", classes="title")
+            yield Static(say(self.lang, "quit.title"), classes="title")
             yield Static(self.kept)
-            yield Static("y: quit   s: save (Ctrl+S's file) and quit   n or Escape: go on playing", classes="hint")
+            yield Static(say(self.lang, "quit.keys"), classes="hint")
 
     def action_answer(self, what: str) -> None:
         self.dismiss(what)
@@ -231,16 +250,18 @@ class HintScreen(ModalScreen[Action | None]):
     HintScreen .hint { color: $text-muted; }
     """
 
-    def __init__(self, actions: list[Action], labels: list[Text]) -> None:
+    def __init__(self, actions: list[Action], labels: list[Text], lang: str = "en") -> None:
         super().__init__()
         self.actions = actions
         self.labels = labels
+        self.lang = lang
+        translate_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Hints, best first (estimated by playing on from here many times)", classes="title")
+            yield Static(say(self.lang, "hints.title"), classes="title")
             yield OptionList(*[Option(label, id=f"h{i}") for i, label in enumerate(self.labels, 1)])
-            yield Static("1-3 or Up/Down + Enter: play that choice   Escape: back", classes="hint")
+            yield Static(say(self.lang, "hints.keys"), classes="hint")
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -329,9 +350,12 @@ class PlayApp(App[None]):
         bot_pause: float = 0.0,
         autosave: Path | None = None,
         more: bool = True,
+        lang: str = "en",
     ) -> None:
         super().__init__()
-        self.autosave = Autosave(autosave)
+        self.lang = lang
+        translate_keys(self, lang)
+        self.autosave = Autosave(autosave, lang)
         self.saved_at = len(game.log)  # the log's length at the last save the player asked for
         self.numbering = Numbering()
         self.more = more  # pause (--More--) after the minions' turns so nothing scrolls away unseen
@@ -341,7 +365,7 @@ class PlayApp(App[None]):
         self.hint_iterations = HINT_ITERATIONS
         self._bot_due = False  # a bot's move is scheduled
         self.save_path = save_path or DEFAULT_SAVE
-        self.words = Describer(game.ctx.content)
+        self.words = Describer(game.ctx.content, lang)
         self.marks = FigureMarks.of(game.ctx.content)
         self.message = ""  # the last note or error shown (tests read it)
         self.tile_rows: dict[int, tuple[int, int]] = {}
@@ -352,6 +376,10 @@ class PlayApp(App[None]):
         self._numbered: list[tuple[int, Action]] = []  # the choices as listed, with their stable numbers
         self._log_rows: list[tuple[str, str, str]] = []  # (recent pane line, Log tab line, style), to rewrap
 
+    def t(self, key: str, **params: object) -> str:
+        """The app's sentence ``key`` in the player's language (:mod:`mnm.terminal.lang`)."""
+        return say(self.lang, key, **params)
+
     # --- layout --------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -360,11 +388,11 @@ class PlayApp(App[None]):
             with BoardScroll(id="board-scroll"):
                 yield Static(id="board")
             with TabbedContent(id="side"):
-                with TabPane("Table", id="tab-table"), ScrollableContainer(classes="pane-scroll"):
+                with TabPane(self.t("tab.table"), id="tab-table"), ScrollableContainer(classes="pane-scroll"):
                     yield Static(id="table")
-                with TabPane("Heroes", id="tab-heroes"), ScrollableContainer(classes="pane-scroll"):
+                with TabPane(self.t("tab.heroes"), id="tab-heroes"), ScrollableContainer(classes="pane-scroll"):
                     yield Static(id="heroes")
-                with TabPane("Log", id="tab-log"):
+                with TabPane(self.t("tab.log"), id="tab-log"):
                     yield PaneLog(id="full-log", wrap=True, markup=False, min_width=10)
         yield Static(id="question")
         with Horizontal(id="bottom"):
@@ -372,7 +400,7 @@ class PlayApp(App[None]):
             yield PaneLog(id="log", wrap=True, markup=False, min_width=10)
         yield CommandInput(
             id="command",
-            placeholder="number, action (Tab completes), or help / undo / save / load FILE / quit",
+            placeholder=self.t("command.placeholder"),
             suggester=ActionSuggester(self.candidates),
             select_on_focus=False,  # a letter typed in a pane and carried here must not be selected and replaced
         )
@@ -470,16 +498,20 @@ class PlayApp(App[None]):
         ch = self.game.ctx.chapter
         wheel = "●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel)
         d = self._decision
-        now = self.words.figure(d.actor) if d is not None and d.actor != "party" else st.status.upper()
+        if d is not None:
+            now = self.words.figure(d.actor) if d.actor != "party" else self.t("party")
+        else:
+            now = self.t(f"status.{st.status}").upper()
         if d is not None and self.seats.is_bot(d.actor):
-            now += " (bot)" if not self.seats.paused else " (bot, paused)"
+            now += " " + self.t("status.bot" if not self.seats.paused else "status.bot_paused")
         self.query_one("#status", Static).update(
             Text.assemble(
-                (ch.name.en, "bold"),
-                f"  Round {st.round}  hourglass {st.hourglass}/{st.end_page}  wheel ",
+                (ch.name.get(self.lang), "bold"),
+                "  " + self.t("status.line", round=st.round, page=st.hourglass, end=st.end_page) + " ",
                 (wheel, "bold #ffd75f"),
                 f" {st.wheel}/6  ",
                 ("▶ " + now, "bold"),
+                (f"  {weather}" if (weather := weather_words(self.game, self.lang)) else "", "bold #8fd0ff"),
             )
         )
 
@@ -515,41 +547,49 @@ class PlayApp(App[None]):
         d = self._decision
         reach = self.words.move_costs(self.game, d.actor) if d is not None and d.kind == "turn" else {}
         text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale, columns, reach)
+        legend = legend_text(self.game, self.marks, self.lang, max(20, area.width - 1))  # [EXP] markers
+        if legend.plain:
+            text.append("\n")
+            text.append_text(legend)
         self.query_one("#board", Static).update(text)
 
     def draw_table(self) -> None:
         st = self.game.state
         w = self.words
         t = Text()
-        t.append("Initiative\n", "bold")
+        t.append(self.t("table.initiative") + "\n", "bold")
         for i, card in enumerate(st.track, start=1):
             acting = st.acting == card
             name = w.track_card(card)
             t.append(f" {i} ", "dim")
             t.append(("▶" if acting else " ") + name + "\n", "bold #ffffff" if acting else "")
-        t.append("Minion wheel ", "bold")
+        t.append(self.t("table.wheel") + " ", "bold")
         t.append("●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel), "#ffd75f")
-        t.append(f" {st.wheel}/6 (surge at 6)\n")
-        t.append("Chapter track ", "bold")
+        t.append(" " + self.t("table.wheel_count", n=st.wheel) + "\n")
+        t.append(self.t("table.track") + " ", "bold")
         pages = max(self.game.ctx.chapter.track_pages, st.end_page)
         for p in range(1, pages + 1):
             if p == st.hourglass:
                 t.append(str(p % 10), "bold reverse #ffd75f")
             else:
                 t.append(str(p % 10), "bold #ff6b6b" if p == st.end_page else "dim")
-        t.append(f"\n hourglass on page {st.hourglass}; lost after page {st.end_page}\n")
-        t.append("Party stash ", "bold")
-        t.append((", ".join(s.replace("-", " ") for s in st.stash) or "empty") + "\n")
+        t.append("\n " + self.t("table.hourglass", page=st.hourglass, end=st.end_page) + "\n")
+        t.append(self.t("table.stash") + " ", "bold")
+        t.append((", ".join(w.stash_item(s) for s in st.stash) or self.t("table.empty")) + "\n")
         if st.encounter_up:
-            t.append("Next surge ", "bold")
+            t.append(self.t("table.next_surge") + " ", "bold")
             t.append(w.card(st.encounter_up) + "\n")
-        t.append("Goal ", "bold")
-        t.append(self.game.ctx.chapter.objective.en + "\n")
+        weather = weather_words(self.game, self.lang)  # [EXP] rain, Nightfall
+        if weather:
+            t.append(self.t("table.weather") + " ", "bold")
+            t.append(weather + "\n", "bold #8fd0ff")
+        t.append(self.t("table.goal") + " ", "bold")
+        t.append(self.game.ctx.chapter.objective.get(self.lang) + "\n")
         variants = sorted(name for name, on in st.options.items() if on)
         if variants:
-            t.append("Rule variants ", "bold")
-            t.append(", ".join(v.replace("_", " ") for v in variants) + "\n")
-        t.append("Legend\n", "bold")
+            t.append(self.t("table.variants") + " ", "bold")
+            t.append(", ".join(w.variant(v) for v in variants) + "\n")
+        t.append(self.t("table.legend") + "\n", "bold")
         for hid, (mark, colour) in self.marks.heroes.items():
             if hid in st.heroes:
                 t.append(f" {mark}", f"bold {colour}")
@@ -562,15 +602,15 @@ class PlayApp(App[None]):
         if types:
             t.append("\n")
         t.append(" ┃▁", "bold #ff3b30")
-        t.append(" red line: mice cannot cross\n")
+        t.append(" " + self.t("table.red_line") + "\n")
         t.append(" ▸▾", "bold #ffd60a")
-        t.append(" yellow line: 1 with the arrow, 3 against\n")
+        t.append(" " + self.t("table.yellow_line") + "\n")
         t.append(" 0▶", "bold #ff9f40")
-        t.append(" exit 0   ")
+        t.append(" " + self.t("table.exit") + "   ")
         t.append("XX", "bold #ff3b30")
-        t.append(" mousetrap   ")
+        t.append(" " + self.t("table.trap") + "   ")
         t.append("░", "#6a5d4d")
-        t.append(" feature\n")
+        t.append(" " + self.t("table.feature") + "\n")
         self.query_one("#table", Static).update(t)
 
     def draw_heroes(self) -> None:
@@ -580,20 +620,19 @@ class PlayApp(App[None]):
         for h in st.heroes.values():
             spec = self.game.ctx.content.heroes[h.id]
             mark, colour = self.marks.heroes.get(h.id, ("??", "#ffffff"))
-            t.append(f"{mark} {spec.name.en}", f"bold {colour}")
-            where = "captured" if h.captured or h.space is None else w.space(h.space)
+            t.append(f"{mark} {spec.name.get(self.lang)}", f"bold {colour}")
+            where = self.t("heroes.captured") if h.captured or h.space is None else w.space(h.space)
             t.append(f"  {where}\n")
             hearts = "♥" * max(0, spec.life - h.wounds) + "♡" * min(spec.life, h.wounds)
-            t.append(f" life {hearts} {spec.life - h.wounds}/{spec.life}  cheese {h.cheese}\n")
-            t.append(f" battle {spec.battle} defense {spec.defense} lore {spec.lore} move {spec.move}\n", "dim")
-            if h.equipped:
-                t.append(" equipped: " + ", ".join(w.card(c) for c in h.equipped) + "\n")
-            if h.pack:
-                t.append(" pack: " + ", ".join(w.card(c) for c in h.pack) + "\n")
-            if h.abilities:
-                t.append(" abilities: " + ", ".join(w.card(c) for c in h.abilities) + "\n")
+            left = f"{spec.life - h.wounds}/{spec.life}"
+            t.append(" " + self.t("heroes.life", hearts=hearts, left=left, cheese=h.cheese) + "\n")
+            stats = self.t("heroes.stats", battle=spec.battle, defense=spec.defense, lore=spec.lore, move=spec.move)
+            t.append(f" {stats}\n", "dim")
+            for key, cards in (("equipped", h.equipped), ("pack", h.pack), ("abilities", h.abilities)):
+                if cards:
+                    t.append(" " + self.t(f"heroes.{key}", cards=", ".join(w.card(c) for c in cards)) + "\n")
             if h.statuses:
-                t.append(" " + ", ".join(s.replace("_", " ") for s in h.statuses) + "\n", "#ff6b6b")
+                t.append(" " + ", ".join(w.value(s) for s in h.statuses) + "\n", "#ff6b6b")
         self.query_one("#heroes", Static).update(t)
 
     def draw_choices(self) -> None:
@@ -633,14 +672,14 @@ class PlayApp(App[None]):
     def draw_question(self) -> None:
         d = self._decision
         if d is None:
-            q = self.words.outcome(self.game) or "The game is over."
-            hint = "Save with Ctrl+S, quit with Ctrl+Q."
+            q = self.words.outcome(self.game) or self.t("game_over")
+            hint = self.t("question.over_keys")
         elif self.bot_turn():
             q = self.words.question(self.game, d)
-            hint = "A bot is choosing. F5 pauses the bots (then you answer for them)."
+            hint = self.t("question.bot_keys")
         else:
             q = self.words.question(self.game, d)
-            hint = "Type a number or an action (Tab completes), or ↑↓ + Enter. F4 hint, F1 help."
+            hint = self.t("question.keys")
         line2 = Text(self.message, "bold #ffd75f") if self.message else Text(hint, "dim")
         self.query_one("#question", Static).update(Text.assemble((q, "bold"), "\n", line2))
 
@@ -676,14 +715,15 @@ class PlayApp(App[None]):
             ruled = line + (f" [{ev.rule}]" if ev.rule else "")
             self.write_log(line, ruled, style)
             told.append(line)
-        screens: list[TextScreen] = [TextScreen("Story", s) for s in stories]
+        screens: list[TextScreen] = [TextScreen(self.t("screen.story"), s, self.lang) for s in stories]
         if pause and self.more and minions_acted and told:
             body = "\n".join(f"• {line}" for line in told)
-            screens.insert(0, TextScreen("What happened (--More--; F7 turns these pauses off)", body))
+            screens.insert(0, TextScreen(self.t("screen.what_happened"), body, self.lang))
         outcome = self.words.outcome(self.game)
         if outcome and self._decision is None and any(e.msg in ("victory", "defeat") for e in events):
-            tip = campaign_tip(self.game, self.save_path)
-            screens.append(TextScreen("The chapter ends", outcome + (f"\n\n{tip}" if tip else "")))
+            tip = campaign_tip(self.game, self.save_path, self.lang)
+            body = outcome + (f"\n\n{tip}" if tip else "")
+            screens.append(TextScreen(self.t("screen.chapter_ends"), body, self.lang))
         for screen in reversed(screens):
             self.push_screen(screen)
 
@@ -724,17 +764,17 @@ class PlayApp(App[None]):
                         self.seats.paused = True  # else the bot would ask for the same dice again at once
                         self.draw_status()
                     self.rewrite_logs()  # the events told before the roll did not happen after all
-                    self.note("Dice not entered: nothing changed.")
+                    self.note(self.t("dice.cancelled"))
                 else:
                     self.play(action, faces + more, told)
 
-            self.push_screen(DiceScreen(need, self.words.dice, self.words.purpose(need.purpose)), rolled)
+            self.push_screen(DiceScreen(need, self.words.dice, self.words.purpose(need.purpose), self.lang), rolled)
             return
         except IllegalAction as err:
-            self.note(f"Not allowed: {err.reason}")
+            self.note(self.t("not_allowed", why=err.reason))
             return
         except Exception as err:  # a rule bug must not lose the game: apply changed nothing, so go on
-            self.note(f"The engine failed on {action}: {err!r}. Nothing changed; Ctrl+S saves the game.")
+            self.note(self.t("app.engine_failed", action=action, error=repr(err)))
             return
         self.autosave(self.game)
         self.message = self.autosave.failed
@@ -749,18 +789,18 @@ class PlayApp(App[None]):
         event.input.value = ""
         d = self._decision
         first = text.strip().lower().split(" ")[0] if text.strip() else ""
-        allowed = ("help", "?", "save", "undo", "quit", "q", "inspect", "look", "history", "log", "i", "x")
+        allowed = ("help", "?", "save", "undo", "quit", "q", "inspect", "look", "history", "log", "i", "x", "choices")
         if d is not None and self.bot_turn() and first not in allowed:
-            self.note(f"{self.words.figure(d.actor)} is a bot's; press F5 to pause the bots and answer yourself.")
+            self.note(self.t("app.bots_turn", who=self.words.figure(d.actor)))
             return
         if not text.strip():
             a = self.highlighted_action()
             if a is not None and a.verb == "end":
-                self.note("A bare Enter never ends a turn: type its number or 'end' to end it.")
+                self.note(self.t("app.bare_enter"))
             elif a is not None:
                 self.play(a)
             else:
-                self.note("Nothing to choose now." if d is None else "Type a number or an action.")
+                self.note(self.t("app.nothing_to_choose" if d is None else "app.type_something"))
             return
         if d is None:
             # the game is over: commands only
@@ -773,7 +813,7 @@ class PlayApp(App[None]):
                 self.play(end)
                 return
         try:
-            ans = read_answer(text, d, self.numbering)
+            ans = read_answer(text, d, self.numbering, self.lang)
         except BadAnswer as err:
             self.note(str(err))
             return
@@ -803,44 +843,57 @@ class PlayApp(App[None]):
         elif cmd in ("history", "messages"):
             self.action_history()
         elif cmd in ("choices", "list", "options"):
-            self.query_one("#choices", OptionList).scroll_home(animate=False)
-            self.note("The choices are in the list below the question (Up/Down, PageUp/PageDown).")
+            self.action_choices()
         elif cmd == "map":
             self.action_next_tile()
         elif cmd == "hint":
             self.action_hint()
         else:
-            self.note(f"Unknown command {cmd!r}; try help.")
+            self.note(self.t("app.unknown_command", command=repr(cmd)))
 
     def inspect(self, what: str) -> None:
         g = self.game
-        lines = info.describe(g.ctx.content, g.state, what, board=g.ctx.board)
-        self.push_screen(TextScreen(f"Inspect: {what}", "\n".join(lines)))
+        lines = info.describe(g.ctx.content, g.state, what, lang=self.lang, board=g.ctx.board)
+        self.push_screen(TextScreen(self.t("screen.inspect", what=what), "\n".join(lines), self.lang))
 
     def action_inspect(self) -> None:
         """F6: describe what the highlighted choice is about (its card, minion, mouse or space)."""
         a = self.highlighted_action()
         if a is None:
-            self.note("Inspect what? Type 'inspect' and a name: a card, a minion, a mouse or a space like 5:12.")
+            self.note(self.t("app.inspect_what"))
             return
         g = self.game
         parts: list[str] = []
         for arg in (*a.args, a.actor):
             if arg == "party":
                 continue
-            lines = info.describe(g.ctx.content, g.state, arg, board=g.ctx.board)
-            if not lines[0].startswith("Nothing called"):
-                parts.append("\n".join(lines))
-        title = f"Inspect: {self.words.action(a, self.words.space_names(g))}"
-        self.push_screen(TextScreen(title, "\n\n".join(parts)))
+            try:
+                info.find(g.ctx.content, g.state, arg, self.lang, g.ctx.board)
+            except KeyError:  # an argument that names nothing on the table (a number, an exit)
+                continue
+            parts.append("\n".join(info.describe(g.ctx.content, g.state, arg, lang=self.lang, board=g.ctx.board)))
+        title = self.t("screen.inspect", what=self.words.action(a, self.words.space_names(g)))
+        self.push_screen(TextScreen(title, "\n\n".join(parts), self.lang))
 
     def action_history(self) -> None:
         """F8: every message so far, oldest first, in a scrollable screen."""
-        self.push_screen(TextScreen("Message history", "\n".join(self.log_lines) or "Nothing has happened yet."))
+        body = "\n".join(self.log_lines) or self.t("nothing_yet")
+        self.push_screen(TextScreen(self.t("screen.history"), body, self.lang))
+
+    def action_choices(self) -> None:
+        """'choices': the question and its numbered choices again, in a screen of their own (the list below the
+        question may be too short to show them all)."""
+        d = self._decision
+        if d is None:
+            self.note(self.t("app.nothing_to_choose"))
+            return
+        names = self.words.space_names(self.game)
+        lines = [f"{n:>2}. {self.words.action(a, names, actor=d.actor)}  [{a}]" for n, a in self._numbered]
+        self.push_screen(TextScreen(self.words.question(self.game, d), "\n".join(lines), self.lang))
 
     def action_toggle_more(self) -> None:
         self.more = not self.more
-        self.note("Pauses after the minions' turns: " + ("on." if self.more else "off (F7 turns them on)."))
+        self.note(self.t("app.more_on" if self.more else "app.more_off"))
 
     async def action_quit(self) -> None:
         """Ctrl+Q or 'quit': asks first when choices were made since the last save."""
@@ -848,9 +901,9 @@ class PlayApp(App[None]):
             self.exit()
             return
         kept = (
-            f"Everything so far is kept in {self.autosave.path}; 'mnm play --continue' resumes it."
+            self.t("quit.kept", path=self.autosave.path)
             if self.autosave.path is not None and not self.autosave.failed
-            else f"Choices made since the last save are not saved ({self.save_path})."
+            else self.t("quit.lost", path=self.save_path)
         )
 
         def answered(what: str | None) -> None:
@@ -861,7 +914,7 @@ class PlayApp(App[None]):
             elif what == "quit":
                 self.exit()
 
-        self.push_screen(QuitScreen(kept), answered)
+        self.push_screen(QuitScreen(kept, self.lang), answered)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.draw_board()
@@ -885,26 +938,20 @@ class PlayApp(App[None]):
 
     def action_help(self) -> None:
         d = self._decision
-        body = (self.words.decision_help(d.kind) + "\n\n" if d is not None else "") + KEYS_HELP
-        body += (
-            "\n\nThe board: each tile side is a map of numbered spaces; touching spaces have different shades, "
-            "water is blue, dark cells are rock. Figures: two letters for a mouse (Fi = Filch), a letter and a "
-            "number for a minion (r2 = Rat Warrior 2). The highlighted choice's space is lit. The Table tab "
-            "has the initiative track, the minion wheel, the chapter track and a legend; the Heroes tab has "
-            "each mouse's life, cheese and cards; the Log tab has every event with its rule."
-        )
-        self.push_screen(TextScreen("Help", body))
+        body = (self.words.decision_help(d.kind) + "\n\n" if d is not None else "") + self.t("app.keys_help")
+        body += "\n\n" + self.t("app.board_help")
+        self.push_screen(TextScreen(self.t("screen.help"), body, self.lang))
 
     def action_undo(self) -> None:
-        ok, why = self.game.can_undo()
+        ok, _ = self.game.can_undo()
         if not ok:
-            self.note(f"Cannot undo: {why}.")
+            self.note(self.words.cannot_undo(self.game))
             return
         taken = self.seats.undo(self.game)
         self.autosave(self.game)
         self.refresh_all()
         self.rewrite_logs()  # the events taken back leave the log too
-        self.note(f"Took back: {', '.join(taken)}.")
+        self.note(self.t("took_back", actions=", ".join(taken)))
 
     def action_save(self) -> None:
         self.do_save(self.save_path)
@@ -913,17 +960,17 @@ class PlayApp(App[None]):
         try:
             saved = save_game(self.game, path)
         except OSError as err:
-            self.note(f"Could not save to {path}: {err.strerror or err}.")
+            self.note(self.t("save_failed", path=path, why=err.strerror or err))
             return
         self.save_path = str(saved)
         self.saved_at = len(self.game.log)
-        self.note(f"Saved to {saved}.")
+        self.note(self.t("saved", path=saved))
 
     def do_load(self, path: str) -> None:
         try:
             game = load_game(Path(path), self.game.ctx.content)
         except SaveError as err:
-            self.note(f"Could not load: {err}. The game in progress goes on.")
+            self.note(self.t("load_failed", why=err, path=path))
             return
         self.game = game
         self.save_path = path
@@ -935,11 +982,11 @@ class PlayApp(App[None]):
         self.scroll_to_actor()
         self.rewrite_logs()
         self.loaded_note(path)
-        self.note(f"Loaded {path}.")
+        self.note(self.t("loaded", path=path))
 
     def loaded_note(self, path: str) -> None:
         """A save keeps the position, not the messages: say so in the log, then where everyone is."""
-        lines = [f"Loaded {path}: the messages before it are not in the save. Where everyone is:"]
+        lines = [self.t("app.loaded_log", path=path)]
         lines += self.words.state_sentences(self.game)[1:]
         for line in lines:
             self.write_log(line, line, "dim")
@@ -993,49 +1040,51 @@ class PlayApp(App[None]):
         if d is None or bot is None:
             return
         action = bot.choose(self.game)
-        who = self.words.figure(d.actor) if d.actor in self.game.state.heroes else "The party"
-        line = f"{who} (bot): {self.words.action(action, self.words.space_names(self.game), actor=d.actor)}"
+        who = self.words.figure(d.actor) if d.actor in self.game.state.heroes else self.t("party")
+        what = self.words.action(action, self.words.space_names(self.game), actor=d.actor)
+        line = self.t("bot_line", who=who, what=what)
         self.write_log(line, f"{line} [{action}]", "italic")
         before = len(self.game.log)
         self.play(action)
         if len(self.game.log) == before and not isinstance(self.screen, DiceScreen):
             self.seats.paused = True  # the bot's choice was refused: a person answers from here
             self.refresh_all()
-            self.note("The bot's choice was not played; the bots are paused (F5 starts them again).")
+            self.note(self.t("app.bot_refused"))
 
     def action_toggle_bots(self) -> None:
         if not self.seats.names:
-            self.note("No bots at this table (mnm play --bots filch=heuristic, or all=heuristic).")
+            self.note(self.t("app.no_bots"))
             return
         self.seats.paused = not self.seats.paused
         self.refresh_all()
-        self.note("Bots paused: you answer for them (F5 starts them again)." if self.seats.paused else "Bots play.")
+        self.note(self.t("app.bots_paused" if self.seats.paused else "app.bots_play"))
 
     def action_hint(self) -> None:
         d = self._decision
         if d is None:
-            self.note("No hint: there is nothing to choose.")
+            self.note(self.t("no_hint"))
             return
         if self.bot_turn():
-            self.note("A bot is choosing; hints are for your own choices.")
+            self.note(self.t("app.hint_bot"))
             return
         snapshot = Game.from_json(self.game.to_json(), self.game.ctx.content)  # the worker never sees a change
         at = len(self.game.log)
         iterations = self.hint_iterations
-        self.note("Thinking about the best choices...")
+        self.note(self.t("app.thinking"))
+        lang = self.lang
 
         def work() -> None:
-            found = find_hints(snapshot, iterations)
+            found = find_hints(snapshot, iterations, lang=lang)
             self.call_from_thread(self.show_hints, at, snapshot, found)
 
         self.run_worker(work, thread=True, exclusive=True, group="hints")
 
     def show_hints(self, at: int, snapshot: Game, found: list[Hint]) -> None:
         if at != len(self.game.log) or self.game.decision() != snapshot.decision():
-            self.note("The game moved on; press F4 again for new hints.")
+            self.note(self.t("app.hints_stale"))
             return
         if not found:
-            self.note("No hint: there is nothing to choose.")
+            self.note(self.t("no_hint"))
             return
         self.message = ""
         self.draw_question()
@@ -1043,7 +1092,7 @@ class PlayApp(App[None]):
         for i, h in enumerate(found, start=1):
             what, why = hint_parts(self.words, self.game, h, found[i - 2] if i > 1 else None)
             labels.append(Text.assemble((f"{i}. {what}", "bold"), (f"  {h.action}", "dim"), f"\n   {why}"))
-        self.push_screen(HintScreen([h.action for h in found], labels), self.hint_picked)
+        self.push_screen(HintScreen([h.action for h in found], labels, self.lang), self.hint_picked)
 
     def hint_picked(self, action: Action | None) -> None:
         d = self.game.decision()

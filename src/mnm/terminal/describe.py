@@ -1,19 +1,21 @@
 """Words for the terminal clients: names, event sentences, action labels, the state in sentences, help.
 
-Event sentences come from the message catalogs (:func:`mnm.engine.i18n.render`) when those exist and know the
-message; otherwise a small English fallback here turns the event's message id and parameters into a readable
-sentence, so the terminal never shows raw data.
+Event sentences come from the message catalogs (:func:`mnm.engine.i18n.render`), which know every message the
+engine emits (``tests/engine/test_messages.py``); a message they lack is said as its id and parameters, so the
+terminal never shows raw data. The clients' own words are in the same catalogs under ``term.``
+(:mod:`mnm.terminal.lang`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import Any
 
 from mnm import info
 from mnm.content.loader import Content
 from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog, name_of
+from mnm.terminal.lang import PREFIX, say
 
 __all__ = ["Describer"]
 
@@ -40,66 +42,19 @@ _FACES_IN_BRACKETS = re.compile(r"\((\d \([^()]*\)(?:, \d \([^()]*\))*)\)")
 _FACE = re.compile(r"(\d) \(([^()]*)\)")
 _S_POSSESSIVE = re.compile(r"\b(\w*s)'s\b")
 _CAT_CARD = re.compile(r"\bcat:(\w+)")
-
-
-def _join(words: list[str]) -> str:
-    if not words:
-        return ""
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-# Rules summaries for the help screen, by decision kind (our own words; rule IDs from RULES.md).
-DECISION_HELP: dict[str, str] = {
-    "turn": (
-        "A mouse's turn (R-TURN): roll for movement, then move up to that many points and take ONE action: "
-        "battle a minion in your space (melee) or in sight (ranged), search (once per tile side), scurry "
-        "(roll again instead of acting), explore through an exit, or recover from a status. Sharing, equipping "
-        "and levelling up are free. Moving stops when you enter a space with a minion (R-MOVE-08). "
-        "Red lines cannot be crossed; a yellow line costs 1 with its arrow and 3 against it. "
-        "'end' finishes the turn."
-    ),
-    "choose_ability": (
-        "Setup (R-SETUP-03): each mouse picks a starting ability card of its class. Abilities cost cheese "
-        "to use later; one ability per turn."
-    ),
-    "found_card": (
-        "Search (R-SEARCH-02): you found a card. Keep it (it goes to your pack or can be equipped) or "
-        "discard it (some cards can be traded for cheese)."
-    ),
-    "pack_full": ("Your pack is full (R-SEARCH-10): drop a card to make room for the new one, or drop the new one."),
-    "rescue": ("Rescue (R-CAPT-03): a captured mouse may be rescued; choose where it comes back or pass."),
-    "disguises": ("Disguises (R-PARTY-02): the party may use the disguises token now, or skip."),
-    "minion_space": (
-        "Placing minions (R-ENC-05): these entry spaces are equally good for the new minion, so the players "
-        "choose where it enters."
-    ),
+# Portuguese names that start with their article ("A Casa de Guarda", "O Campo de Provas") after em/de/por
+_PT_CONTRACTIONS = {
+    (prep, art): joined
+    for prep, forms in (("em", "na no nas nos"), ("de", "da do das dos"), ("por", "pela pelo pelas pelos"))
+    for art, joined in zip(("A", "O", "As", "Os"), forms.split(), strict=True)
 }
-
-KEYS_HELP = (
-    "Keys: type a choice's number and Enter, or move with Up/Down (PageUp/PageDown) and press Enter; or type "
-    "an action in its text form (Tab completes it, like a shell) and Enter. Ctrl+Z or 'undo' takes back the last "
-    "action when no die was rolled and no card revealed; Ctrl+S or 'save [FILE]' saves; 'load [FILE]' loads; "
-    "F1 or '?' shows this help; F2 switches the Table / Heroes / Log tabs; F3 scrolls the board to the next "
-    "tile; F4 or 'hint' shows the 3 best choices with a chance and a reason (pick one to play it); F5 pauses or "
-    "starts the bots (mnm play --bots); Ctrl+Q or 'quit' quits."
-)
-
-PLAIN_HELP = (
-    "Type the number of a choice, or an action in its text form (for example 'move filch 5:12'). "
-    "Other commands: look (describe the whole table), map (the spaces of the current tile), "
-    "log (recent events again), hint (the 3 best choices with a chance and a reason), undo, save FILE, "
-    "load FILE, help, quit."
-)
+_PT_CONTRACTION = re.compile(r"\b(em|de|por) (As|Os|A|O) (?=[A-ZÁÉÍÓÚÂÊÔÃÕ])")
+# a dice purpose from the engine: "filch's movement", "rat-warrior-2's attack", "filch leaving the water"
+_PURPOSE = re.compile(r"^(.*?)(?:'s | )([a-z][\w -]*)$", re.IGNORECASE)
 
 
 class Describer:
-    """Names and sentences for one content set, in one language (English unless the catalogs say more)."""
+    """Names and sentences for one content set, in one language (``en`` or ``pt_BR``)."""
 
     def __init__(self, content: Content, lang: str = "en") -> None:
         self.content = content
@@ -107,11 +62,28 @@ class Describer:
         self.dice = DiceTable(content.die)
         self._render = _catalog_render(content, lang)
 
+    def t(self, key: str, **params: Any) -> str:
+        """The terminal's own sentence ``key`` in this language (:func:`mnm.terminal.lang.say`)."""
+        return say(self.lang, key, **params)
+
+    def known(self, key: str) -> bool:
+        return PREFIX + key in catalog(self.lang)
+
+    def join(self, words: list[str]) -> str:
+        """``A, B and C`` (``A, B e C``)."""
+        if len(words) <= 1:
+            return "".join(words)
+        return ", ".join(words[:-1]) + " " + self.t("and") + " " + words[-1]
+
+    def value(self, word: str) -> str:
+        """A short id the engine uses (a status like ``knocked_down``) in words (the catalogs' ``value.``)."""
+        return catalog(self.lang).get(f"value.{word}") or catalog("en").get(f"value.{word}") or word.replace("_", " ")
+
     # --- names -------------------------------------------------------------------------------------------
 
     def hero(self, hero_id: Any) -> str:
         h = self.content.heroes.get(str(hero_id))
-        return h.name.en if h is not None else str(hero_id)
+        return h.name.get(self.lang) if h is not None else str(hero_id)
 
     def minion_type(self, type_id: str, plural: bool = True) -> str:
         spec = self.content.minions.get(type_id)
@@ -131,7 +103,7 @@ class Describer:
 
     def side(self, side: int) -> str:
         ts = self.content.tile_sides.get(side)
-        return ts.name.en if ts is not None else f"tile {side}"
+        return ts.name.get(self.lang) if ts is not None else self.t("tile", n=side)
 
     def space(self, space_id: Any, board_names: dict[str, str] | None = None) -> str:
         """``5:12`` -> ``Guard Room, space 12`` (plus the space's name when it has one)."""
@@ -188,23 +160,38 @@ class Describer:
         text = _CAT_CARD.sub(lambda m: f"Brodie ({m.group(1)})", text)
         text = text.replace(" (0)", "")  # a special search rolls no die
         if self.lang == "en":
-            text = _S_POSSESSIVE.sub(r"\1'", text).replace(": , ", ": no dice, ")
+            text = _S_POSSESSIVE.sub(r"\1'", text)
+        else:  # "em A Casa de Guarda" -> "na Casa de Guarda": a name's article joins the word before it
+            text = _PT_CONTRACTION.sub(lambda m: _PT_CONTRACTIONS[(m.group(1), m.group(2))], text)
+        text = text.replace(": , ", f": {self.value('no_dice')}, ")
         return text
 
-    def possessive(self, name: str) -> str:
-        return self.tidy(f"{name}'s")
-
     def purpose(self, text: str) -> str:
-        """A dice purpose from the engine (``filch's movement``) with ids as names (``Filch's movement``)."""
-        words = []
-        for word in text.split(" "):
-            base, sep, rest = word.partition("'")
-            if base in self.content.heroes or base in self.content.minions or base.rpartition("-")[2].isdigit():
-                base = self.figure(base)
-            elif base in self.content.search_cards or base in self.content.ability_cards:
-                base = self.card(base)
-            words.append(base + sep + rest)
-        return self.tidy(" ".join(words))
+        """A dice purpose from the engine (``filch's movement``) in words (``Filch's movement``, ``movimento de
+        Filch``): the figure or card by its name, what the roll is for from the catalogs' ``term.purpose.``."""
+        m = _PURPOSE.match(text)
+        if m is None:
+            return self.t(f"purpose.{text}") if self.known(f"purpose.{text}") else text
+        who, what = m.group(1), m.group(2)
+        possessive = text[len(who) :].startswith("'s ")
+        who = self._figure_named(who)
+        if self.known(f"purpose.{what.lower()}"):
+            what = self.t(f"purpose.{what.lower()}")
+        elif what in self.content.search_cards or what in self.content.ability_cards:
+            what = self.card(what)
+        return self.tidy(self.t("purpose_of" if possessive else "purpose_doing", who=who, what=what))
+
+    def _figure_named(self, who: str) -> str:
+        """A figure's id or English name (``rat-warrior-2``, ``Rat Warrior 2``) as its name in this language."""
+        if who in self.content.heroes or (who.rpartition("-")[2].isdigit() and "-" in who):
+            return self.figure(who)
+        head, _, number = who.rpartition(" ")
+        for tid, spec in self.content.minions.items():
+            if number.isdigit() and head == (spec.one or spec.name).en:
+                return self.minion(f"{tid}-{number}")
+            if who == spec.name.en:
+                return spec.name.get(self.lang)
+        return who
 
     def explain(self, ev: Event, weapon: str = "") -> str:
         """What counted in a roll (R-BATTLE-05/06/07/11): which faces hit or blocked, cheese, and a defense
@@ -222,35 +209,24 @@ class Describer:
             if ev.msg == "minion_attacks":
                 spec = self.content.minions.get(str(p.get("minion", "")).rpartition("-")[0])
                 ranged = spec is not None and spec.attack.value == "ranged"
-            if ranged:
-                bits.append("ranged: only bows hit")
-            else:
-                bits.append("melee: swords hit, with or without a shield; bows do not")
+            bits.append(self.t("explain.ranged" if ranged else "explain.melee"))
         elif ev.msg in ("mouse_defends", "minion_defends"):
-            bits.append("each sword-and-shield blocks one hit")
+            bits.append(self.t("explain.defense"))
             if ev.msg == "minion_defends":
                 spec = self.content.minions.get(str(p.get("target", "")).rpartition("-")[0])
                 if spec is not None and len(faces) < spec.defense:
                     fewer = spec.defense - len(faces)
                     why = f" ({self.card(weapon)})" if weapon else ""
-                    bits.append(f"{_plural(fewer, 'die')} fewer than its {spec.defense}{why}".replace("dies", "dice"))
+                    bits.append(self.t("explain.fewer", n=fewer, printed=spec.defense) + why)
         else:
             return ""
         if cheese:
-            bits.append(f"{_plural(cheese, 'cheese')} rolled".replace("cheeses", "cheese"))
+            bits.append(self.t("explain.cheese", n=cheese))
         return "(" + "; ".join(bits) + ")"
 
     def fallback(self, ev: Event) -> str:
+        """A message the catalogs lack: its id in words, then the parameters with names resolved."""
         p = ev.params
-        h = self.hero(p.get("hero", ""))
-        m = self.minion(p.get("minion", ""))
-        fmt = self._TEMPLATES.get(ev.msg)
-        if fmt is not None:
-            try:
-                return fmt(self, p, h, m)
-            except (KeyError, ValueError, TypeError):
-                pass
-        # Generic: the message id in words, then the parameters with names resolved.
         parts = []
         for key, value in p.items():
             parts.append(f"{key.replace('_', ' ')} {self._value(key, value)}")
@@ -273,132 +249,6 @@ class Describer:
             return self.card(text)
         return text
 
-    def _why(self, p: dict[str, Any], key: str = "reason") -> str:
-        why = p.get(key)
-        if not why:
-            return ""
-        words = catalog("en").get(f"value.{why}", str(why))  # short ids (nearest_not_attacked) become words
-        return f" ({words})"
-
-    _TEMPLATES: ClassVar[dict[str, Callable[[Describer, dict[str, Any], str, str], str]]] = {
-        "chapter_begins": lambda d, p, h, m: f"The chapter begins with {_join([d.hero(x) for x in p['party']])}.",
-        "ability_chosen": lambda d, p, h, m: f"{h} takes the ability {d.card(p['ability'])}.",
-        "minion_placed": lambda d, p, h, m: f"{m} is placed on {d.space(p['space'])}{d._why(p, 'why')}.",
-        "initiative_shuffled": lambda d, p, h, m: (
-            "Initiative order: " + ", ".join(d.track_card(c) for c in p["track"]) + "."
-        ),
-        "born_to_lead": lambda d, p, h, m: f"{h} is born to lead: the mice act first.",
-        "minion_card_turn": lambda d, p, h, m: (
-            f"The {d.minion_type(str(p['minion']))} act: " + ", ".join(d.minion(x) for x in p["order"]) + "."
-        ),
-        "minion_moves": lambda d, p, h, m: (
-            f"{m} moves {p['steps']} from {d.space(p['src'])} to {d.space(p['dst'])}"
-            + (f" toward {d.hero(p['target'])}" if p.get("target") else "")
-            + (f" (tied with {_join([d.hero(x) for x in p['tied']])})" if p.get("tied") else "")
-            + "."
-        ),
-        "minion_holds": lambda d, p, h, m: f"{m} stays on {d.space(p['space'])}.",
-        "minion_holds_ranged": lambda d, p, h, m: f"{m} stays on {d.space(p['space'])} to shoot.",
-        "minion_attacks": lambda d, p, h, m: (
-            f"{m} attacks {h}{d._why(p)}"
-            + (f" (tied with {_join([d.hero(x) for x in p['tied']])}, higher on the track)" if p.get("tied") else "")
-            + f": rolls {d.faces(p['faces'])}, {_plural(int(p['hits']), 'hit')}."
-        ),
-        "mouse_defends": lambda d, p, h, m: (
-            f"{h} defends with {d.faces(p['faces'])}: "
-            f"{_plural(int(p['blocks']), 'block')}, {_plural(int(p['wounds']), 'wound')}."
-        ),
-        "mouse_wounded": lambda d, p, h, m: (
-            f"{h} takes {_plural(int(p['wounds']), 'wound')}"
-            + (" (poison)" if p.get("poison") else "")
-            + f" from {d.figure(p.get('source', '?'))}: {p['total']} in all."
-        ),
-        "mouse_gains_cheese": lambda d, p, h, m: f"{h} gains {p['amount']} cheese ({p['total']} now).",
-        "wheel_cheese": lambda d, p, h, m: (
-            f"{p['amount']} cheese goes on the minion wheel "
-            f"({p['wheel']} of 6){' from ' + d.figure(p['source']) if p.get('source') else ''}."
-        ),
-        "movement_roll": lambda d, p, h, m: f"{h} rolls {d.face(p['face'])} for movement: {p['points']} points.",
-        "mouse_moves": lambda d, p, h, m: (
-            f"{h} moves from {d.space(p['src'])} to {d.space(p['dst'])} (cost {p['cost']}, {p['left']} left)."
-        ),
-        "stops_at_minion": lambda d, p, h, m: f"{h} stops: a minion is on {d.space(p['space'])}.",
-        "turn_ends": lambda d, p, h, m: f"{h}'s turn ends.",
-        "round_begins": lambda d, p, h, m: f"Round {p['round']} begins.",
-        "mouse_attacks": lambda d, p, h, m: (
-            f"{h} attacks {d.minion(p['target'])} with {d.card(p['weapon'])}: "
-            f"rolls {d.faces(p['faces'])}, {_plural(int(p['hits']), 'hit')}."
-        ),
-        "minion_defends": lambda d, p, h, m: (
-            f"{d.minion(p['target'])} defends with {d.faces(p['faces'])}: "
-            f"{_plural(int(p['blocks']), 'block')}, {_plural(int(p['wounds']), 'wound')}."
-        ),
-        "attack_misses": lambda d, p, h, m: f"The attack on {d.figure(p['target'])} does no harm.",
-        "minion_wounded": lambda d, p, h, m: f"{m} is wounded ({p['wounds']} of {p['life']}).",
-        "minion_defeated": lambda d, p, h, m: (
-            f"{m} is defeated" + (f" by {d.hero(p['by'])}" if p.get("by") else "") + "."
-        ),
-        "search_fails": lambda d, p, h, m: f"{h} searches and rolls {d.face(p['face'])}: nothing found.",
-        "card_found": lambda d, p, h, m: f"{h} searches, rolls {d.face(p['face'])} and finds {d.card(p['card'])}.",
-        "special_search": lambda d, p, h, m: f"{h} searches, rolls {d.face(p['face'])} and finds {d.card(p['card'])}.",
-        "card_kept": lambda d, p, h, m: f"{h} keeps {d.card(p['card'])}.",
-        "card_traded": lambda d, p, h, m: f"{h} trades {d.card(p['card'])} for cheese ({p['total']} now).",
-        "card_dropped": lambda d, p, h, m: f"{h} drops {d.card(p['card'])}.",
-        "party_item_found": lambda d, p, h, m: f"{h} finds {d.card(p['card'])} for the party stash.",
-        "scurry": lambda d, p, h, m: f"{h} scurries: rolls {d.face(p['face'])}, {p['points']} points.",
-        "hourglass_moves": lambda d, p, h, m: (
-            f"The hourglass moves to page {p['page']} of {p['end_page']}"
-            + (f" ({p['why']})" if p.get("why") else "")
-            + "."
-        ),
-        "surge": lambda d, p, h, m: "Surge! The minion wheel is full.",
-        "surge_no_minions": lambda d, p, h, m: "The surge brings no minions.",
-        "mouse_captured": lambda d, p, h, m: f"{h} is captured" + (f" ({p['cause']})" if p.get("cause") else "") + ".",
-        "captured_waits": lambda d, p, h, m: f"{h} is captured and waits.",
-        "mouse_rescued": lambda d, p, h, m: f"{h} is rescued and placed on {d.space(p['space'])}.",
-        "mouse_healed": lambda d, p, h, m: f"{h} heals {p['healed']} ({p['total']} wounds left).",
-        "explores_exit": lambda d, p, h, m: f"{h} explores from {d.side(int(p['src']))} to {d.side(int(p['dst']))}.",
-        "mouse_placed": lambda d, p, h, m: f"{h} is placed on {d.space(p['space'])}.",
-        "tile_flipped": lambda d, p, h, m: (
-            f"A tile is flipped: {d.side(int(p['src']))} becomes {d.side(int(p['dst']))}."
-        ),
-        "enters_water": lambda d, p, h, m: f"{h} enters the water on {d.space(p['space'])}.",
-        "drifts": lambda d, p, h, m: f"{h} drifts from {d.space(p['src'])} to {d.space(p['dst'])}.",
-        "encounter_drawn": lambda d, p, h, m: f"Encounter: {d.card(p['card'])}.",
-        "encounter_face_up": lambda d, p, h, m: f"Next surge card: {d.card(p['card'])}.",
-        "status_added": lambda d, p, h, m: (
-            f"{d.figure(p.get('figure') or p.get('hero', '?'))} is {str(p.get('status', '?')).replace('_', ' ')}."
-        ),
-        "recovers": lambda d, p, h, m: f"{h} recovers from being {str(p['status']).replace('_', ' ')}.",
-        "stands_up": lambda d, p, h, m: f"{d.figure(p['figure'])} stands up.",
-        "trap_sprung": lambda d, p, h, m: (
-            f"{h} springs the mousetrap on {d.space(p['space'])} (rolled {d.faces(p['faces'])})."
-        ),
-        "trap_passed": lambda d, p, h, m: (
-            f"{h} gets past the mousetrap on {d.space(p['space'])} (rolled {d.faces(p['faces'])})."
-        ),
-        "mousetrap_set": lambda d, p, h, m: f"A mousetrap is set on {d.space(p['space'])}.",
-        "achievement": lambda d, p, h, m: f"{h} earns the achievement {str(p['achievement']).replace('-', ' ')}.",
-        "victory": lambda d, p, h, m: "Victory! The chapter is won.",
-        "defeat": lambda d, p, h, m: (
-            "Defeat"
-            + (
-                ": the hourglass ran out."
-                if p.get("reason") == "hourglass"
-                else ": every mouse is captured."
-                if p.get("reason") == "all_captured"
-                else "."
-            )
-        ),
-        "time_is_short": lambda d, p, h, m: "Time is short: the minions gain cheese.",
-        "old_crow": lambda d, p, h, m: f"The old crow strikes {d.figure(p['figure'])}.",
-        "roach_to_counter": lambda d, p, h, m: f"{m} scuttles toward the counter, to {d.space(p['dst'])}.",
-        "counter_cheese_eaten": lambda d, p, h, m: (
-            f"The roaches eat {p['amount']} counter cheese ({p['left']} left; wheel {p['wheel']})."
-        ),
-        "story": lambda d, p, h, m: f"Story: {p['moment']}.",
-    }
-
     # --- actions -----------------------------------------------------------------------------------------
 
     def action(self, a: Action, names: dict[str, str] | None = None, actor: str = "") -> str:
@@ -406,84 +256,44 @@ class Describer:
         deciding, already named in the question) does it: ``Move to Guard Room, space 12``."""
         if actor and a.actor == actor:
             return self._short_action(a, names)
-        who = self.figure(a.actor) if a.actor != "party" else "The party"
-        arg = a.args[0] if a.args else ""
-        verb = a.verb
-        if verb == "move":
-            return f"Move {who} to {self.space(arg, names)}"
-        if verb == "battle":
-            return f"{who} attacks {self.minion(arg)}" + (f" with {self.card(a.args[1])}" if len(a.args) > 1 else "")
-        if verb == "search":
-            return f"{who} searches"
-        if verb == "scurry":
-            return f"{who} scurries (rolls for more movement instead of an action)"
-        if verb == "end":
-            return f"End {self.possessive(who)} turn"
-        if verb == "explore":
-            return f"{who} explores through {arg.replace('-', ' ')}"
-        if verb == "recover":
-            return f"{who} recovers"
-        if verb == "choose":
-            return f"{who} chooses {self.space(arg, names) if ':' in arg else self.card(arg)}"
-        if verb == "keep":
-            return f"{who} keeps {self.card(arg)}"
-        if verb == "discard":
-            return f"{who} discards {self.card(arg)}"
-        if verb == "drop":
-            return f"{who} drops {self.card(arg)}"
-        if verb == "equip":
-            return f"{who} equips {self.card(arg)}"
-        if verb == "unequip":
-            return f"{who} unequips {self.card(arg)}"
-        if verb == "share":
-            rest = " ".join(self.figure(x) if x in self.content.heroes else self.card(x) for x in a.args)
-            return f"{who} shares: {rest}"
-        if verb == "ability":
-            return f"{who} uses {self.card(arg)}" + (" " + " ".join(a.args[1:]) if len(a.args) > 1 else "")
-        if verb == "levelup":
-            return f"{who} levels up: {self.card(arg)}"
-        if verb in ("skip", "done"):
-            return f"{who}: {verb}"
-        rest = " ".join(self.card(x) if ":" not in x else self.space(x, names) for x in a.args)
-        return f"{who}: {verb} {rest}".rstrip()
+        short = self._short_action(a, names)
+        if a.actor == "party":
+            return self.t("action.party", what=short)
+        return self.tidy(self.t("action.by", who=self.figure(a.actor), what=short))
 
     def _short_action(self, a: Action, names: dict[str, str] | None) -> str:
+        """The label of an action without who does it: ``Move to Guard Room, space 12``, ``Search``."""
         arg = a.args[0] if a.args else ""
-        table: dict[str, Callable[[], str]] = {
-            "move": lambda: f"Move to {self.space(arg, names)}",
-            "battle": lambda: (
-                f"Attack {self.minion(arg)}" + (f" with {self.card(a.args[1])}" if len(a.args) > 1 else "")
-            ),
-            "search": lambda: "Search",
-            "scurry": lambda: "Scurry (roll again for movement)",
-            "end": lambda: "End the turn",
-            "explore": lambda: f"Explore through {arg.replace('-', ' ')}",
-            "recover": lambda: "Recover",
-            "choose": lambda: f"Choose {self.space(arg, names) if ':' in arg else self.card(arg)}",
-            "keep": lambda: f"Keep {self.card(arg)}",
-            "discard": lambda: f"Discard {self.card(arg)}",
-            "drop": lambda: f"Drop {self.card(arg)}",
-            "equip": lambda: f"Equip {self.card(arg)}",
-            "unequip": lambda: f"Unequip {self.card(arg)}",
-            "levelup": lambda: f"Level up: {self.card(arg)}",
-            "ability": lambda: (
-                f"Use {self.card(arg)}"
-                + (": " + ", ".join(self._arg_name(x, names) for x in a.args[1:]) if len(a.args) > 1 else "")
-            ),
-            "place": lambda: (
-                f"Place the {self._token(arg)} token on " + ", ".join(self.space(x, names) for x in a.args[1:])
-            ),
-            "share": lambda: (
-                f"Share with {self.figure(arg)}"
-                + (f": {', '.join(self.card(x) for x in a.args[1:])}" if len(a.args) > 1 else "")
-            ),
+        rest = a.args[1:]
+        with_card = self.t("action.with", card=self.card(rest[0])) if a.verb == "battle" and rest else ""
+        target = self.space(arg, names) if ":" in arg else self.card(arg)
+        params: dict[str, Any] = {
+            "space": self.space(arg, names),
+            "minion": self.minion(arg),
+            "card": self.card(arg),
+            "target": target,
+            "exit": arg.removeprefix("exit-"),
+            "with": with_card,
+            "verb": a.verb,
+            "args": ", ".join(self._arg_name(x, names) for x in a.args),
         }
-        short = table.get(a.verb)
-        if short is not None:
-            return short()
-        who = self.figure(a.actor)
-        text = self.action(a, names).removeprefix(who + " ").removeprefix(who + ": ")
-        return text[:1].upper() + text[1:]
+        if a.verb == "explore" and not arg.startswith("exit-"):
+            return self.t("action.explore_flip")
+        if a.verb == "ability" and rest:
+            return self.t(
+                "action.ability_on", card=self.card(arg), on=", ".join(self._arg_name(x, names) for x in rest)
+            )
+        if a.verb == "place":
+            spaces = ", ".join(self.space(x, names) for x in rest)
+            return self.t("action.place", token=self._token(arg), spaces=spaces)
+        if a.verb == "share" and rest:
+            return self.t("action.share_cards", who=self.figure(arg), cards=", ".join(self.card(x) for x in rest))
+        if a.verb == "share":
+            return self.t("action.share", who=self.figure(arg))
+        if self.known(f"action.{a.verb}"):
+            return self.t(f"action.{a.verb}", **params).strip().removesuffix(":")
+        words = " ".join(self._arg_name(x, names) for x in a.args)
+        return f"{a.verb[:1].upper()}{a.verb[1:]} {words}".rstrip()
 
     # --- moves and cards with the choices ------------------------------------------------------------------
 
@@ -508,10 +318,10 @@ class Describer:
 
     def move_extra(self, game: Game, space: str, cost: int | None) -> str:
         """``1 point, Rat Warrior 1 there``: what a move costs and who stands where it goes."""
-        bits = [_plural(cost, "point")] if cost is not None else []
+        bits = [self.t("choice.points", n=cost)] if cost is not None else []
         who = self.who_is_on(game, space)
         if who:
-            bits.append(f"{_join(who)} there")
+            bits.append(self.t("choice.there", who=self.join(who)))
         return ", ".join(bits)
 
     def moves_line(self, game: Game, d: Decision, moves: list[Action]) -> str:
@@ -524,15 +334,16 @@ class Describer:
         for a in sorted(moves, key=lambda a: (costs.get(a.args[0], 99), order.get(a.args[0], 0))):
             sp = a.args[0]
             who = self.who_is_on(game, sp)
-            label = sp + (f" {names[sp]}" if sp in names else "") + (f" ({_join(who)} there)" if who else "")
+            there = f" ({self.t('choice.there', who=self.join(who))})" if who else ""
+            label = sp + (f" {names[sp]}" if sp in names else "") + there
             by_cost.setdefault(costs.get(sp), []).append(label)
         sides = sorted({int(a.args[0].split(":", 1)[0]) for a in moves})
         parts = [
-            (f"{_plural(cost, 'point')}: " if cost is not None else "") + ", ".join(items)
+            (self.t("choice.points", n=cost) + ": " if cost is not None else "") + ", ".join(items)
             for cost, items in by_cost.items()
         ]
         where = ", ".join(self.side(s) for s in sides)
-        return f"Move {self.figure(d.actor)} ({where}; type the space). " + ". ".join(parts) + "."
+        return self.t("moves_line", who=self.figure(d.actor), where=where, moves=". ".join(parts))
 
     def card_of_action(self, a: Action) -> str:
         """The card an action names (to choose, keep, equip, use...), or empty."""
@@ -565,130 +376,152 @@ class Describer:
     def question(self, game: Game, d: Decision) -> str:
         """The question a decision asks, in one sentence."""
         st = game.state
-        who = self.figure(d.actor) if d.actor != "party" else "The party"
+        who = self.figure(d.actor) if d.actor != "party" else self.t("party")
         if d.kind == "turn":
             t = st.turn
             if t is None:
-                return f"{self.possessive(who)} turn."
-            bits = [f"{t.move_points} movement point{'s' if t.move_points != 1 else ''} left"]
-            bits.append("action taken" if t.acted else "action not taken yet")
-            return f"{self.possessive(who)} turn: {', '.join(bits)}."
-        if d.kind == "choose_ability":
-            return f"{who}: choose a starting ability."
+                return self.tidy(self.t("question.turn_only", who=who))
+            acted = self.t("question.acted" if t.acted else "question.not_acted")
+            return self.tidy(self.t("question.turn", who=who, points=t.move_points, acted=acted))
         if d.kind == "found_card":
-            card = d.data.get("card", "")
-            return f"{who} found {self.card(card)}: keep it or discard it?"
-        if d.kind == "pack_full":
-            return f"{self.possessive(who)} pack is full: what to drop?"
-        if d.kind == "minion_space":
-            spec = self.content.minions.get(str(d.data.get("minion", "")))
-            return f"{who}: where does the next figure of {spec.name.en if spec else 'minions'} enter? (the spaces tie)"
-        return f"{who}: {d.kind.replace('_', ' ')}."
+            return self.t("question.found_card", who=who, card=self.card(d.data.get("card", "")))
+        if self.known(f"question.{d.kind}"):
+            return self.tidy(self.t(f"question.{d.kind}", who=who))
+        prompt = catalog(self.lang).get(f"{d.kind}_prompt") or catalog("en").get(f"{d.kind}_prompt")
+        return f"{who}: {prompt or d.kind.replace('_', ' ') + '.'}"
+
+    def cannot_undo(self, game: Game) -> str:
+        """Why the last action cannot be taken back (Game.can_undo's two cases), in this language."""
+        return self.t("undo.nothing" if not game.log else "undo.locked")
 
     def decision_help(self, kind: str) -> str:
-        return DECISION_HELP.get(kind, f"Decision '{kind.replace('_', ' ')}': pick one of the listed choices.")
+        """The rules summary for a decision kind (our own words; rule IDs from RULES.md)."""
+        if self.known(f"help.{kind}"):
+            return self.t(f"help.{kind}")
+        return self.t("help.other", kind=kind.replace("_", " "))
 
     # --- the state in sentences ----------------------------------------------------------------------------
 
     def space_names(self, game: Game) -> dict[str, str]:
-        """Space id -> its printed name (``the cell``), for every named space on the board."""
+        """Space id -> its printed name (``the cell``), for every named space on the board. The board's names are
+        English only (tile data), so other languages leave them out rather than mix English in."""
+        if self.lang != "en":
+            return {}
         return {sid: sp.name for sid, sp in game.ctx.board.spaces.items() if sp.name}
 
     def hero_sentence(self, game: Game, h: Hero) -> str:
         st = game.state
         spec = self.content.heroes[h.id]
+        name = spec.name.get(self.lang)
         if h.captured or h.space is None:
-            where = f"{spec.name.en} is captured."
+            where = self.t("state.captured", who=name)
         else:
             with_them = [self.minion(m.id) for m in st.minions.values() if m.space == h.space]
-            where = f"{spec.name.en} is on {self.space(h.space, self.space_names(game))}"
-            where += f", with {_join(with_them)}." if with_them else "."
-        bits = [f"Wounds {h.wounds} of {spec.life}", f"cheese {h.cheese}"]
+            space = self.space(h.space, self.space_names(game))
+            where = self.t(
+                "state.hero_with" if with_them else "state.hero_on", who=name, space=space, others=self.join(with_them)
+            )
+        wounds = self.t("state.wounds", wounds=h.wounds, life=spec.life)
+        bits = [wounds[:1].upper() + wounds[1:], self.t("state.cheese", n=h.cheese)]
         if h.statuses:
-            bits.append(", ".join(s.replace("_", " ") for s in h.statuses))
+            bits.append(", ".join(self.value(s) for s in h.statuses))
         out = f"{where} {'; '.join(bits)}."
-        if h.equipped:
-            out += f" Equipped: {', '.join(self.card(c) for c in h.equipped)}."
-        if h.pack:
-            out += f" Pack: {', '.join(self.card(c) for c in h.pack)}."
-        if h.abilities:
-            out += f" Abilities: {', '.join(self.card(c) for c in h.abilities)}."
+        for key, cards in (("equipped", h.equipped), ("pack", h.pack), ("abilities", h.abilities)):
+            if cards:
+                out += " " + self.t(f"state.{key}", cards=", ".join(self.card(c) for c in cards))
         return out
 
     def minion_sentence(self, game: Game, m: Minion) -> str:
         spec = self.content.minions.get(m.type)
         life = spec.life if spec is not None else "?"
-        out = f"{self.minion(m.id)} is on {self.space(m.space, self.space_names(game))}. Wounds {m.wounds} of {life}"
+        space = self.space(m.space, self.space_names(game))
+        out = self.t("state.minion", who=self.minion(m.id), space=space) + " "
+        out += self.t("state.wounds", wounds=m.wounds, life=life).capitalize()
         if m.statuses:
-            out += "; " + ", ".join(s.replace("_", " ") for s in m.statuses)
+            out += "; " + ", ".join(self.value(s) for s in m.statuses)
         return out + "."
 
     def table_sentences(self, st: State) -> list[str]:
         """Round, track, wheel, hourglass and stash."""
-        out = [f"Round {st.round}."]
+        out = [self.t("state.round", n=st.round)]
         if st.track:
             names = []
             for i, c in enumerate(st.track):
                 name = self.track_card(c)
                 if st.acting == c or (st.acting is None and i == st.turn_index):
-                    name += " (acting)"
+                    name += " " + self.t("state.acting")
                 names.append(name)
-            out.append("Initiative: " + ", ".join(names) + ".")
-        out.append(f"Minion wheel: {st.wheel} of 6 cheese; at 6 minions surge.")
-        out.append(f"Hourglass on page {st.hourglass}; the chapter is lost when it passes page {st.end_page}.")
+            out.append(self.t("state.initiative", cards=", ".join(names)))
+        out.append(self.t("state.wheel", n=st.wheel))
+        out.append(self.t("state.hourglass", page=st.hourglass, end=st.end_page))
         if st.stash:
-            out.append("Party stash: " + ", ".join(s.replace("-", " ") for s in st.stash) + ".")
+            out.append(self.t("state.stash", items=", ".join(self.stash_item(s) for s in st.stash)))
         if st.encounter_up:
-            out.append(f"Next surge card: {self.card(st.encounter_up)}.")
+            out.append(self.t("state.next_surge", card=self.card(st.encounter_up)))
         return out
+
+    def stash_item(self, token: str) -> str:
+        """A party token in the stash (``disguises``) by the name of its card."""
+        return self._token(token)
 
     def state_sentences(self, game: Game) -> list[str]:
         st = game.state
         chapter = game.ctx.chapter
-        out = [f"{chapter.name.en}. Goal: {chapter.objective.en}"]
+        out = [self.t("state.goal", chapter=chapter.name.get(self.lang), goal=chapter.objective.get(self.lang))]
         variants = sorted(name for name, on in st.options.items() if on)
         if variants:
-            out.append("Rule variants: " + ", ".join(variants) + " (docs/rulings.md).")
+            out.append(self.t("state.variants", variants=", ".join(self.variant(v) for v in variants)))
         out += self.table_sentences(st)
+        out += info.weather(st, self.lang)  # [EXP] rain, Nightfall
         out += [self.hero_sentence(game, h) for h in st.heroes.values()]
+        figures = [*st.heroes, *st.minions]  # [EXP] what fire and curse do
+        out += [line for fid in figures for line in info.status_lines(self.content, st, fid, self.lang)]
         if st.minions:
             out += [self.minion_sentence(game, m) for m in st.minions.values()]
+            out += [line for mid in st.minions for line in info.hesster_lines(self.content, st, mid, self.lang)]
         else:
-            out.append("No minions are on the board.")
+            out.append(self.t("state.no_minions"))
         return out
+
+    def variant(self, name: str) -> str:
+        """A rule variant (game option): its sentence in the catalogs and its id (what --option takes)."""
+        sentence = catalog(self.lang).get(f"option.{name}")
+        return f"{sentence} ({name})" if sentence else name
 
     def side_sentences(self, game: Game, side: int) -> list[str]:
         """The spaces of one tile side in words: neighbours, water, markers and who stands there."""
         g = game.ctx.board.graph(side)
         st = game.state
-        out = [f"{g.name} (tile side {side}), {len(g.spaces)} spaces."]
+        out = [self.t("map.head", name=self.side(side), side=side, n=len(g.spaces))]
         for sp in g.spaces:
             nbrs = [g.spaces[j].n for j in sorted(g.mouse_cost[sp.index])]
             bits = []
             if sp.name:
                 bits.append(sp.name)
-            if sp.water:
-                bits.append("water")
-            if sp.entry:
-                bits.append("minion entry")
-            if sp.trap or sp.id in st.traps:
-                bits.append("mousetrap")
+            for flag, key in ((sp.water, "water"), (sp.entry, "entry"), (sp.trap or sp.id in st.traps, "trap")):
+                if flag:
+                    bits.append(self.t(f"map.{key}"))
             if sp.start:
-                bits.append("start")
+                bits.append(self.t("map.start"))
             bits += list(sp.features)
+            bits += info.space_marks(self.content, st, sp.id, self.lang, game.ctx.board)  # [EXP] terrain, markers
             who = [self.hero(h.id) for h in st.heroes.values() if h.space == sp.id and not h.captured]
             who += [self.minion(m.id) for m in st.minions.values() if m.space == sp.id]
-            line = f"Space {sp.n}"
+            line = self.t("map.space", n=sp.n)
             if bits:
                 line += f" ({', '.join(bits)})"
-            line += f": next to {', '.join(str(n) for n in nbrs)}" if nbrs else ": no neighbours"
+            line += ": " + (
+                self.t("map.next_to", spaces=", ".join(str(n) for n in nbrs)) if nbrs else self.t("map.alone")
+            )
             if who:
-                line += f"; here: {_join(who)}"
+                line += "; " + self.t("map.here", who=self.join(who))
             out.append(line + ".")
+        out += info.side_marks(self.content, st, side, self.lang, game.ctx.board)  # [EXP] stalagmites
         for ex in g.exits:
+            spaces = [s.split(":")[1] for s in ex.spaces]
+            edge, colour = self.t(f"map.edge_{ex.edge.value}"), self.t(f"map.colour_{ex.colour.value}")
             out.append(
-                f"Exit {ex.index} on the {ex.edge.name} edge ({ex.colour.value}), from space"
-                f"{'s' if len(ex.spaces) > 1 else ''} {', '.join(s.split(':')[1] for s in ex.spaces)}."
+                self.t("map.exit", n=ex.index, edge=edge, colour=colour, count=len(spaces), spaces=", ".join(spaces))
             )
         return out
 
@@ -696,9 +529,9 @@ class Describer:
         st = game.state
         ch = game.ctx.chapter
         if st.status == "won":
-            return f"Victory! {ch.victory_text.en}"
+            return self.t("victory", text=ch.victory_text.get(self.lang))
         if st.status == "lost":
-            return f"Defeat. {ch.defeat_text.en}"
+            return self.t("defeat", text=ch.defeat_text.get(self.lang))
         return ""
 
     def story(self, game: Game, ev: Event) -> str | None:
@@ -706,7 +539,7 @@ class Describer:
         if ev.msg != "story":
             return None
         text = game.ctx.chapter.story.get(str(ev.params.get("moment", "")))
-        return text.en if text is not None else None
+        return text.get(self.lang) if text is not None else None
 
     def events(self, evs: Iterable[Event]) -> list[str]:
         return [self.event(e) for e in evs if e.msg != "story"]

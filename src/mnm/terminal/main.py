@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mnm.engine import EngineError, Game, SaveError
+from mnm.terminal.lang import lang_code
 from mnm.terminal.seats import Seats
 from mnm.terminal.session import (
     DEFAULT_PARTY,
@@ -84,6 +85,7 @@ def play_command(
     options: Sequence[str] = (),
     resume: bool = False,
     autosave: bool = True,
+    lang: str = "en",
 ) -> int:
     """Exit code: 0 when played (or quit), 2 when the options or the save file are unusable.
 
@@ -92,7 +94,12 @@ def play_command(
     ``bots``: ``hero=bot,...`` or ``all=bot`` (mnm.terminal.seats); ``bot_pause``: seconds before each bot's
     choice (the app waits BOT_PAUSE by default, plain mode none); ``options``: rule variants for a new game.
     ``resume``: go on with the game saved most recently by autosave (``--continue``); ``autosave``: save after
-    every choice to a file of the game's own (session.autosave_dir)."""
+    every choice to a file of the game's own (session.autosave_dir); ``lang``: the words' language, ``en`` or
+    ``pt-BR`` (mnm.terminal.lang)."""
+    try:
+        lang = lang_code(lang)
+    except ValueError as err:
+        return _error(str(err))
     if not plain and not has_terminal():
         return _error(
             "mnm play needs a terminal for its full-screen table; use 'mnm play --plain' to play line "
@@ -135,7 +142,8 @@ def play_command(
     if plain:
         from mnm.terminal.plain import PlainClient
 
-        return PlainClient(game, sys.stdin, sys.stdout, save_path, seats, bot_pause or 0.0, autosave_path).run()
+        client = PlainClient(game, sys.stdin, sys.stdout, save_path, seats, bot_pause or 0.0, autosave_path, lang)
+        return client.run()
     from mnm.terminal.app import PlayApp
 
     app = PlayApp(
@@ -144,6 +152,7 @@ def play_command(
         seats=seats,
         bot_pause=BOT_PAUSE if bot_pause is None else bot_pause,
         autosave=autosave_path,
+        lang=lang,
     )
     app.run()
     return app.return_code or 0  # 1 when the app stopped on an error, so a crash never looks like success

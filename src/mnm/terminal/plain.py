@@ -14,7 +14,8 @@ from typing import TextIO
 
 from mnm import info
 from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
-from mnm.terminal.describe import PLAIN_HELP, Describer
+from mnm.terminal.describe import Describer
+from mnm.terminal.lang import say
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_text
 from mnm.terminal.session import (
     Autosave,
@@ -61,22 +62,28 @@ class PlainClient:
         seats: Seats | None = None,
         bot_pause: float = 0.0,
         autosave: Path | None = None,
+        lang: str = "en",
     ) -> None:
         self.game = game
+        self.lang = lang
         self.inp = inp
         self.out = out
         self.save_path = save_path or DEFAULT_SAVE
-        self.words = Describer(game.ctx.content)
+        self.words = Describer(game.ctx.content, lang)
         self.history: list[str] = []  # every event line told, in order ('history'; 'log' says the last few)
         self.seats = seats or Seats()
         self.bot_pause = bot_pause  # seconds before each bot's choice, so a person can follow
         self.hint_iterations = HINT_ITERATIONS
         self.numbering = Numbering()
-        self.autosave = Autosave(autosave)
+        self.autosave = Autosave(autosave, lang)
         self.saved_at = len(game.log)  # the log's length at the last save the player asked for
         self.dice_explained = False  # companion mode: how to type a face was said once
 
     # --- output --------------------------------------------------------------------------------------
+
+    def t(self, key: str, **params: object) -> str:
+        """This client's sentence ``key`` in the player's language (:mod:`mnm.terminal.lang`)."""
+        return say(self.lang, key, **params)
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -88,7 +95,7 @@ class PlainClient:
         for ev in events:
             story = self.words.story(self.game, ev)
             if story is not None:
-                self.say(f"Story: {story}")
+                self.say(self.t("plain.story", text=story))
                 continue
             if ev.msg == "story":
                 continue
@@ -153,13 +160,12 @@ class PlainClient:
         head = _common_words(labels)
         rests = [label[len(head) :].lstrip(" :,") for label in labels]
         said = "; ".join(f"{n} = {rest}" for (n, _), rest in zip(items, rests, strict=True))
-        return f"{head.rstrip(' :,') or 'Choices'} (type the number): {said}."
+        return self.t("plain.group", head=head.rstrip(" :,") or self.t("plain.choices"), choices=said)
 
     def prompt(self, d: Decision) -> None:
         nums = sorted(self.numbering.shown)
-        what = f"a number ({', '.join(str(n) for n in nums)})" if len(nums) <= 6 else f"a number ({nums[0]}-{nums[-1]})"
-        moves = ", a space to move to" if self.moves_of(d) else ""
-        self.say(f"Type {what}{moves}, an action, or 'help' ('choices' repeats the list).")
+        numbers = ", ".join(str(n) for n in nums) if len(nums) <= 6 else f"{nums[0]}-{nums[-1]}"
+        self.say(self.t("plain.prompt_moves" if self.moves_of(d) else "plain.prompt", numbers=numbers))
 
     def readline(self) -> str:
         line = self.inp.readline()
@@ -172,16 +178,16 @@ class PlainClient:
     def run(self) -> int:
         """Play until the game ends (0), the player quits (0) or the input ends first (1)."""
         g = self.game
-        self.say("Mice and Mystics. Type 'help' at any question.")
+        self.say(self.t("plain.welcome"))
         if self.autosave.path is not None:
-            self.say(f"This game saves itself after every choice to {self.autosave.path} (mnm play --continue).")
+            self.say(self.t("plain.autosaves", path=self.autosave.path))
         self.tell_events(g.events)
         self.say(*self.words.state_sentences(g))
         try:
             while True:
                 d = self.game.decision()
                 if d is None:
-                    self.say("", self.words.outcome(self.game) or "The game is over.")
+                    self.say("", self.words.outcome(self.game) or self.t("game_over"))
                     self.offer_campaign_save()
                     return 0
                 if not self.seats.paused and self.seats.bot_for(d) is not None:
@@ -189,26 +195,20 @@ class PlainClient:
                     continue
                 self.ask(d)
                 if not self.answer(d):
-                    self.say(
-                        "Goodbye."
-                        + (
-                            f" The game is kept in {self.autosave.path}; 'mnm play --continue' resumes it."
-                            if self.autosave.path
-                            else ""
-                        )
-                    )
+                    kept = self.t("plain.kept", path=self.autosave.path) if self.autosave.path else ""
+                    self.say(self.t("plain.goodbye") + (f" {kept}" if kept else ""))
                     return 0
         except _InputEnded:
-            self.say("", "Input ended before the game did.")
+            self.say("", self.t("plain.input_ended"))
             return 1
 
     def offer_campaign_save(self) -> None:
         """After a chapter that leads on: how to go on, and one line to save the game for it."""
-        tip = campaign_tip(self.game, self.save_path)
+        tip = campaign_tip(self.game, self.save_path, self.lang)
         if not tip:
             return
         self.say(*tip.splitlines())
-        self.say("Type 'save' (or 'save FILE') to keep this game for that, or just Enter to leave.")
+        self.say(self.t("plain.campaign_save"))
         try:
             line = self.readline().strip()
         except _InputEnded:
@@ -223,28 +223,28 @@ class PlainClient:
             time.sleep(self.bot_pause)
         action = self.seats.choose(self.game)
         assert action is not None  # bot_for(d) said a bot sits here
-        who = "The party" if d.actor not in self.game.state.heroes else self.words.hero(d.actor)
+        who = self.t("party") if d.actor not in self.game.state.heroes else self.words.hero(d.actor)
         what = self.words.action(action, self.words.space_names(self.game), actor=d.actor)
-        self.say(f"{who} (bot): {what} [{action}]")
+        self.say(self.t("bot_line", who=who, what=what) + f" [{action}]")
         if not self.play(action):
             self.seats.paused = True  # a bot that cannot play must not loop: a person answers from here
-            self.say("The bot's choice was not played; you answer from now on.")
+            self.say(self.t("plain.bot_refused"))
 
     def hints(self, d: Decision) -> list[str]:
         """The 'hint' command: the best few choices with their numbers, chances and reasons."""
-        found = find_hints(self.game, self.hint_iterations)
+        found = find_hints(self.game, self.hint_iterations, lang=self.lang)
         if not found:
-            return ["No hint: there is nothing to choose."]
-        out = ["Hints, best first (type the choice's number, or the space for a move):"]
+            return [self.t("no_hint")]
+        out = [self.t("plain.hints_head")]
         numbers = {a: n for n, a in self.numbering.shown.items()}
         for i, h in enumerate(found):
             number = numbers.get(h.action)
             label = (
-                f"Choice {number}"
+                self.t("plain.hint_choice", n=number)
                 if number is not None
-                else f"Move to {h.action.args[0]}"
+                else self.t("plain.hint_move", space=h.action.args[0])
                 if h.action.verb == "move"
-                else "Choice"
+                else self.t("plain.hint_other")
             )
             out.append(f"{label}: {hint_text(self.words, self.game, h, found[i - 1] if i else None)}")
         return out
@@ -253,7 +253,7 @@ class PlainClient:
         """Read lines until one changes the game (True) or asks to quit (False)."""
         while True:
             try:
-                ans = read_answer(self.readline(), d, self.numbering)
+                ans = read_answer(self.readline(), d, self.numbering, self.lang)
             except BadAnswer as err:
                 self.say(str(err))
                 continue
@@ -266,25 +266,24 @@ class PlainClient:
                 if self.confirm_quit():
                     return False
             elif cmd == "help":
-                self.say(self.words.decision_help(d.kind), PLAIN_HELP)
+                self.say(self.words.decision_help(d.kind), self.t("plain.help"))
             elif cmd == "choices":
                 self.say(self.words.question(self.game, d), *self.choice_lines(d))
             elif cmd == "hint":
                 self.say(*self.hints(d))
             elif cmd in ("look", "inspect") and ans.arg:
-                self.say(*info.describe(self.game.ctx.content, self.game.state, ans.arg, board=self.game.ctx.board))
+                g = self.game
+                self.say(*info.describe(g.ctx.content, g.state, ans.arg, lang=self.lang, board=g.ctx.board))
             elif cmd == "inspect":
-                self.say(
-                    "Inspect what? For example: inspect dagger, inspect Rat Warrior 1, inspect 5:12, inspect filch."
-                )
+                self.say(self.t("plain.inspect_what"))
             elif cmd == "look":
                 self.say(*self.words.state_sentences(self.game))
             elif cmd == "map":
                 self.say(*self.map_sentences(ans.arg))
             elif cmd == "log":
-                self.say(*(self.recent or ["Nothing has happened yet."]))
+                self.say(*(self.recent or [self.t("nothing_yet")]))
             elif cmd == "history":
-                self.say(*(self.history or ["Nothing has happened yet."]))
+                self.say(*(self.history or [self.t("nothing_yet")]))
             elif cmd == "undo":
                 if self.undo():
                     return True
@@ -300,13 +299,13 @@ class PlainClient:
         if len(self.game.log) == self.saved_at:
             return True
         kept = (
-            f"Everything so far is kept in {self.autosave.path} ('mnm play --continue' resumes it)."
+            self.t("plain.quit_kept", path=self.autosave.path)
             if self.autosave.path is not None and not self.autosave.failed
-            else "Choices made since the last save will be lost ('save FILE' keeps them)."
+            else self.t("plain.quit_lost")
         )
-        self.say(f"Quit the game? {kept} Type 'yes' to quit, anything else to go on.")
+        self.say(self.t("plain.quit_ask", kept=kept))
         try:
-            return self.readline().strip().lower() in ("y", "yes")
+            return self.readline().strip().lower() in ("y", "yes", "s", "sim")
         except _InputEnded:
             return True
 
@@ -315,7 +314,7 @@ class PlainClient:
         if arg.strip().isdigit():
             side = int(arg)
             if side not in g.ctx.board.graphs:
-                return [f"There is no tile side {side} on this board."]
+                return [self.t("plain.no_side", side=side)]
         else:
             side = self.current_side()
         return self.words.side_sentences(g, side)
@@ -345,15 +344,15 @@ class PlainClient:
                 dice += self.ask_dice(need)
                 continue
             except IllegalAction as err:
-                self.say(f"Not allowed: {err.reason}.")
+                self.say(self.t("not_allowed", why=err.reason) + ".")
                 return False
             except Exception as err:  # a rule bug must not lose the game: apply changed nothing
-                self.say(f"The engine failed on {action}: {err!r}. Nothing changed; 'save FILE' keeps the game.")
+                self.say(self.t("plain.engine_failed", action=action, error=repr(err)))
                 return False
             self.tell_events(events[told:])
             self.autosave(self.game)
             if self.autosave.failed:
-                self.say(f"Note: {self.autosave.failed}.")
+                self.say(self.t("plain.note", text=self.autosave.failed))
             return True
 
     def ask_dice(self, need: NeedDice) -> list[int]:
@@ -362,14 +361,14 @@ class PlainClient:
         while True:
             how = ""
             if not self.dice_explained:  # the first time only: how to type a face (help repeats it)
-                how = f" (as printed, like {table[2].short()} or {table[4].short()}; 'help' lists the six faces)"
-            self.say(f"Roll {count} di{'e' if count == 1 else 'ce'} for {self.words.purpose(need.purpose)}{how}:")
+                how = " " + self.t("plain.dice_how", first=table[2].short(), second=table[4].short())
+            self.say(self.t("plain.roll", count=count, purpose=self.words.purpose(need.purpose)) + how + ":")
             line = self.readline()
-            if line.strip().lower() in ("help", "?", "h"):
-                self.say(faces_help(table))
+            if line.strip().lower() in ("help", "?", "h", "ajuda"):
+                self.say(faces_help(table, self.lang))
                 continue
             try:
-                faces = parse_dice(line, table, count)
+                faces = parse_dice(line, table, count, self.lang)
             except BadAnswer as err:
                 self.say(str(err))
                 continue
@@ -377,12 +376,12 @@ class PlainClient:
             return faces
 
     def undo(self) -> bool:
-        ok, why = self.game.can_undo()
+        ok, _ = self.game.can_undo()
         if not ok:
-            self.say(f"Cannot undo: {why}.")
+            self.say(self.words.cannot_undo(self.game))
             return False
         taken = self.seats.undo(self.game)
-        self.say(f"Took back: {', '.join(taken)}.")
+        self.say(self.t("took_back", actions=", ".join(taken)))
         self.autosave(self.game)
         return True
 
@@ -391,23 +390,23 @@ class PlainClient:
         try:
             saved = save_game(self.game, path)
         except OSError as err:
-            self.say(f"Could not save to {path}: {err.strerror or err}.")
+            self.say(self.t("save_failed", path=path, why=err.strerror or err))
             return
         self.save_path = str(saved)
         self.saved_at = len(self.game.log)
-        self.say(f"Saved to {saved}.")
+        self.say(self.t("saved", path=saved))
 
     def load(self, arg: str) -> bool:
         path = arg or self.save_path
         try:
             game = load_game(Path(path), self.game.ctx.content)
         except SaveError as err:
-            self.say(f"Could not load: {err}. The game in progress goes on.")
+            self.say(self.t("load_failed", why=err))
             return False
         self.game = game
         self.save_path = path
         self.saved_at = len(game.log)
         self.numbering.reset()
-        self.say(f"Loaded {path}.", *self.words.state_sentences(game))
+        self.say(self.t("loaded", path=path), *self.words.state_sentences(game))
         self.autosave(game)
         return True

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mnm.bots import Policy, make_bot
-from mnm.bots.hints import PLAYOUTS, Hint, hints
+from mnm.bots.hints import MIN_PLAYOUTS, PLAYOUTS, Hint, hints
 from mnm.engine import Action, Decision, Game
 from mnm.seating import BOT_NAMES, undo_goes_on
 from mnm.terminal.describe import Describer
+from mnm.terminal.lang import say
 
 __all__ = [
     "HINT_COUNT",
@@ -104,18 +105,20 @@ class Seats:
         return ", ".join(f"{who}={bot}" for who, bot in self.names.items() if who != PARTY_ACTOR)
 
 
-MIN_PLAYOUTS = 100  # no chance is shown for fewer playouts (contract 3, mnm.bots.hints)
+def _percent(x: float, lang: str) -> str:
+    return say(lang, "hint.percent", n=round(x * 100))
 
 
-def hint_chance(hint: Hint) -> str:
-    """The estimate in words: the chance with its 95% interval, or that there were too few playouts."""
-    low, high = getattr(hint, "low", None), getattr(hint, "high", None)
-    if hint.playouts < MIN_PLAYOUTS or hint.chance is None:  # no chance under MIN_PLAYOUTS (chance is None)
-        return f"{hint.playouts} playouts, too few to give a chance"
-    chance = float(hint.chance)
-    if low is not None and high is not None:
-        return f"about {chance:.0%} to win (95% interval {float(low):.0%}-{float(high):.0%}, {hint.playouts} playouts)"
-    return f"about {chance:.0%} to win ({hint.playouts} playouts)"
+def hint_chance(hint: Hint, lang: str = "en") -> str:
+    """The estimate in words: the chance with its 95% interval, or that there were too few playouts
+    (``chance`` is None under MIN_PLAYOUTS, contract 3)."""
+    if hint.playouts < MIN_PLAYOUTS or hint.chance is None:
+        return say(lang, "hint.too_few", playouts=hint.playouts)
+    chance = _percent(hint.chance, lang)
+    if hint.low is not None and hint.high is not None:
+        low, high = _percent(hint.low, lang), _percent(hint.high, lang)
+        return say(lang, "hint.interval", chance=chance, low=low, high=high, playouts=hint.playouts)
+    return say(lang, "hint.chance", chance=chance, playouts=hint.playouts)
 
 
 def hint_parts(words: Describer, game: Game, hint: Hint, previous: Hint | None = None) -> tuple[str, str]:
@@ -124,9 +127,9 @@ def hint_parts(words: Describer, game: Game, hint: Hint, previous: Hint | None =
     d = game.decision()
     actor = d.actor if d is not None else ""
     what = words.action(hint.action, words.space_names(game), actor=actor)
-    group = getattr(hint, "group", None)
-    same = previous is not None and group is not None and getattr(previous, "group", None) == group
-    return what, f"{hint_chance(hint)}{'; about equal to the one above' if same else ''}; {hint.reason}"
+    same = previous is not None and hint.group is not None and previous.group == hint.group
+    equal = "; " + say(words.lang, "hint.equal") if same else ""
+    return what, f"{hint_chance(hint, words.lang)}{equal}; {hint.reason}"
 
 
 def hint_text(words: Describer, game: Game, hint: Hint, previous: Hint | None = None) -> str:
@@ -135,6 +138,7 @@ def hint_text(words: Describer, game: Game, hint: Hint, previous: Hint | None = 
     return f"{what} [{hint.action}]: {why}"
 
 
-def find_hints(game: Game, iterations: int = HINT_ITERATIONS, count: int = HINT_COUNT) -> list[Hint]:
-    """The best few options for the pending decision (the search bot's playouts; hidden things re-sampled)."""
-    return hints(game, count=count, iterations=iterations, seed=len(game.log))
+def find_hints(game: Game, iterations: int = HINT_ITERATIONS, count: int = HINT_COUNT, lang: str = "en") -> list[Hint]:
+    """The best few options for the pending decision (the search bot's playouts; hidden things re-sampled),
+    their reasons in ``lang``."""
+    return hints(game, count=count, iterations=iterations, seed=len(game.log), lang=lang)

@@ -30,8 +30,10 @@ from mnm.engine import (
     NeedDice,
     SaveError,
     apply_action,
+    catalog,
     events_until_stopped,
 )
+from mnm.terminal.lang import say
 
 __all__ = [
     "COMMANDS",
@@ -70,7 +72,25 @@ ALIASES = {
     "x": "inspect",
     "describe": "inspect",
     "messages": "history",
+    # the commands in Portuguese (mnm play --lang pt-BR says these)
+    "ajuda": "help",
+    "escolhas": "choices",
+    "opções": "choices",
+    "opcoes": "choices",
+    "desfazer": "undo",
+    "salvar": "save",
+    "carregar": "load",
+    "dica": "hint",
+    "olhar": "look",
+    "examinar": "inspect",
+    "mapa": "map",
+    "recentes": "log",
+    "histórico": "history",
+    "historico": "history",
+    "sair": "quit",
 }
+# a turn's one-word verbs in Portuguese (the rulebook's words: Buscar, Fugir, Recuperar)
+VERB_ALIASES = {"encerrar": "end", "fim": "end", "buscar": "search", "fugir": "scurry", "recuperar": "recover"}
 CHAPTER_ONE = "flight-to-barksburg"
 PRACTICE = "proving-grounds"
 
@@ -258,22 +278,24 @@ class Numbering:
         self.shown = {}
 
 
-def _numbers_hint(shown: dict[int, Action]) -> str:
+def _numbers_hint(shown: dict[int, Action], lang: str) -> str:
     if not shown:
-        return "there are no numbered choices now"
+        return say(lang, "answer.no_numbers")
     nums = sorted(shown)
     if nums == list(range(nums[0], nums[-1] + 1)):
-        return f"type a number from {nums[0]} to {nums[-1]}" if len(nums) > 1 else f"type {nums[0]}"
-    return "type one of the numbers " + ", ".join(str(n) for n in nums)
+        if len(nums) > 1:
+            return say(lang, "answer.number_range", first=nums[0], last=nums[-1])
+        return say(lang, "answer.number_one", n=nums[0])
+    return say(lang, "answer.number_list", numbers=", ".join(str(n) for n in nums))
 
 
-def read_answer(text: str, decision: Decision, numbering: Numbering | None = None) -> Answer:
+def read_answer(text: str, decision: Decision, numbering: Numbering | None = None, lang: str = "en") -> Answer:
     """A choice number, a command, a space to move to (``5:8``), or an action's text form. Raises
     :class:`BadAnswer`. With ``numbering`` the numbers are the stable ones shown (:class:`Numbering`)."""
     line = text.strip()
     shown = numbering.shown if numbering is not None else dict(enumerate(decision.options, start=1))
     if not line:
-        raise BadAnswer(f"Nothing typed: {_numbers_hint(shown)}, an action, or 'help' ('choices' lists them again).")
+        raise BadAnswer(say(lang, "answer.nothing", numbers=_numbers_hint(shown, lang)))
     word, _, rest = line.partition(" ")
     low = ALIASES.get(word.lower(), word.lower())
     if low in COMMANDS:
@@ -282,14 +304,15 @@ def read_answer(text: str, decision: Decision, numbering: Numbering | None = Non
         n = int(line)
         if n in shown:
             return Answer(action=shown[n])
-        raise BadAnswer(f"There is no choice {n}: {_numbers_hint(shown)} ('choices' lists them again).")
+        raise BadAnswer(say(lang, "answer.no_choice", n=n, numbers=_numbers_hint(shown, lang)))
     move = _move_to(line, decision)
     if move is not None:
         return Answer(action=move)
     try:
         action = Action.parse(line)
     except MalformedAction as err:
-        raise BadAnswer(f"Not understood: {err}. {_numbers_hint(shown).capitalize()}, or type 'help'.") from err
+        hint = _numbers_hint(shown, lang)
+        raise BadAnswer(say(lang, "answer.not_understood", why=err, numbers=hint[:1].upper() + hint[1:])) from err
     return Answer(action=action)
 
 
@@ -298,9 +321,8 @@ def _move_to(line: str, decision: Decision) -> Action | None:
     (or another one-word verb like ``search``): that verb of the deciding mouse, when it is a choice."""
     words = line.lower().split()
     if len(words) == 1 and ":" not in words[0]:
-        return next(
-            (a for a in decision.options if a.verb == words[0] and a.actor == decision.actor and not a.args), None
-        )
+        verb = VERB_ALIASES.get(words[0], words[0])
+        return next((a for a in decision.options if a.verb == verb and a.actor == decision.actor and not a.args), None)
     if len(words) == 2 and words[0] in ("move", "m"):
         words = words[1:]
     if len(words) != 1 or ":" not in words[0]:
@@ -308,59 +330,54 @@ def _move_to(line: str, decision: Decision) -> Action | None:
     return next((a for a in decision.options if a.verb == "move" and a.args and a.args[0] == words[0]), None)
 
 
-_SYMBOL_WORDS = {"C": "cheese", "S": "sword", "X": "sword and shield", "B": "bow", "+": "star"}
+# the letters typed for a die's symbols -> the symbol's name in the catalogs (face.<name>)
+_SYMBOL_WORDS = {"C": "cheese", "S": "sword", "X": "sword_shield", "B": "bow", "+": "star"}
 
 
-def faces_help(table: DiceTable) -> str:
+def _symbol(letter: str, lang: str) -> str:
+    key = f"face.{_SYMBOL_WORDS[letter]}"
+    return catalog(lang).get(key) or catalog("en").get(key, key)
+
+
+def faces_help(table: DiceTable, lang: str = "en") -> str:
     """The six faces as printed, in the form typed at a dice question, with what each letter means."""
+    joiner = say(lang, "dice.and")
     faces = "; ".join(
-        f"{f.short()} = {f.number}, " + " and ".join(_SYMBOL_WORDS[c] for c in f.short()[1:]) for f in table.faces
+        f"{f.short()} = {f.number}, " + joiner.join(_symbol(c, lang) for c in f.short()[1:]) for f in table.faces
     )
-    return (
-        f"Type each die as printed: its number, then its symbols. The faces: {faces}. "
-        "Letters: S sword, X sword and shield, B bow, C cheese, + star (case does not matter)."
-    )
+    letters = ", ".join(f"{c} {_symbol(c, lang)}" for c in ("S", "X", "B", "C", "+"))
+    return say(lang, "dice.help", faces=faces, letters=letters)
 
 
-def parse_face(word: str, table: DiceTable) -> int:
+def parse_face(word: str, table: DiceTable, lang: str = "en") -> int:
     """One die as printed (``2S+``, ``2b``, ``3X``) -> its face index; a number alone only when one face has it."""
     t = word.strip().upper().replace("*", "+")
     digits = "".join(ch for ch in t if ch.isdigit())
     letters = sorted(ch for ch in t if not ch.isdigit())
     if not digits or not t.startswith(digits) or any(ch not in _SYMBOL_WORDS for ch in letters):
-        raise BadAnswer(f"{word!r} is not a die face. {faces_help(table)}")
+        raise BadAnswer(say(lang, "dice.not_a_face", word=repr(word), help=faces_help(table, lang)))
     same = [f for f in table.faces if f.number == int(digits)]
     if not same:
-        numbers = sorted({f.number for f in table.faces})
-        raise BadAnswer(
-            f"{word!r} is not a die face: the die's numbers are {', '.join(map(str, numbers))}. {faces_help(table)}"
-        )
+        numbers = ", ".join(map(str, sorted({f.number for f in table.faces})))
+        raise BadAnswer(say(lang, "dice.no_number", word=repr(word), numbers=numbers, help=faces_help(table, lang)))
+    shorts = ", ".join(f.short() for f in same)
     if not letters:
         if len(same) == 1:
             return same[0].index
-        raise BadAnswer(
-            f"{digits} is printed on {len(same)} faces ({', '.join(f.short() for f in same)}): type its symbols "
-            f"too, e.g. {same[0].short()}."
-        )
+        raise BadAnswer(say(lang, "dice.which_face", digits=digits, n=len(same), faces=shorts, example=same[0].short()))
     for f in same:
         if sorted(f.short()[1:]) == letters:
             return f.index
-    raise BadAnswer(
-        f"No face shows {word!r}; the faces with {digits} are {', '.join(f.short() for f in same)}. "
-        "Type 'help' to list all six."
-    )
+    raise BadAnswer(say(lang, "dice.no_such_face", word=repr(word), digits=digits, faces=shorts))
 
 
-def parse_dice(text: str, table: DiceTable, count: int) -> list[int]:
+def parse_dice(text: str, table: DiceTable, count: int, lang: str = "en") -> list[int]:
     """Die faces typed by a player as printed (``3X 2B+``); exactly ``count`` of them."""
     words = text.replace(",", " ").split()
     if len(words) != count:
         example = " ".join(f.short() for f in table.faces[1 : 1 + count])
-        raise BadAnswer(
-            f"Type {count} face{'s' if count != 1 else ''} as printed (e.g. {example}), separated by spaces; "
-            f"got {len(words)}. Type 'help' to list the faces."
-        )
-    return [parse_face(w, table) for w in words]
+        raise BadAnswer(say(lang, "dice.count", count=count, example=example, got=len(words)))
+    return [parse_face(w, table, lang) for w in words]
 
 
 def events_before_dice(game: Game, action: Action, dice: Sequence[int]) -> list[Event]:
@@ -402,8 +419,9 @@ def latest_autosave() -> Path | None:
 class Autosave:
     """Saves the game after every decision to one file per game; never stops play when the disk refuses."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, lang: str = "en") -> None:
         self.path = path
+        self.lang = lang
         self.failed = ""
 
     def __call__(self, game: Game) -> None:
@@ -414,10 +432,10 @@ class Autosave:
             save_game(game, self.path, sync=False)
             self.failed = ""
         except OSError as err:
-            self.failed = f"autosave to {self.path} failed: {err.strerror or err}"
+            self.failed = say(self.lang, "autosave.failed", path=self.path, why=err.strerror or err)
 
 
-def campaign_tip(game: Game, save_path: str) -> str:
+def campaign_tip(game: Game, save_path: str, lang: str = "en") -> str:
     """After a chapter: how to go on with ``mnm play --campaign`` (the next chapter after a win, the same one
     again after a defeat, R-WIN-03), naming the cards each mouse may keep (R-CAMP-03). Empty while playing."""
     from mnm.engine import keepable_cards
@@ -431,8 +449,8 @@ def campaign_tip(game: Game, save_path: str) -> str:
     choices = {h: keepable_cards(game.ctx, st, h) for h in st.party}
     keep = ",".join(f"{h}={cards[0]}" for h, cards in choices.items() if cards)
     command = f"mnm play --campaign {save_path}" + (f" --keep {keep}" if keep else "") + ("" if won else " --replay")
-    lines = [f"To go on {'to the next chapter' if won else 'by playing this chapter again'}: save, then {command}"]
+    lines = [say(lang, "campaign.next" if won else "campaign.again", command=command)]
     for h, cards in choices.items():
         if cards:
-            lines.append(f"  {h} may keep one of: {', '.join(cards)} (or none)")
+            lines.append("  " + say(lang, "campaign.keep", hero=h, cards=", ".join(cards)))
     return "\n".join(lines)

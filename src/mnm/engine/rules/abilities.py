@@ -145,18 +145,17 @@ def ability_cost(ctx: Ctx, hero_id: str, card: AbilityCard) -> int:
 
 
 def _common_blocker(ctx: Ctx, st: State, h: Hero, card_id: str, used: bool) -> str:
-    name = hero_name(ctx, h.id)
     if card_id not in h.abilities:
         known = ctx.content.ability_cards.get(card_id)
-        return f"{name} does not have the ability card {known.name.en if known else card_id!r}"
+        return f"{hero_name(ctx, h.id)} does not have the ability card {known.name.en if known else card_id!r}"
     card = ctx.content.ability_cards[card_id]
     if used:
-        return f"{name} has already used an ability card this turn (R-ABIL-03)"
+        return f"{hero_name(ctx, h.id)} has already used an ability card this turn (R-ABIL-03)"
     if "charmed" in h.statuses:
-        return f"{name} is charmed and gets no benefit from abilities (R-ABIL-07)"
+        return f"{hero_name(ctx, h.id)} is charmed and gets no benefit from abilities (R-ABIL-07)"
     cost = ability_cost(ctx, h.id, card)
     if h.cheese < cost:
-        return f"{card.name.en} costs {cost} cheese and {name} has {h.cheese} (R-ABIL-01)"
+        return f"{card.name.en} costs {cost} cheese and {hero_name(ctx, h.id)} has {h.cheese} (R-ABIL-01)"
     if effect_of(card) is None:
         return f"{card.name.en}'s effect {card.effect!r} is not implemented yet"
     return ""
@@ -190,6 +189,8 @@ def _timing_blocker(ctx: Ctx, st: State, h: Hero, t: Turn, card: AbilityCard) ->
 
 def _turn_uses(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out: list[Action] = []
+    if t.ability_used or "charmed" in h.statuses:
+        return out  # _common_blocker refuses every card (R-ABIL-03, R-ABIL-07)
     for card_id in h.abilities:
         if _common_blocker(ctx, st, h, card_id, t.ability_used):
             continue

@@ -22,7 +22,7 @@ from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, step
 from mnm.engine.dice import roll
 from mnm.engine.hooks import HELPER_ATTACKED
-from mnm.engine.query import minion_bfs, minions_on_side
+from mnm.engine.query import minion_distances, minions_on_side
 from mnm.engine.rules.battle import add_wheel_cheese, defend_minion
 from mnm.engine.rules.bees import bees_turn_end
 from mnm.engine.rules.expansion import helpers
@@ -76,7 +76,7 @@ def _helper_acts(ctx: Ctx, st: State, hid: str) -> None:
     if not foes:
         return
     here = Minion(hid, str(data["type"]), space)  # a stand-in to walk the minion graph with
-    dist, _ = minion_bfs(ctx, st, space)
+    dist = minion_distances(ctx, st, space)
     foes.sort(key=lambda m: (dist.get(m.space, 10**6), m.id))
     target = foes[0]
     if target.space != space:

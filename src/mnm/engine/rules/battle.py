@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mnm.content.schema import AttackKind, CardType
-from mnm.engine.actions import Action
+from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.hooks import (
@@ -123,14 +123,17 @@ def _on_most_crowded(near: list[Minion]) -> list[Minion]:
 
 
 def _battle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if not action_available(st, t) or "stunned" in h.statuses:
+    if not action_available(st, t) or "stunned" in h.statuses or h.space is None:
         return []
+    by_id = ctx.board.graph_of(h.space).by_id
+    if not any(m.space in by_id for m in st.minions.values()):
+        return []  # no minion on the mouse's tile: no weapon has a target (mouse_targets)
     weapons = weapons_of(ctx, h)
     out = []
     for w in weapons:
         for m in mouse_targets(ctx, st, h, w):
             args = (m.id, w.card) if len(weapons) > 1 else (m.id,)
-            out.append(Action("battle", h.id, args))
+            out.append(shared_action("battle", h.id, args))
     return out
 
 

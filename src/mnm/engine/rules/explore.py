@@ -47,11 +47,10 @@ def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, i
 
 def explore_blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
     """Why this mouse cannot explore at all now ('' if it may)."""
-    name = hero_name(ctx, h.id)
     if not action_available(st, t):
-        return f"{name} has already taken an action this turn"
+        return f"{hero_name(ctx, h.id)} has already taken an action this turn"
     if "stunned" in h.statuses:
-        return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+        return f"{hero_name(ctx, h.id)} is stunned: Recover is the only action allowed (R-NEG-02)"
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
     if minions_on_side(st, side):
@@ -76,7 +75,9 @@ def _flip_allowed(ctx: Ctx, st: State, h: Hero) -> str:
 
 
 def _options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if h.space is None or explore_blocker(ctx, st, h, t):
+    if h.space is None or not action_available(st, t) or "stunned" in h.statuses:
+        return []  # the first two of explore_blocker's reasons, without building the sentence
+    if explore_blocker(ctx, st, h, t):
         return []
     out = []
     graph = ctx.board.graph_of(h.space)

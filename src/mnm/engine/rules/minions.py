@@ -23,7 +23,7 @@ from mnm.engine.query import (
     melee_reach,
     mice_in,
     mice_on_side,
-    minion_bfs,
+    minion_distances,
     track_rank,
 )
 from mnm.engine.rules.battle import minion_attacks_mouse, mouse_defends
@@ -38,15 +38,19 @@ def _side(ctx: Ctx, space: str) -> int:
 
 
 def nearest_mice(ctx: Ctx, st: State, m: Minion) -> tuple[list[Hero], dict[str, int]]:
-    """Mice on the minion's tile ordered by (distance, track rank), and the distances used."""
+    """Mice on the minion's tile ordered by (distance, track rank), and the distances used (shared: read only)."""
     mice = mice_on_side(st, _side(ctx, m.space))
     if not mice:
         return [], {}
-    dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
+    dist = minion_distances(ctx, st, m.space, is_large(ctx, m))  # shared: copied before a change
+    copied = False
     for h in mice:
         if h.space is not None and h.space not in dist:
             barred = barred_distance(ctx, dist, h.space)
             if barred is not None:
+                if not copied:
+                    dist = dict(dist)
+                    copied = True
                 dist[h.space] = barred
     far = 10**6
     mice.sort(key=lambda h: (dist.get(h.space or "", far), track_rank(st, f"mouse:{h.id}")))
@@ -98,7 +102,7 @@ def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str, forks: list[s
     """The spaces a minion walks to get as close as it can to ``target_space`` (whole path, no limit).
     ``forks`` collects the spaces where equally short routes split (R-MINION-10: lowest number taken)."""
     large = is_large(ctx, m)
-    reach, _ = minion_bfs(ctx, st, m.space, large)
+    reach = minion_distances(ctx, st, m.space, large)
     graph = ctx.board.graph_of(m.space)
     static = graph.minion_dist[graph.by_id[target_space].index]
     enterable = enter_test(ctx, st, large)  # nothing moves while the path is worked out
@@ -263,7 +267,7 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
     fresh = [h for h in cands if h.id not in attacked]
     if len(fresh) == 1:  # the only choice: no distances needed to order it (the common case)
         return fresh[0], "nearest_not_attacked", []
-    dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
+    dist = minion_distances(ctx, st, m.space, is_large(ctx, m))
     pool = fresh or cands
     pool.sort(key=lambda h: (dist.get(h.space or "", 10**6), track_rank(st, f"mouse:{h.id}")))
     best = pool[0]

@@ -100,6 +100,8 @@ def _place_targets(ctx: Ctx, st: State, h: Hero, token: str) -> list[str]:
 
 def _place_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out: list[Action] = []
+    if not st.stash:
+        return out  # every token placed from the stash (_place_targets)
     for token in PLACEABLE:
         for space in _place_targets(ctx, st, h, token):
             out.append(Action("place", h.id, ("fork",) if token == "fork" else (token, space)))
@@ -152,16 +154,15 @@ turn_verb("place", _place_options, _place_apply, _place_explain)
 
 
 def _action_blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
-    name = hero_name(ctx, h.id)
     if not action_available(st, t):
-        return f"{name} has already taken an action this turn"
+        return f"{hero_name(ctx, h.id)} has already taken an action this turn"
     if "stunned" in h.statuses:
-        return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+        return f"{hero_name(ctx, h.id)} is stunned: Recover is the only action allowed (R-NEG-02)"
     return ""
 
 
 def _retrieve_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if _action_blocker(ctx, st, h, t):
+    if not st.tokens or _action_blocker(ctx, st, h, t):  # no token placed: nothing to retrieve
         return []
     return [Action("retrieve", h.id, (tk,)) for tk in RETRIEVABLE if h.space in st.tokens.get(tk, [])]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from mnm.content.schema import CardType
-from mnm.engine.actions import Action
+from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import equipped_effects, hero_name
@@ -36,20 +36,21 @@ def pack_load(ctx: Ctx, h: Hero) -> int:
 
 
 def _blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
-    name = hero_name(ctx, h.id)
     if not action_available(st, t):
-        return f"{name} has already taken an action this turn"
+        return f"{hero_name(ctx, h.id)} has already taken an action this turn"
     if "stunned" in h.statuses:
-        return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+        return f"{hero_name(ctx, h.id)} is stunned: Recover is the only action allowed (R-NEG-02)"
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
     if side in h.searched:
-        return f"{name} has already searched this tile successfully (R-SEARCH-05)"
+        return f"{hero_name(ctx, h.id)} has already searched this tile successfully (R-SEARCH-05)"
     return ""
 
 
 def _options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    return [] if h.space is None or _blocker(ctx, st, h, t) else [Action("search", h.id)]
+    if h.space is None or not action_available(st, t) or "stunned" in h.statuses:
+        return []  # the first two of _blocker's reasons, without building the sentence
+    return [] if _blocker(ctx, st, h, t) else [shared_action("search", h.id)]
 
 
 def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:

@@ -83,7 +83,7 @@ def _glide_ready(ctx: Ctx, st: State, h: Hero) -> str:
 
 
 def _glide_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if not action_available(st, t) or _glide_ready(ctx, st, h):
+    if not st.tokens or not action_available(st, t) or _glide_ready(ctx, st, h):  # no token: no leaf
         return []
     return [Action("glide", h.id)]
 
