@@ -24,7 +24,7 @@ from mnm.engine import LANGUAGES, catalog
 from mnm.engine.game import Game
 from mnm.terminal import app as app_module
 from mnm.terminal.app import PlayApp, TextScreen
-from mnm.terminal.lang import PREFIX, lang_code, say
+from mnm.terminal.lang import PREFIX, contract, lang_code, place_name, say
 from mnm.terminal.plain import PlainClient
 
 PG = "proving-grounds"
@@ -251,3 +251,28 @@ def test_choices_repeats_the_list_in_the_app() -> None:
                 assert not isinstance(app.screen, TextScreen)
 
     run_in_thread(scenario)
+
+
+def test_every_place_and_feature_on_the_boards_has_a_portuguese_name() -> None:
+    """Places printed on the boards come from the web client's table (one list for both clients); features from
+    the catalogs. A Portuguese map never says an English name."""
+    from mnm.content.loader import builtin_content
+
+    content = builtin_content()
+    names, features = set(), set()
+    for chapter in content.chapters:
+        board = Game.new(chapter, PARTY, seed=1, content=content).ctx.board
+        names |= {sp.name for sp in board.spaces.values() if sp.name}
+        for side in board.graphs:
+            features |= {f for sp in board.graph(side).spaces for f in sp.features}
+    assert {"the cell", "sewer grate"} <= names and "helmet" in features
+    assert sorted(n for n in names if place_name(n, "pt_BR") == n) == []
+    assert sorted(f for f in features if f"feature.{f}" not in term_keys("pt_BR")) == []
+    assert place_name("the cell", "pt_BR") == "a cela" and place_name("the cell", "en") == "the cell"
+
+
+def test_portuguese_contractions() -> None:
+    assert contract("Filch está em A Casa de Guarda, espaço 3.", "pt_BR") == "Filch está na Casa de Guarda, espaço 3."
+    assert contract("de O Campo de Provas por A Cozinha", "pt_BR") == "do Campo de Provas pela Cozinha"
+    assert contract("de A Casa 3 para A Casa 5 com Os Ratos", "pt_BR") == "da Casa 3 para a Casa 5 com os Ratos"
+    assert contract("Filch is in A Room", "en") == "Filch is in A Room"

@@ -488,6 +488,15 @@ const PLACE_PT = {
   "valve wheel": "volante da válvula", "wardrobe": "guarda-roupa", "west arch": "arco oeste",
   "west crawl": "passagem oeste", "west door": "porta oeste", "west ledge": "beirada oeste", "west passage": "corredor oeste",
   "west pipe": "cano oeste", "west tunnel": "túnel oeste", "wine puddle": "poça de vinho", "workbench": "bancada",
+  // the expansion chapters' places (issue 15's tiles; the terminal reads this table too)
+  "buttercups": "ranúnculos", "clover patch": "canteiro de trevos", "east landing": "patamar leste",
+  "east meadow": "prado leste", "forge ledge": "beirada da forja", "foxgloves": "dedaleiras",
+  "gecko tracks": "pegadas de lagartixa", "hollow log": "tronco oco", "lava flow": "rio de lava",
+  "mortar ledge": "beirada do morteiro", "oak roots": "raízes do carvalho", "rain puddle": "poça de chuva",
+  "reed bed": "juncal", "root hollow": "oco das raízes", "shallow seep": "poça rasa", "the chasm": "o abismo",
+  "the ford": "o vau", "toadstool nook": "canto dos cogumelos", "toadstool ring": "círculo de cogumelos",
+  "vault mouth": "boca da câmara", "west bank": "margem oeste", "west edge": "borda oeste",
+  "west gallery": "galeria oeste", "west meadow": "prado oeste",
 };
 
 // A place name printed on the board, in the current language.
