@@ -337,6 +337,18 @@ class Describer:
         where = ", ".join(self.side(s) for s in sides)
         return self.t("moves_line", who=self.figure(d.actor), where=where, moves=". ".join(parts))
 
+    def inspect(self, game: Game, what: str) -> list[str]:
+        """What ``what`` is (a card, minion, mouse, space or token: :func:`mnm.info.describe`), in sentences."""
+        lines = info.describe(game.ctx.content, game.state, what, lang=self.lang, board=game.ctx.board)
+        return [contract(line, self.lang) for line in lines]
+
+    def names_something(self, game: Game, what: str) -> bool:
+        try:
+            info.find(game.ctx.content, game.state, what, self.lang, game.ctx.board)
+        except KeyError:
+            return False
+        return True
+
     def card_of_action(self, a: Action) -> str:
         """The card an action names (to choose, keep, equip, use...), or empty."""
         for arg in a.args:
