@@ -20,8 +20,8 @@ from mnm.content.loader import builtin_content
 from mnm.engine.context import STEPS, push
 from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
+from mnm.engine.rules.abilities import SHARED_EFFECTS as SHARED
 from mnm.engine.rules.battle import defense_dice, minion_attacks_mouse
-from mnm.engine.rules.card_abilities import SHARED_EFFECTS as SHARED
 from mnm.engine.rules.cards import CARD_EFFECTS
 from mnm.engine.rules.effects import add_status
 from mnm.engine.rules.free_actions import is_knife
@@ -781,7 +781,7 @@ def test_encounter_card_surge_line(card_id: str) -> None:
         assert after.get(mc.minion, 0) == min(before.get(mc.minion, 0) + mc.count, limit), mc.minion
 
 
-# --- ability cards sharing a search-card effect (rules/card_abilities.py, R-ABIL-01/04) ------------------
+# --- ability cards sharing a search-card effect (rules/abilities.py, SHARED_EFFECTS, R-ABIL-01/04) ------------------
 
 
 @pytest.mark.rule("R-ABIL-04")

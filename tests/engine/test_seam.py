@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mnm.content.loader import ContentError, builtin_content, builtin_dir, load_content
+from mnm.content.loader import ContentError, ContentIssue, builtin_content, builtin_dir, load_content
 from mnm.content.schema import MinionAbility
 from mnm.engine import Game
 from mnm.engine.effects import known_minion_abilities
@@ -37,15 +37,22 @@ def test_a_misspelt_minion_ability_is_refused_naming_file_and_field(tmp_path: Pa
     assert "steel" in issue.message
 
 
-def test_an_unknown_effect_parameter_is_refused(tmp_path: Path) -> None:
+def _the_one_issue(tmp_path: Path, file: str, old: str, new: str) -> ContentIssue:
+    """Load a copy of the content with ``old`` replaced by ``new`` (once) in ``file``: the one issue refusing it."""
     root = _copy(tmp_path)
-    text = (root / "cards" / "search.yaml").read_text(encoding="utf-8")
-    assert "effect: pierce" in text
-    text = text.replace("effect: pierce\n  params: {dice: 1}", "effect: pierce\n  params: {dise: 1}")
-    (root / "cards" / "search.yaml").write_text(text, encoding="utf-8")
+    text = (root / file).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    (root / file).write_text(text.replace(old, new), encoding="utf-8")
     with pytest.raises(ContentError) as err:
         load_content(root)
     (issue,) = err.value.issues
+    return issue
+
+
+def test_an_unknown_effect_parameter_is_refused(tmp_path: Path) -> None:
+    issue = _the_one_issue(
+        tmp_path, "cards/search.yaml", "effect: pierce\n  params: {dice: 1}", "effect: pierce\n  params: {dise: 1}"
+    )
     assert (issue.file, issue.field) == ("cards/search.yaml", "params.dise")
     assert issue.message == "is not a parameter of effect 'pierce' (it takes: dice)"
 
@@ -68,3 +75,19 @@ def test_every_chapter_with_special_rules_is_a_registered_class() -> None:
     game = Game.new("flight-to-barksburg", ["collin", "tilda", "filch", "maginos"], seed=1)
     assert type(game.ctx.rules) is CHAPTERS["flight-to-barksburg"]
     assert type(chapter_rules_for("no-such-chapter")) is ChapterRules
+
+
+@pytest.mark.rule("R-ABIL-01")
+def test_an_ability_card_naming_a_search_card_effect_it_does_not_share_is_refused(tmp_path: Path) -> None:
+    issue = _the_one_issue(tmp_path, "cards/abilities.yaml", "effect: first-aid\n", "effect: wheel-cheese\n")
+    assert (issue.file, issue.field) == ("cards/abilities.yaml", "effect")
+    assert issue.message == "names effect 'wheel-cheese', which has no handler in the engine"
+
+
+def test_one_bridge_shares_the_search_card_use_effects_with_ability_cards() -> None:
+    from mnm.engine.rules.abilities import ABILITY_EFFECTS, SHARED_EFFECTS
+    from mnm.engine.rules.cards import CARD_EFFECTS
+
+    assert all(CARD_EFFECTS[name].kind == "use" for name in SHARED_EFFECTS)
+    assert set(SHARED_EFFECTS) <= set(ABILITY_EFFECTS)
+    assert ABILITY_EFFECTS["heal"].name == "heal"

@@ -38,6 +38,7 @@ SPACE_FILL = {SpaceKind.NORMAL: "#f1e3c3", SpaceKind.WATER: "#8fc3e8", SpaceKind
 SPACE_STROKE = "#7a5a36"
 # [EXP] terrain (R-EXP-04, R-EXP-21, R-EXP-22): lava glows, a chasm is a pit, shallow water is pale blue
 TERRAIN_FILL = {"lava": "#e4572e", "chasm": "#141414", "shallow": "#c6e6f5"}
+TERRAIN_WAVE = {"lava": ("#ffc24b", 2.2), "shallow": ("#6fa8d0", 1.4)}  # ripples drawn over the colour
 FEATURE_FILL = "#8a7f74"
 FEATURE_CLEAR = "#b9ad8e"  # a feature that does not block sight
 YELLOW = "#f2c40f"
@@ -136,6 +137,18 @@ def _space_fill(sp: Space) -> str:
 
 def _terrain_class(sp: Space) -> str:
     return f" {sp.terrain.value}" if sp.terrain is not None else ""
+
+
+def _terrain_waves(sp: Space, pen: _Pen) -> str:
+    """[EXP] Lava's glowing ripples and shallow water's ripples, one per cell: a shape as well as a colour."""
+    c = pen.cell
+    d = ""
+    for x, y in sp.cells:
+        for row in (0.3, 0.72):
+            left, top = pen.x(x) + c * 0.15, pen.y(y) + c * row
+            d += f"M{_f(left)},{_f(top)} q{_f(c * 0.175)},{_f(-c * 0.12)} {_f(c * 0.35)},0 t{_f(c * 0.35)},0 "
+    colour, width = TERRAIN_WAVE[sp.terrain.value if sp.terrain is not None else "lava"]
+    return f'<path class="waves" d="{d.strip()}" fill="none" stroke="{colour}" stroke-width="{width}" opacity="0.9"/>'
 
 
 def _outline_path(sp: Space, pen: _Pen) -> str:
@@ -357,6 +370,15 @@ def _glyph_feature(x: float, y: float, s: float, name: str) -> str:
             f'fill="#7b848e" stroke="#333"/>'
             f'<path d="M{_f(x)},{_f(y - r * 0.65)} V{_f(y + r * 0.4)}" stroke="#333"/>'
         )
+    elif key == "tree-climb":  # [EXP] R-EXP-19: a little tree, trunk and crown
+        r = s * 0.45
+        shape = (
+            f'<rect x="{_f(x - r * 0.18)}" y="{_f(y)}" width="{_f(r * 0.36)}" height="{_f(r)}" fill="#6d4c2f" '
+            f'stroke="#2b1d0e"/>'
+            f'<circle cx="{_f(x)}" cy="{_f(y - r * 0.25)}" r="{_f(r * 0.75)}" fill="#3f8f3a" stroke="#1d3f1a"/>'
+            f'<path d="M{_f(x - r * 0.5)},{_f(y - r * 0.1)} L{_f(x + r * 0.45)},{_f(y - r * 0.55)}" stroke="#d8f0c0" '
+            f'stroke-width="{_f(r * 0.12)}" stroke-linecap="round"/>'
+        )
     elif "skull" in key:
         shape = (
             f'<circle cx="{_f(x)}" cy="{_f(y - r * 0.1)}" r="{_f(r * 0.85)}" fill="#f4f1e6" stroke="#333"/>'
@@ -439,6 +461,9 @@ def _blockers(graph: TileGraph, pen: _Pen) -> list[str]:
             f'<path class="feature" d="{_cells_path(cells, pen)}" fill="{fill}" stroke="#4d463f" stroke-width="1">'
             f"<title>{escape(name)} ({note})</title></path>"
         )
+        if name == "stalagmite":  # [EXP] R-EXP-21: a rock spike drawn in every cell, no word needed
+            out.append(_stalagmites(cells, pen))
+            continue
         # label each 4-connected piece once, at its cell nearest the piece's middle
         for piece in _pieces(cells):
             mx = sum(x + 0.5 for x, _ in piece) / len(piece)
@@ -455,6 +480,23 @@ def _blockers(graph: TileGraph, pen: _Pen) -> list[str]:
                 f'font-size="{_f(size)}" text-anchor="middle">{escape(name)}</text>'
             )
     return out
+
+
+def _stalagmites(cells: list[tuple[int, int]], pen: _Pen) -> str:
+    """Two pale rock spikes in each stalagmite cell."""
+    c = pen.cell
+    d = ""
+    for x, y in cells:
+        left, top = pen.x(x), pen.y(y)
+        for cx, h in ((0.32, 0.72), (0.68, 0.55)):
+            d += (
+                f"M{_f(left + c * (cx - 0.17))},{_f(top + c * 0.9)} L{_f(left + c * cx)},{_f(top + c * (0.9 - h))} "
+                f"L{_f(left + c * (cx + 0.17))},{_f(top + c * 0.9)} Z "
+            )
+    return (
+        f'<path class="stalagmite" d="{d.strip()}" fill="#d9cdb8" stroke="#3a2e22" stroke-width="1.2" '
+        f'stroke-linejoin="round"><title>stalagmite</title></path>'
+    )
 
 
 def _pieces(cells: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
@@ -490,6 +532,9 @@ def _side_body(graph: TileGraph, pen: _Pen) -> list[str]:
             f'fill="{_space_fill(sp)}" fill-rule="evenodd" stroke="{SPACE_STROKE}" stroke-width="1.5">'
             f"<title>{escape(_space_title(sp))}</title></path>"
         )
+    for sp in graph.spaces:
+        if sp.terrain is not None and sp.terrain.value in TERRAIN_WAVE:
+            out.append(_terrain_waves(sp, pen))
     for sp in graph.spaces:
         if sp.red_border:
             inset = _outline_path(sp, pen)

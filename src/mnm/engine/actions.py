@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from mnm.engine.errors import MalformedAction
 
-__all__ = ["VERBS", "Action"]
+__all__ = ["VERBS", "Action", "shared_action"]
 
 # Every verb the engine understands; each belongs to one decision kind (see mnm.engine.decisions).
 VERBS = frozenset(
@@ -97,3 +97,23 @@ class Action(NamedTuple):
         if verb not in VERBS:
             raise MalformedAction(f"{text!r}: unknown verb {verb!r}; known verbs: {', '.join(sorted(VERBS))}")
         return cls(verb, words[1].lower(), tuple(words[2:]))
+
+
+_SHARED: dict[tuple[str, str, tuple[str, ...]], Action] = {}
+_TUPLE_NEW = tuple.__new__  # builds the named tuple in C: Action(...) runs its generated __new__ as Python
+
+
+def shared_action(verb: str, actor: str, args: tuple[str, ...] = ()) -> Action:
+    """The action ``Action(verb, actor, args)``, built once and shared (actions are values): listing the options
+    of every decision builds the same few hundred actions over and over, and a lookup is cheaper than a build.
+
+    >>> shared_action("end", "filch") == Action("end", "filch") and shared_action("end", "filch") is shared_action("end", "filch")
+    True
+    """
+    key = (verb, actor, args)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _TUPLE_NEW(Action, key)
+        if len(_SHARED) < 100_000:  # typed or generated ids are not all remembered
+            _SHARED[key] = found
+    return found

@@ -27,7 +27,9 @@ from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import DiceError, EngineError, IllegalAction, MalformedAction
 from mnm.engine.events import Event
 from mnm.engine.hooks import chapter_rules_for
+from mnm.engine.rules.setup import setup_state
 from mnm.engine.rules.victory import check_victory
+from mnm.engine.savefile import validate_save
 from mnm.engine.state import State
 
 __all__ = [
@@ -248,8 +250,6 @@ class Game:
         carry: dict[str, Any] | None = None,
     ) -> Game:
         """Set up a chapter (R-SETUP) and run until the first decision."""
-        from mnm.engine.rules.setup import setup_state
-
         content = content or builtin_content()
         chapter_id = content.chapter(chapter).id
         sink = make_ctx(content, chapter_id)
@@ -338,8 +338,6 @@ class Game:
 
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:
-        from mnm.engine.savefile import validate_save
-
         content = content or builtin_content()
         validate_save(data, content)  # untrusted: every field and id checked before any is used
         state = State.from_json(data["state"])

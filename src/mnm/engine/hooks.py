@@ -36,7 +36,7 @@ from mypy_extensions import mypyc_attr
 if TYPE_CHECKING:
     from mnm.content.schema import SearchCard
     from mnm.engine.context import Ctx
-    from mnm.engine.state import Hero, Minion, State
+    from mnm.engine.state import Hero, Minion, State, Turn
 
 __all__ = [
     "AFTER_HIT",
@@ -46,19 +46,29 @@ __all__ = [
     "CARD_TURN_ENDS",
     "CAT_CARD",
     "CHAPTERS",
+    "CURSED_CHEESE",
     "DEFENSE_DICE",
+    "EMPATHETIC_POWER",
     "EQUIPPED_ATTACK_DICE",
+    "HELPER_ATTACKED",
     "HOOK_POINTS",
     "INNATE_DEFENSE_DICE",
+    "MINDLESS_FALLS",
     "MINION_AFTER_ATTACK",
+    "MINION_GRAPE_TURN",
     "MINION_POISONS",
     "MINION_ROLLED_CHEESE",
     "MINION_WOUNDED_MOUSE",
     "MINION_WOUNDS",
+    "MOUSE_ON_HESSTER",
+    "OFFER_BEFORE_TURN",
     "ON_DEFEAT",
     "PAWS_FIT",
     "RANGED_TARGETING",
+    "ROUND_ENDS",
+    "RULE_LINKS",
     "TARGET_DEFENSE_DICE",
+    "TURN_BEGINS",
     "WEAPON_ATTACK",
     "AttackRoll",
     "ChapterRules",
@@ -66,6 +76,7 @@ __all__ = [
     "ParamSpec",
     "Params",
     "Route",
+    "RuleLink",
     "ability_handlers",
     "chapter_rules",
     "chapter_rules_for",
@@ -259,6 +270,85 @@ HOOK_POINTS: tuple[HookPoint[Any], ...] = (
     MINION_WOUNDED_MOUSE,
     CARD_TURN_ENDS,
     CAT_CARD,
+)
+
+
+# --- rule links (a rule calling a rule of a module that imports its own) --------------------------------------
+# Rule modules import each other in one direction only (tests/engine/test_import_graph.py). Where a rule low in
+# that order must call a rule of a module above it, it calls a link here; the module that owns the rule provides
+# it at import (``LINK.provide(function)``, after the function, so mypyc keeps direct calls to it native).
+
+
+class RuleLink(Generic[H]):
+    """One rule a lower rule module calls and a higher one provides: ``owner`` names the module and function."""
+
+    def __init__(self, name: str, owner: str, doc: str) -> None:
+        self.name = name
+        self.owner = owner
+        self.doc = doc
+        self._fn: H | None = None
+
+    def provide(self, fn: H) -> H:
+        if self._fn is not None:
+            raise RuntimeError(f"rule link {self.name!r} provided twice")
+        self._fn = fn
+        return fn
+
+    @property
+    def provided(self) -> bool:
+        return self._fn is not None
+
+    @property
+    def call(self) -> H:
+        fn = self._fn
+        if fn is None:
+            raise RuntimeError(f"rule link {self.name!r} has no rule: import mnm.engine ({self.owner} provides it)")
+        return fn
+
+    def __repr__(self) -> str:
+        return f"RuleLink({self.name!r}, {self.owner})"
+
+
+OFFER_BEFORE_TURN: RuleLink[Callable[[Ctx, State, Hero], bool]] = RuleLink(
+    "offer_before_turn", "abilities.offer_before_turn", "True: the mouse is first asked about a before-turn ability"
+)
+TURN_BEGINS: RuleLink[Callable[[Ctx, State, Hero, Turn, list[Any]], None]] = RuleLink(
+    "turn_begins", "abilities.turn_begins", "a mouse's turn has begun (abilities lasting one turn, R-ABIL)"
+)
+ROUND_ENDS: RuleLink[Callable[[Ctx, State], None]] = RuleLink(
+    "round_ends", "leaves.leaves_drift", "the last card of the round has acted: leaves drift (R-EXP-05)"
+)
+MINDLESS_FALLS: RuleLink[Callable[[Ctx, State, Minion], bool]] = RuleLink(
+    "mindless_falls", "creatures.mindless_falls", "True: a mindless rat struck down falls instead (R-EXP-13)"
+)
+MOUSE_ON_HESSTER: RuleLink[Callable[[Ctx, State, Hero], bool]] = RuleLink(
+    "mouse_on_hesster",
+    "creatures.mouse_must_leave_hesster",
+    "True: a mouse beginning its turn on Hesster is first asked where to step off (R-EXP-14)",
+)
+CURSED_CHEESE: RuleLink[Callable[[Ctx, State, Hero, int], bool]] = RuleLink(
+    "cursed_cheese", "statuses.cursed_cheese", "True: a cursed mouse's CHEESE went to the wheel (R-NEG-07)"
+)
+EMPATHETIC_POWER: RuleLink[Callable[[Ctx, State, Hero, str], None]] = RuleLink(
+    "empathetic_power", "effects.empathetic_power", "a mouse became stunned, webbed, poisoned or cursed"
+)
+MINION_GRAPE_TURN: RuleLink[Callable[[Ctx, State, Minion], str]] = RuleLink(
+    "minion_grape_turn", "party_items.minion_grape_turn", "a roach's turn with the grape out (R-PARTY-12/14)"
+)
+HELPER_ATTACKED: RuleLink[Callable[[Ctx, State, Minion], bool]] = RuleLink(
+    "helper_attacked", "allies.helper_attacked", "a minion with no mouse to attack attacks an ally or pet (R-EXP-02)"
+)
+
+RULE_LINKS: tuple[RuleLink[Any], ...] = (
+    OFFER_BEFORE_TURN,
+    TURN_BEGINS,
+    ROUND_ENDS,
+    MINDLESS_FALLS,
+    MOUSE_ON_HESSTER,
+    CURSED_CHEESE,
+    EMPATHETIC_POWER,
+    MINION_GRAPE_TURN,
+    HELPER_ATTACKED,
 )
 
 

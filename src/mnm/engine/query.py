@@ -10,10 +10,12 @@ from collections.abc import Callable, Mapping
 
 from mnm.board.geometry import TileGraph
 from mnm.board.layout import space_side
+from mnm.content.schema import SearchCard
 from mnm.engine.context import Ctx
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = [
+    "HESSTER",
     "blocked_spaces",
     "can_enter",
     "card_of",
@@ -21,6 +23,7 @@ __all__ = [
     "enter_test",
     "equipped_effects",
     "hero_name",
+    "hesster_blocks",
     "is_full",
     "is_large",
     "melee_reach",
@@ -28,11 +31,13 @@ __all__ = [
     "mice_on_side",
     "minion_bfs",
     "minion_card",
+    "minion_distances",
     "minion_name",
     "minions_in",
     "minions_on_side",
     "occupancy",
     "occupancy_map",
+    "requirement_blocker",
     "track_rank",
 ]
 
@@ -158,8 +163,6 @@ def can_enter(ctx: Ctx, st: State, space: str, large: bool = False) -> bool:
     if has_large:
         return False
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14
-        from mnm.engine.rules.creatures import hesster_blocks
-
         if space in hesster_blocks(st):
             return False
     if large:
@@ -177,8 +180,6 @@ def blocked_spaces(
     spaces = ctx.board.spaces
     blocked = set(larges)
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: nothing walks into Hesster's spaces
-        from mnm.engine.rules.creatures import hesster_blocks
-
         blocked |= hesster_blocks(st)
     for space, n in small.items():
         if large or n >= spaces[space].capacity:  # a large figure needs an empty space (R-SPACE-06)
@@ -213,20 +214,27 @@ def minion_bfs(
     ctx: Ctx, st: State, start: str, large: bool = False
 ) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
     """Minion distances from ``start`` on its tile (R-MINION-10) and, for each space, its predecessors on
-    shortest paths. Full spaces may be reached but not passed through; barred spaces are never entered."""
+    shortest paths. Full spaces may be reached but not passed through; barred spaces are never entered.
+    The rules ask :func:`minion_distances` (no predecessors, no copy)."""
+    dist, preds = _minion_bfs(ctx, st, start, large, with_preds=True)
+    return dist, {k: tuple(v) for k, v in preds.items()}
+
+
+def minion_distances(ctx: Ctx, st: State, start: str, large: bool = False) -> dict[str, int]:
+    """The distances of :func:`minion_bfs`, remembered for the current position: the dict itself, which
+    callers must not change (copy it first)."""
     # A minion card's turn asks this many times of the same position (ordering the figures, moving,
-    # choosing a target): remember the answers for the current position, and hand out copies.
+    # choosing a target): remember the answers for the current position.
     key = _position_key(st)
     cached = ctx.memo.get("minion_bfs")
     if cached is None or cached[0] != key:
         cached = (key, {})
         ctx.memo["minion_bfs"] = cached
-    known: dict[tuple[str, bool], tuple[dict[str, int], dict[str, tuple[str, ...]]]] = cached[1]
+    known: dict[tuple[str, bool], dict[str, int]] = cached[1]
     found = known.get((start, large))
     if found is None:
-        dist, preds = _minion_bfs(ctx, st, start, large)
-        found = known[(start, large)] = (dist, {k: tuple(v) for k, v in preds.items()})
-    return dict(found[0]), dict(found[1])
+        found = known[(start, large)] = _minion_bfs(ctx, st, start, large, with_preds=False)[0]
+    return found
 
 
 _SPACE_IDS: dict[int, tuple[TileGraph, tuple[str, ...]]] = {}  # id(graph) -> (graph, its space ids by index)
@@ -239,7 +247,9 @@ def _space_ids(graph: TileGraph) -> tuple[str, ...]:
     return entry[1]
 
 
-def _minion_bfs(ctx: Ctx, st: State, start: str, large: bool) -> tuple[dict[str, int], dict[str, list[str]]]:
+def _minion_bfs(
+    ctx: Ctx, st: State, start: str, large: bool, with_preds: bool
+) -> tuple[dict[str, int], dict[str, list[str]]]:
     # over space indices (lists, no string hashing); converted to ids once at the end, in discovery order
     graph = ctx.board.graph_of(start)
     ids = _space_ids(graph)
@@ -249,7 +259,6 @@ def _minion_bfs(ctx: Ctx, st: State, start: str, large: bool) -> tuple[dict[str,
     blocked = {by_id[s].index for s in blocked_spaces(ctx, st, large) if s in by_id}
     blocked.discard(start_i)
     dist = [-1] * len(ids)
-    preds: list[list[int]] = [[] for _ in ids]
     dist[start_i] = 0
     order = [start_i]
     for u in order:  # breadth first: the list grows while it is walked
@@ -257,14 +266,20 @@ def _minion_bfs(ctx: Ctx, st: State, start: str, large: bool) -> tuple[dict[str,
             continue  # reached, but not passed through
         du = dist[u] + 1
         for v in adj[u]:
-            dv = dist[v]
-            if dv < 0:
+            if dist[v] < 0:
                 dist[v] = du
-                preds[v].append(u)
                 order.append(v)
-            elif dv == du:
-                preds[v].append(u)
-    return {ids[i]: dist[i] for i in order}, {ids[i]: [ids[j] for j in preds[i]] for i in order}
+    distances = {ids[i]: dist[i] for i in order}
+    if not with_preds:
+        return distances, {}
+    preds: dict[str, list[str]] = {ids[i]: [] for i in order}
+    for u in order:  # u's neighbours one step further on than u have u on a shortest path
+        if u in blocked:
+            continue
+        for v in adj[u]:
+            if dist[v] == dist[u] + 1:
+                preds[ids[v]].append(ids[u])
+    return distances, preds
 
 
 def hero_name(ctx: Ctx, hero_id: str) -> str:
@@ -276,3 +291,35 @@ def minion_name(ctx: Ctx, m: Minion) -> str:
     spec = ctx.content.minions[m.type]
     base = (spec.one or spec.name).en
     return f"{base} {m.id.rsplit('-', 1)[-1]}"
+
+
+def requirement_blocker(ctx: Ctx, hero_id: str, card: SearchCard) -> str:
+    """'' when the mouse meets the card's requirement (R-SEARCH-12), else why not. Classes and heroes are
+    alternatives ("WARRIOR or HEALER", "TILDA"); stat minimums must all hold."""
+    hero = ctx.content.heroes[hero_id]
+    req = card.requirement
+    name = hero.name.en
+    if req.classes or req.heroes:
+        by_class = bool(set(req.classes) & set(hero.classes))
+        by_name = hero_id in req.heroes
+        if not (by_class or by_name):
+            who = [c.value for c in req.classes] + [
+                ctx.content.heroes[x].name.en for x in req.heroes if x in ctx.content.heroes
+            ]
+            return f"{card.name.en} requires {' or '.join(who)}, and {name} is not (R-SEARCH-12)"
+    for stat, minimum in req.min_stats.items():
+        value = int(getattr(hero, stat))
+        if value < minimum:
+            return f"{card.name.en} requires {stat} {minimum}; {name} has {value} (R-SEARCH-12)"
+    return ""
+
+
+HESSTER = "hesster"  # the ability id, and the key of its spaces in ``State.chapter_data``
+
+
+def hesster_blocks(st: State) -> set[str]:
+    """R-EXP-14: non-flying figures cannot enter any of Hesster's spaces."""
+    data: dict[str, list[str]] | None = st.chapter_data.get(HESSTER)
+    if not data:
+        return set()
+    return {sp for mid, spaces in data.items() if mid in st.minions for sp in spaces}

@@ -13,8 +13,13 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from mnm.board.layout import Board
 from mnm.content.loader import Content
-from mnm.engine.errors import SaveError
+from mnm.engine.actions import Action
+from mnm.engine.context import DECISIONS, STEPS
+from mnm.engine.errors import MalformedAction, SaveError
+from mnm.engine.rules.setup import GAME_OPTIONS, card_of
+from mnm.engine.state import FORMAT_VERSION, STATUSES
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "MAX_SAVE_BYTES", "check_bounds", "read_save_text", "validate_save"]
 
@@ -179,13 +184,6 @@ def _record(where: str, value: Any, spec: Mapping[str, Check], required: frozens
 def validate_save(data: Any, content: Content) -> None:
     """Check a parsed save completely (types, sizes and every id against ``content``); raise
     :class:`SaveError` naming the first field that is wrong. A save that passes loads without a traceback."""
-    from mnm.board.layout import Board
-    from mnm.engine.actions import Action
-    from mnm.engine.context import DECISIONS, STEPS
-    from mnm.engine.errors import MalformedAction
-    from mnm.engine.rules.setup import GAME_OPTIONS, card_of
-    from mnm.engine.state import FORMAT_VERSION, STATUSES
-
     check_bounds(data)
     if not isinstance(data, dict) or "state" not in data:
         raise SaveError("a saved game is a JSON object with a 'state' field")

@@ -21,10 +21,17 @@ positions (five small figures on one space) raise :class:`~mnm.engine.errors.Sce
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from mnm.content.loader import Content, builtin_content
+from pydantic import BaseModel, ValidationError
+
+from mnm.content.loader import Content, ContentError, builtin_content
+from mnm.content.schema import EncounterCard, SearchCard
+from mnm.content.schema import Minion as MinionType
+from mnm.engine.bounded_yaml import load_bounded
 from mnm.engine.context import Ctx, push
+from mnm.engine.effects import check_content
 from mnm.engine.errors import IllegalAction, ScenarioError
 from mnm.engine.game import Game, make_ctx, run
 from mnm.engine.rules.initiative import card_of_minion_type
@@ -295,6 +302,8 @@ def _check_positions(ctx: Ctx, st: State) -> None:
         assert h.space is not None
         small[h.space] = small.get(h.space, 0) + 1
     for m in st.minions.values():
+        if ctx.content.minions[m.type].token:
+            continue  # [EXP] R-EXP-16: a creature shown by tokens (Hesster, Olga) takes no room
         size = ctx.content.minions[m.type].size
         if size == "large":
             large[m.space] = large.get(m.space, 0) + 1
@@ -375,15 +384,6 @@ def _with_added_content(content: Content, added: Any) -> Content:
     encounter card, a search card), validated by the same schema and engine checks as the content files."""
     if added is None:
         return content
-    from dataclasses import replace
-
-    from pydantic import BaseModel, ValidationError
-
-    from mnm.content.loader import ContentError
-    from mnm.content.schema import EncounterCard, SearchCard
-    from mnm.content.schema import Minion as MinionType
-    from mnm.engine.effects import check_content
-
     fields = _as_mapping(added, "content")
     _check_fields(fields, CONTENT_FIELDS, "content")
     models: dict[str, type[BaseModel]] = {
@@ -454,6 +454,4 @@ def scenario_from_yaml(text: str) -> Any:
     """Parse a scenario file's text (YAML or JSON; JSON is YAML), as untrusted input: within size, nesting and
     node bounds, without aliases, and with plain values only (text, numbers of a sane size, true/false, null,
     lists, mappings). See :mod:`mnm.engine.bounded_yaml`."""
-    from mnm.engine.bounded_yaml import load_bounded
-
     return load_bounded(text, "scenario", ScenarioError)

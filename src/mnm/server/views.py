@@ -203,6 +203,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "attack": spec_m.attack.value if spec_m else "melee",
                 "battle": spec_m.battle if spec_m else 0,
                 "defense": spec_m.defense if spec_m else 0,
+                "flying": bool(spec_m.flying) if spec_m else False,  # [EXP] R-EXP-03
             }
         )
     decision = game.decision()
@@ -241,6 +242,9 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             for k, d in (st.chapter_data.get("helpers") or {}).items()
         },
         "weather": {"rain": bool(st.chapter_data.get("rain")), "moon": bool(st.chapter_data.get("moon"))},
+        # [EXP] the markers the board draws and the legend, in mnm.info's words (the terminal says the same)
+        "marks": _marks(content, st, game),
+        "legend": _legend(content, st, game),
         "stash": list(st.stash),
         "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},
         "minion_types": _minion_types(content, st),
@@ -290,6 +294,28 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         view["log_first"] = first
         view["log"] = [event_json(e, content) for e in game.events[first:]]
     return view
+
+
+def _marks(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
+    """[EXP] :func:`mnm.info.board_marks`, each with its sentence in both languages (the board's labels)."""
+    board = game.ctx.board
+    return [
+        {
+            **m,
+            "label": {
+                "en": info.mark_sentence(content, st, m, "en", board),
+                "pt": info.mark_sentence(content, st, m, "pt_BR", board),
+            },
+        }
+        for m in info.board_marks(content, st, board)
+    ]
+
+
+def _legend(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
+    """[EXP] :func:`mnm.info.legend` in both languages: the markers this board shows now."""
+    en = info.legend(content, st, "en", game.ctx.board)
+    pt = info.legend(content, st, "pt_BR", game.ctx.board)
+    return [{"kind": a["kind"], **_both(a, b, "name", "text")} for a, b in zip(en, pt, strict=True)]
 
 
 def _campaign(table: LiveTable) -> dict[str, Any]:
@@ -363,6 +389,9 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
                 "entry": sp.entry,
                 "trap": sp.trap,
                 "flip": sp.flip,
+                "terrain": sp.terrain.value if sp.terrain is not None else None,  # [EXP] lava, chasm, shallow
+                "drift": sp.drift,  # the current's way: the space it drifts into, or off-<edge>
+                "features": list(sp.features),
             }
     exits = []
     for tile in board.positions:

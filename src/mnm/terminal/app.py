@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from mnm.bots.hints import Hint
 from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
-from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size
+from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size, legend_text, weather_words
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import has, say
 from mnm.terminal.plain import DEFAULT_SAVE
@@ -510,6 +510,7 @@ class PlayApp(App[None]):
                 (wheel, "bold #ffd75f"),
                 f" {st.wheel}/6  ",
                 ("▶ " + now, "bold"),
+                (f"  {weather}" if (weather := weather_words(self.game, self.lang)) else "", "bold #8fd0ff"),
             )
         )
 
@@ -545,6 +546,10 @@ class PlayApp(App[None]):
         d = self._decision
         reach = self.words.move_costs(self.game, d.actor) if d is not None and d.kind == "turn" else {}
         text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale, columns, reach)
+        legend = legend_text(self.game, self.marks, self.lang, max(20, area.width - 1))  # [EXP] markers
+        if legend.plain:
+            text.append("\n")
+            text.append_text(legend)
         self.query_one("#board", Static).update(text)
 
     def draw_table(self) -> None:
@@ -573,6 +578,10 @@ class PlayApp(App[None]):
         if st.encounter_up:
             t.append(self.t("table.next_surge") + " ", "bold")
             t.append(w.card(st.encounter_up) + "\n")
+        weather = weather_words(self.game, self.lang)  # [EXP] rain, Nightfall
+        if weather:
+            t.append(self.t("table.weather") + " ", "bold")
+            t.append(weather + "\n", "bold #8fd0ff")
         t.append(self.t("table.goal") + " ", "bold")
         t.append(self.game.ctx.chapter.objective.get(self.lang) + "\n")
         variants = sorted(name for name, on in st.options.items() if on)

@@ -16,12 +16,24 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
+from mnm import info
 from mnm.board.geometry import Space, TileGraph
 from mnm.content.loader import Content
 from mnm.content.schema import LineKind, Side, TileColour
 from mnm.engine import Game
 
-__all__ = ["BIG", "CELL_W", "FigureMarks", "board_text", "fit_layout", "grid", "layout_size", "side_lines"]
+__all__ = [
+    "BIG",
+    "CELL_W",
+    "FigureMarks",
+    "board_text",
+    "fit_layout",
+    "grid",
+    "layout_size",
+    "legend_text",
+    "side_lines",
+    "weather_words",
+]
 
 CELL_W = 3
 LAND = ("#4a3b28", "#5c4a30", "#3f4a2e", "#54404a", "#3d4652", "#5a5236")
@@ -83,15 +95,28 @@ def _colouring(g: TileGraph) -> dict[int, int]:
 
 
 REACH_BG = "#2f5a34"  # a space the acting mouse can move to
-TERRAIN = {"lava": "#b83a12", "chasm": "#0b0b0b", "shallow": "#3f7f9f"}  # [EXP] R-EXP-04/21/22
-# [EXP] token creatures and expansion tokens: two characters each (leaf, turtle, bee, Olga, mortar)
+TERRAIN = {"lava": "#b83a12", "chasm": "#3a3a46", "shallow": "#3f7f9f"}  # [EXP] R-EXP-04/21/22
+# [EXP] a pattern in every terrain cell, so lava, a chasm and shallow water differ without colour too
+TERRAIN_FILL = {"lava": ("≈", "#ffc24b"), "chasm": ("▚", "#15151c"), "shallow": ("~", "#a8d8f0")}
+STALAGMITE = ("▲", "#d9cdb8")
+# [EXP] markers (mnm.info.board_marks kinds): two characters each; a leaf's second is the way it drifts
 TOKEN_MARKS = {
     "leaf": ("Lf", "#7fd36b"),
     "turtle": ("Tt", "#5fbf8f"),
     "bee": ("Be", "#ffd23f"),
     "olga": ("Og", "#c08f5f"),
     "mortar": ("Mo", "#c0c0c0"),
+    "branch": ("Br", "#c8a27a"),
+    "tree_climb": ("Tc", "#8fd07a"),
+    "hesster_tail": ("≈t", "#a5c94a"),
+    "hesster_body": ("≈≈", "#a5c94a"),
+    "ally": ("Al", "#8fd0ff"),
+    "pet": ("Pt", "#8fd0ff"),
 }
+DRIFT = {"north": "↑", "south": "↓", "east": "→", "west": "←"}
+FIRE_BG = "#c43c00"  # [EXP] a figure on fire: its mark on a flame-coloured ground
+CURSE_BG = "#6a1b9a"  # [EXP] a cursed figure: on purple
+FLYING = "#ff9ff3"  # [EXP] a flying minion's mark
 REACH_FG = "#b8f5a8"  # the movement it costs, drawn in the space
 
 
@@ -144,28 +169,50 @@ class _Canvas:
         return out
 
 
-def _tokens(game: Game, marks: FigureMarks, sp: Space, acting: str | None) -> list[tuple[str, str, bool]]:
-    """What to write in a space after its number: (two characters, colour, bold)."""
+Mark = tuple[str, str, bool] | tuple[str, str, bool, str]  # (two characters, colour, bold[, background])
+
+
+def _status_bg(statuses: Iterable[str]) -> tuple[()] | tuple[str]:
+    """[EXP] The ground of a figure's mark: flame for on fire, purple for cursed (fire shows first)."""
+    return (FIRE_BG,) if "on_fire" in statuses else (CURSE_BG,) if "cursed" in statuses else ()
+
+
+def _tokens(
+    game: Game, marks: FigureMarks, sp: Space, acting: str | None, exp: list[dict[str, object]] | None = None
+) -> list[Mark]:
+    """What to write in a space after its number: (two characters, colour, bold[, background]).
+    ``exp``: the expansion markers of the board (mnm.info.board_marks), when the caller has them."""
     st = game.state
-    out: list[tuple[str, str, bool]] = []
+    out: list[Mark] = []
     for h in st.heroes.values():
         if h.space == sp.id and not h.captured:
             mark, colour = marks.heroes.get(h.id, (h.id[:2], "#ffffff"))
-            out.append((mark, ACTING if h.id == acting else colour, True))
+            out.append((mark, ACTING if h.id == acting else colour, True, *_status_bg(h.statuses)))
     content = game.ctx.content
     for m in st.minions.values():
         if m.space == sp.id:
-            boss = m.type in content.minions and content.minions[m.type].boss
-            out.append((marks.minion(m.id, m.type), BOSS if boss else MINION, True))
+            spec = content.minions.get(m.type)
+            colour = BOSS if spec is not None and spec.boss else FLYING if spec is not None and spec.flying else MINION
+            out.append((marks.minion(m.id, m.type), colour, True, *_status_bg(m.statuses)))
     if sp.id in st.traps:
         out.append(("XX", "#ff3b30", True))
-    for token, spaces in st.tokens.items():
-        if sp.id in spaces:
-            known = TOKEN_MARKS.get(token.split("-", 1)[0])
-            out.append((known[0], known[1], True) if known else ("*" + token[:1], "#c0a0ff", False))
-    for data in (st.chapter_data.get("helpers") or {}).values():  # [EXP] allies and pets (R-EXP-01/02)
-        if data.get("space") == sp.id:
-            out.append(("Al" if content.minions[str(data["type"])].kind == "ally" else "Pt", "#8fd0ff", True))
+    if "tree-climb" in sp.features:
+        out.append((*TOKEN_MARKS["tree_climb"], True))
+    if exp is None:
+        exp = info.board_marks(content, st, game.ctx.board)
+    drawn = set()
+    for em in exp:
+        if em["space"] != sp.id or em["kind"] not in TOKEN_MARKS:
+            continue
+        drawn.add(str(em["id"]))
+        text, colour = TOKEN_MARKS[str(em["kind"])]
+        drift = em.get("drift")
+        if isinstance(drift, dict):
+            text = text[0] + DRIFT.get(str(drift.get("way")), text[1])
+        out.append((text, colour, True))
+    for token, spaces in st.tokens.items():  # party items placed on the board
+        if sp.id in spaces and token not in drawn:
+            out.append(("*" + token[:1], "#c0a0ff", False))
     return out
 
 
@@ -219,20 +266,29 @@ def side_lines(
                 feature = blockers.get((x, y), "rock")
                 style = Style(bgcolor=ROCK if feature == "rock" else FEATURE, color="#6a5d4d")
                 fill = " " * cw if feature == "rock" else "░" * cw
+                if feature == "stalagmite":  # [EXP] R-EXP-21
+                    style = Style(bgcolor=FEATURE, color=STALAGMITE[1], bold=True)
+                    fill = (" " + STALAGMITE[0]) * cw
+                    fill = fill[:cw]
             else:
                 style = Style(bgcolor=_bg(here, shade[here.index], here.id in hl, here.id in reach))
                 fill = " " * cw
+                if here.terrain is not None and here.id not in hl and here.id not in reach:  # [EXP] a pattern too
+                    char, colour = TERRAIN_FILL[here.terrain.value]
+                    style += Style(color=colour)
+                    fill = (" " + char + " " * cw)[:cw] if (x + y) % 2 == 0 else " " * cw
             for dy in range(ch):
                 canvas.put(px(x), py(y) + dy, fill, style)
 
     # labels and figures, from the cell nearest the centre outwards
     acting = game.state.pending.actor if game.state.pending is not None else None
     slot = 0 if cw < 5 else 1  # where in a cell the two characters go
+    exp = info.board_marks(game.ctx.content, game.state, game.ctx.board)
     for sp in g.spaces:
         cx, cy = sp.centre
         cells = sorted(sp.cells, key=lambda c: ((c[0] + 0.5 - cx) ** 2 + (c[1] + 0.5 - cy) ** 2, c[1], c[0]))
         canvas.fg(px(cells[0][0]) + slot, py(cells[0][1]), f"{sp.n:>2}", LABEL, ch > 1)
-        tokens = _tokens(game, marks, sp, acting)
+        tokens = _tokens(game, marks, sp, acting, exp)
         if sp.id in reach:
             tokens.insert(0, (f"·{reach[sp.id]}", REACH_FG, True))
         free = cells[1:]
@@ -240,8 +296,10 @@ def side_lines(
             keep = max(0, len(free) - 1)
             hidden = len(tokens) - keep
             tokens = [*tokens[:keep], (f"+{hidden}" if hidden < 10 else "++", "#ffffff", True)]
-        for (tx, ty), (mark, colour, bold) in zip(free, tokens, strict=False):
+        for (tx, ty), (mark, colour, bold, *ground) in zip(free, tokens, strict=False):
             canvas.fg(px(tx) + slot, py(ty), mark[:2], colour, bold)
+            if ground:  # [EXP] fire or curse: the mark on its own ground
+                canvas.put(px(tx) + slot, py(ty), mark[:2], Style(color=colour, bgcolor=ground[0], bold=True))
 
     # red and yellow lines on the borders they run along
     for ln in g.lines:
@@ -283,6 +341,53 @@ def side_lines(
             elif ex.edge is Side.S:
                 canvas.put(px(k), height - 1, (str(ex.index) if i == 0 else "▼").center(cw), style)
     return canvas.lines()
+
+
+def legend_text(game: Game, marks: FigureMarks | None = None, lang: str = "en", width: int = 80) -> Text:
+    """[EXP] The expansion's markers on this board now (mnm.info.legend): the mark as the board draws it, then
+    its name, side by side in lines of ``width`` (drawn under the board). ``inspect NAME`` says what each does."""
+    marks = marks or FigureMarks.of(game.ctx.content)
+    st = game.state
+    out = Text(no_wrap=True, end="")
+    used = 0
+    for item in info.legend(game.ctx.content, st, lang, game.ctx.board):
+        kind = str(item["kind"])
+        if kind in ("rain", "moon"):
+            continue  # weather: said in words on the status line
+        glyph, style = _legend_glyph(game, marks, kind)
+        entry = len(glyph) + len(str(item["name"])) + 3
+        if used and used + entry > width:
+            out.append("\n")
+            used = 0
+        out.append(f" {glyph}", style)
+        out.append(f" {item['name']} ")
+        used += entry
+    return out
+
+
+def _legend_glyph(game: Game, marks: FigureMarks, kind: str) -> tuple[str, Style]:
+    if kind in TERRAIN_FILL:
+        char, colour = TERRAIN_FILL[kind]
+        return char * 2, Style(color=colour, bgcolor=TERRAIN[kind])
+    if kind == "stalagmite":
+        return STALAGMITE[0] * 2, Style(color=STALAGMITE[1], bgcolor=FEATURE, bold=True)
+    if kind in ("on_fire", "cursed"):
+        return "Co", Style(color="#ffffff", bgcolor=FIRE_BG if kind == "on_fire" else CURSE_BG, bold=True)
+    if kind == "leaf":
+        return "L" + DRIFT["south"], Style(color=TOKEN_MARKS["leaf"][1], bold=True)
+    if kind in TOKEN_MARKS:
+        return TOKEN_MARKS[kind][0], Style(color=TOKEN_MARKS[kind][1], bold=True)
+    st = game.state
+    if kind == "flying":
+        flyer = next((m for m in st.minions.values() if game.ctx.content.minions[m.type].flying), None)
+        return (marks.minion(flyer.id, flyer.type) if flyer else "m1"), Style(color=FLYING, bold=True)
+    figure = next((m for m in st.minions.values() if m.type == ("hesster" if kind == "hesster_head" else kind)), None)
+    return (marks.minion(figure.id, figure.type) if figure else "??"), Style(color=MINION, bold=True)
+
+
+def weather_words(game: Game, lang: str = "en") -> str:
+    """[EXP] Rain and Nightfall by name, when on (the Table tab and the status line); '' otherwise."""
+    return ", ".join(str(info.marker(k, lang)["name"]) for k in ("rain", "moon") if game.state.chapter_data.get(k))
 
 
 BIG = (5, 2)  # the roomy scale: 5 characters by 2 rows per map cell, when the whole board fits at it

@@ -477,9 +477,13 @@ class Describer:
         if variants:
             out.append(self.t("state.variants", variants=", ".join(self.variant(v) for v in variants)))
         out += self.table_sentences(st)
+        out += info.weather(st, self.lang)  # [EXP] rain, Nightfall
         out += [self.hero_sentence(game, h) for h in st.heroes.values()]
+        figures = [*st.heroes, *st.minions]  # [EXP] what fire and curse do
+        out += [line for fid in figures for line in info.status_lines(self.content, st, fid, self.lang)]
         if st.minions:
             out += [self.minion_sentence(game, m) for m in st.minions.values()]
+            out += [line for mid in st.minions for line in info.hesster_lines(self.content, st, mid, self.lang)]
         else:
             out.append(self.t("state.no_minions"))
         return out
@@ -505,6 +509,7 @@ class Describer:
             if sp.start:
                 bits.append(self.t("map.start"))
             bits += [self.feature(f) for f in sp.features]
+            bits += info.space_marks(self.content, st, sp.id, self.lang, game.ctx.board)  # [EXP] terrain, markers
             who = [self.hero(h.id) for h in st.heroes.values() if h.space == sp.id and not h.captured]
             who += [self.minion(m.id) for m in st.minions.values() if m.space == sp.id]
             line = self.t("map.space", n=sp.n)
@@ -516,6 +521,7 @@ class Describer:
             if who:
                 line += "; " + self.t("map.here", who=self.join(who))
             out.append(line + ".")
+        out += info.side_marks(self.content, st, side, self.lang, game.ctx.board)  # [EXP] stalagmites
         for ex in g.exits:
             spaces = [s.split(":")[1] for s in ex.spaces]
             edge, colour = self.t(f"map.edge_{ex.edge.value}"), self.t(f"map.colour_{ex.colour.value}")

@@ -11,6 +11,7 @@ import { $, $$, closeDialog, errorText, h, openDialog, toast } from "./dom.js";
 import { heroName, renderHome, showLinks } from "./home.js";
 import { lang, setLang, t, tx } from "./i18n.js";
 import { enqueue, isPlaying, loadMine, markMine, renderLog, setSpeed, sinceLastTurn, speed } from "./log.js";
+import { legendRows, swatch } from "./marks.js";
 import { S } from "./state.js";
 
 const app = $("#app");
@@ -135,6 +136,7 @@ function renderTableShell() {
         h(
           "div",
           { class: "below-board" },
+          h("section", { id: "legend", class: "card legend", "aria-labelledby": "legend-title", hidden: true }),
           h("section", { id: "heroes", class: "heroes" }),
           h("section", { id: "minions", class: "minions" }),
           h("section", { id: "initiative", class: "card" }),
@@ -350,6 +352,7 @@ function render() {
   renderDice(send);
   renderHeroes(v);
   renderMinions(v);
+  renderLegend(v);
   if (S.boardKey !== v.board_key) ensureBoard();
   else {
     S.board.translate();
@@ -418,6 +421,30 @@ function renderTracks(v) {
       v.encounter_up ? h("small", { class: "surge-words" }, ` · ${surgeLine(v).textContent}`) : null,
       h("small", {}, ` · ${t("decks", { s: v.decks.search, e: v.decks.encounter })}`),
     ),
+    ...[weatherBox(v)].filter(Boolean),
+  );
+}
+
+// [EXP] The legend of the expansion's markers on this board now: glyph, name and what it does (mnm.info's words).
+function renderLegend(v) {
+  const box = $("#legend");
+  const rows = legendRows(v);
+  box.hidden = rows.length === 0;
+  box.replaceChildren(
+    h("h3", { id: "legend-title" }, t("legend")),
+    h("ul", { class: "legend-list" }, rows.map((r) => h("li", { "data-kind": r.kind }, swatch(r.kind), h("span", {}, h("b", {}, r.name), `: ${r.text}`)))),
+  );
+}
+
+// [EXP] Rain and Nightfall, when on: a box of the tracks bar with the legend's words.
+function weatherBox(v) {
+  const on = (v.legend || []).filter((item) => item.kind === "rain" || item.kind === "moon");
+  if (!on.length) return null;
+  return h(
+    "div",
+    { class: "track-box weather", id: "weather" },
+    h("span", { class: "label" }, t("weather")),
+    ...on.map((item) => h("span", { class: "weather-item", "data-kind": item.kind, title: tx(item.text) }, swatch(item.kind, 20), h("b", {}, tx(item.name)))),
   );
 }
 

@@ -4,6 +4,7 @@
 // scrolling the board's own box (the page never scrolls sideways).
 
 import { placeName, t, tx } from "./i18n.js";
+import { drawMarks, figureBadges } from "./marks.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // dark enough for white letters at ≥ 4.5:1
@@ -19,6 +20,13 @@ export const MINION_LOOKS = {
   spider: { shape: "octagon", fill: "#1e1e46" },
   "cave-centipede": { shape: "capsule", fill: "#0f4f3a" },
   brodie: { shape: "hexagon", fill: "#6b3d12" },
+  // [EXP] the expansion's minions (flying ones also get wings, drawn with their badges)
+  "cave-bat": { shape: "diamond", fill: "#37204f" },
+  "hex-moth": { shape: "oval", fill: "#5e1f8a" },
+  "ember-beetle": { shape: "octagon", fill: "#9c2b00" },
+  "mindless-rat": { shape: "square", fill: "#45525e" },
+  molox: { shape: "hexagon", fill: "#8b1e0f" },
+  hesster: { shape: "capsule", fill: "#5d7a1f" },
 };
 const DEFAULT_LOOK = { shape: "square", fill: "#4b3b47" };
 
@@ -193,7 +201,8 @@ export class BoardView {
       const on = lit.spaces.has(id);
       path.classList.toggle("lit", on);
       const who = occupants.get(id);
-      path.setAttribute("aria-label", `${spaceLabel(g, id)}${who ? `: ${who.join(", ")}` : ""}`);
+      const marks = spaceMarks(view, g, id); // [EXP] terrain and markers, said with the space
+      path.setAttribute("aria-label", `${spaceLabel(g, id)}${who ? `: ${who.join(", ")}` : ""}${marks.length ? `. ${marks.join(" ")}` : ""}`);
       if (on) path.setAttribute("aria-pressed", "false");
       else path.removeAttribute("aria-pressed");
     }
@@ -202,17 +211,17 @@ export class BoardView {
       if (!c) continue;
       this.layer.appendChild(el("text", { x: c[0], y: c[1] - 14, class: "trap-marker", "text-anchor": "middle" }, "✖"));
     }
-    // [EXP] tokens on the board (leaves, turtles, bees, Olga, the mortar, party tokens) and allies and pets:
-    // a small coloured disc with a letter (no emoji: not every machine has an emoji font)
-    const looks = {
-      leaf: ["L", "#4caf50"], turtle: ["T", "#2e8b57"], bee: ["B", "#f2c40f"], olga: ["O", "#8d6e63"],
-      mortar: ["M", "#78909c"], fishhook: ["H", "#9575cd"], fork: ["F", "#9575cd"], grape: ["G", "#7b1fa2"],
-    };
+    // [EXP] leaves, turtles, bees, Olga, the mortar, branches, Hesster, allies and pets: drawn by marks.js
+    drawMarks(this.layer, view, (s) => this.spaceCentre(s), g.cell);
+    // party tokens placed on the board (the fishhook...): a small coloured disc with a letter
+    const looks = { fishhook: ["H", "#9575cd"], fork: ["F", "#9575cd"], grape: ["G", "#7b1fa2"] };
+    const drawnByMarks = new Set((view.marks || []).map((m) => m.id));
     const marks = [];
     for (const [token, spaces] of Object.entries(view.tokens || {})) {
-      for (const space of spaces) marks.push([space, looks[token.split("-")[0]] || ["•", "#9e9e9e"], token]);
+      if (drawnByMarks.has(token)) continue;
+      const name = tx((view.stash_names && view.stash_names[token]) || token);
+      for (const space of spaces) marks.push([space, looks[token.split("-")[0]] || ["•", "#9e9e9e"], name]);
     }
-    for (const [id, h] of Object.entries(view.helpers || {})) marks.push([h.space, ["A", "#29b6f6"], `${id}: ${tx(h.name)}`]);
     const seen = new Map();
     for (const [space, [letter, colour], title] of marks) {
       const c = this.spaceCentre(space);
@@ -221,7 +230,7 @@ export class BoardView {
       seen.set(space, k + 1);
       const x = c[0] - 20 + k * 18;
       const y = c[1] + 24;
-      const mark = el("g", { class: "token-marker" });
+      const mark = el("g", { class: "token-marker", role: "img", "aria-label": title });
       mark.appendChild(el("title", {}, title));
       mark.appendChild(el("circle", { cx: x, cy: y, r: 8, fill: colour, stroke: "#222" }));
       mark.appendChild(el("text", { x, y: y + 4, "text-anchor": "middle" }, letter));
@@ -283,9 +292,16 @@ export class BoardView {
     for (let i = 0; i < d.wounds; i++) {
       group.appendChild(el("circle", { cx: -r * 0.6 + i * 8, cy: r * 0.85, r: 3.6, class: "wound" }));
     }
-    (d.statuses || []).forEach((s, i) => {
+    // statuses: a letter each; [EXP] fire and curse as badges, wings on a flying minion
+    const plain = (d.statuses || []).filter((s) => s !== "on_fire" && s !== "cursed");
+    plain.forEach((s, i) => {
       group.appendChild(el("text", { x: -r - 2, y: -r + 9 + i * 10, class: "status-mark", "text-anchor": "end" }, t(`statuses.${s}`)[0].toUpperCase()));
     });
+    const names = legendNames(view);
+    figureBadges(group, d.statuses || [], fig.kind === "minion" && d.flying, r, names);
+    const said = (d.statuses || []).map((s) => t(`statuses.${s}`));
+    if (fig.kind === "minion" && d.flying) said.push(names.flying);
+    if (said.length) group.setAttribute("aria-label", `${group.getAttribute("aria-label")} · ${said.join(", ")}`);
     return group;
   }
 
@@ -302,6 +318,23 @@ export class BoardView {
     }
     this.onActivate("space", target.dataset.space, target.classList.contains("lit"));
   }
+}
+
+// [EXP] The legend's names by kind (the server's words), with the catalogue's as a fallback.
+function legendNames(view) {
+  const names = { flying: t("flying"), on_fire: t("statuses.on_fire"), cursed: t("statuses.cursed") };
+  for (const item of view.legend || []) names[item.kind] = tx(item.name);
+  return names;
+}
+
+// [EXP] What a space holds beyond its figures, in words: its terrain and the sentences of its markers.
+export function spaceMarks(view, geometry, id) {
+  const out = [];
+  const sp = geometry && geometry.spaces[id];
+  const names = legendNames(view);
+  if (sp && sp.terrain && names[sp.terrain]) out.push(`${names[sp.terrain]}.`);
+  for (const m of view.marks || []) if (m.space === id) out.push(tx(m.label));
+  return out;
 }
 
 function touchDistance(touches) {

@@ -1,7 +1,7 @@
 // Information on demand: the detail panel for cards, minions (their type's stat card), heroes and spaces,
 // and the short card summaries shown inside option buttons.
 
-import { HERO_COLOURS, minionLook, minionShape, spaceLabel } from "./board.js";
+import { HERO_COLOURS, minionLook, minionShape, spaceLabel, spaceMarks } from "./board.js";
 import { h, openDialog } from "./dom.js";
 import { t, tx } from "./i18n.js";
 import { S } from "./state.js";
@@ -154,6 +154,7 @@ export function showSpace(id, note) {
     body: [
       note ? h("p", { class: "note" }, note) : null,
       marks.length ? h("p", {}, marks.join(" · ")) : null,
+      ...spaceMarks(view, geometry, id).map((line) => h("p", { class: "space-mark" }, line)), // [EXP] terrain, markers
       here.length ? h("ul", { class: "here" }, here) : h("p", {}, t("emptySpace")),
     ].filter(Boolean),
   });

@@ -21,6 +21,14 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// An SVG element (same arguments as ``h`` without children; ``text`` its text content).
+export function svgEl(name, attrs = {}, text) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 export function toast(text, kind = "info") {
   const box = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
   $("#toasts").appendChild(box);

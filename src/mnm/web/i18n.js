@@ -205,7 +205,10 @@ const STRINGS = {
       need_dice: "Roll the dice first.",
     },
     stashItems: "Party stash",
-    statuses: { stunned: "stunned", webbed: "webbed", charmed: "charmed", poisoned: "poisoned", knocked_down: "knocked down", hidden: "hidden" },
+    statuses: { stunned: "stunned", webbed: "webbed", charmed: "charmed", poisoned: "poisoned", knocked_down: "knocked down", hidden: "hidden", on_fire: "on fire", cursed: "cursed" },
+    legend: "What the markers mean",
+    weather: "Weather",
+    flying: "flying",
     classes: { warrior: "Warrior", healer: "Healer", scamp: "Scamp", maker: "Maker", tinkerer: "Tinkerer", mystic: "Mystic", archer: "Archer", leader: "Leader" },
     verbs: {
       move: "Move to", scurry: "Scurry", battle: "Battle", search: "Search", recover: "Recover", explore: "Explore",
@@ -420,7 +423,10 @@ const STRINGS = {
       need_dice: "Role os dados primeiro.",
     },
     stashItems: "Reserva do grupo",
-    statuses: { stunned: "atordoado", webbed: "preso na teia", charmed: "enfeitiçado", poisoned: "envenenado", knocked_down: "derrubado", hidden: "escondido" },
+    statuses: { stunned: "atordoado", webbed: "preso na teia", charmed: "enfeitiçado", poisoned: "envenenado", knocked_down: "derrubado", hidden: "escondido", on_fire: "em chamas", cursed: "amaldiçoado" },
+    legend: "O que os marcadores significam",
+    weather: "Tempo",
+    flying: "voador",
     classes: { warrior: "Guerreiro", healer: "Curandeiro", scamp: "Malandro", maker: "Artesão", tinkerer: "Engenhoso", mystic: "Místico", archer: "Arqueiro", leader: "Líder" },
     verbs: {
       move: "Mover para", scurry: "Correr", battle: "Atacar", search: "Procurar", recover: "Recuperar",
@@ -488,15 +494,15 @@ const PLACE_PT = {
   "valve wheel": "volante da válvula", "wardrobe": "guarda-roupa", "west arch": "arco oeste",
   "west crawl": "passagem oeste", "west door": "porta oeste", "west ledge": "beirada oeste", "west passage": "corredor oeste",
   "west pipe": "cano oeste", "west tunnel": "túnel oeste", "wine puddle": "poça de vinho", "workbench": "bancada",
-  // the expansion chapters' places (issue 15's tiles; the terminal reads this table too)
-  "buttercups": "ranúnculos", "clover patch": "canteiro de trevos", "east landing": "patamar leste",
-  "east meadow": "prado leste", "forge ledge": "beirada da forja", "foxgloves": "dedaleiras",
-  "gecko tracks": "pegadas de lagartixa", "hollow log": "tronco oco", "lava flow": "rio de lava",
-  "mortar ledge": "beirada do morteiro", "oak roots": "raízes do carvalho", "rain puddle": "poça de chuva",
-  "reed bed": "juncal", "root hollow": "oco das raízes", "shallow seep": "poça rasa", "the chasm": "o abismo",
-  "the ford": "o vau", "toadstool nook": "canto dos cogumelos", "toadstool ring": "círculo de cogumelos",
-  "vault mouth": "boca da câmara", "west bank": "margem oeste", "west edge": "borda oeste",
-  "west gallery": "galeria oeste", "west meadow": "prado oeste",
+  // [EXP] the expansion's sides (17-20)
+  "west meadow": "prado oeste", "west bank": "margem oeste", "buttercups": "botões-de-ouro", "reed bed": "juncal",
+  "east landing": "desembarque leste", "clover patch": "canteiro de trevos", "east meadow": "prado leste",
+  "the ford": "o vau", "foxgloves": "dedaleiras", "west edge": "borda oeste", "rain puddle": "poça de chuva",
+  "gecko tracks": "pegadas de lagartixa", "hollow log": "tronco oco", "oak roots": "raízes do carvalho",
+  "brambles": "amoreiras", "root hollow": "oco das raízes", "shallow seep": "minadouro raso",
+  "toadstool ring": "círculo de cogumelos", "west gallery": "galeria oeste", "forge ledge": "beirada da forja",
+  "mortar ledge": "beirada do morteiro", "vault mouth": "boca da caverna", "toadstool nook": "recanto do cogumelo",
+  "lava flow": "rio de lava", "the chasm": "o abismo", "stalagmite": "estalagmite",
 };
 
 // A place name printed on the board, in the current language.

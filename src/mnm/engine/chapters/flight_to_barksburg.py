@@ -25,6 +25,10 @@ from mnm.engine.context import Ctx
 from mnm.engine.dice import roll
 from mnm.engine.hooks import ChapterRules, chapter_rules
 from mnm.engine.query import can_enter, mice_in, minions_on_side
+from mnm.engine.rules.battle import wound_minion
+from mnm.engine.rules.capture import wound_hero
+from mnm.engine.rules.initiative import add_cards, cards_for_types
+from mnm.engine.rules.minions import path_toward
 from mnm.engine.state import Minion, State
 
 COURTYARD = 1
@@ -125,9 +129,6 @@ class FlightToBarksburg(ChapterRules):
         (R-BATTLE-14). Mice on the tree entrance are safe."""
         if ctx.dice[face].number != 1:
             return
-        from mnm.engine.rules.battle import wound_minion
-        from mnm.engine.rules.capture import wound_hero
-
         if figure in st.heroes:
             h = st.heroes[figure]
             if h.space is None or space_side(h.space) != COURTYARD or ctx.board.spaces[h.space].minions_barred:
@@ -152,8 +153,6 @@ class FlightToBarksburg(ChapterRules):
         if m.space == counter:
             _counter_to_wheel(ctx, st, 1)
             return True
-        from mnm.engine.rules.minions import path_toward
-
         face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
         path = path_toward(ctx, st, m, counter)
         steps: list[str] = []
@@ -191,8 +190,6 @@ class FlightToBarksburg(ChapterRules):
         ctx.emit("miz_maggie_swats", "R-NEG-09", hero=hero_id)
         if counter is not None and can_enter(ctx, st, counter):
             st.minions[m.id] = Minion(m.id, m.type, counter, greedy=m.greedy)
-            from mnm.engine.rules.initiative import add_cards, cards_for_types
-
             add_cards(ctx, st, [], cards_for_types(ctx, st, [m.type]))
             ctx.emit(
                 "minion_placed", "R-STORY-03", minion=m.id, space=counter, why="Miz Maggie's mop", reason="chapter"

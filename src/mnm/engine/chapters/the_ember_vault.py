@@ -17,6 +17,8 @@ from mnm.engine.chapters.advice import Route
 from mnm.engine.chapters.routed import RoutedChapter
 from mnm.engine.context import Ctx
 from mnm.engine.hooks import chapter_rules
+from mnm.engine.rules.creatures import creature_turn
+from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.state import Minion, State
 
 BANK = 18
@@ -46,8 +48,6 @@ class TheEmberVault(RoutedChapter):
         ctx.emit("story", "R-STORY-03", chapter=st.chapter, moment="vault")
         if any(m.type == MOLOX for m in st.minions.values()):
             return
-        from mnm.engine.rules.initiative import add_cards, cards_for_types
-
         serial = st.minion_serial.get(MOLOX, 0) + 1
         st.minion_serial[MOLOX] = serial
         fig = Minion(f"{MOLOX}-{serial}", MOLOX, FORGE_LEDGE)
@@ -57,8 +57,6 @@ class TheEmberVault(RoutedChapter):
         add_cards(ctx, st, [], cards_for_types(ctx, st, [MOLOX]))
 
     def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
-        from mnm.engine.rules.creatures import creature_turn
-
         return creature_turn(ctx, st, m)
 
     def check_victory(self, ctx: Ctx, st: State) -> bool:

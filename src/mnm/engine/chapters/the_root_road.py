@@ -26,6 +26,7 @@ from mnm.engine.chapters.routed import RoutedChapter
 from mnm.engine.context import Ctx
 from mnm.engine.hooks import chapter_rules
 from mnm.engine.query import minions_on_side
+from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
 from mnm.engine.state import Minion, State
 
 INSIDE_THE_WALLS = 12
@@ -65,8 +66,6 @@ class TheRootRoad(RoutedChapter):
             return
         if any(m.type == CAT for m in st.minions.values()):
             return  # only one Brodie in the box (R-BRODIE-01)
-        from mnm.engine.rules.initiative import add_cards, cards_for_types
-
         serial = st.minion_serial.get(CAT, 0) + 1
         st.minion_serial[CAT] = serial
         fig = Minion(f"{CAT}-{serial}", CAT, CELLAR_STEPS)
@@ -80,8 +79,6 @@ class TheRootRoad(RoutedChapter):
         """Scaring off the cat: Brodie, wounded twice and still standing, runs up the cellar steps."""
         if m.type != CAT or m.wounds < CAT_FLEES_AT or m.id not in st.minions:
             return
-        from mnm.engine.rules.initiative import remove_type_if_gone
-
         del st.minions[m.id]
         ctx.emit("cellar_cat_flees", "R-STORY-05", minion=m.id, wounds=m.wounds)
         remove_type_if_gone(ctx, st, m.type)

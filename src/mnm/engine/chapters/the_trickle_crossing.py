@@ -22,6 +22,8 @@ from mnm.engine.chapters.routed import RoutedChapter
 from mnm.engine.context import Ctx
 from mnm.engine.hooks import chapter_rules
 from mnm.engine.query import minions_on_side
+from mnm.engine.rules.creatures import creature_turn, olga_charges
+from mnm.engine.rules.weather import nightfall, raining, start_rain
 from mnm.engine.state import Minion, State
 
 TRICKLE = 17
@@ -51,8 +53,6 @@ class TheTrickleCrossing(RoutedChapter):
 
     def on_surge(self, ctx: Ctx, st: State, side: int, counts: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
         """Spring Shower and Nightfall come with the surges (the hourglass has just moved)."""
-        from mnm.engine.rules.weather import nightfall, raining, start_rain
-
         surges = st.stats.get("surges", 0)
         if surges >= RAIN_AT_SURGE and not raining(st):
             ctx.emit("story", "R-STORY-05", chapter=st.chapter, moment="rain")
@@ -64,14 +64,10 @@ class TheTrickleCrossing(RoutedChapter):
 
     def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
         """R-EXP-10: Olga charges a mouse that rolls a 1 for movement."""
-        from mnm.engine.rules.creatures import olga_charges
-
         if figure in st.heroes and ctx.dice[face].number == 1:
             olga_charges(ctx, st, st.heroes[figure])
 
     def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
-        from mnm.engine.rules.creatures import creature_turn
-
         return creature_turn(ctx, st, m)
 
     def check_victory(self, ctx: Ctx, st: State) -> bool:

@@ -103,7 +103,7 @@ def check_content(content: Content) -> list[ContentIssue]:
             issues.extend(_param_issues(file, cid, card.effect, dict(card.params)))
     for aid, acard in content.ability_cards.items():
         file = content.file_of("ability", aid) or "cards/abilities.yaml"
-        if acard.effect not in effects:
+        if acard.effect not in ABILITY_EFFECTS:  # its own, or a search card's use effect it shares
             issues.append(
                 ContentIssue(file, aid, "effect", f"names effect {acard.effect!r}, which has no handler in the engine")
             )

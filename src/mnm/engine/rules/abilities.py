@@ -29,6 +29,7 @@ from mnm.content.schema import AbilityCard, AbilityTiming, AttackKind
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
+from mnm.engine.hooks import OFFER_BEFORE_TURN, TURN_BEGINS
 from mnm.engine.query import hero_name, mice_in, minion_name, minions_in
 from mnm.engine.rules.battle import (
     Weapon,
@@ -42,11 +43,13 @@ from mnm.engine.rules.battle import (
 from mnm.engine.rules.capture import heal_hero
 from mnm.engine.rules.cards import CARD_EFFECTS, CardEffect
 from mnm.engine.rules.free_actions import is_knife
+from mnm.engine.rules.movement import mouse_neighbours
 from mnm.engine.rules.turn import action_available, extra_action_cost, free_action_available, spend_action
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
     "ABILITY_EFFECTS",
+    "SHARED_EFFECTS",
     "AbilityEffect",
     "ability_cost",
     "ability_effect",
@@ -83,25 +86,30 @@ def ability_effect(
     ABILITY_EFFECTS[name] = AbilityEffect(name, uses, apply, why_not)
 
 
-_BRIDGED: dict[str, AbilityEffect] = {}
-
-
-def effect_of(card: AbilityCard) -> AbilityEffect | None:
-    """The implementation of a card's ``effect``: an ability effect registered here, else the search-card *use*
-    effect of that name (:mod:`cards`: heal, ward, levitate...), run with the ability card's params."""
-    found = ABILITY_EFFECTS.get(card.effect) or _BRIDGED.get(card.effect)
-    if found is not None:
-        return found
-    ce = CARD_EFFECTS.get(card.effect)
-    if ce is None or ce.kind != "use" or ce.apply is None or ce.targets is None:
-        return None
-    _BRIDGED[card.effect] = bridged = _bridge(ce)
-    return bridged
+# The search cards' *use* effects (:mod:`cards`) that ability cards name too: Healing Touch heals like a Mint Leaf,
+# Stand Firm wards like the Scroll of Warding, Float levitates like the Levitate Scroll... One implementation
+# serves both, run with the ability card's params; this module adds the verb, cost, timing and once-per-turn checks.
+SHARED_EFFECTS = (
+    "antidote",
+    "cure-status",
+    "disarm-trap",
+    "extra-action",
+    "extra-move",
+    "heal",
+    "heal-all",
+    "hide",
+    "levitate",
+    "search-again",
+    "spell-attack",
+    "ward",
+)
 
 
 def _bridge(ce: CardEffect) -> AbilityEffect:
+    """A search card's use effect as an ability effect (R-ABIL-01/04: the ability card's params, the same rule)."""
     targets, apply = ce.targets, ce.apply
-    assert targets is not None and apply is not None
+    if ce.kind != "use" or targets is None or apply is None:
+        raise RuntimeError(f"card effect {ce.name!r} is not a use effect: ability cards cannot share it")
 
     def uses(ctx: Ctx, st: State, h: Hero, card: AbilityCard) -> list[Args]:
         return targets(ctx, st, h, card.params)
@@ -110,6 +118,11 @@ def _bridge(ce: CardEffect) -> AbilityEffect:
         apply(ctx, st, h, card.params, args)
 
     return AbilityEffect(ce.name, uses, run)
+
+
+def effect_of(card: AbilityCard) -> AbilityEffect | None:
+    """The implementation of a card's ``effect`` (registered here, or a shared search-card effect)."""
+    return ABILITY_EFFECTS.get(card.effect)
 
 
 def _effect(card: AbilityCard) -> AbilityEffect:
@@ -132,18 +145,17 @@ def ability_cost(ctx: Ctx, hero_id: str, card: AbilityCard) -> int:
 
 
 def _common_blocker(ctx: Ctx, st: State, h: Hero, card_id: str, used: bool) -> str:
-    name = hero_name(ctx, h.id)
     if card_id not in h.abilities:
         known = ctx.content.ability_cards.get(card_id)
-        return f"{name} does not have the ability card {known.name.en if known else card_id!r}"
+        return f"{hero_name(ctx, h.id)} does not have the ability card {known.name.en if known else card_id!r}"
     card = ctx.content.ability_cards[card_id]
     if used:
-        return f"{name} has already used an ability card this turn (R-ABIL-03)"
+        return f"{hero_name(ctx, h.id)} has already used an ability card this turn (R-ABIL-03)"
     if "charmed" in h.statuses:
-        return f"{name} is charmed and gets no benefit from abilities (R-ABIL-07)"
+        return f"{hero_name(ctx, h.id)} is charmed and gets no benefit from abilities (R-ABIL-07)"
     cost = ability_cost(ctx, h.id, card)
     if h.cheese < cost:
-        return f"{card.name.en} costs {cost} cheese and {name} has {h.cheese} (R-ABIL-01)"
+        return f"{card.name.en} costs {cost} cheese and {hero_name(ctx, h.id)} has {h.cheese} (R-ABIL-01)"
     if effect_of(card) is None:
         return f"{card.name.en}'s effect {card.effect!r} is not implemented yet"
     return ""
@@ -177,6 +189,8 @@ def _timing_blocker(ctx: Ctx, st: State, h: Hero, t: Turn, card: AbilityCard) ->
 
 def _turn_uses(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out: list[Action] = []
+    if t.ability_used or "charmed" in h.statuses:
+        return out  # _common_blocker refuses every card (R-ABIL-03, R-ABIL-07)
     for card_id in h.abilities:
         if _common_blocker(ctx, st, h, card_id, t.ability_used):
             continue
@@ -255,6 +269,9 @@ def offer_before_turn(ctx: Ctx, st: State, h: Hero) -> bool:
     return True
 
 
+OFFER_BEFORE_TURN.provide(offer_before_turn)
+
+
 def _before_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     h = st.heroes[p.actor]
     return [*_before_uses(ctx, st, h), Action("skip", h.id)]
@@ -293,6 +310,9 @@ def turn_begins(ctx: Ctx, st: State, h: Hero, t: Turn, args: list[Any]) -> None:
         t.ability_used = True
     if inspire_active(st):
         t.extra_actions = 1
+
+
+TURN_BEGINS.provide(turn_begins)
 
 
 # --- the four ability cards of the seeds ------------------------------------------------------------------
@@ -683,8 +703,6 @@ ability_effect("multi-attack", _multi_uses, _multi_apply, _multi_why)
 
 
 def _commanded(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
-    from mnm.engine.rules.movement import mouse_neighbours
-
     if h.space is None:
         return []
     near = {h.space, *mouse_neighbours(ctx, st, h.space, None)}
@@ -746,3 +764,8 @@ def _delay_apply(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) ->
 
 
 ability_effect("delay-minion", _delay_uses, _delay_apply, _delay_why)
+
+
+for _name in SHARED_EFFECTS:  # an effect this module registers itself keeps its own implementation
+    if _name not in ABILITY_EFFECTS:
+        ABILITY_EFFECTS[_name] = _bridge(CARD_EFFECTS[_name])

@@ -2,7 +2,8 @@
 
 Cheesemaster (R-ACH-02) is checked where dice are rolled (battle), Poisonmaster and Scaper (R-ACH-04/05) on
 capture, Cat Tamer (R-ACH-06) when Brodie is defeated; Roachmaster (R-ACH-03) lives here. The module can be
-switched off with the ``no_achievements`` option (they are optional, R-ACH-01).
+switched off with the ``no_achievements`` option (they are optional, R-ACH-01). [EXP] Fireproof (R-ACH-07) is
+checked on capture, here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
 from mnm.engine.state import Hero, State, Turn
 
-__all__ = ["ROACHES_FOR_ROACHMASTER", "held", "roach_defeated", "start_encounter"]
+__all__ = ["ROACHES_FOR_ROACHMASTER", "captured_on_fire", "held", "roach_defeated", "start_encounter"]
 
 ROACHES_FOR_ROACHMASTER = 4
 _KEY = "_roaches_this_encounter"
@@ -93,3 +94,12 @@ def _aim_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
 
 
 turn_verb("aim", _aim_options, _aim_apply, _aim_explain)
+
+
+def captured_on_fire(ctx: Ctx, st: State, h: Hero) -> None:
+    """R-ACH-07: the first mouse captured while on fire becomes Fireproof (called before capture clears the
+    markers)."""
+    if st.options.get("no_achievements") or any("fireproof" in x.achievements for x in st.heroes.values()):
+        return
+    h.achievements.append("fireproof")
+    ctx.emit("achievement", "R-ACH-07", hero=h.id, achievement="fireproof")

@@ -18,10 +18,15 @@ from __future__ import annotations
 from typing import Any
 
 from mnm.board.layout import space_side
+from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, step
 from mnm.engine.dice import roll
-from mnm.engine.query import minion_bfs, minions_on_side
+from mnm.engine.hooks import HELPER_ATTACKED
+from mnm.engine.query import minion_distances, minions_on_side
+from mnm.engine.rules.battle import add_wheel_cheese, defend_minion
+from mnm.engine.rules.bees import bees_turn_end
 from mnm.engine.rules.expansion import helpers
+from mnm.engine.rules.minions import path_toward
 from mnm.engine.state import Minion, State
 
 __all__ = ["allies_in", "helper_attacked", "helpers_leave", "pet_in", "pets_in"]
@@ -58,8 +63,6 @@ def _helper_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-EXP-01/02: every helper following mouse ``args[0]`` moves and attacks like a melee minion."""
     owner = str(args[0])
     if st.tokens:
-        from mnm.engine.rules.bees import bees_turn_end
-
         bees_turn_end(ctx, st, owner)  # R-EXP-08: bees pick a mouse that ends its turn near their flower
     for hid in sorted(k for k, d in helpers(st).items() if d["owner"] == owner):
         if hid in helpers(st) and st.status == "playing":
@@ -67,15 +70,13 @@ def _helper_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
 
 
 def _helper_acts(ctx: Ctx, st: State, hid: str) -> None:
-    from mnm.engine.rules.minions import path_toward
-
     data = helpers(st)[hid]
     space = str(data["space"])
     foes = minions_on_side(st, space_side(space))
     if not foes:
         return
     here = Minion(hid, str(data["type"]), space)  # a stand-in to walk the minion graph with
-    dist, _ = minion_bfs(ctx, st, space)
+    dist = minion_distances(ctx, st, space)
     foes.sort(key=lambda m: (dist.get(m.space, 10**6), m.id))
     target = foes[0]
     if target.space != space:
@@ -93,8 +94,6 @@ def _helper_acts(ctx: Ctx, st: State, hid: str) -> None:
 
 
 def _helper_attack(ctx: Ctx, st: State, hid: str) -> None:
-    from mnm.engine.rules.battle import defend_minion
-
     data = helpers(st)[hid]
     space = str(data["space"])
     graph = ctx.board.graph_of(space)
@@ -122,9 +121,6 @@ def helper_attacked(ctx: Ctx, st: State, m: Minion) -> bool:
     hid = cands[0]
     data = helpers(st)[hid]
     spec = ctx.content.minions[m.type]
-    from mnm.content.schema import AttackKind
-    from mnm.engine.rules.battle import add_wheel_cheese
-
     faces = roll(st, spec.battle, f"{m.id}'s attack")
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
@@ -143,3 +139,6 @@ def helper_attacked(ctx: Ctx, st: State, m: Minion) -> bool:
         # R-EXP-01: a defeated ally does not move the hourglass
         ctx.emit("helper_defeated", "R-EXP-01", minion=hid, by=m.id)
     return True
+
+
+HELPER_ATTACKED.provide(helper_attacked)

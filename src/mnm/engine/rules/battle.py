@@ -12,15 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from mnm.content.schema import AttackKind, CardType
-from mnm.engine.actions import Action
+from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.hooks import (
     AFTER_HIT,
     ATTACK_CHEESE,
+    CURSED_CHEESE,
     DEFENSE_DICE,
+    EMPATHETIC_POWER,
     EQUIPPED_ATTACK_DICE,
     INNATE_DEFENSE_DICE,
+    MINDLESS_FALLS,
     MINION_AFTER_ATTACK,
     MINION_POISONS,
     MINION_ROLLED_CHEESE,
@@ -35,7 +38,8 @@ from mnm.engine.hooks import (
     innate_handlers,
 )
 from mnm.engine.query import equipped_effects, hero_name, minion_name
-from mnm.engine.rules.achievements import held, roach_defeated
+from mnm.engine.rules.achievements import held, marksman_roll, roach_defeated, snake_charmer
+from mnm.engine.rules.bees import bees_on, host_attacked
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.initiative import card_of_minion_type, remove_card, remove_type_if_gone
 from mnm.engine.rules.setup import card_of
@@ -119,14 +123,17 @@ def _on_most_crowded(near: list[Minion]) -> list[Minion]:
 
 
 def _battle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if not action_available(st, t) or "stunned" in h.statuses:
+    if not action_available(st, t) or "stunned" in h.statuses or h.space is None:
         return []
+    by_id = ctx.board.graph_of(h.space).by_id
+    if not any(m.space in by_id for m in st.minions.values()):
+        return []  # no minion on the mouse's tile: no weapon has a target (mouse_targets)
     weapons = weapons_of(ctx, h)
     out = []
     for w in weapons:
         for m in mouse_targets(ctx, st, h, w):
             args = (m.id, w.card) if len(weapons) > 1 else (m.id,)
-            out.append(Action("battle", h.id, args))
+            out.append(shared_action("battle", h.id, args))
     return out
 
 
@@ -199,9 +206,7 @@ def _mouse_cheese(ctx: Ctx, st: State, h: Hero, faces: list[int], attacking: boo
     if not n:
         return
     if "cursed" in h.statuses:  # [EXP] R-NEG-07: a cursed mouse's cheese goes to the wheel
-        from mnm.engine.rules.statuses import cursed_cheese
-
-        cursed_cheese(ctx, st, h, n)
+        CURSED_CHEESE.call(ctx, st, h, n)
         return
     per = 1
     if attacking:
@@ -247,8 +252,6 @@ def attack_minion(
         n = dice if dice is not None else shape.stat + shape.extra + _attack_bonus(ctx, st, h, m, w, melee)
         n += extra_dice
         if st.chapter_data:
-            from mnm.engine.rules.bees import bees_on
-
             n = max(0, n - bees_on(st, h.id))  # [EXP] R-EXP-08: each bee on the attacker takes a die
             if n == 0:
                 ctx.emit("bees_spoil_mouse_attack", "R-EXP-08", hero=h.id, target=m.id)
@@ -260,8 +263,6 @@ def attack_minion(
     else:
         per_bow = shape.per_bow
         hits = sum(per_bow for f in faces if ctx.dice[f].bow)
-        from mnm.engine.rules.achievements import marksman_roll
-
         hits = marksman_roll(ctx, st, h, faces, hits, per_bow)  # [EXP] R-ACH-08
     ctx.emit(
         "mouse_attacks",
@@ -274,8 +275,6 @@ def attack_minion(
     )
     defend_minion(ctx, st, h, m, hits, w, pierce)
     if st.chapter_data.get("bees"):
-        from mnm.engine.rules.bees import host_attacked
-
         host_attacked(ctx, st, m.id, h.id)  # [EXP] R-EXP-08
 
 
@@ -312,8 +311,6 @@ def defend_minion(
             dice += target_fn(ctx, st, h, m, _weapon_params(ctx, w))
     dice -= pierce  # an ability that slips past defenses (Backstab)
     if st.chapter_data.get("bees"):
-        from mnm.engine.rules.bees import bees_on
-
         dice -= bees_on(st, m.id)  # [EXP] R-EXP-08
     faces = roll(st, max(0, dice), f"{minion_name(ctx, m)}'s defense")
     blocks = min(hits, sum(1 for f in faces if ctx.dice[f].shield))  # the hits blocked, not the shields rolled
@@ -341,9 +338,7 @@ def wound_minion(ctx: Ctx, st: State, m: Minion, wounds: int, h: Hero | None) ->
         _wound_boss_cards(ctx, st, m, h)
         return
     if m.wounds >= life and spec.mindless:
-        from mnm.engine.rules.creatures import mindless_falls
-
-        if mindless_falls(ctx, st, m):  # [EXP] R-EXP-13: struck down, it falls instead
+        if MINDLESS_FALLS.call(ctx, st, m):  # [EXP] R-EXP-13: struck down, it falls instead
             return
     if m.wounds >= life:
         defeat_minion(ctx, st, m, h)
@@ -434,8 +429,6 @@ def defeat_minion(ctx: Ctx, st: State, m: Minion, h: Hero | None) -> None:
             h.achievements.append("cat-tamer")
             ctx.emit("achievement", "R-ACH-06", hero=h.id, achievement="cat-tamer")
         if "hesster" in spec.abilities:
-            from mnm.engine.rules.achievements import snake_charmer
-
             snake_charmer(ctx, st, h)  # [EXP] R-ACH-09
     remove_type_if_gone(ctx, st, m.type)
     ctx.rules.on_minion_defeated(ctx, st, m, h.id if h else None)
@@ -454,8 +447,6 @@ def minion_attacks_mouse(
     spec = ctx.content.minions[m.type]
     bees = 0
     if st.chapter_data.get("bees"):
-        from mnm.engine.rules.bees import bees_on
-
         bees = bees_on(st, m.id)  # [EXP] R-EXP-08: each bee on the attacker takes a die
         if spec.battle - bees <= 0:
             ctx.emit("bees_spoil_attack", "R-EXP-08", minion=m.id, hero=h.id)
@@ -482,8 +473,6 @@ def minion_attacks_mouse(
                 ctx.rules.on_minion_cheese(ctx, st, m, cheese)
     mouse_defends(ctx, st, h, hits, m)
     if st.chapter_data.get("bees"):
-        from mnm.engine.rules.bees import host_attacked
-
         host_attacked(ctx, st, h.id, m.id)  # [EXP] R-EXP-08
     for after_fn in ability_handlers(ctx, m.type, MINION_AFTER_ATTACK):
         after_fn(ctx, st, m, h, cheese)
@@ -503,8 +492,6 @@ def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     for innate_fn in innate_handlers(ctx, h.id, INNATE_DEFENSE_DICE):  # Nez's Heavy Lifting
         dice += innate_fn(ctx, st, h, m)
     if st.chapter_data.get("bees"):
-        from mnm.engine.rules.bees import bees_on
-
         dice = max(0, dice - bees_on(st, h.id))  # [EXP] R-EXP-08
     return dice
 
@@ -541,7 +528,5 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None, att
         for wounded_fn in ability_handlers(ctx, m.type, MINION_WOUNDED_MOUSE):  # the stun
             wounded_fn(ctx, st, m, h, h.wounds - before)
     if poison and wounds and not h.captured:
-        from mnm.engine.rules.effects import empathetic_power
-
-        empathetic_power(ctx, st, h, "poisoned")
+        EMPATHETIC_POWER.call(ctx, st, h, "poisoned")
 

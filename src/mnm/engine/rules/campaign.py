@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from mnm.content.schema import CardType
 from mnm.engine.context import Ctx
 from mnm.engine.errors import IllegalAction, MalformedAction
+from mnm.engine.game import Game
 from mnm.engine.rules.setup import card_of
 from mnm.engine.state import State
 
@@ -97,8 +98,6 @@ def next_chapter_game(
     game goes on seeded: its script belonged to the finished chapter). Raises :class:`IllegalAction` or
     :class:`MalformedAction` with the reason, and builds nothing, when the choice is not valid.
     """
-    from mnm.engine.game import Game
-
     ctx, st = game.ctx, game.state
     if st.status == "playing":
         raise IllegalAction("the chapter is not over yet: finish it (won or lost) before going on", "campaign")

@@ -7,6 +7,8 @@ from typing import Any
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.query import can_enter, hero_name
+from mnm.engine.rules.achievements import captured_on_fire
+from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.victory import advance_hourglass
 from mnm.engine.state import Hero, Pending, State
 
@@ -46,14 +48,10 @@ def heal_hero(ctx: Ctx, st: State, h: Hero, n: int, cure_poison: bool = False) -
 def capture(ctx: Ctx, st: State, h: Hero, cause: str) -> None:
     """R-CAPT-02: the card stays, the figure leaves, cheese lost, equipped cards except the starting
     equipment discarded (the pack is kept), wounds and markers cleared, hourglass +1 page."""
-    from mnm.engine.rules.setup import card_of
-
     if h.captured:
         return
     had_poison = h.poison > 0
     if "on_fire" in h.statuses:  # [EXP] R-ACH-07: Fireproof, checked before the markers are cleared
-        from mnm.engine.rules.statuses import captured_on_fire
-
         captured_on_fire(ctx, st, h)
     h.captures += 1
     scaper_third = "scaper" in h.achievements and h.captures >= 3

@@ -29,9 +29,12 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import shuffle
 from mnm.engine.i18n import with_article
-from mnm.engine.query import can_enter, hero_name, mice_in, mice_on_side, minions_in
+from mnm.engine.query import can_enter, hero_name, mice_in, mice_on_side, minions_in, requirement_blocker
 from mnm.engine.rules.battle import Weapon, attack_minion, mouse_targets
 from mnm.engine.rules.capture import heal_hero, wound_hero
+from mnm.engine.rules.effects import add_status
+from mnm.engine.rules.encounters import place_minions, place_traps
+from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
@@ -378,9 +381,6 @@ def _wheel_cheese(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> N
 
 @found_effect("place-minions", "`count` figures of `minion` placed on the finder's tile as for an encounter (R-ENC-05)")
 def _place_minions(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
-    from mnm.engine.rules.encounters import place_minions
-    from mnm.engine.rules.initiative import add_cards, cards_for_types
-
     if h.space is None:
         return
     types = place_minions(
@@ -391,8 +391,6 @@ def _place_minions(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> 
 
 @found_effect("mousetraps", "a mousetrap marker on every red-X space of the finder's tile (R-TRAP-01)")
 def _mousetraps(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
-    from mnm.engine.rules.encounters import place_traps
-
     if h.space is not None:
         place_traps(ctx, st, space_side(h.space))
 
@@ -404,8 +402,6 @@ def _wound(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
 
 @found_effect("status", "the finder gets the `status` marker (R-NEG-01)")
 def _status(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
-    from mnm.engine.rules.effects import add_status
-
     add_status(ctx, st, h, str(params["status"]))
     t = _turn(st, h)
     if t is not None and "webbed" in h.statuses:  # R-NEG-03: webbed in its own turn, it moves no further
@@ -507,8 +503,6 @@ def _held(h: Hero) -> list[str]:
 
 def _card_blocker(ctx: Ctx, st: State, h: Hero, t: Turn, verb: str, inst: str) -> str:
     """'' when the card may be used now (targets aside), else why not."""
-    from mnm.engine.rules.free_actions import requirement_blocker
-
     name = hero_name(ctx, h.id)
     if inst not in _held(h):
         return f"{name} does not carry {inst!r}"

@@ -9,12 +9,34 @@ Molox's three cards are handled by :mod:`initiative` (``minion:molox:1..3``, sta
 from __future__ import annotations
 
 from mnm.board.layout import space_side
-from mnm.engine.context import Ctx
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, decision, push
 from mnm.engine.dice import roll
-from mnm.engine.query import mice_in, mice_on_side, minion_name, track_rank
-from mnm.engine.state import Hero, Minion, State
+from mnm.engine.hooks import MINDLESS_FALLS, MOUSE_ON_HESSTER
+from mnm.engine.query import (
+    HESSTER,
+    can_enter,
+    hero_name,
+    hesster_blocks,
+    is_large,
+    mice_in,
+    mice_on_side,
+    minion_name,
+    track_rank,
+)
+from mnm.engine.rules.battle import (
+    add_wheel_cheese,
+    defeat_minion,
+    defend_minion,
+    defense_dice,
+    mouse_defends,
+    wound_minion,
+)
+from mnm.engine.rules.capture import wound_hero
+from mnm.engine.rules.movement import mouse_neighbours
+from mnm.engine.state import Hero, Minion, Pending, State
 
-__all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "olga_charges"]
+__all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "mouse_must_leave_hesster", "olga_charges"]
 
 OLGA = "olga"
 OLGA_REACH = 3  # R-EXP-10: up to 3 spaces
@@ -36,6 +58,7 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
     here = spaces[0]
     goal = graph.by_id[h.space].index
     path: list[str] = []
+    forks: list[str] = []
     for _ in range(OLGA_REACH):
         if here == h.space:
             break
@@ -43,20 +66,29 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
         nexts = [j for j in graph.minion_adj[i] if graph.minion_dist[j][goal] < graph.minion_dist[i][goal]]
         if not nexts:
             break
+        if len(nexts) > 1:
+            forks.append(here)  # equally short ways split here: she takes the lowest-numbered space
         here = min((graph.spaces[j].id for j in nexts), key=lambda s: graph.by_id[s].n)
         path.append(here)
     if not path:
         return
     st.tokens[OLGA] = [here]
-    ctx.emit("olga_charges", "R-EXP-10", hero=h.id, src=spaces[0], dst=here, path=list(path))
-    from mnm.engine.rules.battle import wound_minion
-    from mnm.engine.rules.capture import wound_hero
+    mice_hit = [mice_in(st, sp) for sp in path]
+    small_hit = [
+        sorted((m for m in st.minions.values() if m.space == sp and ctx.content.minions[m.type].size == "small"),
+               key=lambda m: m.id)
+        for sp in path
+    ]
+    # the explanation: why she moved, where, and whom she tramples (R-EXP-10; docs/rulings.md R-EXP-10)
+    trampled = [i for row_h, row_m in zip(mice_hit, small_hit, strict=True) for i in [*(x.id for x in row_h), *(x.id for x in row_m)]]
+    ctx.emit("olga_charges", "R-EXP-10", trampled=trampled, hero=h.id, src=spaces[0], dst=here, path=list(path),
+             steps=len(path), forks=forks)
 
-    for sp in path:
-        for x in mice_in(st, sp):
+    for sp, row_h, row_m in zip(path, mice_hit, small_hit, strict=True):
+        for x in row_h:
             wound_hero(ctx, st, x, 1, source=OLGA)
-        for m in [m for m in st.minions.values() if m.space == sp]:
-            if ctx.content.minions[m.type].size == "small":
+        for m in row_m:
+            if m.id in st.minions:
                 ctx.emit("olga_tramples", "R-EXP-10", minion=m.id, space=sp)
                 wound_minion(ctx, st, m, 1, None)
 
@@ -67,6 +99,8 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
 def creature_turn(ctx: Ctx, st: State, m: Minion) -> bool:
     """A minion's activation changed by an expansion rule; True when it was played here (nothing more to do)."""
     spec = ctx.content.minions[m.type]
+    if HESSTER not in spec.abilities and HESSTER in st.chapter_data and m.space in hesster_blocks(st):
+        _minion_leaves_hesster(ctx, st, m)  # R-EXP-14: it begins its turn on Hesster: off first
     if spec.mindless and "knocked_down" in m.statuses:
         _reanimate_or_blast(ctx, st, m)
         return True
@@ -87,6 +121,9 @@ def mindless_falls(ctx: Ctx, st: State, m: Minion) -> bool:
     return True
 
 
+MINDLESS_FALLS.provide(mindless_falls)
+
+
 def _reanimate_or_blast(ctx: Ctx, st: State, m: Minion) -> None:
     """R-EXP-13: a knocked-down mindless rat rolls to reanimate: a STAR stands it up (wounds gone, its turn
     spent); none and it explodes: one 2-die melee roll against every figure in its space and the spaces next to
@@ -97,8 +134,6 @@ def _reanimate_or_blast(ctx: Ctx, st: State, m: Minion) -> None:
         m.wounds = 0
         ctx.emit("mindless_rises", "R-EXP-13", minion=m.id, face=face)
         return
-    from mnm.engine.rules.battle import defeat_minion, defend_minion, mouse_defends
-
     graph = ctx.board.graph_of(m.space)
     near = {m.space} | {graph.spaces[j].id for j in graph.minion_adj[graph.by_id[m.space].index]}
     faces = roll(st, SHARD_BLAST_DICE, f"{m.id}'s Shard Blast")
@@ -135,11 +170,14 @@ def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
     i = graph.by_id[m.space].index
     seen.sort(key=lambda h: (graph.minion_dist[i][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
     target = seen[0]
+    far = graph.minion_dist[i][graph.by_id[target.space or ""].index]
+    tied = [h.id for h in seen[1:] if graph.minion_dist[i][graph.by_id[h.space or ""].index] == far]
     st.chapter_data["mortar_round"] = st.round
     faces = roll(st, MORTAR_DICE, f"{minion_name(ctx, m)} firing the mortar")
     hits = sum(1 for f in faces if ctx.dice[f].bow)
-    ctx.emit("mortar_fires", "R-EXP-12", minion=m.id, hero=target.id, faces=list(faces), hits=hits)
-    from mnm.engine.rules.battle import add_wheel_cheese, mouse_defends
+    # the explanation: who fires, from where, at whom and why that mouse (R-EXP-12; docs/rulings.md R-EXP-12)
+    ctx.emit("mortar_fires", "R-EXP-12", tied=tied, minion=m.id, space=m.space, hero=target.id,
+             target_space=target.space, faces=list(faces), hits=hits)
 
     add_wheel_cheese(ctx, st, sum(1 for f in faces if ctx.dice[f].cheese), m.id)
     mouse_defends(ctx, st, target, hits, m)  # the mortar's attack is ranged, whatever its crew's card says
@@ -148,7 +186,6 @@ def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
 
 # --- Hesster (R-EXP-14) ----------------------------------------------------------------------------------------
 
-HESSTER = "hesster"
 HESSTER_BODY = 3  # body segments between tail and head (authored: the FAQ gives no count)
 
 
@@ -159,14 +196,6 @@ def hesster_spaces(st: State, m: Minion) -> list[str]:
     if m.id not in data:
         data[m.id] = [m.space]
     return data[m.id]
-
-
-def hesster_blocks(st: State) -> set[str]:
-    """R-EXP-14: non-flying figures cannot enter any of Hesster's spaces."""
-    data: dict[str, list[str]] | None = st.chapter_data.get(HESSTER)
-    if not data:
-        return set()
-    return {sp for mid, spaces in data.items() if mid in st.minions for sp in spaces}
 
 
 def _hesster_turn(ctx: Ctx, st: State, m: Minion) -> None:
@@ -187,8 +216,6 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
     """R-EXP-14 Strikes: the tail stays; the body is laid toward the nearest mouse, ignoring terrain; the head
     goes on the most crowded space within reach past the body; one roll against everything he touches, every
     wound poison."""
-    from mnm.engine.rules.battle import defend_minion
-
     spaces = hesster_spaces(st, m)
     tail = spaces[0]
     graph = ctx.board.graph_of(tail)
@@ -197,7 +224,9 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
         return
     ti = graph.by_id[tail].index
     mice.sort(key=lambda h: (graph.minion_dist[ti][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
-    goal = graph.by_id[mice[0].space or ""].index
+    target = mice[0]
+    goal = graph.by_id[target.space or ""].index
+    tied = [h.id for h in mice[1:] if graph.minion_dist[ti][graph.by_id[h.space or ""].index] == graph.minion_dist[ti][goal]]
     path = [tail]
     here = ti
     for _ in range(HESSTER_BODY):
@@ -217,8 +246,11 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
     m.space = head
     faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's strike")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
-    ctx.emit("hesster_strikes", "R-EXP-14", minion=m.id, spaces=list(body), faces=list(faces), hits=hits)
     victims, others = _touched(st, set(body), m)
+    # the explanation: toward whom, where the head landed and why, whom he touches (R-EXP-14; docs/rulings.md)
+    ctx.emit("hesster_strikes", "R-EXP-14", missed=not victims and not others, tied=tied, minion=m.id,
+             tail=tail, target=target.id, head=head, crowd=len(mice_in(st, head)), spaces=list(body),
+             victims=[h.id for h in victims] + [x.id for x in others], faces=list(faces), hits=hits)
     for h in victims:  # his cheese never feeds the wheel: nothing is added for this roll
         if not h.captured:
             _poisoned_defense(ctx, st, h, hits, m)
@@ -229,9 +261,6 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
 
 def _poisoned_defense(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion) -> None:
     """A mouse defends against Hesster's strike: every wound it takes is a poison wound (R-EXP-14)."""
-    from mnm.engine.rules.battle import defense_dice
-    from mnm.engine.rules.capture import wound_hero
-
     if hits <= 0:
         ctx.emit("attack_misses", "R-BATTLE-06", target=h.id)
         return
@@ -246,8 +275,6 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
     """R-EXP-14 Coils: the target is the mouse highest on the track on or next to Hesster's spaces; he coils up
     on his space nearest it (on the head's space when there is none) and one roll goes against every creature
     on or next to the coil; wounds are normal."""
-    from mnm.engine.rules.battle import defend_minion, mouse_defends
-
     spaces = hesster_spaces(st, m)
     graph = ctx.board.graph_of(m.space)
 
@@ -275,3 +302,100 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
     for x in others:
         if x.id in st.minions:
             defend_minion(ctx, st, None, x, hits)
+
+
+# --- figures beginning their turn on Hesster's spaces must move away (R-EXP-14) ------------------------------
+
+
+def _number(space: str) -> int:
+    return int(space.split(":")[1])
+
+
+def mouse_escapes(ctx: Ctx, st: State, h: Hero) -> list[str]:
+    """The spaces next to ``h`` it may step off Hesster to: by its lines (R-MOVE-03/04), with room
+    (R-SPACE-02), not his spaces, and neither water, lava, a chasm nor a mousetrap (a step it is made to take
+    never walks into a hazard: docs/rulings.md R-EXP-14). Lowest number first."""
+    assert h.space is not None
+    board = ctx.board
+    return sorted(
+        (
+            sp
+            for sp in mouse_neighbours(ctx, st, h.space, st.turn)
+            if can_enter(ctx, st, sp) and not board.spaces[sp].water and sp not in st.traps
+        ),
+        key=_number,
+    )
+
+
+def mouse_must_leave_hesster(ctx: Ctx, st: State, h: Hero) -> bool:
+    """R-EXP-14: a mouse that begins its turn on one of Hesster's spaces must move away. Before anything else
+    in its turn (its movement roll is made and kept) it steps to a space next to it, the player choosing among
+    :func:`mouse_escapes` (decision ``leave_hesster``); the step costs no movement. True when that decision
+    is now asked; False when the mouse is not on Hesster or has nowhere to go (it stays, and is told why)."""
+    if h.space is None or h.space not in hesster_blocks(st):
+        return False
+    spaces = mouse_escapes(ctx, st, h)
+    if not spaces:
+        ctx.emit("hesster_pins", "R-EXP-14", figure=h.id, space=h.space)
+        return False
+    ctx.emit("must_leave_hesster", "R-EXP-14", figure=h.id, space=h.space, spaces=list(spaces))
+    st.pending = Pending("leave_hesster", h.id, {"spaces": spaces})
+    return True
+
+
+MOUSE_ON_HESSTER.provide(mouse_must_leave_hesster)
+
+
+def _leave_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("move", p.actor, (str(sp),)) for sp in p.data["spaces"]]
+
+
+def _leave_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    h = st.heroes[p.actor]
+    src = h.space
+    h.space = str(a.args[0])
+    ctx.emit("leaves_hesster", "R-EXP-14", figure=h.id, src=src, dst=h.space)
+    push(st, ["ask_turn", h.id])  # then its turn goes on as usual, its whole movement still to use
+
+
+def _leave_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    spaces = ", ".join(str(sp) for sp in p.data["spaces"])
+    name = hero_name(ctx, p.actor)
+    return f"{name} began its turn on Hesster and must move away first: 'move {p.actor} <space>' ({spaces}) (R-EXP-14)"
+
+
+decision("leave_hesster", _leave_options, _leave_apply, _leave_explain, prompt="leave_hesster_prompt")
+
+
+def _minion_leaves_hesster(ctx: Ctx, st: State, m: Minion) -> None:
+    """R-EXP-14: a minion that begins its turn on Hesster steps off to the space next to it (on the minion
+    graph, with room for it) nearest the nearest mouse, lowest number on ties; then it takes its turn as usual
+    from there. With nowhere to go it stays, and is told why."""
+    graph = ctx.board.graph_of(m.space)
+    large = is_large(ctx, m)
+    blocked = hesster_blocks(st)
+    near = [
+        graph.spaces[j].id
+        for j in graph.minion_adj[graph.by_id[m.space].index]
+        if graph.spaces[j].id not in blocked and can_enter(ctx, st, graph.spaces[j].id, large)
+    ]
+    if not near:
+        ctx.emit("hesster_pins", "R-EXP-14", figure=m.id, space=m.space)
+        return
+    mice = [h for h in mice_on_side(st, graph.side) if h.space is not None]
+    target: Hero | None = None
+    if mice:
+        i = graph.by_id[m.space].index
+        mice.sort(key=lambda h: (graph.minion_dist[i][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
+        target = mice[0]
+
+    def key(sp: str) -> tuple[int, int]:
+        far = 0 if target is None else graph.minion_dist[graph.by_id[sp].index][graph.by_id[target.space or ""].index]
+        return (far, _number(sp))
+
+    src = m.space
+    m.space = min(near, key=key)
+    if target is None:
+        ctx.emit("leaves_hesster", "R-EXP-14", figure=m.id, src=src, dst=m.space)
+    else:
+        ctx.emit("leaves_hesster", "R-EXP-14", target=target.id, figure=m.id, src=src, dst=m.space)

@@ -10,8 +10,10 @@ from typing import Any
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, step, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.hooks import ALLY_AFFLICTED, innate_handlers
-from mnm.engine.query import hero_name
+from mnm.engine.hooks import ALLY_AFFLICTED, EMPATHETIC_POWER, innate_handlers
+from mnm.engine.query import equipped_effects, hero_name
+from mnm.engine.rules.minions import charmed_mouse_acts
+from mnm.engine.rules.statuses import recover_fire_and_curse, recoverable
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
@@ -24,8 +26,6 @@ def add_status(ctx: Ctx, st: State, h: Hero, status: str) -> None:
     """R-NEG-01: put a marker on the mouse (once); Tilda's Empathetic Power may trigger."""
     if h.captured or status in h.statuses:
         return
-    from mnm.engine.query import equipped_effects
-
     if any(p.get("status") == status for p in equipped_effects(ctx, h, "ward-status")):
         ctx.emit("status_warded", _RULE.get(status, "R-NEG-01"), figure=h.id, status=status)  # Bottlecap Helmet
         return
@@ -47,9 +47,10 @@ def empathetic_power(ctx: Ctx, st: State, h: Hero, what: str) -> None:
             fn(ctx, st, other, h, what)
 
 
-def _recover_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    from mnm.engine.rules.statuses import recoverable
+EMPATHETIC_POWER.provide(empathetic_power)
 
+
+def _recover_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if action_available(st, t) and ("stunned" in h.statuses or "webbed" in h.statuses or recoverable(ctx, h)):
         return [Action("recover", h.id)]
     return []
@@ -65,8 +66,6 @@ def _recover_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     """R-NEG-02: Recover removes the stun marker; R-NEG-03: webbing needs a 1-die check."""
     spend_action(ctx, st, t)
     if "stunned" not in h.statuses and "webbed" not in h.statuses:
-        from mnm.engine.rules.statuses import recover_fire_and_curse
-
         recover_fire_and_curse(ctx, st, h)  # [EXP] R-NEG-07/08
         return
     if "stunned" in h.statuses:
@@ -93,8 +92,6 @@ turn_verb("recover", _recover_options, _recover_apply, _recover_explain)
 @step("charmed_turn")
 def _charmed_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-NEG-05: a charmed mouse acts as a melee minion with its card's stats, then loses the marker."""
-    from mnm.engine.rules.minions import charmed_mouse_acts
-
     h = st.heroes[str(args[0])]
     charmed_mouse_acts(ctx, st, h)
     if "charmed" in h.statuses:

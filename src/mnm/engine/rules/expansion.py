@@ -18,6 +18,7 @@ from typing import Any
 from mnm.board.layout import space_side
 from mnm.content.schema import HeroClass
 from mnm.engine.context import Ctx
+from mnm.engine.rules.weather import start_rain
 from mnm.engine.state import State
 
 __all__ = ["expansion_setup", "helpers", "place_helper", "wild_in_party"]
@@ -39,8 +40,6 @@ def expansion_setup(ctx: Ctx, st: State) -> None:
     for token, spaces in ch.tokens.items():
         st.tokens[token] = list(spaces)
     if ch.rain:
-        from mnm.engine.rules.weather import start_rain
-
         start_rain(ctx, st)
     for i, hp in enumerate(ch.helpers):
         owner = st.party[i % len(st.party)]

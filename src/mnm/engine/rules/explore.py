@@ -12,6 +12,9 @@ from mnm.content.schema import HeroClass
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.query import can_enter, hero_name, mice_on_side, minions_on_side
+from mnm.engine.rules.allies import helpers_leave
+from mnm.engine.rules.bees import bees_leave_on_explore
+from mnm.engine.rules.party_items import tokens_left_behind
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 
@@ -44,11 +47,10 @@ def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, i
 
 def explore_blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
     """Why this mouse cannot explore at all now ('' if it may)."""
-    name = hero_name(ctx, h.id)
     if not action_available(st, t):
-        return f"{name} has already taken an action this turn"
+        return f"{hero_name(ctx, h.id)} has already taken an action this turn"
     if "stunned" in h.statuses:
-        return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+        return f"{hero_name(ctx, h.id)} is stunned: Recover is the only action allowed (R-NEG-02)"
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
     if minions_on_side(st, side):
@@ -73,7 +75,9 @@ def _flip_allowed(ctx: Ctx, st: State, h: Hero) -> str:
 
 
 def _options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if h.space is None or explore_blocker(ctx, st, h, t):
+    if h.space is None or not action_available(st, t) or "stunned" in h.statuses:
+        return []  # the first two of explore_blocker's reasons, without building the sentence
+    if explore_blocker(ctx, st, h, t):
         return []
     out = []
     graph = ctx.board.graph_of(h.space)
@@ -110,11 +114,7 @@ def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
-    from mnm.engine.rules.allies import helpers_leave
-
     helpers_leave(ctx, st)  # [EXP] R-EXP-01/02, R-EXPLORE-12: allies and pets leave play
-    from mnm.engine.rules.bees import bees_leave_on_explore
-
     bees_leave_on_explore(ctx, st)  # [EXP] R-EXP-08
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
@@ -145,8 +145,6 @@ def _place_group(ctx: Ctx, st: State, mice: list[Hero], spaces: list[str], side:
 
 
 def _arrive(ctx: Ctx, st: State, h: Hero, old_side: int, new_side: int) -> None:
-    from mnm.engine.rules.party_items import tokens_left_behind
-
     tokens_left_behind(ctx, st, old_side)  # R-EXPLORE-12
     ctx.rules.on_explore(ctx, st, new_side)
     if new_side not in st.explored:

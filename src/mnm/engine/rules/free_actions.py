@@ -21,14 +21,15 @@ from __future__ import annotations
 from typing import Any
 
 from mnm.content.schema import CardType, SearchCard
-from mnm.engine.actions import Action
+from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.hooks import PAWS_FIT, innate_handlers
 from mnm.engine.i18n import with_article
-from mnm.engine.query import hero_name
+from mnm.engine.query import hero_name, requirement_blocker
+from mnm.engine.rules.movement import mouse_neighbours
 from mnm.engine.rules.search import PACK_LIMIT, pack_load
 from mnm.engine.rules.setup import card_of
-from mnm.engine.rules.turn import free_action_available
+from mnm.engine.rules.turn import free_action_allowed, free_action_available
 from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = [
@@ -38,7 +39,6 @@ __all__ = [
     "equip_blocker",
     "is_knife",
     "level_up_blocker",
-    "requirement_blocker",
 ]
 
 LEVEL_UP_COST = 6  # R-FREE-04
@@ -56,27 +56,6 @@ def is_knife(ctx: Ctx, inst: str) -> bool:
 
 
 # --- requirements and slots (R-SEARCH-11/12) ------------------------------------------------------------
-
-
-def requirement_blocker(ctx: Ctx, hero_id: str, card: SearchCard) -> str:
-    """'' when the mouse meets the card's requirement (R-SEARCH-12), else why not. Classes and heroes are
-    alternatives ("WARRIOR or HEALER", "TILDA"); stat minimums must all hold."""
-    hero = ctx.content.heroes[hero_id]
-    req = card.requirement
-    name = hero.name.en
-    if req.classes or req.heroes:
-        by_class = bool(set(req.classes) & set(hero.classes))
-        by_name = hero_id in req.heroes
-        if not (by_class or by_name):
-            who = [c.value for c in req.classes] + [
-                ctx.content.heroes[x].name.en for x in req.heroes if x in ctx.content.heroes
-            ]
-            return f"{card.name.en} requires {' or '.join(who)}, and {name} is not (R-SEARCH-12)"
-    for stat, minimum in req.min_stats.items():
-        value = int(getattr(hero, stat))
-        if value < minimum:
-            return f"{card.name.en} requires {stat} {minimum}; {name} has {value} (R-SEARCH-12)"
-    return ""
 
 
 def _paws_fit(ctx: Ctx, hero_id: str, weapons: list[str]) -> bool:
@@ -120,8 +99,6 @@ def equip_blocker(ctx: Ctx, h: Hero, inst: str) -> str:
 
 def _partners(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
     """Mice in the same or an adjacent space (adjacent as a mouse steps: lines and the Fishhook count)."""
-    from mnm.engine.rules.movement import mouse_neighbours
-
     if h.space is None:
         return []
     near = {h.space, *mouse_neighbours(ctx, st, h.space, None)}
@@ -129,9 +106,9 @@ def _partners(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
 
 
 def _share_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if free_action_available(ctx, st, h, t, "share"):
+    if not free_action_allowed(ctx, st, h, t, "share"):
         return []
-    return [Action("share", h.id, (x.id,)) for x in _partners(ctx, st, h)]
+    return [shared_action("share", h.id, (x.id,)) for x in _partners(ctx, st, h)]
 
 
 def _share_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
@@ -165,13 +142,13 @@ def _sharing_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     h = st.heroes[p.actor]
     other = st.heroes[str(p.data["with"])]
     moved = p.data["moved"]  # no take-backs within one share (the exchange always ends; undo exists)
-    out = [Action("give", h.id, (c,)) for c in _held(h) if c not in moved]
-    out += [Action("take", h.id, (c,)) for c in _held(other) if c not in moved]
+    out = [shared_action("give", h.id, (c,)) for c in _held(h) if c not in moved]
+    out += [shared_action("take", h.id, (c,)) for c in _held(other) if c not in moved]
     if h.cheese > 0 and p.data["cheese"] != "take":
-        out.append(Action("give", h.id, ("cheese",)))
+        out.append(shared_action("give", h.id, ("cheese",)))
     if other.cheese > 0 and p.data["cheese"] != "give":
-        out.append(Action("take", h.id, ("cheese",)))
-    out.append(Action("done", h.id))
+        out.append(shared_action("take", h.id, ("cheese",)))
+    out.append(shared_action("done", h.id))
     return out
 
 
@@ -240,8 +217,8 @@ def _pack_check(ctx: Ctx, st: State, args: list[Any]) -> None:
 def _equip_moves(ctx: Ctx, h: Hero, moved: list[str] | None = None) -> list[Action]:
     """The equip/unequip moves; a card already moved in this Equip is not moved back (the session always ends)."""
     done = moved or []
-    out = [Action("equip", h.id, (c,)) for c in h.pack if c not in done and not equip_blocker(ctx, h, c)]
-    out += [Action("unequip", h.id, (c,)) for c in h.equipped if c not in done]
+    out = [shared_action("equip", h.id, (c,)) for c in h.pack if c not in done and not equip_blocker(ctx, h, c)]
+    out += [shared_action("unequip", h.id, (c,)) for c in h.equipped if c not in done]
     return out
 
 
@@ -261,15 +238,15 @@ def _equippable(ctx: Ctx, h: Hero) -> tuple[str, ...]:
 
 
 def _equip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if free_action_available(ctx, st, h, t, "equip"):
+    if not free_action_allowed(ctx, st, h, t, "equip"):
         return []
-    return [Action("equip", h.id, (c,)) for c in _equippable(ctx, h)]  # the equip half of _equip_moves
+    return [shared_action("equip", h.id, (c,)) for c in _equippable(ctx, h)]  # the equip half of _equip_moves
 
 
 def _unequip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if free_action_available(ctx, st, h, t, "equip"):
+    if not free_action_allowed(ctx, st, h, t, "equip"):
         return []
-    return [Action("unequip", h.id, (c,)) for c in h.equipped]  # the unequip half of _equip_moves
+    return [shared_action("unequip", h.id, (c,)) for c in h.equipped]  # the unequip half of _equip_moves
 
 
 def _move_explain(ctx: Ctx, h: Hero, a: Action) -> str:
@@ -366,7 +343,7 @@ def level_up_blocker(ctx: Ctx, st: State, h: Hero, ability_id: str) -> str:
 
 
 def _levelup_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if h.cheese < LEVEL_UP_COST or free_action_available(ctx, st, h, t, "levelup"):
+    if h.cheese < LEVEL_UP_COST or not free_action_allowed(ctx, st, h, t, "levelup"):
         return []
     return [Action("levelup", h.id, (a,)) for a in ctx.content.ability_cards if not level_up_blocker(ctx, st, h, a)]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll, shuffle
-from mnm.engine.hooks import CARD_TURN_ENDS, CARDS_PLACED, ability_handlers, innate_handlers
+from mnm.engine.hooks import CARD_TURN_ENDS, CARDS_PLACED, ROUND_ENDS, ability_handlers, innate_handlers
 from mnm.engine.state import State
 
 __all__ = [
@@ -166,9 +166,7 @@ def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
     st.turn_index += 1
     if st.turn_index >= len(st.track):
         if st.tokens:
-            from mnm.engine.rules.leaves import leaves_drift
-
-            leaves_drift(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
+            ROUND_ENDS.call(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
         st.turn_index = 0
         st.round += 1
         ctx.emit("round_begins", "R-ROUND-01", round=st.round)

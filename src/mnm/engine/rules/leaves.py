@@ -14,8 +14,13 @@ from __future__ import annotations
 
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
-from mnm.engine.query import hero_name, mice_in
+from mnm.engine.hooks import ROUND_ENDS
+from mnm.engine.query import hero_name, mice_in, occupancy
+from mnm.engine.rules.capture import capture
+from mnm.engine.rules.terrain import forced_into
 from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.rules.turtles import safe_turtle_at
+from mnm.engine.rules.weather import drift_spaces
 from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["afloat", "leaf_at", "leaves_drift", "on_leaf"]
@@ -32,8 +37,6 @@ def leaf_at(st: State, space: str) -> str | None:
 
 def room_for(ctx: Ctx, st: State, space: str, riders: int) -> bool:
     """Whether ``riders`` more small figures fit in ``space`` (R-SPACE-01/02: minions count too)."""
-    from mnm.engine.query import occupancy
-
     small, large = occupancy(ctx, st, space)
     return not large and small + riders <= ctx.board.spaces[space].capacity
 
@@ -44,8 +47,6 @@ def on_leaf(st: State, space: str) -> bool:
 
 def afloat(st: State, space: str) -> bool:
     """Standing on something that floats: a leaf, or a turtle showing its shell (R-EXP-09)."""
-    from mnm.engine.rules.turtles import safe_turtle_at
-
     return on_leaf(st, space) or safe_turtle_at(st, space)
 
 
@@ -57,8 +58,6 @@ def _taken(st: State, space: str) -> bool:
 def leaves_drift(ctx: Ctx, st: State) -> None:
     """R-EXP-05: at the end of each round every leaf drifts with the current, carrying its riders. A leaf
     waits for the leaf ahead of it to move on first (so two leaves in one lane both drift)."""
-    from mnm.engine.rules.weather import drift_spaces
-
     for _ in range(drift_spaces(st)):
         todo = sorted(k for k in st.tokens if k.startswith("leaf"))
         progress = True
@@ -74,11 +73,11 @@ def leaves_drift(ctx: Ctx, st: State) -> None:
             ctx.emit("leaf_blocked", "R-EXP-05", leaf=key, space=here, into=ctx.board.spaces[here].drift)
 
 
+ROUND_ENDS.provide(leaves_drift)
+
+
 def _drift_leaf(ctx: Ctx, st: State, key: str) -> str:
     """One space of drift for one leaf: ``moved``, ``gone`` (off the tile), ``still`` or ``blocked``."""
-    from mnm.engine.rules.capture import capture
-    from mnm.engine.rules.terrain import forced_into
-
     here = st.tokens[key][0]
     drift = ctx.board.spaces[here].drift
     if drift is None:

@@ -15,6 +15,7 @@ from typing import Any
 from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
+from mnm.engine.hooks import HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
     can_enter,
     enter_test,
@@ -22,10 +23,11 @@ from mnm.engine.query import (
     melee_reach,
     mice_in,
     mice_on_side,
-    minion_bfs,
+    minion_distances,
     track_rank,
 )
 from mnm.engine.rules.battle import minion_attacks_mouse, mouse_defends
+from mnm.engine.rules.flying import flying_move
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = ["charmed_mouse_acts", "minion_order", "nearest_mice", "path_toward"]
@@ -36,15 +38,19 @@ def _side(ctx: Ctx, space: str) -> int:
 
 
 def nearest_mice(ctx: Ctx, st: State, m: Minion) -> tuple[list[Hero], dict[str, int]]:
-    """Mice on the minion's tile ordered by (distance, track rank), and the distances used."""
+    """Mice on the minion's tile ordered by (distance, track rank), and the distances used (shared: read only)."""
     mice = mice_on_side(st, _side(ctx, m.space))
     if not mice:
         return [], {}
-    dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
+    dist = minion_distances(ctx, st, m.space, is_large(ctx, m))  # shared: copied before a change
+    copied = False
     for h in mice:
         if h.space is not None and h.space not in dist:
             barred = barred_distance(ctx, dist, h.space)
             if barred is not None:
+                if not copied:
+                    dist = dict(dist)
+                    copied = True
                 dist[h.space] = barred
     far = 10**6
     mice.sort(key=lambda h: (dist.get(h.space or "", far), track_rank(st, f"mouse:{h.id}")))
@@ -96,7 +102,7 @@ def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str, forks: list[s
     """The spaces a minion walks to get as close as it can to ``target_space`` (whole path, no limit).
     ``forks`` collects the spaces where equally short routes split (R-MINION-10: lowest number taken)."""
     large = is_large(ctx, m)
-    reach, _ = minion_bfs(ctx, st, m.space, large)
+    reach = minion_distances(ctx, st, m.space, large)
     graph = ctx.board.graph_of(m.space)
     static = graph.minion_dist[graph.by_id[target_space].index]
     enterable = enter_test(ctx, st, large)  # nothing moves while the path is worked out
@@ -161,9 +167,7 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
         ctx.emit("minion_idle", "R-MINION-11", minion=m.id)
         then()
         return
-    from mnm.engine.rules import party_items
-
-    grape = party_items.minion_grape_turn(ctx, st, m)  # R-PARTY-12/14: "done", "moved" or ""
+    grape = MINION_GRAPE_TURN.call(ctx, st, m)  # R-PARTY-12/14: "done", "moved" or ""
     if grape == "done" or (not grape and ctx.rules.minion_turn_override(ctx, st, m)):
         then()  # a grape, or a chapter rule (R-STORY-05), used this figure's turn
         return
@@ -175,9 +179,7 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
     if target is not None:
         attacked.append(target[0].id)
     elif m.id in st.minions and st.status == "playing" and st.chapter_data.get("helpers"):
-        from mnm.engine.rules.allies import helper_attacked
-
-        helper_attacked(ctx, st, m)  # [EXP] R-EXP-02: an ally or pet, when no mouse can be attacked
+        HELPER_ATTACKED.call(ctx, st, m)  # [EXP] R-EXP-02: an ally or pet, when no mouse can be attacked
     then()
     if target is not None:
         minion_attacks_mouse(ctx, st, m, target[0], target[1], target[2])
@@ -201,8 +203,6 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
     if m.id not in st.minions:
         return
     if spec.flying:  # [EXP] R-EXP-03
-        from mnm.engine.rules.flying import flying_move
-
         flying_move(ctx, st, m, face.number)
         return
     mice, dist = nearest_mice(ctx, st, m)
@@ -267,7 +267,7 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
     fresh = [h for h in cands if h.id not in attacked]
     if len(fresh) == 1:  # the only choice: no distances needed to order it (the common case)
         return fresh[0], "nearest_not_attacked", []
-    dist, _ = minion_bfs(ctx, st, m.space, is_large(ctx, m))
+    dist = minion_distances(ctx, st, m.space, is_large(ctx, m))
     pool = fresh or cands
     pool.sort(key=lambda h: (dist.get(h.space or "", 10**6), track_rank(st, f"mouse:{h.id}")))
     best = pool[0]

@@ -10,11 +10,23 @@ from __future__ import annotations
 
 from typing import cast
 
-from mnm.engine.actions import Action
+from mnm.board.geometry import TileGraph
+from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import blocked_spaces, can_enter, engaging_minions_in, hero_name, mice_in, occupancy_map
+from mnm.engine.query import (
+    blocked_spaces,
+    can_enter,
+    engaging_minions_in,
+    equipped_effects,
+    hero_name,
+    mice_in,
+    occupancy_map,
+)
+from mnm.engine.rules.leaves import afloat
+from mnm.engine.rules.terrain import gecko_blocked
 from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.rules.turtles import mouse_steps_on
 from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["against_current", "mouse_neighbours", "reachable"]
@@ -31,8 +43,6 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
     the Fishhook & Thread (R-MOVE-12) and red-line crossing effects (R-MOVE-06)."""
     out = dict(ctx.board.mouse_nbrs[space])
     if ctx.board.gecko_edges:
-        from mnm.engine.rules.terrain import gecko_blocked
-
         for a, b in gecko_blocked(ctx, st):  # [EXP] R-EXP-18: gecko-print yellow lines need a Wild mouse
             if a == space:
                 out.pop(b, None)
@@ -48,8 +58,6 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
 
 
 def _afloat(st: State, space: str) -> bool:
-    from mnm.engine.rules.leaves import afloat
-
     return afloat(st, space)
 
 
@@ -107,8 +115,9 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     occupancy = occupancy_map(ctx, st)
     minion_spaces = occupancy[2]
     full = blocked_spaces(ctx, st, occupancy=occupancy)
+    if not st.tokens.get("fishhook") and "levitate" not in t.flags and not board.gecko_edges:
+        return _reachable_on_tile(board.graph_of(start), start, t.move_points, minion_spaces, st.traps, full)
     stops = minion_spaces.union(board.water, st.traps)
-    simple = not st.tokens.get("fishhook") and "levitate" not in t.flags and not board.gecko_edges
     best: dict[str, int] = {start: 0}
     points = t.move_points
     # Dijkstra with one bucket per distance (costs are small whole numbers, at least 1)
@@ -123,8 +132,7 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
                 dests[u] = d
                 if u in stops:
                     continue  # the mouse stops here (R-MOVE-08, R-WATER-01, R-TRAP-02)
-            nbrs = board.mouse_nbrs[u] if simple else tuple(mouse_neighbours(ctx, st, u, t).items())
-            for v, c in nbrs:
+            for v, c in mouse_neighbours(ctx, st, u, t).items():
                 nd = d + c
                 if nd > points or nd >= best.get(v, 1 << 30):
                     continue
@@ -132,6 +140,58 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
                     continue  # R-MOVE-10: no entering or passing through a full space
                 best[v] = nd
                 buckets[nd].append(v)
+    return dests
+
+
+# id(graph) -> (graph, space ids by index, (neighbour index, cost) by index in index order, water by index)
+_MOUSE_STEPS: dict[int, tuple[TileGraph, tuple[str, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...]]] = {}
+
+
+def _reachable_on_tile(
+    graph: TileGraph, start: str, points: int, minion_spaces: set[str], traps: list[str], full: set[str]
+) -> dict[str, int]:
+    """The plain case of :func:`_reachable` (no Fishhook, levitation or gecko lines: the tile's own lines) over
+    space indices: the same Dijkstra, the same answer in the same order, without hashing space ids."""
+    entry = _MOUSE_STEPS.get(id(graph))
+    if entry is None or entry[0] is not graph:
+        steps = tuple(tuple(sorted(graph.mouse_cost[sp.index].items())) for sp in graph.spaces)
+        entry = (graph, tuple(sp.id for sp in graph.spaces), steps, tuple(sp.water for sp in graph.spaces))
+        _MOUSE_STEPS[id(graph)] = entry
+    _, ids, steps, stops = entry
+    by_id = graph.by_id
+    stop = list(stops)  # water, then minions and mousetraps: the mouse stops there
+    for sid in minion_spaces:
+        sp = by_id.get(sid)
+        if sp is not None:
+            stop[sp.index] = True
+    for sid in traps:
+        sp = by_id.get(sid)
+        if sp is not None:
+            stop[sp.index] = True
+    too_far = points + 1
+    best = [too_far] * len(ids)  # also marks a full space: never entered nor passed through (R-MOVE-10)
+    for sid in full:
+        sp = by_id.get(sid)
+        if sp is not None:
+            best[sp.index] = -1
+    start_i = by_id[start].index
+    best[start_i] = 0
+    buckets: list[list[int]] = [[] for _ in range(too_far)]
+    buckets[0].append(start_i)
+    dests: dict[str, int] = {}
+    for d in range(too_far):
+        for u in buckets[d]:
+            if d > best[u]:
+                continue
+            if u != start_i:
+                dests[ids[u]] = d
+                if stop[u]:
+                    continue  # the mouse stops here (R-MOVE-08, R-WATER-01, R-TRAP-02)
+            for v, c in steps[u]:
+                nd = d + c
+                if nd < best[v]:  # within reach (best starts past it), shorter, and not full (-1)
+                    best[v] = nd
+                    buckets[nd].append(v)
     return dests
 
 
@@ -199,8 +259,6 @@ def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     if dest in st.traps:
         push(st, ["trap_check", h.id, dest])
     if st.tokens:
-        from mnm.engine.rules.turtles import mouse_steps_on
-
         mouse_steps_on(ctx, st, h, t, dest)  # [EXP] R-EXP-09: a turtle underfoot
     ctx.rules.on_mouse_enters(ctx, st, h.id, dest)
 
@@ -213,7 +271,7 @@ turn_verb("move", _move_options, _move_apply, _move_explain)
 
 def _scurry_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if t.moved and action_available(st, t) and "webbed" not in h.statuses and "stunned" not in h.statuses:
-        return [Action("scurry", h.id)]
+        return [shared_action("scurry", h.id)]
     return []
 
 
@@ -233,8 +291,6 @@ def _scurry_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 def _scurry_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
     face = ctx.dice[roll(st, 1, f"{h.id}'s scurry")[0]]
-    from mnm.engine.query import equipped_effects
-
     bonus = sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))  # the Feather Charm
     t.move_points = ctx.content.heroes[h.id].move + face.number + bonus
     t.movement_over = False

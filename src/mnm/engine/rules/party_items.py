@@ -25,9 +25,14 @@ from __future__ import annotations
 from typing import Any
 
 from mnm.engine.actions import Action
-from mnm.engine.context import Ctx, step, turn_verb
+from mnm.engine.context import Ctx, push, step, turn_verb
 from mnm.engine.dice import roll, shuffle
+from mnm.engine.hooks import MINION_GRAPE_TURN
 from mnm.engine.query import can_enter, hero_name, is_large, mice_in, minion_name, minions_in, track_rank
+from mnm.engine.rules.battle import defend_minion, mouse_defends
+from mnm.engine.rules.effects import add_status
+from mnm.engine.rules.initiative import remove_type_if_gone
+from mnm.engine.rules.minions import path_toward
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Minion, State, Turn
 
@@ -95,6 +100,8 @@ def _place_targets(ctx: Ctx, st: State, h: Hero, token: str) -> list[str]:
 
 def _place_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out: list[Action] = []
+    if not st.stash:
+        return out  # every token placed from the stash (_place_targets)
     for token in PLACEABLE:
         for space in _place_targets(ctx, st, h, token):
             out.append(Action("place", h.id, ("fork",) if token == "fork" else (token, space)))
@@ -147,16 +154,15 @@ turn_verb("place", _place_options, _place_apply, _place_explain)
 
 
 def _action_blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
-    name = hero_name(ctx, h.id)
     if not action_available(st, t):
-        return f"{name} has already taken an action this turn"
+        return f"{hero_name(ctx, h.id)} has already taken an action this turn"
     if "stunned" in h.statuses:
-        return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+        return f"{hero_name(ctx, h.id)} is stunned: Recover is the only action allowed (R-NEG-02)"
     return ""
 
 
 def _retrieve_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if _action_blocker(ctx, st, h, t):
+    if not st.tokens or _action_blocker(ctx, st, h, t):  # no token placed: nothing to retrieve
         return []
     return [Action("retrieve", h.id, (tk,)) for tk in RETRIEVABLE if h.space in st.tokens.get(tk, [])]
 
@@ -236,8 +242,6 @@ def _catapult_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 
 def _catapult_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
-    from mnm.engine.context import push
-
     spend_action(ctx, st, t)
     x = st.heroes[a.args[0]]
     dest = a.args[1]
@@ -293,9 +297,6 @@ def _launch_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
 
 def grape_lands(ctx: Ctx, st: State, space: str, by: Hero | None) -> None:
     """R-PARTY-13: flip the grape; every small figure in ``space`` is hit (splat) or knocked down (grape)."""
-    from mnm.engine.rules.battle import defend_minion, mouse_defends
-    from mnm.engine.rules.effects import add_status
-
     face = roll(st, 1, "the grape's flip")[0]
     splat = flip_is_splat(face)
     minions = [m for m in minions_in(st, space) if not is_large(ctx, m)]
@@ -343,6 +344,9 @@ def minion_grape_turn(ctx: Ctx, st: State, m: Minion) -> str:
     return ""
 
 
+MINION_GRAPE_TURN.provide(minion_grape_turn)
+
+
 def _rat_fires_grape(ctx: Ctx, st: State, m: Minion) -> None:
     """R-PARTY-14: at the space with the most mice; ties: the one holding the mouse highest on the track."""
     if "knocked_down" in m.statuses:
@@ -366,8 +370,6 @@ def _rat_fires_grape(ctx: Ctx, st: State, m: Minion) -> None:
 def _roach_to_grape(ctx: Ctx, st: State, m: Minion, grape: str) -> str:
     """R-PARTY-12: the roach spends its whole move heading for the grape, stopping on entering a mouse's space;
     on the grape it feasts: the roach and the grape leave play, and the grape card is reshuffled."""
-    from mnm.engine.rules.minions import path_toward
-
     face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
     ctx.rules.on_move_roll(ctx, st, m.id, face.index)
     if m.id not in st.minions:
@@ -391,8 +393,6 @@ def _roach_to_grape(ctx: Ctx, st: State, m: Minion, grape: str) -> str:
 @step("grape_feast")
 def _grape_feast(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-PARTY-12: discard the grape token and every roach that ended its turn on it; reshuffle the card."""
-    from mnm.engine.rules.initiative import remove_type_if_gone
-
     grape = str(args[0])
     if st.tokens.get("grape") != [grape]:
         return  # the grape went another way in the meantime (a rat fired it)

@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from mnm.content.schema import CardType
-from mnm.engine.actions import Action
+from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import hero_name
+from mnm.engine.query import equipped_effects, hero_name
+from mnm.engine.rules.allies import pet_in
+from mnm.engine.rules.cards import on_found, resolve_event
 from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
@@ -34,20 +36,21 @@ def pack_load(ctx: Ctx, h: Hero) -> int:
 
 
 def _blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
-    name = hero_name(ctx, h.id)
     if not action_available(st, t):
-        return f"{name} has already taken an action this turn"
+        return f"{hero_name(ctx, h.id)} has already taken an action this turn"
     if "stunned" in h.statuses:
-        return f"{name} is stunned: Recover is the only action allowed (R-NEG-02)"
+        return f"{hero_name(ctx, h.id)} is stunned: Recover is the only action allowed (R-NEG-02)"
     assert h.space is not None
     side = ctx.board.graph_of(h.space).side
     if side in h.searched:
-        return f"{name} has already searched this tile successfully (R-SEARCH-05)"
+        return f"{hero_name(ctx, h.id)} has already searched this tile successfully (R-SEARCH-05)"
     return ""
 
 
 def _options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    return [] if h.space is None or _blocker(ctx, st, h, t) else [Action("search", h.id)]
+    if h.space is None or not action_available(st, t) or "stunned" in h.statuses:
+        return []  # the first two of _blocker's reasons, without building the sentence
+    return [] if _blocker(ctx, st, h, t) else [shared_action("search", h.id)]
 
 
 def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
@@ -58,11 +61,7 @@ def _explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     spend_action(ctx, st, t)
-    from mnm.engine.query import equipped_effects
-
     extra = sum(int(p.get("dice", 1)) for p in equipped_effects(ctx, h, "search-bonus"))  # the Lucky Button
-    from mnm.engine.rules.allies import pet_in
-
     base = 2 if h.space is not None and pet_in(ctx, st, h.space) else 1  # [EXP] R-SEARCH-16: a pet in the space: 2 dice
     faces = roll(st, base + extra, f"{h.id}'s search")  # R-SEARCH-06: its cheese earns nothing
     face = next((f for f in faces if ctx.dice[f].star), faces[0])
@@ -120,8 +119,6 @@ def _card_found(ctx: Ctx, st: State, args: list[Any]) -> None:
         st.search_deck.remove(inst)
     card = ctx.content.search_cards[card_of(inst)]
     if card.type is CardType.EVENT:  # R-SEARCH-03
-        from mnm.engine.rules.cards import resolve_event
-
         resolve_event(ctx, st, h, inst)
         return
     if card.type is CardType.PARTY_ITEM:  # R-SEARCH-04, R-PARTY-01
@@ -130,8 +127,6 @@ def _card_found(ctx: Ctx, st: State, args: list[Any]) -> None:
         st.stash.append(card.party_token)
         ctx.emit("party_item_found", "R-PARTY-01", hero=h.id, card=inst, token=card.party_token)
         return
-    from mnm.engine.rules.cards import on_found
-
     if on_found(ctx, st, h, inst):
         return
     st.pending = Pending("found_card", h.id, {"card": inst})  # R-SEARCH-02

@@ -11,6 +11,7 @@ from mnm.engine.dice import shuffle
 from mnm.engine.errors import IllegalAction
 from mnm.engine.query import card_of as query_card_of
 from mnm.engine.rules.encounters import place_minions
+from mnm.engine.rules.expansion import expansion_setup
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.state import Hero, Pending, State
 
@@ -183,8 +184,6 @@ def setup_state(
     st.track = [f"mouse:{h}" for h in party]
     st.turn_index = -1
     ctx.emit("chapter_begins", "R-SETUP-01", chapter=ch.id, party=list(party))
-    from mnm.engine.rules.expansion import expansion_setup
-
     expansion_setup(ctx, st)  # [EXP] R-SETUP-04/10: party items, tokens, rain, allies and pets
     ctx.rules.on_setup(ctx, st)
     push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])

@@ -1,4 +1,5 @@
-"""[EXP] Cursed and On Fire (R-NEG-07, R-NEG-08, R-EXP-23), and the Fireproof achievement (R-ACH-07).
+"""[EXP] Cursed and On Fire (R-NEG-07, R-NEG-08, R-EXP-23); the Fireproof achievement
+(R-ACH-07) they lead to is in :mod:`mnm.engine.rules.achievements`.
 
 Both are markers on the mouse (``Hero.statuses``: ``cursed``, ``on_fire``), cleared by capture like every
 negative marker (R-NEG-10). In the content they come from minion abilities: ``ignite`` (Ember Beetles) and
@@ -11,12 +12,16 @@ from typing import Any
 
 from mnm.engine.context import Ctx, step
 from mnm.engine.dice import roll
+from mnm.engine.hooks import CURSED_CHEESE
+from mnm.engine.query import mice_in
+from mnm.engine.rules.allies import allies_in
+from mnm.engine.rules.capture import wound_hero
+from mnm.engine.rules.terrain import puts_out_fire
 from mnm.engine.state import Hero, State
 
 __all__ = [
     "CURSE",
     "FIRE",
-    "captured_on_fire",
     "cursed_cheese",
     "lifts_curse_here",
     "recover_fire_and_curse",
@@ -38,6 +43,9 @@ def cursed_cheese(ctx: Ctx, st: State, h: Hero, cheese: int) -> bool:
     return True
 
 
+CURSED_CHEESE.provide(cursed_cheese)
+
+
 @step("fire_burns")
 def _fire_burns(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-NEG-08: a mouse that ends its turn with a fire marker takes 1 wound (not the Fireproof, R-ACH-07)."""
@@ -47,19 +55,8 @@ def _fire_burns(ctx: Ctx, st: State, args: list[Any]) -> None:
     if "fireproof" in h.achievements:
         ctx.emit("fire_harmless", "R-ACH-07", hero=h.id)
         return
-    from mnm.engine.rules.capture import wound_hero
-
     ctx.emit("fire_burns", "R-NEG-08", hero=h.id)
     wound_hero(ctx, st, h, 1, source="fire")
-
-
-def captured_on_fire(ctx: Ctx, st: State, h: Hero) -> None:
-    """R-ACH-07: the first mouse captured while on fire becomes Fireproof (called before capture clears the
-    markers)."""
-    if st.options.get("no_achievements") or any("fireproof" in x.achievements for x in st.heroes.values()):
-        return
-    h.achievements.append("fireproof")
-    ctx.emit("achievement", "R-ACH-07", hero=h.id, achievement="fireproof")
 
 
 def lifts_curse_here(ctx: Ctx, h: Hero) -> bool:
@@ -82,17 +79,12 @@ def recover_fire_and_curse(ctx: Ctx, st: State, h: Hero) -> None:
       mouse or ally in the space (R-EXP-01: allies count), and a STAR puts it out;
     * curse: lifted on a toadstool or a four-leaf clover.
     """
-    from mnm.engine.rules.terrain import puts_out_fire
-
     assert h.space is not None
     if FIRE in h.statuses:
         if puts_out_fire(ctx, st, h.space):
             h.statuses.remove(FIRE)
             ctx.emit("fire_out", "R-NEG-08", hero=h.id, faces=[], dice=0)
         else:
-            from mnm.engine.query import mice_in
-            from mnm.engine.rules.allies import allies_in
-
             dice = 1 + len(mice_in(st, h.space)) - 1 + len(allies_in(ctx, st, h.space))
             faces = roll(st, dice, f"{h.id} putting out the fire")
             if any(ctx.dice[f].star for f in faces):

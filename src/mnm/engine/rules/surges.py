@@ -14,6 +14,7 @@ from mnm.engine.query import track_rank
 from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.rules.victory import advance_hourglass
+from mnm.engine.rules.weather import moon_sets
 from mnm.engine.state import State
 
 __all__ = ["surge_side"]
@@ -41,8 +42,6 @@ def _surge(ctx: Ctx, st: State, args: list[Any]) -> None:
     st.stat("surges")
     ctx.emit("surge", "R-SURGE-02", wheel=st.wheel)
     st.wheel = 0
-    from mnm.engine.rules.weather import moon_sets
-
     moon_sets(ctx, st)  # [EXP] R-SURGE-09: the moon stays until the next surge
     advance_hourglass(ctx, st, "surge")
     if st.status != "playing":

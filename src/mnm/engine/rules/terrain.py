@@ -12,6 +12,10 @@ from __future__ import annotations
 from mnm.board.layout import space_side
 from mnm.content.schema import Terrain
 from mnm.engine.context import Ctx
+from mnm.engine.rules.battle import defeat_minion
+from mnm.engine.rules.capture import capture
+from mnm.engine.rules.expansion import wild_in_party
+from mnm.engine.rules.weather import raining
 from mnm.engine.state import State
 
 __all__ = ["arrow_colour", "forced_into", "is_outdoor", "is_shallow", "puts_out_fire"]
@@ -35,8 +39,6 @@ def is_shallow(ctx: Ctx, space: str) -> bool:
 def puts_out_fire(ctx: Ctx, st: State, space: str) -> bool:
     """R-NEG-08 / R-WATER-09: in water (deep or shallow), or on an outdoor tile while it rains, a fire comes
     off without a roll."""
-    from mnm.engine.rules.weather import raining
-
     sp = ctx.board.spaces[space]
     return sp.water or sp.terrain is Terrain.SHALLOW or (raining(st) and is_outdoor(ctx, space))
 
@@ -49,8 +51,6 @@ def forced_into(ctx: Ctx, st: State, figure: str, space: str) -> bool:
         return False
     terrain = sp.terrain.value if sp.terrain is not None else ""
     if figure in st.heroes:
-        from mnm.engine.rules.capture import capture
-
         h = st.heroes[figure]
         ctx.emit("falls_into", "R-EXP-04" if terrain == "lava" else "R-EXP-21", figure=figure, space=space,
                  terrain=terrain)
@@ -60,8 +60,6 @@ def forced_into(ctx: Ctx, st: State, figure: str, space: str) -> bool:
     if m is not None:
         if ctx.content.minions[m.type].flying:
             return False  # R-EXP-04: a flying figure is unaffected (it may not land there by its own move)
-        from mnm.engine.rules.battle import defeat_minion
-
         ctx.emit("falls_into", "R-EXP-04" if terrain == "lava" else "R-EXP-21", figure=figure, space=space,
                  terrain=terrain)
         defeat_minion(ctx, st, m, None)
@@ -72,8 +70,6 @@ def forced_into(ctx: Ctx, st: State, figure: str, space: str) -> bool:
 def gecko_blocked(ctx: Ctx, st: State) -> frozenset[tuple[str, str]]:
     """R-EXP-18: the yellow lines with a gecko print, as (from, to) space pairs, when no Wild mouse is in the
     party (empty when one is, or when the board has none)."""
-    from mnm.engine.rules.expansion import wild_in_party
-
     pairs = ctx.board.gecko_edges
     if not pairs or wild_in_party(ctx, st):
         return frozenset()

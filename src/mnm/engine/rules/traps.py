@@ -10,7 +10,7 @@ from mnm.content.schema import HeroClass
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import roll
-from mnm.engine.query import hero_name
+from mnm.engine.query import equipped_effects, hero_name
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.turn import end_mouse_turn
 from mnm.engine.state import Pending, State
@@ -35,8 +35,6 @@ def _trap_check(ctx: Ctx, st: State, args: list[Any]) -> None:
         st.pending = Pending("trap_dice", h.id, {"space": space})  # R-TRAP-02: "a player can instead..."
         return
     dice = hero.lore if stat == "lore" else hero.move
-    from mnm.engine.query import equipped_effects
-
     dice += sum(int(p.get("dice", 1)) for p in equipped_effects(ctx, h, "trap-sense"))  # the Tinker's Apron
     faces = roll(st, dice, f"{h.id}'s mousetrap")
     if any(ctx.dice[f].star for f in faces):

@@ -18,6 +18,9 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import hero_name, mice_in, minions_on_side
+from mnm.engine.rules.allies import helpers_leave
+from mnm.engine.rules.bees import bees_leave_on_explore
+from mnm.engine.rules.leaves import leaf_at, on_leaf, room_for
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
@@ -27,9 +30,6 @@ CLIMB = "tree-climb"
 
 
 def _left_behind(ctx: Ctx, st: State) -> None:
-    from mnm.engine.rules.allies import helpers_leave
-    from mnm.engine.rules.bees import bees_leave_on_explore
-
     helpers_leave(ctx, st)
     bees_leave_on_explore(ctx, st)
 
@@ -75,8 +75,6 @@ turn_verb("climb", _climb_options, _climb_apply, _climb_explain)
 
 
 def _glide_ready(ctx: Ctx, st: State, h: Hero) -> str:
-    from mnm.engine.rules.leaves import on_leaf
-
     if h.space is None or not on_leaf(st, h.space):
         return f"{hero_name(ctx, h.id)} is not on a leaf (R-EXP-20)"
     if any(x.space != h.space for x in st.mice_on_board()):
@@ -85,7 +83,7 @@ def _glide_ready(ctx: Ctx, st: State, h: Hero) -> str:
 
 
 def _glide_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if not action_available(st, t) or _glide_ready(ctx, st, h):
+    if not st.tokens or not action_available(st, t) or _glide_ready(ctx, st, h):  # no token: no leaf
         return []
     return [Action("glide", h.id)]
 
@@ -95,8 +93,6 @@ def _glide_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 
 def _glide_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
-    from mnm.engine.rules.leaves import leaf_at, room_for
-
     spend_action(ctx, st, t)
     assert h.space is not None
     here = h.space

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnm.engine.actions import Action
+from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import TURN_VERBS, Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import hero_name
+from mnm.engine.hooks import MOUSE_ON_HESSTER, OFFER_BEFORE_TURN, TURN_BEGINS
+from mnm.engine.query import equipped_effects, hero_name
 from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = [
     "EXTRA_ACTION_COST",
     "action_available",
     "extra_action_cost",
+    "free_action_allowed",
     "free_action_available",
     "spend_action",
     "turn_of",
@@ -59,8 +61,18 @@ def spend_action(ctx: Ctx, st: State, t: Turn) -> None:
         t.movement_over = True
 
 
+def free_action_allowed(ctx: Ctx, st: State, h: Hero, t: Turn, which: str) -> bool:
+    """Whether :func:`free_action_available` says yes, without building its sentence (option listings ask it
+    for every free action at every turn decision)."""
+    if which in t.free_used or (h.space is not None and ctx.board.spaces[h.space].water):
+        return False
+    return "stunned" not in h.statuses or not st.options.get("stunned_no_free_actions")
+
+
 def free_action_available(ctx: Ctx, st: State, h: Hero, t: Turn, which: str) -> str:
     """'' if the free action ``which`` may be taken now, else why not (R-TURN-04, R-FREE-01, R-WATER-05)."""
+    if free_action_allowed(ctx, st, h, t, which):
+        return ""
     if which in t.free_used:
         return f"{hero_name(ctx, h.id)} has already used the {which} free action this turn"
     if h.space is not None and ctx.board.spaces[h.space].water:
@@ -80,21 +92,17 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     if "charmed" in h.statuses:
         push(st, ["charmed_turn", h.id])
         return
-    from mnm.engine.rules.abilities import offer_before_turn, turn_begins
-
-    if len(args) == 1 and offer_before_turn(ctx, st, h):
+    if len(args) == 1 and OFFER_BEFORE_TURN.call(ctx, st, h):
         return  # R-ABIL-04: asked first whether to use an ability "before taking a turn"
     t = Turn(h.id)
     st.turn = t
     if h.buffs:  # card effects lasting "until the start of your next turn" end now (docs/effects.md)
         ctx.emit("buffs_end", "R-SEARCH-08", hero=h.id, buffs=sorted(h.buffs))
         h.buffs.clear()
-    turn_begins(ctx, st, h, t, args)
+    TURN_BEGINS.call(ctx, st, h, t, args)
     face = ctx.dice[roll(st, 1, f"{h.id}'s movement")[0]]
     t.rolled = face.number
     hero = ctx.content.heroes[h.id]
-    from mnm.engine.query import equipped_effects
-
     t.move_points = hero.move + face.number + sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))
     ctx.emit("movement_roll", "R-TURN-01", hero=h.id, face=face.index, number=face.number, points=t.move_points)
     if "knocked_down" in h.statuses:  # R-NEG-04: standing up takes the whole move
@@ -110,6 +118,9 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     ctx.rules.on_move_roll(ctx, st, h.id, face.index)
     if h.captured or st.status != "playing":
         return
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: a mouse beginning its turn on Hesster must move away
+        if MOUSE_ON_HESSTER.call(ctx, st, h):
+            return
     st.pending = Pending("turn", h.id)
 
 
@@ -167,7 +178,7 @@ decision("turn", _turn_options, _turn_apply, _turn_explain, prompt="turn_prompt"
 
 
 def _end_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    return [Action("end", h.id)]
+    return [shared_action("end", h.id)]
 
 
 def _end_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:

@@ -24,6 +24,7 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
 from mnm.engine.dice import shuffle
 from mnm.engine.query import hero_name, mice_in
+from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.turn import action_available, end_mouse_turn, spend_action
 from mnm.engine.state import Hero, State, Turn
 
@@ -155,8 +156,6 @@ def mouse_steps_on(ctx: Ctx, st: State, h: Hero, t: Turn, space: str) -> None:
         return
     _reset(ctx, st, key)
     if under == "snapping":
-        from mnm.engine.rules.capture import wound_hero
-
         wound_hero(ctx, st, h, 1, source=key)
     if not h.captured and st.turn is not None and st.turn.mouse == h.id:
         end_mouse_turn(ctx, st, h.id)

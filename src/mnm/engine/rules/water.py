@@ -8,7 +8,12 @@ from typing import Any
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
 from mnm.engine.query import can_enter, mice_in
+from mnm.engine.rules.allies import allies_in
 from mnm.engine.rules.capture import capture
+from mnm.engine.rules.leaves import afloat
+from mnm.engine.rules.terrain import forced_into
+from mnm.engine.rules.turtles import current_pushes_turtle
+from mnm.engine.rules.weather import drift_spaces
 from mnm.engine.state import Hero, State
 
 __all__: list[str] = []
@@ -20,8 +25,6 @@ def _leave_water(ctx: Ctx, st: State, args: list[Any]) -> None:
     h = st.heroes[str(args[0])]
     dest = str(args[1])
     t = st.turn
-    from mnm.engine.rules.allies import allies_in
-
     helpers = len(mice_in(st, dest)) + len(allies_in(ctx, st, dest))  # [EXP] allies count as mice (R-EXP-01)
     faces = roll(st, 1 + helpers, f"{h.id} leaving the water")
     ok = any(ctx.dice[f].star for f in faces)
@@ -44,9 +47,6 @@ def _drift(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-WATER-04: at the end of its turn a mouse in a current drifts 1 space; off the tile, it is captured.
     [EXP] 2 spaces in rain (R-EXP-07); carried into lava or a chasm, it is captured (R-EXP-04/21); a mouse
     riding a leaf stays with its leaf, which drifts at the end of the round instead (R-EXP-05)."""
-    from mnm.engine.rules.leaves import afloat
-    from mnm.engine.rules.weather import drift_spaces
-
     h = st.heroes[str(args[0])]
     if h.captured or h.space is None or afloat(st, h.space):
         return
@@ -57,8 +57,6 @@ def _drift(ctx: Ctx, st: State, args: list[Any]) -> None:
 
 def _drift_once(ctx: Ctx, st: State, h: Hero) -> bool:
     """One space of drift; False when the mouse stops (still water, blocked, captured)."""
-    from mnm.engine.rules.terrain import forced_into
-
     if h.captured or h.space is None:
         return False
     drift = ctx.board.spaces[h.space].drift
@@ -75,7 +73,5 @@ def _drift_once(ctx: Ctx, st: State, h: Hero) -> bool:
     h.space = drift
     ctx.emit("drifts", "R-WATER-04", hero=h.id, src=src, dst=drift)
     if st.tokens:
-        from mnm.engine.rules.turtles import current_pushes_turtle
-
         current_pushes_turtle(ctx, st, drift)  # [EXP] R-EXP-09
     return not forced_into(ctx, st, h.id, drift)

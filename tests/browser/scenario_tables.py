@@ -1,0 +1,28 @@
+"""A table at a scenario's position, for browser tests and screenshots: the scenario is loaded and its actions
+played here, and the table is written straight into the server's storage (as a table whose journal is empty and
+whose snapshot is that position: the server restores it from the snapshot when it is first asked for)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from mnm.server.storage import Storage
+from scenariokit import scenario_game
+
+
+def seat_scenario(db_url: str, name: str) -> dict[str, Any]:
+    """Write a hotseat table at scenario ``name`` into the storage at ``db_url``; its id and host link."""
+    game = scenario_game(name)
+    st = game.state
+    token = secrets.token_urlsafe(16)
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    table_id = f"scn-{secrets.token_hex(4)}"
+    setup = {"chapter": st.chapter, "party": list(st.party), "seats": [list(st.party)], "seed": 0, "dice": "seeded"}
+    storage = Storage(db_url)
+    try:
+        storage.create_table(table_id, setup, {"host": digest, "seats": [digest]}, game.to_json(), [], st.status)
+    finally:
+        storage.close()
+    return {"table": table_id, "token": token, "link": f"/#t={table_id}&k={token}", "game": game}
