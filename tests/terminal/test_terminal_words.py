@@ -211,6 +211,8 @@ def test_the_app_in_portuguese() -> None:
             assert "Rodada 1  ampulheta 1/" in status
             question = str(app.query_one("#question", Static).render())
             assert "Digite um número ou uma ação" in question
+            board = str(app.query_one("#board", Static).render())
+            assert " A Casa de Guarda (5) " in board and "Guard Room" not in board
             table = str(app.query_one("#table", Static).render())
             assert "Roda dos lacaios" in table and "Legenda" in table
             footer = app.query_one(Footer)

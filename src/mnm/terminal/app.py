@@ -545,7 +545,9 @@ class PlayApp(App[None]):
         scale, columns = fit_layout(self.game, area.width, area.height)
         d = self._decision
         reach = self.words.move_costs(self.game, d.actor) if d is not None and d.kind == "turn" else {}
-        text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale, columns, reach)
+        text, self.tile_rows = board_text(
+            self.game, self.highlight_spaces(), self.marks, scale, columns, reach, self.lang
+        )
         legend = legend_text(self.game, self.marks, self.lang, max(20, area.width - 1))  # [EXP] markers
         if legend.plain:
             text.append("\n")
