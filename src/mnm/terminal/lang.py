@@ -79,7 +79,12 @@ def has(key: str) -> bool:
 def say(lang: str, key: str, **params: Any) -> str:
     """The sentence ``term.<key>`` in ``lang`` with ``params`` filled in (English when the language lacks it,
     the key itself when no catalog has it: a client never crashes on text)."""
-    template = catalog(lang).get(PREFIX + key) or catalog("en").get(PREFIX + key)
-    if template is None:
-        return key
-    return contract(format_message(template, **params), lang)
+    for code in (lang, "en"):
+        template = catalog(code).get(PREFIX + key)
+        if template is None:
+            continue
+        try:
+            return contract(format_message(template, **params), code)
+        except (KeyError, IndexError, ValueError):  # a field the caller did not give: never crash on text
+            continue
+    return key

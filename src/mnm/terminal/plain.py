@@ -399,7 +399,7 @@ class PlainClient:
         try:
             game = load_game(Path(path), self.game.ctx.content)
         except SaveError as err:
-            self.say(self.t("load_failed", why=err))
+            self.say(self.t("load_failed", why=err, path=path))
             return False
         self.game = game
         self.save_path = path
