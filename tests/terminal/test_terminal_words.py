@@ -55,6 +55,33 @@ def literal_keys() -> set[str]:
     return keys
 
 
+def calls_with_fields() -> list[tuple[str, str, set[str]]]:
+    """(where, key, keyword names given) for every call with a literal key and only named arguments."""
+    out = []
+    for path in TERMINAL.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            args = node.args[1:] if name == "say" else node.args if name == "t" else []
+            if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+                out.append((f"{path.name}:{node.lineno}", args[0].value, {k.arg for k in node.keywords if k.arg}))
+    return out
+
+
+def test_every_call_gives_the_fields_its_sentences_use() -> None:
+    calls = calls_with_fields()
+    assert len(calls) > 150
+    for lang in LANGUAGES:
+        words = term_keys(lang)
+        missing = [
+            (where, key, sorted(fields(words[key]) - given))
+            for where, key, given in calls
+            if key in words and not fields(words[key]) <= given
+        ]
+        assert missing == [], lang
+
+
 def test_both_languages_have_the_same_terminal_keys_with_the_same_fields() -> None:
     en, pt = term_keys("en"), term_keys("pt_BR")
     assert len(en) > 250
