@@ -101,6 +101,9 @@ class CommandInput(Input):
         if not isinstance(app, PlayApp):
             return
         typed = self.value
+        if not typed.strip():
+            app.note(app.t("complete.empty"))
+            return
         matches = [c for c in app.candidates() if c.lower().startswith(typed.lower())]
         if not matches:
             app.note(app.t("complete.none", typed=repr(typed)))
