@@ -33,6 +33,7 @@ from mnm.terminal.lang import has, say
 from mnm.terminal.plain import DEFAULT_SAVE
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
 from mnm.terminal.session import (
+    ALIASES,
     COMMANDS,
     Autosave,
     BadAnswer,
@@ -800,6 +801,7 @@ class PlayApp(App[None]):
         event.input.value = ""
         d = self._decision
         first = text.strip().lower().split(" ")[0] if text.strip() else ""
+        first = ALIASES.get(first, first)  # 'ajuda', 'examinar'... are the same commands
         allowed = ("help", "?", "save", "undo", "quit", "q", "inspect", "look", "history", "log", "i", "x", "choices")
         if d is not None and self.bot_turn() and first not in allowed:
             self.note(self.t("app.bots_turn", who=self.words.figure(d.actor)))
