@@ -223,9 +223,11 @@ def side_lines(
     marks: FigureMarks | None = None,
     scale: tuple[int, int] = (CELL_W, 1),
     reach: Mapping[str, int] | None = None,
+    lang: str = "en",
 ) -> list[Text]:
     """One tile side drawn in a frame: ``size*cw + 2`` columns by ``size*ch + 2`` rows (``scale = (cw, ch)``).
-    ``reach``: spaces the acting mouse can move to, shaded, with what each costs (``·2``)."""
+    ``reach``: spaces the acting mouse can move to, shaded, with what each costs (``·2``); ``lang``: the
+    language of the side's name on the frame."""
     reach = reach or {}
     g = game.ctx.board.graph(side)
     marks = marks or FigureMarks.of(game.ctx.content)
@@ -255,7 +257,8 @@ def side_lines(
     for y in range(1, height - 1):
         canvas.put(0, y, "│", frame)
         canvas.put(width - 1, y, "│", frame)
-    title = f" {g.name} ({side}) "
+    named = game.ctx.content.tile_sides.get(side)
+    title = f" {named.name.get(lang) if named is not None and lang != 'en' else g.name} ({side}) "
     canvas.put(2, 0, title[: width - 4], Style(color=LABEL, bold=True))
 
     # cells
@@ -439,6 +442,7 @@ def board_text(
     scale: tuple[int, int] = (CELL_W, 1),
     columns: int | None = None,
     reach: Mapping[str, int] | None = None,
+    lang: str = "en",
 ) -> tuple[Text, dict[int, tuple[int, int]]]:
     """The whole layout: face-up sides at their places (see :func:`grid`). Returns the text and each side's
     (column, row) in characters."""
@@ -454,7 +458,7 @@ def board_text(
     tile_w, tile_h = 0, 0
     for tile, pos in places.items():
         side = st.face_up.get(tile, board.initial_up[tile])
-        lines = side_lines(game, side, hl, marks, scale, reach)
+        lines = side_lines(game, side, hl, marks, scale, reach, lang)
         drawn[pos] = lines
         side_at[pos] = side
         tile_h = max(tile_h, len(lines))
