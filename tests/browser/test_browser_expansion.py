@@ -102,6 +102,7 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     # rain and nightfall in the tracks bar; the legend names every marker on this board, with mnm.info's words
     expect(page.locator("#weather")).to_contain_text("Rain")
     expect(page.locator("#weather")).to_contain_text("Nightfall")
+    expect(page.locator("#wheel li.moon")).to_have_attribute("aria-label", "Nightfall")  # the wheel's last place
     expect(page.locator('#weather [data-kind="rain"]')).to_have_attribute("title", info.marker("rain")["text"])
     kinds = page.locator("#legend li").evaluate_all("items => items.map(i => i.dataset.kind)")
     assert kinds == [

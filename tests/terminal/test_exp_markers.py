@@ -109,6 +109,7 @@ def _app_texts(name: str, lang: str = "en") -> dict[str, str]:
 def test_the_app_names_the_markers_in_its_legend_and_says_the_weather() -> None:
     seen = _app_texts("exp-board-trickle")
     assert "Rain, Nightfall" in seen["status"]
+    assert "○○○○○☾" in seen["status"] and "○○○○○☾" in seen["table"]  # the moon fills the wheel's last place
     assert "Weather Rain, Nightfall" in seen["table"]
     for name in ("Shallow water", "Tree-climb symbol", "Tree branch", "Leaf", "Turtle", "Pesky Bee", "Olga", "Ally",
                  "Pet", "Flying", "On fire", "Cursed"):  # fmt: skip

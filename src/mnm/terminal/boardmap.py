@@ -33,6 +33,7 @@ __all__ = [
     "legend_text",
     "side_lines",
     "weather_words",
+    "wheel_dots",
 ]
 
 CELL_W = 3
@@ -388,6 +389,14 @@ def _legend_glyph(game: Game, marks: FigureMarks, kind: str) -> tuple[str, Style
 def weather_words(game: Game, lang: str = "en") -> str:
     """[EXP] Rain and Nightfall by name, when on (the Table tab and the status line); '' otherwise."""
     return ", ".join(str(info.marker(k, lang)["name"]) for k in ("rain", "moon") if game.state.chapter_data.get(k))
+
+
+def wheel_dots(game: Game) -> str:
+    """The minion wheel's six places: ``●`` cheese, ``○`` free; [EXP] at Nightfall the moon ``☾`` fills the last
+    place until the next surge (docs/rulings.md R-EXP-11)."""
+    st = game.state
+    dots = "●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel)
+    return dots[:5] + "☾" if st.chapter_data.get("moon") else dots
 
 
 BIG = (5, 2)  # the roomy scale: 5 characters by 2 rows per map cell, when the whole board fits at it
