@@ -109,6 +109,13 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
         "shallow", "tree_climb", "branch", "leaf", "turtle", "bee", "olga", "ally", "pet", "flying", "on_fire",
         "cursed", "rain", "moon",
     ]  # fmt: skip
+    # every marker kind mnm.info knows has a glyph of its own for the legend
+    empty = page.evaluate(
+        "async (kinds) => { const m = await import('/static/marks.js');"
+        " return kinds.filter(k => m.swatch(k).querySelectorAll('path, circle, ellipse, rect, polygon').length === 0); }",
+        list(info.MARKERS["en"]),
+    )
+    assert empty == []
     leaf_row = page.locator('#legend li[data-kind="leaf"]')
     expect(leaf_row).to_have_text(f"{info.marker('leaf')['name']}: {info.marker('leaf')['text']}")
     expect(leaf_row.locator("svg.swatch-glyph")).to_have_count(1)

@@ -176,3 +176,21 @@ def test_plain_mode_in_portuguese_words_come_from_the_same_place() -> None:
         "Tilda: em chamas. 1 ferimento no fim de cada turno até o fogo ser apagado."
     ]
     assert info.space_marks(game.ctx.content, game.state, "17:9", "pt_BR") == ["Folha 1 → sul"]
+
+
+def test_every_marker_has_words_in_both_languages_and_a_terminal_mark() -> None:
+    """mnm.info.MARKERS is the one list of markers: each has a name and a text in English and Portuguese, and the
+    terminal's legend has a mark for each (the web's glyphs are checked in the browser test)."""
+    from mnm.terminal.boardmap import FigureMarks, _legend_glyph
+
+    assert set(info.MARKERS["en"]) == set(info.MARKERS["pt_BR"])
+    for lang in ("en", "pt_BR"):
+        for kind, (name, text) in info.MARKERS[lang].items():
+            assert name and text and not text.endswith(".."), (lang, kind)
+    game = scenario_game("exp-board-ember-vault")
+    marks = FigureMarks.of(game.ctx.content)
+    for kind in info.MARKERS["en"]:
+        if kind in ("rain", "moon"):
+            continue  # weather: said in words on the status line (and the moon on the wheel)
+        glyph, _style = _legend_glyph(game, marks, kind)
+        assert len(glyph) == 2 and glyph != "??", kind
