@@ -173,6 +173,7 @@ VALUES_PT: Mapping[str, str] = {
     "scamp": "malandro",
     "mystic": "místico",
     "archer": "arqueiro",
+    "wild": "selvagem",
     "sharp": "cortante",
     "blunt": "contundente",
     "magic": "mágico",
@@ -486,6 +487,8 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
         lines.append(marker(sp.terrain.value, lang)["lines"][0])
     if "tree-climb" in sp.features:  # [EXP] R-EXP-19
         lines.append(marker("tree_climb", lang)["lines"][0])
+    if sp.flip == "gecko" or any(space_id in edge for edge in b.gecko_edges):  # [EXP] R-EXP-18
+        lines.append(marker("gecko", lang)["lines"][0])
     if sp.entry:
         lines.append(w["entry"])
     if sp.trap or space_id in state.traps:
@@ -594,6 +597,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "stalagmite": ("Stalagmite", "a spike of rock that nobody enters; it blocks the view."),
         "tree_climb": ("Tree-climb symbol", "with no minion on the tile, the party may climb the tree from here."),
         "branch": ("Tree branch", "the branch overlay the party climbed onto."),
+        "gecko": ("Gecko print", "only a Wild mouse may explore this flip space or use this yellow line."),
         "leaf": ("Leaf", "a boat on the current; at the end of each round it drifts with its riders (the arrow)."),
         "turtle": (
             "Turtle",
@@ -627,6 +631,10 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "stalagmite": ("Estalagmite", "uma ponta de rocha onde ninguém entra; ela bloqueia a visão."),
         "tree_climb": ("Símbolo de subida na árvore", "sem lacaios no bloco, o grupo pode subir na árvore daqui."),
         "branch": ("Galho", "a sobreposição de galho onde o grupo subiu."),
+        "gecko": (
+            "Pegada de lagartixa",
+            "só um rato Selvagem pode explorar este espaço de virada ou usar esta linha amarela.",
+        ),
         "leaf": ("Folha", "um barco na correnteza; no fim de cada rodada ela desce com quem está nela (a seta)."),
         "turtle": ("Tartaruga", "um rato que pisa nela a vira; um casco segura, bolhas ou mandíbulas derrubam o rato."),
         "bee": ("Abelha Chata", "segue uma figura, que rola 1 dado a menos para atacar e para defender."),
@@ -852,6 +860,7 @@ def legend(content: Content, state: State, lang: str = "en", board: Board | None
         g = b.graph(side)
         kinds |= {sp.terrain.value for sp in g.spaces if sp.terrain is not None}
         kinds |= {"tree_climb" for sp in g.spaces if "tree-climb" in sp.features}
+        kinds |= {"gecko" for sp in g.spaces if sp.flip == "gecko"} | {"gecko" for _ in g.gecko_lines}
         if _stalagmite_nbrs(b, side):
             kinds.add("stalagmite")
     kinds |= {m["kind"] for m in board_marks(content, state, b)}

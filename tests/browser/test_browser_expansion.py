@@ -106,7 +106,7 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     expect(page.locator('#weather [data-kind="rain"]')).to_have_attribute("title", info.marker("rain")["text"])
     kinds = page.locator("#legend li").evaluate_all("items => items.map(i => i.dataset.kind)")
     assert kinds == [
-        "shallow", "tree_climb", "branch", "leaf", "turtle", "bee", "olga", "ally", "pet", "flying", "on_fire",
+        "shallow", "tree_climb", "branch", "gecko", "leaf", "turtle", "bee", "olga", "ally", "pet", "flying", "on_fire",
         "cursed", "rain", "moon",
     ]  # fmt: skip
     # every marker kind mnm.info knows has a glyph of its own for the legend

@@ -58,6 +58,7 @@ def test_the_trickle_side_draws_each_marker_in_its_own_mark() -> None:
     assert any(FLYING.lower() in s.lower() for s in _style_of(trickle, "x1"))  # the flying Hex Moth
     hollow = "\n".join(line.plain for line in side_lines(game, 19))
     assert "Og" in hollow and "Br" in hollow and "Tc" in hollow  # Olga, the branch, the tree-climb symbol
+    assert "Gk" in hollow  # the gecko-print flip space (19:9)
 
 
 @pytest.mark.rule("R-EXP-04")
@@ -111,7 +112,7 @@ def test_the_app_names_the_markers_in_its_legend_and_says_the_weather() -> None:
     assert "Rain, Nightfall" in seen["status"]
     assert "○○○○○☾" in seen["status"] and "○○○○○☾" in seen["table"]  # the moon fills the wheel's last place
     assert "Weather Rain, Nightfall" in seen["table"]
-    for name in ("Shallow water", "Tree-climb symbol", "Tree branch", "Leaf", "Turtle", "Pesky Bee", "Olga", "Ally",
+    for name in ("Shallow water", "Tree-climb symbol", "Tree branch", "Gecko print", "Leaf", "Turtle", "Pesky Bee", "Olga", "Ally",
                  "Pet", "Flying", "On fire", "Cursed"):  # fmt: skip
         assert name in seen["board"], name
     assert " L↓ Leaf " in seen["board"] and " Tt Turtle " in seen["board"] and " Co On fire " in seen["board"]

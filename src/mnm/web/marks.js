@@ -84,6 +84,11 @@ export function glyph(kind, r = 9) {
       add("rect", { x: -r, y: -r, width: r * 2, height: r * 2, fill: "#8a7f74" });
       add("path", { d: `M${-r * 0.8},${r * 0.8} L${-r * 0.35},${-r * 0.8} L${r * 0.1},${r * 0.8} Z M${-r * 0.05},${r * 0.8} L${r * 0.4},${-r * 0.4} L${r * 0.85},${r * 0.8} Z`, fill: "#d9cdb8", stroke: "#3a2e22" });
       break;
+    case "gecko":
+      add("circle", { r: r * 0.95, fill: "#fff8e6", stroke: "#2e6b1f", "stroke-width": 1.2 });
+      add("ellipse", { cy: r * 0.2, rx: r * 0.35, ry: r * 0.3, fill: "#2e6b1f" });
+      for (const [dx, dy] of [[-0.5, -0.3], [-0.18, -0.55], [0.18, -0.55], [0.5, -0.3]]) add("circle", { cx: dx * r, cy: dy * r, r: r * 0.14, fill: "#2e6b1f" });
+      break;
     case "tree_climb":
       add("rect", { x: -r * 0.18, y: 0, width: r * 0.36, height: r, fill: "#6d4c2f", stroke: "#2b1d0e" });
       add("circle", { cy: -r * 0.25, r: r * 0.75, fill: "#3f8f3a", stroke: "#1d3f1a" });
