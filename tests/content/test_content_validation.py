@@ -282,6 +282,7 @@ def test_content_stats_json_keys_and_counts() -> None:
     stats = json.loads(result.stdout)
     assert set(stats) == {
         "heroes",
+        "expansion_heroes",  # [EXP] Thistle, the authored Wild hero
         "minions",
         "tile_sides",
         "search_cards",

@@ -10,15 +10,16 @@ from __future__ import annotations
 import pytest
 from rulekit import BOW, CHEESE, SHIELD, SHIELD_STAR, SWORD, of, one, options, scenario
 
+from mnm.engine import Game
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 
 TRICKLE = "the-trickle-crossing"
 VAULT = "the-ember-vault"
 
 
-@pytest.mark.rule("R-EXP-10")
-def test_r_exp_10_olga_charges_a_mouse_that_rolls_a_1_and_tramples_small_figures() -> None:
-    g = scenario(
+def olga_charge() -> Game:
+    """Olga on Bramble Hollow 7; Filch and a roach on 10, Collin on 13 rolls a 1 for movement."""
+    return scenario(
         chapter=TRICKLE, tiles={"10": 19},
         heroes={"collin": {"space": "19:13"}, "filch": {"space": "19:10"}},
         minions={"roach-1": {"space": "19:10"}},
@@ -27,6 +28,11 @@ def test_r_exp_10_olga_charges_a_mouse_that_rolls_a_1_and_tramples_small_figures
         turn="mouse:collin",
         dice=[CHEESE],  # Collin rolls a 1 for movement
     )
+
+
+@pytest.mark.rule("R-EXP-10")
+def test_r_exp_10_olga_charges_a_mouse_that_rolls_a_1_and_tramples_small_figures() -> None:
+    g = olga_charge()
     charge = one(g.events, "olga_charges")
     assert (charge.params["path"], charge.rule) == (["19:10", "19:13"], "R-EXP-10")
     assert g.state.tokens["olga"] == ["19:13"]

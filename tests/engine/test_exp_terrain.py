@@ -8,12 +8,9 @@ and 8. Bramble Hollow (side 19): 9 is a gecko-print flip space, and the yellow l
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from rulekit import BOW, CHEESE, SHIELD, SWORD, illegal, of, one, options, scenario
 
-from mnm.content.loader import Content
 from mnm.engine.rules.terrain import arrow_colour, forced_into, is_outdoor
 
 VAULT = "the-ember-vault"
@@ -78,34 +75,6 @@ def test_r_exp_17_downwood_green_arrow_underwood_blue_arrow() -> None:
     assert is_outdoor(ctx, "17:3") and not is_outdoor(ctx, "20:1")
 
 
-def _wild_content() -> Content:
-    """The built-in content with Bramble, a Wild field mouse (a test hero: the FAQ names no Wild hero)."""
-    import shutil
-    import tempfile
-
-    from mnm.content.loader import builtin_dir, load_content
-
-    root = Path(tempfile.mkdtemp(prefix="mnm-wild-"))
-    data = root / "data"
-    shutil.copytree(builtin_dir(), data)
-    with (data / "heroes.yaml").open("a", encoding="utf-8") as f:
-        f.write("""
-bramble:
-  name: {en: Bramble, pt: Amora}
-  source: authored
-  note: "a test hero of the Wild class (R-EXP-18)"
-  classes: [wild]
-  battle: 2
-  defense: 1
-  lore: 1
-  move: 3
-  life: 4
-""")
-    content = load_content(data)
-    shutil.rmtree(root, True)
-    return content
-
-
 @pytest.mark.rule("R-EXP-18")
 @pytest.mark.rule("R-GEN-13")
 def test_r_exp_18_gecko_prints_need_a_wild_mouse() -> None:
@@ -125,14 +94,14 @@ def test_r_exp_18_gecko_prints_need_a_wild_mouse() -> None:
 
     assert "19:15" not in mouse_neighbours(g1.ctx, g1.state, "19:12", g1.state.turn)
     assert cost(g1) == 2  # round by 14, not across the gecko line
-    wild = _wild_content()
-    g2 = scenario(content=wild, chapter=HOLLOW, heroes={"filch": {"space": "19:12"}, "bramble": {"space": "19:9"}},
-                  minions={}, tokens={}, track=["mouse:filch", "mouse:bramble"], turn="mouse:filch",
+    # Thistle, the authored Wild hero
+    g2 = scenario(chapter=HOLLOW, heroes={"filch": {"space": "19:12"}, "thistle": {"space": "19:9"}},
+                  minions={}, tokens={}, track=["mouse:filch", "mouse:thistle"], turn="mouse:filch",
                   dice=[CHEESE], **HOLLOW_UP)
     assert cost(g2) == 1  # a Wild mouse in the party opens the gecko line for every mouse
     assert g2.ctx.board.graph(19).step_cost("19:12", "19:15") == 1
-    g2.apply("end filch", dice=[CHEESE])  # Bramble's movement roll
-    assert "explore bramble flip" in options(g2)  # the Wild mouse may explore the gecko-print flip space
+    g2.apply("end filch", dice=[CHEESE])  # Thistle's movement roll
+    assert "explore thistle flip" in options(g2)  # the Wild mouse may explore the gecko-print flip space
 
 
 @pytest.mark.rule("R-EXP-03")

@@ -103,7 +103,8 @@ class Content:
     def stats(self) -> dict[str, int]:
         """Counts of each kind of content; card counts include every copy in the box."""
         return {
-            "heroes": len(self.heroes),
+            "heroes": sum(1 for h in self.heroes.values() if not h.expansion),
+            "expansion_heroes": sum(1 for h in self.heroes.values() if h.expansion),  # [EXP] Wild heroes
             "minions": len(self.minions),
             "tile_sides": sum(1 for s in self.tile_sides.values() if not s.expansion),
             "expansion_tile_sides": sum(1 for s in self.tile_sides.values() if s.expansion),  # [EXP]

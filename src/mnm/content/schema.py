@@ -155,6 +155,7 @@ class Hero(Sourced):
     innate: tuple[Innate, ...] = ()
     starting_equipment: tuple[Identifier, ...] = ()
     quote: Text | None = None
+    expansion: bool = Field(default=False, description="[EXP] an expansion hero, not one of the base box's six")
 
 
 # --- minions ------------------------------------------------------------------------------------------

@@ -60,6 +60,7 @@ __all__ = [
     "MINION_ROLLED_CHEESE",
     "MINION_WOUNDED_MOUSE",
     "MINION_WOUNDS",
+    "MOUSE_ON_HESSTER",
     "OFFER_BEFORE_TURN",
     "ON_DEFEAT",
     "PAWS_FIT",
@@ -320,6 +321,11 @@ ROUND_ENDS: RuleLink[Callable[[Ctx, State], None]] = RuleLink(
 MINDLESS_FALLS: RuleLink[Callable[[Ctx, State, Minion], bool]] = RuleLink(
     "mindless_falls", "creatures.mindless_falls", "True: a mindless rat struck down falls instead (R-EXP-13)"
 )
+MOUSE_ON_HESSTER: RuleLink[Callable[[Ctx, State, Hero], bool]] = RuleLink(
+    "mouse_on_hesster",
+    "creatures.mouse_must_leave_hesster",
+    "True: a mouse beginning its turn on Hesster is first asked where to step off (R-EXP-14)",
+)
 CURSED_CHEESE: RuleLink[Callable[[Ctx, State, Hero, int], bool]] = RuleLink(
     "cursed_cheese", "statuses.cursed_cheese", "True: a cursed mouse's CHEESE went to the wheel (R-NEG-07)"
 )
@@ -338,6 +344,7 @@ RULE_LINKS: tuple[RuleLink[Any], ...] = (
     TURN_BEGINS,
     ROUND_ENDS,
     MINDLESS_FALLS,
+    MOUSE_ON_HESSTER,
     CURSED_CHEESE,
     EMPATHETIC_POWER,
     MINION_GRAPE_TURN,

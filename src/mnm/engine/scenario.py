@@ -302,6 +302,8 @@ def _check_positions(ctx: Ctx, st: State) -> None:
         assert h.space is not None
         small[h.space] = small.get(h.space, 0) + 1
     for m in st.minions.values():
+        if ctx.content.minions[m.type].token:
+            continue  # [EXP] R-EXP-16: a creature shown by tokens (Hesster, Olga) takes no room
         size = ctx.content.minions[m.type].size
         if size == "large":
             large[m.space] = large.get(m.space, 0) + 1

@@ -13,6 +13,7 @@ from mnm.engine.hooks import (
     PAWS_FIT,
     RANGED_TARGETING,
 )
+from mnm.engine.rules.terrain import is_outdoor
 from mnm.engine.state import Hero, Minion, State
 
 PAWS = 2  # R-SEARCH-11: two paws for weapons
@@ -26,6 +27,11 @@ def _draw_power(ctx: Ctx, st: State, h: Hero) -> int:
 @INNATE_DEFENSE_DICE.register("heavy-lifting", summary="Nez: 1 more defense die against large minions")
 def _heavy_lifting(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     return 1 if m is not None and ctx.content.minions[m.type].size == "large" else 0
+
+
+@INNATE_DEFENSE_DICE.register("thicket-sense", summary="Thistle (authored, [EXP]): 1 more defense die on an outdoor tile")
+def _thicket_sense(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
+    return 1 if h.space is not None and is_outdoor(ctx, h.space) else 0
 
 
 @ON_DEFEAT.register("pilfer", summary="Filch: 1 cheese per minion he defeats, from the wheel for a rat when it has any")

@@ -9,10 +9,21 @@ Molox's three cards are handled by :mod:`initiative` (``minion:molox:1..3``, sta
 from __future__ import annotations
 
 from mnm.board.layout import space_side
-from mnm.engine.context import Ctx
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, decision, push
 from mnm.engine.dice import roll
-from mnm.engine.hooks import MINDLESS_FALLS
-from mnm.engine.query import HESSTER, mice_in, mice_on_side, minion_name, track_rank
+from mnm.engine.hooks import MINDLESS_FALLS, MOUSE_ON_HESSTER
+from mnm.engine.query import (
+    HESSTER,
+    can_enter,
+    hero_name,
+    hesster_blocks,
+    is_large,
+    mice_in,
+    mice_on_side,
+    minion_name,
+    track_rank,
+)
 from mnm.engine.rules.battle import (
     add_wheel_cheese,
     defeat_minion,
@@ -22,9 +33,10 @@ from mnm.engine.rules.battle import (
     wound_minion,
 )
 from mnm.engine.rules.capture import wound_hero
-from mnm.engine.state import Hero, Minion, State
+from mnm.engine.rules.movement import mouse_neighbours
+from mnm.engine.state import Hero, Minion, Pending, State
 
-__all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "olga_charges"]
+__all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "mouse_must_leave_hesster", "olga_charges"]
 
 OLGA = "olga"
 OLGA_REACH = 3  # R-EXP-10: up to 3 spaces
@@ -46,6 +58,7 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
     here = spaces[0]
     goal = graph.by_id[h.space].index
     path: list[str] = []
+    forks: list[str] = []
     for _ in range(OLGA_REACH):
         if here == h.space:
             break
@@ -53,17 +66,29 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
         nexts = [j for j in graph.minion_adj[i] if graph.minion_dist[j][goal] < graph.minion_dist[i][goal]]
         if not nexts:
             break
+        if len(nexts) > 1:
+            forks.append(here)  # equally short ways split here: she takes the lowest-numbered space
         here = min((graph.spaces[j].id for j in nexts), key=lambda s: graph.by_id[s].n)
         path.append(here)
     if not path:
         return
     st.tokens[OLGA] = [here]
-    ctx.emit("olga_charges", "R-EXP-10", hero=h.id, src=spaces[0], dst=here, path=list(path))
-    for sp in path:
-        for x in mice_in(st, sp):
+    mice_hit = [mice_in(st, sp) for sp in path]
+    small_hit = [
+        sorted((m for m in st.minions.values() if m.space == sp and ctx.content.minions[m.type].size == "small"),
+               key=lambda m: m.id)
+        for sp in path
+    ]
+    # the explanation: why she moved, where, and whom she tramples (R-EXP-10; docs/rulings.md R-EXP-10)
+    trampled = [i for row_h, row_m in zip(mice_hit, small_hit, strict=True) for i in [*(x.id for x in row_h), *(x.id for x in row_m)]]
+    ctx.emit("olga_charges", "R-EXP-10", trampled=trampled, hero=h.id, src=spaces[0], dst=here, path=list(path),
+             steps=len(path), forks=forks)
+
+    for sp, row_h, row_m in zip(path, mice_hit, small_hit, strict=True):
+        for x in row_h:
             wound_hero(ctx, st, x, 1, source=OLGA)
-        for m in [m for m in st.minions.values() if m.space == sp]:
-            if ctx.content.minions[m.type].size == "small":
+        for m in row_m:
+            if m.id in st.minions:
                 ctx.emit("olga_tramples", "R-EXP-10", minion=m.id, space=sp)
                 wound_minion(ctx, st, m, 1, None)
 
@@ -74,6 +99,8 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
 def creature_turn(ctx: Ctx, st: State, m: Minion) -> bool:
     """A minion's activation changed by an expansion rule; True when it was played here (nothing more to do)."""
     spec = ctx.content.minions[m.type]
+    if HESSTER not in spec.abilities and HESSTER in st.chapter_data and m.space in hesster_blocks(st):
+        _minion_leaves_hesster(ctx, st, m)  # R-EXP-14: it begins its turn on Hesster: off first
     if spec.mindless and "knocked_down" in m.statuses:
         _reanimate_or_blast(ctx, st, m)
         return True
@@ -143,10 +170,15 @@ def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
     i = graph.by_id[m.space].index
     seen.sort(key=lambda h: (graph.minion_dist[i][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
     target = seen[0]
+    far = graph.minion_dist[i][graph.by_id[target.space or ""].index]
+    tied = [h.id for h in seen[1:] if graph.minion_dist[i][graph.by_id[h.space or ""].index] == far]
     st.chapter_data["mortar_round"] = st.round
     faces = roll(st, MORTAR_DICE, f"{minion_name(ctx, m)} firing the mortar")
     hits = sum(1 for f in faces if ctx.dice[f].bow)
-    ctx.emit("mortar_fires", "R-EXP-12", minion=m.id, hero=target.id, faces=list(faces), hits=hits)
+    # the explanation: who fires, from where, at whom and why that mouse (R-EXP-12; docs/rulings.md R-EXP-12)
+    ctx.emit("mortar_fires", "R-EXP-12", tied=tied, minion=m.id, space=m.space, hero=target.id,
+             target_space=target.space, faces=list(faces), hits=hits)
+
     add_wheel_cheese(ctx, st, sum(1 for f in faces if ctx.dice[f].cheese), m.id)
     mouse_defends(ctx, st, target, hits, m)  # the mortar's attack is ranged, whatever its crew's card says
     return True
@@ -192,7 +224,9 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
         return
     ti = graph.by_id[tail].index
     mice.sort(key=lambda h: (graph.minion_dist[ti][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
-    goal = graph.by_id[mice[0].space or ""].index
+    target = mice[0]
+    goal = graph.by_id[target.space or ""].index
+    tied = [h.id for h in mice[1:] if graph.minion_dist[ti][graph.by_id[h.space or ""].index] == graph.minion_dist[ti][goal]]
     path = [tail]
     here = ti
     for _ in range(HESSTER_BODY):
@@ -212,8 +246,11 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
     m.space = head
     faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's strike")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
-    ctx.emit("hesster_strikes", "R-EXP-14", minion=m.id, spaces=list(body), faces=list(faces), hits=hits)
     victims, others = _touched(st, set(body), m)
+    # the explanation: toward whom, where the head landed and why, whom he touches (R-EXP-14; docs/rulings.md)
+    ctx.emit("hesster_strikes", "R-EXP-14", missed=not victims and not others, tied=tied, minion=m.id,
+             tail=tail, target=target.id, head=head, crowd=len(mice_in(st, head)), spaces=list(body),
+             victims=[h.id for h in victims] + [x.id for x in others], faces=list(faces), hits=hits)
     for h in victims:  # his cheese never feeds the wheel: nothing is added for this roll
         if not h.captured:
             _poisoned_defense(ctx, st, h, hits, m)
@@ -265,3 +302,100 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
     for x in others:
         if x.id in st.minions:
             defend_minion(ctx, st, None, x, hits)
+
+
+# --- figures beginning their turn on Hesster's spaces must move away (R-EXP-14) ------------------------------
+
+
+def _number(space: str) -> int:
+    return int(space.split(":")[1])
+
+
+def mouse_escapes(ctx: Ctx, st: State, h: Hero) -> list[str]:
+    """The spaces next to ``h`` it may step off Hesster to: by its lines (R-MOVE-03/04), with room
+    (R-SPACE-02), not his spaces, and neither water, lava, a chasm nor a mousetrap (a step it is made to take
+    never walks into a hazard: docs/rulings.md R-EXP-14). Lowest number first."""
+    assert h.space is not None
+    board = ctx.board
+    return sorted(
+        (
+            sp
+            for sp in mouse_neighbours(ctx, st, h.space, st.turn)
+            if can_enter(ctx, st, sp) and not board.spaces[sp].water and sp not in st.traps
+        ),
+        key=_number,
+    )
+
+
+def mouse_must_leave_hesster(ctx: Ctx, st: State, h: Hero) -> bool:
+    """R-EXP-14: a mouse that begins its turn on one of Hesster's spaces must move away. Before anything else
+    in its turn (its movement roll is made and kept) it steps to a space next to it, the player choosing among
+    :func:`mouse_escapes` (decision ``leave_hesster``); the step costs no movement. True when that decision
+    is now asked; False when the mouse is not on Hesster or has nowhere to go (it stays, and is told why)."""
+    if h.space is None or h.space not in hesster_blocks(st):
+        return False
+    spaces = mouse_escapes(ctx, st, h)
+    if not spaces:
+        ctx.emit("hesster_pins", "R-EXP-14", figure=h.id, space=h.space)
+        return False
+    ctx.emit("must_leave_hesster", "R-EXP-14", figure=h.id, space=h.space, spaces=list(spaces))
+    st.pending = Pending("leave_hesster", h.id, {"spaces": spaces})
+    return True
+
+
+MOUSE_ON_HESSTER.provide(mouse_must_leave_hesster)
+
+
+def _leave_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("move", p.actor, (str(sp),)) for sp in p.data["spaces"]]
+
+
+def _leave_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    h = st.heroes[p.actor]
+    src = h.space
+    h.space = str(a.args[0])
+    ctx.emit("leaves_hesster", "R-EXP-14", figure=h.id, src=src, dst=h.space)
+    push(st, ["ask_turn", h.id])  # then its turn goes on as usual, its whole movement still to use
+
+
+def _leave_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    spaces = ", ".join(str(sp) for sp in p.data["spaces"])
+    name = hero_name(ctx, p.actor)
+    return f"{name} began its turn on Hesster and must move away first: 'move {p.actor} <space>' ({spaces}) (R-EXP-14)"
+
+
+decision("leave_hesster", _leave_options, _leave_apply, _leave_explain, prompt="leave_hesster_prompt")
+
+
+def _minion_leaves_hesster(ctx: Ctx, st: State, m: Minion) -> None:
+    """R-EXP-14: a minion that begins its turn on Hesster steps off to the space next to it (on the minion
+    graph, with room for it) nearest the nearest mouse, lowest number on ties; then it takes its turn as usual
+    from there. With nowhere to go it stays, and is told why."""
+    graph = ctx.board.graph_of(m.space)
+    large = is_large(ctx, m)
+    blocked = hesster_blocks(st)
+    near = [
+        graph.spaces[j].id
+        for j in graph.minion_adj[graph.by_id[m.space].index]
+        if graph.spaces[j].id not in blocked and can_enter(ctx, st, graph.spaces[j].id, large)
+    ]
+    if not near:
+        ctx.emit("hesster_pins", "R-EXP-14", figure=m.id, space=m.space)
+        return
+    mice = [h for h in mice_on_side(st, graph.side) if h.space is not None]
+    target: Hero | None = None
+    if mice:
+        i = graph.by_id[m.space].index
+        mice.sort(key=lambda h: (graph.minion_dist[i][graph.by_id[h.space or ""].index], track_rank(st, f"mouse:{h.id}")))
+        target = mice[0]
+
+    def key(sp: str) -> tuple[int, int]:
+        far = 0 if target is None else graph.minion_dist[graph.by_id[sp].index][graph.by_id[target.space or ""].index]
+        return (far, _number(sp))
+
+    src = m.space
+    m.space = min(near, key=key)
+    if target is None:
+        ctx.emit("leaves_hesster", "R-EXP-14", figure=m.id, src=src, dst=m.space)
+    else:
+        ctx.emit("leaves_hesster", "R-EXP-14", target=target.id, figure=m.id, src=src, dst=m.space)

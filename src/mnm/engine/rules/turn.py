@@ -12,7 +12,7 @@ from typing import Any
 from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import TURN_VERBS, Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.hooks import OFFER_BEFORE_TURN, TURN_BEGINS
+from mnm.engine.hooks import MOUSE_ON_HESSTER, OFFER_BEFORE_TURN, TURN_BEGINS
 from mnm.engine.query import equipped_effects, hero_name
 from mnm.engine.state import Hero, Pending, State, Turn
 
@@ -118,6 +118,9 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     ctx.rules.on_move_roll(ctx, st, h.id, face.index)
     if h.captured or st.status != "playing":
         return
+    if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: a mouse beginning its turn on Hesster must move away
+        if MOUSE_ON_HESSTER.call(ctx, st, h):
+            return
     st.pending = Pending("turn", h.id)
 
 
