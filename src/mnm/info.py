@@ -671,6 +671,7 @@ _MARK_WORDS: Mapping[str, Mapping[str, str]] = {
         "mark_here": "{name} here. {text}",
         "drifts_to": "It drifts {way}, into space {n}.",
         "drifts_off": "It drifts {way}, off the tile.",
+        "drifts_rain": "In the rain it drifts 2 spaces a round.",
         "safe_turtle": "Turned over: a shell, a stepping stone.",
         "follows": "It follows {who}.",
         "hesster_lies": "{name} lies on {spaces} (tail first, head last).",
@@ -685,6 +686,7 @@ _MARK_WORDS: Mapping[str, Mapping[str, str]] = {
         "mark_here": "{name} aqui. {text}",
         "drifts_to": "Ela desce para o {way}, até o espaço {n}.",
         "drifts_off": "Ela desce para o {way}, para fora do bloco.",
+        "drifts_rain": "Na chuva ela desce 2 espaços por rodada.",
         "safe_turtle": "Já virada: um casco, um ponto de apoio.",
         "follows": "Segue {who}.",
         "hesster_lies": "{name} está em {spaces} (primeiro a cauda, por último a cabeça).",
@@ -819,6 +821,8 @@ def mark_sentence(content: Content, state: State, mark: Info, lang: str = "en", 
             if drift["to"]
             else w["drifts_off"].format(way=way)
         )
+        if state.chapter_data.get("rain"):  # R-EXP-07: a strong current
+            out += " " + w["drifts_rain"]
     if mark.get("safe"):
         out += " " + w["safe_turtle"]
     if mark.get("host"):

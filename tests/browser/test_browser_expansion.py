@@ -75,7 +75,9 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     # a leaf: its sentence as label and title, and an arrow the way the current carries it (17:9 drifts into 17:12)
     leaf = board.locator("g.exp-mark.mark-leaf").first
     label = _sentence(made, "leaf", "leaf-1")
-    assert label.startswith("Leaf 1 here.") and label.endswith("It drifts south, into space 12.")
+    assert label.startswith("Leaf 1 here.") and label.endswith(
+        "It drifts south, into space 12. In the rain it drifts 2 spaces a round."
+    )
     expect(leaf).to_have_attribute("aria-label", label)
     expect(leaf).to_have_attribute("role", "img")
     expect(leaf.locator("title")).to_have_text(label)
@@ -128,7 +130,9 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     # the same board in Portuguese: labels, legend and weather from mnm.info's Portuguese
     page = _open(browser, base_url, made, "pt")
     pt_leaf = _sentence(made, "leaf", "leaf-1", "pt_BR")
-    assert pt_leaf.startswith("Folha 1 aqui.") and pt_leaf.endswith("Ela desce para o sul, até o espaço 12.")
+    assert pt_leaf.startswith("Folha 1 aqui.") and pt_leaf.endswith(
+        "Ela desce para o sul, até o espaço 12. Na chuva ela desce 2 espaços por rodada."
+    )
     expect(page.locator("#board svg g.mark-leaf").first).to_have_attribute("aria-label", pt_leaf)
     expect(page.locator("#weather")).to_contain_text("Chuva")
     expect(page.locator("#weather")).to_contain_text("Anoitecer")
