@@ -129,6 +129,21 @@ function labelled(kind, label, x, y, r) {
   return g;
 }
 
+// [EXP] Rain (R-EXP-07): light streaks over every outdoor tile while it rains (the weather box says it in words).
+export function drawRain(layer, svg, outdoor) {
+  const defs = el("defs");
+  const pattern = el("pattern", { id: "mnm-rain", width: 14, height: 14, patternUnits: "userSpaceOnUse", patternTransform: "rotate(20)" });
+  pattern.appendChild(el("path", { d: "M4,0 V7", stroke: "#1e4f8f", "stroke-width": 1.4, "stroke-linecap": "round", opacity: 0.55 }));
+  defs.appendChild(pattern);
+  layer.appendChild(defs);
+  for (const side of outdoor) {
+    const tile = svg.querySelector(`g.tile[data-side="${side}"] g.side`);
+    if (!tile) continue;
+    const box = tile.getBBox();
+    layer.appendChild(el("rect", { x: box.x, y: box.y, width: box.width, height: box.height, fill: "url(#mnm-rain)", class: "rain", "aria-hidden": "true" }));
+  }
+}
+
 // Draw every marker of ``view.marks`` on ``layer``. ``centre(space)`` gives a space's centre in board pixels.
 export function drawMarks(layer, view, centre, cell) {
   const perSpace = new Map();
