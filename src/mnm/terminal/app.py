@@ -27,7 +27,16 @@ from textual.widgets.option_list import Option
 
 from mnm.bots.hints import Hint
 from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
-from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size, legend_text, weather_words
+from mnm.terminal.boardmap import (
+    BIG,
+    FigureMarks,
+    board_text,
+    fit_layout,
+    layout_size,
+    legend_text,
+    weather_words,
+    wheel_dots,
+)
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import has, say
 from mnm.terminal.plain import DEFAULT_SAVE
@@ -499,7 +508,7 @@ class PlayApp(App[None]):
     def draw_status(self) -> None:
         st = self.game.state
         ch = self.game.ctx.chapter
-        wheel = "●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel)
+        wheel = wheel_dots(self.game)
         d = self._decision
         if d is not None:
             now = self.words.figure(d.actor) if d.actor != "party" else self.t("party")
@@ -569,7 +578,7 @@ class PlayApp(App[None]):
             t.append(f" {i} ", "dim")
             t.append(("▶" if acting else " ") + name + "\n", "bold #ffffff" if acting else "")
         t.append(self.t("table.wheel") + " ", "bold")
-        t.append("●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel), "#ffd75f")
+        t.append(wheel_dots(self.game), "#ffd75f")
         t.append(" " + self.t("table.wheel_count", n=st.wheel) + "\n")
         t.append(self.t("table.track") + " ", "bold")
         pages = max(self.game.ctx.chapter.track_pages, st.end_page)

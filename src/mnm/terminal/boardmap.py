@@ -33,6 +33,7 @@ __all__ = [
     "legend_text",
     "side_lines",
     "weather_words",
+    "wheel_dots",
 ]
 
 CELL_W = 3
@@ -108,6 +109,7 @@ TOKEN_MARKS = {
     "mortar": ("Mo", "#c0c0c0"),
     "branch": ("Br", "#c8a27a"),
     "tree_climb": ("Tc", "#8fd07a"),
+    "gecko": ("Gk", "#b5e86b"),
     "hesster_tail": ("≈t", "#a5c94a"),
     "hesster_body": ("≈≈", "#a5c94a"),
     "ally": ("Al", "#8fd0ff"),
@@ -198,6 +200,8 @@ def _tokens(
         out.append(("XX", "#ff3b30", True))
     if "tree-climb" in sp.features:
         out.append((*TOKEN_MARKS["tree_climb"], True))
+    if sp.flip == "gecko":  # [EXP] R-EXP-18: a Wild mouse's flip space
+        out.append((*TOKEN_MARKS["gecko"], True))
     if exp is None:
         exp = info.board_marks(content, st, game.ctx.board)
     drawn = set()
@@ -391,6 +395,14 @@ def _legend_glyph(game: Game, marks: FigureMarks, kind: str) -> tuple[str, Style
 def weather_words(game: Game, lang: str = "en") -> str:
     """[EXP] Rain and Nightfall by name, when on (the Table tab and the status line); '' otherwise."""
     return ", ".join(str(info.marker(k, lang)["name"]) for k in ("rain", "moon") if game.state.chapter_data.get(k))
+
+
+def wheel_dots(game: Game) -> str:
+    """The minion wheel's six places: ``●`` cheese, ``○`` free; [EXP] at Nightfall the moon ``☾`` fills the last
+    place until the next surge (docs/rulings.md R-EXP-11)."""
+    st = game.state
+    dots = "●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel)
+    return dots[:5] + "☾" if st.chapter_data.get("moon") else dots
 
 
 BIG = (5, 2)  # the roomy scale: 5 characters by 2 rows per map cell, when the whole board fits at it
