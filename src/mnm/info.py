@@ -173,6 +173,7 @@ VALUES_PT: Mapping[str, str] = {
     "scamp": "malandro",
     "mystic": "místico",
     "archer": "arqueiro",
+    "wild": "selvagem",
     "sharp": "cortante",
     "blunt": "contundente",
     "magic": "mágico",
@@ -488,6 +489,8 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
         lines.append(marker("tree_climb", lang)["lines"][0])
     if "exit-branch" in sp.features:  # [EXP] R-EXP-20
         lines.append(marker("exit_branch", lang)["lines"][0])
+    if sp.flip == "gecko" or any(space_id in edge for edge in b.gecko_edges):  # [EXP] R-EXP-18
+        lines.append(marker("gecko", lang)["lines"][0])
     if sp.entry:
         lines.append(w["entry"])
     if sp.trap or space_id in state.traps:
@@ -597,6 +600,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "tree_climb": ("Tree-climb symbol", "with no minion on the tile, the party may climb the tree from here."),
         "branch": ("Tree branch", "the branch overlay the party climbed onto."),
         "exit_branch": ("Exit tree branch", "with every mouse on its leaf, the party may sail off on it to the ground."),
+        "gecko": ("Gecko print", "only a Wild mouse may explore this flip space or use this yellow line."),
         "leaf": ("Leaf", "a boat on the current; at the end of each round it drifts with its riders (the arrow)."),
         "turtle": (
             "Turtle",
@@ -631,6 +635,10 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "tree_climb": ("Símbolo de subida na árvore", "sem lacaios no bloco, o grupo pode subir na árvore daqui."),
         "branch": ("Galho", "a sobreposição de galho onde o grupo subiu."),
         "exit_branch": ("Galho de saída", "com todos os ratos na folha, o grupo pode planar nela até o chão."),
+        "gecko": (
+            "Pegada de lagartixa",
+            "só um rato Selvagem pode explorar este espaço de virada ou usar esta linha amarela.",
+        ),
         "leaf": ("Folha", "um barco na correnteza; no fim de cada rodada ela desce com quem está nela (a seta)."),
         "turtle": ("Tartaruga", "um rato que pisa nela a vira; um casco segura, bolhas ou mandíbulas derrubam o rato."),
         "bee": ("Abelha Chata", "segue uma figura, que rola 1 dado a menos para atacar e para defender."),
@@ -667,6 +675,7 @@ _MARK_WORDS: Mapping[str, Mapping[str, str]] = {
         "mark_here": "{name} here. {text}",
         "drifts_to": "It drifts {way}, into space {n}.",
         "drifts_off": "It drifts {way}, off the tile.",
+        "drifts_rain": "In the rain it drifts 2 spaces a round.",
         "safe_turtle": "Turned over: a shell, a stepping stone.",
         "follows": "It follows {who}.",
         "hesster_lies": "{name} lies on {spaces} (tail first, head last).",
@@ -681,6 +690,7 @@ _MARK_WORDS: Mapping[str, Mapping[str, str]] = {
         "mark_here": "{name} aqui. {text}",
         "drifts_to": "Ela desce para o {way}, até o espaço {n}.",
         "drifts_off": "Ela desce para o {way}, para fora do bloco.",
+        "drifts_rain": "Na chuva ela desce 2 espaços por rodada.",
         "safe_turtle": "Já virada: um casco, um ponto de apoio.",
         "follows": "Segue {who}.",
         "hesster_lies": "{name} está em {spaces} (primeiro a cauda, por último a cabeça).",
@@ -815,6 +825,8 @@ def mark_sentence(content: Content, state: State, mark: Info, lang: str = "en", 
             if drift["to"]
             else w["drifts_off"].format(way=way)
         )
+        if state.chapter_data.get("rain"):  # R-EXP-07: a strong current
+            out += " " + w["drifts_rain"]
     if mark.get("safe"):
         out += " " + w["safe_turtle"]
     if mark.get("host"):
@@ -856,6 +868,7 @@ def legend(content: Content, state: State, lang: str = "en", board: Board | None
         g = b.graph(side)
         kinds |= {sp.terrain.value for sp in g.spaces if sp.terrain is not None}
         kinds |= {"tree_climb" for sp in g.spaces if "tree-climb" in sp.features}
+        kinds |= {"gecko" for sp in g.spaces if sp.flip == "gecko"} | {"gecko" for _ in g.gecko_lines}
         if _stalagmite_nbrs(b, side):
             kinds.add("stalagmite")
     kinds |= {m["kind"] for m in board_marks(content, state, b)}
