@@ -87,6 +87,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "water": "Water: a mouse entering it must swim.",
         "helper_here": "With the party: {name} (follows {hero}).",
         "entry": "Minion entry space: minions arrive here.",
+        "exit_branch": "Exit tree branch: with every mouse on its leaf, the party may sail off on it to the ground.",
         "trap": "A mousetrap is here.",
         "start": "The mice start here.",
         "capacity": "Holds {n} figures.",
@@ -142,6 +143,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "water": "Água: um rato que entra precisa nadar.",
         "helper_here": "Com o grupo: {name} (acompanha {hero}).",
         "entry": "Entrada de lacaios: os lacaios chegam aqui.",
+        "exit_branch": "Galho de saída: com todos os ratos na folha, o grupo pode planar nela até o chão.",
         "trap": "Há uma ratoeira aqui.",
         "start": "Os ratos começam aqui.",
         "capacity": "Cabem {n} figuras.",
@@ -488,7 +490,7 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
     if "tree-climb" in sp.features:  # [EXP] R-EXP-19
         lines.append(marker("tree_climb", lang)["lines"][0])
     if "exit-branch" in sp.features:  # [EXP] R-EXP-20
-        lines.append(marker("exit_branch", lang)["lines"][0])
+        lines.append(w["exit_branch"])
     if sp.flip == "gecko" or any(space_id in edge for edge in b.gecko_edges):  # [EXP] R-EXP-18
         lines.append(marker("gecko", lang)["lines"][0])
     if sp.entry:
@@ -599,7 +601,6 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "stalagmite": ("Stalagmite", "a spike of rock that nobody enters; it blocks the view."),
         "tree_climb": ("Tree-climb symbol", "with no minion on the tile, the party may climb the tree from here."),
         "branch": ("Tree branch", "the branch overlay the party climbed onto."),
-        "exit_branch": ("Exit tree branch", "with every mouse on its leaf, the party may sail off on it to the ground."),
         "gecko": ("Gecko print", "only a Wild mouse may explore this flip space or use this yellow line."),
         "leaf": ("Leaf", "a boat on the current; at the end of each round it drifts with its riders (the arrow)."),
         "turtle": (
@@ -634,7 +635,6 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "stalagmite": ("Estalagmite", "uma ponta de rocha onde ninguém entra; ela bloqueia a visão."),
         "tree_climb": ("Símbolo de subida na árvore", "sem lacaios no bloco, o grupo pode subir na árvore daqui."),
         "branch": ("Galho", "a sobreposição de galho onde o grupo subiu."),
-        "exit_branch": ("Galho de saída", "com todos os ratos na folha, o grupo pode planar nela até o chão."),
         "gecko": (
             "Pegada de lagartixa",
             "só um rato Selvagem pode explorar este espaço de virada ou usar esta linha amarela.",

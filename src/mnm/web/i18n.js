@@ -506,6 +506,10 @@ const PLACE_PT = {
   "toadstool ring": "círculo de cogumelos", "west gallery": "galeria oeste", "forge ledge": "beirada da forja",
   "mortar ledge": "beirada do morteiro", "vault mouth": "boca da caverna", "toadstool nook": "recanto do cogumelo",
   "lava flow": "rio de lava", "the chasm": "o abismo", "stalagmite": "estalagmite",
+  // [EXP] the Oak Crown and the Willow Crown, branch overlays (21-22)
+  "trunk top": "topo do tronco", "fork": "forquilha", "west bough": "galho oeste", "west twig": "ramo oeste",
+  "west leaf": "folha oeste", "east bough": "galho leste", "east twig": "ramo leste", "east leaf": "folha leste",
+  "open air": "céu aberto",
 };
 
 // A place name printed on the board, in the current language.
