@@ -105,7 +105,7 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     expect(page.locator("#weather")).to_contain_text("Rain")
     expect(page.locator("#weather")).to_contain_text("Nightfall")
     expect(page.locator("#wheel li.moon")).to_have_attribute("aria-label", "Nightfall")  # the wheel's last place
-    expect(board.locator("rect.rain")).to_have_count(2)  # rain falls on both outdoor tiles (17 and 19)
+    expect(board.locator("rect.rain")).to_have_count(3)  # rain falls on every outdoor tile (17, 19, the Oak Crown 21)
     expect(page.locator('#weather [data-kind="rain"]')).to_have_attribute("title", info.marker("rain")["text"])
     kinds = page.locator("#legend li").evaluate_all("items => items.map(i => i.dataset.kind)")
     assert kinds == [
