@@ -45,3 +45,7 @@ echo "== pytest"
 echo "== pytest: engine, chapter, bot and scenario tests on the pure-Python engine"
 MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider tests/engine tests/chapters tests/bots tests/test_scenario_cli.py \
   tests/test_doctests.py
+# The engine's docstring examples under the real flag, on the engine folder only: over tests/ the flag would also
+# collect every folder's conftest.py as a module named 'conftest' and stop on the clash.
+echo "== pytest --doctest-modules src/mnm/engine"
+MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider --doctest-modules src/mnm/engine

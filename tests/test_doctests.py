@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import os
 import pkgutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +33,23 @@ def test_the_walk_finds_the_engine() -> None:
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_the_real_flag_collects_the_same_examples() -> None:
+    """``pytest --doctest-modules src/mnm/engine`` (scripts/test.sh) runs: one doctest item per engine module with
+    examples, every one passing."""
+    src = Path(mnm.engine.__file__).resolve().parents[2]
+    engine = src / "mnm" / "engine"
+    with_examples = sorted(str(p.relative_to(src.parent)) for p in engine.rglob("*.py") if ">>>" in p.read_text("utf-8"))
+
+    def pytest_on_engine(*flags: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules", *flags]
+        env = {**os.environ, "PYTHONPATH": str(src), "MNM_ENGINE": "pure"}
+        return subprocess.run(
+            [*command, str(engine)], cwd=src.parent, env=env, capture_output=True, text=True, timeout=600, check=False
+        )
+
+    run = pytest_on_engine()
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    listed = pytest_on_engine("--collect-only").stdout.splitlines()
+    assert sorted(line.split(":")[0] for line in listed if line.startswith("src/")) == with_examples

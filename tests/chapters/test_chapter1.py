@@ -6,6 +6,8 @@ movement roll.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from ch1kit import (
     BOW,
@@ -51,7 +53,7 @@ def test_setup_matches_the_chapter() -> None:
     assert of(game.events, "story")[0].params["moment"] == "opening"
     # the abilities are chosen first; then 3 rat warriors are placed normally on the Guard Room
     d = game.decision()
-    while d is not None and d.kind == "choose_ability":
+    while d is not None and d.kind in ("choose_ability", "minion_space"):  # tied entry spaces: the lowest
         game.apply(d.options[0])
         d = game.decision()
     rats = [m for m in game.state.minions.values() if m.type == "rat-warrior"]
@@ -115,10 +117,22 @@ def test_tinkerers_treasure_lets_the_mouse_pick_a_weapon_or_armor() -> None:
     assert "tinkerers-treasure" in game.state.special_found
 
 
+def _surge_at(space: str, card: str, bows: int, **fields: Any) -> Game:
+    """Collin on ``space``, the wheel at 5 and ``card`` face up: ending his turn feeds the sixth cheese."""
+    return scenario(
+        heroes={"collin": {"space": space}},
+        wheel=5,
+        encounter_up=card,
+        dice=[SHIELD] + [BOW] * bows,
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
+        **fields,
+    )
+
+
 @pytest.mark.rule("R-SURGE-03")
 def test_guard_room_special_surge_places_two_rat_warriors() -> None:
     card = _quiet_standard_card()
-    game = scenario(heroes={"collin": {"space": "5:15"}}, wheel=5, encounter_up=card, dice=[SHIELD] + [BOW] * 8)
+    game = _surge_at("5:15", card, 8)
     events = game.apply("end collin")  # Time is Short: the sixth cheese
     assert of(events, "special_surge")
     placed = [e.params["minion"] for e in of(events, "minion_placed")]
@@ -132,9 +146,7 @@ def test_guard_room_special_surge_places_two_rat_warriors() -> None:
 def test_sewer_surge_uses_the_encounter_card() -> None:
     card = _quiet_standard_card()
     surge = builtin_content().encounter_cards[card].surge
-    game = scenario(
-        heroes={"collin": {"space": "6:9"}}, wheel=5, encounter_up=card, dice=[SHIELD] + [BOW] * 12, **SEWER_UP
-    )
+    game = _surge_at("6:9", card, 12, **SEWER_UP)
     events = game.apply("end collin")
     assert not of(events, "special_surge") and of(events, "card_surge")
     placed = [str(e.params["minion"]).rsplit("-", 1)[0] for e in of(events, "minion_placed")]

@@ -156,6 +156,7 @@ def test_the_cellar_cat_wakes_when_the_wine_cellar_is_first_revealed() -> None:
         heroes={"collin": {"space": "12:10"}, "tilda": {"space": "12:10"}},
         encounter_deck_top=[_quiet_standard_card()],
         dice=[SHIELD],
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
     )
     events = game.apply("explore collin exit-1")
     st = game.state

@@ -611,6 +611,7 @@ def search_finds(card: str, hero: str = "tilda", **extra: Any) -> tuple[Game, li
         },
     )
     fields = {"equipped": [], **extra.pop("fields", {})}
+    extra.setdefault("options", {"auto_pick_choices": True})  # tied entry spaces: the lowest number (R-ENC-05)
     g = mouse_turn(hero, fields, [SWORD, *extra.pop("dice", [])], search_deck_top=[card], **extra)
     ev = g.apply(f"search {hero}")
     return g, ev
@@ -742,6 +743,7 @@ def encounter(card_id: str, page: int, **extra: Any) -> Game:
         hourglass=page,
         encounter_deck_top=[card_id],
         end_page=12,
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05 asks: test_enc.py)
         **extra,
     )
     g.state.dice_queue = [SWORD] * 8  # ambush rolls: each new card moves up 2

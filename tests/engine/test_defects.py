@@ -52,6 +52,7 @@ def test_r_party_02_disguises_do_not_fool_captain_vurst() -> None:
             "party_cards": ["disguises"],
             "encounter_deck_top": ["vursts-patrol"],
             "dice": [SHIELD] * 40,
+            "options": {"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
         }
     )
     st.stack = [["card_turn"], ["encounter", 5]]

@@ -7,25 +7,47 @@ minion distances 10: 2, 3: 3, 1: 4 from him; encounters are drawn by exploring C
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from rulekit import CHEESE, SHIELD, SWORD, of, one, options, row_count, scenario
+from rulekit import BOW, CHEESE, SHIELD, SWORD, illegal, of, one, options, row_count, scenario
 
 from mnm.content.loader import builtin_content
+from mnm.engine.actions import Action
+from mnm.engine.context import DECISIONS, STEPS
+from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.engine.rules.encounters import figures_available, place_minions
 from mnm.engine.rules.setup import card_of
+from mnm.engine.state import State
 
 
-def placed(g: Game, side: int, counts: list[tuple[str, int]], hero_space: str = "5:16") -> list[tuple[str, str]]:
-    """Run R-ENC-05 placement on a copy of the position; (figure, space) in placement order."""
+def place(g: Game, side: int, counts: list[tuple[str, int]], choices: Sequence[str] = ()) -> tuple[State, list[Event]]:
+    """Run R-ENC-05 placement on a copy of the position, answering tied entry spaces with ``choices`` in turn
+    (the lowest number once they run out): the position after it, and its events."""
     st = g.state.copy()
-    g.ctx.events.clear()
-    place_minions(g.ctx, st, side, counts)
-    out = [(str(e.params["minion"]), str(e.params["space"])) for e in g.ctx.events if e.msg == "minion_placed"]
-    g.ctx.events.clear()
-    return out
+    st.stack, st.pending = [], None
+    ctx = g.ctx.fresh()
+    place_minions(ctx, st, side, counts, ["new_minion_cards"])
+    answers = list(choices)
+    while st.stack or st.pending is not None:
+        if st.pending is not None:
+            assert st.pending.kind == "minion_space"
+            pending, st.pending = st.pending, None
+            space = answers.pop(0) if answers else str(pending.data["spaces"][0])
+            DECISIONS["minion_space"].apply(ctx, st, pending, Action("choose", "party", (space,)))
+            continue
+        item = st.stack.pop()
+        STEPS[item[0]](ctx, st, item[1:])
+    assert answers == []
+    return st, ctx.events
+
+
+def placed(g: Game, side: int, counts: list[tuple[str, int]]) -> list[tuple[str, str]]:
+    """(figure, space) in placement order, ties broken by the lowest number."""
+    _, events = place(g, side, counts)
+    return [(str(e.params["minion"]), str(e.params["space"])) for e in events if e.msg == "minion_placed"]
 
 
 def guard_room(**fields: Any) -> Game:
@@ -107,10 +129,8 @@ def test_r_enc_05_ranged_farthest_large_nearest_empty_then_melee() -> None:
         ("spider-1", "5:10"),  # 2. large: the empty entry nearest the mice
         ("rat-warrior-10", "5:3"),  # 3. melee: the remaining entry that is not full
     ]
-    st = g.state.copy()
-    g.ctx.events.clear()
-    place_minions(g.ctx, st, 5, [("elite-rat-warrior", 1)])
-    assert one(g.ctx.events, "minion_placed").params["why"] == "ranged: farthest entry from the mice"
+    _, events = place(g, 5, [("elite-rat-warrior", 1)])
+    assert one(events, "minion_placed").params["why"] == "ranged: farthest entry from the mice"
 
 
 @pytest.mark.rule("R-ENC-05")
@@ -234,3 +254,70 @@ def test_r_enc_02_each_new_area_draws_the_top_card() -> None:
     g, ev = explore_sewer("scuttling-roaches", encounter_up=None)
     assert one(ev, "encounter_drawn").params == {"card": "scuttling-roaches", "page": 1}
     assert g.state.encounter_deck[-1] != "scuttling-roaches"
+
+
+# --- R-ENC-05: "Players choose which space to use if multiple options are available" (issue 11, defect 9) -------
+# Collin in the Guard Room's cell (5:15): the three entry spaces 1, 3 and 10 are equally far from him.
+
+
+def cell() -> Game:
+    return guard_room(heroes={"collin": {"space": "5:15"}})
+
+
+@pytest.mark.rule("R-ENC-05")
+def test_r_enc_05_players_choose_between_tied_entry_spaces_for_each_melee_minion() -> None:
+    st, events = place(cell(), 5, [("rat-warrior", 2), ("roach", 1)], choices=["5:3", "5:10"])
+    assert [e.params["spaces"] for e in of(events, "placement_tied")] == [["5:1", "5:3", "5:10"], ["5:1", "5:10"]]
+    assert all(e.rule == "R-ENC-05" for e in of(events, "placement_tied"))
+    # the roach has one space left with no minion: spreading out leaves nothing to choose
+    assert [(e.params["minion"], e.params["space"]) for e in of(events, "minion_placed")] == [
+        ("rat-warrior-1", "5:3"),
+        ("rat-warrior-2", "5:10"),
+        ("roach-1", "5:1"),
+    ]
+    assert {"minion:rat-warrior", "minion:roach"} <= set(st.track)  # step 4: the cards join once all are placed
+
+
+@pytest.mark.rule("R-ENC-05")
+def test_r_enc_05_nothing_to_choose_when_as_many_like_figures_as_tied_spaces_take_one_each() -> None:
+    _, events = place(cell(), 5, [("rat-warrior", 3)])
+    assert of(events, "placement_tied") == []
+    assert [e.params["space"] for e in of(events, "minion_placed")] == ["5:1", "5:3", "5:10"]
+
+
+@pytest.mark.rule("R-ENC-05")
+def test_r_enc_05_the_space_chosen_for_ranged_minions_takes_them_all() -> None:
+    _, events = place(cell(), 5, [("elite-rat-warrior", 2), ("spider", 1)], choices=["5:10", "5:3"])
+    assert [e.params["spaces"] for e in of(events, "placement_tied")] == [["5:1", "5:3", "5:10"], ["5:1", "5:3"]]
+    assert [(e.params["minion"], e.params["space"]) for e in of(events, "minion_placed")] == [
+        ("elite-rat-warrior-1", "5:10"),  # 1. ranged: chosen once, the next one follows it
+        ("elite-rat-warrior-2", "5:10"),
+        ("spider-1", "5:3"),  # 2. large: an empty entry, chosen by the players
+    ]
+
+
+@pytest.mark.rule("R-ENC-05")
+def test_r_enc_05_a_tie_in_play_is_a_party_decision_and_auto_pick_takes_the_lowest_number() -> None:
+    fields: dict[str, Any] = {
+        "heroes": {"collin": {"space": "5:15"}},
+        "minions": {"rat-warrior-1": {"space": "5:15"}},
+        "track": ["minion:rat-warrior", "mouse:collin"],
+        "wheel": 5,
+        "dice": [SWORD, CHEESE, SHIELD, BOW, CHEESE],  # the rat's attack (CHEESE: the surge), the defense
+        "encounter_up": "quiet-corridor",  # its surge line: 2 rat warriors, for 3 tied entry spaces
+    }
+    g = scenario(**fields)
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("minion_space", "party")
+    assert [str(a) for a in d.options] == ["choose party 5:1", "choose party 5:3", "choose party 5:10"]
+    assert "choose one of 5:1, 5:3, 5:10" in illegal(g, "choose party 5:12")
+    g.apply("choose party 5:10")
+    g.apply("choose party 5:3")
+    d = g.decision()
+    assert d is not None and d.kind == "turn"
+    spaces = {m.id: m.space for m in g.state.minions.values()}
+    assert spaces == {"rat-warrior-1": "5:15", "rat-warrior-2": "5:10", "rat-warrior-3": "5:3"}
+    auto = scenario(**fields, options={"auto_pick_choices": True})
+    assert auto.decision() is not None and auto.decision().kind == "turn"  # type: ignore[union-attr]
+    assert of(auto.events, "placement_tied") == []
+    assert [m.space for m in auto.state.minions.values()] == ["5:15", "5:1", "5:3"]

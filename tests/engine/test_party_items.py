@@ -59,7 +59,7 @@ def encounter_with_disguises(card: str = "rat-patrol", **options: bool) -> Game:
             "party_cards": ["disguises"],
             "encounter_deck_top": [card],
             "dice": [CHEESE],
-            "options": options,
+            "options": {"auto_pick_choices": True, **options},  # tied entry spaces: the lowest number
         }
     )
     st.stack = [["card_turn"], ["encounter", 5]]

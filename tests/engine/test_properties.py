@@ -73,7 +73,8 @@ def check_invariants(game: Game) -> None:
     # the initiative track matches the figures on the board (R-ROUND-05/07)
     for h in state.party:
         assert f"mouse:{h}" in state.track
-    if state.status == "playing" and state.pending is not None:
+    # (not while the players choose where a figure enters: the cards join once every figure is placed, R-ENC-05)
+    if state.status == "playing" and state.pending is not None and state.pending.kind != "minion_space":
         for m in state.minions.values():
             assert any(c in state.track for c in card_of_minion_type(ctx, m.type)), f"{m.type} has no card"
         for card in state.track:

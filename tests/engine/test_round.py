@@ -12,8 +12,8 @@ from mnm.engine.game import Game
 def new_game(seed: int) -> Game:
     """A fresh Proving Grounds game, past the opening ability choices (R-SETUP-03) to the first turn."""
     game = Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], seed=seed)
-    while (d := game.decision()) is not None and d.kind == "choose_ability":
-        game.apply(d.options[0])
+    while (d := game.decision()) is not None and d.kind in ("choose_ability", "minion_space"):
+        game.apply(d.options[0])  # a starting ability; tied entry spaces (R-ENC-05): the lowest number
     return game
 
 
@@ -76,6 +76,7 @@ def test_r_round_03_04_a_new_encounter_with_no_minion_card_reshuffles_everything
         track=["mouse:collin", "mouse:filch"],
         turn="mouse:filch",
         encounter_deck_top=["rat-patrol"],
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
         dice=[SWORD],
         dice_mode="seeded",
     )
@@ -94,6 +95,7 @@ def test_r_round_05_new_types_go_to_the_bottom_and_known_types_add_nothing() -> 
         track=["minion:rat-warrior", "mouse:filch"],
         turn="mouse:filch",
         encounter_deck_top=["elite-guard"],
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
         dice=[SWORD],
         dice_mode="seeded",
     )
@@ -107,6 +109,7 @@ def test_r_round_05_new_types_go_to_the_bottom_and_known_types_add_nothing() -> 
         track=["minion:rat-warrior", "mouse:filch"],
         turn="mouse:filch",
         encounter_deck_top=["rat-patrol"],
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
         dice=[SWORD],
         dice_mode="seeded",
     )
@@ -168,6 +171,7 @@ def test_r_round_08_a_boss_with_several_cards_brings_two_and_ambushes_with_the_f
         minions={"rat-warrior-1": {"space": "97:1"}},
         track=["mouse:filch", "minion:rat-warrior"],
         encounter_deck_top=["test-warlord-arrives"],
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
         dice=[SWORD, BOW_STAR],  # Filch's movement; the ambush roll (1 up)
         dice_mode="seeded",
     )
@@ -274,6 +278,7 @@ def test_r_round_13_born_to_lead_again_when_the_track_is_extended() -> None:
         track=["minion:rat-warrior", "mouse:filch", "mouse:collin"],
         turn="mouse:filch",
         encounter_deck_top=["elite-guard"],
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
         dice=[SWORD],
         dice_mode="seeded",
     )

@@ -16,8 +16,8 @@ PARTY = ["collin", "tilda", "filch", "maginos"]
 def set_up(chapter: str = "proving-grounds", party: list[str] | None = None, seed: int = 5) -> Game:
     """A new game, past the opening ability choices (each mouse takes the first card offered)."""
     game = Game.new(chapter, party or PARTY, seed=seed)
-    while (d := game.decision()) is not None and d.kind == "choose_ability":
-        game.apply(d.options[0])
+    while (d := game.decision()) is not None and d.kind in ("choose_ability", "minion_space"):
+        game.apply(d.options[0])  # a starting ability; tied entry spaces (R-ENC-05): the lowest number
     return game
 
 

@@ -19,6 +19,7 @@ GUARD_ROOM_ENTRIES = ["5:1", "5:3", "5:10"]  # the Guard Room's entry spaces, ne
 def rat_attack_fills_wheel(wheel: int, attack: list[int], defense: list[int], **extra: Any) -> Game:
     """A rat in the cell attacks Collin there (no movement roll); then Collin's movement roll."""
     extra.setdefault("minions", {"rat-warrior-1": {"space": "5:15"}})
+    extra.setdefault("options", {"auto_pick_choices": True})  # tied entry spaces: the lowest number (R-ENC-05)
     return scenario(
         heroes={"collin": {"space": "5:15"}},
         track=["minion:rat-warrior", "mouse:collin"],
@@ -176,7 +177,7 @@ def chapter1_surge(heroes: dict[str, Any], track: list[str], **fields: Any) -> G
         wheel=5,
         encounter_up="rat-patrol",
         dice=[CHEESE, BOW, CHEESE, CHEESE],
-        **fields,
+        **{"options": {"auto_pick_choices": True}, **fields},  # tied entry spaces: the lowest number (R-ENC-05)
     )
 
 

@@ -26,6 +26,7 @@ def test_r_trap_01_mousetraps_keyword_sets_every_red_x_of_the_new_tile() -> None
         encounter_deck_top=["trapped-hall"],
         dice=[SWORD],
         dice_mode="seeded",
+        options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
     )
     assert "explore filch exit-0" in {str(a) for a in game.legal_actions()}
     events = game.apply("explore filch exit-0")

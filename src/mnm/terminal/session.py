@@ -36,6 +36,7 @@ from mnm.engine import (
 from mnm.terminal.lang import say
 
 __all__ = [
+    "ALIASES",
     "COMMANDS",
     "DEFAULT_PARTY",
     "Answer",
@@ -258,7 +259,10 @@ class Numbering:
     def number(self, game: Game, d: Decision, numbered: Sequence[Action] | None = None) -> list[tuple[int, Action]]:
         """``(number, action)`` for the choices of ``d`` that get a number (all unless ``numbered`` says)."""
         st = game.state
-        episode = (d.kind, d.actor, st.round, st.turn_index, st.acting)
+        # a question other than the turn is also told apart by what it is about (two tied minion placements in a
+        # row are two questions, R-ENC-05)
+        about = "" if d.kind == "turn" else repr(sorted(d.data.items()))
+        episode = (d.kind, d.actor, st.round, st.turn_index, st.acting, about)
         if episode != self.episode:
             self.episode = episode
             self.numbers = {}

@@ -83,6 +83,7 @@ const STRINGS = {
       equipping: "equipment", flip_landing: "where to land", found_card: "card found", next_attack: "next attack",
       pack_full: "pack full", rescue: "rescue", sharing: "sharing", shifting_cloak: "shifting cloak",
       trap_dice: "mousetrap dice", treasure: "treasure",
+      minion_space: "where the minion enters", boss_card: "which boss card", brodie_path: "Brodie's path",
     },
     objective: "Objective",
     slots: { head: "head", body: "body", cloak: "cloak", accessory: "accessory" },
@@ -209,7 +210,7 @@ const STRINGS = {
     legend: "What the markers mean",
     weather: "Weather",
     flying: "flying",
-    classes: { warrior: "Warrior", healer: "Healer", scamp: "Scamp", maker: "Maker", tinkerer: "Tinkerer", mystic: "Mystic", archer: "Archer", leader: "Leader" },
+    classes: { warrior: "Warrior", healer: "Healer", scamp: "Scamp", maker: "Maker", tinkerer: "Tinkerer", mystic: "Mystic", archer: "Archer", leader: "Leader", wild: "Wild" },
     verbs: {
       move: "Move to", scurry: "Scurry", battle: "Battle", search: "Search", recover: "Recover", explore: "Explore",
       share: "Share", equip: "Equip", unequip: "Unequip", levelup: "Level up", ability: "Ability", place: "Place",
@@ -301,6 +302,7 @@ const STRINGS = {
       equipping: "equipamento", flip_landing: "onde aterrissar", found_card: "carta encontrada",
       next_attack: "próximo ataque", pack_full: "mochila cheia", rescue: "resgate", sharing: "compartilhar",
       shifting_cloak: "capa cambiante", trap_dice: "dados da ratoeira", treasure: "tesouro",
+      minion_space: "por onde o lacaio entra", boss_card: "qual carta do chefe", brodie_path: "caminho de Brodie",
     },
     objective: "Objetivo",
     slots: { head: "cabeça", body: "corpo", cloak: "capa", accessory: "acessório" },
@@ -427,7 +429,7 @@ const STRINGS = {
     legend: "O que os marcadores significam",
     weather: "Tempo",
     flying: "voador",
-    classes: { warrior: "Guerreiro", healer: "Curandeiro", scamp: "Malandro", maker: "Artesão", tinkerer: "Engenhoso", mystic: "Místico", archer: "Arqueiro", leader: "Líder" },
+    classes: { warrior: "Guerreiro", healer: "Curandeiro", scamp: "Malandro", maker: "Artesão", tinkerer: "Engenhoso", mystic: "Místico", archer: "Arqueiro", leader: "Líder", wild: "Selvagem" },
     verbs: {
       move: "Mover para", scurry: "Correr", battle: "Atacar", search: "Procurar", recover: "Recuperar",
       explore: "Explorar", share: "Compartilhar", equip: "Equipar", unequip: "Desequipar", levelup: "Subir de nível",

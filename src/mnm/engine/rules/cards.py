@@ -34,7 +34,6 @@ from mnm.engine.rules.battle import Weapon, attack_minion, mouse_targets
 from mnm.engine.rules.capture import heal_hero, wound_hero
 from mnm.engine.rules.effects import add_status
 from mnm.engine.rules.encounters import place_minions, place_traps
-from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
@@ -383,10 +382,8 @@ def _wheel_cheese(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> N
 def _place_minions(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
     if h.space is None:
         return
-    types = place_minions(
-        ctx, st, space_side(h.space), [(str(params["minion"]), _int(params, "count", 1))], reason="event"
-    )
-    add_cards(ctx, st, [], cards_for_types(ctx, st, types))
+    counts = [(str(params["minion"]), _int(params, "count", 1))]
+    place_minions(ctx, st, space_side(h.space), counts, ["new_minion_cards"], reason="event")
 
 
 @found_effect("mousetraps", "a mousetrap marker on every red-X space of the finder's tile (R-TRAP-01)")

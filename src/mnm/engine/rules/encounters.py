@@ -48,59 +48,147 @@ def _new_figure(ctx: Ctx, st: State, mtype: str, space: str, greedy: bool) -> Mi
 
 
 def place_minions(
-    ctx: Ctx, st: State, side: int, counts: list[tuple[str, int]], greedy: bool = False, reason: str = "encounter"
-) -> list[str]:
-    """Place minions on ``side`` by R-ENC-05; return the types that got at least one figure."""
-    graph = ctx.board.graph(side)
-    entries = [sp for sp in graph.spaces if sp.entry]
-    dist = {sp.id: _mouse_distance(ctx, st, graph, sp.index) for sp in entries}
+    ctx: Ctx,
+    st: State,
+    side: int,
+    counts: list[tuple[str, int]],
+    then: list[Any],
+    greedy: bool = False,
+    reason: str = "encounter",
+) -> None:
+    """R-ENC-05: place minions on ``side``: small ranged, then large, then small melee, one figure at a time.
+
+    Where several spaces are equally good, "players choose which space to use": the ``minion_space`` decision
+    (option ``auto_pick_choices``: the lowest-numbered space). So placement is a step that can pause; when every
+    figure is placed, the step ``then`` runs with one more argument: the types that got at least one figure."""
     wanted: list[str] = []
     for mtype, n in counts:
         avail = figures_available(ctx, st, mtype) - wanted.count(mtype)
         if n > avail:
             ctx.emit("not_enough_figures", "R-SURGE-04", minion=mtype, wanted=n, placed=max(0, avail))
         wanted.extend([mtype] * max(0, min(n, avail)))
+    order = [_RANGED, _LARGE, _MELEE]
+    queue = sorted(wanted, key=lambda t: order.index(_group(ctx, t)))  # stable: card order within a group
+    push(st, ["place_minions", side, queue, greedy, reason, [], "", then])
 
-    def spec(t: str) -> Any:
-        return ctx.content.minions[t]
 
-    ranged = [t for t in wanted if spec(t).attack.value == "ranged" and spec(t).size == "small"]
-    large = [t for t in wanted if spec(t).size == "large"]
-    melee = [t for t in wanted if t not in ranged and t not in large]
-    placed_types: list[str] = []
+_RANGED, _LARGE, _MELEE = "ranged", "large", "melee"
+_WHY = {
+    _LARGE: "large: empty entry nearest the mice",
+    _MELEE: "melee: spread over the entry spaces, nearest the mice",
+}
 
-    def put(t: str, space: str, why: str) -> None:
-        fig = _new_figure(ctx, st, t, space, greedy)
-        if t not in placed_types:
-            placed_types.append(t)
-        ctx.emit("minion_placed", "R-ENC-05", minion=fig.id, space=space, why=why, reason=reason)
 
-    # 1. small ranged: farthest from the mice; a red-bordered special entry area first
-    for t in ranged:
-        options = [sp for sp in entries if can_enter(ctx, st, sp.id)]
-        if not options:
-            continue
-        best = min(options, key=lambda sp: (not (sp.special and sp.red_border), -dist[sp.id], sp.n))
-        put(t, best.id, "ranged: red-bordered area" if best.red_border else "ranged: farthest entry from the mice")
-    # 2. large: the empty entry space nearest the mice
-    for t in large:
-        options = [sp for sp in entries if can_enter(ctx, st, sp.id, large=True)]
-        if not options:
-            continue
-        best = min(options, key=lambda sp: (dist[sp.id], sp.n))
-        put(t, best.id, "large: empty entry nearest the mice")
-    # 3. small melee: spread out over the non-full entry spaces, nearest the mice first
-    for t in melee:
-        options = [sp for sp in entries if can_enter(ctx, st, sp.id)]
-        if not options:
-            continue
-        best = min(options, key=lambda sp: (len(minions_in(st, sp.id)), dist[sp.id], sp.n))
-        put(t, best.id, "melee: spread over the entry spaces, nearest the mice")
+def _group(ctx: Ctx, mtype: str) -> str:
+    spec = ctx.content.minions[mtype]
+    if spec.size == "large":
+        return _LARGE
+    return _RANGED if spec.attack.value == "ranged" else _MELEE
+
+
+def _best_spaces(ctx: Ctx, st: State, side: int, mtype: str) -> tuple[list[str], str]:
+    """The entry spaces equally best for the next figure of ``mtype`` by R-ENC-05 (lowest number first: the
+    order the options are listed in), and why they are best. Empty when no entry space has room."""
+    graph = ctx.board.graph(side)
+    group = _group(ctx, mtype)
+    large = group == _LARGE
+    entries = [sp for sp in graph.spaces if sp.entry and can_enter(ctx, st, sp.id, large=large)]
+    if not entries:
+        return [], ""
+    dist = {sp.id: _mouse_distance(ctx, st, graph, sp.index) for sp in entries}
+    keys: dict[str, tuple[int, ...]] = {}
+    for sp in entries:
+        if group == _RANGED:  # 1. farthest from the mice; a red-bordered special entry area first
+            keys[sp.id] = (int(not (sp.special and sp.red_border)), -dist[sp.id])
+        elif large:  # 2. the empty entry space nearest the mice
+            keys[sp.id] = (dist[sp.id],)
+        else:  # 3. spread out over the non-full entry spaces, nearest the mice first
+            keys[sp.id] = (len(minions_in(st, sp.id)), dist[sp.id])
+    best = min(keys.values())
+    tied = [sp for sp in sorted(entries, key=lambda sp: sp.n) if keys[sp.id] == best]
+    if group == _RANGED:
+        red = tied[0].red_border
+        return [sp.id for sp in tied], "ranged: red-bordered area" if red else "ranged: farthest entry from the mice"
+    return [sp.id for sp in tied], _WHY[group]
+
+
+@step("place_minions")
+def _place_minions(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-ENC-05, figure by figure: args = [side, types still to place, greedy, reason, types placed, the space
+    the last ranged figure took, the step to run after]. Small ranged minions all go on the space chosen for the
+    first of them while it has room ("if the chosen space fills, choose again by the same rule")."""
+    side, queue, greedy, reason = int(args[0]), [str(t) for t in args[1]], bool(args[2]), str(args[3])
+    placed, ranged_at, then = [str(t) for t in args[4]], str(args[5]), list(args[6])
+    while queue:
+        mtype = queue[0]
+        spaces, why = _best_spaces(ctx, st, side, mtype)
+        group = _group(ctx, mtype)
+        if ranged_at in spaces and group == _RANGED:
+            spaces = [ranged_at]
+        if len(spaces) > 1 and not st.options.get("auto_pick_choices") and not _fills_them_all(queue, spaces, group):
+            ctx.emit("placement_tied", "R-ENC-05", minion=mtype, spaces=spaces)
+            data = {"minion": mtype, "spaces": spaces, "why": why, "place": [side, queue, greedy, reason, placed, then]}
+            st.pending = Pending("minion_space", "party", data)
+            return
+        queue.pop(0)
+        if spaces:
+            _put(ctx, st, mtype, spaces[0], why, greedy, reason, placed)
+            if group == _RANGED:
+                ranged_at = spaces[0]
     if greedy:
         for m in st.minions.values():
             if ctx.content.minions[m.type].roach:
                 m.greedy = True
-    return placed_types
+    push(st, [*then, placed])
+
+
+def _fills_them_all(queue: list[str], spaces: list[str], group: str) -> bool:
+    """Whether the figures of this type next in line take every tied space one each whatever the order (large
+    or spread-out melee minions, at least as many as the spaces): then there is nothing for the players to
+    choose (docs/rulings.md R-ENC-05)."""
+    if group == _RANGED:
+        return False
+    same = 0
+    while same < len(queue) and queue[same] == queue[0]:
+        same += 1
+    return same >= len(spaces)
+
+
+def _put(ctx: Ctx, st: State, mtype: str, space: str, why: str, greedy: bool, reason: str, placed: list[str]) -> None:
+    fig = _new_figure(ctx, st, mtype, space, greedy)
+    if mtype not in placed:
+        placed.append(mtype)
+    ctx.emit("minion_placed", "R-ENC-05", minion=fig.id, space=space, why=why, reason=reason)
+
+
+def _minion_space_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", "party", (s,)) for s in p.data["spaces"]]
+
+
+def _minion_space_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    """The players chose where the figure enters (R-ENC-05); placement goes on with the next figure."""
+    side, queue, greedy, reason, placed, then = p.data["place"]
+    mtype, space = str(p.data["minion"]), a.args[0]
+    placed = [str(t) for t in placed]
+    _put(ctx, st, mtype, space, str(p.data["why"]), bool(greedy), str(reason), placed)
+    ranged_at = space if _group(ctx, mtype) == _RANGED else ""
+    push(st, ["place_minions", side, list(queue)[1:], greedy, reason, placed, ranged_at, then])
+
+
+def _minion_space_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    name = ctx.content.minions[str(p.data["minion"])].name.en
+    return f"these entry spaces tie for the {name} (R-ENC-05): choose one of {', '.join(p.data['spaces'])}"
+
+
+decision(
+    "minion_space", _minion_space_options, _minion_space_apply, _minion_space_explain, prompt="minion_space_prompt"
+)
+
+
+@step("new_minion_cards")
+def _new_minion_cards(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-ENC-05 step 4: the new minions' initiative cards join the track (R-ROUND-04/05); args = [types]."""
+    add_cards(ctx, st, [], cards_for_types(ctx, st, [str(t) for t in args[-1]]))
 
 
 def current_row(ctx: Ctx, st: State, card_id: str) -> list[tuple[str, int]]:
@@ -181,8 +269,14 @@ decision("disguises", _disguises_options, _disguises_apply, prompt="disguises_pr
 def _resolve_encounter(ctx: Ctx, st: State, args: list[Any]) -> None:
     card_id, side, counts = str(args[0]), int(args[1]), [(str(t), int(n)) for t, n in args[2]]
     card = ctx.content.encounter_cards[card_id]
-    greedy = "greedy-roaches" in card.keywords
-    types = place_minions(ctx, st, side, counts, greedy=greedy)
+    place_minions(ctx, st, side, counts, ["encounter_placed", card_id, side], greedy="greedy-roaches" in card.keywords)
+
+
+@step("encounter_placed")
+def _encounter_placed(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-ENC-04 after the minions are placed: initiative (with an ambush), mousetraps, the card face up."""
+    card_id, side, types = str(args[0]), int(args[1]), [str(t) for t in args[2]]
+    card = ctx.content.encounter_cards[card_id]
     new_cards = cards_for_types(ctx, st, types)
     add_cards(ctx, st, [], new_cards, ambush="ambush" in card.keywords)
     if "mousetraps" in card.keywords:

@@ -58,7 +58,8 @@ GAME_OPTIONS: dict[str, str] = {
     "ranged_target_most_minions": "R-BATTLE-07 with the FAQ refinement: a ranged attack at nearby minions targets "
     "the nearby space holding the most",
     "auto_pick_choices": "the engine makes the small choices the rulebook leaves to the players (which boss card a "
-    "wound goes on: the one due to act next; Brodie's path where it splits: the lowest-numbered space) instead of "
+    "wound goes on: the one due to act next; Brodie's path where it splits, and tied minion entry spaces: the "
+    "lowest-numbered space) instead of "
     "asking, for fast play and simulations",
     # difficulty (docs/difficulty.md): what the presets below are made of
     "end_marker_later": "difficulty: the chapter end marker starts one page later",
@@ -236,12 +237,16 @@ decision("choose_ability", _ability_options, _ability_apply, _ability_explain, p
 
 @step("place_starting_minions")
 def _place_starting(ctx: Ctx, st: State, args: list[Any]) -> None:
-    """R-SETUP-06/07: starting minions placed normally, then the opening initiative shuffle."""
-    types: list[str] = []
-    for sm in ctx.chapter.starting_minions:
-        for t in place_minions(ctx, st, sm.side, [(sm.minion, sm.count)], reason="setup"):
-            if t not in types:
-                types.append(t)
+    """R-SETUP-06/07: starting minions placed normally (R-ENC-06), one group after the other, then the opening
+    initiative shuffle. args = [] at first, then [next group, types placed so far, types the last group placed]."""
+    index = int(args[0]) if args else 0
+    types = [str(t) for t in args[1]] if args else []
+    types += [str(t) for t in (args[2] if args else []) if str(t) not in types]
+    if index < len(ctx.chapter.starting_minions):
+        sm = ctx.chapter.starting_minions[index]
+        then = ["place_starting_minions", index + 1, types]
+        place_minions(ctx, st, sm.side, [(sm.minion, sm.count)], then, reason="setup")
+        return
     mouse_cards = st.track
     st.track = []
     add_cards(ctx, st, mouse_cards, cards_for_types(ctx, st, types))

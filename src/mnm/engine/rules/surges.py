@@ -12,7 +12,6 @@ from mnm.board.layout import space_side
 from mnm.engine.context import Ctx, step
 from mnm.engine.query import track_rank
 from mnm.engine.rules.encounters import place_minions
-from mnm.engine.rules.initiative import add_cards, cards_for_types
 from mnm.engine.rules.victory import advance_hourglass
 from mnm.engine.rules.weather import moon_sets
 from mnm.engine.state import State
@@ -66,5 +65,4 @@ def _surge(ctx: Ctx, st: State, args: list[Any]) -> None:
     override = ctx.rules.on_surge(ctx, st, side, counts)
     if override is not None:
         counts = override
-    types = place_minions(ctx, st, side, counts, reason="surge")  # R-SURGE-04/06
-    add_cards(ctx, st, [], cards_for_types(ctx, st, types))
+    place_minions(ctx, st, side, counts, ["new_minion_cards"], reason="surge")  # R-SURGE-04/06
