@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -287,23 +287,23 @@ class RuleLink(Generic[H]):
         self.owner = owner
         self.doc = doc
         self._fn: H | None = None
+        # The rule, called as ``LINK.call(...)``: a plain attribute, not a property; the compiled engine (mypyc)
+        # compiles ``link.prop(args)`` as a call of the property's getter and hands back the function itself.
+        self.call: H = cast(H, self._missing)
+
+    def _missing(self, *args: object) -> NoReturn:
+        raise RuntimeError(f"rule link {self.name!r} has no rule: import mnm.engine ({self.owner} provides it)")
 
     def provide(self, fn: H) -> H:
         if self._fn is not None:
             raise RuntimeError(f"rule link {self.name!r} provided twice")
         self._fn = fn
+        self.call = fn
         return fn
 
     @property
     def provided(self) -> bool:
         return self._fn is not None
-
-    @property
-    def call(self) -> H:
-        fn = self._fn
-        if fn is None:
-            raise RuntimeError(f"rule link {self.name!r} has no rule: import mnm.engine ({self.owner} provides it)")
-        return fn
 
     def __repr__(self) -> str:
         return f"RuleLink({self.name!r}, {self.owner})"

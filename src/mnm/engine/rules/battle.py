@@ -59,14 +59,23 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Weapon:
-    """An equipped weapon as used for one attack (Maginos' Staff counts as melee in his own space)."""
+    """An equipped weapon as used for one attack (Maginos' Staff counts as melee in his own space).
+
+    Never changed once made (not declared frozen, with its ``__init__`` written out: every turn decision with a
+    minion in reach makes these, and the compiled engine runs a generated or frozen ``__init__`` as Python)."""
 
     card: str  # instance id
     attack: AttackKind
     bonus: int
     effect: str | None
+
+    def __init__(self, card: str, attack: AttackKind, bonus: int, effect: str | None) -> None:
+        self.card = card
+        self.attack = attack
+        self.bonus = bonus
+        self.effect = effect
 
 
 def weapons_of(ctx: Ctx, h: Hero) -> list[Weapon]:

@@ -101,8 +101,19 @@ def _partners(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
     """Mice in the same or an adjacent space (adjacent as a mouse steps: lines and the Fishhook count)."""
     if h.space is None:
         return []
-    near = {h.space, *mouse_neighbours(ctx, st, h.space, None)}
-    return [x for x in st.mice_on_board() if x.id != h.id and x.space in near]
+    if ctx.board.gecko_edges or st.tokens.get("fishhook"):
+        near = {h.space, *mouse_neighbours(ctx, st, h.space, None)}
+        return [x for x in st.mice_on_board() if x.id != h.id and x.space in near]
+    # the tile's own lines only (what mouse_neighbours gives without gecko lines, the Fishhook or levitation)
+    here = h.space
+    steps = ctx.board.mouse_nbrs[here]
+    out = []
+    for x in st.heroes.values():
+        if x.id == h.id or x.captured or x.space is None:
+            continue
+        if x.space == here or any(x.space == nb for nb, _ in steps):
+            out.append(x)
+    return out
 
 
 def _share_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:

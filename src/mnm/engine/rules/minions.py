@@ -9,7 +9,6 @@ stops there, as a mouse does (R-MOVE-08, R-MINION-02). Minions on a tile without
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from mnm.content.schema import AttackKind
@@ -17,6 +16,7 @@ from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
 from mnm.engine.hooks import HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
+    blocked_spaces,
     can_enter,
     enter_test,
     is_large,
@@ -42,7 +42,16 @@ def nearest_mice(ctx: Ctx, st: State, m: Minion) -> tuple[list[Hero], dict[str, 
     mice = mice_on_side(st, _side(ctx, m.space))
     if not mice:
         return [], {}
-    dist = minion_distances(ctx, st, m.space, is_large(ctx, m))  # shared: copied before a change
+    dist = _distances(ctx, st, m, mice)
+    far = 10**6
+    mice.sort(key=lambda h: (dist.get(h.space or "", far), track_rank(st, f"mouse:{h.id}")))
+    return mice, dist
+
+
+def _distances(ctx: Ctx, st: State, m: Minion, mice: list[Hero]) -> dict[str, int]:
+    """The minion's distances, with a mouse on a space minions may not enter counted as :func:`barred_distance`
+    says (the remembered dict itself unless a mouse needed that: read only)."""
+    dist = minion_distances(ctx, st, m.space, is_large(ctx, m))
     copied = False
     for h in mice:
         if h.space is not None and h.space not in dist:
@@ -52,9 +61,16 @@ def nearest_mice(ctx: Ctx, st: State, m: Minion) -> tuple[list[Hero], dict[str, 
                     dist = dict(dist)
                     copied = True
                 dist[h.space] = barred
-    far = 10**6
-    mice.sort(key=lambda h: (dist.get(h.space or "", far), track_rank(st, f"mouse:{h.id}")))
-    return mice, dist
+    return dist
+
+
+def _nearest_distance(ctx: Ctx, st: State, m: Minion) -> int:
+    """The distance of the first mouse :func:`nearest_mice` gives (10**6 when none), without sorting the mice."""
+    mice = mice_on_side(st, _side(ctx, m.space))
+    if not mice:
+        return 10**6
+    dist = _distances(ctx, st, m, mice)
+    return min([dist.get(h.space or "", 10**6) for h in mice])
 
 
 def barred_distance(ctx: Ctx, dist: dict[str, int], space: str) -> int | None:
@@ -73,9 +89,7 @@ def minion_order(ctx: Ctx, st: State, mtype: str) -> list[str]:
     figs = [m for m in st.minions.values() if m.type == mtype]
 
     def key(m: Minion) -> tuple[int, int, int]:
-        mice, dist = nearest_mice(ctx, st, m)
-        d = dist.get(mice[0].space or "", 10**6) if mice else 10**6
-        return (d, int(m.space.split(":")[1]), int(m.id.rsplit("-", 1)[1]))
+        return (_nearest_distance(ctx, st, m), int(m.space.split(":")[1]), int(m.id.rsplit("-", 1)[1]))
 
     return [m.id for m in sorted(figs, key=key)]
 
@@ -83,19 +97,23 @@ def minion_order(ctx: Ctx, st: State, mtype: str) -> list[str]:
 def _bfs_from(ctx: Ctx, st: State, goal: str, start: str, large: bool) -> dict[str, int]:
     """Distances to ``goal`` over spaces a minion can pass (the start and goal are always allowed)."""
     graph = ctx.board.graph_of(goal)
-    dist = {goal: 0}
-    queue = deque([goal])
-    enterable = enter_test(ctx, st, large)
-    while queue:
-        u = queue.popleft()
-        if u not in (goal, start) and not enterable(u):
+    spaces = graph.spaces
+    adj = graph.minion_adj
+    blocked = blocked_spaces(ctx, st, large)  # what enter_test refuses
+    goal_i = graph.by_id[goal].index
+    dist = [-1] * len(spaces)
+    dist[goal_i] = 0
+    order = [goal_i]  # breadth first over space indices: the list grows while it is walked
+    for u in order:
+        sid = spaces[u].id
+        if u != goal_i and sid != start and sid in blocked:
             continue
-        for j in graph.minion_adj[graph.by_id[u].index]:
-            v = graph.spaces[j].id
-            if v not in dist:
-                dist[v] = dist[u] + 1
-                queue.append(v)
-    return dist
+        du = dist[u] + 1
+        for v in adj[u]:
+            if dist[v] < 0:
+                dist[v] = du
+                order.append(v)
+    return {spaces[i].id: dist[i] for i in order}
 
 
 def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str, forks: list[str] | None = None) -> list[str]:

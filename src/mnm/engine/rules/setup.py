@@ -43,7 +43,10 @@ card_of = query_card_of  # re-exported: many modules name it from here
 
 def hero_meets_ability(ctx: Ctx, hero_id: str, ability_id: str) -> bool:
     card = ctx.content.ability_cards[ability_id]
-    return not card.classes or bool(set(card.classes) & set(ctx.content.heroes[hero_id].classes))
+    if not card.classes:
+        return True
+    classes = ctx.content.heroes[hero_id].classes
+    return any(c in classes for c in card.classes)  # no sets built: every ability card is asked at every setup
 
 
 # Rule variants players may switch on (docs/rulings.md, "Options"); every one is off by default.
