@@ -420,7 +420,7 @@ def hint(
     iterations: Annotated[
         int | None, typer.Option(min=1, help="Playouts in all (more is slower and surer). [default: 400]")
     ] = None,
-    lang: Annotated[str, typer.Option(help="en or pt_BR.")] = "en",
+    lang: Annotated[str, typer.Option(help="en or pt-BR.")] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[
         float, typer.Option(min=0.1, help="Time budget for the playouts (the start-up comes on top).")
@@ -434,7 +434,13 @@ def hint(
     """Suggest the best options for the pending decision of a saved game."""
     from mnm.bots.hints import PLAYOUTS, hints
     from mnm.engine import SaveError, with_difficulty
+    from mnm.terminal.lang import lang_code
     from mnm.terminal.session import load_game
+
+    try:
+        lang = lang_code(lang)
+    except ValueError as err:
+        fail(str(err), 2)
 
     try:
         game = load_game(savefile)

@@ -173,6 +173,7 @@ VALUES_PT: Mapping[str, str] = {
     "scamp": "malandro",
     "mystic": "místico",
     "archer": "arqueiro",
+    "wild": "selvagem",
     "sharp": "cortante",
     "blunt": "contundente",
     "magic": "mágico",
@@ -486,6 +487,8 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
         lines.append(marker(sp.terrain.value, lang)["lines"][0])
     if "tree-climb" in sp.features:  # [EXP] R-EXP-19
         lines.append(marker("tree_climb", lang)["lines"][0])
+    if sp.flip == "gecko" or any(space_id in edge for edge in b.gecko_edges):  # [EXP] R-EXP-18
+        lines.append(marker("gecko", lang)["lines"][0])
     if sp.entry:
         lines.append(w["entry"])
     if sp.trap or space_id in state.traps:
@@ -594,6 +597,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "stalagmite": ("Stalagmite", "a spike of rock that nobody enters; it blocks the view."),
         "tree_climb": ("Tree-climb symbol", "with no minion on the tile, the party may climb the tree from here."),
         "branch": ("Tree branch", "the branch overlay the party climbed onto."),
+        "gecko": ("Gecko print", "only a Wild mouse may explore this flip space or use this yellow line."),
         "leaf": ("Leaf", "a boat on the current; at the end of each round it drifts with its riders (the arrow)."),
         "turtle": (
             "Turtle",
@@ -627,6 +631,10 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "stalagmite": ("Estalagmite", "uma ponta de rocha onde ninguém entra; ela bloqueia a visão."),
         "tree_climb": ("Símbolo de subida na árvore", "sem lacaios no bloco, o grupo pode subir na árvore daqui."),
         "branch": ("Galho", "a sobreposição de galho onde o grupo subiu."),
+        "gecko": (
+            "Pegada de lagartixa",
+            "só um rato Selvagem pode explorar este espaço de virada ou usar esta linha amarela.",
+        ),
         "leaf": ("Folha", "um barco na correnteza; no fim de cada rodada ela desce com quem está nela (a seta)."),
         "turtle": ("Tartaruga", "um rato que pisa nela a vira; um casco segura, bolhas ou mandíbulas derrubam o rato."),
         "bee": ("Abelha Chata", "segue uma figura, que rola 1 dado a menos para atacar e para defender."),
@@ -663,6 +671,7 @@ _MARK_WORDS: Mapping[str, Mapping[str, str]] = {
         "mark_here": "{name} here. {text}",
         "drifts_to": "It drifts {way}, into space {n}.",
         "drifts_off": "It drifts {way}, off the tile.",
+        "drifts_rain": "In the rain it drifts 2 spaces a round.",
         "safe_turtle": "Turned over: a shell, a stepping stone.",
         "follows": "It follows {who}.",
         "hesster_lies": "{name} lies on {spaces} (tail first, head last).",
@@ -677,6 +686,7 @@ _MARK_WORDS: Mapping[str, Mapping[str, str]] = {
         "mark_here": "{name} aqui. {text}",
         "drifts_to": "Ela desce para o {way}, até o espaço {n}.",
         "drifts_off": "Ela desce para o {way}, para fora do bloco.",
+        "drifts_rain": "Na chuva ela desce 2 espaços por rodada.",
         "safe_turtle": "Já virada: um casco, um ponto de apoio.",
         "follows": "Segue {who}.",
         "hesster_lies": "{name} está em {spaces} (primeiro a cauda, por último a cabeça).",
@@ -811,6 +821,8 @@ def mark_sentence(content: Content, state: State, mark: Info, lang: str = "en", 
             if drift["to"]
             else w["drifts_off"].format(way=way)
         )
+        if state.chapter_data.get("rain"):  # R-EXP-07: a strong current
+            out += " " + w["drifts_rain"]
     if mark.get("safe"):
         out += " " + w["safe_turtle"]
     if mark.get("host"):
@@ -852,6 +864,7 @@ def legend(content: Content, state: State, lang: str = "en", board: Board | None
         g = b.graph(side)
         kinds |= {sp.terrain.value for sp in g.spaces if sp.terrain is not None}
         kinds |= {"tree_climb" for sp in g.spaces if "tree-climb" in sp.features}
+        kinds |= {"gecko" for sp in g.spaces if sp.flip == "gecko"} | {"gecko" for _ in g.gecko_lines}
         if _stalagmite_nbrs(b, side):
             kinds.add("stalagmite")
     kinds |= {m["kind"] for m in board_marks(content, state, b)}

@@ -75,7 +75,9 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     # a leaf: its sentence as label and title, and an arrow the way the current carries it (17:9 drifts into 17:12)
     leaf = board.locator("g.exp-mark.mark-leaf").first
     label = _sentence(made, "leaf", "leaf-1")
-    assert label.startswith("Leaf 1 here.") and label.endswith("It drifts south, into space 12.")
+    assert label.startswith("Leaf 1 here.") and label.endswith(
+        "It drifts south, into space 12. In the rain it drifts 2 spaces a round."
+    )
     expect(leaf).to_have_attribute("aria-label", label)
     expect(leaf).to_have_attribute("role", "img")
     expect(leaf.locator("title")).to_have_text(label)
@@ -102,12 +104,21 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     # rain and nightfall in the tracks bar; the legend names every marker on this board, with mnm.info's words
     expect(page.locator("#weather")).to_contain_text("Rain")
     expect(page.locator("#weather")).to_contain_text("Nightfall")
+    expect(page.locator("#wheel li.moon")).to_have_attribute("aria-label", "Nightfall")  # the wheel's last place
+    expect(board.locator("rect.rain")).to_have_count(2)  # rain falls on both outdoor tiles (17 and 19)
     expect(page.locator('#weather [data-kind="rain"]')).to_have_attribute("title", info.marker("rain")["text"])
     kinds = page.locator("#legend li").evaluate_all("items => items.map(i => i.dataset.kind)")
     assert kinds == [
-        "shallow", "tree_climb", "branch", "leaf", "turtle", "bee", "olga", "ally", "pet", "flying", "on_fire",
+        "shallow", "tree_climb", "branch", "gecko", "leaf", "turtle", "bee", "olga", "ally", "pet", "flying", "on_fire",
         "cursed", "rain", "moon",
     ]  # fmt: skip
+    # every marker kind mnm.info knows has a glyph of its own for the legend
+    empty = page.evaluate(
+        "async (kinds) => { const m = await import('/static/marks.js');"
+        " return kinds.filter(k => m.swatch(k).querySelectorAll('path, circle, ellipse, rect, polygon').length === 0); }",
+        list(info.MARKERS["en"]),
+    )
+    assert empty == []
     leaf_row = page.locator('#legend li[data-kind="leaf"]')
     expect(leaf_row).to_have_text(f"{info.marker('leaf')['name']}: {info.marker('leaf')['text']}")
     expect(leaf_row.locator("svg.swatch-glyph")).to_have_count(1)
@@ -120,7 +131,9 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     # the same board in Portuguese: labels, legend and weather from mnm.info's Portuguese
     page = _open(browser, base_url, made, "pt")
     pt_leaf = _sentence(made, "leaf", "leaf-1", "pt_BR")
-    assert pt_leaf.startswith("Folha 1 aqui.") and pt_leaf.endswith("Ela desce para o sul, até o espaço 12.")
+    assert pt_leaf.startswith("Folha 1 aqui.") and pt_leaf.endswith(
+        "Ela desce para o sul, até o espaço 12. Na chuva ela desce 2 espaços por rodada."
+    )
     expect(page.locator("#board svg g.mark-leaf").first).to_have_attribute("aria-label", pt_leaf)
     expect(page.locator("#weather")).to_contain_text("Chuva")
     expect(page.locator("#weather")).to_contain_text("Anoitecer")
@@ -176,6 +189,7 @@ def test_the_ember_vault_draws_terrain_hesster_molox_the_mortar_and_fire(
         "hesster_body", "hesster_tail", "molox",
     ]  # fmt: skip
     expect(page.locator("#weather")).to_have_count(0)  # no rain underground
+    expect(board.locator("rect.rain")).to_have_count(0)
     _shot(page, "issue15-ember-vault-markers-desktop")
     page.context.close()
 

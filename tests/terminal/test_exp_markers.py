@@ -58,6 +58,7 @@ def test_the_trickle_side_draws_each_marker_in_its_own_mark() -> None:
     assert any(FLYING.lower() in s.lower() for s in _style_of(trickle, "x1"))  # the flying Hex Moth
     hollow = "\n".join(line.plain for line in side_lines(game, 19))
     assert "Og" in hollow and "Br" in hollow and "Tc" in hollow  # Olga, the branch, the tree-climb symbol
+    assert "Gk" in hollow  # the gecko-print flip space (19:9)
 
 
 @pytest.mark.rule("R-EXP-04")
@@ -109,8 +110,9 @@ def _app_texts(name: str, lang: str = "en") -> dict[str, str]:
 def test_the_app_names_the_markers_in_its_legend_and_says_the_weather() -> None:
     seen = _app_texts("exp-board-trickle")
     assert "Rain, Nightfall" in seen["status"]
+    assert "○○○○○☾" in seen["status"] and "○○○○○☾" in seen["table"]  # the moon fills the wheel's last place
     assert "Weather Rain, Nightfall" in seen["table"]
-    for name in ("Shallow water", "Tree-climb symbol", "Tree branch", "Leaf", "Turtle", "Pesky Bee", "Olga", "Ally",
+    for name in ("Shallow water", "Tree-climb symbol", "Tree branch", "Gecko print", "Leaf", "Turtle", "Pesky Bee", "Olga", "Ally",
                  "Pet", "Flying", "On fire", "Cursed"):  # fmt: skip
         assert name in seen["board"], name
     assert " L↓ Leaf " in seen["board"] and " Tt Turtle " in seen["board"] and " Co On fire " in seen["board"]
@@ -175,3 +177,21 @@ def test_plain_mode_in_portuguese_words_come_from_the_same_place() -> None:
         "Tilda: em chamas. 1 ferimento no fim de cada turno até o fogo ser apagado."
     ]
     assert info.space_marks(game.ctx.content, game.state, "17:9", "pt_BR") == ["Folha 1 → sul"]
+
+
+def test_every_marker_has_words_in_both_languages_and_a_terminal_mark() -> None:
+    """mnm.info.MARKERS is the one list of markers: each has a name and a text in English and Portuguese, and the
+    terminal's legend has a mark for each (the web's glyphs are checked in the browser test)."""
+    from mnm.terminal.boardmap import FigureMarks, _legend_glyph
+
+    assert set(info.MARKERS["en"]) == set(info.MARKERS["pt_BR"])
+    for lang in ("en", "pt_BR"):
+        for kind, (name, text) in info.MARKERS[lang].items():
+            assert name and text and not text.endswith(".."), (lang, kind)
+    game = scenario_game("exp-board-ember-vault")
+    marks = FigureMarks.of(game.ctx.content)
+    for kind in info.MARKERS["en"]:
+        if kind in ("rain", "moon"):
+            continue  # weather: said in words on the status line (and the moon on the wheel)
+        glyph, _style = _legend_glyph(game, marks, kind)
+        assert len(glyph) == 2 and glyph != "??", kind

@@ -323,13 +323,23 @@ def _glyph_flip(x: float, y: float, s: float, kind: str) -> str:
 
     a, b = math.radians(200), math.radians(340)
     c, d = math.radians(20), math.radians(160)
+    mark = (
+        f'<text x="{_f(x)}" y="{_f(y + s * 0.13)}" font-size="{_f(s * 0.36)}" text-anchor="middle" '
+        f'class="mk">{letter}</text>'
+    )
+    if kind == "gecko":  # [EXP] R-EXP-18: a gecko's print (a pad and four toes): only a Wild mouse explores it
+        t = s * 0.07
+        toes = "".join(
+            f'<circle cx="{_f(x + dx * s)}" cy="{_f(y + dy * s)}" r="{_f(t)}" fill="#2e6b1f"/>'
+            for dx, dy in ((-0.16, -0.12), (-0.06, -0.2), (0.06, -0.2), (0.16, -0.12))
+        )
+        mark = f'<ellipse cx="{_f(x)}" cy="{_f(y + s * 0.06)}" rx="{_f(s * 0.12)}" ry="{_f(s * 0.1)}" fill="#2e6b1f"/>{toes}'
     return (
         f'<g class="mk-flip"><title>flip space ({escape(kind)})</title>'
         f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r * 1.25)}" fill="#fff8e6" opacity="0.85"/>'
         f'<path d="{arc(a, b)} {arc(c, d)}" stroke="#1f5f3a" stroke-width="{_f(s * 0.09)}" fill="none"/>'
         f'<path d="{head(b)} {head(d)}" fill="#1f5f3a"/>'
-        f'<text x="{_f(x)}" y="{_f(y + s * 0.13)}" font-size="{_f(s * 0.36)}" text-anchor="middle" '
-        f'class="mk">{letter}</text></g>'
+        f"{mark}</g>"
     )
 
 

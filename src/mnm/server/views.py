@@ -407,6 +407,8 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
         "spaces": spaces,
         "exits": exits,
         "sides": {str(side): _side_name(content, side) for side in faces.values()},
+        # [EXP] R-EXP-17: the outdoor sides (Downwood, Underwood, Upwood), where rain falls
+        "outdoor": sorted(side for side in faces.values() if content.tile_sides[side].region is not None),
     }
 
 

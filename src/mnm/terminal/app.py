@@ -25,15 +25,24 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from mnm import info
 from mnm.bots.hints import Hint
 from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
-from mnm.terminal.boardmap import BIG, FigureMarks, board_text, fit_layout, layout_size, legend_text, weather_words
+from mnm.terminal.boardmap import (
+    BIG,
+    FigureMarks,
+    board_text,
+    fit_layout,
+    layout_size,
+    legend_text,
+    weather_words,
+    wheel_dots,
+)
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import has, say
 from mnm.terminal.plain import DEFAULT_SAVE
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
 from mnm.terminal.session import (
+    ALIASES,
     COMMANDS,
     Autosave,
     BadAnswer,
@@ -102,6 +111,9 @@ class CommandInput(Input):
         if not isinstance(app, PlayApp):
             return
         typed = self.value
+        if not typed.strip():
+            app.note(app.t("complete.empty"))
+            return
         matches = [c for c in app.candidates() if c.lower().startswith(typed.lower())]
         if not matches:
             app.note(app.t("complete.none", typed=repr(typed)))
@@ -496,7 +508,7 @@ class PlayApp(App[None]):
     def draw_status(self) -> None:
         st = self.game.state
         ch = self.game.ctx.chapter
-        wheel = "●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel)
+        wheel = wheel_dots(self.game)
         d = self._decision
         if d is not None:
             now = self.words.figure(d.actor) if d.actor != "party" else self.t("party")
@@ -546,7 +558,9 @@ class PlayApp(App[None]):
         scale, columns = fit_layout(self.game, area.width, area.height)
         d = self._decision
         reach = self.words.move_costs(self.game, d.actor) if d is not None and d.kind == "turn" else {}
-        text, self.tile_rows = board_text(self.game, self.highlight_spaces(), self.marks, scale, columns, reach)
+        text, self.tile_rows = board_text(
+            self.game, self.highlight_spaces(), self.marks, scale, columns, reach, self.lang
+        )
         legend = legend_text(self.game, self.marks, self.lang, max(20, area.width - 1))  # [EXP] markers
         if legend.plain:
             text.append("\n")
@@ -564,7 +578,7 @@ class PlayApp(App[None]):
             t.append(f" {i} ", "dim")
             t.append(("▶" if acting else " ") + name + "\n", "bold #ffffff" if acting else "")
         t.append(self.t("table.wheel") + " ", "bold")
-        t.append("●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel), "#ffd75f")
+        t.append(wheel_dots(self.game), "#ffd75f")
         t.append(" " + self.t("table.wheel_count", n=st.wheel) + "\n")
         t.append(self.t("table.track") + " ", "bold")
         pages = max(self.game.ctx.chapter.track_pages, st.end_page)
@@ -650,13 +664,20 @@ class PlayApp(App[None]):
         opts = []
         wide = self.size.width >= 110
         self._numbered = self.numbering.number(self.game, d)
+        mover = self.game.state.heroes.get(d.actor)
+        here = mover.space.split(":")[0] if mover is not None and mover.space else ""
         for n, a in self._numbered:
             extra = ""
+            what = self.words.action(a, names, actor=d.actor)
             if a.verb == "move" and a.args:
                 extra = self.words.move_extra(self.game, a.args[0], costs.get(a.args[0]))
+                side, _, number = a.args[0].partition(":")
+                if side == here and a.actor == d.actor:  # the tile is the mouse's own: the space alone says it
+                    name = names.get(a.args[0])
+                    what = self.t("action.move_here", n=number, name=f" ({name})" if name else "")
             label = Text.assemble(
                 (f"{n:>2} ", "bold"),
-                self.words.action(a, names, actor=d.actor),
+                what,
                 (f" ({extra})", "#b8f5a8") if extra else "",
                 (f"  {a}", "dim") if wide else "",
             )
@@ -789,6 +810,7 @@ class PlayApp(App[None]):
         event.input.value = ""
         d = self._decision
         first = text.strip().lower().split(" ")[0] if text.strip() else ""
+        first = ALIASES.get(first, first)  # 'ajuda', 'examinar'... are the same commands
         allowed = ("help", "?", "save", "undo", "quit", "q", "inspect", "look", "history", "log", "i", "x", "choices")
         if d is not None and self.bot_turn() and first not in allowed:
             self.note(self.t("app.bots_turn", who=self.words.figure(d.actor)))
@@ -853,7 +875,7 @@ class PlayApp(App[None]):
 
     def inspect(self, what: str) -> None:
         g = self.game
-        lines = info.describe(g.ctx.content, g.state, what, lang=self.lang, board=g.ctx.board)
+        lines = self.words.inspect(g, what)
         self.push_screen(TextScreen(self.t("screen.inspect", what=what), "\n".join(lines), self.lang))
 
     def action_inspect(self) -> None:
@@ -867,11 +889,8 @@ class PlayApp(App[None]):
         for arg in (*a.args, a.actor):
             if arg == "party":
                 continue
-            try:
-                info.find(g.ctx.content, g.state, arg, self.lang, g.ctx.board)
-            except KeyError:  # an argument that names nothing on the table (a number, an exit)
-                continue
-            parts.append("\n".join(info.describe(g.ctx.content, g.state, arg, lang=self.lang, board=g.ctx.board)))
+            if self.words.names_something(g, arg):  # not an argument that names nothing (a number, an exit)
+                parts.append("\n".join(self.words.inspect(g, arg)))
         title = self.t("screen.inspect", what=self.words.action(a, self.words.space_names(g)))
         self.push_screen(TextScreen(title, "\n\n".join(parts), self.lang))
 

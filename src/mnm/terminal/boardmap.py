@@ -33,6 +33,7 @@ __all__ = [
     "legend_text",
     "side_lines",
     "weather_words",
+    "wheel_dots",
 ]
 
 CELL_W = 3
@@ -108,6 +109,7 @@ TOKEN_MARKS = {
     "mortar": ("Mo", "#c0c0c0"),
     "branch": ("Br", "#c8a27a"),
     "tree_climb": ("Tc", "#8fd07a"),
+    "gecko": ("Gk", "#b5e86b"),
     "hesster_tail": ("≈t", "#a5c94a"),
     "hesster_body": ("≈≈", "#a5c94a"),
     "ally": ("Al", "#8fd0ff"),
@@ -198,6 +200,8 @@ def _tokens(
         out.append(("XX", "#ff3b30", True))
     if "tree-climb" in sp.features:
         out.append((*TOKEN_MARKS["tree_climb"], True))
+    if sp.flip == "gecko":  # [EXP] R-EXP-18: a Wild mouse's flip space
+        out.append((*TOKEN_MARKS["gecko"], True))
     if exp is None:
         exp = info.board_marks(content, st, game.ctx.board)
     drawn = set()
@@ -223,9 +227,11 @@ def side_lines(
     marks: FigureMarks | None = None,
     scale: tuple[int, int] = (CELL_W, 1),
     reach: Mapping[str, int] | None = None,
+    lang: str = "en",
 ) -> list[Text]:
     """One tile side drawn in a frame: ``size*cw + 2`` columns by ``size*ch + 2`` rows (``scale = (cw, ch)``).
-    ``reach``: spaces the acting mouse can move to, shaded, with what each costs (``·2``)."""
+    ``reach``: spaces the acting mouse can move to, shaded, with what each costs (``·2``); ``lang``: the
+    language of the side's name on the frame."""
     reach = reach or {}
     g = game.ctx.board.graph(side)
     marks = marks or FigureMarks.of(game.ctx.content)
@@ -255,7 +261,8 @@ def side_lines(
     for y in range(1, height - 1):
         canvas.put(0, y, "│", frame)
         canvas.put(width - 1, y, "│", frame)
-    title = f" {g.name} ({side}) "
+    named = game.ctx.content.tile_sides.get(side)
+    title = f" {named.name.get(lang) if named is not None and lang != 'en' else g.name} ({side}) "
     canvas.put(2, 0, title[: width - 4], Style(color=LABEL, bold=True))
 
     # cells
@@ -390,6 +397,14 @@ def weather_words(game: Game, lang: str = "en") -> str:
     return ", ".join(str(info.marker(k, lang)["name"]) for k in ("rain", "moon") if game.state.chapter_data.get(k))
 
 
+def wheel_dots(game: Game) -> str:
+    """The minion wheel's six places: ``●`` cheese, ``○`` free; [EXP] at Nightfall the moon ``☾`` fills the last
+    place until the next surge (docs/rulings.md R-EXP-11)."""
+    st = game.state
+    dots = "●" * min(st.wheel, 6) + "○" * max(0, 6 - st.wheel)
+    return dots[:5] + "☾" if st.chapter_data.get("moon") else dots
+
+
 BIG = (5, 2)  # the roomy scale: 5 characters by 2 rows per map cell, when the whole board fits at it
 
 
@@ -439,6 +454,7 @@ def board_text(
     scale: tuple[int, int] = (CELL_W, 1),
     columns: int | None = None,
     reach: Mapping[str, int] | None = None,
+    lang: str = "en",
 ) -> tuple[Text, dict[int, tuple[int, int]]]:
     """The whole layout: face-up sides at their places (see :func:`grid`). Returns the text and each side's
     (column, row) in characters."""
@@ -454,7 +470,7 @@ def board_text(
     tile_w, tile_h = 0, 0
     for tile, pos in places.items():
         side = st.face_up.get(tile, board.initial_up[tile])
-        lines = side_lines(game, side, hl, marks, scale, reach)
+        lines = side_lines(game, side, hl, marks, scale, reach, lang)
         drawn[pos] = lines
         side_at[pos] = side
         tile_h = max(tile_h, len(lines))

@@ -15,7 +15,7 @@ from typing import Any
 from mnm import info
 from mnm.content.loader import Content
 from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog, name_of
-from mnm.terminal.lang import PREFIX, say
+from mnm.terminal.lang import PREFIX, contract, place_name, say
 
 __all__ = ["Describer"]
 
@@ -42,13 +42,6 @@ _FACES_IN_BRACKETS = re.compile(r"\((\d \([^()]*\)(?:, \d \([^()]*\))*)\)")
 _FACE = re.compile(r"(\d) \(([^()]*)\)")
 _S_POSSESSIVE = re.compile(r"\b(\w*s)'s\b")
 _CAT_CARD = re.compile(r"\bcat:(\w+)")
-# Portuguese names that start with their article ("A Casa de Guarda", "O Campo de Provas") after em/de/por
-_PT_CONTRACTIONS = {
-    (prep, art): joined
-    for prep, forms in (("em", "na no nas nos"), ("de", "da do das dos"), ("por", "pela pelo pelas pelos"))
-    for art, joined in zip(("A", "O", "As", "Os"), forms.split(), strict=True)
-}
-_PT_CONTRACTION = re.compile(r"\b(em|de|por) (As|Os|A|O) (?=[A-ZÁÉÍÓÚÂÊÔÃÕ])")
 # a dice purpose from the engine: "filch's movement", "rat-warrior-2's attack", "filch leaving the water"
 _PURPOSE = re.compile(r"^(.*?)(?:'s | )([a-z][\w -]*)$", re.IGNORECASE)
 
@@ -161,8 +154,7 @@ class Describer:
         text = text.replace(" (0)", "")  # a special search rolls no die
         if self.lang == "en":
             text = _S_POSSESSIVE.sub(r"\1'", text)
-        else:  # "em A Casa de Guarda" -> "na Casa de Guarda": a name's article joins the word before it
-            text = _PT_CONTRACTION.sub(lambda m: _PT_CONTRACTIONS[(m.group(1), m.group(2))], text)
+        text = contract(text, self.lang)  # Portuguese: "em A Casa de Guarda" -> "na Casa de Guarda"
         text = text.replace(": , ", f": {self.value('no_dice')}, ")
         return text
 
@@ -345,6 +337,18 @@ class Describer:
         where = ", ".join(self.side(s) for s in sides)
         return self.t("moves_line", who=self.figure(d.actor), where=where, moves=". ".join(parts))
 
+    def inspect(self, game: Game, what: str) -> list[str]:
+        """What ``what`` is (a card, minion, mouse, space or token: :func:`mnm.info.describe`), in sentences."""
+        lines = info.describe(game.ctx.content, game.state, what, lang=self.lang, board=game.ctx.board)
+        return [contract(line, self.lang) for line in lines]
+
+    def names_something(self, game: Game, what: str) -> bool:
+        try:
+            info.find(game.ctx.content, game.state, what, self.lang, game.ctx.board)
+        except KeyError:
+            return False
+        return True
+
     def card_of_action(self, a: Action) -> str:
         """The card an action names (to choose, keep, equip, use...), or empty."""
         for arg in a.args:
@@ -403,11 +407,12 @@ class Describer:
     # --- the state in sentences ----------------------------------------------------------------------------
 
     def space_names(self, game: Game) -> dict[str, str]:
-        """Space id -> its printed name (``the cell``), for every named space on the board. The board's names are
-        English only (tile data), so other languages leave them out rather than mix English in."""
-        if self.lang != "en":
-            return {}
-        return {sid: sp.name for sid, sp in game.ctx.board.spaces.items() if sp.name}
+        """Space id -> its printed name (``the cell``, ``a cela``), for every named space on the board."""
+        return {sid: place_name(sp.name, self.lang) for sid, sp in game.ctx.board.spaces.items() if sp.name}
+
+    def feature(self, name: str) -> str:
+        """A feature drawn on a space (``helmet``) in words."""
+        return self.t(f"feature.{name}") if self.known(f"feature.{name}") else place_name(name, self.lang)
 
     def hero_sentence(self, game: Game, h: Hero) -> str:
         st = game.state
@@ -497,13 +502,13 @@ class Describer:
             nbrs = [g.spaces[j].n for j in sorted(g.mouse_cost[sp.index])]
             bits = []
             if sp.name:
-                bits.append(sp.name)
+                bits.append(place_name(sp.name, self.lang))
             for flag, key in ((sp.water, "water"), (sp.entry, "entry"), (sp.trap or sp.id in st.traps, "trap")):
                 if flag:
                     bits.append(self.t(f"map.{key}"))
             if sp.start:
                 bits.append(self.t("map.start"))
-            bits += list(sp.features)
+            bits += [self.feature(f) for f in sp.features]
             bits += info.space_marks(self.content, st, sp.id, self.lang, game.ctx.board)  # [EXP] terrain, markers
             who = [self.hero(h.id) for h in st.heroes.values() if h.space == sp.id and not h.captured]
             who += [self.minion(m.id) for m in st.minions.values() if m.space == sp.id]

@@ -15,11 +15,14 @@ parameters, with ``{count:one|many}`` for "1 one" / "2 many" (``{count:|one|many
 
 from __future__ import annotations
 
+import re
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from mnm.engine import LANGUAGES, catalog, format_message
 
-__all__ = ["PREFIX", "has", "lang_code", "say"]
+__all__ = ["PREFIX", "contract", "has", "lang_code", "place_name", "say"]
 
 PREFIX = "term."
 # what people type for a language on the command line -> the catalogs' code
@@ -34,6 +37,40 @@ def lang_code(text: str) -> str:
     return code
 
 
+# Portuguese names that start with their article ("A Casa de Guarda", "O Campo de Provas"): after em/de/por the
+# article joins the preposition (na, do, pela); after para/com it is just written small (para a, com o)
+_PT_ARTICLES = ("A", "O", "As", "Os")
+_PT_CONTRACTIONS = {
+    **{("em", a): j for a, j in zip(_PT_ARTICLES, ("na", "no", "nas", "nos"), strict=True)},
+    **{("de", a): j for a, j in zip(_PT_ARTICLES, ("da", "do", "das", "dos"), strict=True)},
+    **{("por", a): j for a, j in zip(_PT_ARTICLES, ("pela", "pelo", "pelas", "pelos"), strict=True)},
+    **{(p, a): f"{p} {a.lower()}" for p in ("para", "com") for a in _PT_ARTICLES},
+}
+_PT_CONTRACTION = re.compile(r"\b(em|de|por|para|com) (As|Os|A|O) (?=[A-ZÁÉÍÓÚÂÊÔÃÕ])")
+
+
+def contract(text: str, lang: str) -> str:
+    """Portuguese: ``em A Casa de Guarda`` -> ``na Casa de Guarda`` (a name's article joins the word before)."""
+    if lang != "pt_BR":
+        return text
+    return _PT_CONTRACTION.sub(lambda m: _PT_CONTRACTIONS[(m.group(1), m.group(2))] + " ", text)
+
+
+@cache
+def _places_pt() -> dict[str, str]:
+    """The Portuguese names of the places printed on the boards (``the cell`` -> ``a cela``): the web client's
+    table (``PLACE_PT`` in ``mnm/web/i18n.js``), read here so both clients say the same names."""
+    text = resources.files("mnm").joinpath("web", "i18n.js").read_text(encoding="utf-8")
+    start = text.find("const PLACE_PT = {")
+    body = text[start : text.find("};", start)] if start >= 0 else ""
+    return dict(re.findall(r'"([^"]+)": "([^"]+)"', body))
+
+
+def place_name(name: str, lang: str) -> str:
+    """A place name printed on a board (English in the tile data) in ``lang``."""
+    return _places_pt().get(name, name) if lang == "pt_BR" else name
+
+
 def has(key: str) -> bool:
     """Whether the catalogs have the sentence ``term.<key>`` (the English one is always there)."""
     return PREFIX + key in catalog("en")
@@ -42,7 +79,12 @@ def has(key: str) -> bool:
 def say(lang: str, key: str, **params: Any) -> str:
     """The sentence ``term.<key>`` in ``lang`` with ``params`` filled in (English when the language lacks it,
     the key itself when no catalog has it: a client never crashes on text)."""
-    template = catalog(lang).get(PREFIX + key) or catalog("en").get(PREFIX + key)
-    if template is None:
-        return key
-    return format_message(template, **params)
+    for code in (lang, "en"):
+        template = catalog(code).get(PREFIX + key)
+        if template is None:
+            continue
+        try:
+            return contract(format_message(template, **params), code)
+        except (KeyError, IndexError, ValueError):  # a field the caller did not give: never crash on text
+            continue
+    return key

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from mnm import info
 from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import say
@@ -272,8 +271,7 @@ class PlainClient:
             elif cmd == "hint":
                 self.say(*self.hints(d))
             elif cmd in ("look", "inspect") and ans.arg:
-                g = self.game
-                self.say(*info.describe(g.ctx.content, g.state, ans.arg, lang=self.lang, board=g.ctx.board))
+                self.say(*self.words.inspect(self.game, ans.arg))
             elif cmd == "inspect":
                 self.say(self.t("plain.inspect_what"))
             elif cmd == "look":
@@ -401,7 +399,7 @@ class PlainClient:
         try:
             game = load_game(Path(path), self.game.ctx.content)
         except SaveError as err:
-            self.say(self.t("load_failed", why=err))
+            self.say(self.t("load_failed", why=err, path=path))
             return False
         self.game = game
         self.save_path = path

@@ -36,6 +36,7 @@ from mnm.engine import (
 from mnm.terminal.lang import say
 
 __all__ = [
+    "ALIASES",
     "COMMANDS",
     "DEFAULT_PARTY",
     "Answer",

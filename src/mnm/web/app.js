@@ -393,6 +393,9 @@ function renderTracks(v) {
   }
   const wheel = [];
   for (let i = 0; i < 6; i++) wheel.push(h("li", { class: i < v.wheel ? "cheese on" : "cheese" }));
+  // [EXP] Nightfall: the moon fills the wheel's last place until the next surge (docs/rulings.md R-EXP-11)
+  const moon = (v.legend || []).find((item) => item.kind === "moon");
+  if (moon) wheel[5] = h("li", { class: "cheese moon", title: `${tx(moon.name)}: ${tx(moon.text)}`, "aria-label": tx(moon.name) }, swatch("moon", 16));
   $("#tracks").replaceChildren(
     h("div", { class: "track-box" }, h("span", { class: "label" }, `${t("round")} `), h("b", { id: "round" }, v.round)),
     h(

@@ -4,7 +4,7 @@
 // scrolling the board's own box (the page never scrolls sideways).
 
 import { placeName, t, tx } from "./i18n.js";
-import { drawMarks, figureBadges } from "./marks.js";
+import { drawMarks, drawRain, figureBadges } from "./marks.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // dark enough for white letters at ≥ 4.5:1
@@ -211,7 +211,9 @@ export class BoardView {
       if (!c) continue;
       this.layer.appendChild(el("text", { x: c[0], y: c[1] - 14, class: "trap-marker", "text-anchor": "middle" }, "✖"));
     }
-    // [EXP] leaves, turtles, bees, Olga, the mortar, branches, Hesster, allies and pets: drawn by marks.js
+    // [EXP] rain over the outdoor tiles; leaves, turtles, bees, Olga, the mortar, branches, Hesster, allies and
+    // pets: drawn by marks.js
+    if (view.weather && view.weather.rain) drawRain(this.layer, this.svg, g.outdoor || []);
     drawMarks(this.layer, view, (s) => this.spaceCentre(s), g.cell);
     // party tokens placed on the board (the fishhook...): a small coloured disc with a letter
     const looks = { fishhook: ["H", "#9575cd"], fork: ["F", "#9575cd"], grape: ["G", "#7b1fa2"] };

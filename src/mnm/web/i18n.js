@@ -210,7 +210,7 @@ const STRINGS = {
     legend: "What the markers mean",
     weather: "Weather",
     flying: "flying",
-    classes: { warrior: "Warrior", healer: "Healer", scamp: "Scamp", maker: "Maker", tinkerer: "Tinkerer", mystic: "Mystic", archer: "Archer", leader: "Leader" },
+    classes: { warrior: "Warrior", healer: "Healer", scamp: "Scamp", maker: "Maker", tinkerer: "Tinkerer", mystic: "Mystic", archer: "Archer", leader: "Leader", wild: "Wild" },
     verbs: {
       move: "Move to", scurry: "Scurry", battle: "Battle", search: "Search", recover: "Recover", explore: "Explore",
       share: "Share", equip: "Equip", unequip: "Unequip", levelup: "Level up", ability: "Ability", place: "Place",
@@ -429,7 +429,7 @@ const STRINGS = {
     legend: "O que os marcadores significam",
     weather: "Tempo",
     flying: "voador",
-    classes: { warrior: "Guerreiro", healer: "Curandeiro", scamp: "Malandro", maker: "Artesão", tinkerer: "Engenhoso", mystic: "Místico", archer: "Arqueiro", leader: "Líder" },
+    classes: { warrior: "Guerreiro", healer: "Curandeiro", scamp: "Malandro", maker: "Artesão", tinkerer: "Engenhoso", mystic: "Místico", archer: "Arqueiro", leader: "Líder", wild: "Selvagem" },
     verbs: {
       move: "Mover para", scurry: "Correr", battle: "Atacar", search: "Procurar", recover: "Recuperar",
       explore: "Explorar", share: "Compartilhar", equip: "Equipar", unequip: "Desequipar", levelup: "Subir de nível",

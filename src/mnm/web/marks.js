@@ -84,6 +84,11 @@ export function glyph(kind, r = 9) {
       add("rect", { x: -r, y: -r, width: r * 2, height: r * 2, fill: "#8a7f74" });
       add("path", { d: `M${-r * 0.8},${r * 0.8} L${-r * 0.35},${-r * 0.8} L${r * 0.1},${r * 0.8} Z M${-r * 0.05},${r * 0.8} L${r * 0.4},${-r * 0.4} L${r * 0.85},${r * 0.8} Z`, fill: "#d9cdb8", stroke: "#3a2e22" });
       break;
+    case "gecko":
+      add("circle", { r: r * 0.95, fill: "#fff8e6", stroke: "#2e6b1f", "stroke-width": 1.2 });
+      add("ellipse", { cy: r * 0.2, rx: r * 0.35, ry: r * 0.3, fill: "#2e6b1f" });
+      for (const [dx, dy] of [[-0.5, -0.3], [-0.18, -0.55], [0.18, -0.55], [0.5, -0.3]]) add("circle", { cx: dx * r, cy: dy * r, r: r * 0.14, fill: "#2e6b1f" });
+      break;
     case "tree_climb":
       add("rect", { x: -r * 0.18, y: 0, width: r * 0.36, height: r, fill: "#6d4c2f", stroke: "#2b1d0e" });
       add("circle", { cy: -r * 0.25, r: r * 0.75, fill: "#3f8f3a", stroke: "#1d3f1a" });
@@ -122,6 +127,21 @@ function labelled(kind, label, x, y, r) {
   g.appendChild(el("title", {}, label));
   g.appendChild(glyph(kind, r));
   return g;
+}
+
+// [EXP] Rain (R-EXP-07): light streaks over every outdoor tile while it rains (the weather box says it in words).
+export function drawRain(layer, svg, outdoor) {
+  const defs = el("defs");
+  const pattern = el("pattern", { id: "mnm-rain", width: 14, height: 14, patternUnits: "userSpaceOnUse", patternTransform: "rotate(20)" });
+  pattern.appendChild(el("path", { d: "M4,0 V7", stroke: "#1e4f8f", "stroke-width": 1.4, "stroke-linecap": "round", opacity: 0.55 }));
+  defs.appendChild(pattern);
+  layer.appendChild(defs);
+  for (const side of outdoor) {
+    const tile = svg.querySelector(`g.tile[data-side="${side}"] g.side`);
+    if (!tile) continue;
+    const box = tile.getBBox();
+    layer.appendChild(el("rect", { x: box.x, y: box.y, width: box.width, height: box.height, fill: "url(#mnm-rain)", class: "rain", "aria-hidden": "true" }));
+  }
 }
 
 // Draw every marker of ``view.marks`` on ``layer``. ``centre(space)`` gives a space's centre in board pixels.
