@@ -87,15 +87,20 @@ def compile_inplace(jobs: int = 1) -> None:
     from setuptools.command.build_ext import build_ext
 
     os.environ["MNM_COMPILE"] = "1"
+    stamp = ROOT / "src" / "mnm" / "_compiled.txt"  # _build.STAMP
+    stamp.unlink(missing_ok=True)  # a build cut short leaves no stamp: the modules it replaced count as stale
     extensions = _ext_modules()
     if not extensions:
         raise SystemExit("no C compiler: the compiled engine was not built")
+    digest = stamp.read_text()
+    stamp.unlink()  # written again only once the C extensions are built
     dist = Distribution({"name": "mnm", "ext_modules": extensions, "package_dir": {"": "src"}})
     command = build_ext(dist)
     command.inplace = True
     command.parallel = jobs
     command.ensure_finalized()
     command.run()
+    stamp.write_text(digest)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,11 @@ b = runpy.run_path("src/mnm/_build.py")
 stamp = b["PACKAGE_DIR"] / b["STAMP"]
 ok = b["compiled_modules_present"]() and stamp.exists() and stamp.read_text().strip() == b["source_digest"]()
 sys.exit(0 if ok else 1)'
+# An extension module whose source is gone (a module deleted or merged since the last build) would still be
+# imported, and fail: remove those first.
+find src/mnm/engine src/mnm/board -name '*.cpython-*.so' | while read -r so; do
+  [ -f "${so%%.cpython-*}.py" ] || rm -f "$so"
+done
 if "$PY" -c "$up_to_date"; then
   echo "compiled engine up to date"
   exit 0

@@ -8,6 +8,7 @@ import pytest
 from rulekit import BOW, CHEESE, SHIELD, SWORD, of
 
 from mnm.engine import ScenarioError, load_scenario
+from mnm.engine.scenario import NO_TURNING
 
 WARLORD: dict[str, Any] = {
     "name": {"en": "Dust Warlord", "pt": "Senhor da Poeira"},
@@ -109,3 +110,26 @@ def test_a_scenario_starts_inside_a_minion_turn() -> None:
         ("rat-warrior-2", "filch")
     ]
     assert not of(g.events, "minion_card_turn")  # the card's turn was already under way
+
+
+# --- tile orientation (issue 11, "What to build" 6): tiles never turn, a scenario sets the side face up --------
+
+
+@pytest.mark.rule("R-SETUP-05")
+@pytest.mark.rule("R-EXPLORE-11")
+def test_a_scenario_sets_the_side_face_up_and_cannot_turn_a_tile() -> None:
+    base: dict[str, Any] = {"chapter": "flight-to-barksburg", "heroes": {"collin": {"space": "6:9"}}}
+    game = load_scenario({**base, "tiles": {"guard-room": 6}})
+    assert game.state.face_up == {3: 6, 2: 4, 1: 2}  # the Guard Room's tile shows the Sewer, where it lies
+    with pytest.raises(ScenarioError) as err:
+        load_scenario({**base, "orientation": {"guard-room": 180}})
+    assert str(err.value) == f"scenario: orientation: {NO_TURNING}"
+    with pytest.raises(ScenarioError) as err:
+        load_scenario({**base, "tiles": {"guard-room": {"side": 6, "rotation": 180}}})
+    assert str(err.value) == f"scenario: tiles.guard-room: rotation: {NO_TURNING}"
+    with pytest.raises(ScenarioError) as err:
+        load_scenario({**base, "tiles": {"guard-room": {"side": 6}}})
+    assert str(err.value) == (
+        "scenario: tiles.guard-room: a tile is given as the number of the side face up, e.g. 'guard-room: 6'"
+    )
+    assert "R-SETUP-05" in NO_TURNING and "'tiles'" in NO_TURNING

@@ -38,7 +38,7 @@ from mnm.engine.rules.initiative import card_of_minion_type
 from mnm.engine.rules.setup import card_instances, card_of, setup_state
 from mnm.engine.state import STATUSES, Hero, Minion, State, Turn
 
-__all__ = ["SCENARIO_FIELDS", "load_scenario", "scenario_state"]
+__all__ = ["NO_TURNING", "SCENARIO_FIELDS", "load_scenario", "scenario_state"]
 
 SCENARIO_FIELDS = frozenset(
     {
@@ -90,7 +90,22 @@ def _as_mapping(value: Any, where: str) -> Mapping[str, Any]:
     return value
 
 
+# Words a scenario might use to turn a tile. Tiles never turn (docs/rulings.md R-SETUP-05): say so, and what to set.
+_TURNING = frozenset({"orientation", "rotation", "rotate", "facing"})
+NO_TURNING = (
+    "tiles never turn: every orientation arrow points the same way, also after a flip (R-SETUP-05, R-EXPLORE-11); "
+    "set which side of a tile is face up with 'tiles' (the chapter's layout says where each tile lies)"
+)
+
+
+def _refuse_turning(data: Mapping[str, Any], where: str) -> None:
+    turning = sorted(str(k) for k in set(data) & _TURNING)
+    if turning:
+        raise _fail(f"{where}: {turning[0]}" if where != "top level" else turning[0], NO_TURNING)
+
+
 def _check_fields(data: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+    _refuse_turning(data, where)
     extra = set(data) - allowed
     if extra:
         raise _fail(where, f"unknown field(s) {', '.join(sorted(map(str, extra)))}; allowed: {', '.join(sorted(allowed))}")
@@ -169,6 +184,9 @@ def scenario_state(data: Any, content: Content | None = None) -> tuple[Ctx, Stat
 
     for key, side in _as_mapping(data.get("tiles"), "tiles").items():
         where = f"tiles.{key}"
+        if isinstance(side, Mapping):  # {side: 6, rotation: 180}: a side face up is all a tile has
+            _refuse_turning(side, where)
+            raise _fail(where, "a tile is given as the number of the side face up, e.g. 'guard-room: 6'")
         side_no = _as_int(side, where, 1)
         if side_no not in ctx.board.graphs:
             raise _fail(where, f"side {side_no} is not on this chapter's board")
