@@ -345,15 +345,9 @@ def simulate(
     if out is not None:
         need("matplotlib", "the report of --out (its plots)")
 
-    from mnm.content.loader import builtin_content
     from mnm.sim.simulate import run_simulation
 
-    content = builtin_content()
-    try:
-        chapter_id = content.chapter(chapter).id
-    except KeyError:
-        fail(f"unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}")
-    heroes = [h.strip() for h in party.split(",") if h.strip()]
+    chapter_id, heroes = _simulated_chapter_and_party(chapter, party)
     if backend not in ("local", "ray"):
         fail("--backend must be local or ray")
     from mnm.engine import Game, IllegalAction, MalformedAction
@@ -473,16 +467,10 @@ def _simulate_side_by_side(
     out: Path | None, as_json: bool,
 ) -> None:
     """Every bot at every difficulty over the same seeds; with --out, one report comparing them (docs/difficulty.md)."""
-    from mnm.content.loader import builtin_content
     from mnm.sim.report import write_comparison, write_report
     from mnm.sim.simulate import paired_margin, run_simulation
 
-    content = builtin_content()
-    try:
-        chapter_id = content.chapter(chapter).id
-    except KeyError:
-        fail(f"unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}")
-    heroes = [h.strip() for h in party.split(",") if h.strip()]
+    chapter_id, heroes = _simulated_chapter_and_party(chapter, party)
     runs = []
     first_bot_records: dict[str, list[dict[str, Any]]] = {}  # difficulty -> the first bot's games there
     for name in bots:
@@ -513,6 +501,18 @@ def _simulate_side_by_side(
         write_comparison(out, runs)
     if as_json:
         typer.echo(json.dumps([{**m, **s} for m, s in runs]))
+
+
+def _simulated_chapter_and_party(chapter: str, party: str) -> tuple[str, list[str]]:
+    """The chapter id and the heroes of ``mnm simulate``'s --chapter and --party (an unknown chapter fails)."""
+    from mnm.content.loader import builtin_content
+
+    content = builtin_content()
+    try:
+        chapter_id = content.chapter(chapter).id
+    except KeyError:
+        fail(f"unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}")
+    return chapter_id, [h.strip() for h in party.split(",") if h.strip()]
 
 
 def _paired_sentence(bot: str, baseline: str, paired: dict[str, Any]) -> str:

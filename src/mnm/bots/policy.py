@@ -13,7 +13,7 @@ from typing import Protocol
 
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, make_ctx
 
-__all__ = ["BOTS", "HeuristicBot", "Policy", "RandomBot", "evaluate", "make_bot", "resample_hidden"]
+__all__ = ["BOTS", "HeuristicBot", "Policy", "RandomBot", "evaluate", "make_bot", "position_measures", "resample_hidden"]
 
 
 class Policy(Protocol):
@@ -34,6 +34,19 @@ def resample_hidden(st: State, rng: random.Random) -> None:
     rng.shuffle(st.encounter_deck)
 
 
+def position_measures(ctx: Ctx, st: State) -> tuple[float, int, int, float, int]:
+    """What both position scores (:func:`evaluate`, :func:`mnm.bots.value.features`) read: the share of sides
+    explored, the party's life and wounds (mice on the board), the share captured, and the minions' life left."""
+    content = ctx.content
+    sides = max(1, len(ctx.board.graphs) - 1)
+    explored = min(1.0, (len(set(st.explored)) - 1) / sides)
+    life = sum(content.heroes[h].life for h in st.heroes)
+    wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
+    captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
+    minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
+    return explored, life, wounds, captured, minion_load
+
+
 def evaluate(ctx: Ctx, st: State) -> float:
     """How good ``st`` looks for the mice, between 0 (lost) and 1 (won).
 
@@ -44,14 +57,8 @@ def evaluate(ctx: Ctx, st: State) -> float:
         return 1.0
     if st.status == "lost":
         return 0.0
-    content = ctx.content
-    sides = max(1, len(ctx.board.graphs) - 1)
-    explored = min(1.0, (len(set(st.explored)) - 1) / sides)
-    life = sum(content.heroes[h].life for h in st.heroes)
-    wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
-    captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
+    explored, life, wounds, captured, minion_load = position_measures(ctx, st)
     time_used = (st.hourglass - 1) / max(1, st.end_page - 1)
-    minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
     cheese = sum(h.cheese for h in st.heroes.values())
     progress = ctx.rules.bot_progress(ctx, st)
     value = (

@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from mnm.bots.policy import position_measures
 from mnm.engine import Ctx, State
 
 __all__ = ["FEATURES", "HORIZON", "WEIGHTS", "features", "fit", "win_probability"]
@@ -40,13 +41,7 @@ WEIGHTS: tuple[float, ...] = (-2.2462, 0.426, 2.319, 1.6605, -1.6898, -0.9977, -
 
 def features(ctx: Ctx, st: State) -> list[float]:
     """The position's features, in :data:`FEATURES` order."""
-    content = ctx.content
-    sides = max(1, len(ctx.board.graphs) - 1)
-    explored = min(1.0, (len(set(st.explored)) - 1) / sides)
-    life = sum(content.heroes[h].life for h in st.heroes)
-    wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
-    captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
-    minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
+    explored, life, wounds, captured, minion_load = position_measures(ctx, st)
     progress = float(ctx.rules.bot_progress(ctx, st)) or explored  # a chapter without advice: sides explored
     pages_left = st.end_page - st.hourglass
     return [

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mnm.bots.hints import wilson
 from mnm.bots.policy import make_bot
 from mnm.engine import Game, difficulty_options
 
@@ -83,18 +84,13 @@ def _party_side(game: Game) -> int | None:
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (good at small counts and near 0 or 1).
+    """The Wilson score interval for a win rate (good at small counts and near 0 or 1), rounded for reports.
 
     >>> wilson_interval(50, 100)
     (0.4038, 0.5962)
     """
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+    low, high = wilson(wins, games, z)
+    return (round(low, 4), round(high, 4))
 
 
 def paired_margin(
