@@ -111,3 +111,31 @@ def test_portuguese_place_names_contract_in_the_sentences_the_web_shows() -> Non
         "Guerreiro Ratazana 2 anda 2 espaços, da Casa de Guarda 3 para a Casa de Guarda 7, na direção de Filch, "
         "o rato mais próximo."
     )
+
+
+@pytest.mark.parametrize(
+    ("event", "text"),
+    [
+        (Event("scurry", {"hero": "filch", "face": 3, "number": 3, "points": 7}), "Filch foge: 3 (espada e escudo) soma 3, total de 7 pontos de movimento."),
+        (Event("card_found", {"hero": "filch", "face": 5, "card": "dagger"}), "Filch busca (3 (espada e escudo + estrela)) e encontra Adaga."),
+        (Event("search_fails", {"hero": "filch", "face": 2}), "Filch busca (2 (espada + estrela)) e não encontra nada."),
+        (Event("may_search_again", {"hero": "filch"}), "Filch pode buscar neste bloco de novo."),
+    ],
+)  # fmt: skip
+def test_portuguese_search_and_scurry_sentences_use_the_rulebooks_words(event: Event, text: str) -> None:
+    """The Portuguese rulebook's actions are Buscar (uma busca) and Fugir (uma fuga), as the terminal's and the
+    web's action labels say; the event sentences follow them (not "procura", "corre")."""
+    assert render(event, "pt_BR") == text
+
+
+def test_the_web_says_search_and_scurry_as_the_terminal_and_the_events_do() -> None:
+    import re
+
+    web = (Path(mnm.engine.__file__).parents[1] / "web" / "i18n.js").read_text(encoding="utf-8")
+    pt = web[web.index("pt: {") :]
+    purposes = dict(re.findall(r'(\w+): "([^"]+)"', pt[pt.index("purposes: {") :].split("}", 1)[0]))
+    verbs = dict(re.findall(r'(\w+): "([^"]+)"', pt[pt.index("verbs: {") :].split("}", 1)[0]))
+    cat = catalog("pt_BR")
+    assert (purposes["search"], purposes["scurry"]) == (cat["term.purpose.search"], cat["term.purpose.scurry"])
+    assert (verbs["search"], verbs["scurry"]) == ("Buscar", "Fugir")
+    assert cat["term.action.search"] == "Buscar" and cat["term.action.scurry"].startswith("Fugir ")
