@@ -252,7 +252,7 @@ export class BoardView {
       const sp = g.spaces[space];
       if (!sp) continue;
       const spots = spotsFor(sp, figures.length, g.cell);
-      figures.forEach((fig, i) => this.layer.appendChild(this.figure(fig, spots[i], g.cell, lit, view, extra)));
+      figures.forEach((fig, i) => this.layer.append(...this.figure(fig, spots[i], g.cell, lit, view, extra)));
     }
   }
 
@@ -260,6 +260,7 @@ export class BoardView {
     const r = cell * 0.3;
     const d = fig.data;
     const name = tx(d.name);
+    const type = fig.kind === "minion" && view.minion_types ? view.minion_types[d.type] : null;
     const group = el("g", {
       class: `figure ${fig.kind}`,
       "data-figure": d.id,
@@ -267,7 +268,6 @@ export class BoardView {
       transform: `translate(${x},${y})`,
       tabindex: 0,
       role: "button",
-      "aria-label": `${t("figureLabel", { name, wounds: d.wounds, life: d.life })} · ${spaceLabel(this.geometry, d.space)}`,
     });
     const acting = fig.kind === "hero" && view.turn && view.turn.mouse === d.id;
     if (lit.figures.has(d.id)) group.classList.add("lit");
@@ -278,13 +278,11 @@ export class BoardView {
       group.appendChild(el("text", { y: r * 0.36, "text-anchor": "middle", class: "fig-letter" }, name.replace(/^(Prince|Príncipe)\s+/, "")[0]));
     } else {
       const look = minionLook(d.type);
-      const type = view.minion_types && view.minion_types[d.type];
       const big = d.size === "large";
       const rr = big ? r * 1.45 : r;
       if (type && type.boss) group.appendChild(minionShape(look.shape, rr + 5, { class: "boss-frame" }));
       group.appendChild(minionShape(look.shape, rr, { fill: look.fill, class: "body minion-body" }));
-      const one = type ? tx(type.one) : name;
-      group.appendChild(el("text", { y: rr * 0.36, "text-anchor": "middle", class: "fig-letter" }, one[0]));
+      group.appendChild(el("text", { y: rr * 0.36, "text-anchor": "middle", class: "fig-letter" }, (type ? tx(type.one) : name)[0]));
       // the figure's own number: a small tag at its shoulder, never a bare number like the space's
       const serial = d.id.split("-").pop();
       group.appendChild(el("circle", { cx: rr * 0.95, cy: -rr * 0.95, r: 8, class: "serial-bg" }));
@@ -294,17 +292,25 @@ export class BoardView {
     for (let i = 0; i < d.wounds; i++) {
       group.appendChild(el("circle", { cx: -r * 0.6 + i * 8, cy: r * 0.85, r: 3.6, class: "wound" }));
     }
-    // statuses: a letter each; [EXP] fire and curse as badges, wings on a flying minion
+    // statuses: a letter each, beside the token and not part of it (the token's name says them in words, and its
+    // visible text stays its tag); [EXP] fire and curse as badges, wings on a flying minion
+    const marks = el("g", { class: "status-marks", transform: `translate(${x},${y})`, "aria-hidden": "true" });
     const plain = (d.statuses || []).filter((s) => s !== "on_fire" && s !== "cursed");
     plain.forEach((s, i) => {
-      group.appendChild(el("text", { x: -r - 2, y: -r + 9 + i * 10, class: "status-mark", "text-anchor": "end" }, t(`statuses.${s}`)[0].toUpperCase()));
+      marks.appendChild(el("text", { x: -r - 2, y: -r + 9 + i * 10, class: "status-mark", "text-anchor": "end" }, t(`statuses.${s}`)[0].toUpperCase()));
     });
     const names = legendNames(view);
     figureBadges(group, d.statuses || [], fig.kind === "minion" && d.flying, r, names);
     const said = (d.statuses || []).map((s) => t(`statuses.${s}`));
     if (fig.kind === "minion" && d.flying) said.push(names.flying);
-    if (said.length) group.setAttribute("aria-label", `${group.getAttribute("aria-label")} · ${said.join(", ")}`);
-    return group;
+    // what the token shows (a minion's letter and number, "R" "1") is in its name, so what is seen is what is named
+    // (WCAG 2.5.3, label in name: "click R1" works by voice); a mouse's lone letter needs no tag
+    const tag = [...group.querySelectorAll("text")].map((n) => n.textContent).join("");
+    const named = tag.length > 1 ? t("figureTagged", { name, tag }) : name;
+    const label = [t("figureLabel", { name: named, wounds: d.wounds, life: d.life }), spaceLabel(this.geometry, d.space)];
+    if (said.length) label.push(said.join(", "));
+    group.setAttribute("aria-label", label.join(" · "));
+    return plain.length ? [group, marks] : [group];
   }
 
   click(ev) {
