@@ -194,7 +194,7 @@ class SearchBot:
 
     seed: int = 0
     playouts: int = 4  # futures per candidate in the first round; doubled each round
-    rounds: int = 2
+    rounds: int = 3
     horizon: int = 16
     widen: float = 0.7
     margin: float = 0.02
