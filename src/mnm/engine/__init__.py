@@ -34,7 +34,7 @@ from mnm.engine.game import (
     legal_actions,
     make_ctx,
 )
-from mnm.engine.i18n import LANGUAGES, catalog, format_message, name_of, render, render_rule, with_article
+from mnm.engine.i18n import LANGUAGES, catalog, contract, format_message, name_of, render, render_rule, with_article
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.rules.explore import exit_target
@@ -87,6 +87,7 @@ __all__ = [
     "carry_over",
     "catalog",
     "check_faces",
+    "contract",
     "difficulty_options",
     "events_until_stopped",
     "exit_target",

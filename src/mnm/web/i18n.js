@@ -386,7 +386,7 @@ const STRINGS = {
     hintInterval: "{c}% (provável {lo}–{hi}%)",
     aboutEqual: "praticamente iguais",
     purposes: {
-      movement: "movimento", attack: "ataque", defense: "defesa", search: "procura", scurry: "corrida",
+      movement: "movimento", attack: "ataque", defense: "defesa", search: "busca", scurry: "fuga",
       "charmed movement": "movimento enfeitiçado", "charmed attack": "ataque enfeitiçado", mousetrap: "ratoeira",
       chase: "perseguição", flip: "virada", "leaving the water": "sair da água", "breaking the web": "romper a teia",
     },
@@ -432,7 +432,7 @@ const STRINGS = {
     flying: "voador",
     classes: { warrior: "Guerreiro", healer: "Curandeiro", scamp: "Malandro", maker: "Artesão", tinkerer: "Engenhoso", mystic: "Místico", archer: "Arqueiro", leader: "Líder", wild: "Selvagem" },
     verbs: {
-      move: "Mover para", scurry: "Correr", battle: "Atacar", search: "Procurar", recover: "Recuperar",
+      move: "Mover para", scurry: "Fugir", battle: "Atacar", search: "Buscar", recover: "Recuperar",
       explore: "Explorar", share: "Compartilhar", equip: "Equipar", unequip: "Desequipar", levelup: "Subir de nível",
       ability: "Habilidade", place: "Colocar", retrieve: "Recolher", catapult: "Catapulta", launch: "Lançar",
       read: "Ler", use: "Usar", end: "Terminar turno", keep: "Guardar", discard: "Descartar", drop: "Largar",
