@@ -41,6 +41,12 @@ Point = tuple[float, float]
 Cell = tuple[int, int]
 
 
+# Enum members as constants: the compiled board (mypyc) reads a Final name directly instead of looking the class up
+# and then its member (Space.water is asked for every space a mouse may step to).
+_WATER: Final = SpaceKind.WATER
+_SPECIAL: Final = SpaceKind.SPECIAL
+
+
 @dataclass(frozen=True, slots=True)
 class Space:
     """One space of a tile side, with everything the rules and the renderer need to know about it."""
@@ -73,11 +79,11 @@ class Space:
 
     @property
     def water(self) -> bool:
-        return self.kind is SpaceKind.WATER
+        return self.kind is _WATER
 
     @property
     def special(self) -> bool:
-        return self.kind is SpaceKind.SPECIAL
+        return self.kind is _SPECIAL
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from mnm.board.geometry import BoardExit, Space, TileGraph, compile_side
 from mnm.content.loader import Content
@@ -20,7 +21,7 @@ OPPOSITE = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
 _STEP = {Side.N: (0, -1), Side.S: (0, 1), Side.E: (1, 0), Side.W: (-1, 0)}
 
 
-_SIDE_OF: dict[str, int] = {}  # parsed once per id (asked for every figure, after every step)
+_SIDE_OF: Final[dict[str, int]] = {}  # parsed once per id (asked for every figure, after every step)
 
 
 def space_side(space_id: str) -> int:
@@ -33,7 +34,7 @@ def space_side(space_id: str) -> int:
     return side
 
 
-_COMPILED: dict[int, Mapping[int, TileGraph]] = {}
+_COMPILED: Final[dict[int, Mapping[int, TileGraph]]] = {}
 
 
 def compile_all(content: Content) -> Mapping[int, TileGraph]:
@@ -102,7 +103,7 @@ class Board:
         return None
 
 
-_BOARDS: dict[tuple[int, str], Board] = {}
+_BOARDS: Final[dict[tuple[int, str], Board]] = {}
 
 
 def _board_for(content: Content, chapter_id: str) -> Board:

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mnm.engine.errors import MalformedAction
 
@@ -99,8 +99,8 @@ class Action(NamedTuple):
         return cls(verb, words[1].lower(), tuple(words[2:]))
 
 
-_SHARED: dict[tuple[str, str, tuple[str, ...]], Action] = {}
-_TUPLE_NEW = tuple.__new__  # builds the named tuple in C: Action(...) runs its generated __new__ as Python
+_SHARED: Final[dict[tuple[str, str, tuple[str, ...]], Action]] = {}
+_TUPLE_NEW: Final = tuple.__new__  # builds the named tuple in C: Action(...) runs its generated __new__ as Python
 
 
 def shared_action(verb: str, actor: str, args: tuple[str, ...] = ()) -> Action:

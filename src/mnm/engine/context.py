@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mnm.board.layout import Board
 from mnm.content.loader import Content
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 StepFn = Callable[["Ctx", "State", list[Any]], None]
-STEPS: dict[str, StepFn] = {}
+STEPS: Final[dict[str, StepFn]] = {}
 
 
 def step(name: str) -> Callable[[StepFn], StepFn]:
@@ -76,7 +76,7 @@ class DecisionKind:
     is_legal: Callable[[Ctx, State, Pending, Action], bool] | None = None  # faster than listing every option
 
 
-DECISIONS: dict[str, DecisionKind] = {}
+DECISIONS: Final[dict[str, DecisionKind]] = {}
 
 
 def decision(
@@ -103,7 +103,7 @@ class TurnVerb:
     explain: Callable[[Ctx, State, Hero, Turn, Action], str]
 
 
-TURN_VERBS: dict[str, TurnVerb] = {}
+TURN_VERBS: Final[dict[str, TurnVerb]] = {}
 
 
 def turn_verb(

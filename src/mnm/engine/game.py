@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -44,12 +44,12 @@ __all__ = [
     "legal_actions",
 ]
 
-MAX_AUTOMATIC_STEPS = 100_000  # a guard against a rule bug looping forever
+MAX_AUTOMATIC_STEPS: Final = 100_000  # a guard against a rule bug looping forever
 # Steps that change only the pending decision, the acting card and the step stack: never the figures, tiles,
 # turn index or status a victory condition (R-WIN-01, chapter hook ``check_victory``) reads, so no victory
 # check is needed after them when the previous step was checked. A chapter whose victory reads any of those
 # three must take its step out of this set.
-_OUTCOME_NEUTRAL_STEPS = frozenset({"ask_turn", "card_turn"})
+_OUTCOME_NEUTRAL_STEPS: Final = frozenset({"ask_turn", "card_turn"})
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ space); distances for minions are R-MINION-10 (path length on the minion graph, 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Final
 
 from mnm.board.geometry import TileGraph
 from mnm.board.layout import space_side
@@ -237,7 +238,7 @@ def minion_distances(ctx: Ctx, st: State, start: str, large: bool = False) -> di
     return found
 
 
-_SPACE_IDS: dict[int, tuple[TileGraph, tuple[str, ...]]] = {}  # id(graph) -> (graph, its space ids by index)
+_SPACE_IDS: Final[dict[int, tuple[TileGraph, tuple[str, ...]]]] = {}  # id(graph) -> (graph, its space ids by index)
 
 
 def _space_ids(graph: TileGraph) -> tuple[str, ...]:
@@ -314,7 +315,7 @@ def requirement_blocker(ctx: Ctx, hero_id: str, card: SearchCard) -> str:
     return ""
 
 
-HESSTER = "hesster"  # the ability id, and the key of its spaces in ``State.chapter_data``
+HESSTER: Final = "hesster"  # the ability id, and the key of its spaces in ``State.chapter_data``
 
 
 def hesster_blocks(st: State) -> set[str]:

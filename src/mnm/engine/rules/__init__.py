@@ -28,6 +28,7 @@ from mnm.engine.rules import (  # noqa: F401
     traps,
     trees,
     turn,
+    turn_listing,
     turtles,
     victory,
     water,

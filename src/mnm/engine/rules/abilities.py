@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from mnm.content.schema import AbilityCard, AbilityTiming, AttackKind
 from mnm.engine.actions import Action
@@ -71,7 +71,7 @@ class AbilityEffect:
     why_not: Callable[[Ctx, State, Hero, AbilityCard, Args], str] | None = None
 
 
-ABILITY_EFFECTS: dict[str, AbilityEffect] = {}
+ABILITY_EFFECTS: Final[dict[str, AbilityEffect]] = {}
 
 
 def ability_effect(

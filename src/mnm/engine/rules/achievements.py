@@ -8,6 +8,8 @@ checked on capture, here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
 from mnm.engine.state import Hero, State, Turn
@@ -44,7 +46,7 @@ def roach_defeated(ctx: Ctx, st: State, h: Hero) -> None:
 # --- [EXP] FAQ-only achievements (R-ACH-08, R-ACH-09; Fireproof R-ACH-07 is in statuses) -----------------
 
 MARKSMAN_BOWS = 3
-AIM = "marksman-aim"  # a turn flag: the Marksman spent the token for this turn's attack
+AIM: Final = "marksman-aim"  # a turn flag: the Marksman spent the token for this turn's attack
 
 
 def marksman_roll(ctx: Ctx, st: State, h: Hero, faces: list[int], hits: int, per_bow: int) -> int:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mnm.board.layout import space_side
 from mnm.content.schema import AttackKind, CardType
@@ -42,6 +42,7 @@ __all__ = [
     "CARD_EFFECTS",
     "CardEffect",
     "Params",
+    "card_verb_options",
     "cure_poison",
     "on_found",
     "resolve_event",
@@ -66,7 +67,7 @@ class CardEffect:
     where: str = ""
 
 
-CARD_EFFECTS: dict[str, CardEffect] = {}
+CARD_EFFECTS: Final[dict[str, CardEffect]] = {}
 
 
 def _register(effect: CardEffect) -> None:
@@ -491,7 +492,7 @@ def on_found(ctx: Ctx, st: State, h: Hero, inst: str) -> bool:
 
 # --- the use / read verbs (R-SEARCH-08/09/12) -------------------------------------------------------------
 
-_VERB_TYPES = {"use": (CardType.ITEM, CardType.TRICK), "read": (CardType.SCROLL,)}
+_VERB_TYPES: Final = {"use": (CardType.ITEM, CardType.TRICK), "read": (CardType.SCROLL,)}
 
 
 def _held(h: Hero) -> list[str]:
@@ -532,16 +533,25 @@ def _card_targets(ctx: Ctx, st: State, h: Hero, inst: str) -> list[Args]:
     return effect.targets(ctx, st, h, card.params)
 
 
+def card_verb_options(ctx: Ctx, st: State, h: Hero, t: Turn, verb: str) -> list[Action]:
+    """The ``use`` or ``read`` options (R-SEARCH-08/09): every carried card of the verb's types that may be used
+    now, with each of its targets."""
+    out: list[Action] = []
+    if not h.pack and not h.tricks:
+        return out
+    types = _VERB_TYPES[verb]
+    for inst in _held(h):
+        if ctx.content.search_cards[card_of(inst)].type not in types:
+            continue
+        if _card_blocker(ctx, st, h, t, verb, inst):
+            continue
+        out += [Action(verb, h.id, (inst, *args)) for args in _card_targets(ctx, st, h, inst)]
+    return out
+
+
 def _verb_options(verb: str) -> Callable[[Ctx, State, Hero, Turn], list[Action]]:
     def options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-        out: list[Action] = []
-        for inst in _held(h):
-            if ctx.content.search_cards[card_of(inst)].type not in _VERB_TYPES[verb]:
-                continue
-            if _card_blocker(ctx, st, h, t, verb, inst):
-                continue
-            out += [Action(verb, h.id, (inst, *args)) for args in _card_targets(ctx, st, h, inst)]
-        return out
+        return card_verb_options(ctx, st, h, t, verb)
 
     return options
 

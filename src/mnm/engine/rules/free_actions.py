@@ -18,7 +18,7 @@ the turn decision is only asked between actions. Placing party tokens is not a f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mnm.content.schema import CardType, SearchCard
 from mnm.engine.actions import Action, shared_action
@@ -41,8 +41,8 @@ __all__ = [
     "level_up_blocker",
 ]
 
-LEVEL_UP_COST = 6  # R-FREE-04
-PAWS = 2  # R-SEARCH-11
+LEVEL_UP_COST: Final = 6  # R-FREE-04
+PAWS: Final = 2  # R-SEARCH-11
 
 
 def _card(ctx: Ctx, inst: str) -> SearchCard:

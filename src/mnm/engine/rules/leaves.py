@@ -12,6 +12,8 @@ Leaves are tokens (``State.tokens["leaf-N"] = [space]``) on water spaces. Ruling
 
 from __future__ import annotations
 
+from typing import Final
+
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
 from mnm.engine.hooks import ROUND_ENDS
@@ -25,7 +27,7 @@ from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["afloat", "leaf_at", "leaves_drift", "on_leaf"]
 
-PADDLE = "paddle"  # the Teaspoon Paddle's token in the party stash
+PADDLE: Final = "paddle"  # the Teaspoon Paddle's token in the party stash
 
 
 def leaf_at(st: State, space: str) -> str | None:

@@ -8,7 +8,7 @@ success). So every legal destination is listed with a single cost, and no path c
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from mnm.board.geometry import TileGraph
 from mnm.engine.actions import Action, shared_action
@@ -74,25 +74,58 @@ def reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     return dict(_reachable_shared(ctx, st, h, t))
 
 
-_NOWHERE: dict[str, int] = {}
+_NOWHERE: Final[dict[str, int]] = {}
 
 
 def _reachable_shared(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     """Like :func:`reachable` but the remembered dict itself: callers must not change it."""
     if t.movement_over or t.move_points <= 0 or h.space is None:
         return _NOWHERE
+    return _remembered_reach(ctx, st, h, t).reach
+
+
+class _Reach:
+    """One answer of :func:`_reachable` with what it was computed from, and the move actions built from it."""
+
+    __slots__ = ("key", "moves", "reach")
+
+    def __init__(self, key: tuple[object, ...], reach: dict[str, int]) -> None:
+        self.key = key
+        self.reach = reach
+        self.moves: tuple[Action, ...] | None = None  # _move_options' answer, built on first use
+
+
+def _reach_key(st: State, h: Hero, t: Turn) -> tuple[object, ...]:
+    """Everything :func:`_reachable` depends on, flattened into one tuple (each list preceded by its length, so
+    two different positions never give the same key)."""
+    key: list[object] = [h.id, h.space, t.move_points, t.moved, t.may_leave, len(t.flags)]
+    key.extend(t.flags)
+    key.append(len(st.traps))
+    key.extend(st.traps)
+    hook = st.tokens.get("fishhook", ())
+    key.append(len(hook))
+    key.extend(hook)
+    for x in st.heroes.values():
+        key.append(x.space)
+    key.append(len(st.minions))
+    for m in st.minions.values():
+        key.append(m.space)
+        key.append(m.type)
+    return tuple(key)
+
+
+def _remembered_reach(ctx: Ctx, st: State, h: Hero, t: Turn) -> _Reach:
     # Listing options, checking legality and applying a move all ask the same question of the same
     # position: remember the last answer, keyed on everything the answer depends on.
-    key = (
-        h.id, h.space, t.move_points, t.moved, t.may_leave, tuple(t.flags), tuple(st.traps), tuple(st.tokens.get("fishhook", ())),
-        tuple([x.space for x in st.heroes.values()]), tuple([(m.space, m.type) for m in st.minions.values()]),
-    )
+    key = _reach_key(st, h, t)
     cached = ctx.memo.get("reachable")
-    if cached is not None and cached[0] == key:
-        return cast(dict[str, int], cached[1])
-    out = _reachable(ctx, st, h, t)
-    ctx.memo["reachable"] = (key, out)
-    return out
+    if cached is not None:
+        found = cast(_Reach, cached[1])
+        if found.key == key:
+            return found
+    found = _Reach(key, _reachable(ctx, st, h, t))
+    ctx.memo["reachable"] = (None, found)
+    return found
 
 
 def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
@@ -144,7 +177,7 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
 
 
 # id(graph) -> (graph, space ids by index, (neighbour index, cost) by index in index order, water by index)
-_MOUSE_STEPS: dict[int, tuple[TileGraph, tuple[str, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...]]] = {}
+_MOUSE_STEPS: Final[dict[int, tuple[TileGraph, tuple[str, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...]]]] = {}
 
 
 def _reachable_on_tile(
@@ -195,25 +228,24 @@ def _reachable_on_tile(
     return dests
 
 
-_MOVES: dict[tuple[str, str], Action] = {}  # one Action object per (mouse, space): values, shared by all games
+_MOVES: Final[dict[tuple[str, str], Action]] = {}  # one Action object per (mouse, space): values, shared by all games
 
 
 def _move_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    reach = _reachable_shared(ctx, st, h, t)
-    if not reach:
+    if t.movement_over or t.move_points <= 0 or h.space is None:
         return []
-    listed = ctx.memo.get("move_options")
-    if listed is not None and listed[0] is reach:  # the very answer these actions were built from
-        return list(listed[1])
-    order = ctx.board.order
-    out = []
-    for sp in sorted(reach, key=order.__getitem__):
-        a = _MOVES.get((h.id, sp))
-        if a is None:
-            a = _MOVES[(h.id, sp)] = Action("move", h.id, (sp,))
-        out.append(a)
-    ctx.memo["move_options"] = (reach, tuple(out))
-    return out
+    found = _remembered_reach(ctx, st, h, t)
+    moves = found.moves
+    if moves is None:  # built once per answer: listing again in the same position reuses them
+        order = ctx.board.order
+        out = []
+        for sp in sorted(found.reach, key=order.__getitem__):
+            a = _MOVES.get((h.id, sp))
+            if a is None:
+                a = _MOVES[(h.id, sp)] = Action("move", h.id, (sp,))
+            out.append(a)
+        moves = found.moves = tuple(out)
+    return list(moves)
 
 
 def _move_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
@@ -238,7 +270,7 @@ def _move_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 
 def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     dest = a.args[0]
-    cost = reachable(ctx, st, h, t)[dest]
+    cost = _reachable_shared(ctx, st, h, t)[dest]
     assert h.space is not None
     src = h.space
     if ctx.board.spaces[src].water and not ctx.board.spaces[dest].water and not (st.tokens and _afloat(st, src)):

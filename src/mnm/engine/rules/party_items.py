@@ -22,7 +22,7 @@ The grape's flip uses one action die (docs/rulings.md R-PARTY-13): faces 1-3 are
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, push, step, turn_verb
@@ -38,8 +38,8 @@ from mnm.engine.state import Hero, Minion, State, Turn
 
 __all__ = ["PLACEABLE", "SPLAT_FACES", "flip_is_splat", "minion_grape_turn", "return_card", "tokens_left_behind"]
 
-PLACEABLE = ("fishhook", "fork", "grape")
-RETRIEVABLE = ("fishhook", "fork")
+PLACEABLE: Final = ("fishhook", "fork", "grape")
+RETRIEVABLE: Final = ("fishhook", "fork")
 SPLAT_FACES = (1, 2, 3)  # the grape's coin flip read from one die (docs/rulings.md R-PARTY-13)
 _TOKEN_NAME = {"fishhook": "the Fishhook & Thread", "fork": "the Dinner Fork", "grape": "the grape"}
 

@@ -8,7 +8,7 @@ to drop (``drop <mouse> <card>``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mnm.content.schema import CardType
 from mnm.engine.actions import Action, shared_action
@@ -23,7 +23,7 @@ from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = ["PACK_LIMIT", "give_card", "pack_load"]
 
-PACK_LIMIT = 3  # R-SEARCH-10
+PACK_LIMIT: Final = 3  # R-SEARCH-10
 
 
 def _card_type(ctx: Ctx, inst: str) -> CardType:

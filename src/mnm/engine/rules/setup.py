@@ -87,9 +87,9 @@ class DifficultyPreset:
 # Win rates measured by `mnm simulate --chapter 1 --bot heuristic --difficulty easy,normal,hard --games 1000`
 # (seeds 0-999; docs/difficulty.md). Measure again when content or rules change what a game is.
 DIFFICULTY_PRESETS: dict[str, DifficultyPreset] = {
-    "easy": DifficultyPreset("easy", ("end_marker_later", "encounters_page_down"), 0.721, (0.6924, 0.7479), 1000),
-    "normal": DifficultyPreset("normal", (), 0.489, (0.4581, 0.52), 1000),
-    "hard": DifficultyPreset("hard", ("end_marker_earlier", "encounters_page_up"), 0.247, (0.2213, 0.2747), 1000),
+    "easy": DifficultyPreset("easy", ("end_marker_later", "encounters_page_down"), 0.713, (0.6842, 0.7402), 1000),
+    "normal": DifficultyPreset("normal", (), 0.479, (0.4482, 0.51), 1000),
+    "hard": DifficultyPreset("hard", ("end_marker_earlier", "encounters_page_up"), 0.229, (0.204, 0.2561), 1000),
 }
 DEFAULT_DIFFICULTY = "normal"
 DIFFICULTY_OPTIONS = ("end_marker_later", "end_marker_earlier", "encounters_page_down", "encounters_page_up")

@@ -13,6 +13,8 @@ reading (docs/rulings.md R-EXP-19/20):
 
 from __future__ import annotations
 
+from typing import Final
+
 from mnm.board.layout import space_side
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
@@ -26,7 +28,7 @@ from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["climb_target", "overlay_over"]
 
-CLIMB = "tree-climb"
+CLIMB: Final = "tree-climb"
 
 
 def _left_behind(ctx: Ctx, st: State) -> None:

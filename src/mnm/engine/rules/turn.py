@@ -7,7 +7,8 @@ explore, free actions, abilities, party items); ``end`` finishes the turn.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import TURN_VERBS, Ctx, decision, push, step, turn_verb
@@ -19,14 +20,16 @@ from mnm.engine.state import Hero, Pending, State, Turn
 __all__ = [
     "EXTRA_ACTION_COST",
     "action_available",
+    "direct_listing_active",
     "extra_action_cost",
     "free_action_allowed",
     "free_action_available",
+    "install_direct_listing",
     "spend_action",
     "turn_of",
 ]
 
-FREE_ACTIONS = ("share", "equip", "levelup")
+FREE_ACTIONS: Final = ("share", "equip", "levelup")
 
 
 def turn_of(st: State) -> Turn:
@@ -34,7 +37,7 @@ def turn_of(st: State) -> Turn:
     return st.turn
 
 
-EXTRA_ACTION_COST = 1  # Inspire (R-ABIL-04): an extra action costs 1 cheese
+EXTRA_ACTION_COST: Final = 1  # Inspire (R-ABIL-04): an extra action costs 1 cheese
 
 
 def extra_action_cost(t: Turn) -> int:
@@ -127,21 +130,46 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
 def _turn_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
     h = st.heroes[p.actor]
     t = turn_of(st)
+    fns = _option_fns()
+    if _DIRECT and _DIRECT[0][0] is fns:  # the verbs the direct listing was written for, in the same order
+        return _DIRECT[0][1](ctx, st, h, t)
     out: list[Action] = []
     extend = out.extend
-    for options in _option_fns():
+    for options in fns:
         extend(options(ctx, st, h, t))
     return out
 
 
-_OPTION_FNS: list[tuple[int, tuple[Any, ...]]] = []  # (how many verbs were registered, their options functions)
+_OPTION_FNS: Final[list[tuple[int, tuple[Any, ...]]]] = []  # (how many verbs were registered, their options functions)
+OptionsFn = Callable[[Ctx, State, Hero, Turn], list[Action]]
+# (the options functions it stands for, the direct listing): see install_direct_listing
+_DIRECT: Final[list[tuple[tuple[Any, ...], OptionsFn]]] = []
+_DIRECT_OFFERED: Final[list[tuple[tuple[Any, ...], OptionsFn]]] = []
 
 
 def _option_fns() -> tuple[Any, ...]:
     """Every turn verb's options function, in registration order (rebuilt if a verb is registered later)."""
     if not _OPTION_FNS or _OPTION_FNS[0][0] != len(TURN_VERBS):
-        _OPTION_FNS[:] = [(len(TURN_VERBS), tuple(tv.options for tv in TURN_VERBS.values()))]
+        fns = tuple(tv.options for tv in TURN_VERBS.values())
+        _OPTION_FNS[:] = [(len(TURN_VERBS), fns)]
+        # the direct listing serves only the very functions, in the very order, it was written for
+        _DIRECT[:] = [(fns, direct) for expected, direct in _DIRECT_OFFERED if expected == fns]
     return _OPTION_FNS[0][1]
+
+
+def install_direct_listing(expected: tuple[Any, ...], direct: OptionsFn) -> None:
+    """Offer ``direct``, a function that lists the same options as calling each of ``expected`` (turn verbs'
+    options functions, in registration order) and joining their lists, with plain calls (the compiled engine
+    calls each verb directly instead of through a Python-level callable). It is used only while the registered
+    verbs are exactly ``expected``, in that order (rules/turn_listing.py)."""
+    _DIRECT_OFFERED[:] = [(expected, direct)]
+    _OPTION_FNS.clear()  # rebuilt, and matched against the offer, at the next listing
+
+
+def direct_listing_active() -> bool:
+    """Whether the turn options are listed by the direct listing (tests check it is not silently lost)."""
+    fns = _option_fns()
+    return bool(_DIRECT) and _DIRECT[0][0] is fns
 
 
 def _turn_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:

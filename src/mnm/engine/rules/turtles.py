@@ -18,7 +18,7 @@ docs/rulings.md R-EXP-09:
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
@@ -30,7 +30,7 @@ from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["current_pushes_turtle", "mouse_steps_on", "safe_turtle_at", "turtle_at", "whistle_lines"]
 
-WHISTLE = "whistle"  # the Turtle Whistle's token in the party stash
+WHISTLE: Final = "whistle"  # the Turtle Whistle's token in the party stash
 UNDERSIDES = ("shell", "shell", "shell", "bubbles", "snapping")
 KEY = "turtles"
 
