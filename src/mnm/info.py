@@ -87,7 +87,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "water": "Water: a mouse entering it must swim.",
         "helper_here": "With the party: {name} (follows {hero}).",
         "entry": "Minion entry space: minions arrive here.",
-        "exit_branch": "Exit tree branch: with every mouse on its leaf, the party may sail off on it to the ground.",
         "trap": "A mousetrap is here.",
         "start": "The mice start here.",
         "capacity": "Holds {n} figures.",
@@ -143,7 +142,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "water": "Água: um rato que entra precisa nadar.",
         "helper_here": "Com o grupo: {name} (acompanha {hero}).",
         "entry": "Entrada de lacaios: os lacaios chegam aqui.",
-        "exit_branch": "Galho de saída: com todos os ratos na folha, o grupo pode planar nela até o chão.",
         "trap": "Há uma ratoeira aqui.",
         "start": "Os ratos começam aqui.",
         "capacity": "Cabem {n} figuras.",
@@ -490,7 +488,7 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
     if "tree-climb" in sp.features:  # [EXP] R-EXP-19
         lines.append(marker("tree_climb", lang)["lines"][0])
     if "exit-branch" in sp.features:  # [EXP] R-EXP-20
-        lines.append(w["exit_branch"])
+        lines.append(marker("exit_branch", lang)["lines"][0])
     if sp.flip == "gecko" or any(space_id in edge for edge in b.gecko_edges):  # [EXP] R-EXP-18
         lines.append(marker("gecko", lang)["lines"][0])
     if sp.entry:
@@ -600,6 +598,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "shallow": ("Shallow water", "no slower than dry ground, and it puts out fire."),
         "stalagmite": ("Stalagmite", "a spike of rock that nobody enters; it blocks the view."),
         "tree_climb": ("Tree-climb symbol", "with no minion on the tile, the party may climb the tree from here."),
+        "exit_branch": ("Exit tree branch", "with every mouse on its leaf, the party may sail off on it to the ground."),
         "branch": ("Tree branch", "the branch overlay the party climbed onto."),
         "gecko": ("Gecko print", "only a Wild mouse may explore this flip space or use this yellow line."),
         "leaf": ("Leaf", "a boat on the current; at the end of each round it drifts with its riders (the arrow)."),
@@ -634,6 +633,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "shallow": ("Água rasa", "não atrasa o movimento, e apaga o fogo."),
         "stalagmite": ("Estalagmite", "uma ponta de rocha onde ninguém entra; ela bloqueia a visão."),
         "tree_climb": ("Símbolo de subida na árvore", "sem lacaios no bloco, o grupo pode subir na árvore daqui."),
+        "exit_branch": ("Galho de saída", "com todos os ratos na folha, o grupo pode planar nela até o chão."),
         "branch": ("Galho", "a sobreposição de galho onde o grupo subiu."),
         "gecko": (
             "Pegada de lagartixa",
@@ -868,6 +868,7 @@ def legend(content: Content, state: State, lang: str = "en", board: Board | None
         g = b.graph(side)
         kinds |= {sp.terrain.value for sp in g.spaces if sp.terrain is not None}
         kinds |= {"tree_climb" for sp in g.spaces if "tree-climb" in sp.features}
+        kinds |= {"exit_branch" for sp in g.spaces if "exit-branch" in sp.features}
         kinds |= {"gecko" for sp in g.spaces if sp.flip == "gecko"} | {"gecko" for _ in g.gecko_lines}
         if _stalagmite_nbrs(b, side):
             kinds.add("stalagmite")

@@ -108,9 +108,14 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     expect(page.locator('#weather [data-kind="rain"]')).to_have_attribute("title", info.marker("rain")["text"])
     kinds = page.locator("#legend li").evaluate_all("items => items.map(i => i.dataset.kind)")
     assert kinds == [
-        "shallow", "tree_climb", "branch", "gecko", "leaf", "turtle", "bee", "olga", "ally", "pet", "flying", "on_fire",
-        "cursed", "rain", "moon",
+        "shallow", "tree_climb", "exit_branch", "branch", "gecko", "leaf", "turtle", "bee", "olga", "ally", "pet",
+        "flying", "on_fire", "cursed", "rain", "moon",
     ]  # fmt: skip
+    # the Oak Crown's exit branches (21:5, 21:8): a twig and a leaf of their own on the board, named in the legend
+    expect(board.locator('g.tile[data-side="21"] g.mk-feature path[fill="#7fd36b"]')).to_have_count(2)
+    exit_row = page.locator('#legend li[data-kind="exit_branch"]')
+    expect(exit_row).to_have_text(info.marker("exit_branch")["lines"][0])
+    expect(exit_row.locator("svg.swatch-glyph path")).to_have_count(2)
     # every marker kind mnm.info knows has a glyph of its own for the legend
     empty = page.evaluate(
         "async (kinds) => { const m = await import('/static/marks.js');"
@@ -137,6 +142,9 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     expect(page.locator("#weather")).to_contain_text("Chuva")
     expect(page.locator("#weather")).to_contain_text("Anoitecer")
     expect(page.locator('#legend li[data-kind="turtle"]')).to_contain_text("Tartaruga")
+    expect(page.locator('#legend li[data-kind="exit_branch"]')).to_have_text(
+        "Galho de saída: com todos os ratos na folha, o grupo pode planar nela até o chão."
+    )
     expect(page.locator('#board svg g.figure[data-figure="tilda"] g.badge-on_fire')).to_have_attribute(
         "aria-label", "Em chamas"
     )
