@@ -44,6 +44,7 @@ __all__ = [
     "status_lines",
     "status_word",
     "token",
+    "unlaid_overlays",
     "weather",
 ]
 
@@ -849,6 +850,19 @@ def hesster_lines(content: Content, state: State, minion_id: str, lang: str = "e
 
 def _face_up(state: State, b: Board) -> list[int]:
     return [state.face_up.get(tile, b.initial_up[tile]) for tile in sorted(b.positions)]
+
+
+def unlaid_overlays(content: Content, state: State, board: Board | None = None) -> list[int]:
+    """[EXP] The branch overlays on this board not laid yet (R-EXP-19, docs/rulings.md): an overlay is revealed by
+    the climb (its side explored, or a branch climbed at the symbol it stands over); until then the board shows
+    its place face down."""
+    b = board or _board(content, state.chapter)
+    climbed = set(state.chapter_data.get("branches") or [])
+    return [
+        side
+        for side in _face_up(state, b)
+        if (below := content.tile_sides[side].overlay_of) and side not in state.explored and below not in climbed
+    ]
 
 
 def _stalagmite_nbrs(b: Board, side: int) -> list[int]:

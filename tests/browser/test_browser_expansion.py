@@ -259,3 +259,35 @@ def test_a_minion_token_is_named_by_the_tag_it_shows(
     _shot(page, f"polish-minion-tokens-{lang}")
     page.context.close()
 
+
+
+@pytest.mark.rule("R-EXP-19")
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_branch_overlay_lies_face_down_until_the_climb(
+    browser: Browser, base_url: str, web_server: Any, lang: str
+) -> None:
+    """The Oak Crown (side 21) is revealed by the climb (docs/rulings.md R-EXP-19): before it, its place is a
+    face-down cover saying so, its spaces are no keyboard stops and its markers wait; the climb lays it."""
+    made = seat_scenario(web_server.db_url, "exp-gecko-and-tree-climb")
+    page = _open(browser, base_url, made, lang)
+    board = page.locator("#board svg")
+    cover = board.locator('g.unlaid-cover[data-side="21"]')
+    caption = {
+        "en": "Face down: laid when the party climbs the tree",
+        "pt": "Virado para baixo: colocado quando o grupo subir na árvore",
+    }[lang]
+    expect(cover).to_have_attribute("aria-label", caption)
+    expect(cover.locator("tspan")).to_have_text(caption.replace(": ", ":\n").split("\n"))  # two lines
+    trunk = board.locator('path.space[data-space="21:1"]')
+    expect(trunk).to_have_attribute("tabindex", "-1")
+    expect(trunk).to_have_attribute("aria-hidden", "true")
+    expect(board.locator('path.space[data-space="19:15"]')).to_have_attribute("tabindex", "0")
+    _shot(page, f"polish-overlay-face-down-{lang}")
+    climb = page.locator('#decision button.option[data-action="climb collin"]')
+    expect(climb).to_have_text({"en": "Prince Collin: Climb", "pt": "Príncipe Collin: Escalar"}[lang])
+    climb.click()
+    expect(cover).to_have_count(0)
+    expect(trunk).to_have_attribute("tabindex", "0")
+    expect(board.locator('g.figure[data-figure="collin"]')).to_have_attribute("data-at", "21:1")
+    _shot(page, f"polish-overlay-laid-{lang}")
+    page.context.close()

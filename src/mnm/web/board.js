@@ -193,11 +193,19 @@ export class BoardView {
     if (!this.svg) return;
     const g = this.geometry;
     this.layer.replaceChildren();
+    // [EXP] a branch overlay not laid yet (R-EXP-19) lies face down: its spaces are no keyboard stops, its markers
+    // wait, and a cover says when it is laid
+    const unlaid = new Set((view.unlaid || []).map(String));
+    const onUnlaid = (space) => unlaid.has(String(space).split(":")[0]);
     const occupants = new Map();
     for (const hero of view.heroes) if (hero.space && !hero.captured) push(occupants, hero.space, tx(hero.name));
     for (const m of view.minions) push(occupants, m.space, tx(m.name));
     for (const path of this.svg.querySelectorAll("path.space")) {
       const id = path.dataset.space;
+      const down = onUnlaid(id);
+      path.setAttribute("tabindex", down ? "-1" : "0");
+      if (down) path.setAttribute("aria-hidden", "true");
+      else path.removeAttribute("aria-hidden");
       const on = lit.spaces.has(id);
       path.classList.toggle("lit", on);
       const who = occupants.get(id);
@@ -214,7 +222,7 @@ export class BoardView {
     // [EXP] rain over the outdoor tiles; leaves, turtles, bees, Olga, the mortar, branches, Hesster, allies and
     // pets: drawn by marks.js
     if (view.weather && view.weather.rain) drawRain(this.layer, this.svg, g.outdoor || []);
-    drawMarks(this.layer, view, (s) => this.spaceCentre(s), g.cell);
+    drawMarks(this.layer, { ...view, marks: (view.marks || []).filter((m) => !onUnlaid(m.space)) }, (s) => this.spaceCentre(s), g.cell);
     // party tokens placed on the board (the fishhook...): a small coloured disc with a letter
     const looks = { fishhook: ["H", "#9575cd"], fork: ["F", "#9575cd"], grape: ["G", "#7b1fa2"] };
     const drawnByMarks = new Set((view.marks || []).map((m) => m.id));
@@ -253,6 +261,21 @@ export class BoardView {
       if (!sp) continue;
       const spots = spotsFor(sp, figures.length, g.cell);
       figures.forEach((fig, i) => this.layer.append(...this.figure(fig, spots[i], g.cell, lit, view, extra)));
+    }
+    for (const side of unlaid) {
+      const body = this.svg.querySelector(`g.tile[data-side="${side}"] g.side`);
+      if (!body) continue;
+      const box = body.getBBox();
+      const caption = t("overlayUnlaid");
+      const cover = el("g", { class: "unlaid-cover", "data-side": side, role: "img", "aria-label": caption });
+      cover.appendChild(el("rect", { x: box.x, y: box.y, width: box.width, height: box.height, rx: 6 }));
+      // the caption in two lines ("Face down:" / "laid when..."), as large as the tile's width allows
+      const lines = caption.replace(/: /, ":\n").split("\n");
+      const size = Math.min(16, (box.width * 0.9) / (0.6 * Math.max(...lines.map((l) => l.length))));
+      const text = el("text", { x: box.x + box.width / 2, y: box.y + box.height / 2 - size * 0.6, "text-anchor": "middle", "font-size": size });
+      lines.forEach((line, i) => text.appendChild(el("tspan", { x: box.x + box.width / 2, dy: i ? size * 1.3 : 0 }, line)));
+      cover.appendChild(text);
+      this.layer.appendChild(cover);
     }
   }
 
