@@ -196,11 +196,16 @@ def enter_test(ctx: Ctx, st: State, large: bool = False) -> Callable[[str], bool
 
 
 def _position_key(st: State) -> tuple[object, ...]:
-    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size)."""
-    return (
-        tuple(h.space if not h.captured else None for h in st.heroes.values()),
-        tuple((m.space, m.type) for m in st.minions.values()),
-    )
+    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size), as one flat
+    tuple (the party is fixed, and the minions' count comes first, so two positions never share a key)."""
+    key: list[object] = []
+    for h in st.heroes.values():
+        key.append(h.space if not h.captured else None)
+    key.append(len(st.minions))
+    for m in st.minions.values():
+        key.append(m.space)
+        key.append(m.type)
+    return tuple(key)
 
 
 def track_rank(st: State, figure_card: str) -> int:

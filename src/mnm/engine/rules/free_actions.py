@@ -233,31 +233,35 @@ def _equip_moves(ctx: Ctx, h: Hero, moved: list[str] | None = None) -> list[Acti
     return out
 
 
-def _equippable(ctx: Ctx, h: Hero) -> tuple[str, ...]:
-    """The pack cards ``h`` could equip now. :func:`equip_blocker` depends only on the content, the mouse
-    and what it wears, so the answer is remembered per (mouse, pack, equipped): every turn decision asks."""
+def _equip_turn_moves(ctx: Ctx, h: Hero) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """The equip and the unequip actions of :func:`_equip_moves` at the start of an Equip (nothing moved yet):
+    the pack cards ``h`` could equip now, and every card it wears. :func:`equip_blocker` depends only on the
+    content, the mouse and what it wears, so both are remembered per (mouse, pack, equipped): every turn
+    decision asks."""
     key = (h.id, tuple(h.pack), tuple(h.equipped))
-    known: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[str, ...]]
+    known: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]]
     cached = ctx.memo.get("equippable")
     if cached is None or len(cached[1]) > 4096:
         cached = ctx.memo["equippable"] = (None, {})
     known = cached[1]
     found = known.get(key)
     if found is None:
-        found = known[key] = tuple(c for c in h.pack if not equip_blocker(ctx, h, c))
+        equip = tuple(shared_action("equip", h.id, (c,)) for c in h.pack if not equip_blocker(ctx, h, c))
+        unequip = tuple(shared_action("unequip", h.id, (c,)) for c in h.equipped)
+        found = known[key] = (equip, unequip)
     return found
 
 
 def _equip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if not free_action_allowed(ctx, st, h, t, "equip"):
+    if not h.pack or not free_action_allowed(ctx, st, h, t, "equip"):
         return []
-    return [shared_action("equip", h.id, (c,)) for c in _equippable(ctx, h)]  # the equip half of _equip_moves
+    return list(_equip_turn_moves(ctx, h)[0])  # the equip half of _equip_moves
 
 
 def _unequip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if not free_action_allowed(ctx, st, h, t, "equip"):
+    if not h.equipped or not free_action_allowed(ctx, st, h, t, "equip"):
         return []
-    return [shared_action("unequip", h.id, (c,)) for c in h.equipped]  # the unequip half of _equip_moves
+    return list(_equip_turn_moves(ctx, h)[1])  # the unequip half of _equip_moves
 
 
 def _move_explain(ctx: Ctx, h: Hero, a: Action) -> str:
