@@ -39,6 +39,7 @@ __all__ = [
     "occupancy",
     "occupancy_map",
     "requirement_blocker",
+    "requirement_met",
     "track_rank",
 ]
 
@@ -297,6 +298,16 @@ def minion_name(ctx: Ctx, m: Minion) -> str:
     spec = ctx.content.minions[m.type]
     base = (spec.one or spec.name).en
     return f"{base} {m.id.rsplit('-', 1)[-1]}"
+
+
+def requirement_met(ctx: Ctx, hero_id: str, card: SearchCard) -> bool:
+    """Whether :func:`requirement_blocker` finds nothing (the same checks, without building its sentence)."""
+    hero = ctx.content.heroes[hero_id]
+    req = card.requirement
+    if req.classes or req.heroes:
+        if not (set(req.classes) & set(hero.classes)) and hero_id not in req.heroes:
+            return False
+    return all(int(getattr(hero, stat)) >= minimum for stat, minimum in req.min_stats.items())
 
 
 def requirement_blocker(ctx: Ctx, hero_id: str, card: SearchCard) -> str:
