@@ -128,13 +128,23 @@ def test_portuguese_search_and_scurry_sentences_use_the_rulebooks_words(event: E
     assert render(event, "pt_BR") == text
 
 
-def test_the_web_says_search_and_scurry_as_the_terminal_and_the_events_do() -> None:
+def _web_table(lang: str, table: str) -> dict[str, str]:
+    """One flat table (``verbs``, ``purposes``) of the web client's strings (``mnm/web/i18n.js``) in ``lang``."""
     import re
 
     web = (Path(mnm.engine.__file__).parents[1] / "web" / "i18n.js").read_text(encoding="utf-8")
-    pt = web[web.index("pt: {") :]
-    purposes = dict(re.findall(r'(\w+): "([^"]+)"', pt[pt.index("purposes: {") :].split("}", 1)[0]))
-    verbs = dict(re.findall(r'(\w+): "([^"]+)"', pt[pt.index("verbs: {") :].split("}", 1)[0]))
+    part = web[web.index(f"{lang}: {{") :]
+    return dict(re.findall(r'(\w+): "([^"]+)"', part[part.index(f"{table}: {{") :].split("}", 1)[0]))
+
+
+def test_the_web_has_a_label_for_every_verb_in_both_languages() -> None:
+    """An expansion action (climb, glide, paddle, aim, whistle) on the web said "verbs.climb"."""
+    for lang in ("en", "pt"):
+        assert sorted(mnm.engine.VERBS - set(_web_table(lang, "verbs"))) == [], lang
+
+
+def test_the_web_says_search_and_scurry_as_the_terminal_and_the_events_do() -> None:
+    purposes, verbs = _web_table("pt", "purposes"), _web_table("pt", "verbs")
     cat = catalog("pt_BR")
     assert (purposes["search"], purposes["scurry"]) == (cat["term.purpose.search"], cat["term.purpose.scurry"])
     assert (verbs["search"], verbs["scurry"]) == ("Buscar", "Fugir")

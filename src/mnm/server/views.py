@@ -248,6 +248,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "weather": {"rain": bool(st.chapter_data.get("rain")), "moon": bool(st.chapter_data.get("moon"))},
         # [EXP] the markers the board draws and the legend, in mnm.info's words (the terminal says the same)
         "marks": _marks(content, st, game),
+        "unlaid": info.unlaid_overlays(content, st, game.ctx.board),  # [EXP] overlays face down until the climb
         "legend": _legend(content, st, game),
         "stash": list(st.stash),
         "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},
