@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mnm.content.loader import Content
+from mnm.engine import hero_life
 
 if TYPE_CHECKING:
     from mnm.board.layout import Board
@@ -400,6 +401,7 @@ def hero(content: Content, state: State | None, hero_id: str, lang: str = "en") 
     spec = content.heroes[hero_id]
     name = spec.name.get(lang)
     classes = [c.value for c in spec.classes]
+    life = hero_life(content, state.options, hero_id) if state is not None else spec.life
     lines = [
         w["hero_stats"].format(
             name=name,
@@ -408,7 +410,7 @@ def hero(content: Content, state: State | None, hero_id: str, lang: str = "en") 
             defense=spec.defense,
             lore=spec.lore,
             move=spec.move,
-            life=spec.life,
+            life=life,
         )
     ]
     out: Info = {
@@ -419,7 +421,7 @@ def hero(content: Content, state: State | None, hero_id: str, lang: str = "en") 
         "defense": spec.defense,
         "lore": spec.lore,
         "move": spec.move,
-        "life": spec.life,
+        "life": life,
     }
     h = state.heroes.get(hero_id) if state is not None else None
     if h is not None:
@@ -430,7 +432,7 @@ def hero(content: Content, state: State | None, hero_id: str, lang: str = "en") 
                 name=name,
                 space=space_name(content, h.space or "", lang),
                 wounds=h.wounds,
-                life=spec.life,
+                life=life,
                 cheese=h.cheese,
             ),
         )

@@ -8,7 +8,7 @@ R-EXPLORE-11), so flipping a tile never rotates it: a side's map is always drawn
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from mnm.board.geometry import BoardExit, Space, TileGraph, compile_side
@@ -60,6 +60,8 @@ class Board:
     water: frozenset[str]  # water spaces
     order: Mapping[str, int]  # a stable sort key for space ids (side, then number)
     gecko_edges: frozenset[tuple[str, str]] = frozenset()  # [EXP] R-EXP-18: yellow lines with a gecko print
+    # space id -> the graph of its side: graph_of in one lookup (rules ask it many times per decision)
+    space_graph: Mapping[str, TileGraph] = field(default_factory=dict)
 
     @classmethod
     def for_chapter(cls, content: Content, chapter: Chapter) -> Board:
@@ -69,7 +71,8 @@ class Board:
         return self.graphs[side]
 
     def graph_of(self, space_id: str) -> TileGraph:
-        return self.graphs[space_side(space_id)]
+        graph = self.space_graph.get(space_id)
+        return graph if graph is not None else self.graphs[space_side(space_id)]
 
     def space(self, space_id: str) -> Space:
         return self.spaces[space_id]
@@ -144,6 +147,7 @@ def _board_for(content: Content, chapter_id: str) -> Board:
         gecko_edges=frozenset(
             (g.spaces[a].id, g.spaces[b].id) for g in graphs.values() for a, b in g.gecko_lines
         ),
+        space_graph={sp.id: g for g in graphs.values() for sp in g.spaces},
     )
     _BOARDS[key] = board
     return board

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, make_ctx
+from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
 __all__ = [
     "BOTS",
@@ -55,7 +55,7 @@ def position_measures(ctx: Ctx, st: State) -> tuple[float, int, int, float, int]
     content = ctx.content
     sides = max(1, len(ctx.board.graphs) - 1)
     explored = min(1.0, (len(set(st.explored)) - 1) / sides)
-    life = sum(content.heroes[h].life for h in st.heroes)
+    life = sum(hero_life(content, st.options, h) for h in st.heroes)
     wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
     captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
     minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())

@@ -39,6 +39,7 @@ __all__ = [
     "occupancy",
     "occupancy_map",
     "requirement_blocker",
+    "requirement_met",
     "track_rank",
 ]
 
@@ -196,11 +197,16 @@ def enter_test(ctx: Ctx, st: State, large: bool = False) -> Callable[[str], bool
 
 
 def _position_key(st: State) -> tuple[object, ...]:
-    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size)."""
-    return (
-        tuple(h.space if not h.captured else None for h in st.heroes.values()),
-        tuple((m.space, m.type) for m in st.minions.values()),
-    )
+    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size), as one flat
+    tuple (the party is fixed, and the minions' count comes first, so two positions never share a key)."""
+    key: list[object] = []
+    for h in st.heroes.values():
+        key.append(h.space if not h.captured else None)
+    key.append(len(st.minions))
+    for m in st.minions.values():
+        key.append(m.space)
+        key.append(m.type)
+    return tuple(key)
 
 
 def track_rank(st: State, figure_card: str) -> int:
@@ -292,6 +298,16 @@ def minion_name(ctx: Ctx, m: Minion) -> str:
     spec = ctx.content.minions[m.type]
     base = (spec.one or spec.name).en
     return f"{base} {m.id.rsplit('-', 1)[-1]}"
+
+
+def requirement_met(ctx: Ctx, hero_id: str, card: SearchCard) -> bool:
+    """Whether :func:`requirement_blocker` finds nothing (the same checks, without building its sentence)."""
+    hero = ctx.content.heroes[hero_id]
+    req = card.requirement
+    if req.classes or req.heroes:
+        if not (set(req.classes) & set(hero.classes)) and hero_id not in req.heroes:
+            return False
+    return all(int(getattr(hero, stat)) >= minimum for stat, minimum in req.min_stats.items())
 
 
 def requirement_blocker(ctx: Ctx, hero_id: str, card: SearchCard) -> str:

@@ -26,7 +26,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedCo
 from textual.widgets.option_list import Option
 
 from mnm.bots.hints import Hint
-from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
+from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError, hero_life
 from mnm.terminal.boardmap import (
     BIG,
     FigureMarks,
@@ -678,8 +678,9 @@ class PlayApp(App[None]):
             t.append(f"{mark} {spec.name.get(self.lang)}", f"bold {colour}")
             where = self.t("heroes.captured") if h.captured or h.space is None else w.space(h.space)
             t.append(f"  {where}\n")
-            hearts = "♥" * max(0, spec.life - h.wounds) + "♡" * min(spec.life, h.wounds)
-            left = f"{spec.life - h.wounds}/{spec.life}"
+            life = hero_life(self.game.ctx.content, st.options, h.id)
+            hearts = "♥" * max(0, life - h.wounds) + "♡" * min(life, h.wounds)
+            left = f"{life - h.wounds}/{life}"
             t.append(" " + self.t("heroes.life", hearts=hearts, left=left, cheese=h.cheese) + "\n")
             stats = self.t("heroes.stats", battle=spec.battle, defense=spec.defense, lore=spec.lore, move=spec.move)
             t.append(f" {stats}\n", "dim")

@@ -44,7 +44,13 @@ from mnm.engine.rules.capture import heal_hero
 from mnm.engine.rules.cards import CARD_EFFECTS, CardEffect
 from mnm.engine.rules.free_actions import is_knife
 from mnm.engine.rules.movement import mouse_neighbours
-from mnm.engine.rules.turn import action_available, extra_action_cost, free_action_available, spend_action
+from mnm.engine.rules.turn import (
+    action_available,
+    extra_action_cost,
+    free_action_allowed,
+    free_action_available,
+    spend_action,
+)
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
@@ -143,6 +149,11 @@ def ability_cost(ctx: Ctx, hero_id: str, card: AbilityCard) -> int:
 
 # --- the generic checks (R-ABIL-01/03/04/07) ------------------------------------------------------------
 
+# Timings as constants: the compiled engine (mypyc) reads a Final name directly, not the enum class and then its member.
+_FREE: Final = AbilityTiming.FREE
+_INSTEAD_OF_BATTLE: Final = AbilityTiming.INSTEAD_OF_BATTLE
+_ACTION: Final = AbilityTiming.ACTION
+
 
 def _common_blocker(ctx: Ctx, st: State, h: Hero, card_id: str, used: bool) -> str:
     if card_id not in h.abilities:
@@ -187,15 +198,33 @@ def _timing_blocker(ctx: Ctx, st: State, h: Hero, t: Turn, card: AbilityCard) ->
     return f"{card.name.en} is used at the moment its text names, not as a turn action (R-ABIL-04)"
 
 
+def _usable_in_turn(ctx: Ctx, st: State, h: Hero, t: Turn, card_id: str) -> AbilityCard | None:
+    """The card when neither :func:`_common_blocker` nor :func:`_timing_blocker` has a reason against using it
+    now (the same conditions, without building the sentences the option listing would throw away)."""
+    if card_id not in h.abilities or t.ability_used or "charmed" in h.statuses:
+        return None
+    card = ctx.content.ability_cards[card_id]
+    cost = ability_cost(ctx, h.id, card)
+    if h.cheese < cost or effect_of(card) is None:
+        return None
+    timing = card.timing
+    if timing is _FREE:
+        return card if free_action_allowed(ctx, st, h, t, "ability") else None
+    if timing is _INSTEAD_OF_BATTLE or timing is _ACTION:
+        if not action_available(st, t) or "stunned" in h.statuses:
+            return None
+        extra = extra_action_cost(t)
+        return None if extra and h.cheese < cost + extra else card
+    return None  # before the turn, or at the moment its text names: not a turn action (R-ABIL-04)
+
+
 def _turn_uses(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out: list[Action] = []
     if t.ability_used or "charmed" in h.statuses:
         return out  # _common_blocker refuses every card (R-ABIL-03, R-ABIL-07)
     for card_id in h.abilities:
-        if _common_blocker(ctx, st, h, card_id, t.ability_used):
-            continue
-        card = ctx.content.ability_cards[card_id]
-        if _timing_blocker(ctx, st, h, t, card):
+        card = _usable_in_turn(ctx, st, h, t, card_id)
+        if card is None:
             continue
         out += [Action("ability", h.id, (card_id, *args)) for args in _effect(card).uses(ctx, st, h, card)]
     return out

@@ -24,12 +24,20 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from mnm.board.layout import space_side
-from mnm.content.schema import AttackKind, CardType
+from mnm.content.schema import AttackKind, CardType, SearchCard
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import shuffle
 from mnm.engine.i18n import with_article
-from mnm.engine.query import can_enter, hero_name, mice_in, mice_on_side, minions_in, requirement_blocker
+from mnm.engine.query import (
+    can_enter,
+    hero_name,
+    mice_in,
+    mice_on_side,
+    minions_in,
+    requirement_blocker,
+    requirement_met,
+)
 from mnm.engine.rules.battle import Weapon, attack_minion, mouse_targets
 from mnm.engine.rules.capture import heal_hero, wound_hero
 from mnm.engine.rules.effects import add_status
@@ -526,6 +534,17 @@ def _card_blocker(ctx: Ctx, st: State, h: Hero, t: Turn, verb: str, inst: str) -
     return ""
 
 
+def _card_usable(ctx: Ctx, st: State, h: Hero, t: Turn, inst: str, card: SearchCard) -> bool:
+    """Whether :func:`_card_blocker` finds nothing for a carried card of the verb's types (the same checks,
+    without building its sentences)."""
+    effect = CARD_EFFECTS.get(card.effect or "")
+    if effect is None or effect.kind != "use" or effect.targets is None or h.space is None:
+        return False
+    if not requirement_met(ctx, h.id, card):
+        return False
+    return not card.params.get("action") or (action_available(st, t) and "stunned" not in h.statuses)
+
+
 def _card_targets(ctx: Ctx, st: State, h: Hero, inst: str) -> list[Args]:
     card = ctx.content.search_cards[card_of(inst)]
     effect = CARD_EFFECTS[card.effect or ""]
@@ -540,10 +559,9 @@ def card_verb_options(ctx: Ctx, st: State, h: Hero, t: Turn, verb: str) -> list[
     if not h.pack and not h.tricks:
         return out
     types = _VERB_TYPES[verb]
-    for inst in _held(h):
-        if ctx.content.search_cards[card_of(inst)].type not in types:
-            continue
-        if _card_blocker(ctx, st, h, t, verb, inst):
+    for inst in _held(h):  # held, so _card_blocker's first check holds
+        card = ctx.content.search_cards[card_of(inst)]
+        if card.type not in types or not _card_usable(ctx, st, h, t, inst, card):
             continue
         out += [Action(verb, h.id, (inst, *args)) for args in _card_targets(ctx, st, h, inst)]
     return out

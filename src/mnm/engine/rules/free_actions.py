@@ -25,7 +25,7 @@ from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.hooks import PAWS_FIT, innate_handlers
 from mnm.engine.i18n import with_article
-from mnm.engine.query import hero_name, requirement_blocker
+from mnm.engine.query import hero_name, requirement_blocker, requirement_met
 from mnm.engine.rules.movement import mouse_neighbours
 from mnm.engine.rules.search import PACK_LIMIT, pack_load
 from mnm.engine.rules.setup import card_of
@@ -36,6 +36,7 @@ __all__ = [
     "LEVEL_UP_COST",
     "PAWS",
     "ability_copies_left",
+    "equip_allowed",
     "equip_blocker",
     "is_knife",
     "level_up_blocker",
@@ -43,6 +44,7 @@ __all__ = [
 
 LEVEL_UP_COST: Final = 6  # R-FREE-04
 PAWS: Final = 2  # R-SEARCH-11
+_WEAPON: Final = CardType.WEAPON  # read as a C static by the compiled engine (mypyc), not the enum class and member
 
 
 def _card(ctx: Ctx, inst: str) -> SearchCard:
@@ -65,6 +67,21 @@ def _paws_fit(ctx: Ctx, hero_id: str, weapons: list[str]) -> bool:
         return True
     cards = [_card(ctx, w) for w in weapons]
     return any(fn(ctx, hero_id, cards, used) for fn in innate_handlers(ctx, hero_id, PAWS_FIT))
+
+
+def equip_allowed(ctx: Ctx, h: Hero, inst: str) -> bool:
+    """Whether :func:`equip_blocker` finds nothing (the same checks, without building its sentences)."""
+    card = _card(ctx, inst)
+    if not card.equippable or not requirement_met(ctx, h.id, card):
+        return False
+    if card.type is _WEAPON:
+        weapons = [w for w in h.equipped if _card(ctx, w).type is _WEAPON]
+        return _paws_fit(ctx, h.id, [*weapons, inst])
+    for other in h.equipped:
+        oc = _card(ctx, other)
+        if oc.type is not _WEAPON and oc.slot == card.slot:
+            return False
+    return True
 
 
 def equip_blocker(ctx: Ctx, h: Hero, inst: str) -> str:
@@ -228,36 +245,40 @@ def _pack_check(ctx: Ctx, st: State, args: list[Any]) -> None:
 def _equip_moves(ctx: Ctx, h: Hero, moved: list[str] | None = None) -> list[Action]:
     """The equip/unequip moves; a card already moved in this Equip is not moved back (the session always ends)."""
     done = moved or []
-    out = [shared_action("equip", h.id, (c,)) for c in h.pack if c not in done and not equip_blocker(ctx, h, c)]
+    out = [shared_action("equip", h.id, (c,)) for c in h.pack if c not in done and equip_allowed(ctx, h, c)]
     out += [shared_action("unequip", h.id, (c,)) for c in h.equipped if c not in done]
     return out
 
 
-def _equippable(ctx: Ctx, h: Hero) -> tuple[str, ...]:
-    """The pack cards ``h`` could equip now. :func:`equip_blocker` depends only on the content, the mouse
-    and what it wears, so the answer is remembered per (mouse, pack, equipped): every turn decision asks."""
+def _equip_turn_moves(ctx: Ctx, h: Hero) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """The equip and the unequip actions of :func:`_equip_moves` at the start of an Equip (nothing moved yet):
+    the pack cards ``h`` could equip now, and every card it wears. :func:`equip_blocker` depends only on the
+    content, the mouse and what it wears, so both are remembered per (mouse, pack, equipped): every turn
+    decision asks."""
     key = (h.id, tuple(h.pack), tuple(h.equipped))
-    known: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[str, ...]]
+    known: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]]
     cached = ctx.memo.get("equippable")
     if cached is None or len(cached[1]) > 4096:
         cached = ctx.memo["equippable"] = (None, {})
     known = cached[1]
     found = known.get(key)
     if found is None:
-        found = known[key] = tuple(c for c in h.pack if not equip_blocker(ctx, h, c))
+        equip = tuple(shared_action("equip", h.id, (c,)) for c in h.pack if equip_allowed(ctx, h, c))
+        unequip = tuple(shared_action("unequip", h.id, (c,)) for c in h.equipped)
+        found = known[key] = (equip, unequip)
     return found
 
 
 def _equip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if not free_action_allowed(ctx, st, h, t, "equip"):
+    if not h.pack or not free_action_allowed(ctx, st, h, t, "equip"):
         return []
-    return [shared_action("equip", h.id, (c,)) for c in _equippable(ctx, h)]  # the equip half of _equip_moves
+    return list(_equip_turn_moves(ctx, h)[0])  # the equip half of _equip_moves
 
 
 def _unequip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    if not free_action_allowed(ctx, st, h, t, "equip"):
+    if not h.equipped or not free_action_allowed(ctx, st, h, t, "equip"):
         return []
-    return [shared_action("unequip", h.id, (c,)) for c in h.equipped]  # the unequip half of _equip_moves
+    return list(_equip_turn_moves(ctx, h)[1])  # the unequip half of _equip_moves
 
 
 def _move_explain(ctx: Ctx, h: Hero, a: Action) -> str:

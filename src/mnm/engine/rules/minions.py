@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnm.board.geometry import TileGraph
 from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
@@ -18,7 +19,6 @@ from mnm.engine.hooks import HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
     blocked_spaces,
     can_enter,
-    enter_test,
     is_large,
     melee_reach,
     mice_in,
@@ -87,6 +87,8 @@ def barred_distance(ctx: Ctx, dist: dict[str, int], space: str) -> int | None:
 def minion_order(ctx: Ctx, st: State, mtype: str) -> list[str]:
     """R-MINION-01: figures act nearest the mice first (ties: lowest space number, then figure number)."""
     figs = [m for m in st.minions.values() if m.type == mtype]
+    if len(figs) < 2:
+        return [m.id for m in figs]  # nothing to order (the distances are worked out when the figure moves)
 
     def key(m: Minion) -> tuple[int, int, int]:
         return (_nearest_distance(ctx, st, m), int(m.space.split(":")[1]), int(m.id.rsplit("-", 1)[1]))
@@ -94,12 +96,11 @@ def minion_order(ctx: Ctx, st: State, mtype: str) -> list[str]:
     return [m.id for m in sorted(figs, key=key)]
 
 
-def _bfs_from(ctx: Ctx, st: State, goal: str, start: str, large: bool) -> dict[str, int]:
-    """Distances to ``goal`` over spaces a minion can pass (the start and goal are always allowed)."""
-    graph = ctx.board.graph_of(goal)
+def _bfs_from(goal: str, start: str, graph: TileGraph, blocked: set[str]) -> dict[str, int]:
+    """Distances to ``goal`` over spaces a minion can pass (the start and goal are always allowed); ``blocked``:
+    the spaces it may not enter (:func:`blocked_spaces` of the position)."""
     spaces = graph.spaces
     adj = graph.minion_adj
-    blocked = blocked_spaces(ctx, st, large)  # what enter_test refuses
     goal_i = graph.by_id[goal].index
     dist = [-1] * len(spaces)
     dist[goal_i] = 0
@@ -123,7 +124,11 @@ def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str, forks: list[s
     reach = minion_distances(ctx, st, m.space, large)
     graph = ctx.board.graph_of(m.space)
     static = graph.minion_dist[graph.by_id[target_space].index]
-    enterable = enter_test(ctx, st, large)  # nothing moves while the path is worked out
+    blocked = blocked_spaces(ctx, st, large)  # nothing moves while the path is worked out
+
+    def enterable(space: str) -> bool:
+        return space not in blocked  # enter_test
+
     if target_space in reach and enterable(target_space):
         goal = target_space
     else:
@@ -132,7 +137,7 @@ def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str, forks: list[s
         goal = min(cands, key=lambda s: (static[graph.by_id[s].index], reach[s], int(s.split(":")[1])))
     if goal == m.space:
         return []
-    to_goal = _bfs_from(ctx, st, goal, m.space, large)
+    to_goal = _bfs_from(goal, m.space, ctx.board.graph_of(goal), blocked)
     path: list[str] = []
     here = m.space
     while here != goal:

@@ -34,16 +34,22 @@ __all__ = ["direct_turn_options"]
 
 
 def direct_turn_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
-    """Every turn verb's options, in registration order (the order of ``_EXPECTED`` below)."""
+    """Every turn verb's options, in registration order (the order of ``_EXPECTED`` below).
+
+    A verb is skipped only where its own first check would find nothing: the party items, paddle, whistle and
+    glide need a token in the party stash or on the board; Aim needs an achievement."""
     out: list[Action] = []
-    out += achievements._aim_options(ctx, st, h, t)
+    items = bool(st.stash) or bool(st.tokens)
+    if h.achievements:
+        out += achievements._aim_options(ctx, st, h, t)
     out += turn._end_options(ctx, st, h, t)
     out += battle._battle_options(ctx, st, h, t)
     out += effects._recover_options(ctx, st, h, t)
     out += cards.card_verb_options(ctx, st, h, t, "use")
     out += cards.card_verb_options(ctx, st, h, t, "read")
-    out += turtles._whistle_options(ctx, st, h, t)
-    out += leaves._paddle_options(ctx, st, h, t)
+    if items:
+        out += turtles._whistle_options(ctx, st, h, t)
+        out += leaves._paddle_options(ctx, st, h, t)
     out += movement._move_options(ctx, st, h, t)
     out += movement._scurry_options(ctx, st, h, t)
     out += search._options(ctx, st, h, t)
@@ -52,13 +58,15 @@ def direct_turn_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out += free_actions._unequip_options(ctx, st, h, t)
     out += free_actions._levelup_options(ctx, st, h, t)
     out += abilities._turn_uses(ctx, st, h, t)
-    out += party_items._place_options(ctx, st, h, t)
-    out += party_items._retrieve_options(ctx, st, h, t)
-    out += party_items._catapult_options(ctx, st, h, t)
-    out += party_items._launch_options(ctx, st, h, t)
+    if items:
+        out += party_items._place_options(ctx, st, h, t)
+        out += party_items._retrieve_options(ctx, st, h, t)
+        out += party_items._catapult_options(ctx, st, h, t)
+        out += party_items._launch_options(ctx, st, h, t)
     out += explore._options(ctx, st, h, t)
     out += trees._climb_options(ctx, st, h, t)
-    out += trees._glide_options(ctx, st, h, t)
+    if items:
+        out += trees._glide_options(ctx, st, h, t)
     return out
 
 
