@@ -346,15 +346,23 @@ def validate_save(data: Any, content: Content) -> None:
 
 
 def _check_pending_data(st: dict[str, Any], content: Content, board: Board, step: Check) -> None:
-    """The data of the decisions whose answer acts on it without looking again (``minion_space``,
-    ``boss_card``): checked here so a tampered save fails at load, naming the field, not when answered."""
+    """The actor and the data of the waiting decision, by kind: every kind's answer acts on its data without
+    looking again, so a tampered save fails here at load, naming the field, not when the decision is listed or
+    answered. A kind without data must carry none."""
     pending = st["pending"]
     kind, data, where = pending["kind"], pending.get("data", {}), "state.pending.data"
+    if kind in _PARTY_DECISIONS:
+        if pending["actor"] != "party":
+            raise _bad("state.pending.actor", pending["actor"], f"must be 'party' for a {kind} decision")
+    elif pending["actor"] not in st["party"]:
+        raise _bad("state.pending.actor", pending["actor"], f"must be a mouse of the party for a {kind} decision")
     checks = _PENDING_DATA.get(kind)
-    if checks is None:
-        return
-    spec = checks(st, content, board, step)
+    spec = {} if checks is None else checks(st, content, board, step)
     _record(where, data, spec, frozenset(spec))
+    if kind in _MUST_HOLD:
+        field, holder, message = _MUST_HOLD[kind]
+        if not holder(st, pending):
+            raise _fail(field, message)
     if kind == "minion_space":
         if data["place"][1][0] != data["minion"]:
             raise _bad(f"{where}.place[1][0]", data["place"][1][0], f"must be the minion placed, {data['minion']!r}")
@@ -416,7 +424,148 @@ def _nonempty(check: Check) -> Check:
     return nonempty
 
 
+def _spaces_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """``rescue`` (R-CAPT-03), ``shifting_cloak`` (R-SEARCH-08), ``leave_hesster`` (R-EXP-14): {spaces}, the
+    spaces the mouse may be placed on."""
+    return {"spaces": _nonempty(_list(_board_space(board), 100))}
+
+
+def _board_space(board: Board) -> Check:
+    return _known("space of this chapter's board", lambda s: s in board.spaces)
+
+
+def _tile_side(board: Board, with_back: bool = False) -> Check:
+    def side(value: Any, where: str) -> None:
+        _int(None)(value, where)
+        if value not in board.graphs:
+            raise _bad(where, value, "must be a tile side of this chapter's board")
+        if with_back and board.other_side(value) is None:
+            raise _bad(where, value, "must be a tile side with a back to flip to")
+
+    return side
+
+
+def _search_card(content: Content) -> Check:
+    return _known("search card", lambda c: card_of(c) in content.search_cards)
+
+
+def _treasure_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-SEARCH-03's Tinkerer's Treasure: {choices: cards of the search deck, one taken from it}."""
+    card = _search_card(content)
+
+    def in_deck(value: Any, where: str) -> None:
+        card(value, where)
+        if value not in st["search_deck"]:
+            raise _bad(where, value, "must be a card of the search deck")
+
+    return {"choices": _nonempty(_list(in_deck, 500))}
+
+
+def _found_card_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-SEARCH-02: {card: the search card found, kept or traded}."""
+    return {"card": _search_card(content)}
+
+
+def _brodie_path_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-BRODIE-05: {spaces: his next spaces, chase: [start, points, passed, reached, faces, goal]}."""
+    space = _board_space(board)
+    mouse = _known("mouse of the party", lambda h: h in st["party"])
+    goal = _known("mouse of the party (or '')", lambda h: h in st["party"] or h == "")
+    die = _int(1)
+
+    def chase(value: Any, where: str) -> None:
+        if not isinstance(value, list) or len(value) != 6:
+            raise _bad(where, value, "must be [start, points, passed, reached, faces, goal]")
+        checks: tuple[Check, ...] = (space, _int(1), _list(space, 1000), _list(mouse, 6), _list(die, 100), goal)
+        for i, (check, v) in enumerate(zip(checks, value, strict=True)):
+            check(v, f"{where}[{i}]")
+
+    return {"spaces": _nonempty(_list(space, 100)), "chase": chase}
+
+
+def _sharing_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-FREE-02: {with: the other mouse, moved: cards that changed hands, cheese: '', 'give' or 'take'}."""
+    actor = st["pending"]["actor"]
+    other = _known("mouse of the party other than the one sharing", lambda h: h in st["party"] and h != actor)
+    return {"with": other, "moved": _list(_str, 500), "cheese": _one_of("", "give", "take")}
+
+
+def _equipping_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-FREE-03: {moved: the cards moved in this Equip}."""
+    return {"moved": _list(_str, 500)}
+
+
+def _disguises_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-PARTY-02: {card: the encounter card drawn, side: the tile side it is placed on}."""
+    return {"card": _known("encounter card", lambda c: c in content.encounter_cards), "side": _tile_side(board)}
+
+
+def _flip_landing_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-EXPLORE-10: {hero: the exploring mouse, side: the side left, spaces: flip spaces of the other side}."""
+    sides: list[int] = []
+
+    def side(value: Any, where: str) -> None:
+        _tile_side(board, with_back=True)(value, where)
+        sides.append(value)
+
+    def landing(value: Any, where: str) -> None:
+        _board_space(board)(value, where)
+        if sides and space_side(value) != board.other_side(sides[0]):
+            raise _bad(where, value, f"must be a space of tile side {board.other_side(sides[0])}")
+
+    return {
+        "hero": _known("mouse of the party", lambda h: h in st["party"]),
+        "side": side,
+        "spaces": _nonempty(_list(landing, 100)),
+    }
+
+
+def _trap_dice_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-TRAP-02: {space: the mousetrap's space}."""
+    return {"space": _board_space(board)}
+
+
+def _next_attack_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-ABIL-04: {weapons: the weapons still to attack with, worn by the mouse}."""
+    worn = st["heroes"][st["pending"]["actor"]].get("equipped", [])
+    weapon = _known("card the mouse has equipped", lambda c: c in worn)
+    return {"weapons": _nonempty(_list(weapon, 20))}
+
+
+def _share_counted(st: dict[str, Any], pending: dict[str, Any]) -> bool:
+    """Ending a share in which nothing changed hands gives the free action back: it must have been used."""
+    turn = st["turn"]
+    return turn is None or "share" in turn.get("free_used", [])
+
+
+def _disguises_held(st: dict[str, Any], pending: dict[str, Any]) -> bool:
+    return "disguises" in st["stash"]
+
+
 _PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check], dict[str, Check]]]] = {
     "minion_space": _minion_space_spec,
     "boss_card": _boss_card_spec,
+    "rescue": _spaces_spec,
+    "shifting_cloak": _spaces_spec,
+    "leave_hesster": _spaces_spec,
+    "treasure": _treasure_spec,
+    "found_card": _found_card_spec,
+    "brodie_path": _brodie_path_spec,
+    "sharing": _sharing_spec,
+    "equipping": _equipping_spec,
+    "disguises": _disguises_spec,
+    "flip_landing": _flip_landing_spec,
+    "trap_dice": _trap_dice_spec,
+    "next_attack": _next_attack_spec,
 }
+"""The data each decision kind carries; the kinds not named here (turn, pack_full, choose_ability,
+before_turn) carry none."""
+
+_PARTY_DECISIONS: Final = frozenset({"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing"})
+"""The decisions the whole party answers (actor 'party'); every other kind is one mouse's."""
+
+_MUST_HOLD: Final[dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool], str]]] = {
+    "sharing": ("state.turn.free_used", _share_counted, "must hold 'share' while a share is under way"),
+    "disguises": ("state.stash", _disguises_held, "must hold 'disguises' while the disguises decision waits"),
+}
+"""What the rest of the state must hold while a kind waits (its answer uses it without looking)."""
