@@ -375,12 +375,7 @@ def _check_pending_data(st: dict[str, Any], content: Content, board: Board, step
 def _minion_space_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
     """R-ENC-05's pause: {minion, spaces, why, place: [side, queue, greedy, reason, placed, then]}."""
     mtype = _known("minion type", lambda m: m in content.minions)
-    space = _known("space of this chapter's board", lambda s: s in board.spaces)
-
-    def side(value: Any, where: str) -> None:
-        _int(None)(value, where)
-        if value not in board.graphs:
-            raise _bad(where, value, "must be a tile side of this chapter's board")
+    space, side = _board_space(board), _tile_side(board)
 
     def place(value: Any, where: str) -> None:
         if not isinstance(value, list) or len(value) != 6:
