@@ -16,13 +16,18 @@ import random
 from typing import Any
 
 import pytest
+from rulekit import BOW, CHEESE, SHIELD, SWORD, scenario
+from test_abilities import knife_content
+from test_cards import mouse_turn
+from test_explore import lab
 from test_untrusted_files import _boss_card_save, _minion_space_save
 
 from mnm.content.loader import Content
 from mnm.engine.context import DECISIONS
 from mnm.engine.errors import IllegalAction, SaveError
-from mnm.engine.game import Game
+from mnm.engine.game import Game, run
 from mnm.engine.savefile import _PENDING_DATA
+from mnm.engine.scenario import scenario_state
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
 WANTED = {"choose_ability", "turn", "equipping", "sharing", "found_card"}  # reached in the first turns of play
@@ -48,12 +53,105 @@ def _play_for_saves(budget: int = 2500) -> dict[str, dict[str, Any]]:
     return saves
 
 
+def _scenario_games() -> list[Game]:
+    """The rule tests' situations with the other decision kinds waiting (scripted dice, no seed searched)."""
+    disguises_ctx, disguises_st = scenario_state(
+        {
+            "chapter": "proving-grounds",
+            "heroes": {"collin": {"space": "5:15"}},
+            "minions": {"rat-warrior-9": {"space": "5:3"}},
+            "turn": "mouse:collin",
+            "hourglass": 3,
+            "stash": ["disguises"],
+            "party_cards": ["disguises"],
+            "encounter_deck_top": ["vursts-patrol"],
+            "dice": [SHIELD] * 40,
+            "options": {"auto_pick_choices": True},
+        }
+    )
+    disguises_st.stack = [["card_turn"], ["encounter", 5]]
+    run(disguises_ctx, disguises_st)
+    trap = scenario(heroes={"nez": {"space": "5:6"}}, minions={"rat-warrior-1": {"space": "5:3"}}, traps=["5:9"])
+    trap.apply("move nez 5:9")
+    landing = lab({"nez": {"space": "15:10"}, "collin": {"space": "15:2"}})
+    landing.apply("explore nez flip")
+    knife = scenario(
+        content=knife_content(),
+        heroes={
+            "filch": {"space": "5:12", "cheese": 2, "equipped": ["dagger", "test-knife"], "abilities": ["knife-strike"]}
+        },
+        minions={
+            "rat-warrior-1": {"space": "5:12"},
+            "rat-warrior-2": {"space": "5:13"},
+            "rat-warrior-9": {"space": "5:4"},
+        },
+        turn="mouse:filch",
+        dice=[CHEESE, SWORD, SWORD, BOW, SWORD, CHEESE, BOW, BOW],
+    )
+    knife.apply("ability filch knife-strike rat-warrior-1")
+    treasure = mouse_turn("nez", {}, [SWORD], search_deck_top=["tinkerers-treasure"])
+    treasure.apply("search nez")
+    return [
+        Game(disguises_ctx, disguises_st),
+        trap,
+        landing,
+        knife,
+        treasure,
+        scenario(
+            heroes={"collin": {"space": "5:15"}, "filch": {"space": "5:6"}},
+            minions={"brodie-1": {"space": "5:1"}, "rat-warrior-1": {"space": "5:2"}, "roach-1": {"space": "5:17"}},
+            track=["cat:chases", "mouse:collin", "minion:rat-warrior", "mouse:filch", "minion:roach", "cat:pounces"],
+            turn="cat:chases",
+            dice=[SWORD, SWORD, SWORD, SHIELD, CHEESE, BOW, BOW, BOW, BOW, BOW],
+        ),
+        scenario(
+            heroes={"maginos": {"space": "5:12", "equipped": ["maginos-staff", "shifting-cloak"]}},
+            minions={"rat-warrior-1": {"space": "5:12"}},
+            track=["minion:rat-warrior", "mouse:maginos"],
+            dice=[SWORD, SWORD, SHIELD, SHIELD, CHEESE],
+        ),
+        scenario(
+            chapter="the-ember-vault",
+            heroes={"collin": {"space": "18:6"}, "tilda": {"space": "18:12"}},
+            minions={"hesster-1": {"space": "18:6"}},
+            chapter_data={"hesster": {"hesster-1": ["18:2", "18:4", "18:6"]}},
+            track=["mouse:collin", "minion:hesster:1", "minion:hesster:2", "mouse:tilda"],
+            turn="mouse:collin",
+            dice=[SWORD],
+        ),
+        scenario(
+            chapter="flight-to-barksburg",
+            heroes={"collin": {"captured": True, "captures": 1}, "filch": {"space": "5:12"}},
+            track=["mouse:collin", "mouse:filch"],
+            turn="mouse:collin",
+            dice=[BOW],
+        ),
+    ]
+
+
+SCENARIO_KINDS = [
+    "disguises",
+    "trap_dice",
+    "flip_landing",
+    "next_attack",
+    "treasure",
+    "brodie_path",
+    "shifting_cloak",
+    "leave_hesster",
+    "rescue",
+]
+
+
 @pytest.fixture(scope="module")
 def saves() -> dict[str, tuple[dict[str, Any], Content | None]]:
     found: dict[str, tuple[dict[str, Any], Content | None]] = {k: (s, None) for k, s in _play_for_saves().items()}
     assert set(found) >= WANTED, f"the bots reached only {sorted(found)}"
     found["minion_space"] = (_minion_space_save(), None)
     found["boss_card"] = _boss_card_save()
+    for game in _scenario_games():
+        assert game.state.pending is not None
+        found[game.state.pending.kind] = (game.to_json(), game.ctx.content)
+    assert set(found) >= set(SCENARIO_KINDS), f"the scenarios reached only {sorted(found)}"
     return found
 
 
@@ -88,9 +186,7 @@ def _answer_all(save: dict[str, Any], content: Content | None) -> None:
         again.decision()
 
 
-@pytest.mark.parametrize(
-    "kind", ["choose_ability", "turn", "equipping", "sharing", "found_card", "minion_space", "boss_card"]
-)
+@pytest.mark.parametrize("kind", [*sorted(WANTED), "minion_space", "boss_card", *SCENARIO_KINDS])
 def test_a_tampered_decision_is_refused_by_name_or_plays_cleanly(
     kind: str, saves: dict[str, tuple[dict[str, Any], Content | None]]
 ) -> None:
@@ -114,7 +210,7 @@ def test_a_tampered_decision_is_refused_by_name_or_plays_cleanly(
     assert refused >= 1  # at least the extra field
 
 
-@pytest.mark.parametrize("kind", ["turn", "sharing", "minion_space"])
+@pytest.mark.parametrize("kind", ["turn", "sharing", "minion_space", "rescue", "flip_landing"])
 def test_a_decision_given_to_the_wrong_actor_is_refused(
     kind: str, saves: dict[str, tuple[dict[str, Any], Content | None]]
 ) -> None:
@@ -131,3 +227,23 @@ def test_every_kind_with_data_is_checked() -> None:
     with data and no check fails here)."""
     without_data = {"turn", "pack_full", "choose_ability", "before_turn"}
     assert set(DECISIONS) == set(_PENDING_DATA) | without_data
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "value", "named"),
+    [
+        ("sharing", ["state", "turn", "free_used"], [], "state.turn.free_used"),
+        ("disguises", ["state", "stash"], [], "state.stash"),
+    ],
+)
+def test_what_a_waiting_decision_relies_on_elsewhere_in_the_state_is_checked(
+    kind: str, path: list[str], value: Any, named: str, saves: dict[str, tuple[dict[str, Any], Content | None]]
+) -> None:
+    save, content = saves[kind]
+    bad = copy.deepcopy(save)
+    node = bad
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(SaveError, match=rf"^{named.replace('.', '[.]')}: must hold"):
+        Game.from_json(bad, content)
