@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mnm.engine import Game, load_scenario, scenario_from_yaml
+from mnm.engine.game import run
+from mnm.engine.scenario import scenario_state
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "examples" / "scenarios"
 
@@ -34,3 +36,25 @@ def tied_entry_game() -> Game:
             "encounter_up": "quiet-corridor",
         }
     )
+
+
+def disguises_game(far_rat: dict[str, dict[str, str]]) -> Game:
+    """Proving Grounds, page 3, with the ``disguises`` decision waiting (R-PARTY-02): Vurst's Patrol drawn
+    while the party holds the Disguises; ``far_rat`` keeps the chapter going. Tied entries: the lowest number."""
+    ctx, st = scenario_state(
+        {
+            "chapter": "proving-grounds",
+            "heroes": {"collin": {"space": "5:15"}},
+            "minions": far_rat,
+            "turn": "mouse:collin",
+            "hourglass": 3,
+            "stash": ["disguises"],
+            "party_cards": ["disguises"],
+            "encounter_deck_top": ["vursts-patrol"],
+            "dice": [3] * 40,  # SWORD/SHIELD: blocks
+            "options": {"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
+        }
+    )
+    st.stack = [["card_turn"], ["encounter", 5]]
+    run(ctx, st)
+    return Game(ctx, st)

@@ -6,9 +6,8 @@ import pytest
 from rulekit import BOW, CHEESE, SHIELD, SWORD, illegal, of, scenario
 
 from mnm.engine.events import Event
-from mnm.engine.game import Game, run
 from mnm.engine.i18n import render
-from mnm.engine.scenario import scenario_state
+from scenariokit import disguises_game
 
 FAR_RAT = {"rat-warrior-9": {"space": "5:10"}}
 
@@ -41,23 +40,8 @@ def test_r_party_12_every_roach_ending_on_the_grape_feasts_not_only_the_first() 
 def test_r_party_02_disguises_do_not_fool_captain_vurst() -> None:
     """"Captain Vurst is unaffected by any rules or powers that only affect rats": Disguises cancel the rat
     warriors of Vurst's Patrol (page 3: Vurst and 2 rat warriors), not Vurst himself."""
-    ctx, st = scenario_state(
-        {
-            "chapter": "proving-grounds",
-            "heroes": {"collin": {"space": "5:15"}},
-            "minions": FAR_RAT,
-            "turn": "mouse:collin",
-            "hourglass": 3,
-            "stash": ["disguises"],
-            "party_cards": ["disguises"],
-            "encounter_deck_top": ["vursts-patrol"],
-            "dice": [SHIELD] * 40,
-            "options": {"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
-        }
-    )
-    st.stack = [["card_turn"], ["encounter", 5]]
-    run(ctx, st)
-    game = Game(ctx, st)
+    game = disguises_game(FAR_RAT)
+    st = game.state
     assert st.pending is not None and st.pending.kind == "disguises"
     game.apply("choose party disguises")
     placed = sorted(m.type for m in game.state.minions.values() if m.id != "rat-warrior-9")

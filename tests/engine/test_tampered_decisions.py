@@ -25,9 +25,9 @@ from test_untrusted_files import _boss_card_save, _minion_space_save
 from mnm.content.loader import Content
 from mnm.engine.context import DECISIONS
 from mnm.engine.errors import IllegalAction, SaveError
-from mnm.engine.game import Game, run
+from mnm.engine.game import Game
 from mnm.engine.savefile import _PENDING_DATA
-from mnm.engine.scenario import scenario_state
+from scenariokit import disguises_game
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
 WANTED = {"choose_ability", "turn", "equipping", "sharing", "found_card"}  # reached in the first turns of play
@@ -55,22 +55,6 @@ def _play_for_saves(budget: int = 2500) -> dict[str, dict[str, Any]]:
 
 def _scenario_games() -> list[Game]:
     """The rule tests' situations with the other decision kinds waiting (scripted dice, no seed searched)."""
-    disguises_ctx, disguises_st = scenario_state(
-        {
-            "chapter": "proving-grounds",
-            "heroes": {"collin": {"space": "5:15"}},
-            "minions": {"rat-warrior-9": {"space": "5:3"}},
-            "turn": "mouse:collin",
-            "hourglass": 3,
-            "stash": ["disguises"],
-            "party_cards": ["disguises"],
-            "encounter_deck_top": ["vursts-patrol"],
-            "dice": [SHIELD] * 40,
-            "options": {"auto_pick_choices": True},
-        }
-    )
-    disguises_st.stack = [["card_turn"], ["encounter", 5]]
-    run(disguises_ctx, disguises_st)
     trap = scenario(heroes={"nez": {"space": "5:6"}}, minions={"rat-warrior-1": {"space": "5:3"}}, traps=["5:9"])
     trap.apply("move nez 5:9")
     landing = lab({"nez": {"space": "15:10"}, "collin": {"space": "15:2"}})
@@ -92,7 +76,7 @@ def _scenario_games() -> list[Game]:
     treasure = mouse_turn("nez", {}, [SWORD], search_deck_top=["tinkerers-treasure"])
     treasure.apply("search nez")
     return [
-        Game(disguises_ctx, disguises_st),
+        disguises_game({"rat-warrior-9": {"space": "5:3"}}),
         trap,
         landing,
         knife,
