@@ -231,3 +231,18 @@ def test_what_a_waiting_decision_relies_on_elsewhere_in_the_state_is_checked(
     node[path[-1]] = value
     with pytest.raises(SaveError, match=rf"^{named.replace('.', '[.]')}: must hold"):
         Game.from_json(bad, content)
+
+
+def test_a_flip_landing_off_the_revealed_side_is_refused(
+    saves: dict[str, tuple[dict[str, Any], Content | None]],
+) -> None:
+    save, content = saves["flip_landing"]
+    bad = copy.deepcopy(save)
+    data = bad["state"]["pending"]["data"]
+    bad["state"]["pending"]["data"] = {
+        "spaces": ["15:2", *data["spaces"][1:]],
+        "side": data["side"],
+        "hero": data["hero"],
+    }
+    with pytest.raises(SaveError, match=r"^state\.pending\.data\.spaces\[0\]: must be a space of tile side 16"):
+        Game.from_json(bad, content)

@@ -497,16 +497,18 @@ def _disguises_spec(st: dict[str, Any], content: Content, board: Board, step: Ch
 
 def _flip_landing_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
     """R-EXPLORE-10: {hero: the exploring mouse, side: the side left, spaces: flip spaces of the other side}."""
-    sides: list[int] = []
-
-    def side(value: Any, where: str) -> None:
-        _tile_side(board, with_back=True)(value, where)
-        sides.append(value)
+    side = _tile_side(board, with_back=True)
+    left = st["pending"]["data"].get("side")
+    try:  # the spaces are checked against the side whatever the order of the fields (a bad side fails by name)
+        side(left, "state.pending.data.side")
+        landing_side = board.other_side(left)
+    except SaveError:
+        landing_side = None
 
     def landing(value: Any, where: str) -> None:
         _board_space(board)(value, where)
-        if sides and space_side(value) != board.other_side(sides[0]):
-            raise _bad(where, value, f"must be a space of tile side {board.other_side(sides[0])}")
+        if landing_side is not None and space_side(value) != landing_side:
+            raise _bad(where, value, f"must be a space of tile side {landing_side}")
 
     return {
         "hero": _known("mouse of the party", lambda h: h in st["party"]),
