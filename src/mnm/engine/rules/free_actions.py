@@ -25,10 +25,9 @@ from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.hooks import PAWS_FIT, innate_handlers
 from mnm.engine.i18n import with_article
-from mnm.engine.query import hero_name, requirement_blocker, requirement_met
+from mnm.engine.query import card_of, hero_name, requirement_blocker, requirement_met
 from mnm.engine.rules.movement import mouse_neighbours
 from mnm.engine.rules.search import PACK_LIMIT, pack_load
-from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import free_action_allowed, free_action_available
 from mnm.engine.state import Hero, Pending, State, Turn
 
