@@ -178,3 +178,19 @@ def test_campaign_example_from_the_readme_works(tmp_path: Path) -> None:
         )
         assert result.exit_code == 0, result.output
         assert "The Root Road" in result.output
+
+
+def _autosaves(folder: Path) -> set[str]:
+    autosave = folder / "mnm" / "autosave"
+    return {p.name for p in autosave.iterdir()} if autosave.is_dir() else set()
+
+
+def test_the_tests_autosave_into_their_own_data_home_never_the_real_one(data_home: Path, real_data_home: Path) -> None:
+    from mnm.terminal.session import latest_autosave
+
+    before = _autosaves(real_data_home)
+    result = runner.invoke(app, ["play", "--plain", "--chapter", "0", "--seed", "5"], input="1\nquit\nyes\n")
+    assert result.exit_code == 0, result.output
+    saved = latest_autosave()
+    assert saved is not None and saved.parent == data_home / "mnm" / "autosave"
+    assert data_home != real_data_home and _autosaves(real_data_home) == before

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mnm.content.loader import Content
+from mnm.engine import hero_life
 
 if TYPE_CHECKING:
     from mnm.board.layout import Board
@@ -44,6 +45,7 @@ __all__ = [
     "status_lines",
     "status_word",
     "token",
+    "unlaid_overlays",
     "weather",
 ]
 
@@ -87,7 +89,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "water": "Water: a mouse entering it must swim.",
         "helper_here": "With the party: {name} (follows {hero}).",
         "entry": "Minion entry space: minions arrive here.",
-        "exit_branch": "Exit tree branch: with every mouse on its leaf, the party may sail off on it to the ground.",
         "trap": "A mousetrap is here.",
         "start": "The mice start here.",
         "capacity": "Holds {n} figures.",
@@ -143,7 +144,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "water": "Água: um rato que entra precisa nadar.",
         "helper_here": "Com o grupo: {name} (acompanha {hero}).",
         "entry": "Entrada de lacaios: os lacaios chegam aqui.",
-        "exit_branch": "Galho de saída: com todos os ratos na folha, o grupo pode planar nela até o chão.",
         "trap": "Há uma ratoeira aqui.",
         "start": "Os ratos começam aqui.",
         "capacity": "Cabem {n} figuras.",
@@ -401,6 +401,7 @@ def hero(content: Content, state: State | None, hero_id: str, lang: str = "en") 
     spec = content.heroes[hero_id]
     name = spec.name.get(lang)
     classes = [c.value for c in spec.classes]
+    life = hero_life(content, state.options, hero_id) if state is not None else spec.life
     lines = [
         w["hero_stats"].format(
             name=name,
@@ -409,7 +410,7 @@ def hero(content: Content, state: State | None, hero_id: str, lang: str = "en") 
             defense=spec.defense,
             lore=spec.lore,
             move=spec.move,
-            life=spec.life,
+            life=life,
         )
     ]
     out: Info = {
@@ -420,7 +421,7 @@ def hero(content: Content, state: State | None, hero_id: str, lang: str = "en") 
         "defense": spec.defense,
         "lore": spec.lore,
         "move": spec.move,
-        "life": spec.life,
+        "life": life,
     }
     h = state.heroes.get(hero_id) if state is not None else None
     if h is not None:
@@ -431,7 +432,7 @@ def hero(content: Content, state: State | None, hero_id: str, lang: str = "en") 
                 name=name,
                 space=space_name(content, h.space or "", lang),
                 wounds=h.wounds,
-                life=spec.life,
+                life=life,
                 cheese=h.cheese,
             ),
         )
@@ -490,7 +491,7 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
     if "tree-climb" in sp.features:  # [EXP] R-EXP-19
         lines.append(marker("tree_climb", lang)["lines"][0])
     if "exit-branch" in sp.features:  # [EXP] R-EXP-20
-        lines.append(w["exit_branch"])
+        lines.append(marker("exit_branch", lang)["lines"][0])
     if sp.flip == "gecko" or any(space_id in edge for edge in b.gecko_edges):  # [EXP] R-EXP-18
         lines.append(marker("gecko", lang)["lines"][0])
     if sp.entry:
@@ -600,6 +601,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "shallow": ("Shallow water", "no slower than dry ground, and it puts out fire."),
         "stalagmite": ("Stalagmite", "a spike of rock that nobody enters; it blocks the view."),
         "tree_climb": ("Tree-climb symbol", "with no minion on the tile, the party may climb the tree from here."),
+        "exit_branch": ("Exit tree branch", "with every mouse on its leaf, the party may sail off on it to the ground."),
         "branch": ("Tree branch", "the branch overlay the party climbed onto."),
         "gecko": ("Gecko print", "only a Wild mouse may explore this flip space or use this yellow line."),
         "leaf": ("Leaf", "a boat on the current; at the end of each round it drifts with its riders (the arrow)."),
@@ -634,6 +636,7 @@ MARKERS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "shallow": ("Água rasa", "não atrasa o movimento, e apaga o fogo."),
         "stalagmite": ("Estalagmite", "uma ponta de rocha onde ninguém entra; ela bloqueia a visão."),
         "tree_climb": ("Símbolo de subida na árvore", "sem lacaios no bloco, o grupo pode subir na árvore daqui."),
+        "exit_branch": ("Galho de saída", "com todos os ratos na folha, o grupo pode planar nela até o chão."),
         "branch": ("Galho", "a sobreposição de galho onde o grupo subiu."),
         "gecko": (
             "Pegada de lagartixa",
@@ -851,6 +854,19 @@ def _face_up(state: State, b: Board) -> list[int]:
     return [state.face_up.get(tile, b.initial_up[tile]) for tile in sorted(b.positions)]
 
 
+def unlaid_overlays(content: Content, state: State, board: Board | None = None) -> list[int]:
+    """[EXP] The branch overlays on this board not laid yet (R-EXP-19, docs/rulings.md): an overlay is revealed by
+    the climb (its side explored, or a branch climbed at the symbol it stands over); until then the board shows
+    its place face down."""
+    b = board or _board(content, state.chapter)
+    climbed = set(state.chapter_data.get("branches") or [])
+    return [
+        side
+        for side in _face_up(state, b)
+        if (below := content.tile_sides[side].overlay_of) and side not in state.explored and below not in climbed
+    ]
+
+
 def _stalagmite_nbrs(b: Board, side: int) -> list[int]:
     """The numbers of the spaces touching a stalagmite on ``side``."""
     g = b.graph(side)
@@ -868,6 +884,7 @@ def legend(content: Content, state: State, lang: str = "en", board: Board | None
         g = b.graph(side)
         kinds |= {sp.terrain.value for sp in g.spaces if sp.terrain is not None}
         kinds |= {"tree_climb" for sp in g.spaces if "tree-climb" in sp.features}
+        kinds |= {"exit_branch" for sp in g.spaces if "exit-branch" in sp.features}
         kinds |= {"gecko" for sp in g.spaces if sp.flip == "gecko"} | {"gecko" for _ in g.gecko_lines}
         if _stalagmite_nbrs(b, side):
             kinds.add("stalagmite")

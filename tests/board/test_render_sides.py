@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from mnm.board.geometry import compile_side
@@ -47,3 +48,17 @@ def test_render_one_side_and_an_unknown_side(tmp_path: Path) -> None:
     bad = runner.invoke(app, ["board", "render", "97", "-o", str(tmp_path / "x.svg")])  # [EXP] 17-20 exist now
     assert bad.exit_code == 2
     assert "no tile side 97" in bad.output
+
+
+@pytest.mark.rule("R-EXP-20")
+def test_an_exit_branch_has_a_glyph_of_its_own() -> None:
+    """The Oak Crown's exit branches (21:5 west leaf, 21:8 east leaf) show a twig ending in a leaf, not the generic
+    lettered badge of a feature without a glyph."""
+    from mnm.board.render import render_side_svg
+
+    svg = render_side_svg(compile_side(builtin_content().tile_sides[21]))
+    branches = [part for part in svg.split('<g class="mk-feature">')[1:] if part.startswith("<title>exit-branch<")]
+    assert len(branches) == 2
+    for part in branches:
+        assert 'fill="#7fd36b"' in part and 'stroke="#6d4c2f"' in part  # the leaf and its twig
+        assert "#d8c7f0" not in part.split("</g>")[0] and 'class="mk"' not in part.split("</g>")[0]

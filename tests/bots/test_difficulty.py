@@ -40,6 +40,20 @@ def test_measured_presets_are_ordered_and_normal_is_a_challenge() -> None:
     assert easy.win_rate >= normal.win_rate + 0.15 and hard.win_rate <= normal.win_rate - 0.15
 
 
+def test_every_chapter_has_a_measured_rate_per_preset_and_the_presets_are_ordered_on_each() -> None:
+    """Players see the rate of the chapter they pick (new-table form), so every chapter was measured at every
+    preset; and a preset means the same direction everywhere: easy never below normal, hard never above."""
+    chapters = [c.id for c in builtin_content().chapters.values()]
+    easy, normal, hard = (DIFFICULTY_PRESETS[k] for k in ("easy", "normal", "hard"))
+    for chapter in chapters:
+        e, n, h = (p.rate(chapter) for p in (easy, normal, hard))
+        assert e is not None and n is not None and h is not None, chapter
+        assert e.games == n.games == h.games >= 200
+        assert e.win_rate >= n.win_rate >= h.win_rate, chapter
+        for r in (e, n, h):
+            assert r.ci95[0] <= r.win_rate <= r.ci95[1]
+
+
 def test_an_unknown_difficulty_is_refused_by_name() -> None:
     with pytest.raises(IllegalAction, match="unknown difficulty 'nightmare'; difficulties: easy, normal, hard"):
         difficulty_options("nightmare")
@@ -81,7 +95,12 @@ def test_with_difficulty_swaps_the_preset_of_a_saved_position() -> None:
     end = game.state.end_page
     with_difficulty(game.state, "easy")
     assert game.state.end_page == end + 2
-    assert game.state.options == {"no_achievements": True, "end_marker_later": True, "encounters_page_down": True}
+    assert game.state.options == {
+        "no_achievements": True,
+        "end_marker_later": True,
+        "encounters_page_down": True,
+        "hero_life_plus_one": True,
+    }
 
 
 def test_simulation_records_carry_the_difficulty_and_where_games_were_lost(tmp_path: Path) -> None:
@@ -146,6 +165,8 @@ def test_the_server_catalog_offers_the_presets_with_their_measured_rates() -> No
     for d in offered:
         preset = DIFFICULTY_PRESETS[str(d["id"])]
         assert d["options"] == list(preset.options) and d["win_rate"] == preset.win_rate and d["games"] == 1000
+        assert d["rates"]["flight-to-barksburg"]["win_rate"] == preset.win_rate
+        assert {c: r["win_rate"] for c, r in d["rates"].items()} == {r.chapter: r.win_rate for r in preset.rates}
         assert d["text"]["en"] and d["text"]["pt"] and d["text"]["en"] != d["text"]["pt"]
 
 

@@ -20,11 +20,10 @@ from mnm import info
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "browser"
 DESKTOP = {"width": 1440, "height": 1000}
-# Serious or critical axe-core findings. Left out: label-content-name-mismatch, which flags every minion token of
-# the base board (its letter and number tag, "R" "1", are not words of its label "Rat Warrior 1, ..."): issue 12's
-# design, reported, not the expansion markers'.
+# Serious or critical axe-core findings, every rule on (label-content-name-mismatch included: a minion token's
+# name says the tag it shows, "Rat Warrior 1, token R1").
 AXE_RUN = (
-    "async () => (await axe.run(document, {rules: {'label-content-name-mismatch': {enabled: false}}})).violations"
+    "async () => (await axe.run(document)).violations"
     ".filter(v => ['serious', 'critical'].includes(v.impact)).map(v => [v.id, v.impact, v.nodes.length])"
 )
 
@@ -109,9 +108,14 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     expect(page.locator('#weather [data-kind="rain"]')).to_have_attribute("title", info.marker("rain")["text"])
     kinds = page.locator("#legend li").evaluate_all("items => items.map(i => i.dataset.kind)")
     assert kinds == [
-        "shallow", "tree_climb", "branch", "gecko", "leaf", "turtle", "bee", "olga", "ally", "pet", "flying", "on_fire",
-        "cursed", "rain", "moon",
+        "shallow", "tree_climb", "exit_branch", "branch", "gecko", "leaf", "turtle", "bee", "olga", "ally", "pet",
+        "flying", "on_fire", "cursed", "rain", "moon",
     ]  # fmt: skip
+    # the Oak Crown's exit branches (21:5, 21:8): a twig and a leaf of their own on the board, named in the legend
+    expect(board.locator('g.tile[data-side="21"] g.mk-feature path[fill="#7fd36b"]')).to_have_count(2)
+    exit_row = page.locator('#legend li[data-kind="exit_branch"]')
+    expect(exit_row).to_have_text(info.marker("exit_branch")["lines"][0])
+    expect(exit_row.locator("svg.swatch-glyph path")).to_have_count(2)
     # every marker kind mnm.info knows has a glyph of its own for the legend
     empty = page.evaluate(
         "async (kinds) => { const m = await import('/static/marks.js');"
@@ -138,6 +142,9 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     expect(page.locator("#weather")).to_contain_text("Chuva")
     expect(page.locator("#weather")).to_contain_text("Anoitecer")
     expect(page.locator('#legend li[data-kind="turtle"]')).to_contain_text("Tartaruga")
+    expect(page.locator('#legend li[data-kind="exit_branch"]')).to_have_text(
+        "Galho de saída: com todos os ratos na folha, o grupo pode planar nela até o chão."
+    )
     expect(page.locator('#board svg g.figure[data-figure="tilda"] g.badge-on_fire')).to_have_attribute(
         "aria-label", "Em chamas"
     )
@@ -223,3 +230,64 @@ def test_axe_finds_nothing_serious_on_the_expansion_boards(
         if viewport["width"] < 600:
             _shot(page, f"issue15-{name}-phone")
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_minion_token_is_named_by_the_tag_it_shows(
+    browser: Browser, base_url: str, web_server: Any, lang: str
+) -> None:
+    """A minion token shows its type's letter and its number ("R" "1"); its accessible name says that tag (WCAG
+    2.5.3, label in name), and a status letter beside it is not part of the token (its name says it in words)."""
+    made = seat_scenario(web_server.db_url, "exp-board-ember-vault")
+    page = _open(browser, base_url, made, lang)
+    board = page.locator("#board svg")
+    rat = board.locator('g.figure[data-figure="mindless-rat-1"]')
+    expected = {
+        "en": "Mindless Rat 1, token M1, 0 of 1 wounds · Under the Bank 10 · knocked down",
+        "pt": "Ratazana Sem Mente 1, ficha R1, 0 de 1 ferimentos · Sob a Margem 10 · derrubado",
+    }[lang]
+    assert rat.get_attribute("aria-label") == expected
+    tag = {"en": "M1", "pt": "R1"}[lang]
+    assert "".join(t.text_content() or "" for t in rat.locator("text").all()) == tag  # the token's visible text
+    marks = board.locator("g.status-marks")
+    expect(marks).to_have_count(1)
+    expect(marks).to_have_attribute("aria-hidden", "true")
+    expect(marks.locator("text.status-mark")).to_have_text({"en": "K", "pt": "D"}[lang])
+    collin = board.locator('g.figure[data-figure="collin"]')  # a mouse's lone letter needs no tag
+    mouse = {"en": "Prince Collin, 0 of", "pt": "Príncipe Collin, 0 de"}[lang]
+    assert (collin.get_attribute("aria-label") or "").startswith(mouse)
+    _shot(page, f"polish-minion-tokens-{lang}")
+    page.context.close()
+
+
+
+@pytest.mark.rule("R-EXP-19")
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_branch_overlay_lies_face_down_until_the_climb(
+    browser: Browser, base_url: str, web_server: Any, lang: str
+) -> None:
+    """The Oak Crown (side 21) is revealed by the climb (docs/rulings.md R-EXP-19): before it, its place is a
+    face-down cover saying so, its spaces are no keyboard stops and its markers wait; the climb lays it."""
+    made = seat_scenario(web_server.db_url, "exp-gecko-and-tree-climb")
+    page = _open(browser, base_url, made, lang)
+    board = page.locator("#board svg")
+    cover = board.locator('g.unlaid-cover[data-side="21"]')
+    caption = {
+        "en": "Face down: laid when the party climbs the tree",
+        "pt": "Virado para baixo: colocado quando o grupo subir na árvore",
+    }[lang]
+    expect(cover).to_have_attribute("aria-label", caption)
+    expect(cover.locator("tspan")).to_have_text(caption.replace(": ", ":\n").split("\n"))  # two lines
+    trunk = board.locator('path.space[data-space="21:1"]')
+    expect(trunk).to_have_attribute("tabindex", "-1")
+    expect(trunk).to_have_attribute("aria-hidden", "true")
+    expect(board.locator('path.space[data-space="19:15"]')).to_have_attribute("tabindex", "0")
+    _shot(page, f"polish-overlay-face-down-{lang}")
+    climb = page.locator('#decision button.option[data-action="climb collin"]')
+    expect(climb).to_have_text({"en": "Prince Collin: Climb", "pt": "Príncipe Collin: Escalar"}[lang])
+    climb.click()
+    expect(cover).to_have_count(0)
+    expect(trunk).to_have_attribute("tabindex", "0")
+    expect(board.locator('g.figure[data-figure="collin"]')).to_have_attribute("data-at", "21:1")
+    _shot(page, f"polish-overlay-laid-{lang}")
+    page.context.close()

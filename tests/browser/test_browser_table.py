@@ -276,7 +276,13 @@ def test_new_table_difficulty_presets_show_their_win_rates_and_check_their_varia
     expect(choices).to_have_count(len(presets))
     normal = next(p for p in presets if p["default"])
     expect(page.locator("#preset")).to_have_value(normal["id"])
-    expect(choices.nth(0)).to_contain_text(f"{round(presets[0]['win_rate'] * 100)}%")  # the measured rate
+    # each preset shows the heuristic bot's measured rate on the chapter chosen above it, and follows the chapter
+    for chapter in ("proving-grounds", "flight-to-barksburg", "the-ember-vault"):
+        page.locator("#chapter").select_option(chapter)
+        for i, preset in enumerate(presets):
+            rate = preset["rates"][chapter]["win_rate"]
+            expect(choices.nth(i)).to_contain_text(f"wins {round(rate * 100)}% of this chapter")
+    page.locator("#preset").screenshot(path=str(SHOTS / "new-table-presets.png"))
     page.locator("#preset").select_option("hard")
     hard = next(p for p in presets if p["id"] == "hard")
     page.locator("#variants summary").click()

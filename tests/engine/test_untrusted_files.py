@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rulekit import BOW, CHEESE, SHIELD, SWORD, lab_content, scenario
 
 from mnm.engine.errors import SaveError, ScenarioError
 from mnm.engine.game import Game
 from mnm.engine.savefile import read_save_text
 from mnm.engine.scenario import load_scenario, scenario_from_yaml
+from scenariokit import tied_entry_game
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,3 +152,68 @@ def test_mnm_scenario_run_json_on_a_dated_file_gives_no_traceback(tmp_path: Path
     path.write_text("chapter: proving-grounds\nheroes: {filch: {}}\nwhen: !!timestamp 2001-12-14\n")
     out = run_cli("scenario", "run", str(path), "--json")
     assert out.returncode != 0 and "Traceback" not in out.stderr and "timestamp" in out.stderr
+
+
+# --- the data of a pending decision (polish, item 1): wrong data fails at load, not when the decision is answered
+
+
+def _minion_space_save() -> dict[str, Any]:
+    game = tied_entry_game()
+    d = game.decision()
+    assert d is not None and d.kind == "minion_space"
+    return game.to_json()
+
+
+def _boss_card_save() -> tuple[dict[str, Any], Any]:
+    content = lab_content()
+    g = scenario(
+        content,
+        heroes={"collin": {"space": "5:15"}},
+        minions={"lab-warlord-1": {"space": "5:12"}, "rat-warrior-9": {"space": "5:1"}},
+        track=["boss:lab-warlord:3", "mouse:collin", "boss:lab-warlord:1", "minion:rat-warrior"],
+        turn="mouse:collin",
+        dice=[CHEESE, SWORD, SWORD, SHIELD, BOW, BOW],
+    )
+    g.apply("battle collin lab-warlord-1")
+    d = g.decision()
+    assert d is not None and d.kind == "boss_card"
+    return g.to_json(), content
+
+
+PENDING_CASES = [
+    ("minion_space", ["minion"], "dragon", "state.pending.data.minion"),
+    ("minion_space", ["spaces"], ["5:1", "99:1"], "state.pending.data.spaces[1]"),
+    ("minion_space", ["spaces"], [], "state.pending.data.spaces"),
+    ("minion_space", ["why"], 3, "state.pending.data.why"),
+    ("minion_space", ["place"], [5, ["rat-warrior"]], "state.pending.data.place"),
+    ("minion_space", ["place", 0], 77, "state.pending.data.place[0]"),
+    ("minion_space", ["place", 1], ["dragon"], "state.pending.data.place[1][0]"),
+    ("minion_space", ["place", 1], [], "state.pending.data.place[1]"),
+    ("minion_space", ["place", 2], "yes", "state.pending.data.place[2]"),
+    ("minion_space", ["place", 5], ["no_such_step"], "state.pending.data.place[5][0]"),
+    ("minion_space", ["bogus"], 1, "state.pending.data"),
+    ("boss_card", ["minion"], "lab-warlord-9", "state.pending.data.minion"),
+    ("boss_card", ["minion"], "rat-warrior-9", "state.pending.data.minion"),
+    ("boss_card", ["cards"], ["boss:lab-warlord:2"], "state.pending.data.cards[0]"),
+    ("boss_card", ["cards"], ["minion:rat-warrior"], "state.pending.data.cards[0]"),
+    ("boss_card", ["cards"], [], "state.pending.data.cards"),
+    ("boss_card", ["by"], "nobody", "state.pending.data.by"),
+]
+
+
+@pytest.mark.parametrize(("kind", "path", "value", "named"), PENDING_CASES, ids=[f"{c[0]}-{c[3]}" for c in PENDING_CASES])
+def test_a_tampered_decision_fails_at_load_naming_the_field(kind: str, path: list[Any], value: Any, named: str) -> None:
+    save, content = (_minion_space_save(), None) if kind == "minion_space" else _boss_card_save()
+    assert Game.from_json(save, content).decision().kind == kind  # type: ignore[union-attr]  # untouched: loads
+    data = broken(save, ["state", "pending", "data", *path], value)
+    with pytest.raises(SaveError) as err:
+        Game.from_json(data, content)
+    message = str(err.value)
+    assert message.startswith((named + ":", named + " ")) and "\n" not in message
+
+
+def test_a_tampered_minion_space_spaces_off_the_side_is_refused() -> None:
+    save = _minion_space_save()
+    data = broken(save, ["state", "pending", "data", "spaces"], ["5:1", "6:1"])
+    with pytest.raises(SaveError, match=r"state\.pending\.data\.spaces\[1\]: must be a space of tile side 5"):
+        Game.from_json(data)

@@ -147,3 +147,31 @@ def test_r_wound_04_a_spider_poisons_every_wound_it_deals() -> None:
     )
     collin = g.state.heroes["collin"]
     assert (collin.wounds, collin.poison) == (3, 2)
+
+
+@pytest.mark.rule("R-WOUND-04")
+@pytest.mark.parametrize(
+    ("option", "wounds", "captured"),
+    [
+        (None, 4, True),  # Collin's life is 5: the fifth wound captures him
+        ("hero_life_plus_one", 4, False),  # easy: one wound more before he is captured
+        ("hero_life_minus_one", 3, True),  # hard: the fourth wound captures him
+        ("hero_life_minus_one", 2, False),
+    ],
+)
+def test_r_wound_04_the_difficulty_presets_move_the_wound_that_captures(
+    option: str | None, wounds: int, captured: bool
+) -> None:
+    g = scenario(
+        heroes={"collin": {"space": "5:15", "wounds": wounds}, "filch": {"space": "5:1"}},
+        minions={"rat-warrior-1": {"space": "5:15"}},
+        track=["minion:rat-warrior", "mouse:collin", "mouse:filch"],
+        turn="minion:rat-warrior",
+        options={option: True} if option else {},
+        dice=[SWORD, SWORD, SHIELD, BOW, BOW],  # 2 hits, 1 blocked: 1 wound; then Collin's movement if he is free
+    )
+    collin = g.state.heroes["collin"]
+    assert collin.captured == captured
+    if not captured:
+        assert collin.wounds == wounds + 1
+    assert ("mouse_captured" in [e.msg for e in g.events]) == captured

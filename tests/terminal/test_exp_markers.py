@@ -59,6 +59,8 @@ def test_the_trickle_side_draws_each_marker_in_its_own_mark() -> None:
     hollow = "\n".join(line.plain for line in side_lines(game, 19))
     assert "Og" in hollow and "Br" in hollow and "Tc" in hollow  # Olga, the branch, the tree-climb symbol
     assert "Gk" in hollow  # the gecko-print flip space (19:9)
+    crown = "\n".join(line.plain for line in side_lines(game, 21))
+    assert crown.count("Eb") == 2  # the Oak Crown's two exit branches (21:5, 21:8), R-EXP-20
 
 
 @pytest.mark.rule("R-EXP-04")

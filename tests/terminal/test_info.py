@@ -67,3 +67,18 @@ def test_token_and_unknown() -> None:
     game.state.stash.append("disguises")
     assert info.describe(CONTENT, game.state, "disguises")[0] == "Disguises: in the party stash."
     assert info.describe(CONTENT, game.state, "zzz") == ["Nothing called 'zzz' is on this table."]
+
+
+@pytest.mark.rule("R-EXP-19")
+def test_the_branch_overlay_is_unlaid_until_the_climb() -> None:
+    """The Oak Crown (21) is revealed by the climb (docs/rulings.md R-EXP-19): face down until a mouse climbs."""
+    from scenariokit import scenario_game
+
+    fresh = Game.new("the-trickle-crossing", ["collin", "tilda", "filch", "maginos"], seed=1)
+    assert info.unlaid_overlays(fresh.ctx.content, fresh.state, fresh.ctx.board) == [21]
+    before = scenario_game("exp-gecko-and-tree-climb")
+    assert info.unlaid_overlays(before.ctx.content, before.state) == [21]
+    before.apply("climb collin")
+    assert info.unlaid_overlays(before.ctx.content, before.state) == []
+    climbed = scenario_game("exp-board-trickle")  # a branch climbed at the oak roots (chapter_data["branches"])
+    assert info.unlaid_overlays(climbed.ctx.content, climbed.state) == []

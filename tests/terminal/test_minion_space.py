@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from mnm.engine import load_scenario
 from mnm.terminal.describe import Describer
+from scenariokit import tied_entry_game
 
 
 def test_the_minion_space_decision_reads_as_a_question_with_named_spaces() -> None:
-    game = load_scenario(
-        {
-            "chapter": "proving-grounds",
-            "heroes": {"collin": {"space": "5:15"}},
-            "minions": {"rat-warrior-1": {"space": "5:15"}},
-            "track": ["minion:rat-warrior", "mouse:collin"],
-            "wheel": 5,
-            "dice": [2, 1, 3, 4, 1],  # the rat's attack rolls CHEESE: the surge places 2 rats
-            "encounter_up": "quiet-corridor",
-        }
-    )
+    game = tied_entry_game()
     d = game.decision()
     assert d is not None and d.kind == "minion_space"
     words = Describer(game.ctx.content)

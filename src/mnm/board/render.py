@@ -389,6 +389,15 @@ def _glyph_feature(x: float, y: float, s: float, name: str) -> str:
             f'<path d="M{_f(x - r * 0.5)},{_f(y - r * 0.1)} L{_f(x + r * 0.45)},{_f(y - r * 0.55)}" stroke="#d8f0c0" '
             f'stroke-width="{_f(r * 0.12)}" stroke-linecap="round"/>'
         )
+    elif key == "exit-branch":  # [EXP] R-EXP-20: a twig ending in a leaf, the way off the branch
+        r = s * 0.45
+        shape = (
+            f'<path d="M{_f(x - r)},{_f(y + r * 0.7)} L{_f(x + r * 0.1)},{_f(y - r * 0.1)}" stroke="#6d4c2f" '
+            f'stroke-width="{_f(r * 0.3)}" stroke-linecap="round"/>'
+            f'<path d="M{_f(x - r * 0.1)},{_f(y)} C{_f(x)},{_f(y - r)} {_f(x + r)},{_f(y - r)} {_f(x + r)},{_f(y - r)} '
+            f'C{_f(x + r)},{_f(y - r * 0.1)} {_f(x + r * 0.3)},{_f(y + r * 0.2)} {_f(x - r * 0.1)},{_f(y)} Z" '
+            f'fill="#7fd36b" stroke="#1d3f1a"/>'
+        )
     elif "skull" in key:
         shape = (
             f'<circle cx="{_f(x)}" cy="{_f(y - r * 0.1)}" r="{_f(r * 0.85)}" fill="#f4f1e6" stroke="#333"/>'

@@ -30,8 +30,8 @@ from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from mnm.bots.mcts import PLAYOUT_LIMIT, play_out
-from mnm.bots.policy import HeuristicBot, resample_hidden
+from mnm.bots.mcts import PLAYOUT_LIMIT, play_out, rollout_bot
+from mnm.bots.policy import resample_hidden
 from mnm.bots.value import HORIZON, win_probability
 from mnm.engine import Action, Ctx, Event, Game, apply_action_in_place, make_ctx, render
 
@@ -312,7 +312,7 @@ def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang:
         if ev.msg in TELLING and ev.msg not in ECHOES.get(action.verb, ()):
             shown.add((TELLING.index(ev.msg), render(ev, lang, ctx.content)))
     tally.seen.update(shown)
-    bot = HeuristicBot(seed=future_rng.getrandbits(32), samples=1)
+    bot = rollout_bot(future_rng.getrandbits(32))
     end, steps = play_out(ctx, work, bot, future_rng, PLAYOUT_LIMIT if horizon is None else horizon)
     tally.playouts += 1
     if end.status == "playing":

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, legal_actions, make_ctx
 
-__all__ = ["PLAYOUT_LIMIT", "SearchBot", "play_out", "rank_options"]
+__all__ = ["PLAYOUT_LIMIT", "SearchBot", "play_out", "rank_options", "rollout_bot"]
 
 PLAYOUT_LIMIT = 5_000  # decisions; a guard only: Chapter 1 playouts take about 200
 
@@ -75,7 +75,7 @@ def rank_options(
     root = _Node()
     # The heuristic's rules of thumb guide rollouts. Its random stream is drawn from ``rng`` on every call, so
     # a ranking depends only on its inputs, never on what was searched before in this process.
-    rollout_bot = HeuristicBot(seed=rng.getrandbits(32), samples=1)
+    rollout_player = rollout_bot(rng.getrandbits(32))
     options = legal_actions(ctx, st)
     by_text = {str(a): a for a in options}
     deadline = time.perf_counter() + seconds if seconds else None
@@ -119,7 +119,7 @@ def rank_options(
                 break
             pick = None
             if work.pending is not None and work.pending.kind == "turn" and rng.random() > 0.15:
-                pick = rollout_bot.turn_choice(ctx, work, legal)
+                pick = rollout_player.turn_choice(ctx, work, legal)
             apply_action_in_place(ctx, work, pick or legal[rng.randrange(len(legal))])
         value = evaluate(ctx, work)
         for n in path:
@@ -162,14 +162,25 @@ def paired_values(
 
     out: dict[Action, list[float]] = {a: [] for a in options}
     for future in futures:
+        # one re-drawn future a number: its decks and dice once, then every option plays on a copy of it with the
+        # same stream for its rules of thumb
+        future_rng = random.Random(future)
+        imagined = st.copy()
+        resample_hidden(imagined, future_rng)
+        stream = future_rng.getrandbits(64)
         for action in options:
-            rng = random.Random(future)
-            work = st.copy()
-            resample_hidden(work, rng)
+            rng = random.Random(stream)
+            work = imagined.copy()
             apply_action_in_place(ctx, work, action)
-            end, _ = play_out(ctx, work, HeuristicBot(seed=rng.getrandbits(32), samples=1), rng, horizon)
+            end, _ = play_out(ctx, work, rollout_bot(rng.getrandbits(32)), rng, horizon)
             out[action].append(win_probability(ctx, end))
     return out
+
+
+def rollout_bot(seed: int) -> HeuristicBot:
+    """The rules of thumb that play a playout: one look per option, and only the dice re-drawn for it (the
+    playout's state is already an imagined future)."""
+    return HeuristicBot(seed=seed, samples=1, redraw_decks=False)
 
 
 @dataclass
@@ -183,7 +194,7 @@ class SearchBot:
 
     seed: int = 0
     playouts: int = 4  # futures per candidate in the first round; doubled each round
-    rounds: int = 2
+    rounds: int = 3
     horizon: int = 16
     widen: float = 0.7
     margin: float = 0.02

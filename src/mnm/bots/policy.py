@@ -11,9 +11,19 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, make_ctx
+from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
-__all__ = ["BOTS", "HeuristicBot", "Policy", "RandomBot", "evaluate", "make_bot", "position_measures", "resample_hidden"]
+__all__ = [
+    "BOTS",
+    "HeuristicBot",
+    "Policy",
+    "RandomBot",
+    "evaluate",
+    "make_bot",
+    "position_measures",
+    "resample_dice",
+    "resample_hidden",
+]
 
 
 class Policy(Protocol):
@@ -24,12 +34,17 @@ class Policy(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
-def resample_hidden(st: State, rng: random.Random) -> None:
-    """Make ``st`` forget the real future: a fresh dice stream and freshly shuffled hidden decks."""
+def resample_dice(st: State, rng: random.Random) -> None:
+    """Give ``st`` a fresh dice stream drawn from ``rng`` (scripted or manual dice become seeded ones)."""
     st.rng = rng.getrandbits(64) | 1
     st.dice_queue = []
     if st.dice_mode != "seeded":
         st.dice_mode = "seeded"
+
+
+def resample_hidden(st: State, rng: random.Random) -> None:
+    """Make ``st`` forget the real future: a fresh dice stream and freshly shuffled hidden decks."""
+    resample_dice(st, rng)
     rng.shuffle(st.search_deck)
     rng.shuffle(st.encounter_deck)
 
@@ -40,7 +55,7 @@ def position_measures(ctx: Ctx, st: State) -> tuple[float, int, int, float, int]
     content = ctx.content
     sides = max(1, len(ctx.board.graphs) - 1)
     explored = min(1.0, (len(set(st.explored)) - 1) / sides)
-    life = sum(content.heroes[h].life for h in st.heroes)
+    life = sum(hero_life(content, st.options, h) for h in st.heroes)
     wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
     captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
     minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
@@ -103,6 +118,10 @@ class HeuristicBot:
 
     seed: int = 0
     samples: int = 3
+    # Inside a playout the state is already an imagined future, drawn from the searching bot's own stream, so
+    # the rules of thumb may keep its deck order and only re-draw the dice: shuffling both decks at every look
+    # was a fifth of the search bot's time.
+    redraw_decks: bool = True
     name: str = "heuristic"
     rng: random.Random = field(init=False)
     _ctx: Ctx | None = field(default=None, init=False)
@@ -121,7 +140,10 @@ class HeuristicBot:
         n = 0
         for _ in range(self.samples):
             trial = st.copy()
-            resample_hidden(trial, self.rng)
+            if self.redraw_decks:
+                resample_hidden(trial, self.rng)
+            else:
+                resample_dice(trial, self.rng)
             draws = trial.random_draws
             apply_action_in_place(ctx, trial, action)
             total += evaluate(ctx, trial)
@@ -176,15 +198,17 @@ class HeuristicBot:
         minion_spaces = tuple(m.space for m in st.minions.values() if board.spaces[m.space].side == side)
         moves = by_verb.get("move", [])
 
-        def dist(a: str, goals: tuple[str, ...]) -> int:
-            i = graph.by_id[a].index
-            return min((graph.mouse_dist[i][graph.by_id[g].index] for g in goals if g in graph.by_id), default=99)
-
         def closer(goals: tuple[str, ...]) -> Action | None:
             if not moves:
                 return None
-            best = min(moves, key=lambda a: (dist(a.args[0], goals), board.order[a.args[0]]))
-            return best if dist(best.args[0], goals) < dist(hero.space or "", goals) else None
+            targets = [graph.by_id[g].index for g in goals if g in graph.by_id]
+
+            def dist(space: str) -> int:
+                row = graph.mouse_dist[graph.by_id[space].index]
+                return min((row[t] for t in targets), default=99)
+
+            best = min(moves, key=lambda a: (dist(a.args[0]), board.order[a.args[0]]))
+            return best if dist(best.args[0]) < dist(hero.space or "") else None
 
         if minion_spaces:
             if "battle" in by_verb:

@@ -34,9 +34,10 @@ from mnm.engine.game import (
     legal_actions,
     make_ctx,
 )
-from mnm.engine.i18n import LANGUAGES, catalog, format_message, name_of, render, render_rule, with_article
+from mnm.engine.i18n import LANGUAGES, catalog, contract, format_message, name_of, render, render_rule, with_article
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
+from mnm.engine.rules.capture import hero_life
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.movement import reachable
 from mnm.engine.rules.setup import (
@@ -87,10 +88,12 @@ __all__ = [
     "carry_over",
     "catalog",
     "check_faces",
+    "contract",
     "difficulty_options",
     "events_until_stopped",
     "exit_target",
     "format_message",
+    "hero_life",
     "keepable_cards",
     "legal_actions",
     "load_scenario",

@@ -19,6 +19,7 @@ kind's ``prompt`` id (``turn_prompt``...).
 
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 from importlib import resources
@@ -33,6 +34,7 @@ from mnm.engine.events import Event
 __all__ = [
     "LANGUAGES",
     "catalog",
+    "contract",
     "format_message",
     "name_of",
     "render",
@@ -136,6 +138,25 @@ def _param_text(key: str, value: Any, content: Content, lang: str) -> str:
     return name_of(value, content, lang)
 
 
+# Portuguese names that start with their article ("A Casa de Guarda", "O Campo de Provas"): after em/de/por the
+# article joins the preposition (na, do, pela); after para/com it is just written small (para a, com o)
+_PT_ARTICLES = ("A", "O", "As", "Os")
+_PT_CONTRACTIONS = {
+    **{("em", a): j for a, j in zip(_PT_ARTICLES, ("na", "no", "nas", "nos"), strict=True)},
+    **{("de", a): j for a, j in zip(_PT_ARTICLES, ("da", "do", "das", "dos"), strict=True)},
+    **{("por", a): j for a, j in zip(_PT_ARTICLES, ("pela", "pelo", "pelas", "pelos"), strict=True)},
+    **{(p, a): f"{p} {a.lower()}" for p in ("para", "com") for a in _PT_ARTICLES},
+}
+_PT_CONTRACTION = re.compile(r"\b(em|de|por|para|com) (As|Os|A|O) (?=[A-ZÁÉÍÓÚÂÊÔÃÕ])")
+
+
+def contract(text: str, lang: str) -> str:
+    """Portuguese: ``em A Casa de Guarda`` -> ``na Casa de Guarda`` (a name's article joins the word before)."""
+    if lang != "pt_BR":
+        return text
+    return _PT_CONTRACTION.sub(lambda m: _PT_CONTRACTIONS[(m.group(1), m.group(2))] + " ", text)
+
+
 class _Formatter(string.Formatter):
     """``{count:one|many}`` picks the singular for exactly 1 and the plural otherwise (0 included)."""
 
@@ -194,7 +215,8 @@ def render(event: Event, lang: str = "en", content: Content | None = None) -> st
             return "{" + key + "}"
         return _param_text(key, params[key], content, lang)
 
-    for cat in (catalog(lang), catalog("en")):
+    for code in (lang, "en"):
+        cat = catalog(code)
         template = None
         for key, value in params.items():
             if value not in (None, False, [], "", 0) and f"{event.msg}.{key}" in cat:
@@ -202,7 +224,7 @@ def render(event: Event, lang: str = "en", content: Content | None = None) -> st
                 break
         template = template or cat.get(event.msg)
         if template is not None:
-            return _fill(template, value_of)
+            return contract(_fill(template, value_of), code)
     shown = ", ".join(f"{k}={value_of(k)}" for k in params)
     return f"{event.msg.replace('_', ' ')}" + (f" ({shown})" if shown else "")
 

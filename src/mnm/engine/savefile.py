@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from mnm.board.layout import Board
+from mnm.board.layout import Board, space_side
 from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS
@@ -325,6 +325,8 @@ def validate_save(data: Any, content: Content) -> None:
         "stats": _dict(_int(None), 1000),
     }
     _record("state", st, state_spec, frozenset(state_spec))
+    if st["pending"] is not None:
+        _check_pending_data(st, content, board, step)
     for option in st["options"]:
         if option not in GAME_OPTIONS:
             raise _fail(f"state.options.{option}", "is not a game option of this version")
@@ -338,3 +340,83 @@ def validate_save(data: Any, content: Content) -> None:
     unknown = sorted(set(data) - {"state", "log"})
     if unknown:
         raise SaveError(f"the save has unknown field(s): {', '.join(map(str, unknown))}")
+
+
+# --- the data of a pending decision ---------------------------------------------------------------------------
+
+
+def _check_pending_data(st: dict[str, Any], content: Content, board: Board, step: Check) -> None:
+    """The data of the decisions whose answer acts on it without looking again (``minion_space``,
+    ``boss_card``): checked here so a tampered save fails at load, naming the field, not when answered."""
+    pending = st["pending"]
+    kind, data, where = pending["kind"], pending.get("data", {}), "state.pending.data"
+    checks = _PENDING_DATA.get(kind)
+    if checks is None:
+        return
+    spec = checks(st, content, board, step)
+    _record(where, data, spec, frozenset(spec))
+    if kind == "minion_space":
+        if data["place"][1][0] != data["minion"]:
+            raise _bad(f"{where}.place[1][0]", data["place"][1][0], f"must be the minion placed, {data['minion']!r}")
+        side = data["place"][0]
+        for i, s in enumerate(data["spaces"]):
+            if space_side(s) != side:
+                raise _bad(f"{where}.spaces[{i}]", s, f"must be a space of tile side {side}")
+
+
+def _minion_space_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-ENC-05's pause: {minion, spaces, why, place: [side, queue, greedy, reason, placed, then]}."""
+    mtype = _known("minion type", lambda m: m in content.minions)
+    space = _known("space of this chapter's board", lambda s: s in board.spaces)
+
+    def side(value: Any, where: str) -> None:
+        _int(None)(value, where)
+        if value not in board.graphs:
+            raise _bad(where, value, "must be a tile side of this chapter's board")
+
+    def place(value: Any, where: str) -> None:
+        if not isinstance(value, list) or len(value) != 6:
+            raise _bad(where, value, "must be [side, queue, greedy, reason, placed, then]")
+        checks: tuple[Check, ...] = (side, _nonempty(_list(mtype, 500)), _bool, _str, _list(mtype, 500), step)
+        for i, (check, v) in enumerate(zip(checks, value, strict=True)):
+            check(v, f"{where}[{i}]")
+
+    return {"minion": mtype, "spaces": _nonempty(_list(space, 100)), "why": _str, "place": place}
+
+
+def _boss_card_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-WOUND-03's question: {minion: a boss on the board, cards: its cards on the track, by: a mouse or ''}."""
+    minions: dict[str, Any] = st["minions"]
+    party: list[str] = st["party"]
+    minion = _known("minion on the board", lambda m: m in minions)
+    own: list[str] = []
+
+    def boss(value: Any, where: str) -> None:
+        minion(value, where)
+        spec = content.minions[minions[value]["type"]]
+        if not spec.boss or spec.cards < 2:
+            raise _bad(where, value, "must be a boss with several initiative cards")
+        own.extend(f"boss:{spec.id}:{i}" for i in range(1, spec.cards + 1))
+
+    def card(value: Any, where: str) -> None:
+        _str(value, where)
+        if value not in own or value not in st["track"]:
+            raise _bad(where, value, "must be one of the boss's cards on the track")
+
+    by = _known("mouse of the party (or '')", lambda h: h in party or h == "")
+    return {"minion": boss, "cards": _nonempty(_list(card, 20)), "by": by}
+
+
+def _nonempty(check: Check) -> Check:
+    def nonempty(value: Any, where: str) -> None:
+        check(value, where)
+        if not value:
+            raise _fail(where, "must not be empty")
+
+    return nonempty
+
+
+_PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check], dict[str, Check]]]] = {
+    "minion_space": _minion_space_spec,
+    "boss_card": _boss_card_spec,
+}

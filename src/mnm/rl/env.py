@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from mnm.engine import Game
+from mnm.engine import Game, hero_life
 
 __all__ = ["MAX_ACTIONS", "MiceAndMysticsAEC", "MiceAndMysticsGym", "features", "options_mask"]
 
@@ -49,7 +49,7 @@ def features(game: Game) -> np.ndarray:
 
     for hid in st.party:
         h = st.heroes[hid]
-        life = content.heroes[hid].life
+        life = hero_life(content, st.options, hid)
         out.extend(place(h.space))
         out.extend((h.wounds / life, min(h.cheese, 12) / 12.0, 1.0 if h.captured else 0.0))
     minions = sorted(st.minions.values(), key=lambda m: m.id)[:MINION_SLOTS]

@@ -13,7 +13,7 @@ from mnm.board.layout import Board
 from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
 from mnm.content.loader import Content
 from mnm.content.schema import Text
-from mnm.engine import Event, Game
+from mnm.engine import Event, Game, hero_life
 from mnm.engine import catalog as messages
 
 if TYPE_CHECKING:
@@ -124,7 +124,8 @@ def options_json(names: Iterable[str]) -> list[dict[str, Any]]:
 
 def difficulties_json() -> list[dict[str, Any]]:
     """The difficulty presets as the new-table form shows them (docs/difficulty.md): the id, the game options
-    it switches on, its sentence in each language and the heuristic bot's measured Chapter 1 win rate."""
+    it switches on, its sentence in each language and the heuristic bot's measured win rates: Chapter 1's
+    (``win_rate``) and every measured chapter's (``rates``, by chapter id)."""
     from mnm.engine import DEFAULT_DIFFICULTY, DIFFICULTY_PRESETS
 
     return [
@@ -132,10 +133,13 @@ def difficulties_json() -> list[dict[str, Any]]:
             "id": p.id,
             "default": p.id == DEFAULT_DIFFICULTY,
             "options": list(p.options),
-            "text": {lang: messages(code).get(f"difficulty.{p.id}", p.id) for lang, code in (("en", "en"), ("pt", "pt_BR"))},
+            "text": {
+                lang: messages(code).get(f"difficulty.{p.id}", p.id) for lang, code in (("en", "en"), ("pt", "pt_BR"))
+            },
             "win_rate": p.win_rate,
             "ci95": list(p.ci95),
             "games": p.games,
+            "rates": {r.chapter: {"win_rate": r.win_rate, "ci95": list(r.ci95), "games": r.games} for r in p.rates},
         }
         for p in DIFFICULTY_PRESETS.values()
     ]
@@ -160,7 +164,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "defense": spec.defense,
                 "lore": spec.lore,
                 "move": spec.move,
-                "life": spec.life,
+                "life": hero_life(content, st.options, hid),
                 "space": h.space,
                 "wounds": h.wounds,
                 "poison": h.poison,
@@ -244,6 +248,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "weather": {"rain": bool(st.chapter_data.get("rain")), "moon": bool(st.chapter_data.get("moon"))},
         # [EXP] the markers the board draws and the legend, in mnm.info's words (the terminal says the same)
         "marks": _marks(content, st, game),
+        "unlaid": info.unlaid_overlays(content, st, game.ctx.board),  # [EXP] overlays face down until the climb
         "legend": _legend(content, st, game),
         "stash": list(st.stash),
         "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},

@@ -26,7 +26,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedCo
 from textual.widgets.option_list import Option
 
 from mnm.bots.hints import Hint
-from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError
+from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError, hero_life
 from mnm.terminal.boardmap import (
     BIG,
     FigureMarks,
@@ -69,6 +69,31 @@ def translate_keys(node: DOMNode, lang: str) -> None:
             dataclasses.replace(b, description=say(lang, label)) if b.description and has(label) else b
             for b, label in zip(items, labels, strict=True)
         ]
+
+
+# Footer keys left out first when the footer would not fit the terminal's width (all are on F1's help); Help and
+# Quit always stay.
+FOOTER_SPARE = ("toggle_bots", "next_tile", "next_tab", "history", "inspect", "hint", "undo", "save")
+
+
+def footer_plan(keys: list[tuple[str, str, str]], width: int) -> tuple[bool, frozenset[str]]:
+    """How the footer fits ``width`` columns: (compact style, actions left out), for ``keys`` = (action, key as
+    shown, label) in footer order. The roomy style with every key when it fits, then the compact one, then the
+    compact one without the spare keys, one at a time (:data:`FOOTER_SPARE`)."""
+
+    def needed(compact: bool, out: frozenset[str]) -> int:
+        shown = [(k, label) for action, k, label in keys if action not in out]
+        # roomy: " key label " each; compact: "key label" and one space between keys
+        return sum(len(k) + len(label) + (3 if not compact else 2) for k, label in shown) - compact
+
+    if needed(False, frozenset()) <= width:
+        return False, frozenset()
+    out: frozenset[str] = frozenset()
+    for action in ("", *FOOTER_SPARE):
+        out = out | {action} - {""}
+        if needed(True, out) <= width:
+            break
+    return True, out
 
 
 MINION_MSGS = ("minion_", "surge", "wheel_", "roach_", "brodie_", "mouse_wounded", "mouse_captured", "defeat")
@@ -367,6 +392,7 @@ class PlayApp(App[None]):
         super().__init__()
         self.lang = lang
         translate_keys(self, lang)
+        self._footer_actions = {b.action for items in self._bindings.key_to_bindings.values() for b in items if b.show}
         self.autosave = Autosave(autosave, lang)
         self.saved_at = len(game.log)  # the log's length at the last save the player asked for
         self.numbering = Numbering()
@@ -416,7 +442,7 @@ class PlayApp(App[None]):
             suggester=ActionSuggester(self.candidates),
             select_on_focus=False,  # a letter typed in a pane and carried here must not be selected and replaced
         )
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ctrl+p still opens Textual's own (English) palette
 
     def on_mount(self) -> None:
         self.query_one("#choices", OptionList).can_focus = False  # the command line keeps the keyboard
@@ -474,6 +500,7 @@ class PlayApp(App[None]):
         if width < 80:
             side = max(14, width // 2 - 1)
         self.query_one(Footer).display = not small
+        self.fit_footer(width)
         self.query_one("#board-scroll").styles.min_width = 30 if width >= 80 else 10
         self.query_one("#question").styles.max_height = 2 if small else 4
 
@@ -492,6 +519,20 @@ class PlayApp(App[None]):
         # columns the board leaves empty go to the side panel (fewer wrapped lines), up to 60
         self.query_one("#side").styles.width = max(side, min(60, width - need_w - 1)) if width >= 80 else side
         self.query_one("#log").styles.width = side
+
+    def fit_footer(self, width: int) -> None:
+        """The footer's keys within ``width`` columns in the player's language (:func:`footer_plan`): a narrow
+        terminal shows the compact style and leaves the spare keys out; they all still work."""
+        bindings = self._bindings.key_to_bindings
+        shown = [b for items in bindings.values() for b in items if b.action in self._footer_actions]
+        compact, out = footer_plan([(b.action, self.get_key_display(b), b.description) for b in shown], width)
+        for key, items in bindings.items():
+            bindings[key] = [
+                dataclasses.replace(b, show=b.action not in out) if b.action in self._footer_actions else b
+                for b in items
+            ]
+        self.query_one(Footer).compact = compact
+        self.refresh_bindings()
 
     # --- drawing -------------------------------------------------------------------------------------
 
@@ -637,8 +678,9 @@ class PlayApp(App[None]):
             t.append(f"{mark} {spec.name.get(self.lang)}", f"bold {colour}")
             where = self.t("heroes.captured") if h.captured or h.space is None else w.space(h.space)
             t.append(f"  {where}\n")
-            hearts = "♥" * max(0, spec.life - h.wounds) + "♡" * min(spec.life, h.wounds)
-            left = f"{spec.life - h.wounds}/{spec.life}"
+            life = hero_life(self.game.ctx.content, st.options, h.id)
+            hearts = "♥" * max(0, life - h.wounds) + "♡" * min(life, h.wounds)
+            left = f"{life - h.wounds}/{life}"
             t.append(" " + self.t("heroes.life", hearts=hearts, left=left, cheese=h.cheese) + "\n")
             stats = self.t("heroes.stats", battle=spec.battle, defense=spec.defense, lore=spec.lore, move=spec.move)
             t.append(f" {stats}\n", "dim")

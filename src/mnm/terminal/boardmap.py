@@ -109,6 +109,7 @@ TOKEN_MARKS = {
     "mortar": ("Mo", "#c0c0c0"),
     "branch": ("Br", "#c8a27a"),
     "tree_climb": ("Tc", "#8fd07a"),
+    "exit_branch": ("Eb", "#7fd36b"),
     "gecko": ("Gk", "#b5e86b"),
     "hesster_tail": ("≈t", "#a5c94a"),
     "hesster_body": ("≈≈", "#a5c94a"),
@@ -200,6 +201,8 @@ def _tokens(
         out.append(("XX", "#ff3b30", True))
     if "tree-climb" in sp.features:
         out.append((*TOKEN_MARKS["tree_climb"], True))
+    if "exit-branch" in sp.features:  # [EXP] R-EXP-20
+        out.append((*TOKEN_MARKS["exit_branch"], True))
     if sp.flip == "gecko":  # [EXP] R-EXP-18: a Wild mouse's flip space
         out.append((*TOKEN_MARKS["gecko"], True))
     if exp is None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from mnm import info
 from mnm.content.loader import Content
-from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog, name_of
+from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog, hero_life, name_of
 from mnm.terminal.lang import PREFIX, contract, place_name, say
 
 __all__ = ["Describer"]
@@ -426,7 +426,7 @@ class Describer:
             where = self.t(
                 "state.hero_with" if with_them else "state.hero_on", who=name, space=space, others=self.join(with_them)
             )
-        wounds = self.t("state.wounds", wounds=h.wounds, life=spec.life)
+        wounds = self.t("state.wounds", wounds=h.wounds, life=hero_life(self.content, st.options, h.id))
         bits = [wounds[:1].upper() + wounds[1:], self.t("state.cheese", n=h.cheese)]
         if h.statuses:
             bits.append(", ".join(self.value(s) for s in h.statuses))

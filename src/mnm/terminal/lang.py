@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from mnm.engine import LANGUAGES, catalog, format_message
+from mnm.engine import LANGUAGES, catalog, contract, format_message
 
 __all__ = ["PREFIX", "contract", "has", "lang_code", "place_name", "say"]
 
@@ -35,25 +35,6 @@ def lang_code(text: str) -> str:
     if code is None or code not in LANGUAGES:
         raise ValueError(f"--lang is 'en' or 'pt-BR', not {text!r}")
     return code
-
-
-# Portuguese names that start with their article ("A Casa de Guarda", "O Campo de Provas"): after em/de/por the
-# article joins the preposition (na, do, pela); after para/com it is just written small (para a, com o)
-_PT_ARTICLES = ("A", "O", "As", "Os")
-_PT_CONTRACTIONS = {
-    **{("em", a): j for a, j in zip(_PT_ARTICLES, ("na", "no", "nas", "nos"), strict=True)},
-    **{("de", a): j for a, j in zip(_PT_ARTICLES, ("da", "do", "das", "dos"), strict=True)},
-    **{("por", a): j for a, j in zip(_PT_ARTICLES, ("pela", "pelo", "pelas", "pelos"), strict=True)},
-    **{(p, a): f"{p} {a.lower()}" for p in ("para", "com") for a in _PT_ARTICLES},
-}
-_PT_CONTRACTION = re.compile(r"\b(em|de|por|para|com) (As|Os|A|O) (?=[A-ZÁÉÍÓÚÂÊÔÃÕ])")
-
-
-def contract(text: str, lang: str) -> str:
-    """Portuguese: ``em A Casa de Guarda`` -> ``na Casa de Guarda`` (a name's article joins the word before)."""
-    if lang != "pt_BR":
-        return text
-    return _PT_CONTRACTION.sub(lambda m: _PT_CONTRACTIONS[(m.group(1), m.group(2))] + " ", text)
 
 
 @cache

@@ -193,11 +193,19 @@ export class BoardView {
     if (!this.svg) return;
     const g = this.geometry;
     this.layer.replaceChildren();
+    // [EXP] a branch overlay not laid yet (R-EXP-19) lies face down: its spaces are no keyboard stops, its markers
+    // wait, and a cover says when it is laid
+    const unlaid = new Set((view.unlaid || []).map(String));
+    const onUnlaid = (space) => unlaid.has(String(space).split(":")[0]);
     const occupants = new Map();
     for (const hero of view.heroes) if (hero.space && !hero.captured) push(occupants, hero.space, tx(hero.name));
     for (const m of view.minions) push(occupants, m.space, tx(m.name));
     for (const path of this.svg.querySelectorAll("path.space")) {
       const id = path.dataset.space;
+      const down = onUnlaid(id);
+      path.setAttribute("tabindex", down ? "-1" : "0");
+      if (down) path.setAttribute("aria-hidden", "true");
+      else path.removeAttribute("aria-hidden");
       const on = lit.spaces.has(id);
       path.classList.toggle("lit", on);
       const who = occupants.get(id);
@@ -214,7 +222,7 @@ export class BoardView {
     // [EXP] rain over the outdoor tiles; leaves, turtles, bees, Olga, the mortar, branches, Hesster, allies and
     // pets: drawn by marks.js
     if (view.weather && view.weather.rain) drawRain(this.layer, this.svg, g.outdoor || []);
-    drawMarks(this.layer, view, (s) => this.spaceCentre(s), g.cell);
+    drawMarks(this.layer, { ...view, marks: (view.marks || []).filter((m) => !onUnlaid(m.space)) }, (s) => this.spaceCentre(s), g.cell);
     // party tokens placed on the board (the fishhook...): a small coloured disc with a letter
     const looks = { fishhook: ["H", "#9575cd"], fork: ["F", "#9575cd"], grape: ["G", "#7b1fa2"] };
     const drawnByMarks = new Set((view.marks || []).map((m) => m.id));
@@ -252,7 +260,22 @@ export class BoardView {
       const sp = g.spaces[space];
       if (!sp) continue;
       const spots = spotsFor(sp, figures.length, g.cell);
-      figures.forEach((fig, i) => this.layer.appendChild(this.figure(fig, spots[i], g.cell, lit, view, extra)));
+      figures.forEach((fig, i) => this.layer.append(...this.figure(fig, spots[i], g.cell, lit, view, extra)));
+    }
+    for (const side of unlaid) {
+      const body = this.svg.querySelector(`g.tile[data-side="${side}"] g.side`);
+      if (!body) continue;
+      const box = body.getBBox();
+      const caption = t("overlayUnlaid");
+      const cover = el("g", { class: "unlaid-cover", "data-side": side, role: "img", "aria-label": caption });
+      cover.appendChild(el("rect", { x: box.x, y: box.y, width: box.width, height: box.height, rx: 6 }));
+      // the caption in two lines ("Face down:" / "laid when..."), as large as the tile's width allows
+      const lines = caption.replace(/: /, ":\n").split("\n");
+      const size = Math.min(16, (box.width * 0.9) / (0.6 * Math.max(...lines.map((l) => l.length))));
+      const text = el("text", { x: box.x + box.width / 2, y: box.y + box.height / 2 - size * 0.6, "text-anchor": "middle", "font-size": size });
+      lines.forEach((line, i) => text.appendChild(el("tspan", { x: box.x + box.width / 2, dy: i ? size * 1.3 : 0 }, line)));
+      cover.appendChild(text);
+      this.layer.appendChild(cover);
     }
   }
 
@@ -260,6 +283,7 @@ export class BoardView {
     const r = cell * 0.3;
     const d = fig.data;
     const name = tx(d.name);
+    const type = fig.kind === "minion" && view.minion_types ? view.minion_types[d.type] : null;
     const group = el("g", {
       class: `figure ${fig.kind}`,
       "data-figure": d.id,
@@ -267,7 +291,6 @@ export class BoardView {
       transform: `translate(${x},${y})`,
       tabindex: 0,
       role: "button",
-      "aria-label": `${t("figureLabel", { name, wounds: d.wounds, life: d.life })} · ${spaceLabel(this.geometry, d.space)}`,
     });
     const acting = fig.kind === "hero" && view.turn && view.turn.mouse === d.id;
     if (lit.figures.has(d.id)) group.classList.add("lit");
@@ -278,13 +301,11 @@ export class BoardView {
       group.appendChild(el("text", { y: r * 0.36, "text-anchor": "middle", class: "fig-letter" }, name.replace(/^(Prince|Príncipe)\s+/, "")[0]));
     } else {
       const look = minionLook(d.type);
-      const type = view.minion_types && view.minion_types[d.type];
       const big = d.size === "large";
       const rr = big ? r * 1.45 : r;
       if (type && type.boss) group.appendChild(minionShape(look.shape, rr + 5, { class: "boss-frame" }));
       group.appendChild(minionShape(look.shape, rr, { fill: look.fill, class: "body minion-body" }));
-      const one = type ? tx(type.one) : name;
-      group.appendChild(el("text", { y: rr * 0.36, "text-anchor": "middle", class: "fig-letter" }, one[0]));
+      group.appendChild(el("text", { y: rr * 0.36, "text-anchor": "middle", class: "fig-letter" }, (type ? tx(type.one) : name)[0]));
       // the figure's own number: a small tag at its shoulder, never a bare number like the space's
       const serial = d.id.split("-").pop();
       group.appendChild(el("circle", { cx: rr * 0.95, cy: -rr * 0.95, r: 8, class: "serial-bg" }));
@@ -294,17 +315,25 @@ export class BoardView {
     for (let i = 0; i < d.wounds; i++) {
       group.appendChild(el("circle", { cx: -r * 0.6 + i * 8, cy: r * 0.85, r: 3.6, class: "wound" }));
     }
-    // statuses: a letter each; [EXP] fire and curse as badges, wings on a flying minion
+    // statuses: a letter each, beside the token and not part of it (the token's name says them in words, and its
+    // visible text stays its tag); [EXP] fire and curse as badges, wings on a flying minion
+    const marks = el("g", { class: "status-marks", transform: `translate(${x},${y})`, "aria-hidden": "true" });
     const plain = (d.statuses || []).filter((s) => s !== "on_fire" && s !== "cursed");
     plain.forEach((s, i) => {
-      group.appendChild(el("text", { x: -r - 2, y: -r + 9 + i * 10, class: "status-mark", "text-anchor": "end" }, t(`statuses.${s}`)[0].toUpperCase()));
+      marks.appendChild(el("text", { x: -r - 2, y: -r + 9 + i * 10, class: "status-mark", "text-anchor": "end" }, t(`statuses.${s}`)[0].toUpperCase()));
     });
     const names = legendNames(view);
     figureBadges(group, d.statuses || [], fig.kind === "minion" && d.flying, r, names);
     const said = (d.statuses || []).map((s) => t(`statuses.${s}`));
     if (fig.kind === "minion" && d.flying) said.push(names.flying);
-    if (said.length) group.setAttribute("aria-label", `${group.getAttribute("aria-label")} · ${said.join(", ")}`);
-    return group;
+    // what the token shows (a minion's letter and number, "R" "1") is in its name, so what is seen is what is named
+    // (WCAG 2.5.3, label in name: "click R1" works by voice); a mouse's lone letter needs no tag
+    const tag = [...group.querySelectorAll("text")].map((n) => n.textContent).join("");
+    const named = tag.length > 1 ? t("figureTagged", { name, tag }) : name;
+    const label = [t("figureLabel", { name: named, wounds: d.wounds, life: d.life }), spaceLabel(this.geometry, d.space)];
+    if (said.length) label.push(said.join(", "));
+    group.setAttribute("aria-label", label.join(" · "));
+    return plain.length ? [group, marks] : [group];
   }
 
   click(ev) {

@@ -23,10 +23,13 @@ export function renderHome() {
   const companion = h("input", { id: "companion", type: "checkbox" });
   // rule variants (docs/rulings.md, Options): every one off unless the players switch it on
   // difficulty presets (issue 16): bundles of the rule variants below, when the server offers them
-  // (the catalog's `difficulties`: id, options, text, the heuristic bot's measured Chapter 1 win rate)
+  // (the catalog's `difficulties`: id, options, text, and the heuristic bot's measured win rate on each chapter,
+  // `rates`; the label shows the rate of the chapter chosen above, or none where that chapter was not measured)
   const presets = cat.difficulties || cat.presets || [];
-  const presetLabel = (p) =>
-    tx(p.text || p.name || p.id) + (typeof p.win_rate === "number" ? ` (${t("presetWins", { percent: Math.round(p.win_rate * 100) })})` : "");
+  const presetLabel = (p) => {
+    const rate = p.rates && p.rates[chapterSel.value];
+    return tx(p.text || p.name || p.id) + (rate ? ` (${t("presetWins", { percent: Math.round(rate.win_rate * 100) })})` : "");
+  };
   const presetSel = presets.length
     ? h(
         "select",
@@ -103,6 +106,10 @@ export function renderHome() {
     );
   }
   chapterSel.addEventListener("change", refreshHeroes);
+  chapterSel.addEventListener("change", () => {
+    if (!presetSel) return;
+    for (const option of presetSel.options) option.textContent = presetLabel(presets.find((p) => p.id === option.value));
+  });
   seatsSel.addEventListener("change", refreshSeats);
 
   async function create(ev) {

@@ -93,6 +93,10 @@ export function glyph(kind, r = 9) {
       add("rect", { x: -r * 0.18, y: 0, width: r * 0.36, height: r, fill: "#6d4c2f", stroke: "#2b1d0e" });
       add("circle", { cy: -r * 0.25, r: r * 0.75, fill: "#3f8f3a", stroke: "#1d3f1a" });
       break;
+    case "exit_branch":
+      add("path", { d: `M${-r},${r * 0.7} L${r * 0.1},${-r * 0.1}`, stroke: "#6d4c2f", "stroke-width": r * 0.3, "stroke-linecap": "round" });
+      add("path", { d: `M${-r * 0.1},0 C0,${-r} ${r},${-r} ${r},${-r} C${r},${-r * 0.1} ${r * 0.3},${r * 0.2} ${-r * 0.1},0 Z`, fill: "#7fd36b", stroke: "#1d3f1a" });
+      break;
     case "rain":
       add("path", { d: `M${-r},0 A${r},${r * 0.9} 0 0 1 ${r},0 Z`, fill: "#1565c0", stroke: "#0d2c54" });
       add("path", { d: `M0,0 V${r * 0.75} Q0,${r} ${-r * 0.3},${r * 0.85}`, fill: "none", stroke: "#0d2c54", "stroke-width": 1.5 });

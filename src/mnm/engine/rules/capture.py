@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.query import can_enter, card_of, hero_name
@@ -11,11 +13,27 @@ from mnm.engine.rules.achievements import captured_on_fire
 from mnm.engine.rules.victory import advance_hourglass
 from mnm.engine.state import Hero, Pending, State
 
-__all__ = ["capture", "heal_hero", "life_of", "wound_hero"]
+__all__ = ["capture", "heal_hero", "hero_life", "life_of", "wound_hero"]
 
 
-def life_of(ctx: Ctx, h: Hero) -> int:
-    return ctx.content.heroes[h.id].life
+def hero_life(content: Content, options: Mapping[str, bool], hero_id: str) -> int:
+    """How many wounds capture the mouse (R-WOUND-04): its hero card's life, one more at the easy preset and one
+    fewer at the hard one (the ``hero_life_plus_one`` / ``hero_life_minus_one`` options, docs/difficulty.md).
+
+    >>> from mnm.content.loader import builtin_content
+    >>> content = builtin_content()
+    >>> base = content.heroes["collin"].life
+    >>> hero_life(content, {"hero_life_plus_one": True}, "collin") - base
+    1
+    >>> hero_life(content, {"hero_life_minus_one": True}, "collin") - base
+    -1
+    """
+    shift = int(options.get("hero_life_plus_one", False)) - int(options.get("hero_life_minus_one", False))
+    return content.heroes[hero_id].life + shift
+
+
+def life_of(ctx: Ctx, st: State, h: Hero) -> int:
+    return hero_life(ctx.content, st.options, h.id)
 
 
 def wound_hero(ctx: Ctx, st: State, h: Hero, n: int, poison: bool = False, source: str = "") -> None:
@@ -27,8 +45,10 @@ def wound_hero(ctx: Ctx, st: State, h: Hero, n: int, poison: bool = False, sourc
     h.wounds += n
     if poison:
         h.poison += n
-    ctx.emit("mouse_wounded", "R-WOUND-04", hero=h.id, wounds=n, poison=n if poison else 0, total=h.wounds, source=source)
-    if h.wounds >= life_of(ctx, h):
+    ctx.emit(
+        "mouse_wounded", "R-WOUND-04", hero=h.id, wounds=n, poison=n if poison else 0, total=h.wounds, source=source
+    )
+    if h.wounds >= life_of(ctx, st, h):
         capture(ctx, st, h, source)
 
 

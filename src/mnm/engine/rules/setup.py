@@ -19,7 +19,9 @@ __all__ = [
     "DEFAULT_DIFFICULTY",
     "DIFFICULTY_PRESETS",
     "GAME_OPTIONS",
+    "MEASURED",
     "DifficultyPreset",
+    "MeasuredRate",
     "card_instances",
     "card_of",
     "difficulty_options",
@@ -66,33 +68,103 @@ GAME_OPTIONS: dict[str, str] = {
     "end_marker_earlier": "difficulty: the chapter end marker starts one page earlier",
     "encounters_page_down": "difficulty: encounter cards use the row of the page before the hourglass's",
     "encounters_page_up": "difficulty: encounter cards use the row of the page after the hourglass's",
+    "hero_life_plus_one": "difficulty: every mouse takes one wound more before it is captured",
+    "hero_life_minus_one": "difficulty: every mouse is captured one wound sooner",
 }
+
+
+@dataclass(frozen=True)
+class MeasuredRate:
+    """The heuristic bot's win rate at one preset on one chapter (Collin, Tilda, Filch, Maginos; seeds 0 up)."""
+
+    chapter: str  # chapter id
+    win_rate: float
+    ci95: tuple[float, float]  # Wilson 95% interval
+    games: int
 
 
 @dataclass(frozen=True)
 class DifficultyPreset:
     """A difficulty players choose: a documented bundle of ``GAME_OPTIONS`` (docs/difficulty.md), with the
-    heuristic bot's measured Chapter 1 win rate (Collin, Tilda, Filch, Maginos) so players choose knowingly."""
+    heuristic bot's measured win rate on each chapter, so players choose knowingly.
+
+    >>> easy = DIFFICULTY_PRESETS["easy"]
+    >>> easy.win_rate == easy.rate("flight-to-barksburg").win_rate  # Chapter 1's, the one the issue calibrates
+    True
+    >>> DIFFICULTY_PRESETS["hard"].rate("no-such-chapter") is None
+    True
+    """
 
     id: str
     options: tuple[str, ...]
-    win_rate: float  # the heuristic bot's Chapter 1 win rate, measured over ``games`` games
-    ci95: tuple[float, float]
-    games: int
+    rates: tuple[MeasuredRate, ...]  # Chapter 1's first
 
     def option_flags(self) -> dict[str, bool]:
         return dict.fromkeys(self.options, True)
 
+    def rate(self, chapter: str) -> MeasuredRate | None:
+        """The measured rate on ``chapter`` (an id), or None where it was not measured."""
+        return next((r for r in self.rates if r.chapter == chapter), None)
 
-# Win rates measured by `mnm simulate --chapter 1 --bot heuristic --difficulty easy,normal,hard --games 1000`
-# (seeds 0-999; docs/difficulty.md). Measure again when content or rules change what a game is.
+    @property
+    def win_rate(self) -> float:
+        """Chapter 1's measured rate."""
+        return self.rates[0].win_rate
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return self.rates[0].ci95
+
+    @property
+    def games(self) -> int:
+        return self.rates[0].games
+
+
+# The heuristic bot's win rates, measured by `mnm simulate --chapter C --bot heuristic --difficulty D --games N`
+# (seeds 0 to N-1; docs/difficulty.md), by preset, then chapter. Measure again when content or rules change what
+# a game is.
+MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
+    "easy": (
+        MeasuredRate("flight-to-barksburg", 0.829, (0.8044, 0.8511), 1000),
+        MeasuredRate("the-root-road", 0.7575, (0.7132, 0.7969), 400),
+        MeasuredRate("the-trickle-crossing", 0.86, (0.8051, 0.9013), 200),
+        MeasuredRate("the-ember-vault", 0.705, (0.6384, 0.7639), 200),
+        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
+    ),
+    "normal": (
+        MeasuredRate("flight-to-barksburg", 0.479, (0.4482, 0.51), 1000),
+        MeasuredRate("the-root-road", 0.615, (0.5664, 0.6614), 400),
+        MeasuredRate("the-trickle-crossing", 0.69, (0.6228, 0.75), 200),
+        MeasuredRate("the-ember-vault", 0.595, (0.5258, 0.6606), 200),
+        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
+    ),
+    "hard": (
+        MeasuredRate("flight-to-barksburg", 0.127, (0.1078, 0.1491), 1000),
+        MeasuredRate("the-root-road", 0.37, (0.3241, 0.4183), 400),
+        MeasuredRate("the-trickle-crossing", 0.42, (0.3537, 0.4893), 200),
+        MeasuredRate("the-ember-vault", 0.31, (0.25, 0.3772), 200),
+        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
+    ),
+}
+
 DIFFICULTY_PRESETS: dict[str, DifficultyPreset] = {
-    "easy": DifficultyPreset("easy", ("end_marker_later", "encounters_page_down"), 0.721, (0.6924, 0.7479), 1000),
-    "normal": DifficultyPreset("normal", (), 0.489, (0.4581, 0.52), 1000),
-    "hard": DifficultyPreset("hard", ("end_marker_earlier", "encounters_page_up"), 0.247, (0.2213, 0.2747), 1000),
+    "easy": DifficultyPreset(
+        "easy", ("end_marker_later", "encounters_page_down", "hero_life_plus_one"), MEASURED["easy"]
+    ),
+    "normal": DifficultyPreset("normal", (), MEASURED["normal"]),
+    "hard": DifficultyPreset(
+        "hard", ("end_marker_earlier", "encounters_page_up", "hero_life_minus_one"), MEASURED["hard"]
+    ),
 }
 DEFAULT_DIFFICULTY = "normal"
-DIFFICULTY_OPTIONS = ("end_marker_later", "end_marker_earlier", "encounters_page_down", "encounters_page_up")
+DIFFICULTY_OPTIONS = (
+    "end_marker_later",
+    "end_marker_earlier",
+    "encounters_page_down",
+    "encounters_page_up",
+    "hero_life_plus_one",
+    "hero_life_minus_one",
+)
 
 
 def difficulty_options(difficulty: str, extra: dict[str, bool] | None = None) -> dict[str, bool]:
@@ -111,7 +183,8 @@ def _end_shift(options: dict[str, bool]) -> int:
 
 def with_difficulty(st: State, difficulty: str) -> None:
     """Put ``st`` at another difficulty preset: its difficulty options replaced by the preset's, and the end
-    marker moved by the difference (a what-if for hints on a saved game; never used in a running game)."""
+    marker moved by the difference (a what-if for hints on a saved game; never used in a running game). A mouse
+    whose wounds already reach the preset's lower life is captured at its next wound."""
     wanted = difficulty_options(difficulty)
     st.end_page += _end_shift(wanted) - _end_shift(st.options)
     kept = {k: v for k, v in st.options.items() if k not in DIFFICULTY_OPTIONS}
