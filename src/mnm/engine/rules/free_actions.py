@@ -122,12 +122,14 @@ def _partners(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
         return [x for x in st.mice_on_board() if x.id != h.id and x.space in near]
     # the tile's own lines only (what mouse_neighbours gives without gecko lines, the Fishhook or levitation)
     here = h.space
-    steps = ctx.board.mouse_nbrs[here]
+    lines = ctx.board.mouse_near.get(here)
+    if lines is None:  # a board built without the sets: the neighbours themselves
+        lines = frozenset(nb for nb, _ in ctx.board.mouse_nbrs[here])
     out = []
     for x in st.heroes.values():
         if x.id == h.id or x.captured or x.space is None:
             continue
-        if x.space == here or any(x.space == nb for nb, _ in steps):
+        if x.space == here or x.space in lines:
             out.append(x)
     return out
 
