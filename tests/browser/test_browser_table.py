@@ -3,6 +3,7 @@ a spectator, a phone-width page and the Portuguese interface."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -280,8 +281,13 @@ def test_new_table_difficulty_presets_show_their_win_rates_and_check_their_varia
     for chapter in ("proving-grounds", "flight-to-barksburg", "the-ember-vault"):
         page.locator("#chapter").select_option(chapter)
         for i, preset in enumerate(presets):
-            rate = preset["rates"][chapter]["win_rate"]
-            expect(choices.nth(i)).to_contain_text(f"wins {round(rate * 100)}% of this chapter")
+            percent = math.floor(preset["rates"][chapter]["win_rate"] * 100 + 0.5)  # JavaScript's Math.round
+            expect(choices.nth(i)).to_contain_text(f"wins {percent}% of this chapter")
+            if preset["default"]:  # the chosen preset's rate, whole, under the select (a phone cuts the select)
+                games = f"{preset['rates'][chapter]['games']:,}"
+                expect(page.locator("#preset-rate")).to_have_text(
+                    f"At this difficulty the heuristic bot wins {percent}% of this chapter ({games} games measured)."
+                )
     page.locator("#preset").screenshot(path=str(SHOTS / "new-table-presets.png"))
     page.locator("#preset").select_option("hard")
     hard = next(p for p in presets if p["id"] == "hard")

@@ -2,7 +2,7 @@
 
 import { http } from "./api.js";
 import { $, errorText, h, toast } from "./dom.js";
-import { t, tx } from "./i18n.js";
+import { lang, t, tx } from "./i18n.js";
 import { S } from "./state.js";
 
 const app = $("#app");
@@ -37,10 +37,22 @@ export function renderHome() {
         presets.map((p) => h("option", p.default ? { value: p.id, selected: "" } : { value: p.id }, presetLabel(p))),
       )
     : null;
+  // the chosen preset's rate on the chosen chapter, in full under the select (a closed select cuts long text on
+  // a phone); the select names it as its description for screen readers
+  const presetRate = h("p", { id: "preset-rate", class: "preset-rate", "aria-live": "polite" });
+  if (presetSel) presetSel.setAttribute("aria-describedby", "preset-rate");
+  function showPresetRate() {
+    const p = presetSel && presets.find((x) => x.id === presetSel.value);
+    const rate = p && p.rates && p.rates[chapterSel.value];
+    presetRate.textContent = rate
+      ? t("presetRate", { percent: Math.round(rate.win_rate * 100), games: rate.games.toLocaleString(lang() === "pt" ? "pt-BR" : "en") })
+      : "";
+  }
   function applyPreset() {
     const p = presets.find((x) => x.id === presetSel.value);
     const on = new Set((p && (p.options || [])) || []);
     for (const box of variants.querySelectorAll("input.variant")) box.checked = on.has(box.value);
+    showPresetRate();
   }
   const variants = h(
     "details",
@@ -109,6 +121,7 @@ export function renderHome() {
   chapterSel.addEventListener("change", () => {
     if (!presetSel) return;
     for (const option of presetSel.options) option.textContent = presetLabel(presets.find((p) => p.id === option.value));
+    showPresetRate();
   });
   seatsSel.addEventListener("change", refreshSeats);
 
@@ -150,6 +163,7 @@ export function renderHome() {
       seatAssign,
       seatPlayers,
       presetSel ? h("label", {}, `${t("preset")} `, presetSel) : null,
+      presetSel ? presetRate : null,
       cat.seeds_allowed === false ? null : h("label", {}, `${t("seed")} `, seed),
       h("label", { class: "check" }, companion, ` ${t("companion")}`),
       variants,
@@ -158,6 +172,7 @@ export function renderHome() {
     result,
   );
   refreshHeroes();
+  showPresetRate();
 }
 
 function absolute(link) {
