@@ -74,7 +74,7 @@ def test_portuguese_sentences() -> None:
     code, out, _ = run(str(EXAMPLES / "mousetrap.yaml"), "--json", "--lang", "pt_BR")
     assert code == 0
     moved = next(e for e in json.loads(out)["events"] if e["msg"] == "mouse_moves")
-    assert "A Casa de Guarda 9" in moved["text"]
+    assert "para a Casa de Guarda 9" in moved["text"]  # the name's article contracts: "para a", "da", "na"
 
 
 def test_illegal_action_is_exit_1_with_the_reason(tmp_path: Path) -> None:
