@@ -62,6 +62,8 @@ class Board:
     gecko_edges: frozenset[tuple[str, str]] = frozenset()  # [EXP] R-EXP-18: yellow lines with a gecko print
     # space id -> the graph of its side: graph_of in one lookup (rules ask it many times per decision)
     space_graph: Mapping[str, TileGraph] = field(default_factory=dict)
+    # space id -> the spaces a mouse steps to from it (the ids of mouse_nbrs, as a set)
+    mouse_near: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def for_chapter(cls, content: Content, chapter: Chapter) -> Board:
@@ -148,6 +150,7 @@ def _board_for(content: Content, chapter_id: str) -> Board:
             (g.spaces[a].id, g.spaces[b].id) for g in graphs.values() for a, b in g.gecko_lines
         ),
         space_graph={sp.id: g for g in graphs.values() for sp in g.spaces},
+        mouse_near={sid: frozenset(nb for nb, _ in steps) for sid, steps in nbrs.items()},
     )
     _BOARDS[key] = board
     return board

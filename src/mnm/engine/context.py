@@ -62,6 +62,9 @@ def step(name: str) -> Callable[[StepFn], StepFn]:
 
 def push(st: State, *steps: list[Any]) -> None:
     """Schedule steps to run in the order given (the stack runs its last element first)."""
+    if len(steps) == 1:  # the common case: no reversed copy of the steps
+        st.stack.append(steps[0])
+        return
     for s in steps[::-1]:  # not reversed(): mypyc (scripts/compile.sh)
         st.stack.append(s)
 

@@ -108,11 +108,22 @@ def stream_block(seed: int, index: int) -> tuple[int, ...]:
     return words
 
 
+# (seed, block index, its words): the block the last draw came from. Eight draws in a row read one block; this
+# skips building and hashing a (seed, index) key for seven of them. Replaced whole (one tuple), never changed.
+_last_block: Final[list[tuple[int, int, tuple[int, ...]]]] = [(-1, -1, ())]
+
+
 def next_random(state: State) -> int:
     """The next 64 random bits of the state's stream (advances the counter ``state.rng``)."""
     n = state.rng
     state.rng = n + 1
-    return stream_block(state.seed, n >> 3)[n & 7]
+    index = n >> 3
+    seed = state.seed
+    last = _last_block[0]
+    if last[1] != index or last[0] != seed:
+        last = (seed, index, stream_block(seed, index))
+        _last_block[0] = last
+    return last[2][n & 7]
 
 
 def randbelow(state: State, n: int) -> int:

@@ -48,9 +48,17 @@ def is_large(ctx: Ctx, m: Minion) -> bool:
     return ctx.content.minions[m.type].size == "large"
 
 
+_CARD_OF: Final[dict[str, str]] = {}  # instance -> card id, parsed once per instance (asked many times per decision)
+
+
 def card_of(instance: str) -> str:
     """The card id of a card instance (``leather-breastplate/2`` -> ``leather-breastplate``)."""
-    return instance.split("/", 1)[0]
+    card = _CARD_OF.get(instance)
+    if card is None:
+        card = instance.split("/", 1)[0]
+        if len(_CARD_OF) < 100_000:  # ids typed by players are not all remembered
+            _CARD_OF[instance] = card
+    return card
 
 
 def equipped_effects(ctx: Ctx, h: Hero, effect: str) -> list[Mapping[str, int | str | bool]]:

@@ -37,12 +37,11 @@ from mnm.engine.hooks import (
     ability_handlers,
     innate_handlers,
 )
-from mnm.engine.query import equipped_effects, hero_name, minion_name
+from mnm.engine.query import card_of, equipped_effects, hero_name, minion_name
 from mnm.engine.rules.achievements import held, marksman_roll, roach_defeated, snake_charmer
 from mnm.engine.rules.bees import bees_on, host_attacked
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.initiative import card_of_minion_type, remove_card, remove_type_if_gone
-from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Minion, Pending, State, Turn
 

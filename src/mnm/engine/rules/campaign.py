@@ -14,7 +14,7 @@ from mnm.content.schema import CardType
 from mnm.engine.context import Ctx
 from mnm.engine.errors import IllegalAction, MalformedAction
 from mnm.engine.game import Game
-from mnm.engine.rules.setup import card_of
+from mnm.engine.query import card_of
 from mnm.engine.state import State
 
 if TYPE_CHECKING:

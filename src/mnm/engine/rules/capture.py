@@ -8,9 +8,8 @@ from typing import Any
 from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
-from mnm.engine.query import can_enter, hero_name
+from mnm.engine.query import can_enter, card_of, hero_name
 from mnm.engine.rules.achievements import captured_on_fire
-from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.victory import advance_hourglass
 from mnm.engine.state import Hero, Pending, State
 

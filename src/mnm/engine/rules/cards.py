@@ -31,6 +31,7 @@ from mnm.engine.dice import shuffle
 from mnm.engine.i18n import with_article
 from mnm.engine.query import (
     can_enter,
+    card_of,
     hero_name,
     mice_in,
     mice_on_side,
@@ -42,7 +43,6 @@ from mnm.engine.rules.battle import Weapon, attack_minion, mouse_targets
 from mnm.engine.rules.capture import heal_hero, wound_hero
 from mnm.engine.rules.effects import add_status
 from mnm.engine.rules.encounters import place_minions, place_traps
-from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 

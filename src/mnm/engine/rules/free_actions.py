@@ -25,10 +25,9 @@ from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.hooks import PAWS_FIT, innate_handlers
 from mnm.engine.i18n import with_article
-from mnm.engine.query import hero_name, requirement_blocker, requirement_met
+from mnm.engine.query import card_of, hero_name, requirement_blocker, requirement_met
 from mnm.engine.rules.movement import mouse_neighbours
 from mnm.engine.rules.search import PACK_LIMIT, pack_load
-from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import free_action_allowed, free_action_available
 from mnm.engine.state import Hero, Pending, State, Turn
 
@@ -123,12 +122,14 @@ def _partners(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
         return [x for x in st.mice_on_board() if x.id != h.id and x.space in near]
     # the tile's own lines only (what mouse_neighbours gives without gecko lines, the Fishhook or levitation)
     here = h.space
-    steps = ctx.board.mouse_nbrs[here]
+    lines = ctx.board.mouse_near.get(here)
+    if lines is None:  # a board built without the sets: the neighbours themselves
+        lines = frozenset(nb for nb, _ in ctx.board.mouse_nbrs[here])
     out = []
     for x in st.heroes.values():
         if x.id == h.id or x.captured or x.space is None:
             continue
-        if x.space == here or any(x.space == nb for nb, _ in steps):
+        if x.space == here or x.space in lines:
             out.append(x)
     return out
 

@@ -209,11 +209,14 @@ def _reachable_on_tile(
             best[sp.index] = -1
     start_i = by_id[start].index
     best[start_i] = 0
-    buckets: list[list[int]] = [[] for _ in range(too_far)]
-    buckets[0].append(start_i)
+    buckets: list[list[int] | None] = [None] * too_far  # made when first used: most distances hold nothing
+    buckets[0] = [start_i]
     dests: dict[str, int] = {}
     for d in range(too_far):
-        for u in buckets[d]:
+        bucket = buckets[d]
+        if bucket is None:
+            continue
+        for u in bucket:
             if d > best[u]:
                 continue
             if u != start_i:
@@ -224,7 +227,11 @@ def _reachable_on_tile(
                 nd = d + c
                 if nd < best[v]:  # within reach (best starts past it), shorter, and not full (-1)
                     best[v] = nd
-                    buckets[nd].append(v)
+                    later = buckets[nd]
+                    if later is None:
+                        buckets[nd] = [v]
+                    else:
+                        later.append(v)
     return dests
 
 

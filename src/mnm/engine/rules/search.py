@@ -14,10 +14,9 @@ from mnm.content.schema import CardType
 from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
-from mnm.engine.query import equipped_effects, hero_name
+from mnm.engine.query import card_of, equipped_effects, hero_name
 from mnm.engine.rules.allies import pet_in
 from mnm.engine.rules.cards import on_found, resolve_event
-from mnm.engine.rules.setup import card_of
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 
