@@ -11,36 +11,39 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import sys
 
 from mnm import _build
-from mnm.bench import _party
+from mnm.bench import play_random_game
 from mnm.content.loader import builtin_content
-from mnm.engine import Game, apply_action_in_place, legal_actions
+from mnm.engine import Action, Event, State
+
+
+class _Digest:
+    """Hashes what :func:`mnm.bench.play_random_game` reports: option lists, events, final states."""
+
+    def __init__(self) -> None:
+        self.hash = hashlib.sha256()
+
+    def options(self, options: list[Action]) -> None:
+        self.hash.update(repr([str(a) for a in options]).encode())
+
+    def events(self, events: list[Event]) -> None:
+        self.hash.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
+
+    def final(self, state: State) -> None:
+        self.hash.update(json.dumps(state.to_json(), sort_keys=True).encode())
 
 
 def play_digest(seeds: int = 10, max_decisions: int = 5000) -> tuple[str, int]:
     """(hex digest, decisions played) of ``seeds`` random games per chapter."""
-    h = hashlib.sha256()
-    decisions = 0
-    for chapter in builtin_content().chapters:
-        for seed in range(seeds):
-            rng = random.Random(seed)
-            game = Game.new(chapter, _party(chapter), seed=seed)
-            ctx, st = game.ctx, game.state
-            n = 0
-            while st.status == "playing" and n < max_decisions:
-                options = legal_actions(ctx, st)
-                h.update(repr([str(a) for a in options]).encode())
-                if not options:
-                    break
-                events = apply_action_in_place(ctx, st, options[rng.randrange(len(options))])
-                h.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
-                n += 1
-            h.update(json.dumps(st.to_json(), sort_keys=True).encode())
-            decisions += n
-    return h.hexdigest(), decisions
+    digest = _Digest()
+    decisions = sum(
+        play_random_game(chapter, seed, max_decisions, record=digest)
+        for chapter in builtin_content().chapters
+        for seed in range(seeds)
+    )
+    return digest.hash.hexdigest(), decisions
 
 
 if __name__ == "__main__":

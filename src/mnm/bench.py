@@ -14,11 +14,11 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from mnm import _build
 from mnm.content.loader import builtin_content
-from mnm.engine import Game, apply_action_in_place, legal_actions
+from mnm.engine import Action, Event, Game, State, apply_action_in_place, legal_actions
 
 __all__ = ["bench_chess", "bench_copies", "bench_engine", "default_chapter", "run_bench"]
 
@@ -36,19 +36,39 @@ def _party(chapter: str) -> list[str]:
     return PARTY_FOR.get(size, ["collin", "tilda", "filch", "maginos", "nez", "lily"][:size])
 
 
-def play_random_game(chapter: str, seed: int, max_decisions: int = 5000) -> int:
-    """Play one game with uniformly random legal choices; return the number of decisions made."""
+def play_random_game(
+    chapter: str, seed: int, max_decisions: int = 5000, record: RandomPlayRecorder | None = None
+) -> int:
+    """Play one game with uniformly random legal choices (drawn from ``random.Random(seed)``); return the number
+    of decisions made. ``record``, when given, sees every option list (the empty one too), every applied
+    action's events and, last, the final state (``bench/play_digest.py`` hashes them)."""
     rng = random.Random(seed)
     game = Game.new(chapter, _party(chapter), seed=seed)
     ctx, st = game.ctx, game.state
     n = 0
     while st.status == "playing" and n < max_decisions:
         options = legal_actions(ctx, st)
+        if record is not None:
+            record.options(options)
         if not options:
             break
-        apply_action_in_place(ctx, st, options[rng.randrange(len(options))])
+        events = apply_action_in_place(ctx, st, options[rng.randrange(len(options))])
+        if record is not None:
+            record.events(events)
         n += 1
+    if record is not None:
+        record.final(st)
     return n
+
+
+class RandomPlayRecorder(Protocol):
+    """What :func:`play_random_game` reports to, step by step."""
+
+    def options(self, options: list[Action]) -> None: ...
+
+    def events(self, events: list[Event]) -> None: ...
+
+    def final(self, state: State) -> None: ...
 
 
 def _timed(fn: Callable[[], int]) -> tuple[int, float]:

@@ -13,7 +13,7 @@ from mnm.engine.rules.achievements import captured_on_fire
 from mnm.engine.rules.victory import advance_hourglass
 from mnm.engine.state import Hero, Pending, State
 
-__all__ = ["capture", "heal_hero", "hero_life", "life_of", "wound_hero"]
+__all__ = ["capture", "heal_hero", "hero_life", "wound_hero"]
 
 
 def hero_life(content: Content, options: Mapping[str, bool], hero_id: str) -> int:
@@ -32,10 +32,6 @@ def hero_life(content: Content, options: Mapping[str, bool], hero_id: str) -> in
     return content.heroes[hero_id].life + shift
 
 
-def life_of(ctx: Ctx, st: State, h: Hero) -> int:
-    return hero_life(ctx.content, st.options, h.id)
-
-
 def wound_hero(ctx: Ctx, st: State, h: Hero, n: int, poison: bool = False, source: str = "") -> None:
     """Put ``n`` wounds on a mouse (poison wounds green side up, R-WOUND-05); capture at life (R-WOUND-04)."""
     if n <= 0 or h.captured:
@@ -48,7 +44,7 @@ def wound_hero(ctx: Ctx, st: State, h: Hero, n: int, poison: bool = False, sourc
     ctx.emit(
         "mouse_wounded", "R-WOUND-04", hero=h.id, wounds=n, poison=n if poison else 0, total=h.wounds, source=source
     )
-    if h.wounds >= life_of(ctx, st, h):
+    if h.wounds >= hero_life(ctx.content, st.options, h.id):
         capture(ctx, st, h, source)
 
 
