@@ -7,15 +7,15 @@ R-EXPLORE-11), so flipping a tile never rotates it: a side's map is always drawn
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from mnm.board.geometry import BoardExit, Space, TileGraph, compile_side
 from mnm.content.loader import Content
-from mnm.content.schema import Chapter, Side
+from mnm.content.schema import Chapter, ChapterPlacement, Side
 
-__all__ = ["OPPOSITE", "Board", "compile_all", "space_side"]
+__all__ = ["OPPOSITE", "Board", "build_board", "compile_all", "forget_content", "share_compiled", "space_side"]
 
 OPPOSITE = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
 _STEP = {Side.N: (0, -1), Side.S: (0, 1), Side.E: (1, 0), Side.W: (-1, 0)}
@@ -45,6 +45,30 @@ def compile_all(content: Content) -> Mapping[int, TileGraph]:
         graphs = {sid: compile_side(side) for sid, side in content.tile_sides.items()}
         _COMPILED[key] = graphs
     return graphs
+
+
+def share_compiled(derived: Content, base: Content) -> None:
+    """``derived`` has ``base``'s tile sides (a chapter file added to the box): reuse its compiled sides."""
+    _COMPILED[id(derived)] = compile_all(base)
+
+
+def forget_content(content: Content) -> None:
+    """Drop what is cached for ``content`` (about to be freed: its id may be reused by another content)."""
+    key = id(content)
+    _COMPILED.pop(key, None)
+    for board_key in [k for k in _BOARDS if k[0] == key]:
+        del _BOARDS[board_key]
+    for hook in _FORGET_HOOKS:
+        hook(key)
+
+
+_FORGET_HOOKS: list[Callable[[int], None]] = []  # other layers' caches keyed by id(content) (the server's views)
+
+
+def on_forget_content(hook: Callable[[int], None]) -> None:
+    """Call ``hook(id(content))`` whenever :func:`forget_content` drops a content."""
+    if hook not in _FORGET_HOOKS:
+        _FORGET_HOOKS.append(hook)
 
 
 @dataclass(frozen=True)
@@ -116,13 +140,20 @@ def _board_for(content: Content, chapter_id: str) -> Board:
     board = _BOARDS.get(key)
     if board is not None:
         return board
-    chapter = content.chapters[chapter_id]
+    board = build_board(content, content.chapters[chapter_id].layout)
+    _BOARDS[key] = board
+    return board
+
+
+def build_board(content: Content, layout: Sequence[ChapterPlacement]) -> Board:
+    """The board of a layout (uncached: :meth:`Board.for_chapter` keeps one per chapter). Every side placed
+    must exist in ``content`` (the workshop checks a draft's layout before it asks)."""
     all_graphs = compile_all(content)
     positions: dict[int, tuple[int, int]] = {}
     sides_of: dict[int, tuple[int, ...]] = {}
     initial_up: dict[int, int] = {}
     graphs: dict[int, TileGraph] = {}
-    for p in chapter.layout:
+    for p in layout:
         tile = content.tile_sides[p.side].tile
         positions[tile] = p.at
         initial_up[tile] = p.side
@@ -152,5 +183,4 @@ def _board_for(content: Content, chapter_id: str) -> Board:
         space_graph={sp.id: g for g in graphs.values() for sp in g.spaces},
         mouse_near={sid: frozenset(nb for nb, _ in steps) for sid, steps in nbrs.items()},
     )
-    _BOARDS[key] = board
     return board

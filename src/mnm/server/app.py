@@ -55,6 +55,9 @@ from mnm.server.tables import (
     seed_commitment,
 )
 from mnm.server.views import board_json, difficulties_json, event_json, options_json, table_view
+from mnm.server.workshop import MAX_BODY as WORKSHOP_BODY
+from mnm.server.workshop import workshop_router
+from mnm.workshop.playtest import PlaytestService
 
 __all__ = ["Limits", "create_app", "serve"]
 
@@ -87,6 +90,14 @@ class Limits:
     body_timeout: float = 10.0  # seconds to send a request body
     limiter_keys: int = 10_000  # buckets kept per limiter (least recently used forgotten first)
     address_scale: float = 1.0  # multiplies the per-address limits (many players behind one NAT; load tests)
+    # the workshop (issue 23): drafts per editor token, play-test workers and their bounds
+    max_drafts: int = 20
+    playtest_workers: int = 0  # 0: one per CPU
+    playtest_backend: str = "local"  # local (processes) or ray (as mnm simulate --backend ray)
+    ray_address: str | None = None
+    playtest_cpu_seconds: float = 120.0  # CPU time one play-test may spend over all its workers
+    playtests_per_token: int = 1
+    playtest_queue: int = 8
 
 
 class _Budget:
@@ -110,21 +121,24 @@ class _BodyLimit:
     """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size, and
     bodies not sent within ``timeout`` seconds with 408."""
 
-    def __init__(self, app: Any, limit: int, timeout: float = 10.0) -> None:
-        self.app, self.limit, self.timeout = app, limit, timeout
+    def __init__(self, app: Any, limit: int, timeout: float = 10.0, wide: tuple[str, int] | None = None) -> None:
+        self.app, self.base_limit, self.timeout, self.wide = app, limit, timeout, wide
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        # the workshop's requests carry a whole chapter file: their own, larger bound
+        wide = self.wide is not None and str(scope.get("path", "")).startswith(self.wide[0])
+        limit = self.wide[1] if wide and self.wide is not None else self.base_limit
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
-                    too_big = int(value) > self.limit
+                    too_big = int(value) > limit
                 except ValueError:
                     too_big = True
                 if too_big:
-                    await _send_json(send, 413, _too_big(self.limit), close=True)
+                    await _send_json(send, 413, _too_big(limit), close=True)
                     return
         # Read the whole body first (it is small by definition), then hand it on.
         body = bytearray()
@@ -139,8 +153,8 @@ class _BodyLimit:
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
-            if len(body) > self.limit:
-                await _send_json(send, 413, _too_big(self.limit), close=True)
+            if len(body) > limit:
+                await _send_json(send, 413, _too_big(limit), close=True)
                 return
             if not message.get("more_body", False):
                 break
@@ -279,6 +293,21 @@ def _links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
     return {"host": link(tokens["host"]), "seats": [link(t) for t in tokens["seats"]], "spectator": link(None)}
 
 
+def _created(table: LiveTable, tokens: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The answer to a new table: every token (the only time they are shown) and the links to share."""
+    return {
+        "table": table.id,
+        "version": table.version,
+        "commit": seed_commitment(seed),
+        "host_token": tokens["host"],
+        "seats": [
+            {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
+            for i, s in enumerate(table.setup["seats"])
+        ],
+        "links": _links(table.id, tokens),
+    }
+
+
 def _you(table: LiveTable, caller: Caller) -> dict[str, Any]:
     role = "host" if caller.seat == HOST else "spectator" if caller.seat == SPECTATOR else "seat"
     return {"seat": caller.seat, "role": role, "heroes": table.seat_heroes(caller.seat)}
@@ -302,11 +331,21 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     )
     hint_limit = RateLimiter(limits.hints_per_second, limits.hint_burst, "hint requests", limits.limiter_keys)
 
+    playtests = PlaytestService(
+        workers=limits.playtest_workers or None,
+        backend=limits.playtest_backend,
+        ray_address=limits.ray_address,
+        per_token=limits.playtests_per_token,
+        queue_limit=limits.playtest_queue,
+        cpu_seconds=limits.playtest_cpu_seconds,
+    )
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         await asyncio.to_thread(_warm_up, service)
         await service.start()
         yield
+        await asyncio.to_thread(playtests.close)
         await service.stop()
         if storage is None:
             store.close()
@@ -319,6 +358,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         responses=_errors(*COMMON_ERRORS),
     )
     app.state.service = service
+    app.state.playtests = playtests
     app.state.storage = store
     app.state.limits = limits
     app.state.budget = budget
@@ -421,17 +461,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             options=body.options,
             seed_chosen=body.seed is not None,
         )
-        return {
-            "table": table.id,
-            "version": table.version,
-            "commit": seed_commitment(seed),
-            "host_token": tokens["host"],
-            "seats": [
-                {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
-                for i, s in enumerate(seats)
-            ],
-            "links": _links(table.id, tokens),
-        }
+        return _created(table, tokens, seed)
 
     @app.get("/api/tables/{table_id}", tags=["tables"], responses=_errors(403, 404, 503))
     async def get_table(
@@ -538,12 +568,23 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         await websocket.accept()
         await _serve_socket(websocket, table_id, service, limits, budget)
 
+    app.include_router(
+        workshop_router(
+            service, playtests, max_drafts=limits.max_drafts, address_scale=limits.address_scale, created=_created
+        )
+    )
+
     # --- the client --------------------------------------------------------------------------------
 
     static = web_dir()
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
+        return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/workshop", include_in_schema=False)
+    async def workshop_page() -> FileResponse:
+        """The chapter workshop: the same page; the client routes by path."""
         return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=static), name="static")
@@ -562,7 +603,9 @@ def _warm_up(service: TableService) -> None:
 
 
 def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
-    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout)
+    app.add_middleware(
+        _BodyLimit, limit=limits.max_body, timeout=limits.body_timeout, wide=("/api/workshop/", WORKSHOP_BODY)
+    )
     return app
 
 

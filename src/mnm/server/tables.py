@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mnm.content.loader import Content, builtin_content
+from mnm.content.loader import Content, ContentError, builtin_content
 from mnm.engine import (
     Action,
     DiceError,
@@ -309,6 +309,7 @@ class TableService:
         seed_chosen: bool = False,
         table_id: str | None = None,
         hashed: dict[str, Any] | None = None,
+        chapter_file: str | None = None,
     ) -> tuple[LiveTable, dict[str, Any]]:
         """A new table; returns it and its tokens (shown once, to the creator only). ``bots[i]`` names the
         bot playing seat i (None: people); the server plays those seats itself. ``hashed``: the token hashes
@@ -330,6 +331,8 @@ class TableService:
             setup["options"] = sorted(set(options))
         if seed_chosen:
             setup["seed_chosen"] = True
+        if chapter_file is not None:
+            setup["chapter_file"] = chapter_file
         try:
             game = await asyncio.to_thread(self._new_game, setup)
         except (EngineError, KeyError, ValueError) as err:
@@ -344,11 +347,26 @@ class TableService:
         await asyncio.to_thread(
             self.storage.create_table, table_id, setup, hashed, game.to_json(), setup_events, game.state.status
         )
-        table = LiveTable(table_id, setup, hashed, game, 0, self.content, setup_event_count=len(game.events))
+        table = LiveTable(
+            table_id, setup, hashed, game, 0, self.content_for(setup), setup_event_count=len(game.events)
+        )
         self.live[table_id] = table
         self._evict()
         self.start_bots(table)
         return table, tokens
+
+    def content_for(self, setup: dict[str, Any]) -> Content:
+        """The content a table plays: the box, plus the chapter file its setup carries (a workshop chapter;
+        the whole file is kept in the setup, so the table is rebuilt after a restart without other state)."""
+        text = setup.get("chapter_file")
+        if not isinstance(text, str):
+            return self.content
+        from mnm.workshop.chapter_file import load_chapter_text
+
+        try:
+            return load_chapter_text(text, self.content)[0]
+        except ContentError as err:
+            raise ValueError(f"the table's chapter file does not check: {err}") from err
 
     def _new_game(self, setup: dict[str, Any]) -> Game:
         def new(dice: str) -> Game:
@@ -356,7 +374,7 @@ class TableService:
                 setup["chapter"],
                 setup["party"],
                 seed=int(setup["seed"]),
-                content=self.content,
+                content=self.content_for(setup),
                 dice=dice,
                 carry=setup.get("carry"),
                 options=dict.fromkeys(setup.get("options", ()), True),
@@ -414,6 +432,8 @@ class TableService:
                 table.setup.get("options", ()),
                 table_id=next_id,
                 hashed=table.secrets,
+                # a workshop chapter played again keeps its file; its next chapter is one of the box's
+                chapter_file=table.setup.get("chapter_file") if following.state.chapter == table.setup["chapter"] else None,
             )
         except BaseException:
             await asyncio.to_thread(self.storage.release_continue, table.id, next_id)
@@ -460,7 +480,7 @@ class TableService:
         except (EngineError, KeyError, ValueError, RuntimeError):
             game = None
         if game is None:
-            game = Game.from_json(record.snapshot, self.content)
+            game = Game.from_json(record.snapshot, self.content_for(record.setup))
             game.events = [Event.from_json(e) for e in _surviving_events(record)]
         return LiveTable(
             record.id,
@@ -468,7 +488,7 @@ class TableService:
             record.secrets,
             game,
             record.version,
-            self.content,
+            self.content_for(record.setup),
             setup_event_count=len(record.setup_events),
             continued_to=record.continued_to,
         )
@@ -544,7 +564,7 @@ class TableService:
                 version = table.version
                 snapshot = table.game.to_json()
             async with self._hint_slots:
-                found = await asyncio.to_thread(_find_hints, snapshot, self.content, lang, iterations, version)
+                found = await asyncio.to_thread(_find_hints, snapshot, table.content, lang, iterations, version)
         finally:
             self._hints_in -= 1
         return {"version": version, "hints": found}

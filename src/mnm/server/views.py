@@ -9,10 +9,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from mnm import info
-from mnm.board.layout import Board
+from mnm.board.layout import Board, on_forget_content
 from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
 from mnm.content.loader import Content
-from mnm.content.schema import Text
+from mnm.content.schema import Side, Text
 from mnm.engine import Event, Game, hero_life
 from mnm.engine import catalog as messages
 
@@ -230,6 +230,8 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             "defeat_text": _text(chapter.defeat_text),
             "track_pages": chapter.track_pages,
             "next_chapter": chapter.next_chapter,
+            # a chapter built in the workshop (issue 23), not one of the box's: the table page says so
+            "custom": "chapter_file" in table.setup,
         },
         "status": st.status,
         "outcome": st.outcome,
@@ -354,6 +356,14 @@ def board_key(face_up: dict[int, int]) -> str:
 _BOARDS: dict[tuple[int, str, str], dict[str, Any]] = {}
 
 
+def _forget_boards(content_id: int) -> None:
+    for stale in [k for k in _BOARDS if k[0] == content_id]:
+        del _BOARDS[stale]
+
+
+on_forget_content(_forget_boards)  # a chapter file's content leaving memory (mnm.workshop.chapter_file)
+
+
 def _board_cached(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
     cache_key = (id(content), chapter_id, key)
     hit = _BOARDS.get(cache_key)
@@ -365,6 +375,12 @@ def _board_cached(chapter_id: str, key: str, content: Content) -> dict[str, Any]
 def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
     board = Board.for_chapter(content, content.chapters[chapter_id])
     up = {int(t): int(s) for t, s in (p.split(":") for p in key.split(",") if p)}
+    return board_geometry(board, up, content, key)
+
+
+def board_geometry(board: Board, up: dict[int, int], content: Content, key: str = "") -> dict[str, Any]:
+    """The board's SVG (``up``: tile -> side face up, over the layout's own) and where each space and exit is,
+    in SVG pixels: what the table page and the workshop draw on."""
     faces = dict(board.initial_up)
     faces.update(up)
     svg = render_layout_svg(board, faces)
@@ -399,10 +415,31 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
                 "features": list(sp.features),
             }
     exits = []
-    for tile in board.positions:
+    for tile, (tx, ty) in board.positions.items():
         graph = board.graphs[faces[tile]]
+        cell = tile_px / graph.size
+        left = MARGIN + (tx - x0) * slot_w
+        top = MARGIN + (ty - y0) * slot_h + LABEL
         for ex in graph.exits:
-            exits.append({"side": graph.side, "index": ex.index, "spaces": list(ex.spaces)})
+            # the middle of the exit's stretch of edge, in SVG pixels (the workshop marks joined and loose exits)
+            along = (ex.start + ex.end + 1) / 2 * cell
+            x, y = {
+                Side.N: (left + along, top),
+                Side.S: (left + along, top + tile_px),
+                Side.W: (left, top + along),
+                Side.E: (left + tile_px, top + along),
+            }[ex.edge]
+            exits.append(
+                {
+                    "side": graph.side,
+                    "index": ex.index,
+                    "spaces": list(ex.spaces),
+                    "edge": ex.edge.value,
+                    "colour": ex.colour.value,
+                    "x": round(x, 1),
+                    "y": round(y, 1),
+                }
+            )
     return {
         "key": key,
         "svg": svg,

@@ -19,7 +19,8 @@ from typing import Any
 
 from mnm.bots.hints import wilson
 from mnm.bots.policy import make_bot
-from mnm.engine import Game, difficulty_options
+from mnm.content.loader import Content
+from mnm.engine import Event, Game, State, difficulty_options
 
 __all__ = ["GameSpec", "paired_margin", "play_game", "run_simulation", "summarise", "wilson_interval"]
 
@@ -35,14 +36,24 @@ class GameSpec:
     difficulty: str = "normal"  # a preset of mnm.engine.rules.setup.DIFFICULTY_PRESETS
 
 
-def play_game(spec: GameSpec) -> dict[str, Any]:
-    """Play one game to its end with one bot for every seat; return its record."""
-    game = Game.new(spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty))
+def play_game(
+    spec: GameSpec, content: Content | None = None, heat: bool = False, max_decisions: int = MAX_DECISIONS
+) -> dict[str, Any]:
+    """Play one game to its end with one bot for every seat; return its record. ``content``: the box plus a
+    chapter file (the workshop); ``heat``: also record where mice were wounded and captured, and where the
+    party stood when the hourglass ran out (``record["heat"]``: kind -> space -> count)."""
+    game = Game.new(
+        spec.chapter, list(spec.party), seed=spec.seed, content=content, options=difficulty_options(spec.difficulty)
+    )
     bot = make_bot(spec.bot, seed=spec.seed)
     decisions = 0
-    while game.decision() is not None and decisions < MAX_DECISIONS:
-        game.apply(bot.choose(game))
+    spots: dict[str, Counter[str]] = {"wounds": Counter(), "captures": Counter(), "hourglass": Counter()}
+    while game.decision() is not None and decisions < max_decisions:
+        before = game.state
+        events = game.apply(bot.choose(game))
         decisions += 1
+        if heat:
+            _heat(events, before, game.state, spots)
     st = game.state
     wounds_by: Counter[str] = Counter()
     for ev in game.events:
@@ -71,7 +82,36 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         # where the party was when the game ended: the side most of the free mice stood on
         "last_side": _party_side(game),
         "minions_left": dict(Counter(m.type for m in st.minions.values())),
-    }
+    } | ({"heat": _heat_end(game, spots)} if heat else {})
+
+
+def _hero_space(before: State, after: State, hero: str) -> str | None:
+    """Where a mouse stood for an event of the last step: now, or before the step if it left the board."""
+    now = after.heroes.get(hero)
+    if now is not None and now.space is not None:
+        return now.space
+    was = before.heroes.get(hero)
+    return was.space if was is not None else None
+
+
+def _heat(events: list[Event], before: State, after: State, spots: dict[str, Counter[str]]) -> None:
+    for ev in events:
+        kind = "wounds" if ev.msg == "mouse_wounded" else "captures" if ev.msg == "mouse_captured" else ""
+        if not kind:
+            continue
+        space = _hero_space(before, after, str(ev.params.get("hero", "")))
+        if space is not None:
+            n = ev.params.get("wounds", 1) if kind == "wounds" else 1
+            spots[kind][space] += n if isinstance(n, int) else 1
+
+
+def _heat_end(game: Game, spots: dict[str, Counter[str]]) -> dict[str, dict[str, int]]:
+    st = game.state
+    if st.outcome == "hourglass":
+        for h in st.heroes.values():
+            if h.space is not None and not h.captured:
+                spots["hourglass"][h.space] += 1
+    return {kind: dict(c) for kind, c in spots.items()}
 
 
 def _party_side(game: Game) -> int | None:
