@@ -32,8 +32,9 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
+from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind
 from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
-from mnm.content.schema import Chapter, FieldError
+from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
 from mnm.engine import load_bounded_with_lines
 
 __all__ = [
@@ -58,19 +59,22 @@ MAX_NUMBER: Final = 10_000  # any whole number, in absolute value, unless the sc
 MAX_CUSTOM_CHAPTERS: Final = 1_000  # chapter files kept in memory by one process (a server)
 # Most entries one list or mapping may hold, by field path (``*``: any index or key).
 LIMITS: Final[dict[str, int]] = {
-    "layout": 16,
+    "setup.layout": 16,
     "story": 60,
-    "starting_minions": 40,
-    "special_searches": 40,
-    "special_surges": 40,
-    "tokens": 20,
-    "tokens.*": 40,
+    "setup.starting_minions": 40,
+    "setup.special_searches": 40,
+    "setup.special_surges": 40,
+    "setup.tokens": 20,
+    "setup.tokens.*": 40,
+    "victory": 20,
+    "defeat": 20,
     "rules": 100,
-    "rules.*.effects": 20,
-    "rules.*.conditions": 20,
+    "rules.*.do": 20,
+    "rules.*.if": 20,
     "rooms": 16,
     "rooms.*.rules": 40,
-    "rooms.*.rules.*.effects": 20,
+    "rooms.*.rules.*.do": 20,
+    "rooms.*.rules.*.if": 20,
 }
 
 
@@ -176,6 +180,11 @@ class _Collector:
         self.file = file
         self.lines = lines
         self.problems: list[Problem] = []
+        # the model keeps the setup fields flat; the file may nest them under setup: (name them as written)
+        self.nested = {f for f in SETUP_FIELDS if f"setup.{f}" in lines}
+
+    def file_path(self, path: str) -> str:
+        return f"setup.{path}" if path.split(".")[0] in self.nested else path
 
     def line_of(self, path: str) -> int | None:
         while True:
@@ -186,6 +195,7 @@ class _Collector:
             path = path.rpartition(".")[0]
 
     def add(self, path: str, en: str, pt: str | None = None) -> None:
+        path = self.file_path(path)
         self.problems.append(Problem(path, self.line_of(path), en, pt if pt is not None else _pt_of(en), self.file))
 
 
@@ -335,6 +345,9 @@ def _meaning(chapter: Chapter, content: Content, out: _Collector, folder: Path |
     if out.problems:
         return
     _reachability(trial, chapter, out)
+    if out.problems:  # a tile out of reach: every place on it would say so again
+        return
+    _RuleCheck(trial, chapter, out).run()
     _next_chapter(chapter, content, out, folder)
 
 
@@ -374,6 +387,181 @@ def _reachability(content: Content, chapter: Chapter, out: _Collector) -> None:
                 f"nomeia o lado de peça {side}, que os ratos não alcançam a partir do espaço inicial "
                 f"{chapter.start_space} andando e explorando",
             )
+
+
+class _RuleCheck:
+    """The chapter language's ids and places (victory, defeat, rules, rooms): every tile side and space on the
+    board and reachable, every minion, card and story moment known, every trigger able to fire, and a victory
+    there is a way to."""
+
+    def __init__(self, content: Content, chapter: Chapter, out: _Collector) -> None:
+        from mnm.board.layout import Board
+        from mnm.board.reach import reachable_spaces
+
+        self.content, self.chapter, self.out = content, chapter, out
+        self.board = Board.for_chapter(content, chapter)
+        self.reach = reachable_spaces(content, chapter)
+        self.appear = _minions_that_appear(content, chapter)
+
+    def run(self) -> None:
+        ch = self.chapter
+        for i, cond in enumerate(ch.victory):
+            self.condition(cond, f"victory.{i}")
+        for i, cond in enumerate(ch.defeat):
+            self.condition(cond, f"defeat.{i}")
+        for i, rule in enumerate(ch.rules):
+            self.rule(rule, f"rules.{i}", None)
+        for i, room in enumerate(ch.rooms):
+            if self.side(room.side, f"rooms.{i}.side"):
+                for j, rule in enumerate(room.rules):
+                    self.rule(rule, f"rooms.{i}.rules.{j}", room.side)
+        wins = [e for r in ch.all_rules() for e in _effects(r.do) if e.kind is EffectKind.VICTORY]
+        if not ch.victory and not wins:
+            self.out.add(
+                "victory",
+                "the chapter has no victory condition and no rule with a victory effect: it can never be won",
+                "o capítulo não tem condição de vitória nem regra com efeito de vitória: nunca pode ser vencido",
+            )
+
+    # --- places and ids ---
+
+    def side(self, side: int, path: str) -> bool:
+        if side not in self.board.graphs:
+            self.out.add(
+                path,
+                f"names tile side {side}, which is not on this chapter's board (no side of its tile is in the layout)",
+                f"nomeia o lado de peça {side}, que não está no tabuleiro deste capítulo (nenhum lado da sua "
+                "peça está no arranjo)",
+            )
+            return False
+        if side not in self.reach.sides:
+            self.out.add(
+                path,
+                f"names tile side {side}, which the mice cannot reach from the start space "
+                f"{self.chapter.start_space} by walking and exploring",
+                f"nomeia o lado de peça {side}, que os ratos não alcançam a partir do espaço inicial "
+                f"{self.chapter.start_space} andando e explorando",
+            )
+            return False
+        return True
+
+    def space(self, space: str, path: str) -> None:
+        side = int(space.split(":")[0])
+        if not self.side(side, path):
+            return
+        if space not in self.board.spaces:
+            self.out.add(
+                path,
+                f"names space {space}, which does not exist (side {side} has no space {space.split(':')[1]})",
+                f"nomeia o espaço {space}, que não existe (o lado {side} não tem o espaço {space.split(':')[1]})",
+            )
+        elif space not in self.reach.spaces:
+            self.out.add(
+                path,
+                f"names space {space}, which the mice cannot reach from the start space {self.chapter.start_space}",
+                f"nomeia o espaço {space}, que os ratos não alcançam a partir do espaço inicial "
+                f"{self.chapter.start_space}",
+            )
+
+    def minion(self, minion: str, path: str, must_appear: bool = False) -> None:
+        if minion not in self.content.minions:
+            self.out.add(path, f"names minion {minion!r}, which does not exist")
+        elif must_appear and minion not in self.appear:
+            self.out.add(
+                path,
+                f"names minion {minion!r}, which never comes into this chapter (not in its setup, its surges, "
+                "its encounter cards or a rule's place_minion): the rule can never fire",
+                f"nomeia o lacaio {minion!r}, que nunca entra neste capítulo (nem na preparação, nas ondas, nas "
+                "cartas de encontro ou num place_minion de regra): a regra nunca dispara",
+            )
+
+    # --- the language ---
+
+    def rule(self, rule: ChapterRule, path: str, room_side: int | None) -> None:
+        where = rule.where
+        if where.side is not None:
+            self.side(where.side, f"{path}.where.side")
+        for k, space in enumerate(where.spaces):
+            self.space(space, f"{path}.where.spaces.{k}")
+        if where.minion is not None:
+            self.minion(where.minion, f"{path}.where.minion", must_appear=True)
+        del room_side  # the room's side was checked with the room
+        for k, cond in enumerate(rule.if_):
+            self.condition(cond, f"{path}.if.{k}")
+        for k, effect in enumerate(rule.do):
+            self.effect(effect, f"{path}.do.{k}")
+
+    def condition(self, cond: Condition, path: str) -> None:
+        kind, params = cond.kind, cond.params
+        at = f"{path}.{kind.value}"
+        if kind is ConditionKind.ALL_FREE_MICE_ON:
+            for k, space in enumerate(params.spaces):
+                self.space(space, f"{at}.spaces.{k}")
+        elif kind in (ConditionKind.TILE_FACE_UP, ConditionKind.TILE_CLEAR, ConditionKind.ALL_MICE_SEARCHED) or (kind is ConditionKind.TOKEN_ON and params.side is not None):
+            self.side(params.side, f"{at}.side")
+        elif kind is ConditionKind.MINION_ON_BOARD:
+            self.minion(params.minion, f"{at}.minion")
+        elif kind is ConditionKind.SPECIAL_SEARCH_LEFT and params.card not in self.content.search_cards:
+            self.out.add(f"{at}.card", f"names card {params.card!r}, which does not exist")
+        elif kind is ConditionKind.FIGURE:
+            if params.minion is not None:
+                self.minion(params.minion, f"{at}.minion")
+            if params.side is not None:
+                self.side(params.side, f"{at}.side")
+            for k, space in enumerate(params.spaces):
+                self.space(space, f"{at}.spaces.{k}")
+        elif kind in (ConditionKind.ANY, ConditionKind.ALL):
+            for k, inner in enumerate(params):
+                self.condition(inner, f"{at}.{k}")
+        elif kind is ConditionKind.NOT:
+            self.condition(params, at)
+
+    def effect(self, effect: Effect, path: str) -> None:
+        kind, params = effect.kind, effect.params
+        at = f"{path}.{kind.value}"
+        if kind is EffectKind.STORY and params.moment not in self.chapter.story:
+            known = ", ".join(self.chapter.story) or "none"
+            self.out.add(
+                f"{at}.moment",
+                f"names story moment {params.moment!r}, which the chapter's story does not have (it has: {known})",
+                f"nomeia o momento de história {params.moment!r}, que a história do capítulo não tem "
+                f"(ela tem: {known})",
+            )
+        elif kind is EffectKind.PLACE_MINION:
+            self.minion(params.minion, f"{at}.minion")
+            self.space(params.space, f"{at}.space")
+        elif kind in (EffectKind.RETURN_MINION, EffectKind.PLACE_TOKEN):
+            self.space(params.space, f"{at}.space")
+        elif kind is EffectKind.STEER:
+            self.space(params.toward, f"{at}.toward")
+        elif kind is EffectKind.ROLL:
+            for k, inner in enumerate(params.then):
+                self.effect(inner, f"{at}.then.{k}")
+            for k, inner in enumerate(params.else_):
+                self.effect(inner, f"{at}.else.{k}")
+
+
+def _effects(effects: Iterable[Effect]) -> Iterable[Effect]:
+    """Effects and the effects inside rolls."""
+    for effect in effects:
+        yield effect
+        if effect.kind is EffectKind.ROLL:
+            yield from _effects(effect.params.then)
+            yield from _effects(effect.params.else_)
+
+
+def _minions_that_appear(content: Content, chapter: Chapter) -> set[str]:
+    """Minion types that can come onto this chapter's board: setup, special surges, the encounter cards of its
+    deck kinds (rows and surges), and rules that place them."""
+    out = {m.minion for m in chapter.starting_minions}
+    out |= {mc.minion for sg in chapter.special_surges for mc in sg.minions}
+    out |= {h.minion for h in chapter.helpers}
+    for card in content.encounter_cards.values():
+        if card.kind in chapter.encounter_kinds:
+            out |= {mc.minion for row in card.rows for mc in row.minions}
+            out |= {mc.minion for mc in card.surge}
+    out |= {e.params.minion for r in chapter.all_rules() for e in _effects(r.do) if e.kind is EffectKind.PLACE_MINION}
+    return out
 
 
 def _named_sides(chapter: Chapter) -> list[tuple[str, int]]:
