@@ -17,16 +17,20 @@ with warnings.catch_warnings():
 
 from web_helpers import create_body
 
+from mnm.chapterfile import MAX_CHAPTER_BYTES
 from mnm.content.loader import builtin_dir
 from mnm.server.app import Limits, create_app
-from mnm.workshop.chapter_file import BLANK_CHAPTER, MAX_CHAPTER_BYTES
+from mnm.server.workshop import BLANK_CHAPTER
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 LIMITS = Limits(max_drafts=2, playtest_workers=1, address_scale=50.0)
-TWO_TILES = BLANK_CHAPTER.replace("layout: []", "layout:\n  - {side: 5, at: [0, 0]}\n  - {side: 7, at: [1, 0]}").replace(
-    'start_space: "0:0"', 'start_space: "5:15"'
-).replace("starting_minions: []", "starting_minions:\n  - {minion: rat-warrior, count: 2, side: 7}")
+TWO_TILES = (
+    BLANK_CHAPTER.replace("  layout: []", "  layout:\n    - {side: 5, at: [0, 0]}\n    - {side: 7, at: [1, 0]}")
+    .replace('start_space: "0:0"', 'start_space: "5:15"')
+    .replace("  starting_minions: []", "  starting_minions:\n    - {minion: rat-warrior, count: 2, side: 7}")
+    .replace("victory: []", "victory:\n  - tile_clear: {side: 7}")
+)
 
 
 @pytest.fixture
@@ -52,34 +56,36 @@ def test_blank_chapter_names_its_two_missing_pieces_then_checks_once_tiles_are_l
     blank = check(client, client.get("/api/workshop/blank").json()["text"])
     assert not blank["ok"]
     fields = {p["field"] for p in blank["problems"]}
-    assert "layout" in fields
-    layout_line = next(p["line"] for p in blank["problems"] if p["field"] == "layout")
-    assert BLANK_CHAPTER.splitlines()[layout_line - 1].startswith("layout:")
+    assert "setup.layout" in fields
+    layout_line = next(p["line"] for p in blank["problems"] if p["field"] == "setup.layout")
+    assert BLANK_CHAPTER.splitlines()[layout_line - 1].strip().startswith("layout:")
     two = check(client, TWO_TILES)
     assert two["ok"], two["problems"]
     joins = {(e["side"], e["edge"]): e["join"] for e in two["board"]["exits"]}
     assert joins[(5, "e")] == "joined" and joins[(7, "w")] == "joined" and joins[(7, "n")] == "loose"
-    assert "5:15" in two["board"]["spaces"] and two["data"]["start_space"] == "5:15"
+    assert "5:15" in two["board"]["spaces"] and two["data"]["setup"]["start_space"] == "5:15"
 
 
 def test_each_problem_is_pinned_to_its_field_and_line(client: TestClient) -> None:
     text = TWO_TILES.replace('start_space: "5:15"', 'start_space: "5:99"').replace("count: 2", "count: 0")
     got = check(client, text)
-    assert [p["field"] for p in got["problems"]] == ["starting_minions.0.count"]  # schema first, then references
+    assert [p["field"] for p in got["problems"]] == ["setup.starting_minions.0.count"]  # schema, then references
     line = got["problems"][0]["line"]
     assert "count: 0" in text.splitlines()[line - 1]
     got = check(client, TWO_TILES.replace('start_space: "5:15"', 'start_space: "5:99"'))
-    assert got["problems"] == [{"field": "start_space", "line": got["problems"][0]["line"], "message": "side 5 has no space 99"}]
+    assert [p["field"] for p in got["problems"]] == ["setup.start_space"]
+    assert "start_space" in TWO_TILES.splitlines()[got["problems"][0]["line"] - 1]
+    assert got["problems"][0]["en"] != got["problems"][0]["pt"]  # each problem in both languages
     laid_twice = check(client, TWO_TILES.replace("{side: 7, at: [1, 0]}", "{side: 6, at: [1, 0]}"))
-    assert {p["field"] for p in laid_twice["problems"]} == {"layout.1.side"}
+    assert "setup.layout.1.side" in {p["field"] for p in laid_twice["problems"]}
 
 
 def test_untrusted_files_are_bounded(client: TestClient) -> None:
     bomb = "a: &a [1, 2]\nb: &b [*a, *a]\nc: [*b, *b]\n"
-    assert "anchors" in check(client, bomb)["problems"][0]["message"]
-    deep = "x: " + "[" * 40 + "]" * 40
-    assert "nests deeper" in check(client, deep)["problems"][0]["message"]
-    assert "not valid YAML" in check(client, "id: [unclosed")["problems"][0]["message"]
+    assert "aliases" in check(client, bomb)["problems"][0]["en"]
+    deep = "x: " + "[" * 80 + "]" * 80
+    assert "deep" in check(client, deep)["problems"][0]["en"]
+    assert "not valid YAML" in check(client, "id: [unclosed")["problems"][0]["en"]
     r = client.post("/api/workshop/check", json={"text": "x" * (MAX_CHAPTER_BYTES + 1)})
     assert r.status_code == 400
     r = client.post("/api/tables", content=b"{" + b" " * 20_000 + b"}", headers={"Content-Type": "application/json"})

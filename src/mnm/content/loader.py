@@ -33,6 +33,7 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
     from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
 
 from mnm.content.schema import (
+    SETUP_FIELDS,
     AbilityCard,
     CardType,
     Chapter,
@@ -46,6 +47,7 @@ from mnm.content.schema import (
 )
 
 __all__ = [
+    "ChapterFile",
     "Content",
     "ContentCheck",
     "ContentError",
@@ -53,8 +55,6 @@ __all__ = [
     "add_content_check",
     "builtin_content",
     "builtin_dir",
-    "check_extra_chapter",
-    "issues_from_validation",
     "load_content",
 ]
 
@@ -88,6 +88,18 @@ class ContentError(Exception):
 
 
 @dataclass(frozen=True)
+class ChapterFile:
+    """Where a chapter played from a chapter file came from (``mnm play --chapter-file``, docs/chapters.md):
+    the digest of its canonical content (what saves record), the file's name as given, and its text (so a
+    simulation's workers, a server restart or a campaign can rebuild it)."""
+
+    chapter: str
+    digest: str
+    file: str
+    text: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True)
 class Content:
     """All game content, validated and cross-checked. Immutable; shared by every game that uses it."""
 
@@ -101,6 +113,8 @@ class Content:
     chapters: Mapping[str, Chapter]
     root: str = ""
     _files: Mapping[str, str] = field(default_factory=dict, repr=False)
+    # chapters added from chapter files (not shipped), by chapter id: saves of them carry the digest
+    chapter_files: Mapping[str, ChapterFile] = field(default_factory=dict)
 
     def stats(self) -> dict[str, int]:
         """Counts of each kind of content; card counts include every copy in the box."""
@@ -171,7 +185,7 @@ _MESSAGES: dict[str, Callable[[dict[str, Any], Any], str]] = {
 }
 
 
-def issues_from_validation(file: str, entry: str, err: ValidationError) -> Iterator[ContentIssue]:
+def _issues_from_validation(file: str, entry: str, err: ValidationError) -> Iterator[ContentIssue]:
     for e in err.errors():
         loc = ".".join(str(p) for p in e["loc"])
         cause = (e.get("ctx") or {}).get("error")
@@ -259,7 +273,7 @@ class _Reader:
         try:
             return model.model_validate(data)
         except ValidationError as err:
-            self.issues.extend(issues_from_validation(file, entry, err))
+            self.issues.extend(_issues_from_validation(file, entry, err))
             return None
 
     def mapping_file(self, path: Path, model: type[M], kind: str, key_field: str | None = "id") -> dict[str, M]:
@@ -292,6 +306,13 @@ class _Reader:
             else:
                 self.broken.setdefault(kind, set()).add(str(key))
         return out
+
+
+def _setup_paths(r: _Reader) -> None:
+    """A chapter file writes its setup fields under ``setup:`` (the model keeps them flat): name them there."""
+    for i, issue in enumerate(r.issues):
+        if issue.file.startswith("chapters/") and issue.field.split(".")[0] in SETUP_FIELDS:
+            r.issues[i] = ContentIssue(issue.file, issue.entry, f"setup.{issue.field}", issue.message)
 
 
 def load_content(root: str | Path) -> Content:
@@ -347,6 +368,7 @@ def load_content(root: str | Path) -> Content:
             r.files[f"chapter:{chapter.id}"] = rel
 
     _cross_check(r, heroes, minions, search, abilities, encounters, tiles, chapters)
+    _setup_paths(r)
     if r.issues or die is None:
         if die is None and not r.issues:
             r.issues.append(ContentIssue("die.yaml", "", "", "could not be read"))
@@ -436,7 +458,81 @@ def _cross_check(
             )
     for chid, ch in chapters.items():
         file = r.files.get(f"chapter:{chid}", "chapters")
-        _chapter_issues(r, file, chid, ch, heroes, minions, search, tiles, chapters)
+        placed_tiles: set[int] = set()
+        placed_sides: set[int] = set()
+        for i, p in enumerate(ch.layout):
+            if p.side not in tiles:
+                if r.missing("tile", p.side, tiles):
+                    r.issues.append(
+                        ContentIssue(file, chid, f"layout.{i}.side", f"names tile side {p.side}, which does not exist")
+                    )
+                placed_sides.add(p.side)  # reported (or broken) already: no second issue about the start space
+                continue
+            if tiles[p.side].tile in placed_tiles:
+                r.issues.append(
+                    ContentIssue(file, chid, f"layout.{i}.side", f"physical tile {tiles[p.side].tile} is laid twice")
+                )
+            placed_tiles.add(tiles[p.side].tile)
+            placed_sides.add(p.side)
+        side_s, _, space_s = ch.start_space.partition(":")
+        if int(side_s) not in placed_sides:
+            r.issues.append(ContentIssue(file, chid, "start_space", f"side {side_s} is not face up in the layout"))
+        elif int(side_s) in tiles and int(space_s) not in {s.n for s in tiles[int(side_s)].spaces.values()}:
+            r.issues.append(ContentIssue(file, chid, "start_space", f"side {side_s} has no space {space_s}"))
+        for i, h in enumerate(ch.forbidden_heroes):
+            if r.missing("hero", h, heroes):
+                r.issues.append(
+                    ContentIssue(file, chid, f"forbidden_heroes.{i}", f"names hero {h!r}, which does not exist")
+                )
+        for i, sm in enumerate(ch.starting_minions):
+            if r.missing("minion", sm.minion, minions):
+                r.issues.append(
+                    ContentIssue(
+                        file, chid, f"starting_minions.{i}.minion", f"names minion {sm.minion!r}, which does not exist"
+                    )
+                )
+        for i, ss in enumerate(ch.special_searches):
+            if r.missing("search", ss.card, search):
+                r.issues.append(
+                    ContentIssue(
+                        file, chid, f"special_searches.{i}.card", f"names card {ss.card!r}, which does not exist"
+                    )
+                )
+            if r.missing("tile", ss.side, tiles):
+                r.issues.append(
+                    ContentIssue(
+                        file, chid, f"special_searches.{i}.side", f"names tile side {ss.side}, which does not exist"
+                    )
+                )
+        for i, sg in enumerate(ch.special_surges):
+            for j, mc in enumerate(sg.minions):
+                if r.missing("minion", mc.minion, minions):
+                    r.issues.append(
+                        ContentIssue(
+                            file,
+                            chid,
+                            f"special_surges.{i}.minions.{j}.minion",
+                            f"names minion {mc.minion!r}, which does not exist",
+                        )
+                    )
+        for i, pid in enumerate(ch.party_items):  # [EXP] Party Setup items
+            if r.missing("search", pid, search):
+                r.issues.append(
+                    ContentIssue(file, chid, f"party_items.{i}", f"names card {pid!r}, which does not exist")
+                )
+            elif pid in search and search[pid].type is not CardType.PARTY_ITEM:
+                r.issues.append(ContentIssue(file, chid, f"party_items.{i}", f"{pid!r} is not a party item"))
+        for i, hp in enumerate(ch.helpers):  # [EXP] allies and pets
+            if r.missing("minion", hp.minion, minions):
+                r.issues.append(
+                    ContentIssue(file, chid, f"helpers.{i}.minion", f"names minion {hp.minion!r}, which does not exist")
+                )
+            elif hp.minion in minions and minions[hp.minion].kind not in ("ally", "pet"):
+                r.issues.append(ContentIssue(file, chid, f"helpers.{i}.minion", f"{hp.minion!r} is not an ally or pet"))
+        if ch.next_chapter is not None and r.missing("chapter", ch.next_chapter, chapters):
+            r.issues.append(
+                ContentIssue(file, chid, "next_chapter", f"names chapter {ch.next_chapter!r}, which does not exist")
+            )
     party = [c for c in search.values() if c.type is CardType.PARTY_ITEM]
     tokens = [c.party_token for c in party]
     for c in party:
@@ -447,101 +543,3 @@ def _cross_check(
                 )
             )
     del abilities  # ability cards have no references to check yet
-
-
-def _chapter_issues(
-    r: _Reader,
-    file: str,
-    chid: str,
-    ch: Chapter,
-    heroes: Mapping[str, Hero],
-    minions: Mapping[str, Minion],
-    search: Mapping[str, SearchCard],
-    tiles: Mapping[int, TileSide],
-    chapters: Mapping[str, Chapter],
-) -> None:
-    """References of one chapter must resolve (tiles, start space, heroes, minions, cards, next chapter)."""
-    placed_tiles: set[int] = set()
-    placed_sides: set[int] = set()
-    for i, p in enumerate(ch.layout):
-        if p.side not in tiles:
-            if r.missing("tile", p.side, tiles):
-                r.issues.append(
-                    ContentIssue(file, chid, f"layout.{i}.side", f"names tile side {p.side}, which does not exist")
-                )
-            placed_sides.add(p.side)  # reported (or broken) already: no second issue about the start space
-            continue
-        if tiles[p.side].tile in placed_tiles:
-            r.issues.append(
-                ContentIssue(file, chid, f"layout.{i}.side", f"physical tile {tiles[p.side].tile} is laid twice")
-            )
-        placed_tiles.add(tiles[p.side].tile)
-        placed_sides.add(p.side)
-    side_s, _, space_s = ch.start_space.partition(":")
-    if int(side_s) not in placed_sides:
-        r.issues.append(ContentIssue(file, chid, "start_space", f"side {side_s} is not face up in the layout"))
-    elif int(side_s) in tiles and int(space_s) not in {s.n for s in tiles[int(side_s)].spaces.values()}:
-        r.issues.append(ContentIssue(file, chid, "start_space", f"side {side_s} has no space {space_s}"))
-    for i, h in enumerate(ch.forbidden_heroes):
-        if r.missing("hero", h, heroes):
-            r.issues.append(
-                ContentIssue(file, chid, f"forbidden_heroes.{i}", f"names hero {h!r}, which does not exist")
-            )
-    for i, sm in enumerate(ch.starting_minions):
-        if r.missing("minion", sm.minion, minions):
-            r.issues.append(
-                ContentIssue(
-                    file, chid, f"starting_minions.{i}.minion", f"names minion {sm.minion!r}, which does not exist"
-                )
-            )
-    for i, ss in enumerate(ch.special_searches):
-        if r.missing("search", ss.card, search):
-            r.issues.append(
-                ContentIssue(
-                    file, chid, f"special_searches.{i}.card", f"names card {ss.card!r}, which does not exist"
-                )
-            )
-        if r.missing("tile", ss.side, tiles):
-            r.issues.append(
-                ContentIssue(
-                    file, chid, f"special_searches.{i}.side", f"names tile side {ss.side}, which does not exist"
-                )
-            )
-    for i, sg in enumerate(ch.special_surges):
-        for j, mc in enumerate(sg.minions):
-            if r.missing("minion", mc.minion, minions):
-                r.issues.append(
-                    ContentIssue(
-                        file,
-                        chid,
-                        f"special_surges.{i}.minions.{j}.minion",
-                        f"names minion {mc.minion!r}, which does not exist",
-                    )
-                )
-    for i, pid in enumerate(ch.party_items):  # [EXP] Party Setup items
-        if r.missing("search", pid, search):
-            r.issues.append(ContentIssue(file, chid, f"party_items.{i}", f"names card {pid!r}, which does not exist"))
-        elif pid in search and search[pid].type is not CardType.PARTY_ITEM:
-            r.issues.append(ContentIssue(file, chid, f"party_items.{i}", f"{pid!r} is not a party item"))
-    for i, hp in enumerate(ch.helpers):  # [EXP] allies and pets
-        if r.missing("minion", hp.minion, minions):
-            r.issues.append(
-                ContentIssue(file, chid, f"helpers.{i}.minion", f"names minion {hp.minion!r}, which does not exist")
-            )
-        elif hp.minion in minions and minions[hp.minion].kind not in ("ally", "pet"):
-            r.issues.append(ContentIssue(file, chid, f"helpers.{i}.minion", f"{hp.minion!r} is not an ally or pet"))
-    if ch.next_chapter is not None and r.missing("chapter", ch.next_chapter, chapters):
-        r.issues.append(
-            ContentIssue(file, chid, "next_chapter", f"names chapter {ch.next_chapter!r}, which does not exist")
-        )
-
-
-def check_extra_chapter(content: Content, chapter: Chapter, file: str = "chapter") -> list[ContentIssue]:
-    """The problems of a chapter that is not in ``content`` (a chapter file), checked against its box: the same
-    checks as a chapter of the content folder."""
-    r = _Reader(Path("."))
-    chapters = {**content.chapters, chapter.id: chapter}
-    _chapter_issues(
-        r, file, chapter.id, chapter, content.heroes, content.minions, content.search_cards, content.tile_sides, chapters
-    )
-    return r.issues

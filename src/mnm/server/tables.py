@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mnm.content.loader import Content, ContentError, builtin_content
+from mnm.content.loader import Content, builtin_content
 from mnm.engine import (
     Action,
     DiceError,
@@ -361,11 +361,11 @@ class TableService:
         text = setup.get("chapter_file")
         if not isinstance(text, str):
             return self.content
-        from mnm.workshop.chapter_file import load_chapter_text
+        from mnm.chapterfile import ChapterFileError, read_chapter_text
 
         try:
-            return load_chapter_text(text, self.content)[0]
-        except ContentError as err:
+            return read_chapter_text(text, "workshop", self.content)
+        except ChapterFileError as err:
             raise ValueError(f"the table's chapter file does not check: {err}") from err
 
     def _new_game(self, setup: dict[str, Any]) -> Game:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from mnm import info
-from mnm.board.layout import Board, on_forget_content
+from mnm.board.layout import Board
 from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
 from mnm.content.loader import Content
 from mnm.content.schema import Side, Text
@@ -354,14 +354,6 @@ def board_key(face_up: dict[int, int]) -> str:
 
 
 _BOARDS: dict[tuple[int, str, str], dict[str, Any]] = {}
-
-
-def _forget_boards(content_id: int) -> None:
-    for stale in [k for k in _BOARDS if k[0] == content_id]:
-        del _BOARDS[stale]
-
-
-on_forget_content(_forget_boards)  # a chapter file's content leaving memory (mnm.workshop.chapter_file)
 
 
 def _board_cached(chapter_id: str, key: str, content: Content) -> dict[str, Any]:

@@ -32,11 +32,13 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from mnm.chapterfile import MAX_CHAPTER_BYTES, ChapterFileError, added_chapter, read_chapter_text, validate_chapter_text
 from mnm.content.loader import builtin_dir
+from mnm.content.schema import Chapter
+from mnm.engine import load_bounded_with_lines
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.limits import RateLimiter
 from mnm.server.tables import LiveTable, TableService, new_seed
-from mnm.workshop.chapter_file import BLANK_CHAPTER, MAX_CHAPTER_BYTES, check_chapter_text
 from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_gallery
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
 
@@ -72,18 +74,52 @@ class TableBody(BaseModel):
     companion: bool = False
 
 
+# A new chapter in the workshop: every field a chapter needs, no tile laid yet (so the page shows what is missing
+# from the start; the composer lays the tiles and the start space). `mnm chapter new` writes a whole example.
+BLANK_CHAPTER = """\
+id: my-chapter
+number: 100
+source: authored
+note: built in the workshop
+name: {en: My Chapter, pt: Meu Capítulo}
+objective: {en: Reach the goal., pt: Alcancem o objetivo.}
+victory_text: {en: The way is clear., pt: O caminho está livre.}
+defeat_text: {en: Time has run out., pt: O tempo acabou.}
+story: {}
+setup:
+  party_size: 4
+  forbidden_heroes: []
+  encounter_kinds: [standard]
+  end_page: 8
+  track_pages: 10
+  layout: []
+  start_space: "0:0"
+  starting_minions: []
+victory: []
+rules: []
+"""
+
+
 def _owner(token: str | None) -> str:
     if not token or len(token) < 16 or len(token) > 64:
         raise ApiError(403, ErrorCode.BAD_TOKEN, "the workshop needs an editor token (POST /api/workshop/token)")
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _problems_error(problems: list[dict[str, Any]]) -> ApiError:
-    first = problems[0] if problems else {"field": "", "message": "does not check"}
-    where = first["field"] or "the file"
-    return ApiError(
-        422, ErrorCode.BAD_CHAPTER, f"the chapter file does not check: {where} {first['message']}", problems=problems[:20]
-    )
+def _problems_error(err: ChapterFileError) -> ApiError:
+    problems = [p.to_json() for p in err.problems[:20]]
+    first = err.problems[0] if err.problems else None
+    where = (first.field or "the file") if first else "the file"
+    message = first.en if first else "does not check"
+    return ApiError(422, ErrorCode.BAD_CHAPTER, f"the chapter file does not check: {where} {message}", problems=problems)
+
+
+def _fields(text: str) -> Any:
+    """The parsed file for the page's form (None when it is not YAML the bounded reader takes)."""
+    try:
+        return load_bounded_with_lines(text, "workshop", ValueError, lines=False)[0]
+    except ValueError:
+        return None
 
 
 def workshop_router(
@@ -105,11 +141,13 @@ def workshop_router(
     def spend(request: Request, limit: RateLimiter = limiter) -> None:
         limit.check(request.client.host if request.client else "?")
 
-    def checked(text: str) -> Any:
-        check = check_chapter_text(text, content)
-        if not check.ok:
-            raise _problems_error([p.json() for p in check.problems])
-        return check
+    def checked(text: str) -> tuple[Any, Chapter]:
+        """The content with the draft's chapter, and the chapter; 422 with every problem if it does not check."""
+        try:
+            made = read_chapter_text(text, "workshop", content)
+        except ChapterFileError as err:
+            raise _problems_error(err) from err
+        return made, added_chapter(made)[0]
 
     @router.get("/tiles")
     async def tiles() -> dict[str, Any]:
@@ -127,6 +165,7 @@ def workshop_router(
         """A new chapter's file: every field it needs, no tile laid yet."""
         return {"text": BLANK_CHAPTER}
 
+
     @router.get("/chapters/{chapter_id}")
     async def shipped_chapter(chapter_id: str) -> dict[str, Any]:
         """A shipped chapter's file, to start a draft from a copy."""
@@ -143,17 +182,18 @@ def workshop_router(
         """Check a chapter file as ``mnm chapter validate`` does; every problem with its field and line. The
         parsed fields (for the page's form) and the board of its layout come back whenever they can be drawn."""
         spend(request)
-        result = await asyncio.to_thread(check_chapter_text, body.text, content)
-        data = result.data if isinstance(result.data, dict) else None
-        problems = [p.json() for p in result.problems]
+        found = await asyncio.to_thread(validate_chapter_text, body.text, "workshop", content)
+        problems = [p.to_json() for p in found]
+        data = _fields(body.text)
+        setup = data.get("setup") if isinstance(data, dict) else None
         board = None
-        if data is not None and "layout" in data:
+        if isinstance(setup, dict) and setup.get("layout"):
             try:
-                board = await asyncio.to_thread(draft_board, content, data.get("layout"))
+                board = await asyncio.to_thread(draft_board, content, setup.get("layout"))
             except LayoutError as err:
-                if not any(p["field"].startswith(err.field) for p in problems):
-                    problems.append({"field": err.field, "line": 0, "message": str(err)})
-        return {"ok": result.ok and not problems, "problems": problems, "data": data, "board": board}
+                if not any(p["field"].startswith(f"setup.{err.field}") for p in problems):
+                    problems.append({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)})
+        return {"ok": not problems, "problems": problems, "data": data if isinstance(data, dict) else None, "board": board}
 
     @router.post("/token", status_code=201)
     async def token(request: Request) -> dict[str, Any]:
@@ -197,8 +237,7 @@ def workshop_router(
         presets = tuple(dict.fromkeys(body.presets))
         if any(p not in PRESETS for p in presets):
             raise ApiError(400, ErrorCode.MALFORMED, f"presets are {', '.join(PRESETS)}", field="presets")
-        check = await asyncio.to_thread(checked, body.text)
-        chapter = check.chapter
+        _made, chapter = await asyncio.to_thread(checked, body.text)
         party = body.party or default_party(chapter.party_size, chapter.forbidden_heroes, list(content.heroes))
         if any(h not in content.heroes or h in chapter.forbidden_heroes for h in party) or len(set(party)) != len(party):
             raise ApiError(422, ErrorCode.BAD_TABLE, "the party names a mouse this chapter does not take", field="party")
@@ -235,8 +274,7 @@ def workshop_router(
         """A table of the draft in one click: one seat per mouse, people unless ``bots`` says otherwise. The
         table keeps the whole chapter file, so it needs nothing else from the workshop."""
         spend(request)
-        check = await asyncio.to_thread(checked, body.text)
-        chapter = check.chapter
+        _made, chapter = await asyncio.to_thread(checked, body.text)
         party = body.party or default_party(chapter.party_size, chapter.forbidden_heroes, list(content.heroes))
         seats = [[p] for p in party]
         seed = new_seed()

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mnm.chapterfile import added_chapter, read_chapter_text
 from mnm.sim.simulate import GameSpec, play_game, summarise
-from mnm.workshop.chapter_file import check_chapter_text, content_with, digest
 
 __all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party", "play_chunk"]
 
@@ -53,11 +53,9 @@ def default_party(chapter_party_size: int, barred: tuple[str, ...], heroes: list
 def play_chunk(text: str, party: tuple[str, ...], bot: str, preset: str, seeds: tuple[int, ...]) -> dict[str, Any]:
     """Worker side: play ``seeds`` of the chapter file ``text``; the records and the CPU seconds they took."""
     started = time.process_time()
-    check = check_chapter_text(text)
-    if check.chapter is None or not check.ok:
-        raise ValueError("the chapter file does not check")
-    content = content_with(check.chapter, digest(text))
-    records = [play_game(GameSpec(check.chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS) for s in seeds]
+    content = read_chapter_text(text, "workshop")  # read once per chunk (one content object per chapter)
+    chapter = added_chapter(content)[0]
+    records = [play_game(GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS) for s in seeds]
     return {"records": records, "cpu": time.process_time() - started}
 
 
