@@ -3,6 +3,7 @@ with bots in worker processes, open a table from it.
 
     GET  /api/workshop/tiles                 the gallery: every tile side (number, tile, back, name, colour)
     GET  /api/workshop/tiles/{side}.svg      one side drawn by the table's renderer
+    GET  /api/workshop/vocabulary            the chapter language: every word with its sentence and fields
     GET  /api/workshop/blank                 a new chapter's file (no tile laid yet)
     GET  /api/workshop/chapters/{id}         a shipped chapter's file (to start from a copy)
     POST /api/workshop/check                 {"text"} -> problems (field, line, message), parsed data, board
@@ -41,6 +42,7 @@ from mnm.server.limits import RateLimiter
 from mnm.server.tables import LiveTable, TableService, new_seed
 from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_gallery
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
+from mnm.workshop.vocabulary import vocabulary
 
 __all__ = ["MAX_BODY", "workshop_router"]
 
@@ -152,7 +154,21 @@ def workshop_router(
     @router.get("/tiles")
     async def tiles() -> dict[str, Any]:
         """Every tile side of the box, for the gallery."""
-        return {"sides": tile_gallery(content), "max_chapter_bytes": MAX_CHAPTER_BYTES, "presets": list(PRESETS)}
+        return {
+            "sides": tile_gallery(content),
+            "minions": [
+                {"id": m.id, "name": {"en": m.name.en, "pt": m.name.pt}}
+                for m in content.minions.values()
+                if m.kind not in ("ally", "pet")
+            ],
+            "max_chapter_bytes": MAX_CHAPTER_BYTES,
+            "presets": list(PRESETS),
+        }
+
+    @router.get("/vocabulary")
+    async def words() -> dict[str, Any]:
+        """The chapter language for the rule forms: triggers, conditions, effects, sentences and fields."""
+        return vocabulary()
 
     @router.get("/tiles/{side}.svg", responses={200: {"content": {"image/svg+xml": {}}}})
     async def tile_svg(side: int) -> Response:

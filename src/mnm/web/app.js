@@ -13,6 +13,7 @@ import { lang, setLang, t, tx } from "./i18n.js";
 import { enqueue, isPlaying, loadMine, markMine, renderLog, setSpeed, sinceLastTurn, speed } from "./log.js";
 import { legendRows, swatch } from "./marks.js";
 import { S } from "./state.js";
+import { renderWorkshop } from "./workshop.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -49,6 +50,14 @@ function route() {
   $("#brand").textContent = t("title");
   document.title = t("title");
   const { table, token } = parseHash();
+  if (!table && location.pathname === "/workshop") {
+    closeAllDialogs();
+    if (S.socket) S.socket.close();
+    S.socket = null;
+    S.tableId = null;
+    renderWorkshop();
+    return;
+  }
   if (!table) {
     closeAllDialogs();
     if (S.socket) S.socket.close();
@@ -334,6 +343,8 @@ function render() {
   closeStale(v.version);
   if (S.mode && !myOptions(v).some((o) => isPlacing(v, o))) S.mode = null;
   $("#chapter-name").textContent = `${v.chapter.number}. ${tx(v.chapter.name)}`;
+  // a chapter built in the workshop says so (issue 23)
+  $("#chapter-name").after(...($("#custom-chapter") ? [] : v.chapter.custom ? [h("span", { id: "custom-chapter", class: "role custom-chapter" }, t("customChapter"))] : []));
   $("#objective-line").textContent = `${t("objective")}: ${tx(v.chapter.objective)}`;
   const on = v.options || [];
   $("#variants-on").textContent = on.length ? `${t("variantsOn")}: ${on.map((o) => tx(o.text)).join("; ")}` : "";

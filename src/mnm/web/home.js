@@ -170,6 +170,7 @@ export function renderHome() {
       h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
     ),
     result,
+    h("p", { class: "workshop-link" }, h("a", { href: "/workshop", class: "button" }, t("workshopLink"))),
   );
   refreshHeroes();
   showPresetRate();

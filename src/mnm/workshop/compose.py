@@ -43,6 +43,8 @@ def tile_gallery(content: Content) -> list[dict[str, Any]]:
                 "name": {"en": side.name.en, "pt": side.name.pt},
                 "colour": side.colour.value,
                 "expansion": bool(side.expansion),
+                # the spaces a chapter may start on (marked start on the tile)
+                "starts": [sp.id for sp in compile_side(side).spaces if sp.start],
             }
         )
     return out

@@ -33,7 +33,7 @@ PRESETS = ("easy", "normal", "hard")
 CHUNK = 10  # games per task: small enough for a live progress bar and a quick cancel
 # A draft's game stops here, "unfinished" (a shipped chapter's games take a few hundred decisions; a draft whose
 # bots find no way to its goal would otherwise wander for a long time before its cap)
-MAX_DECISIONS = 3000
+MAX_DECISIONS = 1500
 HEAT_KINDS = ("wounds", "captures", "hourglass")
 
 
