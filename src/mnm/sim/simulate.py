@@ -48,12 +48,17 @@ def _content_of(spec: GameSpec) -> Content:
 
 
 def play_game(
-    spec: GameSpec, content: Content | None = None, heat: bool = False, max_decisions: int = MAX_DECISIONS
+    spec: GameSpec,
+    content: Content | None = None,
+    heat: bool = False,
+    max_decisions: int = MAX_DECISIONS,
+    stall_rounds: int = 0,
 ) -> dict[str, Any]:
     """Play one game to its end with one bot for every seat; return its record. ``content``: the content the
     spec's chapter file was read into already (the workshop's workers read a draft once per chunk of games);
     ``heat``: also record where mice were wounded and captured, and where the party stood when the hourglass
-    ran out (``record["heat"]``: kind -> space -> count)."""
+    ran out (``record["heat"]``: kind -> space -> count); ``stall_rounds``: stop a game (``outcome: stalled``)
+    when that many rounds pass with the hourglass on one page (bots with nothing to do in a draft)."""
     content = content or _content_of(spec)
     game = Game.new(
         spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty), content=content
@@ -62,12 +67,20 @@ def play_game(
     bot = make_bot(spec.bot, seed=spec.seed)
     decisions = 0
     spots: dict[str, Counter[str]] = {"wounds": Counter(), "captures": Counter(), "hourglass": Counter()}
+    page, since = game.state.hourglass, game.state.round
+    stalled = False
     while game.decision() is not None and decisions < max_decisions:
         before = game.state
         events = game.apply(bot.choose(game))
         decisions += 1
         if heat:
             _heat(events, before, game.state, spots)
+        if stall_rounds:
+            if game.state.hourglass != page:
+                page, since = game.state.hourglass, game.state.round
+            elif game.state.round - since >= stall_rounds:
+                stalled = True
+                break
     st = game.state
     wounds_by: Counter[str] = Counter()
     for ev in game.events:
@@ -84,7 +97,7 @@ def play_game(
         "difficulty": spec.difficulty,
         "chapter_digest": chapter_source.digest if chapter_source is not None else "",  # a chapter file's identity
         "status": st.status if st.status != "playing" else "unfinished",
-        "outcome": st.outcome or ("victory" if st.status == "won" else "unfinished"),
+        "outcome": st.outcome or ("victory" if st.status == "won" else "stalled" if stalled else "unfinished"),
         "decisions": decisions,
         "rounds": st.round,
         "pages": st.hourglass,

@@ -1016,7 +1016,8 @@ function showJob() {
   const presets = Object.entries(job.presets || {});
   if (!presets.length) return;
   if (!job.presets[W.heat.preset]) W.heat.preset = presets[0][0];
-  const causes = (p) => Object.entries(p.defeat_causes).map(([k, n]) => `${t(`ws.outcomes.${k}`)}: ${n}`).join("; ") || t("ws.none");
+  const causes = (p) =>
+    [...Object.entries(p.defeat_causes), ...(p.unfinished ? [["unfinished", p.unfinished]] : [])].map(([k, n]) => `${t(`ws.outcomes.${k}`)}: ${n}`).join("; ") || t("ws.none");
   const pages = (p) => Object.entries(p.pages_used).map(([k, n]) => `${k}: ${n}`).join(", ");
   $("#ws-results").replaceChildren(
     h(

@@ -34,6 +34,7 @@ CHUNK = 10  # games per task: small enough for a live progress bar and a quick c
 # A draft's game stops here, "unfinished" (a shipped chapter's games take a few hundred decisions; a draft whose
 # bots find no way to its goal would otherwise wander for a long time before its cap)
 MAX_DECISIONS = 1500
+STALL_ROUNDS = 30  # rounds on one hourglass page: the bots found nothing to do (a shipped game turns pages faster)
 HEAT_KINDS = ("wounds", "captures", "hourglass")
 
 
@@ -55,7 +56,7 @@ def play_chunk(text: str, party: tuple[str, ...], bot: str, preset: str, seeds: 
     started = time.process_time()
     content = read_chapter_text(text, "workshop")  # read once per chunk (one content object per chapter)
     chapter = added_chapter(content)[0]
-    records = [play_game(GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS) for s in seeds]
+    records = [play_game(GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS, STALL_ROUNDS) for s in seeds]
     return {"records": records, "cpu": time.process_time() - started}
 
 

@@ -1,5 +1,5 @@
 """The chapter language's vocabulary as the workshop's rule forms need it: every trigger, condition and effect
-with its sentence in English and Portuguese (:data:`mnm.content.chapter_language.SENTENCES`) and the fields of
+with its sentence in English and Portuguese (:func:`mnm.content.chapter_language.sentence`) and the fields of
 its parameters, read from the pydantic models themselves so the forms cannot drift from the language."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from mnm.content.chapter_language import (
-    SENTENCES,
     TRIGGER_FILTERS,
     Condition,
     ConditionKind,
@@ -21,6 +20,7 @@ from mnm.content.chapter_language import (
     EffectKind,
     Trigger,
     Where,
+    sentence,
 )
 
 __all__ = ["vocabulary"]
@@ -95,7 +95,7 @@ def _words(container: type[BaseModel], kinds: type[Enum]) -> list[dict[str, Any]
         args = [a for a in typing.get_args(field.annotation) if a is not type(None)]
         model = args[0] if args else None
         params = _params(model) if isinstance(model, type) and issubclass(model, BaseModel) else None
-        en, pt = SENTENCES[kind]  # type: ignore[index]
+        en, pt = sentence(kind)  # type: ignore[arg-type]
         out.append({"id": kind.value, "en": en, "pt": pt, "params": params, "form": params is not None})
     return out
 
@@ -107,8 +107,8 @@ def vocabulary() -> dict[str, Any]:
         "triggers": [
             {
                 "id": t.value,
-                "en": SENTENCES[t][0],
-                "pt": SENTENCES[t][1],
+                "en": sentence(t)[0],
+                "pt": sentence(t)[1],
                 "filters": [where[name] for name in TRIGGER_FILTERS[t] if name in where],
             }
             for t in Trigger
