@@ -8,17 +8,16 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from axe_scan import axe_serious
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "browser"
-AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 PARTY = ["collin", "tilda", "filch", "maginos"]
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -302,37 +301,21 @@ def test_phone_board_fills_width_zooms_and_targets_are_big(browser: Browser, bas
     shot(page, "issue12-table-phone")
 
 
-def _axe(page: Page) -> list[list[str]]:
-    if not AXE.exists():
-        subprocess.run(
-            "mkdir -p .cache/axe && cd .cache/axe && npm init -y >/dev/null && npm install --silent axe-core",
-            shell=True,
-            cwd=ROOT,
-            check=True,
-        )
-    page.add_script_tag(path=str(AXE))
-    found: list[list[str]] = page.evaluate(
-        "async () => (await axe.run(document)).violations.filter(v => ['serious', 'critical'].includes(v.impact))"
-        ".map(v => [v.id, v.impact, v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')])"
-    )
-    return found
-
-
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_axe_no_serious_violations(browser: Browser, base_url: str, viewport: dict[str, int]) -> None:
     context = browser.new_context(base_url=base_url, viewport=viewport, bypass_csp=True)
     page = context.new_page()
     page.goto("/")
     expect(page.locator("#create")).to_be_visible()
-    assert _axe(page) == []
+    assert axe_serious(page) == []
     made = create(base_url)
     page.goto(made["links"]["host"])
     expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
     expect(page.locator("#board svg")).to_be_visible()
-    assert _axe(page) == []
+    assert axe_serious(page) == []
     # with a dialog open too
     page.locator("#objective-button").click()
-    assert _axe(page) == []
+    assert axe_serious(page) == []
 
 
 # Words of the interface that must never show in Portuguese (the catalogues translate every one).

@@ -621,15 +621,26 @@ function labelled(label, control) {
   return h("label", { class: "ws-row" }, h("span", { class: "ws-label" }, label), control);
 }
 
-// an {en, pt} text: English and Portuguese side by side
-function bilingual(field, label, value, set) {
+// an {en, pt} text at ``field`` (its dotted path in the file): English and Portuguese side by side; each
+// language is written into the file as it is now (never over the other one's newer text)
+function bilingual(field, label, value) {
   const v = value && typeof value === "object" ? value : { en: "", pt: "" };
+  const set = (code) => (ev) =>
+    edit((x) => {
+      const parts = field.split(".");
+      let node = x;
+      for (const part of parts) {
+        if (!node[part] || typeof node[part] !== "object") node[part] = { en: "", pt: "" };
+        node = node[part];
+      }
+      node[code] = ev.target.value;
+    });
   return h(
     "fieldset",
     { class: "ws-bilingual", "data-field": field },
     h("legend", {}, label),
-    h("label", {}, h("span", { class: "ws-lang" }, t("ws.english")), h("textarea", { rows: 2, lang: "en", "data-field": `${field}.en`, onchange: (ev) => set({ ...v, en: ev.target.value }) }, v.en || "")),
-    h("label", {}, h("span", { class: "ws-lang" }, t("ws.portuguese")), h("textarea", { rows: 2, lang: "pt-BR", "data-field": `${field}.pt`, onchange: (ev) => set({ ...v, pt: ev.target.value }) }, v.pt || "")),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.english")), h("textarea", { rows: 2, lang: "en", "data-field": `${field}.en`, onchange: set("en") }, v.en || "")),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.portuguese")), h("textarea", { rows: 2, lang: "pt-BR", "data-field": `${field}.pt`, onchange: set("pt") }, v.pt || "")),
   );
 }
 
@@ -654,10 +665,10 @@ function renderForms() {
       h("h3", { id: "ws-ch-title" }, t("ws.chapter")),
       labelled(t("ws.id"), textInput("id", d.id, (v) => edit((x) => (x.id = v)), { id: "ws-id" })),
       labelled(t("ws.number"), numberInput("number", d.number, (v) => edit((x) => (x.number = v)), { min: 0 })),
-      bilingual("name", t("ws.name"), d.name, (v) => edit((x) => (x.name = v))),
-      bilingual("objective", t("ws.objective"), d.objective, (v) => edit((x) => (x.objective = v))),
-      bilingual("victory_text", t("ws.victoryText"), d.victory_text, (v) => edit((x) => (x.victory_text = v))),
-      bilingual("defeat_text", t("ws.defeatText"), d.defeat_text, (v) => edit((x) => (x.defeat_text = v))),
+      bilingual("name", t("ws.name"), d.name),
+      bilingual("objective", t("ws.objective"), d.objective),
+      bilingual("victory_text", t("ws.victoryText"), d.victory_text),
+      bilingual("defeat_text", t("ws.defeatText"), d.defeat_text),
     ),
     h(
       "section",
@@ -770,6 +781,7 @@ function renderForms() {
     conditionsForm("victory", t("ws.victory"), d.victory || []),
     conditionsForm("defeat", t("ws.defeat"), d.defeat || []),
     rulesForm(d.rules || []),
+    roomsForm(d.rooms || []),
   );
   showProblems(W.problems);
 }
@@ -789,7 +801,7 @@ function storyForm(d) {
       h(
         "div",
         { class: "ws-item" },
-        bilingual(`story.${moment}`, `${t("ws.moment")}: ${moment}`, text, (v) => edit((x) => (x.story[moment] = v))),
+        bilingual(`story.${moment}`, `${t("ws.moment")}: ${moment}`, text),
         h("button", { type: "button", class: "small", onclick: () => edit((x) => delete x.story[moment], true) }, t("ws.remove")),
       ),
     ),
@@ -879,7 +891,7 @@ function paramInput(field, p, value, set) {
     case "choice":
       return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, p.required ? null : h("option", { value: "" }, "—"), p.choices.map((c) => h("option", { value: c, selected: c === value }, String(c)))));
     case "text2":
-      return bilingual(field, label, value, set);
+      return bilingual(field, label, value);
     default:
       return labelled(label, textInput(field, value, (v) => set(v || undefined), { size: 14 }));
   }
@@ -909,36 +921,78 @@ function conditionsForm(key, title, list) {
   );
 }
 
-function rulesForm(rules) {
+// the list at a dotted path of the parsed file (``rules``, ``rooms.0.rules``), made when missing
+function listAt(data, path) {
+  const parts = path.split(".");
+  let node = data;
+  for (const part of parts.slice(0, -1)) node = node[part];
+  const last = parts[parts.length - 1];
+  if (!Array.isArray(node[last])) node[last] = [];
+  return node[last];
+}
+
+function ruleForms(path, rules) {
   const triggers = (W.vocab && W.vocab.triggers) || [];
-  return h(
-    "section",
-    { class: "card", "aria-labelledby": "ws-rules-title", "data-field": "rules" },
-    h("h3", { id: "ws-rules-title" }, t("ws.rules")),
+  const R = (x, i) => listAt(x, path)[i];
+  return [
     rules.map((r, i) => {
       const trig = triggers.find((x) => x.id === r.when);
       const where = r.where || {};
+      const at = `${path}.${i}`;
       return h(
         "fieldset",
-        { class: "ws-rule", "data-field": `rules.${i}` },
+        { class: "ws-rule", "data-field": at },
         h("legend", {}, `${t("ws.rule")}: ${r.id || ""}`),
-        labelled("id", textInput(`rules.${i}.id`, r.id, (v) => edit((x) => (x.rules[i].id = v)), { size: 14 })),
+        labelled("id", textInput(`${at}.id`, r.id, (v) => edit((x) => (R(x, i).id = v)), { size: 14 })),
         labelled(
           t("ws.when"),
-          h("select", { "data-field": `rules.${i}.when`, onchange: (ev) => edit((x) => { x.rules[i].when = ev.target.value; delete x.rules[i].where; }, true) }, triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
+          h("select", { "data-field": `${at}.when`, onchange: (ev) => edit((x) => { R(x, i).when = ev.target.value; delete R(x, i).where; }, true) }, triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
         ),
-        (trig ? trig.filters : []).map((p) => paramInput(`rules.${i}.where.${p.name}`, p, where[p.name], (v) => edit((x) => { x.rules[i].where = { ...(x.rules[i].where || {}), [p.name]: v }; if (v === undefined || (Array.isArray(v) && !v.length)) delete x.rules[i].where[p.name]; if (!Object.keys(x.rules[i].where).length) delete x.rules[i].where; }, true))),
+        (trig ? trig.filters : []).map((p) =>
+          paramInput(`${at}.where.${p.name}`, p, where[p.name], (v) =>
+            edit((x) => {
+              const rule = R(x, i);
+              rule.where = { ...(rule.where || {}), [p.name]: v };
+              if (v === undefined || (Array.isArray(v) && !v.length)) delete rule.where[p.name];
+              if (!Object.keys(rule.where).length) delete rule.where;
+            }, true),
+          ),
+        ),
         h("h4", {}, t("ws.conditions")),
-        (r.if || []).map((c, j) => entryForm("conditions", `rules.${i}.if.${j}`, c, (v) => edit((x) => (x.rules[i].if[j] = v), true), () => edit((x) => { x.rules[i].if.splice(j, 1); if (!x.rules[i].if.length) delete x.rules[i].if; }, true))),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => (x.rules[i].if = [...(x.rules[i].if || []), { any_free_mouse: {} }]), true) }, t("ws.addCondition")),
+        (r.if || []).map((c, j) => entryForm("conditions", `${at}.if.${j}`, c, (v) => edit((x) => (R(x, i).if[j] = v), true), () => edit((x) => { R(x, i).if.splice(j, 1); if (!R(x, i).if.length) delete R(x, i).if; }, true))),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => (R(x, i).if = [...(R(x, i).if || []), { any_free_mouse: {} }]), true) }, t("ws.addCondition")),
         h("h4", {}, t("ws.effects")),
-        (r.do || []).map((e, j) => entryForm("effects", `rules.${i}.do.${j}`, e, (v) => edit((x) => (x.rules[i].do[j] = v), true), () => edit((x) => x.rules[i].do.splice(j, 1), true))),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => (x.rules[i].do = [...(x.rules[i].do || []), { cheese: { to: "wheel", amount: 1 } }]), true) }, t("ws.addEffect")),
-        h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `rules.${i}.once`, checked: !!r.once, onchange: (ev) => edit((x) => { if (ev.target.checked) x.rules[i].once = true; else delete x.rules[i].once; }) }), ` ${t("ws.once")}`),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => x.rules.splice(i, 1), true) }, t("ws.remove")),
+        (r.do || []).map((e, j) => entryForm("effects", `${at}.do.${j}`, e, (v) => edit((x) => (R(x, i).do[j] = v), true), () => edit((x) => R(x, i).do.splice(j, 1), true))),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => (R(x, i).do = [...(R(x, i).do || []), { cheese: { to: "wheel", amount: 1 } }]), true) }, t("ws.addEffect")),
+        h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `${at}.once`, checked: !!r.once, onchange: (ev) => edit((x) => { if (ev.target.checked) R(x, i).once = true; else delete R(x, i).once; }) }), ` ${t("ws.once")}`),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => listAt(x, path).splice(i, 1), true) }, t("ws.remove")),
       );
     }),
-    h("button", { type: "button", class: "small", id: "ws-add-rule", onclick: () => edit((x) => (x.rules = [...(x.rules || []), { id: `rule-${(x.rules || []).length + 1}`, when: "round_begins", do: [{ cheese: { to: "wheel", amount: 1 } }] }]), true) }, t("ws.addRule")),
+    h("button", { type: "button", class: "small ws-add-rule", "data-path": path, onclick: () => edit((x) => { const list = listAt(x, path); list.push({ id: `${path.startsWith("rooms") ? "room" : "rule"}-${list.length + 1}`, when: path.startsWith("rooms") ? "tile_revealed" : "round_begins", do: [{ cheese: { to: "wheel", amount: 1 } }] }); }, true) }, t("ws.addRule")),
+  ];
+}
+
+function rulesForm(rules) {
+  return h("section", { class: "card", "aria-labelledby": "ws-rules-title", "data-field": "rules" }, h("h3", { id: "ws-rules-title" }, t("ws.rules")), ...ruleForms("rules", rules));
+}
+
+// room rules: the rules of one tile side (a trigger that takes a side gets the room's)
+function roomsForm(rooms) {
+  const sides = layout().map((p) => p.side);
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-rooms-title", "data-field": "rooms" },
+    h("h3", { id: "ws-rooms-title" }, t("ws.rooms")),
+    rooms.map((room, k) =>
+      h(
+        "div",
+        { class: "ws-item", "data-field": `rooms.${k}` },
+        labelled(t("ws.side"), h("select", { "data-field": `rooms.${k}.side`, onchange: (ev) => edit((x) => (x.rooms[k].side = Number(ev.target.value)), true) }, sides.map((s) => h("option", { value: s, selected: s === Number(room.side) }, `${s} · ${tx((sideInfo(s) || {}).name)}`)))),
+        ...ruleForms(`rooms.${k}.rules`, room.rules || []),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => x.rooms.splice(k, 1), true) }, t("ws.remove")),
+      ),
+    ),
+    h("button", { type: "button", class: "small", id: "ws-add-room", disabled: !sides.length, onclick: () => edit((x) => (x.rooms = [...(x.rooms || []), { side: sides[sides.length - 1], rules: [] }]), true) }, t("ws.addRoom")),
   );
 }
 
@@ -954,6 +1008,12 @@ function renderPlaytest() {
       { class: "ws-row" },
       labelled(t("ws.games"), h("input", { type: "number", id: "ws-games", min: 1, max: 1000, value: 100, class: "ws-num" })),
       labelled(t("ws.botKind"), h("select", { id: "ws-bot" }, ["heuristic", "search"].map((b) => h("option", { value: b }, t(`botNames.${b}`))))),
+      h(
+        "fieldset",
+        { class: "ws-presets" },
+        h("legend", {}, t("ws.preset")),
+        ["easy", "normal", "hard"].map((p) => h("label", { class: "check" }, h("input", { type: "checkbox", class: "ws-preset", value: p, checked: true }), ` ${t(`ws.presets.${p}`)} `)),
+      ),
       h("button", { type: "button", id: "ws-run", class: "primary", onclick: runPlaytest }, t("ws.run")),
       h("button", { type: "button", id: "ws-cancel", hidden: true, onclick: cancelPlaytest }, t("ws.cancel")),
     ),
@@ -966,7 +1026,8 @@ function renderPlaytest() {
 async function runPlaytest() {
   const games = Math.max(1, Math.min(1000, Number($("#ws-games").value) || 100));
   try {
-    W.job = await wsHttp("POST", "/api/workshop/playtests", { text: W.text, games, bot: $("#ws-bot").value });
+    const presets = [...document.querySelectorAll(".ws-preset:checked")].map((x) => x.value);
+    W.job = await wsHttp("POST", "/api/workshop/playtests", { text: W.text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] });
   } catch (err) {
     toast(errorText(err), "error");
     return;
