@@ -301,12 +301,24 @@ def serve_command(
     address_scale: Annotated[
         float, typer.Option(min=0.01, max=1000.0, help="Multiply the per-address limits (big NATs, load tests).")
     ] = 1.0,
+    playtest_backend: Annotated[
+        str, typer.Option(help="Where the workshop's play-tests run: local (worker processes) or ray.")
+    ] = "local",
+    playtest_workers: Annotated[
+        int, typer.Option(min=0, max=256, help="Play-test worker processes (0: one per CPU).")
+    ] = 0,
+    ray_address: Annotated[str | None, typer.Option(help="With --playtest-backend ray: a running cluster.")] = None,
 ) -> None:
-    """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
+    """Start the web server: open http://HOST:PORT/ in a browser to create and join tables, or
+    http://HOST:PORT/workshop to build a chapter."""
     import socket
 
     need("uvicorn", "mnm serve")
     need("fastapi", "mnm serve")
+    if playtest_backend not in ("local", "ray"):
+        fail("--playtest-backend must be local or ray")
+    if playtest_backend == "ray":
+        need("ray", "--playtest-backend ray")
     from mnm.server.app import serve
 
     probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
@@ -325,6 +337,9 @@ def serve_command(
         forwarded_allow_ips=forwarded_allow_ips,
         allow_seed=allow_seed,
         address_scale=address_scale,
+        playtest_backend=playtest_backend,
+        playtest_workers=playtest_workers,
+        ray_address=ray_address,
     )
 
 

@@ -3,6 +3,9 @@ editor token, play-tests in worker processes (progress, cancel, limits) and a ta
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 import warnings
 from collections.abc import Iterator
@@ -163,3 +166,33 @@ def test_a_table_opens_from_a_draft_and_says_it_is_custom(client: TestClient) ->
     shipped = client.post("/api/tables", json=body).json()
     plain = client.get(f"/api/tables/{shipped['table']}", headers={"X-Seat-Token": shipped["host_token"]}).json()
     assert plain["view"]["chapter"]["custom"] is False
+
+
+def test_a_workshop_table_is_rebuilt_after_a_restart_from_its_own_file(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    with TestClient(create_app(db, LIMITS)) as first:
+        made = first.post("/api/workshop/tables", json={"text": TWO_TILES}).json()
+    with TestClient(create_app(db, LIMITS)) as second:  # a new process: only the database is left
+        got = second.get(f"/api/tables/{made['table']}", headers={"X-Seat-Token": made["host_token"]})
+        assert got.status_code == 200, got.text
+        assert got.json()["view"]["chapter"]["custom"] is True
+
+
+def test_mnm_plays_the_exported_file(tmp_path: Path) -> None:
+    """What the workshop exports is what `mnm chapter validate` and `mnm play --chapter-file` take."""
+    path = tmp_path / "my-chapter.yaml"
+    path.write_text(TWO_TILES, encoding="utf-8")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONPATH": os.pathsep.join(sys.path)}
+    ok = subprocess.run(
+        [sys.executable, "-m", "mnm", "chapter", "validate", str(path)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert ok.returncode == 0 and "chapter OK" in ok.stdout, ok.stdout + ok.stderr
+    played = subprocess.run(
+        [sys.executable, "-m", "mnm", "play", "--chapter-file", str(path), "--plain"],
+        input="1\n1\nquit\nyes\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert "Tilda takes the ability" in played.stdout, played.stdout[-2000:] + played.stderr[-2000:]

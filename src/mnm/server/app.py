@@ -810,8 +810,12 @@ def serve(
     forwarded_allow_ips: str | None = None,
     allow_seed: bool = False,
     address_scale: float = 1.0,
+    playtest_backend: str = "local",
+    playtest_workers: int = 0,
+    ray_address: str | None = None,
 ) -> None:
-    """Run the server until interrupted (``mnm serve``).
+    """Run the server until interrupted (``mnm serve``). The workshop's play-tests run in ``playtest_workers``
+    processes (one per CPU when 0), or on Ray with ``playtest_backend="ray"`` (``ray_address``: a cluster).
 
     The client address (for the per-address limits) is the TCP peer's. ``X-Forwarded-For`` is believed only
     with ``proxy_headers`` or ``forwarded_allow_ips`` (the reverse proxy's addresses): otherwise anyone could
@@ -821,7 +825,14 @@ def serve(
 
     from mnm.server.http import GuardedH11Protocol
 
-    app = create_app(db, Limits(allow_seed=allow_seed, address_scale=address_scale))
+    limits = Limits(
+        allow_seed=allow_seed,
+        address_scale=address_scale,
+        playtest_backend=playtest_backend,
+        playtest_workers=playtest_workers,
+        ray_address=ray_address,
+    )
+    app = create_app(db, limits)
     trust = proxy_headers or forwarded_allow_ips is not None
     # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
     uvicorn.run(
