@@ -344,8 +344,7 @@ def _meaning(chapter: Chapter, content: Content, out: _Collector, folder: Path |
         out.add(issue.field, issue.message)
     if out.problems:
         return
-    _reachability(trial, chapter, out)
-    if out.problems:  # a tile out of reach: every place on it would say so again
+    if not _reachability(trial, chapter, out):  # a tile out of reach: every place on it would say so again
         return
     _RuleCheck(trial, chapter, out).run()
     _next_chapter(chapter, content, out, folder)
@@ -355,12 +354,11 @@ def _own(issues: Iterable[ContentIssue], chapter_id: str) -> list[ContentIssue]:
     return [i for i in issues if i.entry == chapter_id]
 
 
-def _reachability(content: Content, chapter: Chapter, out: _Collector) -> None:
-    """Every space the chapter names must be reachable from the start by walking and exploring."""
+def _reachability(content: Content, chapter: Chapter, out: _Collector) -> bool:
+    """Every tile laid must be reachable from the start by walking and exploring (False when one is not)."""
     from mnm.board.reach import reachable_spaces
 
     reach = reachable_spaces(content, chapter)
-    board_sides = {s.id for s in content.tile_sides.values() if s.tile in reach.laid_tiles}
     reached_tiles = {content.tile_sides[s].tile for s in reach.sides}
     for i, placed in enumerate(chapter.layout):
         if content.tile_sides[placed.side].tile not in reached_tiles:
@@ -371,22 +369,7 @@ def _reachability(content: Content, chapter: Chapter, out: _Collector) -> None:
                 f"o lado {placed.side} em {list(placed.at)} nunca é alcançado a partir do espaço inicial "
                 f"{chapter.start_space}: nenhuma saída alinhada da mesma cor leva até ele",
             )
-    for path, side in _named_sides(chapter):
-        if side not in board_sides:
-            out.add(
-                path,
-                f"names tile side {side}, which is not on this chapter's board (no side of its tile is in the layout)",
-                f"nomeia o lado de peça {side}, que não está no tabuleiro deste capítulo (nenhum lado da sua "
-                "peça está no arranjo)",
-            )
-        elif side not in reach.sides:
-            out.add(
-                path,
-                f"names tile side {side}, which the mice cannot reach from the start space {chapter.start_space} "
-                "by walking and exploring",
-                f"nomeia o lado de peça {side}, que os ratos não alcançam a partir do espaço inicial "
-                f"{chapter.start_space} andando e explorando",
-            )
+    return not out.problems
 
 
 class _RuleCheck:
@@ -405,6 +388,8 @@ class _RuleCheck:
 
     def run(self) -> None:
         ch = self.chapter
+        for path, side in _named_sides(ch):
+            self.side(side, path)
         for i, cond in enumerate(ch.victory):
             self.condition(cond, f"victory.{i}")
         for i, cond in enumerate(ch.defeat):
