@@ -566,14 +566,8 @@ def _next_chapter(chapter: Chapter, content: Content, out: _Collector, folder: P
     if name is None or name in content.chapters:
         return
     if folder is None:
-        out.add(
-            "next_chapter",
-            f"names chapter {name!r}, which is not a shipped chapter; a chapter file {name}.yaml beside this one "
-            "is looked for only when the file is read from a folder",
-            f"nomeia o capítulo {name!r}, que não vem com o jogo; um arquivo {name}.yaml ao lado deste só é "
-            "procurado quando o arquivo é lido de uma pasta",
-        )
-    elif not (folder / f"{name}.yaml").is_file():
+        return  # a text with no folder (an upload): its next chapter comes with the campaign's next step
+    if not (folder / f"{name}.yaml").is_file():
         out.add(
             "next_chapter",
             f"names chapter {name!r}: neither a shipped chapter nor a file {name}.yaml in {folder}",
