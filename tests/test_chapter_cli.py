@@ -311,3 +311,14 @@ def test_next_chapter_is_the_file_of_that_name_beside_it(tmp_path: Path) -> None
 def test_the_same_chapter_text_gives_the_same_content_object() -> None:
     text = EXAMPLE.read_text(encoding="utf-8")
     assert read_chapter_text(text, "a.yaml") is read_chapter_text(text, "a.yaml")
+
+
+def test_a_scenario_on_a_chapter_file(tmp_path: Path) -> None:
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text('chapter: kitchen-run\nheroes:\n  collin: {space: "5:12"}\ndice: [2]\n', encoding="utf-8")
+    unknown = runner.invoke(app, ["scenario", "run", str(scenario)])
+    assert unknown.exit_code == 1 and "unknown chapter 'kitchen-run'" in unknown.output
+    result = runner.invoke(app, ["scenario", "run", str(scenario), "--chapter-file", str(EXAMPLE), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["chapter"] == "kitchen-run" and report["decision"]["actor"] == "collin"
