@@ -322,3 +322,11 @@ def test_a_scenario_on_a_chapter_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["chapter"] == "kitchen-run" and report["decision"]["actor"] == "collin"
+
+
+def test_independent_problems_are_all_reported_once_each() -> None:
+    text = skeleton(**{'spaces: ["4:2"]': 'spaces: ["4:42"]', "minion: rat-warrior": "minion: rat-warior"})
+    problems = validate_chapter_text(text, "c.yaml")
+    assert [p.field for p in problems] == ["setup.starting_minions.0.minion", "victory.2.all_free_mice_on.spaces.0"]
+    special = skeleton(**{"  start_space:": "  special_searches: [{side: 77, card: tinkerers-treasure}]\n  start_space:"})
+    assert one_problem(special).endswith("special_searches.0.side: names tile side 77, which does not exist")

@@ -196,6 +196,8 @@ class _Collector:
 
     def add(self, path: str, en: str, pt: str | None = None) -> None:
         path = self.file_path(path)
+        if path and any(p.field == path for p in self.problems):
+            return  # one problem per field: a later check would only say it again in other words
         self.problems.append(Problem(path, self.line_of(path), en, pt if pt is not None else _pt_of(en), self.file))
 
 
@@ -337,12 +339,12 @@ def _meaning(chapter: Chapter, content: Content, out: _Collector, folder: Path |
     )
     for issue in _own(reader.issues, chapter.id):
         out.add(issue.field, issue.message)
-    if out.problems:
-        return
+    if any(p.field.removeprefix("setup.").startswith(("layout", "start_space")) for p in out.problems):
+        return  # no board to check the rest on
     trial = _with_chapter(content, chapter, ChapterFile(chapter.id, "", out.file))
     for issue in chapter_issues(trial, chapter.id):
         out.add(issue.field, issue.message)
-    if out.problems:
+    if any(p.field.removeprefix("setup.").startswith(("layout", "start_space")) for p in out.problems):
         return
     if not _reachability(trial, chapter, out):  # a tile out of reach: every place on it would say so again
         return
@@ -359,6 +361,7 @@ def _reachability(content: Content, chapter: Chapter, out: _Collector) -> bool:
     from mnm.board.reach import reachable_spaces
 
     reach = reachable_spaces(content, chapter)
+    before = len(out.problems)
     reached_tiles = {content.tile_sides[s].tile for s in reach.sides}
     for i, placed in enumerate(chapter.layout):
         if content.tile_sides[placed.side].tile not in reached_tiles:
@@ -369,7 +372,7 @@ def _reachability(content: Content, chapter: Chapter, out: _Collector) -> bool:
                 f"o lado {placed.side} em {list(placed.at)} nunca é alcançado a partir do espaço inicial "
                 f"{chapter.start_space}: nenhuma saída alinhada da mesma cor leva até ele",
             )
-    return not out.problems
+    return len(out.problems) == before
 
 
 class _RuleCheck:
