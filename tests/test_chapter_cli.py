@@ -330,3 +330,17 @@ def test_independent_problems_are_all_reported_once_each() -> None:
     assert [p.field for p in problems] == ["setup.starting_minions.0.minion", "victory.2.all_free_mice_on.spaces.0"]
     special = skeleton(**{"  start_space:": "  special_searches: [{side: 77, card: tinkerers-treasure}]\n  start_space:"})
     assert one_problem(special).endswith("special_searches.0.side: names tile side 77, which does not exist")
+
+
+def test_the_walk_through_shows_what_validate_prints() -> None:
+    """docs/chapters.md's broken.yaml is the skeleton with a misspelt minion and a goal space 4:42."""
+    doc = (ROOT / "docs" / "chapters.md").read_text(encoding="utf-8")
+    broken = skeleton(**{'spaces: ["4:2"]': 'spaces: ["4:42"]', "minion: rat-warrior": "minion: rat-warior"})
+    problems = validate_chapter_text(broken, "broken.yaml")
+    assert len(problems) == 2
+    for p in problems:
+        assert str(p) in doc
+    assert problems[0].text("pt") in doc
+    example = EXAMPLE.read_text(encoding="utf-8")
+    for line in ("- {minion: roach, count: 1, side: 4}", "where: {spaces: [\"4:1\"]}", "do: [cheese: {to: wheel, amount: 1}]"):
+        assert line in example and line in doc
