@@ -344,3 +344,25 @@ def test_the_walk_through_shows_what_validate_prints() -> None:
     example = EXAMPLE.read_text(encoding="utf-8")
     for line in ("- {minion: roach, count: 1, side: 4}", "where: {spaces: [\"4:1\"]}", "do: [cheese: {to: wheel, amount: 1}]"):
         assert line in example and line in doc
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("digest", 5, "chapter_file.digest: must be text"),
+        ("id", "proving-grounds", "chapter_file.id: must be the save's chapter 'my-chapter'"),
+        ("extra", 1, "chapter_file: unknown field(s): extra"),
+        ("file", ["x"], "chapter_file.file: must be a file name"),
+    ],
+)
+def test_a_tampered_chapter_file_record_is_refused(tmp_path: Path, field: str, value: object, message: str) -> None:
+    chapter, save = _custom_save(tmp_path)
+    data = json.loads(save.read_text())
+    data["chapter_file"][field] = value
+    save.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_game(save, chapter_file=chapter)
+
+
+def test_an_empty_file_says_where_to_start() -> None:
+    assert one_problem("# nothing yet\n") == "c.yaml: the file is empty: start from mnm chapter new"

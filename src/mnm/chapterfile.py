@@ -595,6 +595,9 @@ def _check(
     except ChapterFileError as err:
         return None, "", err.problems
     out = _Collector(file, lines)
+    if data is None:
+        out.add("", "the file is empty: start from mnm chapter new", "o arquivo está vazio: comece com mnm chapter new")
+        return None, "", out.problems
     if not isinstance(data, dict):
         out.add(
             "",
@@ -631,10 +634,18 @@ def read_chapter_text(
     :class:`ChapterFileError` listing every problem. The chapter's id is ``result.chapter_files`` 's key.
     ``source``: the file name saves record (default ``file``; a file read from disk records its full path)."""
     base = content or builtin_content()
+    # the same text read again (each simulated game, each table of the same upload) is not checked again
+    seen = (id(base), hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), source or file, str(folder))
+    hit = _READ.get(seen)
+    if hit is not None:
+        return hit
     chapter, digest, problems = _check(text, file, base, folder)
     if chapter is None:
         raise ChapterFileError(problems)
-    return _interned(base, chapter, ChapterFile(chapter.id, digest, source or file, text))
+    made = _interned(base, chapter, ChapterFile(chapter.id, digest, source or file, text))
+    if len(_READ) < 4 * MAX_CUSTOM_CHAPTERS:
+        _READ[seen] = made
+    return made
 
 
 def content_for_save(data: Any, chapter_file: str | Path | None = None) -> Content:
@@ -726,6 +737,7 @@ def skeleton_text() -> str:
 
 _INTERNED: Final[dict[tuple[int, str, str], Content]] = {}
 _BASES: Final[dict[int, Content]] = {}
+_READ: Final[dict[tuple[int, str, str, str], Content]] = {}
 
 
 def _with_chapter(content: Content, chapter: Chapter, source: ChapterFile) -> Content:
