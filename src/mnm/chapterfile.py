@@ -196,6 +196,8 @@ class _Collector:
 
     def add(self, path: str, en: str, pt: str | None = None) -> None:
         path = self.file_path(path)
+        if path and any(p.field == path for p in self.problems):
+            return  # one problem per field: a later check would only say it again in other words
         self.problems.append(Problem(path, self.line_of(path), en, pt if pt is not None else _pt_of(en), self.file))
 
 
@@ -337,15 +339,14 @@ def _meaning(chapter: Chapter, content: Content, out: _Collector, folder: Path |
     )
     for issue in _own(reader.issues, chapter.id):
         out.add(issue.field, issue.message)
-    if out.problems:
-        return
+    if any(p.field.removeprefix("setup.").startswith(("layout", "start_space")) for p in out.problems):
+        return  # no board to check the rest on
     trial = _with_chapter(content, chapter, ChapterFile(chapter.id, "", out.file))
     for issue in chapter_issues(trial, chapter.id):
         out.add(issue.field, issue.message)
-    if out.problems:
+    if any(p.field.removeprefix("setup.").startswith(("layout", "start_space")) for p in out.problems):
         return
-    _reachability(trial, chapter, out)
-    if out.problems:  # a tile out of reach: every place on it would say so again
+    if not _reachability(trial, chapter, out):  # a tile out of reach: every place on it would say so again
         return
     _RuleCheck(trial, chapter, out).run()
     _next_chapter(chapter, content, out, folder)
@@ -355,12 +356,12 @@ def _own(issues: Iterable[ContentIssue], chapter_id: str) -> list[ContentIssue]:
     return [i for i in issues if i.entry == chapter_id]
 
 
-def _reachability(content: Content, chapter: Chapter, out: _Collector) -> None:
-    """Every space the chapter names must be reachable from the start by walking and exploring."""
+def _reachability(content: Content, chapter: Chapter, out: _Collector) -> bool:
+    """Every tile laid must be reachable from the start by walking and exploring (False when one is not)."""
     from mnm.board.reach import reachable_spaces
 
     reach = reachable_spaces(content, chapter)
-    board_sides = {s.id for s in content.tile_sides.values() if s.tile in reach.laid_tiles}
+    before = len(out.problems)
     reached_tiles = {content.tile_sides[s].tile for s in reach.sides}
     for i, placed in enumerate(chapter.layout):
         if content.tile_sides[placed.side].tile not in reached_tiles:
@@ -371,22 +372,7 @@ def _reachability(content: Content, chapter: Chapter, out: _Collector) -> None:
                 f"o lado {placed.side} em {list(placed.at)} nunca é alcançado a partir do espaço inicial "
                 f"{chapter.start_space}: nenhuma saída alinhada da mesma cor leva até ele",
             )
-    for path, side in _named_sides(chapter):
-        if side not in board_sides:
-            out.add(
-                path,
-                f"names tile side {side}, which is not on this chapter's board (no side of its tile is in the layout)",
-                f"nomeia o lado de peça {side}, que não está no tabuleiro deste capítulo (nenhum lado da sua "
-                "peça está no arranjo)",
-            )
-        elif side not in reach.sides:
-            out.add(
-                path,
-                f"names tile side {side}, which the mice cannot reach from the start space {chapter.start_space} "
-                "by walking and exploring",
-                f"nomeia o lado de peça {side}, que os ratos não alcançam a partir do espaço inicial "
-                f"{chapter.start_space} andando e explorando",
-            )
+    return len(out.problems) == before
 
 
 class _RuleCheck:
@@ -405,6 +391,8 @@ class _RuleCheck:
 
     def run(self) -> None:
         ch = self.chapter
+        for path, side in _named_sides(ch):
+            self.side(side, path)
         for i, cond in enumerate(ch.victory):
             self.condition(cond, f"victory.{i}")
         for i, cond in enumerate(ch.defeat):
@@ -581,14 +569,8 @@ def _next_chapter(chapter: Chapter, content: Content, out: _Collector, folder: P
     if name is None or name in content.chapters:
         return
     if folder is None:
-        out.add(
-            "next_chapter",
-            f"names chapter {name!r}, which is not a shipped chapter; a chapter file {name}.yaml beside this one "
-            "is looked for only when the file is read from a folder",
-            f"nomeia o capítulo {name!r}, que não vem com o jogo; um arquivo {name}.yaml ao lado deste só é "
-            "procurado quando o arquivo é lido de uma pasta",
-        )
-    elif not (folder / f"{name}.yaml").is_file():
+        return  # a text with no folder (an upload): its next chapter comes with the campaign's next step
+    if not (folder / f"{name}.yaml").is_file():
         out.add(
             "next_chapter",
             f"names chapter {name!r}: neither a shipped chapter nor a file {name}.yaml in {folder}",
@@ -613,6 +595,9 @@ def _check(
     except ChapterFileError as err:
         return None, "", err.problems
     out = _Collector(file, lines)
+    if data is None:
+        out.add("", "the file is empty: start from mnm chapter new", "o arquivo está vazio: comece com mnm chapter new")
+        return None, "", out.problems
     if not isinstance(data, dict):
         out.add(
             "",
@@ -649,10 +634,18 @@ def read_chapter_text(
     :class:`ChapterFileError` listing every problem. The chapter's id is ``result.chapter_files`` 's key.
     ``source``: the file name saves record (default ``file``; a file read from disk records its full path)."""
     base = content or builtin_content()
+    # the same text read again (each simulated game, each table of the same upload) is not checked again
+    seen = (id(base), hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), source or file, str(folder))
+    hit = _READ.get(seen)
+    if hit is not None:
+        return hit
     chapter, digest, problems = _check(text, file, base, folder)
     if chapter is None:
         raise ChapterFileError(problems)
-    return _interned(base, chapter, ChapterFile(chapter.id, digest, source or file, text))
+    made = _interned(base, chapter, ChapterFile(chapter.id, digest, source or file, text))
+    if len(_READ) < 4 * MAX_CUSTOM_CHAPTERS:
+        _READ[seen] = made
+    return made
 
 
 def content_for_save(data: Any, chapter_file: str | Path | None = None) -> Content:
@@ -744,6 +737,7 @@ def skeleton_text() -> str:
 
 _INTERNED: Final[dict[tuple[int, str, str], Content]] = {}
 _BASES: Final[dict[int, Content]] = {}
+_READ: Final[dict[tuple[int, str, str, str], Content]] = {}
 
 
 def _with_chapter(content: Content, chapter: Chapter, source: ChapterFile) -> Content:

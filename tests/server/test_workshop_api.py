@@ -91,8 +91,10 @@ def test_untrusted_files_are_bounded(client: TestClient) -> None:
     assert "not valid YAML" in check(client, "id: [unclosed")["problems"][0]["en"]
     r = client.post("/api/workshop/check", json={"text": "x" * (MAX_CHAPTER_BYTES + 1)})
     assert r.status_code == 400
-    r = client.post("/api/tables", content=b"{" + b" " * 20_000 + b"}", headers={"Content-Type": "application/json"})
-    assert r.status_code == 413  # the tables keep their own small bound
+    r = client.post(
+        "/api/tables/x/actions", content=b"{" + b" " * 20_000 + b"}", headers={"Content-Type": "application/json"}
+    )
+    assert r.status_code == 413  # the tables' actions keep their own small bound
 
 
 def test_drafts_live_under_an_editor_token_and_are_bounded(client: TestClient, editor: dict[str, str]) -> None:

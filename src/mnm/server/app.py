@@ -40,6 +40,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
+from mnm.chapterfile import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.limits import RateLimiter, token_key
@@ -55,7 +56,6 @@ from mnm.server.tables import (
     seed_commitment,
 )
 from mnm.server.views import board_json, difficulties_json, event_json, options_json, table_view
-from mnm.server.workshop import MAX_BODY as WORKSHOP_BODY
 from mnm.server.workshop import workshop_router
 from mnm.workshop.playtest import PlaytestService
 
@@ -72,6 +72,9 @@ class Limits:
     """Abuse limits (tests make them small)."""
 
     max_body: int = 16 * 1024  # bytes of an HTTP request body
+    # bytes of a body that may carry a chapter file (creating a table, continuing a campaign): the file's limit,
+    # twice over for JSON's escapes, and room for the rest
+    max_upload: int = 2 * MAX_CHAPTER_BYTES + 16 * 1024
     max_ws_message: int = 4 * 1024  # characters of one WebSocket message
     actions_per_second: float = 20.0  # sustained, per client address and per seat token (HTTP and WebSocket)
     action_burst: int = 40  # (a table takes three times these from all its seats together)
@@ -98,6 +101,7 @@ class Limits:
     playtest_cpu_seconds: float = 120.0  # CPU time one play-test may spend over all its workers
     playtests_per_token: int = 1
     playtest_queue: int = 8
+    playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
 
 
 class _Budget:
@@ -121,16 +125,23 @@ class _BodyLimit:
     """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size, and
     bodies not sent within ``timeout`` seconds with 408."""
 
-    def __init__(self, app: Any, limit: int, timeout: float = 10.0, wide: tuple[str, int] | None = None) -> None:
-        self.app, self.base_limit, self.timeout, self.wide = app, limit, timeout, wide
+    def __init__(self, app: Any, limit: int, timeout: float = 10.0, upload: int | None = None) -> None:
+        self.app, self.base, self.timeout = app, limit, timeout
+        self.upload = limit if upload is None else upload
+
+    def limit_of(self, scope: Scope) -> int:
+        """The larger ``upload`` limit for the requests that may carry a chapter file (the workshop's too)."""
+        path = str(scope.get("path", ""))
+        uploads = scope.get("method") in ("POST", "PUT") and (
+            path == "/api/tables" or path.endswith("/continue") or path.startswith("/api/workshop/")
+        )
+        return max(self.base, self.upload) if uploads else self.base
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        # the workshop's requests carry a whole chapter file: their own, larger bound
-        wide = self.wide is not None and str(scope.get("path", "")).startswith(self.wide[0])
-        limit = self.wide[1] if wide and self.wide is not None else self.base_limit
+        limit = self.limit_of(scope)
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
@@ -238,7 +249,15 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    chapter: str = Field(pattern=_ID, examples=["proving-grounds"])
+    chapter: str | None = Field(
+        default=None, pattern=_ID, examples=["proving-grounds"], description="a shipped chapter's id (or the file's)"
+    )
+    chapter_file: str | None = Field(
+        default=None,
+        max_length=MAX_CHAPTER_BYTES,
+        description="a chapter file's YAML text (docs/chapters.md), played instead of a shipped chapter; checked "
+        "first (422 bad_chapter lists every problem with field, line and message in en and pt)",
+    )
     party: list[str] = Field(min_length=1, max_length=6, examples=[["collin", "tilda", "filch", "maginos"]])
     seats: list[list[str]] | None = Field(
         default=None,
@@ -275,6 +294,11 @@ class ContinueBody(BaseModel):
     keep: dict[str, str | None] = Field(default_factory=dict, max_length=6)
     replay: bool = Field(default=False, description="play the same chapter again (after a defeat)")
     companion: bool | None = Field(default=None, description="companion mode; as before if omitted")
+    chapter_file: str | None = Field(
+        default=None,
+        max_length=MAX_CHAPTER_BYTES,
+        description="after a chapter file's chapter: the next chapter's file (its id is the next_chapter)",
+    )
 
 
 class UndoBody(BaseModel):
@@ -344,6 +368,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     async def lifespan(_app: FastAPI) -> Any:
         await asyncio.to_thread(_warm_up, service)
         await service.start()
+        if limits.playtest_warm:
+            await asyncio.to_thread(playtests.warm)
         yield
         await asyncio.to_thread(playtests.close)
         await service.stop()
@@ -451,8 +477,10 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
                 field="seed",
             )
         seed = body.seed if body.seed is not None else new_seed()
+        if body.chapter is None and body.chapter_file is None:
+            raise ApiError(400, ErrorCode.MALFORMED, "say which chapter: chapter (an id) or chapter_file", field="chapter")
         table, tokens = await service.create(
-            body.chapter,
+            body.chapter or "",
             party,
             seats,
             seed,
@@ -460,6 +488,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             bots=body.bots,
             options=body.options,
             seed_chosen=body.seed is not None,
+            chapter_file=body.chapter_file,
         )
         return _created(table, tokens, seed)
 
@@ -549,7 +578,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         table_limit.check(client_key(request))
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
-        new = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
+        new = await service.continue_campaign(
+            table, caller, dict(body.keep), body.replay, body.companion, body.chapter_file
+        )
         seats = new.setup["seats"]
         token = x_seat_token or ""
         return {
@@ -603,9 +634,7 @@ def _warm_up(service: TableService) -> None:
 
 
 def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
-    app.add_middleware(
-        _BodyLimit, limit=limits.max_body, timeout=limits.body_timeout, wide=("/api/workshop/", WORKSHOP_BODY)
-    )
+    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout, upload=limits.max_upload)
     return app
 
 
@@ -831,6 +860,7 @@ def serve(
         playtest_backend=playtest_backend,
         playtest_workers=playtest_workers,
         ray_address=ray_address,
+        playtest_warm=True,
     )
     app = create_app(db, limits)
     trust = proxy_headers or forwarded_allow_ips is not None

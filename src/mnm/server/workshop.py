@@ -44,9 +44,8 @@ from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_galler
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
 from mnm.workshop.vocabulary import vocabulary
 
-__all__ = ["MAX_BODY", "workshop_router"]
+__all__ = ["BLANK_CHAPTER", "workshop_router"]
 
-MAX_BODY = 2 * MAX_CHAPTER_BYTES + 4096  # a chapter file inside JSON (escaped newlines and quotes)
 _DRAFT_ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
 _TOKEN = r"^[A-Za-z0-9_-]{16,64}$"
 

@@ -31,6 +31,7 @@ __all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party"
 
 PRESETS = ("easy", "normal", "hard")
 CHUNK = 10  # games per task: small enough for a live progress bar and a quick cancel
+FIRST_CHUNK = 2  # the first task of each worker: the bar moves within the first second
 # A draft's game stops here, "unfinished" (a shipped chapter's games take a few hundred decisions; a draft whose
 # bots find no way to its goal would otherwise wander for a long time before its cap)
 MAX_DECISIONS = 1500
@@ -64,6 +65,11 @@ def _nice_worker() -> None:
     """Play-test workers yield the CPU to the server's own work (tables, hints)."""
     with contextlib.suppress(OSError):
         os.nice(10)
+
+
+def _ready() -> bool:
+    """A task that only makes a worker process start (and import the engine) before the first job."""
+    return True
 
 
 @dataclass
@@ -219,6 +225,16 @@ class PlaytestService:
 
     # --- the scheduler thread ------------------------------------------------------------------------------
 
+    def warm(self, wait: bool = False) -> None:
+        """Start the worker processes now (a server at start-up), so the first play-test's games start at once;
+        ``wait``: until every worker is up."""
+        if self.backend == "local":
+            self._submitter()
+            assert self._pool is not None
+            started = [self._pool.submit(_ready) for _ in range(self.workers)]
+            if wait:
+                cf.wait(started)
+
     def _submitter(self) -> Submit:
         if self.backend == "ray":
             import ray
@@ -268,11 +284,13 @@ class PlaytestService:
 
     def _play(self, job: Job) -> None:
         submit = self._submitter()
-        tasks = [
-            (preset, tuple(range(start, min(job.games, start + CHUNK))))
-            for preset in job.presets
-            for start in range(0, job.games, CHUNK)
-        ]
+        tasks: list[tuple[str, tuple[int, ...]]] = []
+        for preset in job.presets:
+            start = 0
+            while start < job.games:
+                size = FIRST_CHUNK if len(tasks) < self.workers else CHUNK
+                tasks.append((preset, tuple(range(start, min(job.games, start + size)))))
+                start += size
         window = 2 * self.workers  # tasks in flight: enough to keep every worker busy, few to cancel
         pending: dict[cf.Future[dict[str, Any]], str] = {}
         todo = deque(tasks)
