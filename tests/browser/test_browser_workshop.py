@@ -147,6 +147,7 @@ def test_workshop_axe_portuguese_phone_keyboard(browser: Browser, base_url: str)
     page.goto("/workshop")
     expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=15_000)
     page.locator("#ws-blank").click()
+    expect(page.locator('#ws-problems [data-problem="setup.layout"]')).to_be_visible()  # the blank is checked
     # keyboard alone: pick a side and lay it
     page.locator('#ws-gallery [data-side="5"]').focus()
     page.keyboard.press("Enter")
