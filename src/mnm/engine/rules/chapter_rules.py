@@ -394,7 +394,7 @@ def _who(fire: Fire, who: Who) -> str:
 
 @effect(EffectKind.WOUND, "R-BATTLE-14")
 def _wound(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    """R-BATTLE-14: wounds with no defense roll (blockable wounds: the mouse rolls its defense, R-BATTLE-08)."""
+    """R-BATTLE-14: wounds with no defense roll (blockable wounds: the mouse rolls its defense, R-BATTLE-06/15)."""
     target = _who(fire, p.who)
     if target in st.heroes:
         emit_effect(ctx, fire, rule, "wound", p.event, {"figure": target, "amount": p.amount}, "")
@@ -408,7 +408,7 @@ def _wound(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
 
 
 def _blocks(ctx: Ctx, st: State, hero_id: str) -> int:
-    """Shields a mouse rolls defending against a chapter's blockable wound (its defense dice, R-BATTLE-08)."""
+    """Shields a mouse rolls defending against a chapter's blockable wound (its defense dice, R-BATTLE-06/15)."""
     h = st.heroes[hero_id]
     faces = roll(st, ctx.content.heroes[h.id].defense, f"{hero_id}'s defense")
     return sum(1 for f in faces if ctx.dice[f].shield)
