@@ -234,6 +234,30 @@ def test_r_surge_01_minion_rolled_cheese_moves_counter_cheese_to_the_wheel() -> 
     ]
 
 
+@pytest.mark.rule("R-SEARCH-01")
+def test_r_search_01_a_successful_search_on_a_named_space() -> None:
+    g = game(flag_rule("search", '{spaces: ["5:15"]}'), turn="mouse:collin", dice=[CHEESE, CHEESE, SWORD])
+    g.apply("search collin")  # a CHEESE: no luck
+    assert not hit(g)
+    g.state.heroes["collin"].searched.clear()
+    g.state.turn = None
+    g.ctx.rules.on_search(g.ctx, g.state, "collin", "5:14")  # another space
+    assert not hit(g)
+    g.ctx.rules.on_search(g.ctx, g.state, "collin", "5:15")
+    assert hit(g)
+
+
+@pytest.mark.rule("R-WIN-04")
+def test_r_win_04_hourglass_page_through_the_engine() -> None:
+    from mnm.engine.rules.victory import advance_hourglass
+
+    g = game(flag_rule("hourglass_page", "{page: 3}"), hourglass=1)
+    advance_hourglass(g.ctx, g.state, "test")
+    assert not hit(g)
+    advance_hourglass(g.ctx, g.state, "test")
+    assert g.state.hourglass == 3 and hit(g)
+
+
 @pytest.mark.rule("R-SURGE-03")
 def test_r_surge_03_surge_counts_the_surges() -> None:
     g = game(flag_rule("surge", "{side: 5}", "[compare: {what: surges, op: ge, value: 2}]"))
@@ -495,7 +519,7 @@ FILE = "chapters/01-flight-to-barksburg.yaml"
         ("when: chapter_won", "when: chapter_lost", "rules.1.when", "chapter_won"),  # the words it knows
         ("do: [story: {moment: ending}]", "do: [tell: {moment: ending}]", "rules.1.do.0.tell", "not a known field"),
         ("do: [story: {moment: ending}]", "do: [story: {momnet: ending}]", "rules.1.do.0.story.momnet", "not a known"),
-        ("where: {number: 1}", "where: {page: 1}", "rooms.2.rules.1.where.page", "not a known field"),
+        ("where: {number: 1}", "where: {pages: 1}", "rooms.2.rules.1.where.pages", "not a known field"),
         ("where: {what: exit}", "where: {number: 1}", "rooms.0.rules.0.where.number", "not a filter of trigger"),
         ("do: [story: {moment: ending}]", "do: [story: {moment: epilogue}]", "rules.1.do.0.story.moment", "epilogue"),
         (

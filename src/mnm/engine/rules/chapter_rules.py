@@ -120,6 +120,7 @@ class CompiledRule:
         self.number = w.number or 0
         self.by_mouse = _tri(w.by_mouse)
         self.what = w.what or ""
+        self.page = w.page or 0
         self.once = rule.once
         self.conditions = tuple(compile_condition(c) for c in rule.if_)
         self.effects = tuple(compile_effect(e) for e in rule.do)
@@ -616,6 +617,8 @@ class ChapterProgram(ChapterRules):
         self.defeated = _by_trigger(rules, Trigger.MINION_DEFEATED)
         self.cheese = _by_trigger(rules, Trigger.MINION_ROLLED_CHEESE)
         self.surge = _by_trigger(rules, Trigger.SURGE)
+        self.search = _by_trigger(rules, Trigger.SEARCH)
+        self.hourglass = _by_trigger(rules, Trigger.HOURGLASS_PAGE)
         self.explore = _by_trigger(rules, Trigger.EXPLORE_ATTEMPT)
         self.won = _by_trigger(rules, Trigger.CHAPTER_WON)
         self.victory = tuple(compile_condition(c) for c in chapter.victory)
@@ -713,6 +716,24 @@ class ChapterProgram(ChapterRules):
         if self.surge:
             self._run(ctx, st, Fire(side=side), self.surge)
         return None
+
+    def on_search(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
+        """Trigger search (a successful search, R-SEARCH-01)."""
+        if not self.search:
+            return
+        fire = Fire(hero_id, hero_id, space_side(space))
+        for rule in self.search:
+            if (rule.side == ANY or rule.side == fire.side) and (not rule.spaces or space in rule.spaces):
+                fire_rule(ctx, st, fire, rule)
+
+    def on_hourglass(self, ctx: Ctx, st: State) -> None:
+        """Trigger hourglass_page (R-WIN-04)."""
+        if not self.hourglass:
+            return
+        fire = Fire(number=st.hourglass)
+        for rule in self.hourglass:
+            if rule.page == 0 or rule.page == st.hourglass:
+                fire_rule(ctx, st, fire, rule)
 
     def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
         """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason."""
