@@ -147,6 +147,21 @@ def _dict(value_check: Check, max_len: int = 10_000) -> Check:
     return check
 
 
+def _buffs(st: dict[str, Any]) -> Check:
+    """A mouse's timed effects: ``name`` (its own card's) or ``name@owner``, the owner a mouse of the party
+    (R-BATTLE-12: the effect ends when the owner's turn begins)."""
+    values = _dict(_int(None), 100)
+
+    def check(value: Any, where: str) -> None:
+        values(value, where)
+        for key in value:
+            name, at, owner = key.partition("@")
+            if not name or (at and owner not in st.get("party", ())):
+                raise _bad(f"{where} key", key, "must be an effect name, or name@owner with a mouse of the party")
+
+    return check
+
+
 def _one_of(*choices: str) -> Check:
     def check(value: Any, where: str) -> None:
         if value not in choices:
@@ -224,7 +239,7 @@ def validate_save(data: Any, content: Content) -> None:
         "captures": count,
         "searched": _list(_int(None), 100),
         "achievements": ids,
-        "buffs": _dict(_int(None), 100),
+        "buffs": _buffs(st),
     }
     minion_spec: dict[str, Check] = {
         "id": _str,

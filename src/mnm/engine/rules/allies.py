@@ -23,7 +23,7 @@ from mnm.engine.context import Ctx, step
 from mnm.engine.dice import roll
 from mnm.engine.hooks import HELPER_ATTACKED
 from mnm.engine.query import minion_distances, minions_on_side
-from mnm.engine.rules.battle import add_wheel_cheese, defend_minion
+from mnm.engine.rules.battle import add_wheel_cheese, attack_dice, defend_minion
 from mnm.engine.rules.bees import bees_turn_end
 from mnm.engine.rules.expansion import helpers
 from mnm.engine.rules.minions import path_toward
@@ -103,7 +103,7 @@ def _helper_attack(ctx: Ctx, st: State, hid: str) -> None:
         return
     m = targets[0]
     spec = ctx.content.minions[str(data["type"])]
-    faces = roll(st, spec.battle, f"{hid}'s attack")
+    faces = roll(st, attack_dice(st, hid, spec.battle), f"{hid}'s attack")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     # R-EXP-01/02: the helper's own CHEESE is ignored (it feeds neither a mouse nor the wheel)
     ctx.emit("helper_attacks", "R-EXP-01", minion=hid, target=m.id, faces=list(faces), hits=hits)
@@ -121,7 +121,7 @@ def helper_attacked(ctx: Ctx, st: State, m: Minion) -> bool:
     hid = cands[0]
     data = helpers(st)[hid]
     spec = ctx.content.minions[m.type]
-    faces = roll(st, spec.battle, f"{m.id}'s attack")
+    faces = roll(st, attack_dice(st, m.id, spec.battle), f"{m.id}'s attack")  # bees take dice (R-EXP-08)
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     if spec.kind != "cat":

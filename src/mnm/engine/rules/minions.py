@@ -18,6 +18,7 @@ from mnm.engine.dice import roll
 from mnm.engine.hooks import HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
     blocked_spaces,
+    buff,
     can_enter,
     is_large,
     melee_reach,
@@ -26,7 +27,7 @@ from mnm.engine.query import (
     minion_distances,
     track_rank,
 )
-from mnm.engine.rules.battle import minion_attacks_mouse, mouse_defends
+from mnm.engine.rules.battle import attack_dice, minion_attacks_mouse, mouse_defends
 from mnm.engine.rules.flying import flying_move
 from mnm.engine.state import Hero, Minion, State
 
@@ -285,7 +286,7 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
         cands = [h for h in mice if h.space in near]
     if not cands:
         return None
-    seen = [h for h in cands if not h.buffs.get("hide")]
+    seen = [h for h in cands if not (h.buffs and buff(h, "hide"))]
     cands = seen or cands  # Vanish: a hidden mouse is attacked only when no other mouse can be
     fresh = [h for h in cands if h.id not in attacked]
     if len(fresh) == 1:  # the only choice: no distances needed to order it (the common case)
@@ -336,7 +337,7 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
     if target.space not in melee_reach(graph, here):
         return
-    faces = roll(st, hero.battle, f"{h.id}'s charmed attack")
+    faces = roll(st, attack_dice(st, h.id, hero.battle), f"{h.id}'s charmed attack")  # its card's battle only
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
     # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)

@@ -21,6 +21,7 @@ __all__ = [
     "EXTRA_ACTION_COST",
     "action_available",
     "direct_listing_active",
+    "end_effects_of",
     "extra_action_cost",
     "free_action_allowed",
     "free_action_available",
@@ -85,10 +86,31 @@ def free_action_available(ctx: Ctx, st: State, h: Hero, t: Turn, which: str) -> 
     return ""
 
 
+def end_effects_of(ctx: Ctx, st: State, owner: str) -> None:
+    """R-BATTLE-12: the effects ``owner``'s cards gave "until the start of your next turn" end as its turn
+    begins, on every mouse that has them (Ward of Light on the mice in its space), and only then."""
+    tail = "@" + owner
+    for x in st.heroes.values():
+        if not x.buffs:
+            continue
+        mine = x.id == owner
+        ending = [k for k in x.buffs if ("@" not in k if mine else k.endswith(tail))]
+        if ending:
+            for k in ending:
+                del x.buffs[k]
+            names = sorted({k.partition("@")[0] for k in ending})
+            if mine:
+                ctx.emit("buffs_end", "R-BATTLE-12", hero=x.id, buffs=names)
+            else:
+                ctx.emit("buffs_end_given", "R-BATTLE-12", hero=x.id, owner=owner, buffs=names)
+
+
 @step("mouse_turn")
 def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-TURN-01/09: the turn starts with a mandatory movement roll."""
     h = st.heroes[str(args[0])]
+    if len(args) == 1:  # the turn begins (a captured or charmed mouse's too): its cards' timed effects end
+        end_effects_of(ctx, st, h.id)
     if h.captured:
         push(st, ["captured_turn", h.id])
         return
@@ -99,9 +121,6 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
         return  # R-ABIL-04: asked first whether to use an ability "before taking a turn"
     t = Turn(h.id)
     st.turn = t
-    if h.buffs:  # card effects lasting "until the start of your next turn" end now (docs/effects.md)
-        ctx.emit("buffs_end", "R-SEARCH-08", hero=h.id, buffs=sorted(h.buffs))
-        h.buffs.clear()
     TURN_BEGINS.call(ctx, st, h, t, args)
     face = ctx.dice[roll(st, 1, f"{h.id}'s movement")[0]]
     t.rolled = face.number

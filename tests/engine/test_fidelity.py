@@ -1,0 +1,78 @@
+"""Where two separately written features meet (issue 24): durations owned by the mouse whose card it is, one
+sizing of every attack roll, triggers on what actually happened, statuses gained mid-turn, pets and allies as
+targets, leaves in a current, and the choices the rules leave to the players.
+
+Positions on the proving grounds (side 5, the Guard Room; adjacency in ``rulekit``) unless a chapter is named.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rulekit import CHEESE, of, scenario
+
+from mnm.engine.rules.battle import defense_dice
+
+# --- 1. durations owned by the mouse whose card it is -------------------------------------------------------
+
+
+@pytest.mark.rule("R-BATTLE-12")
+@pytest.mark.rule("R-ABIL-04")
+def test_r_battle_12_a_ward_cast_on_another_mouse_lasts_until_the_caster_s_next_turn() -> None:
+    g = scenario(
+        heroes={"maginos": {"space": "5:12", "abilities": ["ward-of-light"], "cheese": 2}, "collin": {"space": "5:12"}},
+        minions={"rat-warrior-9": {"space": "5:3"}},
+        track=["mouse:maginos", "mouse:collin", "minion:rat-warrior"],
+        turn="mouse:maginos",
+        dice=[CHEESE, CHEESE],
+        dice_mode="seeded",
+    )
+    g.apply("ability maginos ward-of-light")
+    plain = defense_dice(g.ctx, g.state, g.state.heroes["collin"], None) - 1
+    ev = g.apply("end maginos")  # Collin's own turn begins: Maginos's ward on him goes on
+    assert not [e for e in of(ev, "buffs_end") if e.params["hero"] == "collin"]
+    assert defense_dice(g.ctx, g.state, g.state.heroes["collin"], None) == plain + 1
+    assert g.state.heroes["maginos"].buffs  # and on Maginos himself until his next turn
+    g.apply("end collin")  # the rat far away; the next round: Maginos's turn ends the ward on both mice
+    d = g.decision()
+    assert d is not None and d.actor == "maginos"
+    assert g.state.heroes["collin"].buffs == {} and g.state.heroes["maginos"].buffs == {}
+    assert defense_dice(g.ctx, g.state, g.state.heroes["collin"], None) == plain
+
+
+# --- 2. one sizing for every attack roll --------------------------------------------------------------------
+
+
+def _swatter(ability: str, dice: list[int] | None = None) -> list[int]:
+    """How many dice Collin's Roach Swatter attack rolls against the roaches in his space (normal or area)."""
+    g = scenario(
+        heroes={"collin": {"space": "5:12", "equipped": ["roach-swatter"], "abilities": ["cleave"], "cheese": 3}},
+        minions={"roach-1": {"space": "5:12"}, "roach-2": {"space": "5:12"}, "rat-warrior-9": {"space": "5:3"}},
+        turn="mouse:collin",
+        dice=[CHEESE],
+        dice_mode="seeded",
+    )
+    ev = g.apply("ability collin cleave" if ability else "battle collin roach-1")
+    return [len(e.params["faces"]) for e in of(ev, "mouse_attacks")]
+
+
+@pytest.mark.rule("R-ABIL-04")
+@pytest.mark.rule("R-BATTLE-12")
+def test_r_abil_04_an_area_attack_keeps_the_weapon_s_bonus_against_its_first_target() -> None:
+    assert _swatter("") == [4]  # Collin's 2 battle dice + the Swatter's 2 against a roach
+    assert _swatter("cleave") == [4, 4]  # Backslash: one roll of the same size, each roach defends against it
+
+
+@pytest.mark.rule("R-EXP-08")
+@pytest.mark.rule("R-ABIL-04")
+def test_r_exp_08_a_bee_takes_a_die_from_area_attacks_and_chain_lightning_too() -> None:
+    def dice(hero: str, equipped: list[str], ability: str) -> list[int]:
+        g = scenario(chapter="the-trickle-crossing", heroes={hero: {"space": "17:5", "equipped": equipped,
+                                                                  "abilities": [ability], "cheese": 3}},
+                     minions={"roach-1": {"space": "17:5"}}, tokens={"bee-1": ["17:5"]},
+                     chapter_data={"bees": {"bee-1": {"home": "17:6", "host": hero}}},
+                     track=[f"mouse:{hero}", "minion:roach"], turn=f"mouse:{hero}", dice=[CHEESE], dice_mode="seeded")
+        ev = g.apply(f"ability {hero} {ability}" + (" roach-1" if ability == "chain-lightning" else ""))
+        return [len(e.params["faces"]) for e in of(ev, "mouse_attacks")]
+
+    assert dice("collin", ["roach-swatter"], "cleave") == [3]  # 2 battle + 2 (a roach) - 1 bee
+    assert dice("maginos", [], "chain-lightning") == [2]  # the card's 3 dice - 1 bee
