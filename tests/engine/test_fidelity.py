@@ -8,7 +8,7 @@ Positions on the proving grounds (side 5, the Guard Room; adjacency in ``rulekit
 from __future__ import annotations
 
 import pytest
-from rulekit import CHEESE, of, scenario
+from rulekit import BOW, CHEESE, SWORD, of, scenario
 
 from mnm.engine.rules.battle import defense_dice
 
@@ -76,3 +76,40 @@ def test_r_exp_08_a_bee_takes_a_die_from_area_attacks_and_chain_lightning_too() 
 
     assert dice("collin", ["roach-swatter"], "cleave") == [3]  # 2 battle + 2 (a roach) - 1 bee
     assert dice("maginos", [], "chain-lightning") == [2]  # the card's 3 dice - 1 bee
+
+
+# --- 3. triggers fire on what actually happened --------------------------------------------------------------
+
+
+def _spider_bites(achievements: list[str]) -> tuple[int, int, int]:
+    g = scenario(
+        heroes={"collin": {"space": "5:15", "achievements": achievements}, "tilda": {"space": "5:1"}},
+        minions={"spider-1": {"space": "5:12"}},
+        track=["minion:spider", "mouse:collin", "mouse:tilda"],
+        turn="minion:spider",
+        # spider movement (it stays next to Collin), 2 hits, no block (2 dice), Collin's movement
+        dice=[CHEESE, SWORD, SWORD, CHEESE, BOW, BOW],
+    )
+    collin = g.state.heroes["collin"]
+    return collin.wounds, collin.poison, len(of(g.events, "empathetic_power"))
+
+
+@pytest.mark.rule("R-ACH-04")
+@pytest.mark.rule("R-ABIL-05")
+def test_r_ach_04_the_poisonmaster_s_converted_wounds_poison_nobody_so_empathetic_power_stays_quiet() -> None:
+    assert _spider_bites([]) == (2, 2, 1)  # poisoned on Tilda's tile: Empathetic Power
+    assert _spider_bites(["poisonmaster"]) == (2, 0, 0)  # normal wounds: nothing to be empathetic about
+
+
+@pytest.mark.rule("R-EXP-14")
+@pytest.mark.rule("R-ABIL-05")
+def test_r_exp_14_hesster_s_poison_sets_off_empathetic_power_like_any_poisoning() -> None:
+    g = scenario(
+        chapter="the-ember-vault",
+        heroes={"collin": {"space": "18:9"}, "tilda": {"space": "18:9"}},
+        minions={"hesster-1": {"space": "18:2"}},
+        track=["minion:hesster:1", "minion:hesster:2", "mouse:collin", "mouse:tilda"],
+        dice=[SWORD, SWORD, BOW, BOW, BOW, BOW, CHEESE, CHEESE, CHEESE],  # Strikes 2 hits, none blocked; Coils
+    )
+    assert [e.params["target"] for e in of(g.events, "empathetic_power")] == ["collin"]
+    assert g.state.heroes["tilda"].cheese == 1

@@ -20,7 +20,6 @@ from mnm.engine.hooks import (
     ATTACK_CHEESE,
     CURSED_CHEESE,
     DEFENSE_DICE,
-    EMPATHETIC_POWER,
     EQUIPPED_ATTACK_DICE,
     INNATE_DEFENSE_DICE,
     MINDLESS_FALLS,
@@ -566,6 +565,4 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None, att
     if m is not None and h.wounds > before:
         for wounded_fn in ability_handlers(ctx, m.type, MINION_WOUNDED_MOUSE):  # the stun
             wounded_fn(ctx, st, m, h, h.wounds - before)
-    if poison and wounds and not h.captured:
-        EMPATHETIC_POWER.call(ctx, st, h, "poisoned")
 
