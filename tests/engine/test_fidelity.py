@@ -8,8 +8,9 @@ Positions on the proving grounds (side 5, the Guard Room; adjacency in ``rulekit
 from __future__ import annotations
 
 import pytest
-from rulekit import BOW, CHEESE, SWORD, of, scenario
+from rulekit import BOW, CHEESE, SWORD, of, one, options, scenario
 
+from mnm.engine.game import Game
 from mnm.engine.rules.battle import defense_dice
 
 # --- 1. durations owned by the mouse whose card it is -------------------------------------------------------
@@ -113,3 +114,46 @@ def test_r_exp_14_hesster_s_poison_sets_off_empathetic_power_like_any_poisoning(
     )
     assert [e.params["target"] for e in of(g.events, "empathetic_power")] == ["collin"]
     assert g.state.heroes["tilda"].cheese == 1
+
+
+# --- 4. a status gained in the mouse's own turn changes what it may still do ---------------------------------
+
+
+def _mopped(**fields: object) -> Game:
+    """Chapter 1's Kitchen (side 3): Collin defeats a roach before moving and Miz Maggie's mop knocks him down
+    (movement 2; 3 SWORDs; the roach's BOW blocks nothing; the attention die, a CHEESE, has no STAR)."""
+    g = scenario(chapter="flight-to-barksburg", explored=[1, 3], heroes={"collin": {"space": "3:5"}, "nez": {"space": "3:6"}},
+                 minions={"roach-1": {"space": "3:5"}, "roach-2": {"space": "3:1"}},
+                 track=["mouse:collin", "mouse:nez", "minion:roach"], turn="mouse:collin",
+                 dice=[SWORD, SWORD, SWORD, SWORD, BOW, CHEESE], **fields)
+    return g
+
+
+@pytest.mark.rule("R-NEG-04")
+@pytest.mark.rule("R-STORY-03")
+def test_r_neg_04_knocked_down_before_moving_the_mouse_spends_its_move_standing_up() -> None:
+    g = _mopped()
+    ev = g.apply("battle collin roach-1")
+    assert one(ev, "miz_maggie_swats").params["hero"] == "collin"
+    assert one(ev, "stands_up").params["figure"] == "collin"  # the rest of this turn's move gets him up
+    assert not [a for a in options(g) if a.startswith(("move", "scurry"))]
+    assert g.state.heroes["collin"].statuses == []
+    t = g.state.turn
+    assert t is not None and (t.move_points, t.movement_over) == (0, True)
+
+
+@pytest.mark.rule("R-NEG-02")
+@pytest.mark.rule("R-NEG-03")
+def test_r_neg_02_03_stunned_or_webbed_in_its_own_turn_the_mouse_s_options_follow() -> None:
+    from mnm.engine.rules.effects import add_status
+
+    for status, moves, acts in (("stunned", True, False), ("webbed", False, True)):
+        g = scenario(heroes={"collin": {"space": "5:12"}}, minions={"rat-warrior-1": {"space": "5:9"}},
+                     turn="mouse:collin", dice=[SWORD])  # 3 + 2 movement
+        add_status(g.ctx, g.state, g.state.heroes["collin"], status)  # as an event in his turn would
+        ev = g.apply("move collin 5:8")  # the turn asks again: next to the rat, movement left
+        assert not of(ev, "stands_up")
+        opts = options(g)
+        assert any(a.startswith("move") for a in opts) is moves, status
+        assert ("battle collin rat-warrior-1" in opts) is acts, status
+        assert "recover collin" in opts

@@ -411,11 +411,7 @@ def _wound(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
 
 @found_effect("status", "the finder gets the `status` marker (R-NEG-01)")
 def _status(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
-    add_status(ctx, st, h, str(params["status"]))
-    t = _turn(st, h)
-    if t is not None and "webbed" in h.statuses:  # R-NEG-03: webbed in its own turn, it moves no further
-        t.move_points = 0
-        t.movement_over = True
+    add_status(ctx, st, h, str(params["status"]))  # in its own turn: turn.follow_statuses (R-NEG-03)
 
 
 @found_effect("end-page", "the chapter end marker moves `amount` pages further away (R-WIN-04)")

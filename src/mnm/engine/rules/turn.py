@@ -23,6 +23,7 @@ __all__ = [
     "direct_listing_active",
     "end_effects_of",
     "extra_action_cost",
+    "follow_statuses",
     "free_action_allowed",
     "free_action_available",
     "install_direct_listing",
@@ -143,7 +144,26 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: a mouse beginning its turn on Hesster must move away
         if MOUSE_ON_HESSTER.call(ctx, st, h):
             return
+    follow_statuses(ctx, st, h, t)  # a chapter's movement-roll rule may have knocked it down
     st.pending = Pending("turn", h.id)
+
+
+def follow_statuses(ctx: Ctx, st: State, h: Hero, t: Turn) -> None:
+    """R-NEG-02/03/04: the rest of the turn follows the markers the mouse has now, however it got them in its
+    own turn (a minion, an event, a chapter's room rule, its own grape). Stunned needs nothing here: every
+    action's options ask for it. Knocked down before its movement is over, it spends the rest of its move
+    standing up (R-NEG-04); webbed, it moves no further (R-NEG-03). Movement already over: nothing changes now,
+    and a knocked-down mouse stands at its next turn (docs/rulings.md R-NEG-04)."""
+    if t.movement_over or not h.statuses:
+        return
+    if "knocked_down" in h.statuses:
+        h.statuses.remove("knocked_down")
+        t.move_points = 0
+        t.movement_over = True
+        ctx.emit("stands_up", "R-NEG-04", figure=h.id)
+    if "webbed" in h.statuses:
+        t.move_points = 0
+        t.movement_over = True
 
 
 def _turn_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
@@ -202,6 +222,7 @@ def _turn_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
 def _ask_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     hid = str(args[0])
     if st.turn is not None and st.turn.mouse == hid and not st.heroes[hid].captured:
+        follow_statuses(ctx, st, st.heroes[hid], st.turn)  # R-NEG-02/03/04: what it gained in this action
         st.pending = Pending("turn", hid)
 
 
