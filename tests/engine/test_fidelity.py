@@ -8,7 +8,7 @@ Positions on the proving grounds (side 5, the Guard Room; adjacency in ``rulekit
 from __future__ import annotations
 
 import pytest
-from rulekit import BOW, CHEESE, SWORD, of, one, options, scenario
+from rulekit import BOW, CHEESE, SHIELD, SWORD, of, one, options, scenario
 
 from mnm.engine.game import Game
 from mnm.engine.rules.battle import defense_dice
@@ -157,3 +157,22 @@ def test_r_neg_02_03_stunned_or_webbed_in_its_own_turn_the_mouse_s_options_follo
         assert any(a.startswith("move") for a in opts) is moves, status
         assert ("battle collin rat-warrior-1" in opts) is acts, status
         assert "recover collin" in opts
+
+
+# --- 5. pets (and allies) as targets --------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-EXP-02")
+def test_r_exp_02_a_minion_with_no_mouse_to_attack_stops_for_the_pet_on_its_way() -> None:
+    # The Trickle: the roach (17:1) walks toward Collin (17:8) through the cricket's space (17:3); a 3 takes it
+    # to 17:6, where no mouse is in reach: no mouse is available, so it stops on the pet and attacks it
+    g = scenario(chapter="the-trickle-crossing", heroes={"collin": {"space": "17:8"}},
+                 minions={"roach-1": {"space": "17:1"}}, tokens={},
+                 chapter_data={"helpers": {"cricket-1": {"type": "cricket", "space": "17:3", "wounds": 0,
+                                                         "owner": "collin"}}},
+                 track=["minion:roach", "mouse:collin"],
+                 dice=[SHIELD, BOW, BOW, CHEESE])  # movement 3; attack: no hit; Collin's movement
+    stop = one(g.events, "minion_stops_for_helper")
+    assert (stop.params["helper"], stop.params["space"], stop.rule) == ("cricket-1", "17:3", "R-EXP-02")
+    assert one(g.events, "minion_moves").params["dst"] == "17:3"
+    assert one(g.events, "minion_attacks_helper").params["target"] == "cricket-1"

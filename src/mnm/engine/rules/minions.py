@@ -28,6 +28,7 @@ from mnm.engine.query import (
     track_rank,
 )
 from mnm.engine.rules.battle import attack_dice, minion_attacks_mouse, mouse_defends
+from mnm.engine.rules.expansion import helpers
 from mnm.engine.rules.flying import flying_move
 from mnm.engine.state import Hero, Minion, State
 
@@ -249,6 +250,8 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
             break  # entering a mouse's space ends the move
         if ranged and _sees_a_mouse(ctx, st, m, space):
             break  # R-MINION-04: a ranged minion stops as soon as it sees a mouse
+    if steps and st.chapter_data.get("helpers") and not _can_attack_a_mouse_from(ctx, st, m, steps[-1]):
+        steps = _stop_for_helper(ctx, st, m, steps)
     src = m.space
     if not steps:  # already as close as it can get: say why instead of "moves 0 spaces" (R-MINION-03)
         barred = ctx.board.spaces[target.space].minions_barred
@@ -271,6 +274,28 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
         # R-MINION-10: where equal routes split on the part walked (the lowest-numbered space was taken)
         forks=[f for f in route_forks if f == src or f in steps[:-1]],
     )
+
+
+def _can_attack_a_mouse_from(ctx: Ctx, st: State, m: Minion, space: str) -> bool:
+    """Whether the minion, standing on ``space``, would have a mouse to attack (as :func:`_attack_target`
+    finds its candidates)."""
+    graph = ctx.board.graph_of(space)
+    if ctx.content.minions[m.type].attack is AttackKind.RANGED:
+        return _sees_a_mouse(ctx, st, m, space)
+    near = melee_reach(graph, space)
+    return any(h.space in near for h in mice_on_side(st, graph.side))
+
+
+def _stop_for_helper(ctx: Ctx, st: State, m: Minion, steps: list[str]) -> list[str]:
+    """R-EXP-02: "minions do not stop for or attack pets unless no mouse is available". With no mouse it can
+    reach and attack this turn (docs/rulings.md), the minion stops on the first space of its walk holding an
+    ally or a pet, as it would on a mouse's, and attacks it there."""
+    held = {str(d["space"]): k for k, d in helpers(st).items()}
+    for i, space in enumerate(steps):
+        if space in held:
+            ctx.emit("minion_stops_for_helper", "R-EXP-02", minion=m.id, helper=held[space], space=space)
+            return steps[: i + 1]
+    return steps
 
 
 def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple[Hero, str, list[str]] | None:
