@@ -176,3 +176,26 @@ def test_r_exp_02_a_minion_with_no_mouse_to_attack_stops_for_the_pet_on_its_way(
     assert (stop.params["helper"], stop.params["space"], stop.rule) == ("cricket-1", "17:3", "R-EXP-02")
     assert one(g.events, "minion_moves").params["dst"] == "17:3"
     assert one(g.events, "minion_attacks_helper").params["target"] == "cricket-1"
+
+
+# --- 6. everything Hesster touches is attacked, allies too -----------------------------------------------------
+
+
+@pytest.mark.rule("R-EXP-14")
+@pytest.mark.rule("R-EXP-01")
+def test_r_exp_14_hesster_s_strike_attacks_an_ally_on_the_spaces_he_touches() -> None:
+    g = scenario(
+        chapter="the-ember-vault",
+        heroes={"collin": {"space": "18:9"}},
+        minions={"hesster-1": {"space": "18:2"}},
+        chapter_data={"helpers": {"barksburg-scout-1": {"type": "barksburg-scout", "space": "18:9", "wounds": 0,
+                                                        "owner": "collin"}}},
+        track=["minion:hesster:1", "minion:hesster:2", "mouse:collin"],
+        # Strikes: 2 hits; Collin blocks nothing (2 dice); the scout blocks nothing (its defense dice); Coils
+        dice=[SWORD, SWORD, BOW, BOW, *[BOW] * 3, CHEESE, CHEESE, CHEESE],
+        dice_mode="seeded",
+    )
+    strike = one(g.events, "hesster_strikes")
+    assert "barksburg-scout-1" in strike.params["victims"]
+    defends = of(g.events, "helper_defends")
+    assert defends and defends[0].params["minion"] == "barksburg-scout-1"
