@@ -8,7 +8,7 @@ Positions on the proving grounds (side 5, the Guard Room; adjacency in ``rulekit
 from __future__ import annotations
 
 import pytest
-from rulekit import BOW, CHEESE, SHIELD, SWORD, of, one, options, scenario
+from rulekit import BOW, CHEESE, SHIELD, SWORD, illegal, of, one, options, scenario
 
 from mnm.engine.game import Game
 from mnm.engine.rules.battle import defense_dice
@@ -199,3 +199,18 @@ def test_r_exp_14_hesster_s_strike_attacks_an_ally_on_the_spaces_he_touches() ->
     assert "barksburg-scout-1" in strike.params["victims"]
     defends = of(g.events, "helper_defends")
     assert defends and defends[0].params["minion"] == "barksburg-scout-1"
+
+
+# --- 7. no moving upstream, aboard a leaf or not ----------------------------------------------------------------
+
+
+@pytest.mark.rule("R-WATER-03")
+@pytest.mark.rule("R-EXP-05")
+def test_r_water_03_a_mouse_on_a_leaf_in_a_current_cannot_move_upstream() -> None:
+    # The Trickle: the middle lane runs 10 -> 13 -> 16; Collin rides a leaf on 13
+    g = scenario(chapter="the-trickle-crossing", heroes={"collin": {"space": "17:13"}}, minions={},
+                 tokens={"leaf-1": ["17:13"]}, track=["mouse:collin"], turn="mouse:collin", dice=[SWORD])
+    moves = {a for a in options(g) if a.startswith("move")}
+    assert "move collin 17:10" not in moves
+    assert "move collin 17:16" in moves  # with the current, still
+    assert "upstream" in illegal(g, "move collin 17:10")
