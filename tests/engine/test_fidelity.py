@@ -214,3 +214,122 @@ def test_r_water_03_a_mouse_on_a_leaf_in_a_current_cannot_move_upstream() -> Non
     assert "move collin 17:10" not in moves
     assert "move collin 17:16" in moves  # with the current, still
     assert "upstream" in illegal(g, "move collin 17:10")
+
+
+# --- 8. where the mice land after exploring through an exit ----------------------------------------------------
+
+
+@pytest.mark.rule("R-EXPLORE-05")
+def test_r_explore_05_the_party_chooses_where_it_lands_when_the_exit_area_borders_several_spaces() -> None:
+    # Chapter 1, from the Kitchen Tunnels (4:8) west: the Sewer's east exit area borders 6:9 and 6:12
+    g = scenario(chapter="flight-to-barksburg", explored=[5, 4],
+                 heroes={"collin": {"space": "4:8"}, "filch": {"space": "4:8"}}, minions={},
+                 track=["mouse:collin", "mouse:filch"], turn="mouse:collin", dice=[CHEESE], dice_mode="seeded")
+    g.apply("explore collin exit-0")
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("exit_landing", "party")
+    assert options(g) == {"choose party 6:9", "choose party 6:12"}
+    assert "several spaces" in illegal(g, "choose party 6:1")
+    ev = g.apply("choose party 6:9")
+    assert [(e.params["hero"], e.params["space"]) for e in of(ev, "mouse_placed")] == [("collin", "6:9"), ("filch", "6:9")]
+
+
+# --- 9. Pilfer: Filch *may* take the cheese from the wheel ------------------------------------------------------
+
+
+def _filch_defeats_a_rat(**fields: object) -> Game:
+    return scenario(heroes={"filch": {"space": "5:12"}}, minions={"rat-warrior-1": {"space": "5:12"},
+                                                                  "rat-warrior-9": {"space": "5:3"}},
+                    turn="mouse:filch", wheel=3, dice=[CHEESE, SWORD, SWORD, SWORD, BOW, BOW], **fields)
+
+
+@pytest.mark.rule("R-ABIL-05")
+def test_r_abil_05_pilfer_lets_filch_choose_the_wheel_or_the_supply() -> None:
+    g = _filch_defeats_a_rat()
+    ev = g.apply("battle filch rat-warrior-1")
+    assert one(ev, "minion_defeated").params["minion"] == "rat-warrior-1"
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("pilfer", "filch")
+    assert options(g) == {"choose filch wheel", "choose filch supply"}
+    before = g.state.heroes["filch"].cheese
+    ev = g.apply("choose filch supply")  # the cheese comes from the supply: the wheel keeps its 3
+    assert (g.state.wheel, g.state.heroes["filch"].cheese) == (3, before + 1)
+    assert one(ev, "pilfer").params["hero"] == "filch"
+    g = _filch_defeats_a_rat()
+    g.apply("battle filch rat-warrior-1")
+    ev = g.apply("choose filch wheel")
+    assert (g.state.wheel, one(ev, "pilfer_wheel").params["wheel"]) == (2, 2)
+    assert g.decision() is not None and g.decision().kind == "turn"  # type: ignore[union-attr]
+
+
+# --- 10. the Hawthorn Rod's tie is the players' choice -----------------------------------------------------------
+
+
+@pytest.mark.rule("R-BATTLE-12")
+def test_r_battle_12_the_hawthorn_rod_asks_which_of_the_equally_most_wounded_mice_heals() -> None:
+    g = scenario(heroes={"tilda": {"space": "5:12", "equipped": ["hawthorn-rod"]},
+                         "collin": {"space": "5:12", "wounds": 2}, "filch": {"space": "5:12", "wounds": 2}},
+                 minions={"rat-warrior-1": {"space": "5:12"}, "rat-warrior-9": {"space": "5:3"}},
+                 turn="mouse:tilda", dice=[CHEESE, SWORD, SWORD, BOW, BOW])  # 2 hits; the rat blocks none
+    g.apply("battle tilda rat-warrior-1")
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("rod_heal", "tilda")
+    assert options(g) == {"choose tilda collin", "choose tilda filch"}
+    g.apply("choose tilda filch")
+    assert (g.state.heroes["collin"].wounds, g.state.heroes["filch"].wounds) == (2, 1)
+
+
+# --- the rulings the engine made silently --------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-ROUND-04")
+def test_r_round_04_a_reshuffle_in_the_middle_of_a_round_skips_no_mouse_and_repeats_none() -> None:
+    # Filch (second on the track; Collin has acted) explores into an unexplored side with no minion card on the
+    # track: the cards are shuffled again, but Collin and Filch keep the top and Nez still acts this round
+    orders = set()
+    for seed in range(8):
+        g = scenario(chapter="flight-to-barksburg", seed=seed, explored=[5, 4],
+                     heroes={"collin": {"space": "5:15"}, "filch": {"space": "4:6"}, "nez": {"space": "5:14"}},
+                     minions={}, track=["mouse:collin", "mouse:filch", "mouse:nez"], turn="mouse:filch",
+                     dice_mode="seeded", encounter_deck_top=["rat-patrol"])
+        ev = g.apply("explore filch exit-1")
+        assert one(ev, "initiative_shuffled").rule == "R-ROUND-04"
+        track = g.state.track
+        assert track[:2] == ["mouse:collin", "mouse:filch"] and g.state.turn_index == 1, seed
+        assert sorted(track[2:]) == ["minion:rat-warrior", "mouse:nez"], seed
+        orders.add(tuple(track[2:]))
+    assert len(orders) == 2  # what has not acted is still shuffled
+
+
+@pytest.mark.rule("R-TURN-05")
+@pytest.mark.rule("R-NEG-04")
+def test_r_turn_05_a_mouse_that_spent_its_move_standing_up_may_not_scurry() -> None:
+    g = scenario(heroes={"collin": {"space": "5:12", "statuses": ["knocked_down"]}},
+                 minions={"rat-warrior-9": {"space": "5:3"}}, turn="mouse:collin", dice=[CHEESE])
+    assert one(g.events, "stands_up").params["figure"] == "collin"
+    assert not [a for a in options(g) if a.startswith(("move", "scurry"))]
+    assert "must move before scurrying" in illegal(g, "scurry collin")
+
+
+@pytest.mark.rule("R-ACH-08")
+def test_r_ach_08_bows_rolled_in_a_melee_attack_do_not_make_the_marksman() -> None:
+    g = scenario(heroes={"collin": {"space": "5:12"}}, minions={"rat-warrior-1": {"space": "5:12"},
+                                                                "rat-warrior-9": {"space": "5:3"}},
+                 turn="mouse:collin", dice=[CHEESE, BOW, BOW, BOW])  # 3 BOWs with his sword: no hit
+    ev = g.apply("battle collin rat-warrior-1")
+    assert one(ev, "mouse_attacks").params["hits"] == 0
+    assert "marksman" not in g.state.heroes["collin"].achievements and not of(ev, "achievement")
+
+
+@pytest.mark.rule("R-ABIL-05")
+@pytest.mark.rule("R-NEG-06")
+def test_r_abil_05_empathetic_power_fires_for_each_poisoning_even_of_a_poisoned_mouse() -> None:
+    g = scenario(
+        heroes={"collin": {"space": "5:15", "wounds": 1, "poison": 1}, "tilda": {"space": "5:1"}},
+        minions={"spider-1": {"space": "5:12"}},
+        track=["minion:spider", "mouse:collin", "mouse:tilda"],
+        turn="minion:spider",
+        dice=[CHEESE, SWORD, SWORD, CHEESE, BOW, BOW],  # 2 poison wounds more, none blocked
+    )
+    assert (g.state.heroes["collin"].poison, len(of(g.events, "empathetic_power"))) == (3, 1)
+    assert g.state.heroes["tilda"].cheese == 1

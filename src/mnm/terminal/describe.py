@@ -369,7 +369,8 @@ class Describer:
             return self.space(arg, names)
         if arg in self.content.heroes or arg.rpartition("-")[2].isdigit():
             return self.figure(arg)
-        return self.card(arg)
+        choice = catalog(self.lang).get(f"choice.{arg}")  # a decision's own word (Pilfer: wheel or supply)
+        return choice if choice is not None else self.card(arg)
 
     def _token(self, token: str) -> str:
         card = next((c for c in self.content.search_cards.values() if c.party_token == token), None)
