@@ -258,7 +258,7 @@ class Describer:
         arg = a.args[0] if a.args else ""
         rest = a.args[1:]
         with_card = self.t("action.with", card=self.card(rest[0])) if a.verb == "battle" and rest else ""
-        target = self.space(arg, names) if ":" in arg else self.card(arg)
+        target = self._arg_name(arg, names) if arg else ""  # a space, a figure, a decision's word or a card
         params: dict[str, Any] = {
             "space": self.space(arg, names),
             "minion": self.minion(arg),
