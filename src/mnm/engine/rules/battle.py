@@ -265,7 +265,12 @@ def roll_mouse_attack(
     volley (sized against its first target), Chain Lightning, Knife Strike. ``dice`` replaces the usual dice (a
     spell); ``extra_dice`` adds to them (ability cards). The mouse gains its CHEESE (R-BATTLE-02). None when
     bees took every die (R-EXP-08): no attack is made."""
-    shape = attack_shape(ctx, st, h, first, w)
+    return _sized_roll(ctx, st, h, first, w, attack_shape(ctx, st, h, first, w), dice, extra_dice)
+
+
+def _sized_roll(
+    ctx: Ctx, st: State, h: Hero, first: Minion, w: Weapon | None, shape: AttackRoll, dice: int | None, extra_dice: int
+) -> list[int] | None:
     n = dice if dice is not None else shape.stat + shape.extra + _attack_bonus(ctx, st, h, first, w, shape.melee)
     n = attack_dice(st, h.id, n + extra_dice)
     if n == 0 and st.chapter_data and bees_on(st, h.id):
@@ -291,11 +296,11 @@ def attack_minion(
     ``faces``: a roll already made against several targets (an area attack); ``pierce`` takes defense dice away
     (ability cards)."""
     assert h.space is not None
+    shape = attack_shape(ctx, st, h, m, w)
     if faces is None:
-        faces = roll_mouse_attack(ctx, st, h, m, w, dice, extra_dice)
+        faces = _sized_roll(ctx, st, h, m, w, shape, dice, extra_dice)  # as roll_mouse_attack, shape made once
         if faces is None:
             return
-    shape = attack_shape(ctx, st, h, m, w)
     melee = shape.melee
     if melee:
         hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
