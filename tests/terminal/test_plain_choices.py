@@ -7,9 +7,9 @@ from __future__ import annotations
 import io
 
 import pytest
-from scenariokit import scenario_game
 
 from mnm.terminal.plain import PlainClient
+from scenariokit import scenario_game
 
 CASES = {
     "exit-landing": {
