@@ -27,6 +27,7 @@ from mnm.engine.query import (
 from mnm.engine.rules.allies import helper_defends, helpers_on, wound_helper
 from mnm.engine.rules.battle import (
     add_wheel_cheese,
+    attack_dice,
     defeat_minion,
     defend_minion,
     defense_dice,
@@ -253,7 +254,7 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
     body = path if head == path[-1] else [*path, head]
     st.chapter_data[HESSTER][m.id] = body
     m.space = head
-    faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's strike")
+    faces = roll(st, attack_dice(st, m.id, ctx.content.minions[m.type].battle), "Hesster's strike")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     victims, others, allies = _touched(st, set(body), m)
     # the explanation: toward whom, where the head landed and why, whom he touches (R-EXP-14; docs/rulings.md)
@@ -304,7 +305,7 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
     if not victims and not others and not allies:
         ctx.emit("hesster_coils_alone", "R-EXP-14", minion=m.id, space=coil)
         return
-    faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's coils")
+    faces = roll(st, attack_dice(st, m.id, ctx.content.minions[m.type].battle), "Hesster's coils")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("hesster_coils", "R-EXP-14", minion=m.id, space=coil, faces=list(faces), hits=hits)
     for h in victims:
