@@ -147,6 +147,21 @@ def _dict(value_check: Check, max_len: int = 10_000) -> Check:
     return check
 
 
+def _buffs(st: dict[str, Any]) -> Check:
+    """A mouse's timed effects: ``name`` (its own card's) or ``name@owner``, the owner a mouse of the party
+    (R-BATTLE-12: the effect ends when the owner's turn begins)."""
+    values = _dict(_int(None), 100)
+
+    def check(value: Any, where: str) -> None:
+        values(value, where)
+        for key in value:
+            name, at, owner = key.partition("@")
+            if not name or (at and owner not in st.get("party", ())):
+                raise _bad(f"{where} key", key, "must be an effect name, or name@owner with a mouse of the party")
+
+    return check
+
+
 def _one_of(*choices: str) -> Check:
     def check(value: Any, where: str) -> None:
         if value not in choices:
@@ -224,7 +239,7 @@ def validate_save(data: Any, content: Content) -> None:
         "captures": count,
         "searched": _list(_int(None), 100),
         "achievements": ids,
-        "buffs": _dict(_int(None), 100),
+        "buffs": _buffs(st),
     }
     minion_spec: dict[str, Check] = {
         "id": _str,
@@ -517,6 +532,46 @@ def _flip_landing_spec(st: dict[str, Any], content: Content, board: Board, step:
     }
 
 
+def _exit_landing_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-EXPLORE-05: {hero: the exploring mouse, side: the side left, target: the side arrived at, exit: its
+    exit's index there, spaces: spaces of that exit area}."""
+    data = st["pending"]["data"]
+    target = data.get("target")
+    exits = board.graph(target).exits if isinstance(target, int) and target in board.graphs else ()
+
+    def exit_index(value: Any, where: str) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(exits):
+            raise _bad(where, value, f"must be an exit of tile side {target}")
+
+    def landing(value: Any, where: str) -> None:
+        _board_space(board)(value, where)
+        idx = data.get("exit")
+        area = exits[idx].spaces if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(exits) else ()
+        if value not in area:
+            raise _bad(where, value, f"must be a space of exit {idx} of tile side {target}")
+
+    return {
+        "hero": _known("mouse of the party", lambda h: h in st["party"]),
+        "side": _tile_side(board),
+        "target": _tile_side(board),
+        "exit": exit_index,
+        "spaces": _nonempty(_list(landing, 20)),
+    }
+
+
+def _pilfer_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """Pilfer (R-ABIL-05): {minion: the rat figure Filch defeated (off the board now)}."""
+    return {"minion": _known("minion figure", lambda m: m.rpartition("-")[0] in content.minions)}
+
+
+def _rod_heal_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """The Hawthorn Rod's tie: {mice: the equally most wounded mice, amount: wounds it heals}."""
+    return {
+        "mice": _nonempty(_list(_known("mouse of the party", lambda h: h in st["party"]), 6)),
+        "amount": _int(1),
+    }
+
+
 def _trap_dice_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
     """R-TRAP-02: {space: the mousetrap's space}."""
     return {"space": _board_space(board)}
@@ -552,13 +607,18 @@ _PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check],
     "equipping": _equipping_spec,
     "disguises": _disguises_spec,
     "flip_landing": _flip_landing_spec,
+    "exit_landing": _exit_landing_spec,
+    "pilfer": _pilfer_spec,
+    "rod_heal": _rod_heal_spec,
     "trap_dice": _trap_dice_spec,
     "next_attack": _next_attack_spec,
 }
 """The data each decision kind carries; the kinds not named here (turn, pack_full, choose_ability,
 before_turn) carry none."""
 
-_PARTY_DECISIONS: Final = frozenset({"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing"})
+_PARTY_DECISIONS: Final = frozenset(
+    {"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing", "exit_landing"}
+)
 """The decisions the whole party answers (actor 'party'); every other kind is one mouse's."""
 
 _MUST_HOLD: Final[dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool], str]]] = {
