@@ -278,10 +278,11 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.ctx, self.state)
 
-    def apply(self, action: Action | str, dice: Sequence[int] = ()) -> list[Event]:
+    def apply(self, action: Action | str | object, dice: Sequence[int] = ()) -> list[Event]:
         """Apply one action; return the events it caused. ``dice``: faces rolled by hand (companion mode).
 
-        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged."""
+        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged. (``action`` is
+        typed to take anything: a compiled build would refuse a non-text action with a TypeError first.)"""
         if isinstance(action, str):
             action = Action.parse(action)
         elif not isinstance(action, Action):
