@@ -49,6 +49,7 @@ class ErrorCode(StrEnum):
     NO_PLAYTEST = "no_playtest"  # 404: no such play-test for this editor token
     TOO_MANY_DRAFTS = "too_many_drafts"  # 409: the editor token holds its maximum of drafts (params: limit)
     PLAYTEST_LIMIT = "playtest_limit"  # 429: this editor token already runs its play-tests
+    TOO_MANY_SOCKETS = "too_many_sockets"  # 503 / close 4503: open sockets over a cap (params: per, limit)
 
 
 # Which HTTP status each code answers with (the OpenAPI document lists these per endpoint).
@@ -83,6 +84,7 @@ STATUS_CODES: dict[ErrorCode, int] = {
     ErrorCode.NO_PLAYTEST: 404,
     ErrorCode.TOO_MANY_DRAFTS: 409,
     ErrorCode.PLAYTEST_LIMIT: 429,
+    ErrorCode.TOO_MANY_SOCKETS: 503,
 }
 
 

@@ -132,6 +132,7 @@ def workshop_router(
     check_burst: int = 20,
     address_scale: float = 1.0,
     created: Callable[[LiveTable, dict[str, Any], int], dict[str, Any]],
+    check_new_table: Callable[[Request], None] | None = None,
 ) -> APIRouter:
     router = APIRouter(prefix="/api/workshop", tags=["workshop"])
     storage = service.storage
@@ -289,6 +290,8 @@ def workshop_router(
         """A table of the draft in one click: one seat per mouse, people unless ``bots`` says otherwise. The
         table keeps the whole chapter file, so it needs nothing else from the workshop."""
         spend(request)
+        if check_new_table is not None:
+            check_new_table(request)  # the same budget of new tables as POST /api/tables
         _made, chapter = await asyncio.to_thread(checked, body.text)
         party = body.party or default_party(chapter.party_size, chapter.forbidden_heroes, list(content.heroes))
         seats = [[p] for p in party]
