@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "browser"
 PHONE = {"width": 390, "height": 844}
+T = 15_000  # ms: the machine is shared, a check or a click may wait its turn
 
 
 def shot(page: Page, name: str) -> None:
@@ -29,7 +30,7 @@ def checked(page: Page) -> None:
 def lay(page: Page, side: int, at: str) -> None:
     page.locator(f'#ws-gallery [data-side="{side}"]').click()
     page.locator(f'#ws-grid [data-at="{at}"]').click()
-    expect(page.locator(f'#ws-grid [data-remove="{side}"]')).to_be_visible()
+    expect(page.locator(f'#ws-grid [data-remove="{side}"]')).to_be_visible(timeout=T)
 
 
 def build_two_tiles(page: Page) -> None:
@@ -37,17 +38,17 @@ def build_two_tiles(page: Page) -> None:
     expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=15_000)
     page.locator("#ws-blank").click()
     # a blank chapter names what it lacks, pinned to its field
-    expect(page.locator('#ws-problems [data-problem="setup.layout"]')).to_be_visible()
+    expect(page.locator('#ws-problems [data-problem="setup.layout"]')).to_be_visible(timeout=T)
     lay(page, 5, "0,0")  # the Guard Room, with its start space
     lay(page, 7, "1,0")  # the Dining Hall, east of it
-    expect(page.locator("#ws-exits")).to_contain_text("2")
-    expect(page.locator('.ws-exit-mark.joined')).to_have_count(2)
-    expect(page.locator("#ws-start")).to_have_value("5:15")
+    expect(page.locator("#ws-exits")).to_contain_text("2", timeout=T)
+    expect(page.locator('.ws-exit-mark.joined')).to_have_count(2, timeout=T)
+    expect(page.locator("#ws-start")).to_have_value("5:15", timeout=T)
     page.locator("#ws-add-minion").click()
-    expect(page.locator('[data-field="setup.starting_minions.0.side"]')).to_have_value("7")
+    expect(page.locator('[data-field="setup.starting_minions.0.side"]')).to_have_value("7", timeout=T)
     page.locator("#ws-add-victory").click()
     page.locator('select[data-field="victory.0.tile_clear.side"]').select_option("7")
-    expect(page.locator("#ws-victory-title ~ .ws-entry .ws-sentence")).to_contain_text("no minion is on side 7")
+    expect(page.locator("#ws-victory-title ~ .ws-entry .ws-sentence")).to_contain_text("no minion is on side 7", timeout=T)
     page.locator("#ws-moment-name").fill("opening")
     page.locator("#ws-add-moment").click()
     page.locator('textarea[data-field="story.opening.en"]').fill("The mice slip into the guard room.")
@@ -79,31 +80,31 @@ def test_build_playtest_play_export_reimport(browser: Browser, base_url: str, tm
     page.locator("#ws-start").dispatch_event("change")
     pinned = page.locator('.ws-field-error[data-for="setup.start_space"]')
     expect(pinned).to_be_visible(timeout=10_000)
-    expect(page.locator("#ws-start")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#ws-start")).to_have_attribute("aria-invalid", "true", timeout=T)
     page.locator("#ws-pick-start").click()
     page.locator('#ws-board path.space[data-space="5:15"]').dispatch_event("click")
     checked(page)
-    expect(pinned).to_have_count(0)
+    expect(pinned).to_have_count(0, timeout=T)
     assert page.locator("#ws-text").input_value() == text  # picked back to the same file
 
     # undo and redo step through the file's versions
     page.locator("#ws-undo").click()
-    expect(page.locator("#ws-text")).to_have_value(re.compile(r'start_space: "5:99"'))
+    expect(page.locator("#ws-text")).to_have_value(re.compile(r'start_space: "5:99"'), timeout=T)
     page.locator("#ws-redo").click()
-    expect(page.locator("#ws-text")).to_have_value(text)
+    expect(page.locator("#ws-text")).to_have_value(text, timeout=T)
 
     # play-test: 100 games at normal, progress from the start, results and a heat map
     page.locator("#ws-games").fill("100")
     page.locator('.ws-preset[value="easy"]').uncheck()
     page.locator('.ws-preset[value="hard"]').uncheck()
     page.locator("#ws-run").click()
-    expect(page.locator("#ws-progress-box")).to_be_visible()
-    expect(page.locator("#ws-progress-text")).to_contain_text("of 100 games")
+    expect(page.locator("#ws-progress-box")).to_be_visible(timeout=T)
+    expect(page.locator("#ws-progress-text")).to_contain_text("of 100 games", timeout=T)
     expect(page.locator("#ws-progress-text")).to_contain_text("done", timeout=120_000)
-    expect(page.locator("#ws-progress")).to_have_attribute("value", "100")
-    expect(page.locator('tr[data-preset="normal"] .ws-rate')).to_contain_text("%")
+    expect(page.locator("#ws-progress")).to_have_attribute("value", "100", timeout=T)
+    expect(page.locator('tr[data-preset="normal"] .ws-rate')).to_contain_text("%", timeout=T)
     page.locator('input[name="ws-heat-kind"][value="wounds"]').check()
-    expect(page.locator("circle.ws-heat").first).to_be_attached()
+    expect(page.locator("circle.ws-heat").first).to_be_attached(timeout=T)
     shot(page, "issue23-workshop-heat")
 
     # export, re-import: the identical file
@@ -113,9 +114,9 @@ def test_build_playtest_play_export_reimport(browser: Browser, base_url: str, tm
     download.value.save_as(saved)
     assert saved.read_text(encoding="utf-8") == text
     page.locator("#ws-blank").click()
-    expect(page.locator("#ws-text")).not_to_have_value(text)
+    expect(page.locator("#ws-text")).not_to_have_value(text, timeout=T)
     page.locator("#ws-import").set_input_files(str(saved))
-    expect(page.locator("#ws-text")).to_have_value(text)
+    expect(page.locator("#ws-text")).to_have_value(text, timeout=T)
     checked(page)
     with page.expect_download() as again:
         page.locator("#ws-export").click()
@@ -130,7 +131,7 @@ def test_build_playtest_play_export_reimport(browser: Browser, base_url: str, tm
     table = context.new_page()
     table.goto(host.input_value())
     expect(table.locator("#custom-chapter")).to_be_visible(timeout=15_000)
-    expect(table.locator("#chapter-name")).to_contain_text("My Chapter")
+    expect(table.locator("#chapter-name")).to_contain_text("My Chapter", timeout=T)
     first = table.locator("#decision button.option").first
     expect(first).to_be_visible(timeout=15_000)
     version = int(table.locator("body").get_attribute("data-version") or "0")
@@ -147,14 +148,14 @@ def test_workshop_axe_portuguese_phone_keyboard(browser: Browser, base_url: str)
     page.goto("/workshop")
     expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=15_000)
     page.locator("#ws-blank").click()
-    expect(page.locator('#ws-problems [data-problem="setup.layout"]')).to_be_visible()  # the blank is checked
+    expect(page.locator('#ws-problems [data-problem="setup.layout"]')).to_be_visible(timeout=T)  # the blank is checked
     # keyboard alone: pick a side and lay it
     page.locator('#ws-gallery [data-side="5"]').focus()
     page.keyboard.press("Enter")
     page.locator('#ws-grid [data-at="0,0"]').focus()
     page.keyboard.press("Enter")
-    expect(page.locator('#ws-grid [data-remove="5"]')).to_be_visible()
-    expect(page.locator("#ws-board svg")).to_be_visible()
+    expect(page.locator('#ws-grid [data-remove="5"]')).to_be_visible(timeout=T)
+    expect(page.locator("#ws-board svg")).to_be_visible(timeout=T)
     # usable at 390x844: nothing wider than the screen but the board's own scrolling box
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
@@ -162,7 +163,7 @@ def test_workshop_axe_portuguese_phone_keyboard(browser: Browser, base_url: str)
     assert axe_serious(page) == []
     # Portuguese: no English sentence of the workshop left on the page
     page.locator("#lang").click()
-    expect(page.locator(".ws-head h2")).to_have_text("Oficina de capítulos")
+    expect(page.locator(".ws-head h2")).to_have_text("Oficina de capítulos", timeout=T)
     english = page.evaluate(
         """async () => {
             const m = await import('/static/i18n.js');
