@@ -366,3 +366,14 @@ def test_a_tampered_chapter_file_record_is_refused(tmp_path: Path, field: str, v
 
 def test_an_empty_file_says_where_to_start() -> None:
     assert one_problem("# nothing yet\n") == "c.yaml: the file is empty: start from mnm chapter new"
+
+
+def test_render_draws_a_chapter_files_layout(tmp_path: Path) -> None:
+    out = tmp_path / "layout.svg"
+    result = runner.invoke(app, ["chapter", "render", str(EXAMPLE), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").startswith("<svg") and "The Kitchen Run" in out.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: x\n", encoding="utf-8")
+    refused = runner.invoke(app, ["chapter", "render", str(bad), "-o", str(tmp_path / "no.svg")])
+    assert refused.exit_code == 1 and not (tmp_path / "no.svg").exists()
