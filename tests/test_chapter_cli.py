@@ -377,3 +377,8 @@ def test_render_draws_a_chapter_files_layout(tmp_path: Path) -> None:
     bad.write_text("id: x\n", encoding="utf-8")
     refused = runner.invoke(app, ["chapter", "render", str(bad), "-o", str(tmp_path / "no.svg")])
     assert refused.exit_code == 1 and not (tmp_path / "no.svg").exists()
+
+
+def test_a_first_reveal_of_the_start_side_never_fires() -> None:
+    text = skeleton(**{"  - side: 4\n    rules:": "  - side: 5\n    rules:"})
+    assert "rooms.0.rules.0.when: tile_revealed on side 5 never fires" in one_problem(text)

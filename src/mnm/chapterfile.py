@@ -1,7 +1,8 @@
 """Chapter files: one chapter written as a YAML file outside the shipped content, checked and played.
 
 A chapter file is untrusted input (it comes from a player's editor or a browser upload). Reading one goes
-through, in order, and stops at the first stage that finds problems (later stages would only echo them):
+through these stages in order; a stage that finds problems stops the later ones (they would only echo them),
+except that the meaning checks all run unless the board itself cannot be built, with one problem per field:
 
 1. **the text**: at most :data:`MAX_CHAPTER_BYTES`, no NUL byte, valid UTF-8, bounded YAML
    (:mod:`mnm.engine.bounded_yaml`: no aliases, bounded depth and values, no key written twice);
@@ -32,7 +33,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind
+from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
 from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
 from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
 from mnm.engine import load_bounded_with_lines
@@ -264,11 +265,10 @@ def _check_sizes(data: Any, out: _Collector) -> None:
         if isinstance(value, (list, dict)):
             limit = _limit_of(path)
             if len(value) > limit:
-                what, que = ("entries", "entradas")
                 out.add(
                     path,
-                    f"has {len(value)} {what}, more than the {limit} a chapter file may hold here",
-                    f"tem {len(value)} {que}, mais que as {limit} permitidas aqui num arquivo de capítulo",
+                    f"has {len(value)} entries, more than the {limit} a chapter file may hold here",
+                    f"tem {len(value)} entradas, mais que as {limit} permitidas aqui num arquivo de capítulo",
                 )
                 continue
             items = value.items() if isinstance(value, dict) else enumerate(value)
@@ -398,7 +398,7 @@ class _RuleCheck:
         for i, cond in enumerate(ch.defeat):
             self.condition(cond, f"defeat.{i}")
         for i, rule in enumerate(ch.rules):
-            self.rule(rule, f"rules.{i}", None)
+            self.rule(rule, f"rules.{i}")
         for i, room in enumerate(ch.rooms):
             if self.side(room.side, f"rooms.{i}.side"):
                 for j, rule in enumerate(room.rules):
@@ -465,15 +465,23 @@ class _RuleCheck:
 
     # --- the language ---
 
-    def rule(self, rule: ChapterRule, path: str, room_side: int | None) -> None:
+    def rule(self, rule: ChapterRule, path: str, room_side: int | None = None) -> None:
         where = rule.where
+        start_side = int(self.chapter.start_space.split(":")[0])
+        if rule.when is Trigger.TILE_REVEALED and (where.side or room_side) == start_side:
+            self.out.add(
+                f"{path}.when",
+                f"tile_revealed on side {start_side} never fires: the start side is face up and explored from "
+                "setup on (use chapter_begins)",
+                f"tile_revealed no lado {start_side} nunca dispara: o lado inicial já começa revelado (use "
+                "chapter_begins)",
+            )
         if where.side is not None:
             self.side(where.side, f"{path}.where.side")
         for k, space in enumerate(where.spaces):
             self.space(space, f"{path}.where.spaces.{k}")
         if where.minion is not None:
             self.minion(where.minion, f"{path}.where.minion", must_appear=True)
-        del room_side  # the room's side was checked with the room
         for k, cond in enumerate(rule.if_):
             self.condition(cond, f"{path}.if.{k}")
         for k, effect in enumerate(rule.do):
