@@ -70,7 +70,9 @@ class Trigger(StrEnum):
     MINION_WOUNDED = "minion_wounded"
     MINION_DEFEATED = "minion_defeated"
     MINION_ROLLED_CHEESE = "minion_rolled_cheese"
+    SEARCH = "search"
     SURGE = "surge"
+    HOURGLASS_PAGE = "hourglass_page"
     EXPLORE_ATTEMPT = "explore_attempt"
     CHAPTER_WON = "chapter_won"
 
@@ -160,6 +162,7 @@ class Where(_Model):
     number: int | None = Field(default=None, ge=1, le=3, description="the number the movement die shows")
     by_mouse: bool | None = Field(default=None, description="true: a mouse did it (not a card or the terrain)")
     what: Literal["exit", "flip"] | None = Field(default=None, description="what the mouse tries to explore")
+    page: int | None = Field(default=None, ge=1, description="the hourglass page reached")
 
 
 TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
@@ -173,7 +176,9 @@ TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
     Trigger.MINION_WOUNDED: ("side", "minion", "roach", "by_mouse"),
     Trigger.MINION_DEFEATED: ("side", "minion", "roach", "by_mouse"),
     Trigger.MINION_ROLLED_CHEESE: ("side", "minion", "roach"),
+    Trigger.SEARCH: ("side", "spaces"),
     Trigger.SURGE: ("side",),
+    Trigger.HOURGLASS_PAGE: ("page",),
     Trigger.EXPLORE_ATTEMPT: ("side", "what"),
     Trigger.CHAPTER_WON: (),
 }
@@ -544,9 +549,17 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
         ),
     ),
     (
+        Trigger.SEARCH,
+        (
+            "When a mouse searches successfully (a STAR), before the card is drawn",
+            "Quando um rato vasculha com sucesso (uma ESTRELA), antes de a carta ser tirada",
+        ),
+    ),
+    (
         Trigger.SURGE,
         ("When a surge happens (after the hourglass moved)", "Quando ocorre uma onda (depois da ampulheta)"),
     ),
+    (Trigger.HOURGLASS_PAGE, ("When the hourglass moves to a page", "Quando a ampulheta avança para uma página")),
     (
         Trigger.EXPLORE_ATTEMPT,
         (
