@@ -382,3 +382,10 @@ def test_render_draws_a_chapter_files_layout(tmp_path: Path) -> None:
 def test_a_first_reveal_of_the_start_side_never_fires() -> None:
     text = skeleton(**{"  - side: 4\n    rules:": "  - side: 5\n    rules:"})
     assert "rooms.0.rules.0.when: tile_revealed on side 5 never fires" in one_problem(text)
+
+
+def test_an_hourglass_page_the_game_never_reaches() -> None:
+    text = skeleton(**{"when: chapter_begins": "when: hourglass_page\n    where: {page: 10}"})
+    assert "rules.0.where.page: is page 10: the hourglass starts on page 1" in one_problem(text)
+    fine = skeleton(**{"when: chapter_begins": "when: hourglass_page\n    where: {page: 5}"})
+    assert validate_chapter_text(fine) == []

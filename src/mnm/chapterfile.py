@@ -463,6 +463,20 @@ class _RuleCheck:
                 "cartas de encontro ou num place_minion de regra): a regra nunca dispara",
             )
 
+    def page(self, page: int, path: str) -> None:
+        """An hourglass page a trigger waits for: one the hourglass can move to while the game goes on (the
+        end marker may move up to the track's last page, so that is the bound, not ``end_page``)."""
+        last = self.chapter.track_pages - 1
+        if not 2 <= page <= last:
+            self.out.add(
+                path,
+                f"is page {page}: the hourglass starts on page 1 and the game is lost on the end marker, at the "
+                f"latest page {last + 1}, so it never moves to page {page} while the game goes on (pages 2-{last} can)",
+                f"é a página {page}: a ampulheta começa na página 1 e o jogo é perdido no marcador de fim, no máximo "
+                f"na página {last + 1}, então ela nunca avança para a página {page} com o jogo em andamento (as "
+                f"páginas 2-{last} podem)",
+            )
+
     # --- the language ---
 
     def rule(self, rule: ChapterRule, path: str, room_side: int | None = None) -> None:
@@ -482,6 +496,8 @@ class _RuleCheck:
             self.space(space, f"{path}.where.spaces.{k}")
         if where.minion is not None:
             self.minion(where.minion, f"{path}.where.minion", must_appear=True)
+        if where.page is not None:
+            self.page(where.page, f"{path}.where.page")
         for k, cond in enumerate(rule.if_):
             self.condition(cond, f"{path}.if.{k}")
         for k, effect in enumerate(rule.do):
