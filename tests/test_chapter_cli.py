@@ -389,3 +389,4 @@ def test_an_hourglass_page_the_game_never_reaches() -> None:
     assert "rules.0.where.page: is page 10: the hourglass starts on page 1" in one_problem(text)
     fine = skeleton(**{"when: chapter_begins": "when: hourglass_page\n    where: {page: 5}"})
     assert validate_chapter_text(fine) == []
+
