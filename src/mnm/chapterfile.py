@@ -220,6 +220,19 @@ def _parse(text: str, file: str) -> tuple[Any, dict[str, int]]:
                 )
             ]
         )
+    if "\x00" in text:  # said plainly (YAML's reader would call it an unacceptable character)
+        nul_line = text.count("\n", 0, text.index("\x00")) + 1
+        raise ChapterFileError(
+            [
+                Problem(
+                    "",
+                    nul_line,
+                    "a NUL character (a binary file, not YAML text)",
+                    "um caractere NUL (um arquivo binário, não texto YAML)",
+                    file,
+                )
+            ]
+        )
     try:
         return load_bounded_with_lines(text, file, _TextError, max_bytes=4 * MAX_CHAPTER_BYTES)
     except _TextError as err:
@@ -234,7 +247,6 @@ _PT_YAML: Final[tuple[tuple[str, str], ...]] = (
     (r"YAML aliases \((\S+)\) are not allowed", r"apelidos YAML (\1) não são permitidos"),
     (r"nested more than (\d+) levels deep", r"aninhado em mais de \1 níveis"),
     (r"more than (\d+) values", r"mais de \1 valores"),
-    (r"a NUL character \(a binary file, not YAML text\)", r"um caractere NUL (um arquivo binário, não texto YAML)"),
     (
         r"'(.+)' is written twice in one mapping \(first on line (\d+)\); YAML would keep only the last",
         r"'\1' aparece duas vezes no mesmo mapa (primeiro na linha \2); o YAML guardaria só o último",
