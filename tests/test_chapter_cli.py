@@ -390,3 +390,25 @@ def test_an_hourglass_page_the_game_never_reaches() -> None:
     fine = skeleton(**{"when: chapter_begins": "when: hourglass_page\n    where: {page: 5}"})
     assert validate_chapter_text(fine) == []
 
+
+
+def test_contents_let_go_never_lend_their_cached_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond MAX_CUSTOM_CHAPTERS the oldest content is let go; caches keyed by a content's id check the object
+    they hold, so a new content that got a freed id (faked here) never gets the old one's board or names."""
+    import mnm.chapterfile as chapterfile
+    from mnm.board import layout
+    from mnm.server import views
+
+    monkeypatch.setattr(chapterfile, "MAX_CUSTOM_CHAPTERS", 2)
+    made = [read_chapter_text(skeleton(**{"end_page: 6": f"end_page: {page}"}), f"c{page}.yaml") for page in (5, 6, 7)]
+    assert len(chapterfile._INTERNED) == 2 and made[0] not in chapterfile._INTERNED.values()
+    again = read_chapter_text(skeleton(**{"end_page: 6": "end_page: 5"}), "c5.yaml")
+    assert again.chapters["my-chapter"].end_page == 5
+    old, new = made[1], made[2]
+    chapter = new.chapters["my-chapter"]
+    layout._BOARDS[(id(new), "my-chapter")] = (old.chapters["my-chapter"], old.tile_sides, "stale")  # type: ignore[assignment]
+    assert layout.Board.for_chapter(new, chapter) != "stale"
+    views._BOARDS[(id(new), "my-chapter", "")] = (old, {"stale": True})
+    assert "stale" not in views._board_cached("my-chapter", "", new)
+    views._NAMES[(id(new), "my-chapter")] = (old, {"en": "stale", "pt": "stale"})
+    assert views._name(new, "my-chapter")["en"] == "The Kitchen Run"

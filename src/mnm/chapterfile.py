@@ -26,6 +26,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -57,7 +59,7 @@ MAX_CHAPTER_BYTES: Final = 128 * 1024  # the longest shipped chapter is about 6 
 MAX_TEXT: Final = 4_000  # characters of one text (a story moment is a few hundred)
 MAX_ITEMS: Final = 200  # entries of any one list or mapping not named in LIMITS
 MAX_NUMBER: Final = 10_000  # any whole number, in absolute value, unless the schema says less
-MAX_CUSTOM_CHAPTERS: Final = 1_000  # chapter files kept in memory by one process (a server)
+MAX_CUSTOM_CHAPTERS: Final = 256  # chapter files' contents kept ready by one process (more are read again)
 # Most entries one list or mapping may hold, by field path (``*``: any index or key).
 LIMITS: Final[dict[str, int]] = {
     "setup.layout": 16,
@@ -674,13 +676,13 @@ def read_chapter_text(
     seen = (id(base), hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), source or file, str(folder))
     hit = _READ.get(seen)
     if hit is not None:
+        _READ.move_to_end(seen)
         return hit
     chapter, digest, problems = _check(text, file, base, folder)
     if chapter is None:
         raise ChapterFileError(problems)
     made = _interned(base, chapter, ChapterFile(chapter.id, digest, source or file, text))
-    if len(_READ) < 4 * MAX_CUSTOM_CHAPTERS:
-        _READ[seen] = made
+    _remember_read(seen, made)
     return made
 
 
@@ -771,9 +773,12 @@ def skeleton_text() -> str:
 
 # --- contents with a chapter added -------------------------------------------------------------------------
 
-_INTERNED: Final[dict[tuple[int, str, str], Content]] = {}
-_BASES: Final[dict[int, Content]] = {}
-_READ: Final[dict[tuple[int, str, str, str], Content]] = {}
+# The contents made for chapter files, most recently used last; the oldest are let go beyond the limit (a game
+# or a table holding one keeps it alive). Caches elsewhere that key on a content's id check that the object
+# they hold is the one asked about, so an id handed on to a new content never serves the old one's data.
+_INTERNED: Final[OrderedDict[tuple[int, str, str], Content]] = OrderedDict()
+_BASES: Final[dict[int, tuple[weakref.ref[Content], Content]]] = {}  # id(made) -> (made, the content it extends)
+_READ: Final[OrderedDict[tuple[int, str, str, str], Content]] = OrderedDict()  # (base, text's hash...) -> made
 
 
 def _with_chapter(content: Content, chapter: Chapter, source: ChapterFile) -> Content:
@@ -785,31 +790,30 @@ def _with_chapter(content: Content, chapter: Chapter, source: ChapterFile) -> Co
 
 
 def _interned(base: Content, chapter: Chapter, source: ChapterFile) -> Content:
-    """One content object per (base content, chapter digest), kept for the process's life: caches elsewhere
-    key on content ids, and a content that lives on never hands its id to another."""
+    """One content object per (base content, chapter digest, file) while it is among the
+    :data:`MAX_CUSTOM_CHAPTERS` used last (a server builds each table's content from its chapter's text)."""
     key = (id(base), source.digest, source.file)
     hit = _INTERNED.get(key)
     if hit is not None:
+        _INTERNED.move_to_end(key)
         return hit
-    if len(_INTERNED) >= MAX_CUSTOM_CHAPTERS:
-        raise ChapterFileError(
-            [
-                Problem(
-                    "",
-                    None,
-                    f"this program holds {MAX_CUSTOM_CHAPTERS} different chapter files already; restart it to "
-                    "play more",
-                    f"este programa já guarda {MAX_CUSTOM_CHAPTERS} arquivos de capítulo diferentes; reinicie-o "
-                    "para jogar mais",
-                    source.file,
-                )
-            ]
-        )
     made = _with_chapter(base, chapter, source)
     _INTERNED[key] = made
-    _BASES[id(made)] = base
+    while len(_INTERNED) > MAX_CUSTOM_CHAPTERS:
+        _INTERNED.popitem(last=False)
+    for stale in [k for k, (ref, _) in _BASES.items() if ref() is None]:
+        del _BASES[stale]
+    _BASES[id(made)] = (weakref.ref(made), base)
     return made
 
 
+def _remember_read(key: tuple[int, str, str, str], made: Content) -> None:
+    _READ[key] = made
+    while len(_READ) > MAX_CUSTOM_CHAPTERS:
+        _READ.popitem(last=False)
+
+
 def _base_of(content: Content) -> Content:
-    return _BASES.get(id(content), content)
+    """The content a chapter file's content extends (itself for any other content)."""
+    hit = _BASES.get(id(content))
+    return hit[1] if hit is not None and hit[0]() is content else content
