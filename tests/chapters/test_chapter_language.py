@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from mnm.board.layout import space_side
 from mnm.content.chapter_doc import reference_markdown
 from mnm.content.chapter_language import ConditionKind, EffectKind, Trigger, sentence
 from mnm.content.loader import ContentError, builtin_content, builtin_dir, load_content
@@ -406,6 +407,22 @@ def test_r_story_03_place_minion_joins_the_track_and_tokens_come_and_go() -> Non
     assert "olga" not in g.state.tokens
     placed = next(e for e in g.ctx.events if e.msg == "minion_placed")
     assert placed.params == {"minion": "roach-1", "space": "5:1", "why": "t", "reason": "chapter"}
+
+
+@pytest.mark.rule("R-ENC-05")
+def test_r_enc_05_place_minions_as_for_an_encounter_through_the_engine() -> None:
+    g = game(
+        "rules: [{id: p, once: true, when: round_begins,"
+        " do: [place_minions: {minion: rat-warrior, count: 2, side: 5}]}]",
+        track=["mouse:collin"],
+        turn="mouse:collin",
+        dice=[CHEESE] * 12,  # Collin's rolls and the rats' moves and attacks
+        options={"auto_pick_choices": True},
+    )
+    g.apply("end collin")
+    rats = [m for m in g.state.minions.values() if m.type == "rat-warrior"]
+    assert len(rats) == 2 and all(space_side(m.space) == 5 for m in rats)
+    assert any(card.startswith("minion:rat-warrior") for card in g.state.track)
 
 
 @pytest.mark.rule("R-BATTLE-14")
