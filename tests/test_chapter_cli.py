@@ -412,3 +412,12 @@ def test_contents_let_go_never_lend_their_cached_boards(monkeypatch: pytest.Monk
     assert "stale" not in views._board_cached("my-chapter", "", new)
     views._NAMES[(id(new), "my-chapter")] = (old, {"en": "stale", "pt": "stale"})
     assert views._name(new, "my-chapter")["en"] == "The Kitchen Run"
+
+
+def test_a_minion_placed_by_a_rule_comes_into_the_chapter() -> None:
+    waits = "when: minion_defeated\n        where: {minion: molox}"
+    places = "  - {id: call, when: round_begins, once: true, do: [place_minions: {minion: molox, side: 4}]}\n"
+    text = skeleton(**{"when: tile_revealed": waits, "rooms:  ": places + "rooms:  "})
+    assert validate_chapter_text(text) == []
+    far = text.replace("place_minions: {minion: molox, side: 4}", "place_minions: {minion: molox, side: 9}")
+    assert "place_minions.side: names tile side 9, which is not on this chapter's board" in one_problem(far)

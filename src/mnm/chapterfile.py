@@ -556,6 +556,10 @@ class _RuleCheck:
         elif kind is EffectKind.PLACE_MINION:
             self.minion(params.minion, f"{at}.minion")
             self.space(params.space, f"{at}.space")
+        elif kind is EffectKind.PLACE_MINIONS:
+            self.minion(params.minion, f"{at}.minion")
+            if params.side is not None:
+                self.side(params.side, f"{at}.side")
         elif kind in (EffectKind.RETURN_MINION, EffectKind.PLACE_TOKEN):
             self.space(params.space, f"{at}.space")
         elif kind is EffectKind.STEER:
@@ -578,7 +582,7 @@ def _effects(effects: Iterable[Effect]) -> Iterable[Effect]:
 
 def _minions_that_appear(content: Content, chapter: Chapter) -> set[str]:
     """Minion types that can come onto this chapter's board: setup, special surges, the encounter cards of its
-    deck kinds (rows and surges), and rules that place them."""
+    deck kinds (rows and surges), and rules that place them (place_minion, place_minions)."""
     out = {m.minion for m in chapter.starting_minions}
     out |= {mc.minion for sg in chapter.special_surges for mc in sg.minions}
     out |= {h.minion for h in chapter.helpers}
@@ -586,7 +590,8 @@ def _minions_that_appear(content: Content, chapter: Chapter) -> set[str]:
         if card.kind in chapter.encounter_kinds:
             out |= {mc.minion for row in card.rows for mc in row.minions}
             out |= {mc.minion for mc in card.surge}
-    out |= {e.params.minion for r in chapter.all_rules() for e in _effects(r.do) if e.kind is EffectKind.PLACE_MINION}
+    placing = (EffectKind.PLACE_MINION, EffectKind.PLACE_MINIONS)
+    out |= {e.params.minion for r in chapter.all_rules() for e in _effects(r.do) if e.kind in placing}
     return out
 
 
