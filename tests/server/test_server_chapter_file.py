@@ -104,3 +104,14 @@ def test_the_campaign_goes_on_to_an_uploaded_next_chapter(client: TestClient) ->
     assert r.json()["chapter"] == "second"
     again = client.get(f"/api/tables/{r.json()['table']}").json()["view"]
     assert again["chapter"]["id"] == "second"
+
+
+def test_a_chapter_file_near_the_size_limit_fits_the_upload(tmp_path: Path) -> None:
+    from mnm.chapterfile import MAX_CHAPTER_BYTES
+
+    moments = "".join(f"  m{i}:\n    en: \"{'a' * 1900}\"\n    pt: \"{'b' * 1900}\"\n" for i in range(30))
+    text = EXAMPLE.replace("story:                    # moments read by the `story` effect (below), by name\n", "story:\n" + moments)
+    assert MAX_CHAPTER_BYTES - 16 * 1024 < len(text.encode()) <= MAX_CHAPTER_BYTES
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'big.db'}", Limits(allow_seed=True))) as c:
+        r = create(c, text)
+        assert r.status_code == 201, r.text[:300]
