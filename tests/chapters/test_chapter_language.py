@@ -580,3 +580,18 @@ def test_the_editors_json_schema_accepts_every_shipped_chapter_file(tmp_path: Pa
     bad["rules"][0]["do"] = [{"tell": {"moment": "opening"}}]
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, schema)
+
+
+def test_every_shipped_rule_reads_in_both_languages() -> None:
+    """rule_words (for the web's chapter rules panel): a sentence per rule, no placeholder left."""
+    from mnm.content.chapter_doc import condition_words, rule_words
+
+    for chapter in builtin_content().chapters.values():
+        for rule in chapter.all_rules():
+            for lang in ("en", "pt"):
+                text = rule_words(rule, lang)
+                assert text and "{" not in text and "}" not in text, text
+        for cond in chapter.victory:
+            assert "{" not in condition_words(cond, "pt")
+    crow = next(r for r in builtin_content().chapters["flight-to-barksburg"].all_rules() if r.id == "the-old-crow")
+    assert rule_words(crow, "pt").startswith("O velho corvo")
