@@ -366,3 +366,58 @@ def test_a_tampered_chapter_file_record_is_refused(tmp_path: Path, field: str, v
 
 def test_an_empty_file_says_where_to_start() -> None:
     assert one_problem("# nothing yet\n") == "c.yaml: the file is empty: start from mnm chapter new"
+
+
+def test_render_draws_a_chapter_files_layout(tmp_path: Path) -> None:
+    out = tmp_path / "layout.svg"
+    result = runner.invoke(app, ["chapter", "render", str(EXAMPLE), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").startswith("<svg") and "The Kitchen Run" in out.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: x\n", encoding="utf-8")
+    refused = runner.invoke(app, ["chapter", "render", str(bad), "-o", str(tmp_path / "no.svg")])
+    assert refused.exit_code == 1 and not (tmp_path / "no.svg").exists()
+
+
+def test_a_first_reveal_of_the_start_side_never_fires() -> None:
+    text = skeleton(**{"  - side: 4\n    rules:": "  - side: 5\n    rules:"})
+    assert "rooms.0.rules.0.when: tile_revealed on side 5 never fires" in one_problem(text)
+
+
+def test_an_hourglass_page_the_game_never_reaches() -> None:
+    text = skeleton(**{"when: chapter_begins": "when: hourglass_page\n    where: {page: 10}"})
+    assert "rules.0.where.page: is page 10: the hourglass starts on page 1" in one_problem(text)
+    fine = skeleton(**{"when: chapter_begins": "when: hourglass_page\n    where: {page: 5}"})
+    assert validate_chapter_text(fine) == []
+
+
+
+def test_contents_let_go_never_lend_their_cached_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond MAX_CUSTOM_CHAPTERS the oldest content is let go; caches keyed by a content's id check the object
+    they hold, so a new content that got a freed id (faked here) never gets the old one's board or names."""
+    import mnm.chapterfile as chapterfile
+    from mnm.board import layout
+    from mnm.server import views
+
+    monkeypatch.setattr(chapterfile, "MAX_CUSTOM_CHAPTERS", 2)
+    made = [read_chapter_text(skeleton(**{"end_page: 6": f"end_page: {page}"}), f"c{page}.yaml") for page in (5, 6, 7)]
+    assert len(chapterfile._INTERNED) == 2 and made[0] not in chapterfile._INTERNED.values()
+    again = read_chapter_text(skeleton(**{"end_page: 6": "end_page: 5"}), "c5.yaml")
+    assert again.chapters["my-chapter"].end_page == 5
+    old, new = made[1], made[2]
+    chapter = new.chapters["my-chapter"]
+    layout._BOARDS[(id(new), "my-chapter")] = (old.chapters["my-chapter"], old.tile_sides, "stale")  # type: ignore[assignment]
+    assert layout.Board.for_chapter(new, chapter) != "stale"
+    views._BOARDS[(id(new), "my-chapter", "")] = (old, {"stale": True})
+    assert "stale" not in views._board_cached("my-chapter", "", new)
+    views._NAMES[(id(new), "my-chapter")] = (old, {"en": "stale", "pt": "stale"})
+    assert views._name(new, "my-chapter")["en"] == "The Kitchen Run"
+
+
+def test_a_minion_placed_by_a_rule_comes_into_the_chapter() -> None:
+    waits = "when: minion_defeated\n        where: {minion: molox}"
+    places = "  - {id: call, when: round_begins, once: true, do: [place_minions: {minion: molox, side: 4}]}\n"
+    text = skeleton(**{"when: tile_revealed": waits, "rooms:  ": places + "rooms:  "})
+    assert validate_chapter_text(text) == []
+    far = text.replace("place_minions: {minion: molox, side: 4}", "place_minions: {minion: molox, side: 9}")
+    assert "place_minions.side: names tile side 9, which is not on this chapter's board" in one_problem(far)

@@ -1,7 +1,8 @@
 """Chapter files: one chapter written as a YAML file outside the shipped content, checked and played.
 
 A chapter file is untrusted input (it comes from a player's editor or a browser upload). Reading one goes
-through, in order, and stops at the first stage that finds problems (later stages would only echo them):
+through these stages in order; a stage that finds problems stops the later ones (they would only echo them),
+except that the meaning checks all run unless the board itself cannot be built, with one problem per field:
 
 1. **the text**: at most :data:`MAX_CHAPTER_BYTES`, no NUL byte, valid UTF-8, bounded YAML
    (:mod:`mnm.engine.bounded_yaml`: no aliases, bounded depth and values, no key written twice);
@@ -25,6 +26,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,7 +35,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind
+from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
 from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
 from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
 from mnm.engine import load_bounded_with_lines
@@ -56,7 +59,7 @@ MAX_CHAPTER_BYTES: Final = 128 * 1024  # the longest shipped chapter is about 6 
 MAX_TEXT: Final = 4_000  # characters of one text (a story moment is a few hundred)
 MAX_ITEMS: Final = 200  # entries of any one list or mapping not named in LIMITS
 MAX_NUMBER: Final = 10_000  # any whole number, in absolute value, unless the schema says less
-MAX_CUSTOM_CHAPTERS: Final = 1_000  # chapter files kept in memory by one process (a server)
+MAX_CUSTOM_CHAPTERS: Final = 256  # chapter files' contents kept ready by one process (more are read again)
 # Most entries one list or mapping may hold, by field path (``*``: any index or key).
 LIMITS: Final[dict[str, int]] = {
     "setup.layout": 16,
@@ -219,6 +222,19 @@ def _parse(text: str, file: str) -> tuple[Any, dict[str, int]]:
                 )
             ]
         )
+    if "\x00" in text:  # said plainly (YAML's reader would call it an unacceptable character)
+        nul_line = text.count("\n", 0, text.index("\x00")) + 1
+        raise ChapterFileError(
+            [
+                Problem(
+                    "",
+                    nul_line,
+                    "a NUL character (a binary file, not YAML text)",
+                    "um caractere NUL (um arquivo binário, não texto YAML)",
+                    file,
+                )
+            ]
+        )
     try:
         return load_bounded_with_lines(text, file, _TextError, max_bytes=4 * MAX_CHAPTER_BYTES)
     except _TextError as err:
@@ -233,7 +249,6 @@ _PT_YAML: Final[tuple[tuple[str, str], ...]] = (
     (r"YAML aliases \((\S+)\) are not allowed", r"apelidos YAML (\1) não são permitidos"),
     (r"nested more than (\d+) levels deep", r"aninhado em mais de \1 níveis"),
     (r"more than (\d+) values", r"mais de \1 valores"),
-    (r"a NUL character \(a binary file, not YAML text\)", r"um caractere NUL (um arquivo binário, não texto YAML)"),
     (
         r"'(.+)' is written twice in one mapping \(first on line (\d+)\); YAML would keep only the last",
         r"'\1' aparece duas vezes no mesmo mapa (primeiro na linha \2); o YAML guardaria só o último",
@@ -264,11 +279,10 @@ def _check_sizes(data: Any, out: _Collector) -> None:
         if isinstance(value, (list, dict)):
             limit = _limit_of(path)
             if len(value) > limit:
-                what, que = ("entries", "entradas")
                 out.add(
                     path,
-                    f"has {len(value)} {what}, more than the {limit} a chapter file may hold here",
-                    f"tem {len(value)} {que}, mais que as {limit} permitidas aqui num arquivo de capítulo",
+                    f"has {len(value)} entries, more than the {limit} a chapter file may hold here",
+                    f"tem {len(value)} entradas, mais que as {limit} permitidas aqui num arquivo de capítulo",
                 )
                 continue
             items = value.items() if isinstance(value, dict) else enumerate(value)
@@ -398,7 +412,7 @@ class _RuleCheck:
         for i, cond in enumerate(ch.defeat):
             self.condition(cond, f"defeat.{i}")
         for i, rule in enumerate(ch.rules):
-            self.rule(rule, f"rules.{i}", None)
+            self.rule(rule, f"rules.{i}")
         for i, room in enumerate(ch.rooms):
             if self.side(room.side, f"rooms.{i}.side"):
                 for j, rule in enumerate(room.rules):
@@ -463,17 +477,41 @@ class _RuleCheck:
                 "cartas de encontro ou num place_minion de regra): a regra nunca dispara",
             )
 
+    def page(self, page: int, path: str) -> None:
+        """An hourglass page a trigger waits for: one the hourglass can move to while the game goes on (the
+        end marker may move up to the track's last page, so that is the bound, not ``end_page``)."""
+        last = self.chapter.track_pages - 1
+        if not 2 <= page <= last:
+            self.out.add(
+                path,
+                f"is page {page}: the hourglass starts on page 1 and the game is lost on the end marker, at the "
+                f"latest page {last + 1}, so it never moves to page {page} while the game goes on (pages 2-{last} can)",
+                f"é a página {page}: a ampulheta começa na página 1 e o jogo é perdido no marcador de fim, no máximo "
+                f"na página {last + 1}, então ela nunca avança para a página {page} com o jogo em andamento (as "
+                f"páginas 2-{last} podem)",
+            )
+
     # --- the language ---
 
-    def rule(self, rule: ChapterRule, path: str, room_side: int | None) -> None:
+    def rule(self, rule: ChapterRule, path: str, room_side: int | None = None) -> None:
         where = rule.where
+        start_side = int(self.chapter.start_space.split(":")[0])
+        if rule.when is Trigger.TILE_REVEALED and (where.side or room_side) == start_side:
+            self.out.add(
+                f"{path}.when",
+                f"tile_revealed on side {start_side} never fires: the start side is face up and explored from "
+                "setup on (use chapter_begins)",
+                f"tile_revealed no lado {start_side} nunca dispara: o lado inicial já começa revelado (use "
+                "chapter_begins)",
+            )
         if where.side is not None:
             self.side(where.side, f"{path}.where.side")
         for k, space in enumerate(where.spaces):
             self.space(space, f"{path}.where.spaces.{k}")
         if where.minion is not None:
             self.minion(where.minion, f"{path}.where.minion", must_appear=True)
-        del room_side  # the room's side was checked with the room
+        if where.page is not None:
+            self.page(where.page, f"{path}.where.page")
         for k, cond in enumerate(rule.if_):
             self.condition(cond, f"{path}.if.{k}")
         for k, effect in enumerate(rule.do):
@@ -518,6 +556,10 @@ class _RuleCheck:
         elif kind is EffectKind.PLACE_MINION:
             self.minion(params.minion, f"{at}.minion")
             self.space(params.space, f"{at}.space")
+        elif kind is EffectKind.PLACE_MINIONS:
+            self.minion(params.minion, f"{at}.minion")
+            if params.side is not None:
+                self.side(params.side, f"{at}.side")
         elif kind in (EffectKind.RETURN_MINION, EffectKind.PLACE_TOKEN):
             self.space(params.space, f"{at}.space")
         elif kind is EffectKind.STEER:
@@ -540,7 +582,7 @@ def _effects(effects: Iterable[Effect]) -> Iterable[Effect]:
 
 def _minions_that_appear(content: Content, chapter: Chapter) -> set[str]:
     """Minion types that can come onto this chapter's board: setup, special surges, the encounter cards of its
-    deck kinds (rows and surges), and rules that place them."""
+    deck kinds (rows and surges), and rules that place them (place_minion, place_minions)."""
     out = {m.minion for m in chapter.starting_minions}
     out |= {mc.minion for sg in chapter.special_surges for mc in sg.minions}
     out |= {h.minion for h in chapter.helpers}
@@ -548,7 +590,8 @@ def _minions_that_appear(content: Content, chapter: Chapter) -> set[str]:
         if card.kind in chapter.encounter_kinds:
             out |= {mc.minion for row in card.rows for mc in row.minions}
             out |= {mc.minion for mc in card.surge}
-    out |= {e.params.minion for r in chapter.all_rules() for e in _effects(r.do) if e.kind is EffectKind.PLACE_MINION}
+    placing = (EffectKind.PLACE_MINION, EffectKind.PLACE_MINIONS)
+    out |= {e.params.minion for r in chapter.all_rules() for e in _effects(r.do) if e.kind in placing}
     return out
 
 
@@ -638,13 +681,13 @@ def read_chapter_text(
     seen = (id(base), hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), source or file, str(folder))
     hit = _READ.get(seen)
     if hit is not None:
+        _READ.move_to_end(seen)
         return hit
     chapter, digest, problems = _check(text, file, base, folder)
     if chapter is None:
         raise ChapterFileError(problems)
     made = _interned(base, chapter, ChapterFile(chapter.id, digest, source or file, text))
-    if len(_READ) < 4 * MAX_CUSTOM_CHAPTERS:
-        _READ[seen] = made
+    _remember_read(seen, made)
     return made
 
 
@@ -735,9 +778,12 @@ def skeleton_text() -> str:
 
 # --- contents with a chapter added -------------------------------------------------------------------------
 
-_INTERNED: Final[dict[tuple[int, str, str], Content]] = {}
-_BASES: Final[dict[int, Content]] = {}
-_READ: Final[dict[tuple[int, str, str, str], Content]] = {}
+# The contents made for chapter files, most recently used last; the oldest are let go beyond the limit (a game
+# or a table holding one keeps it alive). Caches elsewhere that key on a content's id check that the object
+# they hold is the one asked about, so an id handed on to a new content never serves the old one's data.
+_INTERNED: Final[OrderedDict[tuple[int, str, str], Content]] = OrderedDict()
+_BASES: Final[dict[int, tuple[weakref.ref[Content], Content]]] = {}  # id(made) -> (made, the content it extends)
+_READ: Final[OrderedDict[tuple[int, str, str, str], Content]] = OrderedDict()  # (base, text's hash...) -> made
 
 
 def _with_chapter(content: Content, chapter: Chapter, source: ChapterFile) -> Content:
@@ -749,31 +795,30 @@ def _with_chapter(content: Content, chapter: Chapter, source: ChapterFile) -> Co
 
 
 def _interned(base: Content, chapter: Chapter, source: ChapterFile) -> Content:
-    """One content object per (base content, chapter digest), kept for the process's life: caches elsewhere
-    key on content ids, and a content that lives on never hands its id to another."""
+    """One content object per (base content, chapter digest, file) while it is among the
+    :data:`MAX_CUSTOM_CHAPTERS` used last (a server builds each table's content from its chapter's text)."""
     key = (id(base), source.digest, source.file)
     hit = _INTERNED.get(key)
     if hit is not None:
+        _INTERNED.move_to_end(key)
         return hit
-    if len(_INTERNED) >= MAX_CUSTOM_CHAPTERS:
-        raise ChapterFileError(
-            [
-                Problem(
-                    "",
-                    None,
-                    f"this program holds {MAX_CUSTOM_CHAPTERS} different chapter files already; restart it to "
-                    "play more",
-                    f"este programa já guarda {MAX_CUSTOM_CHAPTERS} arquivos de capítulo diferentes; reinicie-o "
-                    "para jogar mais",
-                    source.file,
-                )
-            ]
-        )
     made = _with_chapter(base, chapter, source)
     _INTERNED[key] = made
-    _BASES[id(made)] = base
+    while len(_INTERNED) > MAX_CUSTOM_CHAPTERS:
+        _INTERNED.popitem(last=False)
+    for stale in [k for k, (ref, _) in _BASES.items() if ref() is None]:
+        del _BASES[stale]
+    _BASES[id(made)] = (weakref.ref(made), base)
     return made
 
 
+def _remember_read(key: tuple[int, str, str, str], made: Content) -> None:
+    _READ[key] = made
+    while len(_READ) > MAX_CUSTOM_CHAPTERS:
+        _READ.popitem(last=False)
+
+
 def _base_of(content: Content) -> Content:
-    return _BASES.get(id(content), content)
+    """The content a chapter file's content extends (itself for any other content)."""
+    hit = _BASES.get(id(content))
+    return hit[1] if hit is not None and hit[0]() is content else content

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from mnm import __version__
-from mnm.chapter_cli import chapter_app
+from mnm.chapter_cli import chapter_app, read_or_exit
 
 if TYPE_CHECKING:
     from mnm.content.loader import Content
@@ -582,7 +582,7 @@ def _simulated_chapter_and_party(
     unknown chapter or a bad chapter file fails)."""
     heroes = [h.strip() for h in party.split(",") if h.strip()]
     if chapter_file is not None:
-        content = _read_chapter_file(chapter_file)
+        content = read_or_exit(chapter_file)
         from mnm.chapterfile import added_chapter
 
         return content, added_chapter(content)[0].id, heroes
@@ -594,18 +594,6 @@ def _simulated_chapter_and_party(
     except KeyError:
         fail(f"unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}")
     return content, chapter_id, heroes
-
-
-def _read_chapter_file(path: Path) -> Content:
-    """The content with a chapter file's chapter added; every problem on its own line, exit 1 when bad."""
-    from mnm.chapterfile import ChapterFileError, read_chapter_file
-
-    try:
-        return read_chapter_file(path)
-    except ChapterFileError as err:
-        for problem in err.problems:
-            typer.echo(str(problem), err=True)
-        raise typer.Exit(1) from err
 
 
 def _paired_sentence(bot: str, baseline: str, paired: dict[str, Any]) -> str:

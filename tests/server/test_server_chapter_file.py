@@ -20,7 +20,7 @@ from mnm.server.app import Limits, create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-LIMITS = Limits(max_body=4096, action_burst=1000, actions_per_second=1000.0, allow_seed=True)
+LIMITS = Limits(max_body=4096, action_burst=1000, actions_per_second=1000.0, allow_seed=True, hint_iterations=24)
 EXAMPLE = (ROOT / "examples" / "chapters" / "kitchen-run.yaml").read_text(encoding="utf-8")
 
 
@@ -52,6 +52,8 @@ def test_a_table_plays_an_uploaded_chapter_file_and_keeps_it_across_a_restart(tm
         assert r.status_code == 200, r.text
         board = c.get(f"/api/tables/{made['table']}/board")
         assert board.status_code == 200
+        hints = c.get(f"/api/tables/{made['table']}/hints", headers={"X-Seat-Token": made["host_token"]})
+        assert hints.status_code == 200 and hints.json()["hints"], hints.text  # searched on the table's chapter
     with TestClient(create_app(db_url, LIMITS)) as c:  # a new server process rebuilds it from storage
         again = c.get(f"/api/tables/{made['table']}").json()["view"]
         assert again["chapter"]["id"] == "kitchen-run" and again["version"] == 1
@@ -102,3 +104,14 @@ def test_the_campaign_goes_on_to_an_uploaded_next_chapter(client: TestClient) ->
     assert r.json()["chapter"] == "second"
     again = client.get(f"/api/tables/{r.json()['table']}").json()["view"]
     assert again["chapter"]["id"] == "second"
+
+
+def test_a_chapter_file_near_the_size_limit_fits_the_upload(tmp_path: Path) -> None:
+    from mnm.chapterfile import MAX_CHAPTER_BYTES
+
+    moments = "".join(f"  m{i}:\n    en: \"{'a' * 1900}\"\n    pt: \"{'b' * 1900}\"\n" for i in range(30))
+    text = EXAMPLE.replace("story:                    # moments read by the `story` effect (below), by name\n", "story:\n" + moments)
+    assert MAX_CHAPTER_BYTES - 16 * 1024 < len(text.encode()) <= MAX_CHAPTER_BYTES
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'big.db'}", Limits(allow_seed=True))) as c:
+        r = create(c, text)
+        assert r.status_code == 201, r.text[:300]

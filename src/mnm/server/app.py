@@ -74,8 +74,8 @@ class Limits:
 
     max_body: int = 16 * 1024  # bytes of an HTTP request body
     # bytes of a body that may carry a chapter file (creating a table, continuing a campaign): the file's limit,
-    # twice over for JSON's escapes, and room for the rest
-    max_upload: int = 2 * MAX_CHAPTER_BYTES + 16 * 1024
+    # a quarter more for JSON's escapes (newlines, quotes; send non-ASCII as UTF-8), and room for the rest
+    max_upload: int = MAX_CHAPTER_BYTES + MAX_CHAPTER_BYTES // 4 + 16 * 1024
     max_ws_message: int = 4 * 1024  # characters of one WebSocket message
     actions_per_second: float = 20.0  # sustained, per client address and per seat token (HTTP and WebSocket)
     action_burst: int = 40  # (a table takes three times these from all its seats together)
