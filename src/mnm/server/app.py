@@ -640,6 +640,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             address_scale=limits.address_scale,
             created=_created,
             check_new_table=check_new_table,
+            responses=_errors(403, 404, 409, 422, 503),
         )
     )
 

@@ -133,8 +133,10 @@ def workshop_router(
     address_scale: float = 1.0,
     created: Callable[[LiveTable, dict[str, Any], int], dict[str, Any]],
     check_new_table: Callable[[Request], None] | None = None,
+    responses: dict[int | str, dict[str, Any]] | None = None,
 ) -> APIRouter:
-    router = APIRouter(prefix="/api/workshop", tags=["workshop"])
+    """The workshop's endpoints; ``responses``: the error answers every one of them may give (OpenAPI)."""
+    router = APIRouter(prefix="/api/workshop", tags=["workshop"], responses=responses)
     storage = service.storage
     content = service.content
     limiter = RateLimiter(checks_per_second * address_scale, round(check_burst * address_scale), "workshop requests")
