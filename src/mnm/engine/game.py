@@ -343,7 +343,11 @@ class Game:
     # --- saving --------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"state": self.state.to_json(), "log": list(self.log)}
+        out: dict[str, Any] = {"state": self.state.to_json(), "log": list(self.log)}
+        source = self.ctx.content.chapter_files.get(self.state.chapter)
+        if source is not None:  # a chapter from a chapter file: the save reloads only with the same chapter
+            out["chapter_file"] = {"id": source.chapter, "digest": source.digest, "file": source.file}
+        return out
 
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:

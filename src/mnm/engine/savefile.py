@@ -237,6 +237,7 @@ def validate_save(data: Any, content: Content) -> None:
         raise SaveError(
             f"this save has format {st.get('format')!r}; this version of mnm reads format {FORMAT_VERSION} only"
         )
+    _check_chapter_file(data, st, content)
     _known("chapter", lambda c: c in content.chapters)(st.get("chapter"), "state.chapter")
     chapter = content.chapters[st["chapter"]]
     board = Board.for_chapter(content, chapter)
@@ -379,9 +380,41 @@ def validate_save(data: Any, content: Content) -> None:
             Action.parse(text)
         except MalformedAction as err:
             raise _fail(f"log[{i}]", str(err)) from err
-    unknown = sorted(set(data) - {"state", "log"})
+    unknown = sorted(set(data) - {"state", "log", "chapter_file"})
     if unknown:
         raise SaveError(f"the save has unknown field(s): {', '.join(map(str, unknown))}")
+
+
+def _check_chapter_file(data: dict[str, Any], st: dict[str, Any], content: Content) -> None:
+    """A save of a chapter played from a chapter file names the file and its digest (docs/chapters.md): it
+    loads only with the same chapter, and a save of a shipped chapter only without one of the same id."""
+    recorded = data.get("chapter_file")
+    chapter = st.get("chapter")
+    given = content.chapter_files.get(chapter) if isinstance(chapter, str) else None
+    if recorded is None:
+        if given is not None:
+            raise SaveError(
+                f"this save is of the shipped chapter {chapter!r}, not of the chapter file {given.file}: "
+                "load it without --chapter-file"
+            )
+        return
+    _record("chapter_file", recorded, {"id": _str, "digest": _str, "file": _any}, frozenset({"id", "digest", "file"}))
+    if not isinstance(recorded["file"], str) or len(recorded["file"]) > 4096:
+        raise _bad("chapter_file.file", recorded["file"], "must be a file name")
+    if recorded["id"] != chapter:
+        raise _bad("chapter_file.id", recorded["id"], f"must be the save's chapter {chapter!r}")
+    name, digest = recorded["file"], recorded["digest"]
+    if given is None:
+        raise SaveError(
+            f"this save is of the chapter file {name} (chapter {chapter!r}, digest {digest[:12]}): load it with "
+            f"that chapter file (--chapter-file {name})"
+        )
+    if given.digest != digest:
+        raise SaveError(
+            f"this save is of chapter {chapter!r} from {name} with digest {digest[:12]}, but {given.file} has "
+            f"digest {given.digest[:12]}: the chapter changed since the save, and a save loads only with the "
+            "same chapter"
+        )
 
 
 # --- the data of a pending decision ---------------------------------------------------------------------------
