@@ -222,8 +222,9 @@ def enter_test(ctx: Ctx, st: State, large: bool = False) -> Callable[[str], bool
 
 
 def _position_key(st: State) -> tuple[object, ...]:
-    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size), as one flat
-    tuple (the party is fixed, and the minions' count comes first, so two positions never share a key)."""
+    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size), and the
+    spaces Hesster bars (R-EXP-14), as one flat tuple (the party is fixed, and every list's length comes first, so
+    two positions never share a key)."""
     key: list[object] = []
     for h in st.heroes.values():
         key.append(h.space if not h.captured else None)
@@ -231,6 +232,24 @@ def _position_key(st: State) -> tuple[object, ...]:
     for m in st.minions.values():
         key.append(m.space)
         key.append(m.type)
+    if HESSTER in st.chapter_data:
+        key.append(tuple(sorted(hesster_blocks(st))))
+    return tuple(key)
+
+
+def tokens_key(st: State) -> tuple[object, ...]:
+    """Every token on the board (leaves, turtles, the Fishhook...) and which turtles are known shells, flattened
+    (issue 26, finding 3: a cache of anything that reads tokens is keyed on them)."""
+    key: list[object] = [len(st.tokens)]
+    for name, spaces in st.tokens.items():
+        key.append(name)
+        key.append(len(spaces))
+        key.extend(spaces)
+    turtles = st.chapter_data.get("turtles")
+    if isinstance(turtles, dict):
+        safe = turtles.get("safe") or ()
+        key.append(len(safe))
+        key.extend(safe)
     return tuple(key)
 
 

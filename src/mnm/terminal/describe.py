@@ -396,7 +396,9 @@ class Describer:
         return f"{who}: {prompt or d.kind.replace('_', ' ') + '.'}"
 
     def cannot_undo(self, game: Game) -> str:
-        """Why the last action cannot be taken back (Game.can_undo's two cases), in this language."""
+        """Why the last action cannot be taken back (Game.can_undo's three cases), in this language."""
+        if game.state.status != "playing":
+            return self.t("undo.over")
         return self.t("undo.nothing" if not game.log else "undo.locked")
 
     def decision_help(self, kind: str) -> str:

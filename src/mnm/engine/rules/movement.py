@@ -15,6 +15,7 @@ from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import (
+    _position_key,
     blocked_spaces,
     can_enter,
     engaging_minions_in,
@@ -22,6 +23,7 @@ from mnm.engine.query import (
     hero_name,
     mice_in,
     occupancy_map,
+    tokens_key,
 )
 from mnm.engine.rules.leaves import afloat, on_leaf
 from mnm.engine.rules.terrain import gecko_blocked
@@ -102,15 +104,8 @@ def _reach_key(st: State, h: Hero, t: Turn) -> tuple[object, ...]:
     key.extend(t.flags)
     key.append(len(st.traps))
     key.extend(st.traps)
-    hook = st.tokens.get("fishhook", ())
-    key.append(len(hook))
-    key.extend(hook)
-    for x in st.heroes.values():
-        key.append(x.space)
-    key.append(len(st.minions))
-    for m in st.minions.values():
-        key.append(m.space)
-        key.append(m.type)
+    key.extend(tokens_key(st))  # leaves and turtles float a mouse, the Fishhook adds a line (issue 26, finding 3)
+    key.extend(_position_key(st))  # figures (captured mice take no room) and Hesster's spaces
     return tuple(key)
 
 
