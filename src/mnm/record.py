@@ -103,6 +103,13 @@ def verify_record(record: Any, content: Content | None = None) -> Verdict:
         verdict.lines.append("the seed does NOT hash to the published commitment: the dice could have been chosen")
     setup["seed"] = seed
     try:
+        if setup.get("chapter_file") is not None:  # a table of an uploaded chapter: its file is in the setup
+            from mnm.chapterfile import ChapterFileError, read_chapter_text
+
+            try:
+                content = read_chapter_text(str(setup["chapter_file"]), "chapter file", content)
+            except ChapterFileError as err:
+                return Verdict(False, [f"the record's chapter file does not load: {err}"])
         game = game_from_setup(setup, content)
         replayed = [[e.to_json() for e in game.events]]
         replayed += replay_rows(game, journal)

@@ -40,11 +40,22 @@ def _event_json(event: Event, action: str | None, lang: str, game: Game) -> dict
     return out
 
 
-def run_scenario(path: Path, actions: list[str], lang: str = "en") -> dict[str, Any]:
+def run_scenario(
+    path: Path, actions: list[str], lang: str = "en", chapter_file: Path | None = None
+) -> dict[str, Any]:
     """Load ``path``, apply its own ``actions`` then ``actions``; return the report as plain data.
+    ``chapter_file``: a chapter file whose chapter the scenario may name (docs/chapters.md).
 
     Raises :class:`ScenarioRunError` with a one-line reason."""
+    from mnm.chapterfile import ChapterFileError, read_chapter_file
     from mnm.engine import load_scenario, scenario_from_yaml
+
+    content = None
+    if chapter_file is not None:
+        try:
+            content = read_chapter_file(chapter_file)
+        except ChapterFileError as exc:
+            raise ScenarioRunError(f"{chapter_file} cannot be played: " + "; ".join(map(str, exc.problems))) from exc
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -57,7 +68,7 @@ def run_scenario(path: Path, actions: list[str], lang: str = "en") -> dict[str, 
         file_actions = data.get("actions") or []
         if not isinstance(file_actions, list) or not all(isinstance(a, str) for a in file_actions):
             raise ScenarioRunError(f"{path}: actions must be a list of action texts, e.g. 'move collin 5:12'")
-        game = load_scenario({k: v for k, v in data.items() if k != "actions"})
+        game = load_scenario({k: v for k, v in data.items() if k != "actions"}, content)
     except EngineError as exc:
         raise ScenarioRunError(f"{path}: {exc}") from exc
     events = [_event_json(e, None, lang, game) for e in game.events]
@@ -133,10 +144,14 @@ def run_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: Annotated[str, typer.Option(help="Language of event sentences: en or pt_BR.")] = "en",
+    chapter_file: Annotated[
+        Path | None,
+        typer.Option("--chapter-file", metavar="FILE", help="A chapter file whose chapter the scenario names."),
+    ] = None,
 ) -> None:
     """Load FILE, apply its actions and each --action, print the events, the position and the next decision."""
     try:
-        report = run_scenario(file, list(action or []), lang)
+        report = run_scenario(file, list(action or []), lang, chapter_file)
     except ScenarioRunError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc

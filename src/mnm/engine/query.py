@@ -18,6 +18,8 @@ from mnm.engine.state import Hero, Minion, State
 __all__ = [
     "HESSTER",
     "blocked_spaces",
+    "buff",
+    "buff_key",
     "can_enter",
     "card_of",
     "engaging_minions_in",
@@ -49,6 +51,21 @@ def is_large(ctx: Ctx, m: Minion) -> bool:
 
 
 _CARD_OF: Final[dict[str, str]] = {}  # instance -> card id, parsed once per instance (asked many times per decision)
+
+
+def buff(h: Hero, name: str) -> int:
+    """The strongest ``name`` effect on the mouse, whoever's card gave it (two wards do not add up, the larger
+    counts: docs/rulings.md R-BATTLE-12)."""
+    best = 0
+    for key, value in h.buffs.items():
+        if (key == name or key.partition("@")[0] == name) and value > best:
+            best = value
+    return best
+
+
+def buff_key(h: Hero, name: str, owner: str) -> str:
+    """The ``Hero.buffs`` key of a ``name`` effect ``owner``'s card gives the mouse ``h``."""
+    return name if owner == h.id else f"{name}@{owner}"
 
 
 def card_of(instance: str) -> str:

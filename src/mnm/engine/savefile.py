@@ -176,6 +176,21 @@ def _dict(value_check: Check, max_len: int = 10_000) -> Check:
     return check
 
 
+def _buffs(st: dict[str, Any]) -> Check:
+    """A mouse's timed effects: ``name`` (its own card's) or ``name@owner``, the owner a mouse of the party
+    (R-BATTLE-12: the effect ends when the owner's turn begins)."""
+    values = _dict(_ranged(BUFF), 100)
+
+    def check(value: Any, where: str) -> None:
+        values(value, where)
+        for key in value:
+            name, at, owner = key.partition("@")
+            if not name or (at and owner not in st.get("party", ())):
+                raise _bad(f"{where} key", key, "must be an effect name, or name@owner with a mouse of the party")
+
+    return check
+
+
 def _one_of(*choices: str) -> Check:
     def check(value: Any, where: str) -> None:
         if value not in choices:
@@ -223,6 +238,7 @@ def validate_save(data: Any, content: Content) -> None:
         raise SaveError(
             f"this save has format {st.get('format')!r}; this version of mnm reads format {FORMAT_VERSION} only"
         )
+    _check_chapter_file(data, st, content)
     _known("chapter", lambda c: c in content.chapters)(st.get("chapter"), "state.chapter")
     chapter = content.chapters[st["chapter"]]
     board = Board.for_chapter(content, chapter)
@@ -254,7 +270,7 @@ def validate_save(data: Any, content: Content) -> None:
         "captures": count,
         "searched": _list(small, 100),
         "achievements": ids,
-        "buffs": _dict(_ranged(BUFF), 100),
+        "buffs": _buffs(st),
     }
     minion_spec: dict[str, Check] = {
         "id": _str,
@@ -370,7 +386,7 @@ def validate_save(data: Any, content: Content) -> None:
             Action.parse(text)
         except MalformedAction as err:
             raise _fail(f"log[{i}]", str(err)) from err
-    unknown = sorted(set(data) - {"state", "log"})
+    unknown = sorted(set(data) - {"state", "log", "chapter_file"})
     if unknown:
         raise SaveError(f"the save has unknown field(s): {', '.join(map(str, unknown))}")
 
@@ -406,7 +422,8 @@ def _check_track(st: dict[str, Any], content: Content) -> None:
 
 
 def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> None:
-    """The chapters' and the expansion rules' own bookkeeping, key by key: a key no rule writes is refused."""
+    """The chapters' and the expansion rules' own bookkeeping, key by key; any other key is a chapter file's own
+    counter (a whole number) or flag (true/false), the only kinds its rules keep."""
     data: dict[str, Any] = st["chapter_data"]
     space = _board_space(board)
     minion_type = _known("minion type", lambda m: m in content.minions)
@@ -452,8 +469,19 @@ def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> N
         "hesster": hesster,
         "bees": bees,
         "helpers": helpers,
+        "rules_fired": _list(_str, 1000),  # a chapter file's rules that fire once (chapter_rules)
+        "chapter_won": _bool,
     }
-    _record("state.chapter_data", data, spec, frozenset())
+    if len(data) > 1000:
+        raise _fail("state.chapter_data", f"has {len(data)} entries, more than 1000")
+    for key, value in data.items():
+        where = f"state.chapter_data.{key}"
+        _str(key, "state.chapter_data key")
+        check = spec.get(key)
+        if check is not None:
+            check(value, where)
+        elif not isinstance(value, bool):  # a chapter file's own counters and flags (chapter_rules)
+            _int(-COUNT[1], COUNT[1])(value, where)
 
 
 def _step_arg_specs(
@@ -551,6 +579,37 @@ def _check_step_args(item: list[Any], where: str, specs: dict[str, tuple[int, tu
         raise _fail(where, f"the step {name!r} takes {wanted} argument(s), not {len(args)}")
     for j, (check, arg) in enumerate(zip(checks, args, strict=False), start=1):
         check(arg, f"{where}[{j}]")
+
+def _check_chapter_file(data: dict[str, Any], st: dict[str, Any], content: Content) -> None:
+    """A save of a chapter played from a chapter file names the file and its digest (docs/chapters.md): it
+    loads only with the same chapter, and a save of a shipped chapter only without one of the same id."""
+    recorded = data.get("chapter_file")
+    chapter = st.get("chapter")
+    given = content.chapter_files.get(chapter) if isinstance(chapter, str) else None
+    if recorded is None:
+        if given is not None:
+            raise SaveError(
+                f"this save is of the shipped chapter {chapter!r}, not of the chapter file {given.file}: "
+                "load it without --chapter-file"
+            )
+        return
+    _record("chapter_file", recorded, {"id": _str, "digest": _str, "file": _any}, frozenset({"id", "digest", "file"}))
+    if not isinstance(recorded["file"], str) or len(recorded["file"]) > 4096:
+        raise _bad("chapter_file.file", recorded["file"], "must be a file name")
+    if recorded["id"] != chapter:
+        raise _bad("chapter_file.id", recorded["id"], f"must be the save's chapter {chapter!r}")
+    name, digest = recorded["file"], recorded["digest"]
+    if given is None:
+        raise SaveError(
+            f"this save is of the chapter file {name} (chapter {chapter!r}, digest {digest[:12]}): load it with "
+            f"that chapter file (--chapter-file {name})"
+        )
+    if given.digest != digest:
+        raise SaveError(
+            f"this save is of chapter {chapter!r} from {name} with digest {digest[:12]}, but {given.file} has "
+            f"digest {given.digest[:12]}: the chapter changed since the save, and a save loads only with the "
+            "same chapter"
+        )
 
 
 # --- the data of a pending decision ---------------------------------------------------------------------------
@@ -728,6 +787,46 @@ def _flip_landing_spec(st: dict[str, Any], content: Content, board: Board, step:
     }
 
 
+def _exit_landing_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-EXPLORE-05: {hero: the exploring mouse, side: the side left, target: the side arrived at, exit: its
+    exit's index there, spaces: spaces of that exit area}."""
+    data = st["pending"]["data"]
+    target = data.get("target")
+    exits = board.graph(target).exits if isinstance(target, int) and target in board.graphs else ()
+
+    def exit_index(value: Any, where: str) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(exits):
+            raise _bad(where, value, f"must be an exit of tile side {target}")
+
+    def landing(value: Any, where: str) -> None:
+        _board_space(board)(value, where)
+        idx = data.get("exit")
+        area = exits[idx].spaces if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(exits) else ()
+        if value not in area:
+            raise _bad(where, value, f"must be a space of exit {idx} of tile side {target}")
+
+    return {
+        "hero": _known("mouse of the party", lambda h: h in st["party"]),
+        "side": _tile_side(board),
+        "target": _tile_side(board),
+        "exit": exit_index,
+        "spaces": _nonempty(_list(landing, 20)),
+    }
+
+
+def _pilfer_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """Pilfer (R-ABIL-05): {minion: the rat figure Filch defeated (off the board now)}."""
+    return {"minion": _known("minion figure", lambda m: m.rpartition("-")[0] in content.minions)}
+
+
+def _rod_heal_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """The Hawthorn Rod's tie: {mice: the equally most wounded mice, amount: wounds it heals}."""
+    return {
+        "mice": _nonempty(_list(_known("mouse of the party", lambda h: h in st["party"]), 6)),
+        "amount": _int(1),
+    }
+
+
 def _trap_dice_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
     """R-TRAP-02: {space: the mousetrap's space}."""
     return {"space": _board_space(board)}
@@ -763,13 +862,18 @@ _PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check],
     "equipping": _equipping_spec,
     "disguises": _disguises_spec,
     "flip_landing": _flip_landing_spec,
+    "exit_landing": _exit_landing_spec,
+    "pilfer": _pilfer_spec,
+    "rod_heal": _rod_heal_spec,
     "trap_dice": _trap_dice_spec,
     "next_attack": _next_attack_spec,
 }
 """The data each decision kind carries; the kinds not named here (turn, pack_full, choose_ability,
 before_turn) carry none."""
 
-_PARTY_DECISIONS: Final = frozenset({"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing"})
+_PARTY_DECISIONS: Final = frozenset(
+    {"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing", "exit_landing"}
+)
 """The decisions the whole party answers (actor 'party'); every other kind is one mouse's."""
 
 _MUST_HOLD: Final[dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool], str]]] = {

@@ -455,7 +455,7 @@ def _start_turn_part_way(ctx: Ctx, st: State, turn_state: Mapping[str, Any]) -> 
 
     A turn under way is past its before-turn question (R-ABIL-04), so that question is passed over (the
     ``ability_used`` field says whether an ability card was used), and it is past the start of the turn that
-    ends "until your next turn" effects, so the acting mouse keeps the ``buffs`` the scenario gives it."""
+    ends "until your next turn" effects, so every mouse keeps the ``buffs`` the scenario gives it."""
     buffs = {hid: dict(h.buffs) for hid, h in st.heroes.items()}
     run(ctx, st)
     if st.turn is None and st.pending is not None and st.pending.kind == "before_turn":
@@ -463,9 +463,10 @@ def _start_turn_part_way(ctx: Ctx, st: State, turn_state: Mapping[str, Any]) -> 
         st.pending = None
         push(st, ["mouse_turn", actor, "asked"])
         run(ctx, st)
-    if st.turn is not None:
-        st.heroes[st.turn.mouse].buffs = buffs[st.turn.mouse]
-        ctx.events[:] = [e for e in ctx.events if not (e.msg == "buffs_end" and e.params.get("hero") == st.turn.mouse)]
+    if st.turn is not None:  # every mouse keeps them: the acting mouse's cards may have warded others too
+        for hid, kept in buffs.items():
+            st.heroes[hid].buffs = kept
+        ctx.events[:] = [e for e in ctx.events if e.msg != "buffs_end"]
     if st.turn is None:
         raise _fail("turn_state", "the turn did not begin (the mouse is captured or the game is over)")
     t: Turn = st.turn

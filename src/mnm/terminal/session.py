@@ -164,8 +164,10 @@ def new_game(
         raise ValueError(f"cannot set up {chapter_id}: {err}") from err
 
 
-def load_game(path: str | Path, content: Content | None = None) -> Game:
-    """Read a saved game; ``SaveError`` with the reason when the file is missing, not JSON or not a save."""
+def load_game(path: str | Path, content: Content | None = None, chapter_file: str | Path | None = None) -> Game:
+    """Read a saved game; ``SaveError`` with the reason when the file is missing, not JSON or not a save.
+    ``chapter_file``: the chapter file the save was played on (default: the one the save records, where it
+    was; docs/chapters.md)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -176,6 +178,13 @@ def load_game(path: str | Path, content: Content | None = None) -> Game:
     from mnm.engine import read_save_text
 
     data: Any = read_save_text(text, str(p))  # bounded: size, nesting, numbers (issue 14)
+    if content is None:
+        from mnm.chapterfile import ChapterFileError, content_for_save
+
+        try:
+            content = content_for_save(data, chapter_file)
+        except ChapterFileError as err:
+            raise SaveError(f"{p} was played on a chapter file that cannot be read: {err}") from err
     try:
         game = Game.from_json(data, content)
         check_game(game)
