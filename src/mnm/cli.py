@@ -358,6 +358,28 @@ def serve_command(
     )
 
 
+@app.command("verify")
+def verify_command(
+    record: Annotated[Path, typer.Argument(help="A table's record (the 'Check the dice' panel's download).")],
+) -> None:
+    """Check a finished web table's dice: the seed against the commitment published at the start, then every
+    roll and card by replaying the record from the seed. Exit 0 when everything matches, 1 when not."""
+    from mnm.engine import SaveError, read_save_text
+    from mnm.record import verify_record
+
+    try:
+        data = read_save_text(record.read_text(encoding="utf-8"), "the record")
+    except (OSError, UnicodeDecodeError) as err:
+        fail(f"cannot read {record}: {getattr(err, 'strerror', None) or err}")
+    except SaveError as err:
+        fail(str(err))
+    verdict = verify_record(data)
+    for line in verdict.lines:
+        typer.echo(line)
+    typer.echo("VERIFIED" if verdict.ok else "NOT VERIFIED")
+    raise typer.Exit(0 if verdict.ok else 1)
+
+
 @app.command("simulate")
 def simulate(
     chapter: Annotated[str, typer.Option(help="Chapter id or number.")] = "1",

@@ -13,6 +13,7 @@ import { lang, setLang, t, tx } from "./i18n.js";
 import { enqueue, isPlaying, loadMine, markMine, renderLog, setSpeed, sinceLastTurn, speed } from "./log.js";
 import { legendRows, swatch } from "./marks.js";
 import { S } from "./state.js";
+import { diceCheckPanel } from "./verify.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -854,6 +855,7 @@ function renderEnd(v) {
   modal(won ? t("victory") : t("defeat"), tx(won ? v.chapter.victory_text : v.chapter.defeat_text), "end-screen");
   const screen = $("#end-screen");
   screen.classList.add(won ? "won" : "lost");
+  screen.querySelector(".card").append(diceCheckPanel(v, S.tableId) || "");
   if (S.you.role === "spectator" || !v.campaign) return;
   // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats
   const keeps = h("div", { class: "keeps" });
