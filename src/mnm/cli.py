@@ -189,7 +189,7 @@ def play(
     party: Annotated[
         str | None, typer.Option(help="Heroes, comma-separated [default: collin,tilda,filch,maginos].")
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: 0].")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: a new one, printed].")] = None,
     load: Annotated[Path | None, typer.Option("--load", metavar="FILE", help="Go on with a saved game.")] = None,
     resume: Annotated[
         bool,

@@ -37,6 +37,7 @@ from mnm.terminal.boardmap import (
     weather_words,
     wheel_dots,
 )
+from mnm.terminal.choices import FOLD, arrange, common_words
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import has, say
 from mnm.terminal.plain import DEFAULT_SAVE
@@ -269,36 +270,33 @@ class QuitScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
-class HintScreen(ModalScreen[Action | None]):
-    """The best few choices with their estimated chance and a reason; picking one plays it."""
+class PickScreen(ModalScreen[Action | None]):
+    """A short list to pick one choice from (a fold's choices, the hints); picking one plays it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back"),
-        Binding("1", "pick(0)", show=False),
-        Binding("2", "pick(1)", show=False),
-        Binding("3", "pick(2)", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
-    HintScreen { align: center middle; }
-    HintScreen > Vertical { width: 100; max-width: 95%; height: auto; max-height: 90%;
+    PickScreen { align: center middle; }
+    PickScreen > Vertical { width: 100; max-width: 95%; height: auto; max-height: 90%;
         border: thick $success; background: $surface; padding: 0 1; }
-    HintScreen .title { text-style: bold; color: $success; }
-    HintScreen OptionList { height: auto; max-height: 16; border: none; }
-    HintScreen .hint { color: $text-muted; }
+    PickScreen .title { text-style: bold; color: $success; }
+    PickScreen OptionList { height: auto; max-height: 16; border: none; }
+    PickScreen .hint { color: $text-muted; }
     """
 
-    def __init__(self, actions: list[Action], labels: list[Text], lang: str = "en") -> None:
+    def __init__(self, title: str, actions: list[Action], labels: list[Text], keys: str, lang: str = "en") -> None:
         super().__init__()
+        self.title_text = title
         self.actions = actions
         self.labels = labels
+        self.keys = keys
         self.lang = lang
         translate_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(say(self.lang, "hints.title"), classes="title")
+            yield Static(self.title_text, classes="title")
             yield OptionList(*[Option(label, id=f"h{i}") for i, label in enumerate(self.labels, 1)])
-            yield Static(say(self.lang, "hints.keys"), classes="hint")
+            yield Static(self.keys, classes="hint")
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -315,6 +313,19 @@ class HintScreen(ModalScreen[Action | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class HintScreen(PickScreen):
+    """The best few choices with their estimated chance and a reason; picking one (or its 1, 2, 3) plays it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "pick(0)", show=False),
+        Binding("2", "pick(1)", show=False),
+        Binding("3", "pick(2)", show=False),
+    ]
+
+    def __init__(self, actions: list[Action], labels: list[Text], lang: str = "en") -> None:
+        super().__init__(say(lang, "hints.title"), actions, labels, say(lang, "hints.keys"), lang)
 
 
 class BoardScroll(ScrollableContainer):
@@ -412,6 +423,8 @@ class PlayApp(App[None]):
         self._shown_options: tuple[Action, ...] = ()
         self.log_lines: list[str] = []  # every event line shown, with its rule (the Log tab's text)
         self._numbered: list[tuple[int, Action]] = []  # the choices as listed, with their stable numbers
+        self._folds: dict[Action, list[Action]] = {}  # a fold's stand-in -> its choices (mnm.terminal.choices)
+        self._picked: Action | None = None  # the choice the player highlighted (the highlight never moves itself)
         self._log_rows: list[tuple[str, str, str]] = []  # (recent pane line, Log tab line, style), to rewrap
 
     def t(self, key: str, **params: object) -> str:
@@ -449,6 +462,9 @@ class PlayApp(App[None]):
         self.query_one("#command", Input).focus()
         self.adapt(self.size.width, self.size.height)
         self.refresh_all()
+        if not self.game.log:  # a new game: its seed, so it can be played again
+            seed = self.t("seed", seed=self.game.state.seed)
+            self.write_log(seed, seed, "dim")
         self.show_events(self.game.events)
         if not self.game.events and self.game.log:  # a loaded game: its messages are not in the save
             self.loaded_note(self.save_path)
@@ -692,45 +708,83 @@ class PlayApp(App[None]):
         self.query_one("#heroes", Static).update(t)
 
     def draw_choices(self) -> None:
+        """The choices by kind (:mod:`mnm.terminal.choices`), each with its stable number. The highlight never
+        moves by itself: it stays on the choice the player picked with the arrows while that choice is still
+        offered, and is gone after each action, so a bare Enter plays nothing until the player picks again."""
         ol = self.query_one("#choices", OptionList)
         d = self._decision
-        same = d is not None and d.options == self._shown_options
-        keep = ol.highlighted if same else None
         self._shown_options = d.options if d is not None else ()
         ol.clear_options()
         self._numbered = []
+        self._folds = {}
         if d is None:
+            ol.highlighted = None
             return
         names = self.words.space_names(self.game)
         costs = self.words.move_costs(self.game, d.actor) if d.kind == "turn" else {}
-        opts = []
         wide = self.size.width >= 110
-        self._numbered = self.numbering.number(self.game, d)
+        listed = arrange(d)
+        self._folds = listed.folds
+        numbers = dict(
+            (a, n)
+            for n, a in self.numbering.number(
+                self.game, d, [*listed.entries, *listed.hidden()], [*listed.entries, *listed.hidden()]
+            )
+        )
+        self._numbered = [(numbers[a], a) for a in listed.entries]
+        opts = [Option(self.choice_label(d, n, a, names, costs, wide), id=f"o{n}") for n, a in self._numbered]
+        ol.add_options(opts)
+        picked = next((i for i, (_, a) in enumerate(self._numbered) if a == self._picked), None)
+        ol.highlighted = picked
+        if picked is None:
+            self._picked = None
+
+    def choice_label(
+        self, d: Decision, n: int, a: Action, names: dict[str, str], costs: dict[str, int], wide: bool
+    ) -> Text:
+        """One row of the choices: ``#n``, what it does, and what it costs, leads to or folds."""
+        if a.verb == FOLD:
+            items = self._folds[a]
+            label = self.fold_label(d, items, names)
+            return Text.assemble((f"#{n:<2} ", "bold"), (self.t("choice.fold", label=label, n=len(items)), "italic"))
+        extra = ""
+        what = self.words.action(a, names, actor=d.actor)
         mover = self.game.state.heroes.get(d.actor)
         here = mover.space.split(":")[0] if mover is not None and mover.space else ""
-        for n, a in self._numbered:
-            extra = ""
-            what = self.words.action(a, names, actor=d.actor)
-            if a.verb == "move" and a.args:
-                extra = self.words.move_extra(self.game, a.args[0], costs.get(a.args[0]))
-                side, _, number = a.args[0].partition(":")
-                if side == here and a.actor == d.actor:  # the tile is the mouse's own: the space alone says it
-                    name = names.get(a.args[0])
-                    what = self.t("action.move_here", n=number, name=f" ({name})" if name else "")
-            label = Text.assemble(
-                (f"{n:>2} ", "bold"),
-                what,
-                (f" ({extra})", "#b8f5a8") if extra else "",
-                (f"  {a}", "dim") if wide else "",
-            )
-            opts.append(Option(label, id=f"o{n}"))
-        ol.add_options(opts)
-        if not opts:
-            ol.highlighted = None
-        elif keep is not None and keep < len(opts):
-            ol.highlighted = keep
-        else:  # never start on ending the turn: a bare Enter must not end it by accident
-            ol.highlighted = next((i for i, (_, a) in enumerate(self._numbered) if a.verb != "end"), 0)
+        if a.verb == "move" and a.args:
+            extra = self.words.move_extra(self.game, a.args[0], costs.get(a.args[0]))
+            side, _, number = a.args[0].partition(":")
+            if side == here and a.actor == d.actor:  # the tile is the mouse's own: the space alone says it
+                name = names.get(a.args[0])
+                what = self.t("action.move_here", n=number, name=f" ({name})" if name else "")
+        elif a.verb == "explore":
+            extra = self.words.explore_extra(self.game, a)
+        return Text.assemble(
+            (f"#{n:<2} ", "bold"),
+            what,
+            (f" ({extra})", "#b8f5a8") if extra else "",
+            (f"  {a}", "dim") if wide else "",
+        )
+
+    def fold_label(self, d: Decision, items: list[Action], names: dict[str, str]) -> str:
+        """What a fold's choices share, in words (``Place the Fishhook & Thread token on``)."""
+        labels = [self.words.action(a, names, actor=d.actor) for a in items]
+        return common_words(labels).rstrip(" :,") or labels[0]
+
+    def open_fold(self, fold: Action) -> None:
+        """A fold picked: its choices in a list of their own, each with its stable number."""
+        d = self._decision
+        items = self._folds.get(fold, [])
+        if d is None or not items:
+            return
+        names = self.words.space_names(self.game)
+        numbers = {a: n for n, a in self.numbering.shown.items()}
+        labels = [
+            Text.assemble((f"#{numbers.get(a, 0):<2} ", "bold"), self.words.action(a, names, actor=d.actor))
+            for a in items
+        ]
+        title = self.t("fold.title", label=self.fold_label(d, items, names))
+        self.push_screen(PickScreen(title, items, labels, self.t("fold.keys"), self.lang), self.hint_picked)
 
     def draw_question(self) -> None:
         d = self._decision
@@ -813,6 +867,9 @@ class PlayApp(App[None]):
         return out + list(COMMANDS)
 
     def play(self, action: Action, dice: list[int] | None = None, told: int = 0) -> None:
+        if action.verb == FOLD:  # a fold is not an action: its choices to pick from
+            self.open_fold(action)
+            return
         faces = list(dice or [])
         try:
             events = self.game.apply(action, dice=faces)
@@ -834,13 +891,14 @@ class PlayApp(App[None]):
             self.push_screen(DiceScreen(need, self.words.dice, self.words.purpose(need.purpose), self.lang), rolled)
             return
         except IllegalAction as err:
-            self.note(self.t("not_allowed", why=err.reason))
+            self.note(self.words.refusal(self.game, action, err.reason))
             return
         except Exception as err:  # a rule bug must not lose the game: apply changed nothing, so go on
             self.note(self.t("app.engine_failed", action=action, error=repr(err)))
             return
         self.autosave(self.game)
         self.message = self.autosave.failed
+        self._picked = None  # after each action the highlight is gone: Enter plays nothing until a new pick
         self.refresh_all()
         self.scroll_to_actor()
         self.show_events(events[told:], pause=not self.bot_turn() or self.bot_pause > 0)
@@ -859,7 +917,9 @@ class PlayApp(App[None]):
             return
         if not text.strip():
             a = self.highlighted_action()
-            if a is not None and a.verb == "end":
+            if a is None and d is not None:
+                self.note(self.t("app.pick_first"))
+            elif a is not None and a.verb == "end":
                 self.note(self.t("app.bare_enter"))
             elif a is not None:
                 self.play(a)
@@ -949,7 +1009,11 @@ class PlayApp(App[None]):
             self.note(self.t("app.nothing_to_choose"))
             return
         names = self.words.space_names(self.game)
-        lines = [f"{n:>2}. {self.words.action(a, names, actor=d.actor)}  [{a}]" for n, a in self._numbered]
+        lines = []
+        for n, a in self._numbered:
+            for item in self._folds.get(a, [a]):  # a fold's choices each on its line, under their own numbers
+                number = next((k for k, x in self.numbering.shown.items() if x == item), n)
+                lines.append(f"#{number:<2} {self.words.action(item, names, actor=d.actor)}  [{item}]")
         self.push_screen(TextScreen(self.words.question(self.game, d), "\n".join(lines), self.lang))
 
     def action_toggle_more(self) -> None:
@@ -993,9 +1057,12 @@ class PlayApp(App[None]):
         n = ol.option_count
         if not n:
             return
-        cur = ol.highlighted if ol.highlighted is not None else 0
-        ol.highlighted = max(0, min(n - 1, cur + delta))
+        if ol.highlighted is None:  # the first arrow pressed lights the first (or last) choice
+            ol.highlighted = 0 if delta > 0 else n - 1
+        else:
+            ol.highlighted = max(0, min(n - 1, ol.highlighted + delta))
         ol.scroll_to_highlight()
+        self._picked = self.highlighted_action()
 
     def action_help(self) -> None:
         d = self._decision

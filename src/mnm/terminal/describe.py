@@ -303,6 +303,51 @@ class Describer:
         except Exception:  # a description must never stop play
             return {}
 
+    def refusal(self, game: Game, a: Action, reason: str) -> str:
+        """Why the engine refused ``a``, in this language: for a move typed by its space, what the space is and
+        what getting there costs (the engine's reason otherwise)."""
+        st = game.state
+        h = st.heroes.get(a.actor)
+        if a.verb == "move" and a.args and h is not None and h.space is not None and st.turn is not None:
+            space = a.args[0]
+            board = game.ctx.board
+            if space not in board.spaces:
+                return self.t("answer.move_no_space", space=space)
+            g = board.graph_of(h.space)
+            if space not in g.by_id:
+                return self.t("answer.move_other_tile", space=space)
+            cost = g.mouse_dist[g.by_id[h.space].index][g.by_id[space].index]
+            left = st.turn.move_points
+            if cost > left:
+                return self.t("answer.move_cost", space=space, cost=cost, who=self.hero(h.id), left=left)
+        return self.t("not_allowed", why=reason)
+
+    def explore_extra(self, game: Game, a: Action) -> str:
+        """Where an Explore choice leads: the tile side it reveals or turns to (mnm.engine.exit_target, the board's
+        other side), and whether the party has been there (a side not yet explored brings an encounter)."""
+        from mnm.engine import exit_target
+
+        st = game.state
+        h = st.heroes.get(a.actor)
+        if a.verb != "explore" or not a.args or h is None or h.space is None:
+            return ""
+        board = game.ctx.board
+        side = board.graph_of(h.space).side
+        where = a.args[0]
+        target: int | None
+        if where == "flip":
+            target = board.other_side(side)
+        elif where.startswith("exit-") and where[5:].isdigit() and int(where[5:]) < len(board.graph(side).exits):
+            found = exit_target(game.ctx, st, side, int(where[5:]))
+            target = found[0] if found is not None else None
+        else:
+            target = None
+        if target is None:
+            return ""
+        name = f"{self.side(target)} ({target})"
+        head = self.t("choice.flips_to" if where == "flip" else "choice.leads_to", side=name)
+        return head + ", " + self.t("choice.explored" if target in st.explored else "choice.unexplored")
+
     def who_is_on(self, game: Game, space: str) -> list[str]:
         st = game.state
         out = [self.hero(h.id) for h in st.heroes.values() if h.space == space and not h.captured]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -61,6 +62,11 @@ def conflicts_with_save(
     return out
 
 
+def draw_seed() -> int:
+    """A fresh seed for a game started without ``--seed`` (six digits: easy to read out and type again)."""
+    return secrets.randbelow(900_000) + 100_000
+
+
 def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
@@ -116,13 +122,16 @@ def play_command(
             return _error(f"no autosaved game to continue in {autosave_dir()}; start one with 'mnm play'")
         autosave_path = load
     game: Game
+    drawn: int | None = None
     try:
         if campaign is not None:
             game = campaign_game(campaign, keep, replay, dice or "seeded")
         elif load is not None:
             game = load_game(load)
         else:
-            game = new_game(chapter, party or ",".join(DEFAULT_PARTY), seed or 0, dice or "seeded", options=options)
+            if seed is None:  # every game its own: a seed drawn now, said so the game can be played again
+                seed = drawn = draw_seed()
+            game = new_game(chapter, party or ",".join(DEFAULT_PARTY), seed, dice or "seeded", options=options)
     except (SaveError, ValueError, EngineError) as err:
         return _error(str(err))
     if load is not None:
@@ -155,4 +164,6 @@ def play_command(
         lang=lang,
     )
     app.run()
+    if drawn is not None:  # the app said it in its log; the screen is gone now, so once more where it stays
+        print(f"mnm play: this game's seed was {drawn} (play it again with --seed {drawn})", file=sys.stderr)
     return app.return_code or 0  # 1 when the app stopped on an error, so a crash never looks like success
