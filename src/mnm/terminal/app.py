@@ -37,7 +37,7 @@ from mnm.terminal.boardmap import (
     weather_words,
     wheel_dots,
 )
-from mnm.terminal.choices import FOLD, arrange, common_words
+from mnm.terminal.choices import FOLD, arrange, shared_words
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import has, say
 from mnm.terminal.plain import DEFAULT_SAVE
@@ -157,7 +157,8 @@ class TextScreen(ModalScreen[None]):
     """A story text, the help, or the outcome: a framed text closed with Enter or Escape."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,space", "close", "Continue"),
+        Binding("enter,space", "more", "Continue"),
+        Binding("escape", "close", "Close", show=False),
     ]
     DEFAULT_CSS = """
     TextScreen { align: center middle; }
@@ -180,12 +181,32 @@ class TextScreen(ModalScreen[None]):
             yield Static(self.title_text, classes="title")
             with ScrollableContainer():
                 yield Static(self.body, markup=False)
-            yield Static(say(self.lang, "screen.text_keys"), classes="hint")
+            yield Static(say(self.lang, "screen.text_keys"), classes="hint", id="text-keys")
 
     def on_mount(self) -> None:
         box = self.query_one(ScrollableContainer)
         box.styles.max_height = max(3, self.app.size.height - 9)  # keep the hint visible on small terminals
         box.focus()  # arrows and PageUp/PageDown scroll a long text
+        self.call_after_refresh(self.say_keys)
+
+    def more_below(self) -> bool:
+        box = self.query_one(ScrollableContainer)
+        return box.scroll_y < box.max_scroll_y
+
+    def say_keys(self) -> None:
+        """The keys line: ``Enter: more`` while part of the text is still below, ``Enter: continue`` after."""
+        key = "screen.text_more" if self.more_below() else "screen.text_keys"
+        self.query_one("#text-keys", Static).update(say(self.lang, key))
+
+    def action_more(self) -> None:
+        """Enter or Space: the next page while the text goes on below (a page never closes half-read), then
+        close."""
+        if self.more_below():
+            box = self.query_one(ScrollableContainer)
+            box.scroll_page_down(animate=False)
+            self.call_after_refresh(self.say_keys)
+            return
+        self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -359,7 +380,9 @@ class PlayApp(App[None]):
     #top { height: 1fr; min-height: 3; }
     #board-scroll { width: 1fr; min-width: 30; scrollbar-size: 1 1; }
     #board { width: auto; height: auto; }
-    #side { width: 40; }
+    #side-col { width: 40; }
+    #side { width: 100%; height: 1fr; }
+    #lives { height: 1; padding: 0 1; background: $boost; }
     #side TabPane { padding: 0 0; }
     #side ContentSwitcher { height: 1fr; }
     .pane-scroll { scrollbar-size-vertical: 1; }
@@ -438,13 +461,9 @@ class PlayApp(App[None]):
         with Horizontal(id="top"):
             with BoardScroll(id="board-scroll"):
                 yield Static(id="board")
-            with TabbedContent(id="side"):
-                with TabPane(self.t("tab.table"), id="tab-table"), ScrollableContainer(classes="pane-scroll"):
-                    yield Static(id="table")
-                with TabPane(self.t("tab.heroes"), id="tab-heroes"), ScrollableContainer(classes="pane-scroll"):
-                    yield Static(id="heroes")
-                with TabPane(self.t("tab.log"), id="tab-log"):
-                    yield PaneLog(id="full-log", wrap=True, markup=False, min_width=10)
+            with Vertical(id="side-col"):
+                yield Static(id="lives")  # every mouse's life left, always in sight
+                yield from self.compose_tabs()
         yield Static(id="question")
         with Horizontal(id="bottom"):
             yield OptionList(id="choices")
@@ -457,6 +476,16 @@ class PlayApp(App[None]):
         )
         yield Footer(show_command_palette=False)  # ctrl+p still opens Textual's own (English) palette
 
+    def compose_tabs(self) -> ComposeResult:
+        """The side panel's tabs: the table, the heroes, the full log."""
+        with TabbedContent(id="side"):
+            with TabPane(self.t("tab.table"), id="tab-table"), ScrollableContainer(classes="pane-scroll"):
+                yield Static(id="table")
+            with TabPane(self.t("tab.heroes"), id="tab-heroes"), ScrollableContainer(classes="pane-scroll"):
+                yield Static(id="heroes")
+            with TabPane(self.t("tab.log"), id="tab-log"):
+                yield PaneLog(id="full-log", wrap=True, markup=False, min_width=10)
+
     def on_mount(self) -> None:
         self.query_one("#choices", OptionList).can_focus = False  # the command line keeps the keyboard
         self.query_one("#command", Input).focus()
@@ -468,6 +497,7 @@ class PlayApp(App[None]):
         self.show_events(self.game.events)
         if not self.game.events and self.game.log:  # a loaded game: its messages are not in the save
             self.loaded_note(self.save_path)
+        self.call_after_refresh(self.scroll_to_actor)  # the tile where the mouse to play stands (--continue)
 
     def on_resize(self, event: events.Resize) -> None:
         self.adapt(event.size.width, event.size.height)  # the event's size: self.size may still be the old one
@@ -533,7 +563,7 @@ class PlayApp(App[None]):
             bottom -= need_h - top
         self.query_one("#bottom").styles.height = bottom
         # columns the board leaves empty go to the side panel (fewer wrapped lines), up to 60
-        self.query_one("#side").styles.width = max(side, min(60, width - need_w - 1)) if width >= 80 else side
+        self.query_one("#side-col").styles.width = max(side, min(60, width - need_w - 1)) if width >= 80 else side
         self.query_one("#log").styles.width = side
 
     def fit_footer(self, width: int) -> None:
@@ -558,6 +588,7 @@ class PlayApp(App[None]):
         self.draw_board()
         self.draw_table()
         self.draw_heroes()
+        self.draw_lives()
         self.draw_choices()
         self.draw_question()
         self.schedule_bot()
@@ -684,6 +715,24 @@ class PlayApp(App[None]):
         t.append(" " + self.t("table.feature") + "\n")
         self.query_one("#table", Static).update(t)
 
+    def draw_lives(self) -> None:
+        """One line above the tabs: each mouse's mark and its life left (``Ti 1/5`` in red when one more wound
+        captures it), so wounds are seen without opening the Heroes tab."""
+        st = self.game.state
+        t = Text(self.t("lives.head") + " ", "bold", no_wrap=True, overflow="ellipsis")
+        for h in st.heroes.values():
+            mark, colour = self.marks.heroes.get(h.id, ("??", "#ffffff"))
+            life = hero_life(self.game.ctx.content, st.options, h.id)
+            left = life - h.wounds
+            t.append(mark, f"bold {colour}")
+            if h.captured or h.space is None:
+                t.append(" " + self.t("lives.captured") + "  ", "bold #ff6b6b")
+            else:
+                t.append(
+                    f" {left}/{life}  ", "bold reverse #ff3b30" if left <= 1 else "bold #ff9b8b" if h.wounds else ""
+                )
+        self.query_one("#lives", Static).update(t)
+
     def draw_heroes(self) -> None:
         st = self.game.state
         w = self.words
@@ -769,7 +818,7 @@ class PlayApp(App[None]):
     def fold_label(self, d: Decision, items: list[Action], names: dict[str, str]) -> str:
         """What a fold's choices share, in words (``Place the Fishhook & Thread token on``)."""
         labels = [self.words.action(a, names, actor=d.actor) for a in items]
-        return common_words(labels).rstrip(" :,") or labels[0]
+        return shared_words(labels).rstrip(" :,") or labels[0]
 
     def open_fold(self, fold: Action) -> None:
         """A fold picked: its choices in a list of their own, each with its stable number."""
@@ -827,13 +876,20 @@ class PlayApp(App[None]):
             if why:
                 line += " " + why
             minion = ev.msg.startswith(MINION_MSGS)
-            minions_acted = minions_acted or ev.msg.startswith(("minion_attacks", "minion_moves", "minion_card_turn"))
+            minions_acted = minions_acted or ev.msg.startswith(
+                ("minion_attacks", "minion_moves", "minion_card_turn", "surge")  # a surge waits to be read too
+            )
             style = "#ff9b8b" if minion else ""
             ruled = line + (f" [{ev.rule}]" if ev.rule else "")
             self.write_log(line, ruled, style)
             told.append(line)
+        if self.seats.all_bots(self.game):  # nobody at the table to close a page: the story goes to the log
+            for story in stories:
+                line = self.t("app.story_line", text=story)
+                self.write_log(line, line, "italic")
+            stories = []
         screens: list[TextScreen] = [TextScreen(self.t("screen.story"), s, self.lang) for s in stories]
-        if pause and self.more and minions_acted and told:
+        if pause and self.more and minions_acted and told and not self.seats.all_bots(self.game):
             body = "\n".join(f"• {line}" for line in told)
             screens.insert(0, TextScreen(self.t("screen.what_happened"), body, self.lang))
         outcome = self.words.outcome(self.game)
@@ -1136,9 +1192,13 @@ class PlayApp(App[None]):
         self.query_one("#board-scroll", ScrollableContainer).scroll_to(x=x, y=y, animate=False)
 
     def scroll_to_actor(self) -> None:
+        """The board scrolled to the deciding mouse's tile (the first mouse on the board when the question is
+        the party's)."""
         st = self.game.state
         d = self._decision
         h = st.heroes.get(d.actor) if d is not None else None
+        if h is None or h.space is None:
+            h = next((x for x in st.heroes.values() if x.space is not None and not x.captured), None)
         if h is not None and h.space is not None:
             self.scroll_to_side(int(h.space.split(":", 1)[0]))
 

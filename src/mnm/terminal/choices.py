@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from mnm.engine import Action, Decision
 
-__all__ = ["FOLD", "FOLD_AT", "KIND_ORDER", "ChoiceList", "arrange", "common_words", "group_key"]
+__all__ = ["FOLD", "FOLD_AT", "KIND_ORDER", "ChoiceList", "arrange", "common_words", "group_key", "shared_words"]
 
 # the kinds of a turn's choices, in the order they are listed (a verb missing here comes after them, by name)
 KIND_ORDER = (
@@ -87,3 +87,19 @@ def common_words(texts: list[str]) -> str:
     while n < len(first) - 1 and all(t.split(" ")[: n + 1] == first[: n + 1] for t in texts):
         n += 1
     return " ".join(first[:n])
+
+
+def shared_words(labels: list[str]) -> str:
+    """The words a group of choices shares, to say once before what sets each apart: :func:`common_words`,
+    but never ending inside a name the rest goes on with (``Attack`` | ``Rat Warrior 1``, not ``Attack Rat`` |
+    ``Warrior 1``) nor leaving a bare number as a choice's only words."""
+    head = common_words(labels)
+    while " " in head and _cuts_a_name(head, [label[len(head) :].strip(" :,") for label in labels]):
+        head = head.rpartition(" ")[0]
+    return head
+
+
+def _cuts_a_name(head: str, rests: list[str]) -> bool:
+    last = head.rpartition(" ")[2]
+    firsts = [rest.split(" ")[0] for rest in rests]
+    return any(not w.isalpha() for w in firsts) or (last[:1].isupper() and all(w[:1].isupper() for w in firsts))

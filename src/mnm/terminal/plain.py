@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
-from mnm.terminal.choices import arrange, common_words, group_key
+from mnm.terminal.choices import arrange, group_key, shared_words
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import say
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_text
@@ -147,9 +147,7 @@ class PlainClient:
         choice by its number and what sets it apart (never a bare number: a name keeps its words)."""
         names = self.words.space_names(self.game)
         labels = [self.words.action(a, names, actor=d.actor) for _, a in items]
-        head = common_words(labels)
-        while head and any(not label[len(head) :].strip(" :,").split(" ")[0].isalpha() for label in labels):
-            head = head.rpartition(" ")[0]  # give back the name a number belongs to (Rat Warrior | 1)
+        head = shared_words(labels)
         rests = [label[len(head) :].lstrip(" :,") for label in labels]
         said = "; ".join(f"#{n} {rest}" for (n, _), rest in zip(items, rests, strict=True))
         return self.t("plain.group", head=head.rstrip(" :,") or self.t("plain.choices"), choices=said)
