@@ -299,7 +299,9 @@ def serve_command(
         fail(f"cannot serve on {host}:{port}: {err.strerror or err} (another server there? try --port {port + 1})")
     finally:
         probe.close()
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # an address a browser on this machine opens
     typer.echo(f"mnm {__version__}: serving on http://{host}:{port}/ (API docs at /docs)")
+    typer.echo(f"Open http://{shown}:{port}/ in a browser to play. Ctrl+C stops the server.")
     serve(
         host=host,
         port=port,

@@ -40,7 +40,6 @@ from mnm.terminal.boardmap import (
 from mnm.terminal.choices import FOLD, arrange, shared_words
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import has, say
-from mnm.terminal.plain import DEFAULT_SAVE
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
 from mnm.terminal.session import (
     ALIASES,
@@ -49,6 +48,7 @@ from mnm.terminal.session import (
     BadAnswer,
     Numbering,
     campaign_tip,
+    default_save_path,
     events_before_dice,
     faces_help,
     load_game,
@@ -436,7 +436,7 @@ class PlayApp(App[None]):
         self.bot_pause = bot_pause  # seconds before a bot's choice (0 in tests)
         self.hint_iterations = HINT_ITERATIONS
         self._bot_due = False  # a bot's move is scheduled
-        self.save_path = save_path or DEFAULT_SAVE
+        self.save_path = save_path or str(default_save_path(game))
         self.words = Describer(game.ctx.content, lang)
         self.marks = FigureMarks.of(game.ctx.content)
         self.message = ""  # the last note or error shown (tests read it)

@@ -22,6 +22,7 @@ from mnm.terminal.session import (
     BadAnswer,
     Numbering,
     campaign_tip,
+    default_save_path,
     events_before_dice,
     faces_help,
     load_game,
@@ -30,9 +31,8 @@ from mnm.terminal.session import (
     save_game,
 )
 
-__all__ = ["DEFAULT_SAVE", "PlainClient"]
+__all__ = ["PlainClient"]
 
-DEFAULT_SAVE = "mnm-save.json"
 GROUP_AT = 3  # this many choices of one kind in a turn are said on one line
 RECENT = 12  # events repeated by the 'log' command ('history' repeats them all)
 
@@ -59,7 +59,7 @@ class PlainClient:
         self.lang = lang
         self.inp = inp
         self.out = out
-        self.save_path = save_path or DEFAULT_SAVE
+        self.save_path = save_path or str(default_save_path(game))
         self.words = Describer(game.ctx.content, lang)
         self.history: list[str] = []  # every event line told, in order ('history'; 'log' says the last few)
         self.seats = seats or Seats()

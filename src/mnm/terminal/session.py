@@ -47,7 +47,9 @@ __all__ = [
     "autosave_dir",
     "campaign_tip",
     "check_game",
+    "data_dir",
     "default_chapter",
+    "default_save_path",
     "events_before_dice",
     "faces_help",
     "latest_autosave",
@@ -231,6 +233,8 @@ def save_game(game: Game, path: str | Path, sync: bool = True) -> Path:
     the disk first; autosaves skip it, being written after every decision)."""
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
+    if p.is_relative_to(data_dir()):
+        folder.mkdir(parents=True, exist_ok=True)  # the data folder's saves/ is ours to make
     data = json.dumps(game.to_json(), indent=1)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     try:
@@ -443,10 +447,21 @@ def events_before_dice(game: Game, action: Action, dice: Sequence[int]) -> list[
 # --- autosave ---------------------------------------------------------------------------------------------------
 
 
-def autosave_dir() -> Path:
-    """Where games save themselves after every decision: $XDG_DATA_HOME/mnm/autosave (~/.local/share/...)."""
+def data_dir() -> Path:
+    """The game's data folder: $XDG_DATA_HOME/mnm (~/.local/share/mnm)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "mnm" / "autosave"
+    return Path(base) / "mnm"
+
+
+def autosave_dir() -> Path:
+    """Where games save themselves after every decision: the data folder's autosave/."""
+    return data_dir() / "autosave"
+
+
+def default_save_path(game: Game) -> Path:
+    """Where Ctrl+S and a bare ``save`` write: the data folder's saves/, one file per chapter and seed (never
+    the folder the game happened to be started in)."""
+    return data_dir() / "saves" / f"{game.state.chapter}-seed{game.state.seed}.json"
 
 
 def new_autosave_path(game: Game) -> Path:
