@@ -327,3 +327,22 @@ def test_a_bot_only_game_never_stops_at_a_story_page() -> None:
             assert any(line.startswith("Story: ") for line in app.log_lines)
 
     run_in_thread(scenario)
+
+
+# --- Newcomer 4: Ctrl+S ----------------------------------------------------------------------------------------
+
+
+def test_ctrl_s_saves_into_the_data_folder_and_says_where() -> None:
+    from mnm.terminal.session import data_dir
+
+    async def scenario() -> None:
+        app = PlayApp(Game.new("proving-grounds", PARTY, seed=3), autosave=None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            path = data_dir() / "saves" / "proving-grounds-seed3.json"
+            assert path.is_file()
+            assert app.message == f"Saved to {path}."
+
+    run_in_thread(scenario)
