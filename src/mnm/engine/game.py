@@ -18,7 +18,6 @@ from mypy_extensions import mypyc_attr
 
 from mnm.board.layout import Board
 from mnm.content.loader import Content, builtin_content
-from mnm.engine import chapters as _chapters  # noqa: F401  (registers every chapter's rules)
 from mnm.engine import effects as _effects  # noqa: F401  (registers every effect handler)
 from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
 from mnm.engine.actions import Action
@@ -26,7 +25,8 @@ from mnm.engine.context import DECISIONS, STEPS, Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import DiceError, EngineError, IllegalAction, MalformedAction
 from mnm.engine.events import Event
-from mnm.engine.hooks import chapter_rules_for
+from mnm.engine.hooks import CHAPTERS
+from mnm.engine.rules.chapter_rules import compile_chapter
 from mnm.engine.rules.setup import setup_state
 from mnm.engine.rules.victory import check_victory
 from mnm.engine.savefile import validate_save
@@ -75,7 +75,10 @@ class Applied:
 def make_ctx(content: Content, chapter_id: str) -> Ctx:
     chapter = content.chapter(chapter_id)
     board = Board.for_chapter(content, chapter)
-    return Ctx(GameDef(content, chapter, board, DiceTable(content.die), chapter_rules_for(chapter.id)))
+    # the chapter's rules, compiled once per game from its file (a chapter registered as Python code wins)
+    code = CHAPTERS.get(chapter.id)
+    rules = code() if code is not None else compile_chapter(chapter)
+    return Ctx(GameDef(content, chapter, board, DiceTable(content.die), rules))
 
 
 def legal_actions(ctx: Ctx, st: State) -> list[Action]:
@@ -134,7 +137,9 @@ def apply(ctx: Ctx, st: State, action: Action) -> Applied:
     _check_legal(sink, st, action)
     after = st.copy()
     _apply_legal(sink, after, action)
-    return Applied(after, tuple(sink.events), after.random_draws == st.random_draws and not sink.hidden_revealed)
+    # An action that ends the chapter is never undoable: the end reveals the seed (issue 26, finding 1).
+    undoable = after.random_draws == st.random_draws and not sink.hidden_revealed and after.status == "playing"
+    return Applied(after, tuple(sink.events), undoable)
 
 
 def apply_action(ctx: Ctx, st: State, action: Action) -> State:
@@ -276,10 +281,11 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.ctx, self.state)
 
-    def apply(self, action: Action | str, dice: Sequence[int] = ()) -> list[Event]:
+    def apply(self, action: Action | str | object, dice: Sequence[int] = ()) -> list[Event]:
         """Apply one action; return the events it caused. ``dice``: faces rolled by hand (companion mode).
 
-        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged."""
+        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged. (``action`` is
+        typed to take anything: a compiled build would refuse a non-text action with a TypeError first.)"""
         if isinstance(action, str):
             action = Action.parse(action)
         elif not isinstance(action, Action):
@@ -317,6 +323,9 @@ class Game:
 
     def can_undo(self) -> tuple[bool, str]:
         """Whether the last action can be taken back, and if not, why."""
+        if self.state.status != "playing":
+            # the end of a chapter reveals its seed: taking the ending back would make every later roll known
+            return False, "the chapter is over, so nothing can be taken back"
         if self._undo:
             return True, ""
         if not self.log:
