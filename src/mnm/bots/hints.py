@@ -30,6 +30,7 @@ from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
+from mnm.bots.legacy_routes import bot_progress
 from mnm.bots.mcts import PLAYOUT_LIMIT, play_out, rollout_bot
 from mnm.bots.policy import resample_hidden
 from mnm.bots.value import HORIZON, win_probability
@@ -420,7 +421,7 @@ def _measure(ctx: Ctx, end: State, into: _Measures) -> None:
     values = {
         "pages": float(end.hourglass),
         "captures": float(sum(1 for h in end.heroes.values() if h.captured)),
-        "progress": float(ctx.rules.bot_progress(ctx, end)),
+        "progress": float(bot_progress(ctx, end)),
         "minions": float(len(end.minions)),
     }
     into.pages += values["pages"]
