@@ -196,7 +196,7 @@ def play(
     party: Annotated[
         str | None, typer.Option(help="Heroes, comma-separated [default: collin,tilda,filch,maginos].")
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: 0].")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: a new one, printed].")] = None,
     load: Annotated[Path | None, typer.Option("--load", metavar="FILE", help="Go on with a saved game.")] = None,
     resume: Annotated[
         bool,
@@ -339,7 +339,9 @@ def serve_command(
     why = port_in_use(host, port)
     if why is not None:  # reported before anything else is said or started
         fail(f"cannot serve on {host}:{port}: {why} (another server there? try --port {port + 1})")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # an address a browser on this machine opens
     typer.echo(f"mnm {__version__}: serving on http://{host}:{port}/ (API docs at /docs)")
+    typer.echo(f"Open http://{shown}:{port}/ in a browser to play. Ctrl+C stops the server.")
     serve(
         host=host,
         port=port,
