@@ -1020,3 +1020,331 @@ def describe(content: Content, state: State, what: str, lang: str = "en", board:
     if kind == "marker":
         return list(marker(ident, lang)["lines"])
     return list(card(content, ident, lang)["lines"])
+
+
+# --- issue 25 (web): the chapter's rules, the base game's marks and what each decision means ------------------
+# One block for the web's words (the terminal may use them too). Chapter rules written by hand are the rules the
+# chapter's code (mnm.engine.chapters) carries; special searches and surges are said from the chapter's data.
+# ``gate`` names the verb the rule can refuse (explore through an exit, flip), so a "why not" can cite it.
+
+ChapterRule = tuple[int | None, str, str, str]  # (side or None for the whole chapter, gate, en, pt)
+
+CHAPTER_RULES: Mapping[str, tuple[ChapterRule, ...]] = {
+    "flight-to-barksburg": (
+        (
+            6,
+            "exit",
+            "Leaving the Sewers: a mouse may leave the Sewer through an exit only while the party has the Fishhook"
+            " & Thread (in the stash or placed on the Sewer); search a water space of the Sewer to find it.",
+            "Saindo dos Esgotos: um rato só sai do Esgoto por uma saída quando o grupo tem o Barbante & Anzol (no"
+            " estoque ou colocado no Esgoto); procure num espaço de água do Esgoto para achá-lo.",
+        ),
+        (
+            3,
+            "",
+            "Counter cheese: 3 cheese lie on the Kitchen counter. While any remain, roaches on the Kitchen go for"
+            " the counter, and a roach that starts its turn there eats one (onto the minion wheel) instead of"
+            " attacking.",
+            "Queijo do balcão: 3 queijos ficam no balcão da Cozinha. Enquanto sobrar algum, as baratas da Cozinha"
+            " vão ao balcão, e uma barata que começa o turno lá come um (para a roda dos lacaios) em vez de atacar.",
+        ),
+        (
+            3,
+            "",
+            "Miz Maggie: a mouse that defeats a roach on the Kitchen rolls 1 die. A success wins her help (the end"
+            " marker moves 1 page later); otherwise the mouse is knocked down and the roach comes back.",
+            "Dona Maggie: um rato que derrota uma barata na Cozinha rola 1 dado. Um sucesso ganha a ajuda dela (o"
+            " marcador de fim vai 1 página adiante); senão o rato é derrubado e a barata volta.",
+        ),
+        (
+            1,
+            "",
+            "The old crow: a figure on the Courtyard that rolls a 1 for movement takes 1 wound that cannot be"
+            " blocked (mice on the tree entrance are safe).",
+            "O velho corvo: uma figura no Pátio que tira 1 no dado de movimento sofre 1 ferimento que não pode ser"
+            " bloqueado (ratos na entrada da árvore estão a salvo).",
+        ),
+        (
+            1,
+            "",
+            "The tree entrance: no minion enters it. The mice win when the Courtyard has no minion and every free"
+            " mouse stands on the tree entrance.",
+            "A entrada da árvore: nenhum lacaio entra nela. Os ratos vencem quando o Pátio não tem lacaios e todo"
+            " rato livre está na entrada da árvore.",
+        ),
+    ),
+    "the-root-road": (
+        (
+            14,
+            "",
+            "The Cellar Cat: when the Wine Cellar is first revealed, Brodie wakes on the cellar steps (unless Miz"
+            " Maggie helps the party). Once he has taken 2 wounds he runs off.",
+            "O Gato da Adega: quando a Adega é revelada pela primeira vez, Brodie acorda na escada (a não ser que"
+            " Dona Maggie ajude o grupo). Depois de sofrer 2 ferimentos ele foge.",
+        ),
+        (
+            16,
+            "",
+            "Calling the Boat: the mice win when the Drain Pipe has no minion and every free mouse stands on the"
+            " east ledge (space 5).",
+            "Chamando o Barco: os ratos vencem quando o Cano de Drenagem não tem lacaios e todo rato livre está na"
+            " borda leste (espaço 5).",
+        ),
+        (
+            16,
+            "flip",
+            "The inspection hatch is rusted shut: no flip on the Drain Pipe in this chapter; the way on is the"
+            " drain's mouth.",
+            "A tampa de inspeção está emperrada de ferrugem: não se vira o Cano de Drenagem neste capítulo; o caminho"
+            " é a boca do cano.",
+        ),
+    ),
+    "the-trickle-crossing": (
+        (
+            None,
+            "",
+            "Spring Shower and Nightfall: the rain begins with the chapter's second surge, and the moon goes on the"
+            " minion wheel with the fourth.",
+            "Chuva de Primavera e Anoitecer: a chuva começa com a segunda onda do capítulo, e a lua vai para a roda"
+            " dos lacaios com a quarta.",
+        ),
+        (
+            19,
+            "",
+            "Olga: a mouse that rolls a 1 for movement on Bramble Hollow draws her charge.",
+            "Olga: um rato que tira 1 no movimento no Vão das Amoreiras atrai a investida dela.",
+        ),
+        (
+            19,
+            "",
+            "The mice win when Bramble Hollow has no minion and every free mouse is in the hollow log (space 13).",
+            "Os ratos vencem quando o Vão das Amoreiras não tem lacaios e todo rato livre está no tronco oco"
+            " (espaço 13).",
+        ),
+    ),
+    "the-ember-vault": (
+        (
+            20,
+            "",
+            "Molox's Lair: when the vault is first revealed, Molox wakes on the forge ledge with his three"
+            " initiative cards. The mice win by defeating him.",
+            "O Covil de Molox: quando a caverna é revelada pela primeira vez, Molox acorda na borda da forja com suas"
+            " três cartas de iniciativa. Os ratos vencem ao derrotá-lo.",
+        ),
+        (
+            20,
+            "",
+            "The Clockwork Mortar: the first minion on its ledge fires it once a round, 3 dice at range.",
+            "O Morteiro de Corda: o primeiro lacaio na borda dele o dispara uma vez por rodada, 3 dados à distância.",
+        ),
+    ),
+}
+
+# The spaces the objective asks the mice to reach: ids, or "barred:<side>" for the side's spaces no minion enters.
+GOAL_SPACES: Mapping[str, tuple[str, ...]] = {
+    "flight-to-barksburg": ("barred:1",),
+    "the-root-road": ("16:5",),
+    "the-trickle-crossing": ("19:13",),
+}
+
+_RULE_WORDS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "special_search": "{room}: searching{where} finds {card} (once).",
+        "in_water": " a water space",
+        "special_surge": "{room}: a surge here places {minions} instead of the encounter card's.",
+        "setup_items": "The party starts with {items}.",
+    },
+    "pt_BR": {
+        "special_search": "{room}: procurar{where} encontra {card} (uma vez).",
+        "in_water": " num espaço de água",
+        "special_surge": "{room}: uma onda aqui coloca {minions} em vez dos da carta de encontro.",
+        "setup_items": "O grupo começa com {items}.",
+    },
+}
+
+
+def _code(lang: str) -> str:
+    return "pt_BR" if _pt(lang) else "en"
+
+
+def chapter_rules(content: Content, chapter_id: str, lang: str = "en") -> list[Info]:
+    """The chapter's special rules, each ``{"text", "side", "gate"}`` (``side`` None: the whole chapter): the party
+    items it starts with, its special searches and surges (from the chapter's data) and the rules of its code."""
+    ch = content.chapters[chapter_id]
+    words = _RULE_WORDS[_code(lang)]
+    out: list[Info] = []
+
+    def room(side: int) -> str:
+        ts = content.tile_sides.get(side)
+        return ts.name.get(lang) if ts is not None else str(side)
+
+    if ch.party_items:
+        items = _join([card_name(content, c, lang) for c in ch.party_items], lang)
+        out.append({"side": None, "gate": "", "text": words["setup_items"].format(items=items)})
+    for s in ch.special_searches:
+        where = words["in_water"] if s.where == "water" else ""
+        text = words["special_search"].format(room=room(s.side), where=where, card=card_name(content, s.card, lang))
+        out.append({"side": s.side, "gate": "", "text": text})
+    for su in ch.special_surges:
+        minions = _join([f"{mc.count} {_minions_word(content, mc.minion, mc.count, lang)}" for mc in su.minions], lang)
+        out.append(
+            {"side": su.side, "gate": "", "text": words["special_surge"].format(room=room(su.side), minions=minions)}
+        )
+    for side, gate, en, pt in CHAPTER_RULES.get(chapter_id, ()):
+        out.append({"side": side, "gate": gate, "text": pt if _pt(lang) else en})
+    return out
+
+
+def _minions_word(content: Content, type_id: str, count: int, lang: str) -> str:
+    spec = content.minions.get(type_id)
+    if spec is None or count == 1:
+        return minion_name(content, type_id, lang)
+    return spec.name.get(lang)
+
+
+def goal_spaces(content: Content, chapter_id: str, board: Board | None = None) -> list[str]:
+    """The spaces the chapter's objective asks every mouse to reach (none when the goal is not a place)."""
+    b = board or _board(content, chapter_id)
+    out: list[str] = []
+    for goal in GOAL_SPACES.get(chapter_id, ()):
+        if goal.startswith("barred:"):
+            out += [sp.id for sp in b.graph(int(goal[7:])).spaces if sp.minions_barred]
+        else:
+            out.append(goal)
+    return out
+
+
+# The base game's marks as the board draws them (mnm.board.render and the web's overlay): name, what it does.
+BASE_MARKS: Mapping[str, Mapping[str, tuple[str, str]]] = {
+    "en": {
+        "entry": ("Rat head", "a minion entry: new minions come onto the tile here."),
+        "trap": (
+            "Red X",
+            "a mousetrap: a mouse that moves onto it rolls its move in dice (a Tinkerer may roll lore); a star"
+            " passes, else the trap springs: 1 wound, 1 cheese lost, knocked down, turn over. Minions ignore it.",
+        ),
+        "flip": (
+            "Circle with arrows",
+            "a flip space: with no minion on the tile, a mouse here may explore by turning the tile over."
+            " P: anyone; G: only a Tinkerer or a Scamp; F: only with the Fishhook & Thread.",
+        ),
+        "barred": ("Crossed circle", "no minion may enter this space."),
+        "exit": (
+            "Coloured bar",
+            "an exit: a mouse beside it may explore to the tile whose exit of the same colour lines up with it.",
+        ),
+        "goal": ("Gold ring", "where the chapter's objective asks the mice to be."),
+        "wound": ("Red dots on a figure", "its wounds; a mouse is captured when its wounds reach its life."),
+        "minions": (
+            "Minion tokens",
+            "each minion type has its own shape and colour: Rat Warriors are squares, roaches ovals, spiders"
+            " octagons; the small number is the figure's own.",
+        ),
+    },
+    "pt_BR": {
+        "entry": ("Cabeça de ratazana", "uma entrada de lacaios: os novos lacaios entram no bloco por aqui."),
+        "trap": (
+            "X vermelho",
+            "uma ratoeira: um rato que entra nela rola dados iguais ao movimento (um Engenhoso pode rolar o saber);"
+            " uma estrela passa, senão a ratoeira dispara: 1 ferimento, 1 queijo perdido, derrubado, fim do turno."
+            " Lacaios a ignoram.",
+        ),
+        "flip": (
+            "Círculo com setas",
+            "um espaço de virada: sem lacaios no bloco, um rato aqui pode explorar virando o bloco."
+            " P: qualquer um; G: só um Engenhoso ou um Malandro; F: só com o Barbante & Anzol.",
+        ),
+        "barred": ("Círculo cortado", "nenhum lacaio pode entrar neste espaço."),
+        "exit": (
+            "Barra colorida",
+            "uma saída: um rato ao lado dela pode explorar até o bloco cuja saída da mesma cor se alinha com ela.",
+        ),
+        "goal": ("Anel dourado", "onde o objetivo do capítulo pede que os ratos estejam."),
+        "wound": (
+            "Pontos vermelhos numa figura",
+            "seus ferimentos; um rato é capturado quando eles chegam à sua vida.",
+        ),
+        "minions": (
+            "Fichas de lacaios",
+            "cada tipo de lacaio tem forma e cor próprias: Guerreiros Ratazana são quadrados, baratas ovais,"
+            " aranhas octógonos; o número pequeno é o da figura.",
+        ),
+    },
+}
+
+
+def base_legend(lang: str = "en") -> list[Info]:
+    """Every base-game mark the board draws, ``{"kind", "name", "text"}``, in the order a legend lists them."""
+    table = BASE_MARKS[_code(lang)]
+    return [{"kind": k, "name": name, "text": text} for k, (name, text) in table.items()]
+
+
+# What each decision is about, one sentence, in both languages (the question itself is the catalog's KIND_prompt).
+DECISION_HELP: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "turn": "This mouse's turn: move (up to its move roll), then one action (battle, search, explore, scurry, "
+        "use an ability or item), and free actions (equip, share) at any time; End turn when done.",
+        "before_turn": "Before the turn starts, this mouse may use an ability that is played at the start of a turn; "
+        "skipping keeps it for later.",
+        "choose_ability": "Each mouse starts the chapter with one ability card of its class: it stays for the whole "
+        "chapter and costs cheese each time it is used.",
+        "found_card": "A search found this card. Keep it (it goes into the pack; equip it later with Equip, a free "
+        "action) or trade it for 1 cheese.",
+        "pack_full": "A mouse carries at most 3 cards in its pack: choose one to drop (it is discarded).",
+        "sharing": "Mice on the same space may pass cards and cheese to each other; choose what goes to whom, then "
+        "finish.",
+        "equipping": "Equipped cards work (weapons add dice, armour adds defence); the pack only carries. Put on or "
+        "take off what this mouse wears, within its paws and slots.",
+        "treasure": "A treasure lets this mouse look through the search deck and take one card of its choice.",
+        "shifting_cloak": "The Shifting Cloak lets this mouse slip to another space before the minions act, or stay.",
+        "disguises": "With the disguises on, the minions of the new tile are not placed until the mice act against "
+        "them.",
+        "rescue": "A captured mouse is rescued: choose which entry space of the tile it comes back on (it returns "
+        "with its wounds healed).",
+        "flip_landing": "The tile was turned over: choose on which flip space of the new side the party appears.",
+        "leave_hesster": "This mouse began its turn on Hesster's body and must step off: choose the space.",
+        "next_attack": "The ability's next attack needs a target: choose the minion it strikes.",
+        "trap_dice": "The mouse is on a mousetrap: choose which dice to roll to get through (each trap symbol is a "
+        "wound).",
+        "minion_space": "Two entry spaces are equally near: the party chooses where the new minion comes in.",
+        "boss_card": "The boss has taken enough wounds to fill one of its initiative cards: choose which one leaves "
+        "the track.",
+        "brodie_path": "Brodie's shortest paths split: the party chooses the way he runs.",
+    },
+    "pt_BR": {
+        "turn": "O turno deste rato: mover (até o que tirou no dado), depois uma ação (batalhar, procurar, explorar, "
+        "correr, usar habilidade ou item), e ações livres (equipar, compartilhar) a qualquer momento; Encerrar "
+        "turno ao terminar.",
+        "before_turn": "Antes de o turno começar, este rato pode usar uma habilidade jogada no início do turno; "
+        "pular a guarda para depois.",
+        "choose_ability": "Cada rato começa o capítulo com uma carta de habilidade da sua classe: ela fica o capítulo "
+        "todo e custa queijo cada vez que é usada.",
+        "found_card": "Uma busca achou esta carta. Fique com ela (vai para a mochila; equipe depois com Equipar, uma "
+        "ação livre) ou troque por 1 queijo.",
+        "pack_full": "Um rato leva no máximo 3 cartas na mochila: escolha uma para largar (ela é descartada).",
+        "sharing": "Ratos no mesmo espaço podem passar cartas e queijo entre si; escolha o que vai para quem e "
+        "termine.",
+        "equipping": "Cartas equipadas funcionam (armas somam dados, armaduras somam defesa); a mochila só carrega. "
+        "Vista ou tire o que este rato usa, dentro das patas e dos encaixes.",
+        "treasure": "Um tesouro deixa este rato olhar o baralho de busca e pegar uma carta à escolha.",
+        "shifting_cloak": "O Manto Cambiante deixa este rato escapar para outro espaço antes de os lacaios agirem, ou "
+        "ficar.",
+        "disguises": "Com os disfarces, os lacaios do novo bloco só são colocados quando os ratos agirem contra eles.",
+        "rescue": "Um rato capturado é resgatado: escolha por qual entrada do bloco ele volta (volta curado dos "
+        "ferimentos).",
+        "flip_landing": "O bloco foi virado: escolha em qual espaço de virada do novo lado o grupo aparece.",
+        "leave_hesster": "Este rato começou o turno sobre o corpo de Hesster e precisa sair: escolha o espaço.",
+        "next_attack": "O próximo ataque da habilidade precisa de um alvo: escolha o lacaio atingido.",
+        "trap_dice": "O rato está numa ratoeira: escolha quais dados rolar para passar (cada símbolo de armadilha é "
+        "um ferimento).",
+        "minion_space": "Duas entradas estão igualmente perto: o grupo escolhe por onde entra o novo lacaio.",
+        "boss_card": "O chefe sofreu ferimentos que enchem uma de suas cartas de iniciativa: escolha qual sai da "
+        "trilha.",
+        "brodie_path": "Os caminhos mais curtos de Brodie se dividem: o grupo escolhe por onde ele corre.",
+    },
+}
+
+
+def decision_help(kind: str, lang: str = "en") -> str:
+    """One sentence on what a decision of ``kind`` is about ('' for a kind not described)."""
+    return DECISION_HELP[_code(lang)].get(kind, "")

@@ -147,6 +147,7 @@ export class BoardView {
       path.setAttribute("role", "button");
     }
     this.container.replaceChildren(svg);
+    sortForTabbing(svg);
     this.svg = svg;
     this.layer = el("g", { class: "overlay" });
     svg.appendChild(this.layer);
@@ -182,6 +183,13 @@ export class BoardView {
     }
   }
 
+  // The space chosen and waiting for its confirmation (issue 25): outlined until confirmed or changed.
+  choose(id) {
+    this.chosen = id;
+    if (!this.svg) return;
+    for (const path of this.svg.querySelectorAll("path.space")) path.classList.toggle("chosen", path.dataset.space === id && path.classList.contains("lit"));
+  }
+
   spaceCentre(id) {
     const sp = this.geometry && this.geometry.spaces[id];
     return sp ? [sp.x, sp.y] : null;
@@ -208,11 +216,21 @@ export class BoardView {
       else path.removeAttribute("aria-hidden");
       const on = lit.spaces.has(id);
       path.classList.toggle("lit", on);
+      path.classList.toggle("chosen", on && id === this.chosen);
       const who = occupants.get(id);
       const marks = spaceMarks(view, g, id); // [EXP] terrain and markers, said with the space
+      if (((view.chapter && view.chapter.goal_spaces) || []).includes(id)) marks.push(t("goalHere"));
       path.setAttribute("aria-label", `${spaceLabel(g, id)}${who ? `: ${who.join(", ")}` : ""}${marks.length ? `. ${marks.join(" ")}` : ""}`);
       if (on) path.setAttribute("aria-pressed", "false");
       else path.removeAttribute("aria-pressed");
+    }
+    for (const space of (view.chapter && view.chapter.goal_spaces) || []) {
+      const c = this.spaceCentre(space);
+      if (!c) continue;
+      const ring = el("g", { class: "goal-marker", "data-space": space, "aria-hidden": "true" });
+      ring.appendChild(el("circle", { cx: c[0], cy: c[1], r: g.cell * 0.42, class: "goal-ring" }));
+      ring.appendChild(el("circle", { cx: c[0], cy: c[1], r: g.cell * 0.42, class: "goal-dash" }));
+      this.layer.appendChild(ring);
     }
     for (const space of view.traps) {
       const c = this.spaceCentre(space);
@@ -366,6 +384,20 @@ export function spaceMarks(view, geometry, id) {
   if (sp && sp.terrain && names[sp.terrain]) out.push(`${names[sp.terrain]}.`);
   for (const m of view.marks || []) if (m.space === id) out.push(tx(m.label));
   return out;
+}
+
+// Keyboard order follows reading order (issue 25): tiles left to right, then top to bottom, and a tile's spaces
+// row by row. Spaces never overlap, so moving their nodes changes nothing drawn.
+function sortForTabbing(svg) {
+  const tiles = [...svg.querySelectorAll("g.tile")];
+  const parent = tiles.length ? tiles[0].parentNode : null;
+  if (!parent || !tiles.every((tile) => tile.parentNode === parent)) return;
+  const at = new Map(tiles.map((tile) => {
+    const box = tile.getBBox();
+    return [tile, [Math.round(box.y / 10), box.x]];
+  }));
+  tiles.sort((a, b) => at.get(a)[0] - at.get(b)[0] || at.get(a)[1] - at.get(b)[1]);
+  for (const tile of tiles) parent.appendChild(tile);
 }
 
 function touchDistance(touches) {

@@ -16,6 +16,7 @@ export function cardNumbers(card) {
   if (card.bonus) bits.push(`+${card.bonus} ${t("dice")}`);
   if (card.paws) bits.push(`${card.paws} ${t(card.paws === 1 ? "paw" : "paws")}`);
   if (card.cost !== undefined && card.cost !== null) bits.push(t("cost", { n: card.cost }));
+  if (card.useCost !== undefined && card.useCost !== null) bits.push(t("useCost", { n: card.useCost }));
   return bits.join(" · ");
 }
 
