@@ -383,8 +383,14 @@ def test_greedy_play_wins_and_loses_over_seeds() -> None:
 def test_bot_advice_leads_from_each_side_to_the_next() -> None:
     """The chapter's advice for bots (not a rule): each side's route ends where exploring reaches the next
     side, and the heuristic bot, following it, wins some games (it won none before the advice existed)."""
-    from mnm.bots import make_bot
-    from mnm.engine.chapters import the_root_road as hooks
+    from mnm.bots import legacy_routes, make_bot
+
+    class hooks:  # the route moved from the deleted chapter class to the bots (issue 22)
+        ROUTE = legacy_routes.ROOT_ROAD_ROUTE
+        ROUTE_ORDER = legacy_routes.ROOT_ROAD_ORDER
+        DRAIN_PIPE = 16
+        EAST_LEDGE = "16:5"
+
     from mnm.sim.simulate import GameSpec, play_game
 
     game = Game.new(CHAPTER, PARTY, seed=3)
@@ -405,7 +411,9 @@ def test_bot_advice_leads_from_each_side_to_the_next() -> None:
     graph = alone.ctx.board.graph(12)
     goal = graph.by_id["12:10"].index
     assert choice.verb == "move", choice
-    assert graph.mouse_dist[graph.by_id[choice.args[0]].index][goal] < graph.mouse_dist[graph.by_id["12:13"].index][goal]
+    assert (
+        graph.mouse_dist[graph.by_id[choice.args[0]].index][goal] < graph.mouse_dist[graph.by_id["12:13"].index][goal]
+    )
     records = [play_game(GameSpec(CHAPTER, tuple(PARTY), "heuristic", seed)) for seed in range(8)]
     assert sum(r["status"] == "won" for r in records) >= 2, [r["outcome"] for r in records]
 
@@ -559,10 +567,16 @@ def test_campaign_refuses_an_unfinished_chapter_and_a_chapter_with_no_sequel() -
     assert last.ctx.chapter.next_chapter == "the-trickle-crossing"
     from mnm.engine.scenario import load_scenario
 
-    vault = load_scenario({
-        "chapter": "the-ember-vault", "heroes": {"collin": {"space": "18:1"}}, "minions": {},
-        "chapter_data": {"molox_woke": True}, "turn": "mouse:collin", "dice": [SHIELD],
-    })
+    vault = load_scenario(
+        {
+            "chapter": "the-ember-vault",
+            "heroes": {"collin": {"space": "18:1"}},
+            "minions": {},
+            "chapter_data": {"molox_woke": True},
+            "turn": "mouse:collin",
+            "dice": [SHIELD],
+        }
+    )
     assert vault.state.status == "won"
     with pytest.raises(IllegalAction, match="no next chapter"):
         next_chapter_game(vault, {})

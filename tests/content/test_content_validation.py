@@ -105,13 +105,13 @@ CASES: list[tuple[str, Callable[[Path], None], str]] = [
     ),
     (
         "unknown minion in a chapter",
-        set_field("chapters/00-proving-grounds.yaml", ["starting_minions", 0, "minion"], "dragon"),
-        "chapters/00-proving-grounds.yaml: proving-grounds: starting_minions.0.minion names minion 'dragon'",
+        set_field("chapters/00-proving-grounds.yaml", ["setup", "starting_minions", 0, "minion"], "dragon"),
+        "chapters/00-proving-grounds.yaml: proving-grounds: setup.starting_minions.0.minion names minion 'dragon'",
     ),
     (
         "chapter laid on a side that does not exist",
-        set_field("chapters/01-flight-to-barksburg.yaml", ["layout", 2, "side"], 77),
-        "chapters/01-flight-to-barksburg.yaml: flight-to-barksburg: layout.2.side names tile side 77",
+        set_field("chapters/01-flight-to-barksburg.yaml", ["setup", "layout", 2, "side"], 77),
+        "chapters/01-flight-to-barksburg.yaml: flight-to-barksburg: setup.layout.2.side names tile side 77",
     ),
     (
         "exit with no colour",

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from mnm.bots.legacy_routes import bot_progress, bot_route
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
 __all__ = [
@@ -66,7 +67,7 @@ def evaluate(ctx: Ctx, st: State) -> float:
     """How good ``st`` looks for the mice, between 0 (lost) and 1 (won).
 
     Progress (sides explored), health, captures, the hourglass and the minions on the board, weighted so that
-    exploring and staying alive both matter. Chapters may add a finer measure with a ``bot_progress`` hook
+    exploring and staying alive both matter. Chapters may add a finer measure with a route in ``mnm.bots.legacy_routes``
     returning 0..1 (for example, how close the mice are to the chapter's goal)."""
     if st.status == "won":
         return 1.0
@@ -75,7 +76,7 @@ def evaluate(ctx: Ctx, st: State) -> float:
     explored, life, wounds, captured, minion_load = position_measures(ctx, st)
     time_used = (st.hourglass - 1) / max(1, st.end_page - 1)
     cheese = sum(h.cheese for h in st.heroes.values())
-    progress = ctx.rules.bot_progress(ctx, st)
+    progress = bot_progress(ctx, st)
     value = (
         0.45
         + 0.20 * explored
@@ -181,7 +182,7 @@ class HeuristicBot:
 
     def turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
         """Hit what you can; close in on minions on your tile; else search when safe, head for the way on
-        (the chapter's ``bot_route`` advice, or any exit or flip space), explore there; keep together."""
+        (the chapter's route in ``legacy_routes``, or any exit or flip space), explore there; keep together."""
         by_verb: dict[str, list[Action]] = {}
         for a in options:
             by_verb.setdefault(a.verb, []).append(a)
@@ -219,10 +220,10 @@ class HeuristicBot:
             return end
         for verb in ("search",):
             if verb in by_verb and side not in hero.searched:
-                route = ctx.rules.bot_route(ctx, st, side)
+                route = bot_route(ctx, st, side)
                 if route is None or route[1] != "search" or hero.space in route[0]:
                     return by_verb[verb][0]
-        route = ctx.rules.bot_route(ctx, st, side)
+        route = bot_route(ctx, st, side)
         if route is not None:
             goals, verb = route
         else:

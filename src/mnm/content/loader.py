@@ -33,6 +33,7 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
     from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
 
 from mnm.content.schema import (
+    SETUP_FIELDS,
     AbilityCard,
     CardType,
     Chapter,
@@ -292,6 +293,13 @@ class _Reader:
         return out
 
 
+def _setup_paths(r: _Reader) -> None:
+    """A chapter file writes its setup fields under ``setup:`` (the model keeps them flat): name them there."""
+    for i, issue in enumerate(r.issues):
+        if issue.file.startswith("chapters/") and issue.field.split(".")[0] in SETUP_FIELDS:
+            r.issues[i] = ContentIssue(issue.file, issue.entry, f"setup.{issue.field}", issue.message)
+
+
 def load_content(root: str | Path) -> Content:
     """Load and cross-check a content folder. Raises :class:`ContentError` listing every issue."""
     root = Path(root)
@@ -345,6 +353,7 @@ def load_content(root: str | Path) -> Content:
             r.files[f"chapter:{chapter.id}"] = rel
 
     _cross_check(r, heroes, minions, search, abilities, encounters, tiles, chapters)
+    _setup_paths(r)
     if r.issues or die is None:
         if die is None and not r.issues:
             r.issues.append(ContentIssue("die.yaml", "", "", "could not be read"))
@@ -493,7 +502,9 @@ def _cross_check(
                     )
         for i, pid in enumerate(ch.party_items):  # [EXP] Party Setup items
             if r.missing("search", pid, search):
-                r.issues.append(ContentIssue(file, chid, f"party_items.{i}", f"names card {pid!r}, which does not exist"))
+                r.issues.append(
+                    ContentIssue(file, chid, f"party_items.{i}", f"names card {pid!r}, which does not exist")
+                )
             elif pid in search and search[pid].type is not CardType.PARTY_ITEM:
                 r.issues.append(ContentIssue(file, chid, f"party_items.{i}", f"{pid!r} is not a party item"))
         for i, hp in enumerate(ch.helpers):  # [EXP] allies and pets

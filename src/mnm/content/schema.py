@@ -16,13 +16,18 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from mnm.content.chapter_language import ChapterRule, Condition, RoomRules
+
 __all__ = [
+    "SETUP_FIELDS",
     "AbilityCard",
     "AbilityTiming",
     "AttackKind",
     "CardType",
     "Chapter",
     "ChapterPlacement",
+    "ChapterRule",
+    "Condition",
     "DamageType",
     "Die",
     "DieFace",
@@ -39,6 +44,7 @@ __all__ = [
     "Minion",
     "MinionCount",
     "Requirement",
+    "RoomRules",
     "SearchCard",
     "Side",
     "Source",
@@ -419,7 +425,9 @@ class LineSpec(Model):
     kind: LineKind
     a: str = Field(min_length=1, max_length=1)
     b: str = Field(min_length=1, max_length=1)
-    gecko: bool = Field(default=False, description="[EXP] a gecko print: only with a Wild mouse in the party (R-EXP-18)")
+    gecko: bool = Field(
+        default=False, description="[EXP] a gecko print: only with a Wild mouse in the party (R-EXP-18)"
+    )
 
 
 class Exit(Model):
@@ -568,7 +576,31 @@ class StartingHelper(Model):
     space: str = Field(pattern=r"^\d+:\d+$")
 
 
+# The fields a chapter file writes under ``setup:`` (the storybook's Setup section). The model keeps them as
+# flat attributes (``chapter.end_page``...), so every reader stays as it was; the file nests them.
+SETUP_FIELDS: tuple[str, ...] = (
+    "party_size",
+    "forbidden_heroes",
+    "encounter_kinds",
+    "end_page",
+    "track_pages",
+    "layout",
+    "start_space",
+    "starting_minions",
+    "special_searches",
+    "special_surges",
+    "party_items",
+    "rain",
+    "tokens",
+    "helpers",
+)
+
+
 class Chapter(Sourced):
+    """A chapter, shaped like the storybook's sections: ``setup`` (nested in the file, flat attributes here),
+    ``story`` (moments), ``victory`` and ``defeat`` (conditions), ``rules`` (special rules) and ``rooms`` (each
+    tile's rules). The rules are the chapter language (:mod:`mnm.content.chapter_language`, docs/chapters.md)."""
+
     id: Identifier
     number: int = Field(ge=0)
     name: Text
@@ -586,7 +618,6 @@ class Chapter(Sourced):
     starting_minions: tuple[StartingMinions, ...] = ()
     special_searches: tuple[SpecialSearch, ...] = ()
     special_surges: tuple[SpecialSurge, ...] = ()
-    hooks: str | None = Field(default=None, description="engine module with this chapter's special rules")
     next_chapter: Identifier | None = None
     # [EXP] expansion setup (docs/expansion.md)
     party_items: tuple[Identifier, ...] = Field(default=(), description="party item cards given at Party Setup")
@@ -595,9 +626,47 @@ class Chapter(Sourced):
         default_factory=dict, description="tokens on the board at setup (leaf-1: [side:space], mortar: [...])"
     )
     helpers: tuple[StartingHelper, ...] = Field(default=(), description="allies and pets with the party at setup")
+    # the chapter language (issue 22)
+    victory: tuple[Condition, ...] = Field(default=(), description="the mice win when all of these hold (R-WIN-01)")
+    defeat: tuple[Condition, ...] = Field(
+        default=(), description="besides the general defeats (R-WIN-02), the mice lose when all of these hold"
+    )
+    rules: tuple[ChapterRule, ...] = Field(default=(), description="the chapter's special rules (R-STORY-05)")
+    rooms: tuple[RoomRules, ...] = Field(default=(), description="each room tile's rules (R-STORY-03)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lift_setup(cls, data: object) -> object:
+        """The file's ``setup:`` section holds the setup fields; the model keeps them flat."""
+        if not isinstance(data, dict) or "setup" not in data:
+            return data
+        setup = data["setup"]
+        if not isinstance(setup, dict):
+            raise FieldError("setup", "must be a mapping of setup fields")
+        out = {k: v for k, v in data.items() if k != "setup"}
+        for key, value in setup.items():
+            if key not in SETUP_FIELDS:
+                raise FieldError(f"setup.{key}", f"is not a setup field (they are: {', '.join(SETUP_FIELDS)})")
+            if key in out:
+                raise FieldError(key, "is given both in setup and at the top: write it once, under setup")
+            out[key] = value
+        return out
 
     @model_validator(mode="after")
     def _end_on_track(self) -> Chapter:
         if self.end_page > self.track_pages:
             raise FieldError("end_page", f"{self.end_page} is past the last track page {self.track_pages}")
         return self
+
+    def all_rules(self) -> tuple[ChapterRule, ...]:
+        """The chapter's rules, then each room's (a room rule whose trigger takes a side and names none gets the
+        room's side)."""
+        from mnm.content.chapter_language import TRIGGER_FILTERS
+
+        out = list(self.rules)
+        for room in self.rooms:
+            for rule in room.rules:
+                if "side" in TRIGGER_FILTERS[rule.when] and rule.where.side is None:
+                    rule = rule.model_copy(update={"where": rule.where.model_copy(update={"side": room.side})})
+                out.append(rule)
+        return tuple(out)
