@@ -1023,129 +1023,10 @@ def describe(content: Content, state: State, what: str, lang: str = "en", board:
 
 
 # --- issue 25 (web): the chapter's rules, the base game's marks and what each decision means ------------------
-# One block for the web's words (the terminal may use them too). Chapter rules written by hand are the rules the
-# chapter's code (mnm.engine.chapters) carries; special searches and surges are said from the chapter's data.
-# ``gate`` names the verb the rule can refuse (explore through an exit, flip), so a "why not" can cite it.
+# One block for the web's words (the terminal may use them too). A chapter's rules are its chapter-language rules
+# that carry a sentence (``text``, both languages); special searches and surges are said from the chapter's setup.
+# ``gate`` names what a rule can refuse (an exit or the flip), so a "why not" can cite the rule's own reason.
 
-ChapterRule = tuple[int | None, str, str, str]  # (side or None for the whole chapter, gate, en, pt)
-
-CHAPTER_RULES: Mapping[str, tuple[ChapterRule, ...]] = {
-    "flight-to-barksburg": (
-        (
-            6,
-            "exit",
-            "Leaving the Sewers: a mouse may leave the Sewer through an exit only while the party has the Fishhook"
-            " & Thread (in the stash or placed on the Sewer); search a water space of the Sewer to find it.",
-            "Saindo dos Esgotos: um rato só sai do Esgoto por uma saída quando o grupo tem o Barbante & Anzol (no"
-            " estoque ou colocado no Esgoto); procure num espaço de água do Esgoto para achá-lo.",
-        ),
-        (
-            3,
-            "",
-            "Counter cheese: 3 cheese lie on the Kitchen counter. While any remain, roaches on the Kitchen go for"
-            " the counter, and a roach that starts its turn there eats one (onto the minion wheel) instead of"
-            " attacking.",
-            "Queijo do balcão: 3 queijos ficam no balcão da Cozinha. Enquanto sobrar algum, as baratas da Cozinha"
-            " vão ao balcão, e uma barata que começa o turno lá come um (para a roda dos lacaios) em vez de atacar.",
-        ),
-        (
-            3,
-            "",
-            "Miz Maggie: a mouse that defeats a roach on the Kitchen rolls 1 die. A success wins her help (the end"
-            " marker moves 1 page later); otherwise the mouse is knocked down and the roach comes back.",
-            "Dona Maggie: um rato que derrota uma barata na Cozinha rola 1 dado. Um sucesso ganha a ajuda dela (o"
-            " marcador de fim vai 1 página adiante); senão o rato é derrubado e a barata volta.",
-        ),
-        (
-            1,
-            "",
-            "The old crow: a figure on the Courtyard that rolls a 1 for movement takes 1 wound that cannot be"
-            " blocked (mice on the tree entrance are safe).",
-            "O velho corvo: uma figura no Pátio que tira 1 no dado de movimento sofre 1 ferimento que não pode ser"
-            " bloqueado (ratos na entrada da árvore estão a salvo).",
-        ),
-        (
-            1,
-            "",
-            "The tree entrance: no minion enters it. The mice win when the Courtyard has no minion and every free"
-            " mouse stands on the tree entrance.",
-            "A entrada da árvore: nenhum lacaio entra nela. Os ratos vencem quando o Pátio não tem lacaios e todo"
-            " rato livre está na entrada da árvore.",
-        ),
-    ),
-    "the-root-road": (
-        (
-            14,
-            "",
-            "The Cellar Cat: when the Wine Cellar is first revealed, Brodie wakes on the cellar steps (unless Miz"
-            " Maggie helps the party). Once he has taken 2 wounds he runs off.",
-            "O Gato da Adega: quando a Adega é revelada pela primeira vez, Brodie acorda na escada (a não ser que"
-            " Dona Maggie ajude o grupo). Depois de sofrer 2 ferimentos ele foge.",
-        ),
-        (
-            16,
-            "",
-            "Calling the Boat: the mice win when the Drain Pipe has no minion and every free mouse stands on the"
-            " east ledge (space 5).",
-            "Chamando o Barco: os ratos vencem quando o Cano de Drenagem não tem lacaios e todo rato livre está na"
-            " borda leste (espaço 5).",
-        ),
-        (
-            16,
-            "flip",
-            "The inspection hatch is rusted shut: no flip on the Drain Pipe in this chapter; the way on is the"
-            " drain's mouth.",
-            "A tampa de inspeção está emperrada de ferrugem: não se vira o Cano de Drenagem neste capítulo; o caminho"
-            " é a boca do cano.",
-        ),
-    ),
-    "the-trickle-crossing": (
-        (
-            None,
-            "",
-            "Spring Shower and Nightfall: the rain begins with the chapter's second surge, and the moon goes on the"
-            " minion wheel with the fourth.",
-            "Chuva de Primavera e Anoitecer: a chuva começa com a segunda onda do capítulo, e a lua vai para a roda"
-            " dos lacaios com a quarta.",
-        ),
-        (
-            19,
-            "",
-            "Olga: a mouse that rolls a 1 for movement on Bramble Hollow draws her charge.",
-            "Olga: um rato que tira 1 no movimento no Vão das Amoreiras atrai a investida dela.",
-        ),
-        (
-            19,
-            "",
-            "The mice win when Bramble Hollow has no minion and every free mouse is in the hollow log (space 13).",
-            "Os ratos vencem quando o Vão das Amoreiras não tem lacaios e todo rato livre está no tronco oco"
-            " (espaço 13).",
-        ),
-    ),
-    "the-ember-vault": (
-        (
-            20,
-            "",
-            "Molox's Lair: when the vault is first revealed, Molox wakes on the forge ledge with his three"
-            " initiative cards. The mice win by defeating him.",
-            "O Covil de Molox: quando a caverna é revelada pela primeira vez, Molox acorda na borda da forja com suas"
-            " três cartas de iniciativa. Os ratos vencem ao derrotá-lo.",
-        ),
-        (
-            20,
-            "",
-            "The Clockwork Mortar: the first minion on its ledge fires it once a round, 3 dice at range.",
-            "O Morteiro de Corda: o primeiro lacaio na borda dele o dispara uma vez por rodada, 3 dados à distância.",
-        ),
-    ),
-}
-
-# The spaces the objective asks the mice to reach: ids, or "barred:<side>" for the side's spaces no minion enters.
-GOAL_SPACES: Mapping[str, tuple[str, ...]] = {
-    "flight-to-barksburg": ("barred:1",),
-    "the-root-road": ("16:5",),
-    "the-trickle-crossing": ("19:13",),
-}
 
 _RULE_WORDS: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -1168,10 +1049,13 @@ def _code(lang: str) -> str:
 
 
 def chapter_rules(content: Content, chapter_id: str, lang: str = "en") -> list[Info]:
-    """The chapter's special rules, each ``{"text", "side", "gate"}`` (``side`` None: the whole chapter): the party
-    items it starts with, its special searches and surges (from the chapter's data) and the rules of its code."""
+    """The chapter's special rules, each ``{"text", "side", "gate", "reason"}`` (``side`` None: the whole chapter;
+    ``gate``: ``exit`` or ``flip`` when the rule can refuse an explore, with ``reason`` its refusal): the party items
+    it starts with, its special searches and surges (the chapter's setup) and its rules with a sentence (the
+    chapter language's ``text``)."""
     ch = content.chapters[chapter_id]
-    words = _RULE_WORDS[_code(lang)]
+    code = _code(lang)
+    words = _RULE_WORDS[code]
     out: list[Info] = []
 
     def room(side: int) -> str:
@@ -1180,18 +1064,24 @@ def chapter_rules(content: Content, chapter_id: str, lang: str = "en") -> list[I
 
     if ch.party_items:
         items = _join([card_name(content, c, lang) for c in ch.party_items], lang)
-        out.append({"side": None, "gate": "", "text": words["setup_items"].format(items=items)})
+        out.append({"side": None, "gate": "", "reason": "", "text": words["setup_items"].format(items=items)})
     for s in ch.special_searches:
         where = words["in_water"] if s.where == "water" else ""
         text = words["special_search"].format(room=room(s.side), where=where, card=card_name(content, s.card, lang))
-        out.append({"side": s.side, "gate": "", "text": text})
+        out.append({"side": s.side, "gate": "", "reason": "", "text": text})
     for su in ch.special_surges:
         minions = _join([f"{mc.count} {_minions_word(content, mc.minion, mc.count, lang)}" for mc in su.minions], lang)
-        out.append(
-            {"side": su.side, "gate": "", "text": words["special_surge"].format(room=room(su.side), minions=minions)}
-        )
-    for side, gate, en, pt in CHAPTER_RULES.get(chapter_id, ()):
-        out.append({"side": side, "gate": gate, "text": pt if _pt(lang) else en})
+        text = words["special_surge"].format(room=room(su.side), minions=minions)
+        out.append({"side": su.side, "gate": "", "reason": "", "text": text})
+    ruled = [(None, r) for r in ch.rules] + [(rr.side, r) for rr in ch.rooms for r in rr.rules]
+    for side, rule in ruled:
+        gates = [e.gate for e in rule.do if e.gate is not None]
+        if rule.text is None and not gates:
+            continue  # a rule with no sentence is machinery (a story read, a counter set): nothing to tell
+        reason = (gates[0].reason.pt if _pt(lang) else gates[0].reason.en) if gates else ""
+        text = reason if rule.text is None else rule.text.pt if _pt(lang) else rule.text.en
+        gate = (rule.where.what or "exit") if gates else ""
+        out.append({"side": side if side is not None else rule.where.side, "gate": gate, "reason": reason, "text": text})
     return out
 
 
@@ -1202,15 +1092,12 @@ def _minions_word(content: Content, type_id: str, count: int, lang: str) -> str:
     return spec.name.get(lang)
 
 
-def goal_spaces(content: Content, chapter_id: str, board: Board | None = None) -> list[str]:
-    """The spaces the chapter's objective asks every mouse to reach (none when the goal is not a place)."""
-    b = board or _board(content, chapter_id)
+def goal_spaces(content: Content, chapter_id: str) -> list[str]:
+    """The spaces the chapter's victory asks every free mouse to reach (none when the goal is not a place)."""
     out: list[str] = []
-    for goal in GOAL_SPACES.get(chapter_id, ()):
-        if goal.startswith("barred:"):
-            out += [sp.id for sp in b.graph(int(goal[7:])).spaces if sp.minions_barred]
-        else:
-            out.append(goal)
+    for cond in content.chapters[chapter_id].victory:
+        if cond.all_free_mice_on is not None:
+            out += list(cond.all_free_mice_on.spaces)
     return out
 
 

@@ -140,7 +140,7 @@ dice: [3, 2, 2, 2, 2]
     expect(page.locator("g.goal-marker")).to_have_count(len(goals))
     label = page.locator(f'path.space[data-space="{goals[0]}"]').get_attribute("aria-label") or ""
     assert "objective" in label, label
-    expect(page.locator("#chapter-panel #rule-list")).to_contain_text("The old crow")
+    expect(page.locator("#chapter-panel #rule-list")).to_contain_text("old crow")
     shot(page, "goal-desktop-en")
 
 

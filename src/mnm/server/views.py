@@ -243,7 +243,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             # issue 25: the chapter's special rules (each with its room; revealed: that room has been seen) and
             # the spaces its objective names
             "rules": _chapter_rules(content, st),
-            "goal_spaces": info.goal_spaces(content, st.chapter, game.ctx.board),
+            "goal_spaces": info.goal_spaces(content, st.chapter),
         },
         "status": st.status,
         "outcome": st.outcome,
@@ -385,7 +385,7 @@ def _chapter_rules(content: Content, st: Any) -> list[dict[str, Any]]:
             "side": a["side"],
             "room": None if a["side"] is None else _side_name(content, a["side"]),
             "gate": a["gate"],
-            "text": {"en": a["text"], "pt": b["text"]},
+            "text": {"en": _why(a), "pt": _why(b)} if a["gate"] else {"en": a["text"], "pt": b["text"]},
             "revealed": a["side"] is None or a["side"] in seen,
         }
         for a, b in zip(en, pt, strict=True)
@@ -671,13 +671,20 @@ def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
     return {"code": "not_at_exit", "params": {}}
 
 
+def _why(rule: dict[str, Any]) -> str:
+    """A gate's refusal, then the rule's sentence when it says more."""
+    reason, text = str(rule["reason"]).rstrip("."), str(rule["text"])
+    return f"{reason}." if text.rstrip(".") == reason else f"{reason}. {text}"
+
+
 def _gate_text(content: Content, st: Any, side: int, where: str, reason: str) -> dict[str, str]:
     """The chapter rule on ``side`` that gates ``where`` (an exit or the flip), in both languages; the engine's
     own sentence when no rule there says so."""
     gate = "flip" if where == "flip" else "exit"
-    for rule in _chapter_rules(content, st):
-        if rule["side"] == side and rule["gate"] == gate:
-            return dict(rule["text"])
+    en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
+    for a, b in zip(en, pt, strict=True):
+        if a["side"] == side and a["gate"] == gate:
+            return {"en": _why(a), "pt": _why(b)}
     return {"en": reason, "pt": reason}
 
 
