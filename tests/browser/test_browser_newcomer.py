@@ -429,6 +429,40 @@ def test_keyboard_skip_link_tile_order_focus_and_undo(browser: Browser, base_url
     expect(undo).to_have_attribute("title", f"Cannot undo: only the seat of {name} can take back that action")
 
 
+# --- 13. the board's own look ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_board_floors_silhouettes_and_sizes(browser: Browser, base_url: str, viewport: dict[str, int]) -> None:
+    made = httpx.post(f"{base_url}/api/tables", json={"chapter": "flight-to-barksburg", "party": PARTY, "seed": 3}).json()
+    _to_moves(base_url, made)
+    page = open_table(browser, base_url, made["links"]["host"], viewport, "en")
+    board = page.locator("#board svg")
+    # floors by room: the Guard Room is stone, the tunnels earth; the patterns are ours (SVG defs)
+    expect(board.locator('g.tile[data-side="5"] path.space[data-floor="stone"]').first).to_be_attached()
+    expect(board.locator('g.tile[data-side="4"] path.space[data-floor="earth"]').first).to_be_attached()
+    fill = board.locator('path.space[data-floor="earth"]:not(.lit)').first.evaluate("p => getComputedStyle(p).fill")
+    assert "floor-earth" in fill, fill
+    # each mouse its own silhouette (no letters), each minion type its own
+    for hero in PARTY:
+        expect(board.locator(f'g.figure[data-figure="{hero}"] g.silhouette.mouse-{hero}')).to_have_count(1)
+    expect(board.locator("g.figure.hero text.fig-letter")).to_have_count(0)
+    expect(board.locator("g.figure.minion g.silhouette.minion-rat-warrior").first).to_be_attached()
+    sizes = page.evaluate(
+        "[...document.querySelectorAll('#board g.figure')].map(g => Math.min(g.getBoundingClientRect().width, "
+        "g.getBoundingClientRect().height))"
+    )
+    cells = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('#board path.space')].map(p => {const r = p.getBoundingClientRect();"
+        " return Math.min(r.width, r.height)}))"
+    )
+    if viewport is DESKTOP:
+        assert min(sizes) >= 23, sizes  # tokens of at least 24 px (one px of rounding)
+    else:
+        assert cells >= 44, cells  # every space a finger's tap target
+    shot(page, f"look-{'desktop' if viewport is DESKTOP else 'phone'}-en")
+
+
 # --- 12. the home page ----------------------------------------------------------------------------------------
 
 
