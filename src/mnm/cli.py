@@ -265,6 +265,24 @@ def play(
     )
 
 
+def port_in_use(host: str, port: int) -> str | None:
+    """Why ``mnm serve`` could not listen on ``host:port``, or None. The probe binds with SO_REUSEADDR as uvicorn
+    does, so a restart right after a crash is not refused for the old connections still in TIME_WAIT (issue 26,
+    finding 7); a port another process listens on is still refused."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+        probe.listen()
+    except OSError as err:
+        return str(err.strerror or err)
+    finally:
+        probe.close()
+    return None
+
+
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -284,21 +302,26 @@ def serve_command(
     address_scale: Annotated[
         float, typer.Option(min=0.01, max=1000.0, help="Multiply the per-address limits (big NATs, load tests).")
     ] = 1.0,
+    max_sockets: Annotated[
+        int, typer.Option(min=1, max=1_000_000, help="Open WebSockets in all (each holds a file; docs/deploy.md).")
+    ] = 768,
+    sockets_per_address: Annotated[int, typer.Option(min=1, max=100_000, help="Open WebSockets per address.")] = 32,
+    sockets_per_table: Annotated[int, typer.Option(min=1, max=100_000, help="Open WebSockets per table.")] = 64,
+    tables_per_hour: Annotated[
+        float, typer.Option(min=1.0, max=10_000_000.0, help="New tables from all addresses together, per hour.")
+    ] = 3600.0,
+    table_expiry_days: Annotated[
+        float, typer.Option(min=0.0, max=36_500.0, help="Delete tables nobody played for this long (0: never).")
+    ] = 30.0,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
-    import socket
-
     need("uvicorn", "mnm serve")
     need("fastapi", "mnm serve")
-    from mnm.server.app import serve
+    from mnm.server.app import Limits, serve
 
-    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-    try:
-        probe.bind((host, port))
-    except OSError as err:  # reported before anything else is said or started
-        fail(f"cannot serve on {host}:{port}: {err.strerror or err} (another server there? try --port {port + 1})")
-    finally:
-        probe.close()
+    why = port_in_use(host, port)
+    if why is not None:  # reported before anything else is said or started
+        fail(f"cannot serve on {host}:{port}: {why} (another server there? try --port {port + 1})")
     typer.echo(f"mnm {__version__}: serving on http://{host}:{port}/ (API docs at /docs)")
     serve(
         host=host,
@@ -306,8 +329,15 @@ def serve_command(
         db=db,
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
-        allow_seed=allow_seed,
-        address_scale=address_scale,
+        limits=Limits(
+            allow_seed=allow_seed,
+            address_scale=address_scale,
+            sockets_total=max_sockets,
+            sockets_per_address=sockets_per_address,
+            sockets_per_table=sockets_per_table,
+            tables_total_per_second=tables_per_hour / 3600.0,
+            table_expiry_days=table_expiry_days,
+        ),
     )
 
 

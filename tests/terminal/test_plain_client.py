@@ -216,3 +216,16 @@ def test_cli_play_defaults_to_chapter_one() -> None:
     assert result.exit_code == 0
     assert "Flight to Barksburg. Goal: Escape the castle." in result.output
     assert "Story: " in result.output
+
+
+def test_undo_after_the_winning_move_is_refused_in_the_plain_client() -> None:
+    """Issue 26, finding 1: once the chapter is over the terminal cannot take anything back either."""
+    from scenariokit import one_move_from_winning
+
+    game, tree = one_move_from_winning()
+    out = io.StringIO()
+    client = PlainClient(game, io.StringIO(""), out, None)
+    assert client.play(f"move collin {tree}") and game.state.status == "won"
+    assert client.undo() is False
+    assert "the chapter is over" in out.getvalue()
+    assert game.state.status == "won"

@@ -154,17 +154,38 @@ class _Tally:
         return (self.score + PRIOR_WEIGHT * prior) / (self.playouts + PRIOR_WEIGHT)
 
 
-# What a forked worker needs: set just before the pool starts, inherited by the fork.
-_JOB: tuple[Ctx, Game, list[Action], str, int | None] | None = None
+@dataclass(frozen=True)
+class _Job:
+    """One search's fixed inputs, handed to every chunk of playouts (never kept at module level: the server runs
+    two searches at once in threads, and each must see only its own table, issue 26 finding 2)."""
+
+    ctx: Ctx
+    game: Game
+    options: list[Action]
+    lang: str
+    horizon: int | None
 
 
-def _run_chunk(index: int, futures: list[int]) -> tuple[int, _Tally]:
-    assert _JOB is not None
-    ctx, game, options, lang, horizon = _JOB
+def _run_chunk(job: _Job, index: int, futures: list[int]) -> tuple[int, _Tally]:
     tally = _Tally()
     for future in futures:
-        _try(ctx, game, options[index], future, tally, lang, horizon)
+        _try(job.ctx, job.game, job.options[index], future, tally, job.lang, job.horizon)
     return index, tally
+
+
+# The job of a forked worker process: filled by the pool's initializer inside the child (a fork inherits its
+# arguments without pickling), one job per pool, never written in the process that searches.
+_FORKED_JOB: list[_Job] = []
+
+
+def _install_forked_job(job: _Job) -> None:
+    if multiprocessing.parent_process() is None:
+        raise RuntimeError("only a forked hint worker keeps a job")
+    _FORKED_JOB[:] = [job]
+
+
+def _run_forked_chunk(index: int, futures: list[int]) -> tuple[int, _Tally]:
+    return _run_chunk(_FORKED_JOB[0], index, futures)
 
 
 def hints(
@@ -181,7 +202,6 @@ def hints(
     spent in all, ``seconds`` the time (None: no time limit, so the answer depends only on ``seed``);
     ``workers`` > 1 forks that many processes (only from a single-threaded program). A playout stops after
     ``horizon`` decisions and the value estimate scores where it got (None: every playout to the end)."""
-    global _JOB
     options = game.legal_actions()
     if game.decision() is None or not options:
         return []
@@ -198,10 +218,15 @@ def hints(
     futures_drawn: list[int] = []
     spent = 0
     pool: ProcessPoolExecutor | None = None
-    _JOB = (ctx, game, options, lang, horizon)
+    job = _Job(ctx, game, options, lang, horizon)
     try:
         if workers > 1:
-            pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+            pool = ProcessPoolExecutor(
+                workers,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_install_forked_job,
+                initargs=(job,),
+            )
         while True:
             final = target >= MIN_PLAYOUTS
             # a budget too small for the target is shared evenly among the options still in the running
@@ -218,7 +243,7 @@ def hints(
             spent += _size(tasks)
             if not final:
                 screen_left -= _size(tasks)
-            if not tasks or not _run_tasks(tasks, tallies, pool, deadline) or final:
+            if not tasks or not _run_tasks(job, tasks, tallies, pool, deadline) or final:
                 break
             prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
             live.sort(key=lambda i: -tallies[i].rank(prior))
@@ -229,7 +254,6 @@ def hints(
             else:
                 target = more
     finally:
-        _JOB = None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
     prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
@@ -276,6 +300,7 @@ def _size(tasks: list[tuple[int, list[int]]]) -> int:
 
 
 def _run_tasks(
+    job: _Job,
     tasks: list[tuple[int, list[int]]],
     tallies: list[_Tally],
     pool: ProcessPoolExecutor | None,
@@ -286,9 +311,9 @@ def _run_tasks(
         for i, futures in tasks:
             if deadline is not None and time.perf_counter() >= deadline:
                 return False
-            tallies[i].add(_run_chunk(i, futures)[1])
+            tallies[i].add(_run_chunk(job, i, futures)[1])
         return True
-    pending: set[Future[tuple[int, _Tally]]] = {pool.submit(_run_chunk, i, f) for i, f in tasks}
+    pending: set[Future[tuple[int, _Tally]]] = {pool.submit(_run_forked_chunk, i, f) for i, f in tasks}
     while pending:
         timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
         done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)

@@ -79,8 +79,9 @@ def load_bounded(text: str, what: str, error: type[Exception]) -> Any:
     """Parse ``text`` within the bounds; ``error(f"{what}: ...")`` when it is not valid or goes beyond them."""
     if len(text) > MAX_BYTES:
         raise error(f"{what}: the file is over {MAX_BYTES // 1024} KB")
-    loader = _BoundedLoader(text)
+    loader: _BoundedLoader | None = None
     try:
+        loader = _BoundedLoader(text)  # reads the text at once: a NUL byte is refused here (issue 26, finding 9)
         return loader.get_single_data()
     except _Refused as exc:
         raise error(f"{what}: {exc}") from exc
@@ -91,4 +92,5 @@ def load_bounded(text: str, what: str, error: type[Exception]) -> Any:
     except ValueError as exc:  # e.g. an integer too long to convert
         raise error(f"{what}: {exc}") from exc
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()

@@ -137,7 +137,9 @@ def apply(ctx: Ctx, st: State, action: Action) -> Applied:
     _check_legal(sink, st, action)
     after = st.copy()
     _apply_legal(sink, after, action)
-    return Applied(after, tuple(sink.events), after.random_draws == st.random_draws and not sink.hidden_revealed)
+    # An action that ends the chapter is never undoable: the end reveals the seed (issue 26, finding 1).
+    undoable = after.random_draws == st.random_draws and not sink.hidden_revealed and after.status == "playing"
+    return Applied(after, tuple(sink.events), undoable)
 
 
 def apply_action(ctx: Ctx, st: State, action: Action) -> State:
@@ -279,10 +281,11 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.ctx, self.state)
 
-    def apply(self, action: Action | str, dice: Sequence[int] = ()) -> list[Event]:
+    def apply(self, action: Action | str | object, dice: Sequence[int] = ()) -> list[Event]:
         """Apply one action; return the events it caused. ``dice``: faces rolled by hand (companion mode).
 
-        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged."""
+        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged. (``action`` is
+        typed to take anything: a compiled build would refuse a non-text action with a TypeError first.)"""
         if isinstance(action, str):
             action = Action.parse(action)
         elif not isinstance(action, Action):
@@ -320,6 +323,9 @@ class Game:
 
     def can_undo(self) -> tuple[bool, str]:
         """Whether the last action can be taken back, and if not, why."""
+        if self.state.status != "playing":
+            # the end of a chapter reveals its seed: taking the ending back would make every later roll known
+            return False, "the chapter is over, so nothing can be taken back"
         if self._undo:
             return True, ""
         if not self.log:

@@ -21,7 +21,19 @@ from mnm.engine.errors import MalformedAction, SaveError
 from mnm.engine.rules.setup import GAME_OPTIONS, card_of
 from mnm.engine.state import FORMAT_VERSION, STATUSES
 
-__all__ = ["MAX_DEPTH", "MAX_NODES", "MAX_SAVE_BYTES", "check_bounds", "read_save_text", "validate_save"]
+__all__ = [
+    "BUFF",
+    "COUNT",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "MAX_SAVE_BYTES",
+    "MOVE_POINTS",
+    "SEED",
+    "SMALL",
+    "check_bounds",
+    "read_save_text",
+    "validate_save",
+]
 
 MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
 MAX_DEPTH: Final = 40  # a real save nests about 6 deep
@@ -88,14 +100,30 @@ def _type_name(value: Any) -> str:
     return "null" if value is None else type(value).__name__
 
 
-def _int(minimum: int | None = 0) -> Check:
+# The range of every number a save or a scenario carries (issue 26, finding 5: ``move_points: 3e9`` made the
+# movement search allocate gigabytes). Each is far beyond anything play reaches and small enough to be harmless.
+SMALL: Final = (0, 100)  # wounds, poison, pages, the wheel, extra actions, tile and side numbers
+COUNT: Final = (0, 1_000_000)  # cheese, captures, rounds, rolls, serial numbers, dice drawn
+MOVE_POINTS: Final = (-100, 100)
+BUFF: Final = (-100, 100)
+STAT: Final = (-(2**53), 2**53)
+SEED: Final = (0, 2**128 - 1)  # a server's seeds are 128 bits
+STREAM: Final = (0, 2**64)  # the dice stream's counter
+TURN_INDEX: Final = (-1, 100)
+
+
+def _int(minimum: int = 0, maximum: int = COUNT[1]) -> Check:
     def check(value: Any, where: str) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             raise _bad(where, value, "must be a whole number")
-        if minimum is not None and value < minimum:
-            raise _bad(where, value, f"must be at least {minimum}")
+        if not minimum <= value <= maximum:
+            raise _bad(where, value, f"must be from {minimum} to {maximum}")
 
     return check
+
+
+def _ranged(bounds: tuple[int, int]) -> Check:
+    return _int(bounds[0], bounds[1])
 
 
 def _str(value: Any, where: str) -> None:
@@ -143,6 +171,21 @@ def _dict(value_check: Check, max_len: int = 10_000) -> Check:
         for k, v in value.items():
             _str(k, f"{where} key")
             value_check(v, f"{where}.{k}")
+
+    return check
+
+
+def _buffs(st: dict[str, Any]) -> Check:
+    """A mouse's timed effects: ``name`` (its own card's) or ``name@owner``, the owner a mouse of the party
+    (R-BATTLE-12: the effect ends when the owner's turn begins)."""
+    values = _dict(_ranged(BUFF), 100)
+
+    def check(value: Any, where: str) -> None:
+        values(value, where)
+        for key in value:
+            name, at, owner = key.partition("@")
+            if not name or (at and owner not in st.get("party", ())):
+                raise _bad(f"{where} key", key, "must be an effect name, or name@owner with a mouse of the party")
 
     return check
 
@@ -206,14 +249,15 @@ def validate_save(data: Any, content: Content) -> None:
     encounter_card = _known("encounter card", lambda c: card_of(c) in content.encounter_cards)
     ability = _known("ability card", lambda c: c in content.ability_cards)
     status = _one_of(*STATUSES)
-    count = _int(0)
+    count = _ranged(COUNT)
+    small = _ranged(SMALL)
     ids = _list(_str)
 
     hero_spec: dict[str, Check] = {
         "id": in_party,
         "space": _optional(space),
-        "wounds": count,
-        "poison": count,
+        "wounds": small,
+        "poison": small,
         "cheese": count,
         "equipped": _list(search_card, 100),
         "pack": _list(search_card, 100),
@@ -222,25 +266,25 @@ def validate_save(data: Any, content: Content) -> None:
         "statuses": _list(status, 10),
         "captured": _bool,
         "captures": count,
-        "searched": _list(_int(None), 100),
+        "searched": _list(small, 100),
         "achievements": ids,
-        "buffs": _dict(_int(None), 100),
+        "buffs": _buffs(st),
     }
     minion_spec: dict[str, Check] = {
         "id": _str,
         "type": _known("minion type", lambda m: m in content.minions),
         "space": space,
-        "wounds": count,
+        "wounds": small,
         "statuses": _list(status, 10),
         "greedy": _bool,
     }
     turn_spec: dict[str, Check] = {
         "mouse": in_party,
-        "move_points": _int(None),
+        "move_points": _ranged(MOVE_POINTS),
         "moved": _bool,
         "movement_over": _bool,
         "acted": _bool,
-        "extra_actions": count,
+        "extra_actions": small,
         "free_used": ids,
         "ability_used": _bool,
         "may_leave": _bool,
@@ -268,7 +312,7 @@ def validate_save(data: Any, content: Content) -> None:
                 raise _fail(f"{where}.{key}.id", f"is {minion['id']!r}, under the key {key!r}")
 
     def face_up(value: Any, where: str) -> None:
-        _dict(_int(0), 100)(value, where)
+        _dict(small, 100)(value, where)
         for k in value:
             if not k.isdigit():
                 raise _fail(f"{where} key", f"must be a tile number, not {k!r}")
@@ -279,16 +323,14 @@ def validate_save(data: Any, content: Content) -> None:
         _known("automatic step", lambda s: s in STEPS)(value[0], f"{where}[0]")
 
     def face(value: Any, where: str) -> None:
-        _int(1)(value, where)
-        if value > 6:
-            raise _bad(where, value, "must be a die face (1 to 6)")
+        _int(1, 6)(value, where)
 
     state_spec: dict[str, Check] = {
-        "format": _int(),
+        "format": count,
         "chapter": _str,
         "party": ids,
-        "seed": _int(None),
-        "rng": _int(0),
+        "seed": _ranged(SEED),
+        "rng": _ranged(STREAM),
         "dice_mode": _one_of(*_DICE_MODES),
         "dice_queue": _list(face, 10_000),
         "random_draws": count,
@@ -297,7 +339,7 @@ def validate_save(data: Any, content: Content) -> None:
         "minions": minions,
         "minion_serial": _dict(count, 100),
         "face_up": face_up,
-        "explored": _list(_int(0), 100),
+        "explored": _list(small, 100),
         "traps": _list(space, 100),
         "tokens": _dict(_list(space, 100), 100),
         "stash": ids,
@@ -309,12 +351,12 @@ def validate_save(data: Any, content: Content) -> None:
         "encounter_up": _optional(encounter_card),
         "encounter_discard": _list(encounter_card, 500),
         "track": _list(_str, 50),
-        "turn_index": _int(-1),
+        "turn_index": _ranged(TURN_INDEX),
         "acting": _optional(_str),
         "round": count,
-        "wheel": count,
-        "hourglass": count,
-        "end_page": count,
+        "wheel": small,
+        "hourglass": small,
+        "end_page": small,
         "turn": _optional(lambda v, w: _record(w, v, turn_spec, frozenset({"mouse"}))),
         "pending": _optional(lambda v, w: _record(w, v, pending_spec, frozenset({"kind", "actor"}))),
         "stack": _list(step, 10_000),
@@ -322,7 +364,7 @@ def validate_save(data: Any, content: Content) -> None:
         "outcome": _str,
         "story_achievements": ids,
         "chapter_data": _dict(_any, 1000),
-        "stats": _dict(_int(None), 1000),
+        "stats": _dict(_ranged(STAT), 1000),
     }
     _record("state", st, state_spec, frozenset(state_spec))
     if st["pending"] is not None:
@@ -431,7 +473,7 @@ def _board_space(board: Board) -> Check:
 
 def _tile_side(board: Board, with_back: bool = False) -> Check:
     def side(value: Any, where: str) -> None:
-        _int(None)(value, where)
+        _ranged(SMALL)(value, where)
         if value not in board.graphs:
             raise _bad(where, value, "must be a tile side of this chapter's board")
         if with_back and board.other_side(value) is None:
@@ -466,12 +508,12 @@ def _brodie_path_spec(st: dict[str, Any], content: Content, board: Board, step: 
     space = _board_space(board)
     mouse = _known("mouse of the party", lambda h: h in st["party"])
     goal = _known("mouse of the party (or '')", lambda h: h in st["party"] or h == "")
-    die = _int(1)
+    die = _int(1, 6)
 
     def chase(value: Any, where: str) -> None:
         if not isinstance(value, list) or len(value) != 6:
             raise _bad(where, value, "must be [start, points, passed, reached, faces, goal]")
-        checks: tuple[Check, ...] = (space, _int(1), _list(space, 1000), _list(mouse, 6), _list(die, 100), goal)
+        checks: tuple[Check, ...] = (space, _int(1, SMALL[1]), _list(space, 1000), _list(mouse, 6), _list(die, 100), goal)
         for i, (check, v) in enumerate(zip(checks, value, strict=True)):
             check(v, f"{where}[{i}]")
 
@@ -517,6 +559,46 @@ def _flip_landing_spec(st: dict[str, Any], content: Content, board: Board, step:
     }
 
 
+def _exit_landing_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-EXPLORE-05: {hero: the exploring mouse, side: the side left, target: the side arrived at, exit: its
+    exit's index there, spaces: spaces of that exit area}."""
+    data = st["pending"]["data"]
+    target = data.get("target")
+    exits = board.graph(target).exits if isinstance(target, int) and target in board.graphs else ()
+
+    def exit_index(value: Any, where: str) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(exits):
+            raise _bad(where, value, f"must be an exit of tile side {target}")
+
+    def landing(value: Any, where: str) -> None:
+        _board_space(board)(value, where)
+        idx = data.get("exit")
+        area = exits[idx].spaces if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(exits) else ()
+        if value not in area:
+            raise _bad(where, value, f"must be a space of exit {idx} of tile side {target}")
+
+    return {
+        "hero": _known("mouse of the party", lambda h: h in st["party"]),
+        "side": _tile_side(board),
+        "target": _tile_side(board),
+        "exit": exit_index,
+        "spaces": _nonempty(_list(landing, 20)),
+    }
+
+
+def _pilfer_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """Pilfer (R-ABIL-05): {minion: the rat figure Filch defeated (off the board now)}."""
+    return {"minion": _known("minion figure", lambda m: m.rpartition("-")[0] in content.minions)}
+
+
+def _rod_heal_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """The Hawthorn Rod's tie: {mice: the equally most wounded mice, amount: wounds it heals}."""
+    return {
+        "mice": _nonempty(_list(_known("mouse of the party", lambda h: h in st["party"]), 6)),
+        "amount": _int(1),
+    }
+
+
 def _trap_dice_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
     """R-TRAP-02: {space: the mousetrap's space}."""
     return {"space": _board_space(board)}
@@ -552,13 +634,18 @@ _PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check],
     "equipping": _equipping_spec,
     "disguises": _disguises_spec,
     "flip_landing": _flip_landing_spec,
+    "exit_landing": _exit_landing_spec,
+    "pilfer": _pilfer_spec,
+    "rod_heal": _rod_heal_spec,
     "trap_dice": _trap_dice_spec,
     "next_attack": _next_attack_spec,
 }
 """The data each decision kind carries; the kinds not named here (turn, pack_full, choose_ability,
 before_turn) carry none."""
 
-_PARTY_DECISIONS: Final = frozenset({"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing"})
+_PARTY_DECISIONS: Final = frozenset(
+    {"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing", "exit_landing"}
+)
 """The decisions the whole party answers (actor 'party'); every other kind is one mouse's."""
 
 _MUST_HOLD: Final[dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool], str]]] = {

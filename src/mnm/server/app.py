@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import gc
 import json
 import time
@@ -42,7 +43,7 @@ from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
 from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
-from mnm.server.limits import RateLimiter, token_key
+from mnm.server.limits import RateLimiter, SocketCaps, token_key
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import (
     HOST,
@@ -87,6 +88,14 @@ class Limits:
     body_timeout: float = 10.0  # seconds to send a request body
     limiter_keys: int = 10_000  # buckets kept per limiter (least recently used forgotten first)
     address_scale: float = 1.0  # multiplies the per-address limits (many players behind one NAT; load tests)
+    # open WebSockets (each holds a file descriptor: docs/deploy.md says what file limit a deployment needs)
+    sockets_per_address: int = 32
+    sockets_per_table: int = 64
+    sockets_total: int = 768  # under the usual 1,024 open files, with room for HTTP, storage and the client files
+    # new tables (and campaign steps) from all addresses together: a budget no set of addresses can exceed
+    tables_total_per_second: float = 1.0
+    tables_total_burst: int = 300
+    table_expiry_days: float = 30.0  # a table nobody played for this long is deleted (0: kept for ever)
 
 
 class _Budget:
@@ -293,7 +302,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     limits = limits or Limits()
     store = storage or Storage(db_url or default_db_url())
     service = TableService(
-        store, hint_queue=limits.hint_queue, max_live=limits.max_live_tables, idle_seconds=limits.table_idle_seconds
+        store,
+        hint_queue=limits.hint_queue,
+        max_live=limits.max_live_tables,
+        idle_seconds=limits.table_idle_seconds,
+        expiry_seconds=limits.table_expiry_days * 86400.0,
     )
     budget = _Budget(limits)
     scale = limits.address_scale
@@ -301,6 +314,15 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         limits.tables_per_second * scale, round(limits.table_burst * scale), "new tables", limits.limiter_keys
     )
     hint_limit = RateLimiter(limits.hints_per_second, limits.hint_burst, "hint requests", limits.limiter_keys)
+    all_tables_limit = RateLimiter(
+        limits.tables_total_per_second, limits.tables_total_burst, "new tables on this server", 1
+    )
+
+    def check_new_table(request: Request) -> None:
+        table_limit.check(client_key(request))
+        all_tables_limit.check("all")  # issue 26, finding 10: many addresses share one budget
+
+    sockets = SocketCaps(round(limits.sockets_per_address * scale), limits.sockets_per_table, limits.sockets_total)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
@@ -322,6 +344,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     app.state.storage = store
     app.state.limits = limits
     app.state.budget = budget
+    app.state.sockets = sockets
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -395,7 +418,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     @app.post("/api/tables", status_code=201, tags=["tables"], responses=_errors(422, 503))
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table. The answer holds every token; it is the only time they are shown."""
-        table_limit.check(client_key(request))
+        check_new_table(request)
         party = [p.lower() for p in body.party]
         seats = [[p.lower() for p in s] for s in body.seats] if body.seats is not None else [[p] for p in party]
         if not seats or any(not s for s in seats):
@@ -516,7 +539,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         x_seat_token: str | None = Header(default=None, max_length=100),
     ) -> dict[str, Any]:
         """After the chapter ends: a new table for the next chapter (R-CAMP), same seats, new tokens."""
-        table_limit.check(client_key(request))
+        check_new_table(request)
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
         new = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
@@ -536,7 +559,17 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_socket(websocket, table_id, service, limits, budget)
+        address = websocket.client.host if websocket.client else "?"
+        try:
+            sockets.admit(address, table_id[:64])
+        except ApiError as err:  # accepted first, so the client reads why before the close code
+            await websocket.send_text(json.dumps({"type": "error", **err.body()}))
+            await websocket.close(code=4503)
+            return
+        try:
+            await _serve_socket(websocket, table_id, service, limits, budget)
+        finally:
+            sockets.release(address, table_id[:64])
 
     # --- the client --------------------------------------------------------------------------------
 
@@ -758,6 +791,35 @@ def _decode(text: str | None, limits: Limits) -> dict[str, Any]:
     return data
 
 
+FILES_BESIDE_SOCKETS = 256  # HTTP connections, database connections, the client's files, the interpreter's own
+
+
+def fit_file_limit(limits: Limits) -> Limits:
+    """Raise this process's open-file limit towards what ``limits.sockets_total`` needs (the hard limit allows
+    that without privileges); if it still falls short, lower the socket cap to fit and say so. Each open
+    WebSocket holds one file: with no room left the server cannot even answer ``/api/health`` (issue 26,
+    finding 4; docs/deploy.md)."""
+    import resource
+    import sys
+
+    need = limits.sockets_total + FILES_BESIDE_SOCKETS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    if soft != resource.RLIM_INFINITY and soft < need:
+        fitted = max(1, soft - FILES_BESIDE_SOCKETS)
+        print(
+            f"mnm serve: the open-file limit is {soft}: at most {fitted} WebSockets instead of "
+            f"{limits.sockets_total} (raise LimitNOFILE / ulimit -n to {need}; docs/deploy.md)",
+            file=sys.stderr,
+        )
+        return dataclasses.replace(limits, sockets_total=fitted)
+    return limits
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -767,8 +829,10 @@ def serve(
     forwarded_allow_ips: str | None = None,
     allow_seed: bool = False,
     address_scale: float = 1.0,
+    limits: Limits | None = None,
 ) -> None:
-    """Run the server until interrupted (``mnm serve``).
+    """Run the server until interrupted (``mnm serve``). ``limits`` (else the defaults with ``allow_seed`` and
+    ``address_scale``): the caps of docs/deploy.md.
 
     The client address (for the per-address limits) is the TCP peer's. ``X-Forwarded-For`` is believed only
     with ``proxy_headers`` or ``forwarded_allow_ips`` (the reverse proxy's addresses): otherwise anyone could
@@ -778,7 +842,9 @@ def serve(
 
     from mnm.server.http import GuardedH11Protocol
 
-    app = create_app(db, Limits(allow_seed=allow_seed, address_scale=address_scale))
+    limits = limits or Limits(allow_seed=allow_seed, address_scale=address_scale)
+    limits = fit_file_limit(limits)
+    app = create_app(db, limits)
     trust = proxy_headers or forwarded_allow_ips is not None
     # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
     uvicorn.run(

@@ -44,6 +44,7 @@ class ErrorCode(StrEnum):
     STORAGE = "storage"  # 503: the database did not take the write; nothing was played
     BUSY = "busy"  # 503: the hint workers are all busy (+ Retry-After)
     TIMEOUT = "timeout"  # 408: the request was not sent in time
+    TOO_MANY_SOCKETS = "too_many_sockets"  # 503 / close 4503: open sockets over a cap (params: per, limit)
 
 
 # Which HTTP status each code answers with (the OpenAPI document lists these per endpoint).
@@ -73,6 +74,7 @@ STATUS_CODES: dict[ErrorCode, int] = {
     ErrorCode.INTERNAL: 500,
     ErrorCode.STORAGE: 503,
     ErrorCode.BUSY: 503,
+    ErrorCode.TOO_MANY_SOCKETS: 503,
 }
 
 

@@ -246,6 +246,18 @@ class Storage:
                 delete(continued_t).where(and_(continued_t.c.table_id == table_id, continued_t.c.next_id == next_id))
             )
 
+    def expire(self, cutoff: float, keep: set[str]) -> list[str]:
+        """Delete every table last changed before ``cutoff`` (a Unix time) and not in ``keep``, with its journal;
+        returns their ids. A campaign step's record goes with the table it started from."""
+        with self._tx() as conn:
+            old = [r.id for r in conn.execute(select(tables_t.c.id).where(tables_t.c.updated < cutoff)) if r.id not in keep]
+            for start in range(0, len(old), 500):
+                chunk = old[start : start + 500]
+                conn.execute(delete(journal_t).where(journal_t.c.table_id.in_(chunk)))
+                conn.execute(delete(continued_t).where(continued_t.c.table_id.in_(chunk)))
+                conn.execute(delete(tables_t).where(tables_t.c.id.in_(chunk)))
+        return old
+
     # --- reading ---------------------------------------------------------------------------------------
 
     def load(self, table_id: str) -> TableRecord | None:

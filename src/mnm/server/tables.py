@@ -9,6 +9,7 @@ the engine accepts it. Then the journal row is written to storage, and only then
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -205,8 +206,11 @@ class TableService:
         hint_queue: int = 4,
         max_live: int = 500,
         idle_seconds: float = 900.0,
+        expiry_seconds: float = 30 * 86400.0,
     ) -> None:
         self.storage = storage
+        self.expiry_seconds = expiry_seconds  # 0: tables are never deleted
+        self._expiry_task: asyncio.Task[None] | None = None
         self.content = content or builtin_content()
         self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
         self._loading = asyncio.Lock()
@@ -228,8 +232,33 @@ class TableService:
         self.fanout = make_fanout(self.storage, asyncio.get_running_loop(), self._remote_change)
         if self.fanout is not None:
             await asyncio.to_thread(self.fanout.start)
+        if self.expiry_seconds > 0:
+            self._expiry_task = asyncio.get_running_loop().create_task(self._expire_now_and_then())
+
+    async def _expire_now_and_then(self) -> None:
+        while True:
+            with contextlib.suppress(Exception):  # a database hiccup: try again next hour
+                await self.expire_abandoned()
+            await asyncio.sleep(3600)
+
+    async def expire_abandoned(self, now: float | None = None) -> int:
+        """Delete the tables nobody played for ``expiry_seconds`` (issue 26, finding 10: tables were never
+        deleted); a table someone is watching right now is kept. Returns how many went."""
+        if self.expiry_seconds <= 0:
+            return 0
+        cutoff = (time.time() if now is None else now) - self.expiry_seconds
+        watched = {t.id for t in self.live.values() if t.listeners or t.lock.locked()}
+        gone = await asyncio.to_thread(self.storage.expire, cutoff, watched)
+        for table_id in gone:
+            table = self.live.pop(table_id, None)
+            if table is not None:
+                table.retired = True
+        return len(gone)
 
     async def stop(self) -> None:
+        if self._expiry_task is not None:
+            self._expiry_task.cancel()
+            self._expiry_task = None
         if self.fanout is not None:
             await asyncio.to_thread(self.fanout.stop)
             self.fanout = None

@@ -258,7 +258,7 @@ class Describer:
         arg = a.args[0] if a.args else ""
         rest = a.args[1:]
         with_card = self.t("action.with", card=self.card(rest[0])) if a.verb == "battle" and rest else ""
-        target = self.space(arg, names) if ":" in arg else self.card(arg)
+        target = self._arg_name(arg, names) if arg else ""  # a space, a figure, a decision's word or a card
         params: dict[str, Any] = {
             "space": self.space(arg, names),
             "minion": self.minion(arg),
@@ -369,7 +369,8 @@ class Describer:
             return self.space(arg, names)
         if arg in self.content.heroes or arg.rpartition("-")[2].isdigit():
             return self.figure(arg)
-        return self.card(arg)
+        choice = catalog(self.lang).get(f"choice.{arg}")  # a decision's own word (Pilfer: wheel or supply)
+        return choice if choice is not None else self.card(arg)
 
     def _token(self, token: str) -> str:
         card = next((c for c in self.content.search_cards.values() if c.party_token == token), None)
@@ -395,7 +396,9 @@ class Describer:
         return f"{who}: {prompt or d.kind.replace('_', ' ') + '.'}"
 
     def cannot_undo(self, game: Game) -> str:
-        """Why the last action cannot be taken back (Game.can_undo's two cases), in this language."""
+        """Why the last action cannot be taken back (Game.can_undo's three cases), in this language."""
+        if game.state.status != "playing":
+            return self.t("undo.over")
         return self.t("undo.nothing" if not game.log else "undo.locked")
 
     def decision_help(self, kind: str) -> str:

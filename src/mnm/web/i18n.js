@@ -81,7 +81,7 @@ const STRINGS = {
     replay: "Play this chapter again",
     kinds: {
       turn: "turn", before_turn: "before the turn", choose_ability: "choose an ability", disguises: "disguises",
-      equipping: "equipment", flip_landing: "where to land", found_card: "card found", next_attack: "next attack",
+      equipping: "equipment", flip_landing: "where to land", exit_landing: "where to land", pilfer: "Pilfer", rod_heal: "Hawthorn Rod", found_card: "card found", next_attack: "next attack",
       pack_full: "pack full", rescue: "rescue", sharing: "sharing", shifting_cloak: "shifting cloak",
       trap_dice: "mousetrap dice", treasure: "treasure", leave_hesster: "off Hesster",
       minion_space: "where the minion enters", boss_card: "which boss card", brodie_path: "Brodie's path",
@@ -344,7 +344,7 @@ const STRINGS = {
     replay: "Jogar este capítulo de novo",
     kinds: {
       turn: "turno", before_turn: "antes do turno", choose_ability: "escolher uma habilidade", disguises: "disfarces",
-      equipping: "equipamento", flip_landing: "onde aterrissar", found_card: "carta encontrada",
+      equipping: "equipamento", flip_landing: "onde aterrissar", exit_landing: "onde aparecer", pilfer: "Furtar", rod_heal: "Bastão de Espinheiro", found_card: "carta encontrada",
       next_attack: "próximo ataque", pack_full: "mochila cheia", rescue: "resgate", sharing: "compartilhar",
       shifting_cloak: "capa cambiante", trap_dice: "dados da ratoeira", treasure: "tesouro",
       leave_hesster: "sair de cima de Hesster",

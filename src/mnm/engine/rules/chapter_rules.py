@@ -145,7 +145,11 @@ def compile_effect(e: Effect) -> CompiledEffect:
 
 
 def holds(ctx: Ctx, st: State, fire: Fire, conditions: tuple[CompiledCondition, ...]) -> bool:
-    return all(c.fn(ctx, st, fire, c.params) for c in conditions)
+    # a loop, not all(generator): the victory test runs after every automatic step
+    for c in conditions:  # noqa: SIM110
+        if not c.fn(ctx, st, fire, c.params):
+            return False
+    return True
 
 
 def run_effects(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, effects: tuple[CompiledEffect, ...]) -> None:
@@ -660,19 +664,21 @@ class ChapterProgram(ChapterRules):
                 fire_rule(ctx, st, fire, rule)
 
     def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
-        """Trigger movement_roll."""
+        """Trigger movement_roll (the filters are tested before anything is built: it runs on every roll)."""
         if not self.move_roll:
             return
-        hero = st.heroes.get(figure)
-        is_mouse = hero is not None
-        space = hero.space if hero is not None else st.minions[figure].space if figure in st.minions else None
-        fire = Fire(figure, figure if is_mouse else "", space_side(space) if space is not None else ANY)
         number = ctx.dice[face].number
+        hero = st.heroes.get(figure)
+        fire: Fire | None = None
         for rule in self.move_roll:
             if rule.number and rule.number != number:
                 continue
-            if rule.mouse != ANY and bool(rule.mouse) != is_mouse:
+            if rule.mouse != ANY and bool(rule.mouse) != (hero is not None):
                 continue
+            if fire is None:
+                space = hero.space if hero is not None else st.minions[figure].space if figure in st.minions else None
+                side = space_side(space) if space is not None else ANY
+                fire = Fire(figure, figure if hero is not None else "", side)
             if rule.side != ANY and rule.side != fire.side:
                 continue
             fire_rule(ctx, st, fire, rule)
@@ -681,20 +687,30 @@ class ChapterProgram(ChapterRules):
         """Trigger minion_turn: the first rule that fires takes the minion's activation."""
         if not self.minion_turn:
             return False
-        fire = Fire(m.id, "", space_side(m.space))
-        fire.minion = m
-        return any(_minion_fits(ctx, rule, m) and fire_rule(ctx, st, fire, rule) for rule in self.minion_turn)
+        fire: Fire | None = None
+        for rule in self.minion_turn:
+            if not _minion_fits(ctx, rule, m):
+                continue
+            if fire is None:
+                fire = Fire(m.id, "", space_side(m.space))
+                fire.minion = m
+            if fire_rule(ctx, st, fire, rule):
+                return True
+        return False
 
     def _minion_event(
         self, ctx: Ctx, st: State, m: Minion, hero_id: str | None, rules: tuple[CompiledRule, ...], n: int
     ) -> None:
-        fire = Fire(m.id, hero_id or "", space_side(m.space), n)
-        fire.minion = m
+        fire: Fire | None = None
         for rule in rules:
             if rule.by_mouse != ANY and bool(rule.by_mouse) != (hero_id is not None):
                 continue
-            if _minion_fits(ctx, rule, m):
-                fire_rule(ctx, st, fire, rule)
+            if not _minion_fits(ctx, rule, m):
+                continue
+            if fire is None:
+                fire = Fire(m.id, hero_id or "", space_side(m.space), n)
+                fire.minion = m
+            fire_rule(ctx, st, fire, rule)
 
     def on_minion_cheese(self, ctx: Ctx, st: State, m: Minion, cheese: int) -> None:
         """Trigger minion_rolled_cheese."""
@@ -736,16 +752,18 @@ class ChapterProgram(ChapterRules):
                 fire_rule(ctx, st, fire, rule)
 
     def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
-        """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason."""
+        """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason (asked
+        for every exit while a turn's options are listed: the filters come first)."""
         if not self.explore:
             return ""
-        h = st.heroes[hero_id]
-        if h.space is None:
+        space = st.heroes[hero_id].space
+        if space is None:
             return ""
-        fire = Fire(hero_id, hero_id, space_side(h.space))
+        side = space_side(space)
         what = "exit" if where.startswith("exit-") else "flip"
         for rule in self.explore:
-            if (rule.side == ANY or rule.side == fire.side) and (not rule.what or rule.what == what):
+            if (rule.side == ANY or rule.side == side) and (not rule.what or rule.what == what):
+                fire = Fire(hero_id, hero_id, side)
                 fire_rule(ctx, st, fire, rule)
                 if fire.gate:
                     return fire.gate
@@ -766,11 +784,24 @@ class ChapterProgram(ChapterRules):
             self._run(ctx, st, Fire(), self.won)
 
 
+_PROGRAMS: Final[dict[int, tuple[Chapter, ChapterRules]]] = {}  # id(chapter) -> (the chapter, its program)
+
+
 def compile_chapter(chapter: Chapter) -> ChapterRules:
-    """The chapter's rules compiled for one game (the do-nothing rules when the file has none)."""
+    """The chapter's rules compiled for a game (the do-nothing rules when the file has none). A program holds no
+    state (that lives in ``State.chapter_data``), so the games of one chapter object share it."""
+    found = _PROGRAMS.get(id(chapter))
+    if found is not None and found[0] is chapter:
+        return found[1]
+    program: ChapterRules
     if not chapter.rules and not chapter.rooms and not chapter.victory and not chapter.defeat:
-        return ChapterRules()
-    return ChapterProgram(chapter)
+        program = ChapterRules()
+    else:
+        program = ChapterProgram(chapter)
+    if len(_PROGRAMS) > 256:  # chapters read from files by a long-running server: keep the cache small
+        _PROGRAMS.clear()
+    _PROGRAMS[id(chapter)] = (chapter, program)
+    return program
 
 
 def unhandled_words() -> list[str]:
