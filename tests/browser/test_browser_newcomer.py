@@ -339,6 +339,43 @@ actions:
     shot(page, "victory-desktop-en")
 
 
+# --- 7. the choices panel -------------------------------------------------------------------------------------
+
+
+def test_since_your_last_turn_sits_below_the_choices(browser: Browser, base_url: str) -> None:
+    seats = [["collin", "tilda"], ["filch", "maginos"]]
+    made = httpx.post(
+        f"{base_url}/api/tables", json={"chapter": "proving-grounds", "party": PARTY, "seats": seats, "seed": 3}
+    ).json()
+    tokens = [link.split("k=")[1] for link in made["links"]["seats"]]
+    page = open_table(browser, base_url, made["links"]["seats"][0], DESKTOP, "en")
+    view = view_of(base_url, made["table"])
+    acted = False
+    for _ in range(200):
+        d = view["decision"]
+        seat = 0 if d["actor"] in seats[0] else 1
+        if seat == 0 and acted and d["kind"] == "turn":
+            break
+        options = d["options"]
+        action = next((o for o in options if o.startswith("end ")), options[0])
+        r = httpx.post(
+            f"{base_url}/api/tables/{made['table']}/actions",
+            json={"action": action, "version": view["version"]},
+            headers={"X-Seat-Token": tokens[seat]},
+        )
+        view = r.json()["view"]
+        acted = acted or seat == 0
+    expect(page.locator("body")).to_have_attribute("data-version", str(view["version"]))
+    since = page.locator("#since")
+    expect(since).to_be_visible()
+    # below the buttons: the news never pushes the choices out of view
+    after = page.evaluate(
+        "document.querySelector('#decision .options').compareDocumentPosition(document.getElementById('since')) & 4"
+    )
+    assert after == 4
+    expect(page.locator("#decision > .options > button.option").first).to_be_in_viewport()
+
+
 # --- 9. the language switch -----------------------------------------------------------------------------------
 
 

@@ -182,6 +182,7 @@ const STRINGS = {
     errors: {
       malformed: "That request was not understood.",
       too_big: "That request is too big.",
+      too_many_sockets: "Too many open connections; close a tab of this table or try again in a moment.",
       bad_token: "This link's seat token is not valid.",
       spectator: "Spectators watch; they cannot act.",
       bad_table: "This table cannot be set up.",
@@ -446,6 +447,7 @@ const STRINGS = {
     errors: {
       malformed: "Esse pedido não foi entendido.",
       too_big: "Esse pedido é grande demais.",
+      too_many_sockets: "Conexões abertas demais; feche uma aba desta mesa ou tente de novo daqui a pouco.",
       bad_token: "A chave de lugar deste link não vale.",
       spectator: "Espectadores assistem; não podem agir.",
       bad_table: "Não dá para montar esta mesa.",
