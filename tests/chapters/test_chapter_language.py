@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from mnm.board.layout import space_side
 from mnm.content.chapter_doc import reference_markdown
 from mnm.content.chapter_language import ConditionKind, EffectKind, Trigger, sentence
 from mnm.content.loader import ContentError, builtin_content, builtin_dir, load_content
@@ -408,6 +409,22 @@ def test_r_story_03_place_minion_joins_the_track_and_tokens_come_and_go() -> Non
     assert placed.params == {"minion": "roach-1", "space": "5:1", "why": "t", "reason": "chapter"}
 
 
+@pytest.mark.rule("R-ENC-05")
+def test_r_enc_05_place_minions_as_for_an_encounter_through_the_engine() -> None:
+    g = game(
+        "rules: [{id: p, once: true, when: round_begins,"
+        " do: [place_minions: {minion: rat-warrior, count: 2, side: 5}]}]",
+        track=["mouse:collin"],
+        turn="mouse:collin",
+        dice=[CHEESE] * 12,  # Collin's rolls and the rats' moves and attacks
+        options={"auto_pick_choices": True},
+    )
+    g.apply("end collin")
+    rats = [m for m in g.state.minions.values() if m.type == "rat-warrior"]
+    assert len(rats) == 2 and all(space_side(m.space) == 5 for m in rats)
+    assert any(card.startswith("minion:rat-warrior") for card in g.state.track)
+
+
 @pytest.mark.rule("R-BATTLE-14")
 def test_r_battle_14_wound_knock_down_and_stun_the_trigger_s_figure() -> None:
     g = game(
@@ -563,3 +580,18 @@ def test_the_editors_json_schema_accepts_every_shipped_chapter_file(tmp_path: Pa
     bad["rules"][0]["do"] = [{"tell": {"moment": "opening"}}]
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, schema)
+
+
+def test_every_shipped_rule_reads_in_both_languages() -> None:
+    """rule_words (for the web's chapter rules panel): a sentence per rule, no placeholder left."""
+    from mnm.content.chapter_doc import condition_words, rule_words
+
+    for chapter in builtin_content().chapters.values():
+        for rule in chapter.all_rules():
+            for lang in ("en", "pt"):
+                text = rule_words(rule, lang)
+                assert text and "{" not in text and "}" not in text, text
+        for cond in chapter.victory:
+            assert "{" not in condition_words(cond, "pt")
+    crow = next(r for r in builtin_content().chapters["flight-to-barksburg"].all_rules() if r.id == "the-old-crow")
+    assert rule_words(crow, "pt").startswith("O velho corvo")

@@ -107,6 +107,7 @@ class EffectKind(StrEnum):
     STORY = "story"
     ANNOUNCE = "announce"
     PLACE_MINION = "place_minion"
+    PLACE_MINIONS = "place_minions"
     RETURN_MINION = "return_minion"
     REMOVE_MINION = "remove_minion"
     WOUND = "wound"
@@ -316,6 +317,12 @@ class _PlaceMinion(_EffectBase):
     space: SpaceId
 
 
+class _PlaceMinions(_EffectBase):
+    minion: Ident
+    count: int = Field(default=1, ge=1)
+    side: int | None = Field(default=None, description="the tile side (the trigger's side when left out)")
+
+
 class _ReturnMinion(_EffectBase):
     space: SpaceId = Field(description="the defeated minion comes back here (if it may enter)")
 
@@ -399,6 +406,7 @@ class Effect(_Model):
     story: _Story | None = None
     announce: _Announce | None = None
     place_minion: _PlaceMinion | None = None
+    place_minions: _PlaceMinions | None = None
     return_minion: _ReturnMinion | None = None
     remove_minion: _RemoveMinion | None = None
     wound: _Wound | None = None
@@ -618,6 +626,13 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
         (
             "place a {minion} on {space}; its cards join the track",
             "coloque um {minion} em {space}; suas cartas entram na trilha",
+        ),
+    ),
+    (
+        EffectKind.PLACE_MINIONS,
+        (
+            "place {count} {minion} on side {side} as for an encounter (R-ENC-05); their cards join the track",
+            "coloque {count} {minion} no lado {side} como num encontro (R-ENC-05); suas cartas entram na trilha",
         ),
     ),
     (

@@ -10,6 +10,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 """
 
 from mnm.engine.actions import VERBS, Action
+from mnm.engine.bounded_yaml import load_bounded_with_lines
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -98,6 +99,7 @@ __all__ = [
     "hero_life",
     "keepable_cards",
     "legal_actions",
+    "load_bounded_with_lines",
     "load_scenario",
     "make_ctx",
     "minions_on_side",

@@ -41,6 +41,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
+from mnm.chapterfile import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.limits import RateLimiter, SocketCaps, token_key
@@ -70,6 +71,9 @@ class Limits:
     """Abuse limits (tests make them small)."""
 
     max_body: int = 16 * 1024  # bytes of an HTTP request body
+    # bytes of a body that may carry a chapter file (creating a table, continuing a campaign): the file's limit,
+    # a quarter more for JSON's escapes (newlines, quotes; send non-ASCII as UTF-8), and room for the rest
+    max_upload: int = MAX_CHAPTER_BYTES + MAX_CHAPTER_BYTES // 4 + 16 * 1024
     max_ws_message: int = 4 * 1024  # characters of one WebSocket message
     actions_per_second: float = 20.0  # sustained, per client address and per seat token (HTTP and WebSocket)
     action_burst: int = 40  # (a table takes three times these from all its seats together)
@@ -119,21 +123,29 @@ class _BodyLimit:
     """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size, and
     bodies not sent within ``timeout`` seconds with 408."""
 
-    def __init__(self, app: Any, limit: int, timeout: float = 10.0) -> None:
-        self.app, self.limit, self.timeout = app, limit, timeout
+    def __init__(self, app: Any, limit: int, timeout: float = 10.0, upload: int | None = None) -> None:
+        self.app, self.base, self.timeout = app, limit, timeout
+        self.upload = limit if upload is None else upload
+
+    def limit_of(self, scope: Scope) -> int:
+        """The larger ``upload`` limit for the requests that may carry a chapter file."""
+        path = str(scope.get("path", ""))
+        uploads = scope.get("method") == "POST" and (path == "/api/tables" or path.endswith("/continue"))
+        return max(self.base, self.upload) if uploads else self.base
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.limit_of(scope)
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
-                    too_big = int(value) > self.limit
+                    too_big = int(value) > limit
                 except ValueError:
                     too_big = True
                 if too_big:
-                    await _send_json(send, 413, _too_big(self.limit), close=True)
+                    await _send_json(send, 413, _too_big(limit), close=True)
                     return
         # Read the whole body first (it is small by definition), then hand it on.
         body = bytearray()
@@ -148,8 +160,8 @@ class _BodyLimit:
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
-            if len(body) > self.limit:
-                await _send_json(send, 413, _too_big(self.limit), close=True)
+            if len(body) > limit:
+                await _send_json(send, 413, _too_big(limit), close=True)
                 return
             if not message.get("more_body", False):
                 break
@@ -233,7 +245,15 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    chapter: str = Field(pattern=_ID, examples=["proving-grounds"])
+    chapter: str | None = Field(
+        default=None, pattern=_ID, examples=["proving-grounds"], description="a shipped chapter's id (or the file's)"
+    )
+    chapter_file: str | None = Field(
+        default=None,
+        max_length=MAX_CHAPTER_BYTES,
+        description="a chapter file's YAML text (docs/chapters.md), played instead of a shipped chapter; checked "
+        "first (422 bad_chapter lists every problem with field, line and message in en and pt)",
+    )
     party: list[str] = Field(min_length=1, max_length=6, examples=[["collin", "tilda", "filch", "maginos"]])
     seats: list[list[str]] | None = Field(
         default=None,
@@ -270,6 +290,11 @@ class ContinueBody(BaseModel):
     keep: dict[str, str | None] = Field(default_factory=dict, max_length=6)
     replay: bool = Field(default=False, description="play the same chapter again (after a defeat)")
     companion: bool | None = Field(default=None, description="companion mode; as before if omitted")
+    chapter_file: str | None = Field(
+        default=None,
+        max_length=MAX_CHAPTER_BYTES,
+        description="after a chapter file's chapter: the next chapter's file (its id is the next_chapter)",
+    )
 
 
 class UndoBody(BaseModel):
@@ -434,8 +459,10 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
                 field="seed",
             )
         seed = body.seed if body.seed is not None else new_seed()
+        if body.chapter is None and body.chapter_file is None:
+            raise ApiError(400, ErrorCode.MALFORMED, "say which chapter: chapter (an id) or chapter_file", field="chapter")
         table, tokens = await service.create(
-            body.chapter,
+            body.chapter or "",
             party,
             seats,
             seed,
@@ -443,6 +470,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             bots=body.bots,
             options=body.options,
             seed_chosen=body.seed is not None,
+            chapter_file=body.chapter_file,
         )
         return {
             "table": table.id,
@@ -483,6 +511,15 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "total": len(table.game.events),
             "events": [event_json(e, table.content) for e in events],
         }
+
+    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=_errors(404, 409, 503))
+    async def get_record(table_id: str) -> JSONResponse:
+        """Once the chapter is over: everything needed to check its dice (setup, seed, commitment, every action
+        with its typed dice and events), as a file to download. ``mnm verify FILE`` replays it from the seed."""
+        table = await service.get(table_id)
+        record = await service.record(table)
+        name = f"mnm-{table.id}-record.json"
+        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/tables/{table_id}/hints", tags=["tables"], responses=_errors(403, 404, 409, 503))
     async def get_hints(
@@ -542,7 +579,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         check_new_table(request)
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
-        new = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
+        new = await service.continue_campaign(
+            table, caller, dict(body.keep), body.replay, body.companion, body.chapter_file
+        )
         seats = new.setup["seats"]
         token = x_seat_token or ""
         return {
@@ -595,7 +634,7 @@ def _warm_up(service: TableService) -> None:
 
 
 def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
-    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout)
+    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout, upload=limits.max_upload)
     return app
 
 

@@ -35,6 +35,7 @@ class ErrorCode(StrEnum):
     NOT_FINISHED = "not_finished"  # 409: the chapter is still being played
     TOO_BIG = "too_big"  # 413: body or message over the limit (params: limit)
     BAD_TABLE = "bad_table"  # 422: the table cannot be set up as asked
+    BAD_CHAPTER = "bad_chapter"  # 422: the chapter file cannot be played (params: problems, each field/line/en/pt)
     ILLEGAL = "illegal"  # 422: the rules do not allow this action now (params: action)
     CANNOT_UNDO = "cannot_undo"  # 422
     CAMPAIGN = "campaign"  # 422: the campaign cannot go on as asked
@@ -66,6 +67,7 @@ STATUS_CODES: dict[ErrorCode, int] = {
     ErrorCode.NOT_FINISHED: 409,
     ErrorCode.TOO_BIG: 413,
     ErrorCode.BAD_TABLE: 422,
+    ErrorCode.BAD_CHAPTER: 422,
     ErrorCode.ILLEGAL: 422,
     ErrorCode.CANNOT_UNDO: 422,
     ErrorCode.CAMPAIGN: 422,

@@ -63,7 +63,7 @@ def _card_of(instance: str) -> str:
 
 
 # Names and card faces never change for a content set: compute each once (they dominate a view's cost).
-_NAMES: dict[tuple[int, str], dict[str, str]] = {}
+_NAMES: dict[tuple[int, str], tuple[Content, dict[str, str]]] = {}
 _CARDS: dict[tuple[int, str], dict[str, Any]] = {}
 _CARD_INFO: dict[tuple[int, str], dict[str, Any] | None] = {}
 
@@ -97,11 +97,11 @@ def _search_card_uncached(content: Content, instance: str) -> dict[str, Any]:
 def _name(content: Content, ident: str) -> dict[str, str]:
     key = (id(content), ident)
     hit = _NAMES.get(key)
-    if hit is None:
+    if hit is None or hit[0] is not content:  # a chapter's name differs between contents (chapter files)
         if len(_NAMES) > 50_000:
             _NAMES.clear()
-        hit = _NAMES[key] = _name_uncached(content, ident)
-    return hit
+        hit = _NAMES[key] = (content, _name_uncached(content, ident))
+    return hit[1]
 
 
 def _name_uncached(content: Content, ident: str) -> dict[str, str]:
@@ -430,15 +430,19 @@ def board_key(face_up: dict[int, int]) -> str:
     return ",".join(f"{t}:{s}" for t, s in sorted(face_up.items()))
 
 
-_BOARDS: dict[tuple[int, str, str], dict[str, Any]] = {}
+# Keyed by the content's id, holding the content: a chapter file's content let go may leave its id to another
+# one whose chapter of the same id has another layout (mnm.chapterfile), which must not get this board.
+_BOARDS: dict[tuple[int, str, str], tuple[Content, dict[str, Any]]] = {}
 
 
 def _board_cached(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
     cache_key = (id(content), chapter_id, key)
     hit = _BOARDS.get(cache_key)
-    if hit is None:
-        hit = _BOARDS[cache_key] = _board_build(chapter_id, key, content)
-    return hit
+    if hit is None or hit[0] is not content:
+        if len(_BOARDS) > 4_096:
+            _BOARDS.clear()
+        hit = _BOARDS[cache_key] = (content, _board_build(chapter_id, key, content))
+    return hit[1]
 
 
 def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from mnm.bots.hints import wilson
 from mnm.bots.policy import make_bot
+from mnm.content.loader import Content, builtin_content
 from mnm.engine import Game, difficulty_options
 
 __all__ = ["GameSpec", "paired_margin", "play_game", "run_simulation", "summarise", "wilson_interval"]
@@ -33,11 +34,26 @@ class GameSpec:
     bot: str
     seed: int
     difficulty: str = "normal"  # a preset of mnm.engine.rules.setup.DIFFICULTY_PRESETS
+    chapter_text: str = ""  # a chapter file's text, when the chapter is not a shipped one (docs/chapters.md)
+    chapter_file: str = ""
+
+
+def _content_of(spec: GameSpec) -> Content:
+    """The content a game of ``spec`` is played with (a worker process reads the chapter file's text once)."""
+    if not spec.chapter_text:
+        return builtin_content()
+    from mnm.chapterfile import read_chapter_text
+
+    return read_chapter_text(spec.chapter_text, spec.chapter_file or "chapter")
 
 
 def play_game(spec: GameSpec) -> dict[str, Any]:
     """Play one game to its end with one bot for every seat; return its record."""
-    game = Game.new(spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty))
+    content = _content_of(spec)
+    game = Game.new(
+        spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty), content=content
+    )
+    chapter_source = content.chapter_files.get(spec.chapter)
     bot = make_bot(spec.bot, seed=spec.seed)
     decisions = 0
     while game.decision() is not None and decisions < MAX_DECISIONS:
@@ -57,6 +73,7 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
         "party": list(spec.party),
         "bot": spec.bot,
         "difficulty": spec.difficulty,
+        "chapter_digest": chapter_source.digest if chapter_source is not None else "",  # a chapter file's identity
         "status": st.status if st.status != "playing" else "unfinished",
         "outcome": st.outcome or ("victory" if st.status == "won" else "unfinished"),
         "decisions": decisions,
@@ -230,8 +247,12 @@ def run_simulation(
     ray_address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     difficulty: str = "normal",
+    content: Content | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play ``games`` games (seeds ``seed`` .. ``seed + games - 1``); return (summary, records)."""
+    """Play ``games`` games (seeds ``seed`` .. ``seed + games - 1``); return (summary, records). ``content``: one
+    with a chapter file's chapter (its text goes to the workers), when ``chapter`` is not a shipped one."""
+    source = content.chapter_files.get(chapter) if content is not None else None
+    text, name = (source.text, source.file) if source is not None else ("", "")
     seeds = list(range(seed, seed + games))
     records: list[dict[str, Any]] = []
     results_path = out / "results.jsonl" if out else None
@@ -242,9 +263,10 @@ def run_simulation(
             r for r in read_records(results_path)
             if r.get("seed") in wanted and r.get("bot") == bot and r.get("chapter") == chapter and r.get("party") == party
             and r.get("difficulty", "normal") == difficulty
+            and r.get("chapter_digest", "") == (source.digest if source is not None else "")
         ]
     done = {r["seed"] for r in records}
-    specs = [GameSpec(chapter, tuple(party), bot, s, difficulty) for s in seeds if s not in done]
+    specs = [GameSpec(chapter, tuple(party), bot, s, difficulty, text, name) for s in seeds if s not in done]
     if progress:
         progress(len(records), games)
     stream = _ray_map(specs, workers, ray_address) if backend == "ray" else _local_map(play_game, specs, workers)

@@ -13,6 +13,7 @@ import { lang, placeName, setLang, t, tx } from "./i18n.js";
 import { enqueue, isPlaying, loadMine, markMine, renderLog, setSpeed, sinceLastTurn, speed } from "./log.js";
 import { baseLegendRows, legendRows, swatch } from "./marks.js";
 import { S } from "./state.js";
+import { diceCheckPanel } from "./verify.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -1084,6 +1085,7 @@ function endScreen(v) {
   body.push(endSummary(v, sum));
   const screen = openDialog({ id: "end-screen", title: won ? t("victory") : t("defeat"), className: `end ${won ? "won" : "lost"}`, body });
   screen.classList.add(won ? "won" : "lost");
+  screen.querySelector(".card").append(diceCheckPanel(v, S.tableId) || "");
   if (S.you.role === "spectator" || !v.campaign) return;
   // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats
   const keeps = h("div", { class: "keeps" });

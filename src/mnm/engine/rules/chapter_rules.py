@@ -39,6 +39,7 @@ from mnm.engine.query import can_enter, mice_in, minions_on_side
 from mnm.engine.rules.battle import wound_minion
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.creatures import olga_charges
+from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
 from mnm.engine.rules.minions import path_toward
 from mnm.engine.rules.weather import nightfall, raining, start_rain
@@ -368,6 +369,17 @@ def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
     values: dict[str, Param] = {"minion": fig.id, "space": fig.space, "why": rule.id, "reason": "chapter"}
     emit_effect(ctx, fire, rule, "place_minion", p.event, values, "minion_placed")
     add_cards(ctx, st, [], cards_for_types(ctx, st, [kind]))
+
+
+@effect(EffectKind.PLACE_MINIONS, "R-ENC-05")
+def _place_minions(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-ENC-05: minions placed on a side as for an encounter (a step: it may ask where, then their cards join
+    the track)."""
+    side: int = p.side if p.side is not None else fire.side
+    if side == ANY:
+        return
+    emit_effect(ctx, fire, rule, "place_minions", p.event, {"minion": p.minion, "count": p.count, "side": side})
+    place_minions(ctx, st, side, [(p.minion, p.count)], ["new_minion_cards"], reason="chapter")
 
 
 @effect(EffectKind.RETURN_MINION, "R-STORY-03")
@@ -776,7 +788,13 @@ class ChapterProgram(ChapterRules):
             return False
         if self.forced_victory and st.chapter_data.get(WON):
             return True
-        return bool(self.victory) and holds(ctx, st, self.no_trigger, self.victory)
+        if not self.victory:
+            return False
+        fire = self.no_trigger
+        for c in self.victory:  # noqa: SIM110  (holds(), inlined: this runs after every automatic step)
+            if not c.fn(ctx, st, fire, c.params):
+                return False
+        return True
 
     def on_victory(self, ctx: Ctx, st: State) -> None:
         """Trigger chapter_won."""
@@ -847,9 +865,9 @@ def check_chapters(content: Content) -> list[ContentIssue]:
                 if kind == "story" and p.moment not in ch.story:
                     msg = f"reads story moment {p.moment!r}, which the chapter's story does not have"
                     issues.append(ContentIssue(file, chid, f"{path}.story.moment", msg))
-                if kind == "place_minion" and p.minion not in content.minions:
+                if kind in ("place_minion", "place_minions") and p.minion not in content.minions:
                     msg = f"names minion {p.minion!r}, which does not exist"
-                    issues.append(ContentIssue(file, chid, f"{path}.place_minion.minion", msg))
+                    issues.append(ContentIssue(file, chid, f"{path}.{kind}.minion", msg))
     return issues
 
 

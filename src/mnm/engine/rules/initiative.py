@@ -169,17 +169,19 @@ def remove_type_if_gone(ctx: Ctx, st: State, mtype: str) -> None:
 def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ROUND-01/09: the next card on the track takes its turn; after the last, a new round begins."""
     st.turn_index += 1
-    if st.turn_index >= len(st.track):
+    new_round = st.turn_index >= len(st.track)
+    if new_round:
         if st.tokens:
             ROUND_ENDS.call(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
         ctx.rules.on_round_ends(ctx, st)  # a chapter may react (R-STORY-05)
         st.turn_index = 0
         st.round += 1
         ctx.emit("round_begins", "R-ROUND-01", round=st.round)
-        ctx.rules.on_round_begins(ctx, st)
     if not st.track:
         raise RuntimeError("the initiative track is empty")
     push(st, ["card_turn"])
+    if new_round:
+        ctx.rules.on_round_begins(ctx, st)  # a chapter may react; what it pushes runs before the first card
 
 
 @step("card_turn")
