@@ -196,7 +196,7 @@ def play(
     party: Annotated[
         str | None, typer.Option(help="Heroes, comma-separated [default: collin,tilda,filch,maginos].")
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: 0].")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: a new one, printed].")] = None,
     load: Annotated[Path | None, typer.Option("--load", metavar="FILE", help="Go on with a saved game.")] = None,
     resume: Annotated[
         bool,
@@ -351,7 +351,9 @@ def serve_command(
     why = port_in_use(host, port)
     if why is not None:  # reported before anything else is said or started
         fail(f"cannot serve on {host}:{port}: {why} (another server there? try --port {port + 1})")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # an address a browser on this machine opens
     typer.echo(f"mnm {__version__}: serving on http://{host}:{port}/ (API docs at /docs)")
+    typer.echo(f"Open http://{shown}:{port}/ in a browser to play. Ctrl+C stops the server.")
     serve(
         host=host,
         port=port,
@@ -372,6 +374,28 @@ def serve_command(
             playtest_warm=True,
         ),
     )
+
+
+@app.command("verify")
+def verify_command(
+    record: Annotated[Path, typer.Argument(help="A table's record (the 'Check the dice' panel's download).")],
+) -> None:
+    """Check a finished web table's dice: the seed against the commitment published at the start, then every
+    roll and card by replaying the record from the seed. Exit 0 when everything matches, 1 when not."""
+    from mnm.engine import SaveError, read_save_text
+    from mnm.record import verify_record
+
+    try:
+        data = read_save_text(record.read_text(encoding="utf-8"), "the record")
+    except (OSError, UnicodeDecodeError) as err:
+        fail(f"cannot read {record}: {getattr(err, 'strerror', None) or err}")
+    except SaveError as err:
+        fail(str(err))
+    verdict = verify_record(data)
+    for line in verdict.lines:
+        typer.echo(line)
+    typer.echo("VERIFIED" if verdict.ok else "NOT VERIFIED")
+    raise typer.Exit(0 if verdict.ok else 1)
 
 
 @app.command("simulate")

@@ -4,6 +4,7 @@ budget and expiry, bodies, and the dice check at the end."""
 from __future__ import annotations
 
 import contextlib
+import json
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -158,3 +159,51 @@ def test_serve_fits_the_socket_cap_under_the_open_file_limit(capsys: pytest.Capt
         assert "LimitNOFILE" in capsys.readouterr().err
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+# --- finding 8: the dice can be checked at the end of every table ---------------------------------------------
+
+
+def _finish(client: TestClient, table_id: str) -> dict[str, Any]:
+    service = client.app.state.service  # type: ignore[attr-defined]
+    client.portal.call(service.settle, service.live[table_id])  # type: ignore[union-attr]
+    view = client.get(f"/api/tables/{table_id}").json()["view"]
+    assert view["status"] in ("won", "lost")
+    return view
+
+
+def test_a_finished_campaign_chapter_is_verified_from_its_record(client: TestClient, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mnm.cli import app as cli
+    from mnm.record import verify_record
+
+    bots = ["heuristic", "heuristic"]
+    first = make_table(client, chapter="flight-to-barksburg", bots=bots)
+    assert client.get(f"/api/tables/{first['table']}/record").status_code == 409  # not while it is played
+    ended = _finish(client, first["table"])
+    host = {"X-Seat-Token": first["host_token"]}
+    r = client.post(f"/api/tables/{first['table']}/continue", json={"replay": ended["status"] == "lost"}, headers=host)
+    assert r.status_code == 201, r.text
+    second = r.json()["table"]
+    view = _finish(client, second)
+    assert view["fairness"]["seed"] is not None and view["fairness"]["record"] == f"/api/tables/{second}/record"
+    r = client.get(view["fairness"]["record"])
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    record = r.json()
+    assert record["setup"]["carry"], "a continued chapter publishes what it carried over"
+    assert record["commit"] == view["fairness"]["commit"] and record["seed"] == view["fairness"]["seed"]
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.lines
+    assert verdict.rows == len(record["journal"]) > 10 and verdict.events > verdict.rows
+    path = tmp_path / "record.json"
+    path.write_text(r.text, encoding="utf-8")
+    run = CliRunner().invoke(cli, ["verify", str(path)])
+    assert run.exit_code == 0 and "every roll and card matches" in run.output and "VERIFIED" in run.output
+    # a roll changed after the fact, or another seed: found and named
+    rolled = next(i for i, row in enumerate(record["journal"]) if any("dice" in str(e) for e in row["events"]))
+    record["journal"][rolled]["events"][0]["params"]["bogus"] = 1
+    assert not verify_record(record).ok
+    path.write_text(json.dumps({**r.json(), "seed": str(int(record["seed"]) + 1)}), encoding="utf-8")
+    run = CliRunner().invoke(cli, ["verify", str(path)])
+    assert run.exit_code == 1 and "does NOT hash" in run.output and "NOT VERIFIED" in run.output

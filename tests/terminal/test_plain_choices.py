@@ -43,9 +43,9 @@ def test_plain_mode_asks_the_new_choices_in_words(name: str, lang: str) -> None:
     client.ask(d)
     text = out.getvalue()
     assert question in text
-    line = next(x for x in text.splitlines() if label in x)  # "2. Choose from the supply" or the like
-    number = line.strip().split(".", 1)[0]
+    line = next(x for x in text.splitlines() if label in x)  # "#2 Choose from the supply" or the like
+    number = line.strip().split(" ", 1)[0].removeprefix("#")
     assert number.isdigit()
     before = len(game.log)
-    PlainClient(game, io.StringIO(f"{number}\n"), io.StringIO(), lang=lang).run()
+    PlainClient(game, io.StringIO(f"#{number}\n"), io.StringIO(), lang=lang).run()
     assert len(game.log) > before and str(game.log[before]) == options[int(number) - 1]

@@ -164,18 +164,41 @@ def apply_action_in_place(ctx: Ctx, st: State, action: Action) -> list[Event]:
     return sink.events
 
 
+class _Preview:
+    """How far a preview may show: up to the first step that drew or looked at a hidden card or drew from the
+    seeded stream (a shuffle), so it shows only what the typed dice decide (issue 26, finding 10)."""
+
+    def __init__(self, ctx: Ctx, st: State) -> None:
+        self.ctx = ctx
+        self.st = st
+        self.stream = st.rng
+        self.shown = 0
+        self.open = True
+
+    def check(self) -> bool:
+        """Whether nothing hidden has happened yet; if so, every event so far may be shown."""
+        if self.open and (self.ctx.hidden_revealed or self.st.rng != self.stream):
+            self.open = False
+        if self.open:
+            self.shown = len(self.ctx.events)
+        return self.open
+
+
 def events_until_stopped(ctx: Ctx, st: State, action: Action) -> list[Event]:
     """What ``action`` does on a copy of ``st`` up to where it stops: the next decision, or the first die it
-    lacks (companion mode, where the players roll by hand: what happened before they are asked to roll).
-    Changes nothing; an illegal action has no events."""
+    lacks (companion mode, where the players roll by hand: what happened before they are asked to roll), and
+    never past the first hidden card or shuffle (what the typed dice do not decide). Changes nothing; an illegal
+    action has no events."""
     sink = ctx.fresh()
     work = st.copy()
+    preview = _Preview(sink, work)
     try:
         _check_legal(sink, work, action)
-        _apply_legal(sink, work, action)
+        _apply_legal(sink, work, action, preview)
     except EngineError:  # NeedDice, ScriptExhausted: the next roll the players must make
         pass
-    return sink.events
+    preview.check()
+    return sink.events[: preview.shown]
 
 
 def _check_legal(ctx: Ctx, st: State, action: Action) -> None:
@@ -191,20 +214,23 @@ def _check_legal(ctx: Ctx, st: State, action: Action) -> None:
         raise IllegalAction(explain_illegal(ctx, st, action), str(action))
 
 
-def _apply_legal(ctx: Ctx, st: State, action: Action) -> None:
+def _apply_legal(ctx: Ctx, st: State, action: Action, preview: _Preview | None = None) -> None:
     pending = st.pending
     assert pending is not None
     st.pending = None
     DECISIONS[pending.kind].apply(ctx, st, pending, action)
-    run(ctx, st)
+    run(ctx, st, preview)
 
 
-def run(ctx: Ctx, st: State) -> None:
-    """Run automatic steps until a decision is pending or the game ends (surges checked between steps)."""
+def run(ctx: Ctx, st: State, preview: _Preview | None = None) -> None:
+    """Run automatic steps until a decision is pending or the game ends (surges checked between steps).
+    ``preview``: stop as soon as something hidden happened (:func:`events_until_stopped`)."""
     guard = 0
     check_victory(ctx, st)
     checked = True  # nothing changed since the last victory check
     while st.pending is None and st.status == "playing":
+        if preview is not None and not preview.check():
+            return
         guard += 1
         if guard > MAX_AUTOMATIC_STEPS:
             raise RuntimeError("the automatic flow did not reach a decision: a rule loops")

@@ -19,6 +19,7 @@ from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS
 from mnm.engine.errors import MalformedAction, SaveError
 from mnm.engine.rules.setup import GAME_OPTIONS, card_of
+from mnm.engine.rules.turtles import UNDERSIDES as TURTLE_UNDERSIDES
 from mnm.engine.state import FORMAT_VERSION, STATUSES
 
 __all__ = [
@@ -342,7 +343,7 @@ def validate_save(data: Any, content: Content) -> None:
         "face_up": face_up,
         "explored": _list(small, 100),
         "traps": _list(space, 100),
-        "tokens": _dict(_list(space, 100), 100),
+        "tokens": _dict(_token_spaces(space), 100),
         "stash": ids,
         "party_cards": ids,
         "search_deck": _list(search_card, 500),
@@ -370,6 +371,11 @@ def validate_save(data: Any, content: Content) -> None:
     _record("state", st, state_spec, frozenset(state_spec))
     if st["pending"] is not None:
         _check_pending_data(st, content, board, step)
+    _check_track(st, content)
+    _check_chapter_data(st, content, board)
+    step_args = _step_arg_specs(st, content, board, step)
+    for i, item in enumerate(st["stack"]):
+        _check_step_args(item, f"state.stack[{i}]", step_args)
     for option in st["options"]:
         if option not in GAME_OPTIONS:
             raise _fail(f"state.options.{option}", "is not a game option of this version")
@@ -384,6 +390,197 @@ def validate_save(data: Any, content: Content) -> None:
     if unknown:
         raise SaveError(f"the save has unknown field(s): {', '.join(map(str, unknown))}")
 
+
+# --- the initiative track, the chapters' own data, the steps' arguments (issue 26, finding 6) -------------------
+
+
+def _check_track(st: dict[str, Any], content: Content) -> None:
+    """Every card on the track is an initiative card this state can play: a mouse of the party, Brodie's two
+    cards, a minion type (``minion:<type>``, ``minion:<type>:<n>``) or a boss card (``boss:<type>:<n>``)."""
+    track: list[str] = st["track"]
+    for i, card in enumerate(track):
+        where = f"state.track[{i}]"
+        kind, _, rest = card.partition(":")
+        parts = rest.split(":")
+        if kind == "mouse":
+            ok = rest in st["party"]
+        elif kind == "cat":
+            ok = rest in ("pounces", "chases")
+        elif kind in ("minion", "boss"):
+            ok = parts[0] in content.minions and len(parts) <= 2 and (len(parts) == 1 or parts[1].isdigit())
+            ok = ok and (kind == "minion" or len(parts) == 2)
+        else:
+            ok = False
+        if not ok:
+            raise _bad(where, card, "must be an initiative card (mouse:<mouse>, minion:<type>, boss:<type>:<n>, cat:...)")
+    if len(set(track)) != len(track):
+        raise _fail("state.track", "holds a card twice")
+    if st["status"] == "playing" and not track:
+        raise _fail("state.track", "must not be empty while the chapter is played")
+    if st["turn_index"] >= max(1, len(track)):
+        raise _bad("state.turn_index", st["turn_index"], f"must be below the track's length, {len(track)}")
+
+
+def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> None:
+    """The chapters' and the expansion rules' own bookkeeping, key by key; any other key is a chapter file's own
+    counter (a whole number) or flag (true/false), the only kinds its rules keep."""
+    data: dict[str, Any] = st["chapter_data"]
+    space = _board_space(board)
+    minion_type = _known("minion type", lambda m: m in content.minions)
+    mouse = _known("mouse of the party", lambda h: h in st["party"])
+    figure = _optional(_str)  # a figure id: a host that has left the board is let go by the bee rules
+
+    def turtles(value: Any, where: str) -> None:
+        turtle_tokens = {k for k in st["tokens"] if k.startswith("turtle")}
+        side = _one_of(*sorted(set(TURTLE_UNDERSIDES)))
+        _record(
+            where,
+            value,
+            {"bag": _list(side, 5), "under": _dict(side, 5), "safe": _list(_str, 5)},
+            frozenset({"bag", "under", "safe"}),
+        )
+        if set(value["under"]) != turtle_tokens:
+            raise _fail(f"{where}.under", "must name the underside of each turtle on the board, and only those")
+        if len(value["bag"]) + len(value["under"]) != len(TURTLE_UNDERSIDES):  # a scenario may stack the undersides
+            raise _fail(f"{where}.bag", f"with the turtles on the board must be the box's {len(TURTLE_UNDERSIDES)} turtles")
+        if not set(value["safe"]) <= turtle_tokens:
+            raise _fail(f"{where}.safe", "must name turtles on the board")
+
+    def hesster(value: Any, where: str) -> None:
+        _dict(_nonempty(_list(space, 20)), 10)(value, where)
+
+    def bees(value: Any, where: str) -> None:
+        bee = {"home": space, "host": figure}
+        _dict(lambda v, w: _record(w, v, bee, frozenset(bee)), 20)(value, where)
+
+    def helpers(value: Any, where: str) -> None:
+        helper = {"type": minion_type, "space": space, "wounds": _ranged(SMALL), "owner": mouse}
+        _dict(lambda v, w: _record(w, v, helper, frozenset(helper)), 20)(value, where)
+
+    spec: dict[str, Check] = {
+        "counter": _ranged(SMALL),
+        "rain": _bool,
+        "moon": _bool,
+        "molox_woke": _bool,
+        "mortar_round": _ranged(COUNT),
+        "inspire_round": _ranged(COUNT),
+        "branches": _list(_str, 100),
+        "turtles": turtles,
+        "hesster": hesster,
+        "bees": bees,
+        "helpers": helpers,
+        "rules_fired": _list(_str, 1000),  # a chapter file's rules that fire once (chapter_rules)
+        "chapter_won": _bool,
+    }
+    if len(data) > 1000:
+        raise _fail("state.chapter_data", f"has {len(data)} entries, more than 1000")
+    for key, value in data.items():
+        where = f"state.chapter_data.{key}"
+        _str(key, "state.chapter_data key")
+        check = spec.get(key)
+        if check is not None:
+            check(value, where)
+        elif not isinstance(value, bool):  # a chapter file's own counters and flags (chapter_rules)
+            _int(-COUNT[1], COUNT[1])(value, where)
+
+
+def _step_arg_specs(
+    st: dict[str, Any], content: Content, board: Board, step: Check
+) -> dict[str, tuple[int, tuple[Check, ...]]]:
+    """What each automatic step reads from its arguments: (how many it needs at least, a check per argument it
+    may take). A step's arguments are read without looking again, so each is checked here, by what it names."""
+    hero = _known("mouse of the party", lambda h: h in st["party"])
+    mtype = _known("minion type", lambda m: m in content.minions)
+    types = _list(mtype, 100)
+    space = _board_space(board)
+    side = _tile_side(board)
+    card = _search_card(content)
+    encounter = _known("encounter card", lambda c: c in content.encounter_cards)
+    text = _str
+
+    def counts(value: Any, where: str) -> None:  # [[minion type, how many], ...]
+        _list(lambda v, w: _pair(v, w, mtype, _ranged(SMALL)), 20)(value, where)
+
+    return {
+        "fire_burns": (1, (hero,)),
+        "mouse_turn": (1, (hero, text)),
+        "ask_turn": (1, (hero,)),
+        "shifting_cloak": (1, (hero,)),
+        "boss_card_full": (2, (text, _known("mouse of the party (or '')", lambda h: h in st["party"] or h == ""))),
+        "charmed_turn": (1, (hero,)),
+        "card_found": (2, (hero, card)),
+        "brodie_turn": (1, (text,)),
+        "surge": (0, ()),
+        "grape_feast": (1, (text,)),
+        "choose_abilities": (0, ()),
+        "place_starting_minions": (0, (_ranged(SMALL), types, types)),
+        "pack_check": (1, (hero,)),
+        "helper_turn": (1, (hero,)),
+        "next_card": (0, ()),
+        "card_turn": (0, ()),
+        "end_card_turn": (1, (text,)),
+        "place_minions": (7, (side, types, _bool, text, types, text, _optional_step(step))),
+        "new_minion_cards": (1, (types,)),
+        "encounter": (1, (side,)),
+        "resolve_encounter": (3, (encounter, side, counts)),
+        "encounter_placed": (3, (encounter, side, types)),
+        "scaper_rescue": (2, (hero, space)),
+        "captured_turn": (1, (hero,)),
+        "minion_turn": (1, (mtype,)),
+        "minion_act": (2, (_list(text, 100), _list(hero, 100))),
+        "explore_exit": (4, (hero, side, side, _ranged(SMALL))),
+        "explore_flip": (2, (hero, side, space)),
+        "trap_check": (2, (hero, space, text)),
+        "leave_water": (2, (hero, space)),
+        "drift": (1, (hero,)),
+        "next_attack": (2, (hero, _list(text, 20))),
+        "pilfer_ask": (2, (hero, text)),  # the minion is only named in the question
+        "rod_heal_ask": (3, (hero, _nonempty(_list(hero, 4)), _ranged(SMALL))),
+    }
+
+
+def _token_spaces(space: Check) -> Check:
+    """A token's spaces: at least one (a token off the board has no entry), each once."""
+
+    def check(value: Any, where: str) -> None:
+        _nonempty(_list(space, 100))(value, where)
+        if len(set(value)) != len(value):
+            raise _fail(where, "names a space twice")
+
+    return check
+
+
+def _pair(value: Any, where: str, first: Check, second: Check) -> None:
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad(where, value, "must be a pair [minion type, count]")
+    first(value[0], f"{where}[0]")
+    second(value[1], f"{where}[1]")
+
+
+def _optional_step(step: Check) -> Check:
+    """The step to run after (an empty list: none)."""
+
+    def check(value: Any, where: str) -> None:
+        if value != []:
+            step(value, where)
+
+    return check
+
+
+def _check_step_args(item: list[Any], where: str, specs: dict[str, tuple[int, tuple[Check, ...]]]) -> None:
+    """A step on the stack with the arguments it reads (the step's name was checked already)."""
+    name, args = item[0], item[1:]
+    spec = specs.get(name)
+    if spec is None:
+        if args:
+            raise _fail(where, f"the step {name!r} takes no arguments")
+        return
+    least, checks = spec
+    if not least <= len(args) <= len(checks):
+        wanted = str(least) if least == len(checks) else f"{least} to {len(checks)}"
+        raise _fail(where, f"the step {name!r} takes {wanted} argument(s), not {len(args)}")
+    for j, (check, arg) in enumerate(zip(checks, args, strict=False), start=1):
+        check(arg, f"{where}[{j}]")
 
 def _check_chapter_file(data: dict[str, Any], st: dict[str, Any], content: Content) -> None:
     """A save of a chapter played from a chapter file names the file and its digest (docs/chapters.md): it

@@ -32,11 +32,11 @@ from mnm.content.schema import Minion as MinionType
 from mnm.engine.bounded_yaml import load_bounded
 from mnm.engine.context import Ctx, push
 from mnm.engine.effects import check_content
-from mnm.engine.errors import IllegalAction, ScenarioError
+from mnm.engine.errors import IllegalAction, SaveError, ScenarioError
 from mnm.engine.game import Game, make_ctx, run
 from mnm.engine.rules.initiative import card_of_minion_type
 from mnm.engine.rules.setup import card_instances, card_of, setup_state
-from mnm.engine.savefile import BUFF, COUNT, MOVE_POINTS, SEED, SMALL
+from mnm.engine.savefile import BUFF, COUNT, MOVE_POINTS, SEED, SMALL, validate_save
 from mnm.engine.state import STATUSES, Hero, Minion, State, Turn
 
 __all__ = ["NO_TURNING", "SCENARIO_FIELDS", "load_scenario", "scenario_state"]
@@ -375,6 +375,10 @@ def load_scenario(data: Any, content: Content | None = None) -> Game:
     else:
         run(ctx, st)
     game = Game(ctx.fresh(), st)
+    try:  # the position as a whole passes what a save must (chapter data, track, steps: issue 26, finding 6)
+        validate_save(game.to_json(), ctx.content)
+    except SaveError as err:
+        raise _fail("the position", str(err)) from err
     game.events = ctx.events
     for i, text in enumerate(_as_list(data.get("actions"), "actions")):
         if not isinstance(text, str):

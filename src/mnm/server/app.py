@@ -543,6 +543,15 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "events": [event_json(e, table.content) for e in events],
         }
 
+    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=_errors(404, 409, 503))
+    async def get_record(table_id: str) -> JSONResponse:
+        """Once the chapter is over: everything needed to check its dice (setup, seed, commitment, every action
+        with its typed dice and events), as a file to download. ``mnm verify FILE`` replays it from the seed."""
+        table = await service.get(table_id)
+        record = await service.record(table)
+        name = f"mnm-{table.id}-record.json"
+        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     @app.get("/api/tables/{table_id}/hints", tags=["tables"], responses=_errors(403, 404, 409, 503))
     async def get_hints(
         table_id: str,

@@ -33,13 +33,14 @@ from mnm.engine import (
     NeedDice,
     check_faces,
 )
+from mnm.record import RECORD_FORMAT, game_from_setup, replay_rows, seed_commitment
 from mnm.seating import BOT_NAMES, undo_goes_on
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
 from mnm.server.views import dice_preview
 
-__all__ = ["ApiError", "Caller", "LiveTable", "TableService"]
+__all__ = ["ApiError", "Caller", "LiveTable", "TableService", "seed_commitment"]
 
 HOST = -1  # the seat number of the host token: every seat at once (hotseat)
 SPECTATOR = -2
@@ -55,11 +56,6 @@ SEED_BITS = 128
 def new_seed() -> int:
     """A table's secret seed: 128 bits from :mod:`secrets`, the top one set (so never a small number)."""
     return secrets.randbits(SEED_BITS) | (1 << (SEED_BITS - 1))
-
-
-def seed_commitment(seed: int) -> str:
-    """The hash published when a table is created; the seed revealed at the end must hash to it."""
-    return hashlib.sha256(f"mnm-seed:{seed}".encode()).hexdigest()
 
 
 def derived_seed(seed: int, purpose: str, n: int) -> int:
@@ -122,6 +118,7 @@ class LiveTable:
             "commit": seed_commitment(seed),
             "seed": str(seed) if over else None,
             "seed_chosen": bool(self.setup.get("seed_chosen", False)),
+            "record": f"/api/tables/{self.id}/record" if over else None,  # replay it: mnm verify RECORD
         }
 
     # --- bots ------------------------------------------------------------------------------------------
@@ -417,31 +414,7 @@ class TableService:
         return self.content if text is None else self._chapter_content(text)
 
     def _new_game(self, setup: dict[str, Any]) -> Game:
-        content = self.content_of(setup)
-
-        def new(dice: str) -> Game:
-            return Game.new(
-                setup["chapter"],
-                setup["party"],
-                seed=int(setup["seed"]),
-                content=content,
-                dice=dice,
-                carry=setup.get("carry"),
-                options=dict.fromkeys(setup.get("options", ()), True),
-            )
-
-        try:
-            return new(setup["dice"])
-        except NeedDice:
-            if setup["dice"] != "manual":
-                raise
-        # Companion mode, but the setup itself rolls (a minion acting before the first decision): nobody can
-        # type faces before the table exists, so the setup's rolls use the table's seeded die (shown in the
-        # log like any roll) and the players roll by hand from the first decision on. Deterministic from the
-        # setup, so a restart rebuilds the same game.
-        game = new("seeded")
-        game.state.dice_mode = "manual"
-        return game
+        return game_from_setup(setup, self.content_of(setup))
 
     async def continue_campaign(
         self,
@@ -512,6 +485,31 @@ class TableService:
         await self._broadcast(table, {"type": "continued", "table": new.id, "chapter": new.setup["chapter"]})
         return new
 
+    async def record(self, table: LiveTable) -> dict[str, Any]:
+        """The table's full record for ``mnm verify`` (issue 26, finding 8): only once the chapter is over (the
+        seed is then public); the setup includes what a continued campaign chapter carried over."""
+        if table.game.state.status == "playing":
+            raise ApiError(409, ErrorCode.NOT_FINISHED, "the record (with the seed) is published when the chapter ends")
+        stored = await asyncio.to_thread(self.storage.load, table.id)
+        if stored is None:
+            raise ApiError(404, ErrorCode.NO_TABLE, "there is no such table")
+        setup = {k: v for k, v in stored.setup.items() if k != "seed"}
+        seed = int(stored.setup["seed"])
+        return {
+            "format": RECORD_FORMAT,
+            "table": stored.id,
+            "setup": setup,
+            "seed": str(seed),
+            "commit": seed_commitment(seed),
+            "setup_events": stored.setup_events,
+            "journal": [
+                {"version": r.version, "kind": r.kind, "action": r.action, "dice": r.dice, "seat": r.seat, "events": r.events}
+                for r in stored.journal
+            ],
+            "status": stored.status,
+            "verify": "mnm verify RECORD.json",
+        }
+
     # --- loading ---------------------------------------------------------------------------------------
 
     async def get(self, table_id: str) -> LiveTable:
@@ -540,11 +538,7 @@ class TableService:
         game: Game | None
         try:
             game = self._new_game(record.setup)
-            for row in record.journal:
-                if row.kind == "undo":
-                    game.undo()
-                else:
-                    game.apply(row.action, dice=row.dice)
+            replay_rows(game, [(row.kind, row.action, row.dice) for row in record.journal])
             if game.to_json()["state"] != record.snapshot["state"]:
                 game = None
         except (EngineError, KeyError, ValueError, RuntimeError):
@@ -689,7 +683,8 @@ class TableService:
                 and last.actor not in table.seat_heroes(caller.seat)
                 and not _bot_seat(table, last.actor)
             ):
-                raise ApiError(403, ErrorCode.NOT_YOUR_TURN, f"only the seat of {last.actor} can take back its action")
+                who = table.content.heroes[last.actor].name.en  # a person reads the refusal: the name, not the id
+                raise ApiError(403, ErrorCode.NOT_YOUR_TURN, f"only the seat of {who} can take back that action")
             while True:
                 # as at the terminal: take back the bots' answers too, back to a person's decision, or
                 # the bot would at once play again what was just taken back

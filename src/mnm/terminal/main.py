@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -83,6 +84,11 @@ def _chapter_file_content(path: Path) -> Content:
         raise ValueError(f"{path} cannot be played:\n{err}") from err
 
 
+def draw_seed() -> int:
+    """A fresh seed for a game started without ``--seed`` (six digits: easy to read out and type again)."""
+    return secrets.randbelow(900_000) + 100_000
+
+
 def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
@@ -142,6 +148,7 @@ def play_command(
     if chapter_file is not None and chapter is not None:
         return _error("--chapter and --chapter-file both say which chapter to play: give one of them")
     game: Game
+    drawn: int | None = None
     try:
         if campaign is not None:
             game = campaign_game(campaign, keep, replay, dice or "seeded", chapter_file)
@@ -152,9 +159,9 @@ def play_command(
             if chapter_file is not None:
                 content = _chapter_file_content(chapter_file)
                 chapter = added_chapter(content)[0].id
-            game = new_game(
-                chapter, party or ",".join(DEFAULT_PARTY), seed or 0, dice or "seeded", content, options=options
-            )
+            if seed is None:  # every game its own: a seed drawn now, said so the game can be played again
+                seed = drawn = draw_seed()
+            game = new_game(chapter, party or ",".join(DEFAULT_PARTY), seed, dice or "seeded", content, options=options)
     except (SaveError, ValueError, EngineError) as err:
         return _error(str(err))
     if load is not None:
@@ -187,4 +194,6 @@ def play_command(
         lang=lang,
     )
     app.run()
+    if drawn is not None:  # the app said it in its log; the screen is gone now, so once more where it stays
+        print(f"mnm play: this game's seed was {drawn} (play it again with --seed {drawn})", file=sys.stderr)
     return app.return_code or 0  # 1 when the app stopped on an error, so a crash never looks like success

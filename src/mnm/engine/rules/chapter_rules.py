@@ -788,7 +788,13 @@ class ChapterProgram(ChapterRules):
             return False
         if self.forced_victory and st.chapter_data.get(WON):
             return True
-        return bool(self.victory) and holds(ctx, st, self.no_trigger, self.victory)
+        if not self.victory:
+            return False
+        fire = self.no_trigger
+        for c in self.victory:  # noqa: SIM110  (holds(), inlined: this runs after every automatic step)
+            if not c.fn(ctx, st, fire, c.params):
+                return False
+        return True
 
     def on_victory(self, ctx: Ctx, st: State) -> None:
         """Trigger chapter_won."""

@@ -101,9 +101,9 @@ def end_effects_of(ctx: Ctx, st: State, owner: str) -> None:
                 del x.buffs[k]
             names = sorted({k.partition("@")[0] for k in ending})
             if mine:
-                ctx.emit("buffs_end", "R-BATTLE-12", hero=x.id, buffs=names)
+                ctx.emit("buffs_end", "R-SEARCH-08", hero=x.id, buffs=names)
             else:
-                ctx.emit("buffs_end_given", "R-BATTLE-12", hero=x.id, owner=owner, buffs=names)
+                ctx.emit("buffs_end_given", "R-SEARCH-08", hero=x.id, owner=owner, buffs=names)
 
 
 @step("mouse_turn")
