@@ -1197,6 +1197,10 @@ DECISION_HELP: Mapping[str, Mapping[str, str]] = {
         "boss_card": "The boss has taken enough wounds to fill one of its initiative cards: choose which one leaves "
         "the track.",
         "brodie_path": "Brodie's shortest paths split: the party chooses the way he runs.",
+        "box_search_card": "The players draw the search card from the box's own deck: choose the card that came up "
+        "(only cards still in the deck are offered).",
+        "box_encounter_card": "The players draw the encounter card from the box's own deck: choose the card that came "
+        "up (only cards still in the deck are offered).",
     },
     "pt_BR": {
         "turn": "O turno deste rato: mover (até o que tirou no dado), depois uma ação (batalhar, procurar, explorar, "
@@ -1228,6 +1232,10 @@ DECISION_HELP: Mapping[str, Mapping[str, str]] = {
         "boss_card": "O chefe sofreu ferimentos que enchem uma de suas cartas de iniciativa: escolha qual sai da "
         "trilha.",
         "brodie_path": "Os caminhos mais curtos de Brodie se dividem: o grupo escolhe por onde ele corre.",
+        "box_search_card": "Os jogadores compram a carta de busca do baralho da própria caixa: escolham a carta que "
+        "saiu (só as cartas ainda no baralho aparecem).",
+        "box_encounter_card": "Os jogadores compram a carta de encontro do baralho da própria caixa: escolham a carta "
+        "que saiu (só as cartas ainda no baralho aparecem).",
     },
 }
 

@@ -847,6 +847,24 @@ def _share_counted(st: dict[str, Any], pending: dict[str, Any]) -> bool:
     return turn is None or "share" in turn.get("free_used", [])
 
 
+def _box_search_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """Option box_search_deck: {face: the die that found the card, 0 for a second draw}."""
+    return {"face": _int(0, 6)}
+
+
+def _box_encounter_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """Option box_encounter_deck (R-ENC-02): {side: the tile side the drawn card's minions go on}."""
+    return {"side": _tile_side(board)}
+
+
+def _search_deck_left(st: dict[str, Any], pending: dict[str, Any]) -> bool:
+    return bool(st["search_deck"])
+
+
+def _encounter_deck_left(st: dict[str, Any], pending: dict[str, Any]) -> bool:
+    return bool(st["encounter_deck"])
+
+
 def _disguises_held(st: dict[str, Any], pending: dict[str, Any]) -> bool:
     return "disguises" in st["stash"]
 
@@ -869,17 +887,21 @@ _PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check],
     "rod_heal": _rod_heal_spec,
     "trap_dice": _trap_dice_spec,
     "next_attack": _next_attack_spec,
+    "box_search_card": _box_search_spec,
+    "box_encounter_card": _box_encounter_spec,
 }
 """The data each decision kind carries; the kinds not named here (turn, pack_full, choose_ability,
 before_turn) carry none."""
 
 _PARTY_DECISIONS: Final = frozenset(
-    {"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing", "exit_landing"}
+    {"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing", "exit_landing", "box_encounter_card"}
 )
 """The decisions the whole party answers (actor 'party'); every other kind is one mouse's."""
 
 _MUST_HOLD: Final[dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool], str]]] = {
     "sharing": ("state.turn.free_used", _share_counted, "must hold 'share' while a share is under way"),
     "disguises": ("state.stash", _disguises_held, "must hold 'disguises' while the disguises decision waits"),
+    "box_search_card": ("state.search_deck", _search_deck_left, "must hold a card while one is drawn from it"),
+    "box_encounter_card": ("state.encounter_deck", _encounter_deck_left, "must hold a card while one is drawn from it"),
 }
 """What the rest of the state must hold while a kind waits (its answer uses it without looking)."""

@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from mnm.board.layout import space_side
 from mnm.content.schema import AttackKind, CardType, SearchCard
-from mnm.engine.actions import Action
+from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import shuffle
 from mnm.engine.i18n import with_article
@@ -422,13 +422,51 @@ def _end_page(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
 
 @found_effect("draw-again", "the finder draws the next search card too (R-SEARCH-01)")
 def _draw_again(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
+    draw_search_card(ctx, st, h, 0)
+
+
+def draw_search_card(ctx: Ctx, st: State, h: Hero, face: int) -> None:
+    """R-SEARCH-01: ``h`` draws the top search card (``face``: the die that found it, 0 for none). With the option
+    ``box_search_deck`` the players draw from the box's own deck and say which card came up: the
+    ``box_search_card`` decision, whose options are the cards still in the deck (docs/rulings.md)."""
     if not st.search_deck:
         ctx.emit("search_deck_empty", "R-SEARCH-01", hero=h.id)
         return
-    inst = st.search_deck.pop()
+    if st.options.get("box_search_deck"):
+        st.pending = Pending("box_search_card", h.id, {"face": face})
+        return
+    _reveal_search_card(ctx, st, h.id, st.search_deck.pop(), face)
+
+
+def _reveal_search_card(ctx: Ctx, st: State, hero: str, inst: str, face: int) -> None:
     ctx.hidden_revealed = True
-    ctx.emit("card_found", "R-SEARCH-01", hero=h.id, card=inst, face=0)
-    push(st, ["card_found", h.id, inst])
+    ctx.emit("card_found", "R-SEARCH-01", hero=hero, card=inst, face=face)
+    push(st, ["card_found", hero, inst])
+
+
+def box_cards(deck: list[str]) -> list[str]:
+    """The cards a box deck can still turn up, one id per card whatever its copies, sorted: what players name."""
+    return sorted({card_of(inst) for inst in deck})
+
+
+def _box_search_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [shared_action("choose", p.actor, (cid,)) for cid in box_cards(st.search_deck)]
+
+
+def _box_search_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    """The named card leaves the deck (its topmost copy: copies are alike) and is found as if drawn."""
+    cid = a.args[0]
+    inst = next(i for i in reversed(st.search_deck) if card_of(i) == cid)
+    st.search_deck.remove(inst)
+    _reveal_search_card(ctx, st, p.actor, inst, int(p.data["face"]))
+
+
+def _box_search_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    left = ", ".join(box_cards(st.search_deck))
+    return f"name the search card drawn from the box, one still in the search deck: {left} ('choose {p.actor} <card>')"
+
+
+decision("box_search_card", _box_search_options, _box_search_apply, _box_search_explain, prompt="box_search_card_prompt")
 
 
 @found_effect(

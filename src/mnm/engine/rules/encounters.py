@@ -217,7 +217,14 @@ def _encounter(ctx: Ctx, st: State, args: list[Any]) -> None:
     if not st.encounter_deck:
         ctx.emit("no_encounter_cards", "R-ENC-02")
         return
-    card_id = st.encounter_deck.pop()
+    if st.options.get("box_encounter_deck"):  # the players draw from the box's deck and say which card came up
+        st.pending = Pending("box_encounter_card", "party", {"side": side})
+        return
+    _reveal_encounter(ctx, st, side, st.encounter_deck.pop())
+
+
+def _reveal_encounter(ctx: Ctx, st: State, side: int, card_id: str) -> None:
+    """R-ENC-02..04 from the drawn card on: its minions, their initiative, the card face up."""
     ctx.hidden_revealed = True
     start_encounter(st)  # R-ACH-03 counts roaches per encounter
     ctx.emit("encounter_drawn", "R-ENC-02", card=card_id, page=st.hourglass)
@@ -262,6 +269,29 @@ def _disguises_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
     push(st, ["resolve_encounter", card_id, int(p.data["side"]), counts])
 
 
+def _box_encounter_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", "party", (cid,)) for cid in sorted(st.encounter_deck)]
+
+
+def _box_encounter_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    """Option ``box_encounter_deck`` (R-ENC-02): the card the players drew from the box leaves the deck."""
+    card_id = a.args[0]
+    st.encounter_deck.remove(card_id)
+    _reveal_encounter(ctx, st, int(p.data["side"]), card_id)
+
+
+def _box_encounter_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    left = ", ".join(sorted(st.encounter_deck))
+    return f"name the encounter card drawn from the box, one still in the encounter deck: {left} ('choose party <card>')"
+
+
+decision(
+    "box_encounter_card",
+    _box_encounter_options,
+    _box_encounter_apply,
+    _box_encounter_explain,
+    prompt="box_encounter_card_prompt",
+)
 decision("disguises", _disguises_options, _disguises_apply, prompt="disguises_prompt")
 
 

@@ -16,7 +16,7 @@ from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import card_of, equipped_effects, hero_name
 from mnm.engine.rules.allies import pet_in
-from mnm.engine.rules.cards import on_found, resolve_event
+from mnm.engine.rules.cards import draw_search_card, on_found, resolve_event
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 
@@ -77,13 +77,7 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         ctx.emit("special_search", "R-SEARCH-07", hero=h.id, card=special, face=face)
         push(st, ["card_found", h.id, special])
         return
-    if not st.search_deck:
-        ctx.emit("search_deck_empty", "R-SEARCH-01", hero=h.id)
-        return
-    inst = st.search_deck.pop()
-    ctx.hidden_revealed = True
-    ctx.emit("card_found", "R-SEARCH-01", hero=h.id, card=inst, face=face)
-    push(st, ["card_found", h.id, inst])
+    draw_search_card(ctx, st, h, face)
 
 
 turn_verb("search", _options, _apply, _explain)

@@ -63,6 +63,9 @@ GAME_OPTIONS: dict[str, str] = {
     "wound goes on: the one due to act next; Brodie's path where it splits, and tied minion entry spaces: the "
     "lowest-numbered space) instead of "
     "asking, for fast play and simulations",
+    # companion mode with the box's own decks (issue 25): the players draw and name the card, like typed dice
+    "box_search_deck": "R-SEARCH-01 with the box's search deck: the players draw it and say which card came up",
+    "box_encounter_deck": "R-ENC-02 with the box's encounter deck: the players draw it and say which card came up",
     # difficulty (docs/difficulty.md): what the presets below are made of
     "end_marker_later": "difficulty: the chapter end marker starts one page later",
     "end_marker_earlier": "difficulty: the chapter end marker starts one page earlier",

@@ -1,0 +1,142 @@
+"""Companion mode with the box's own decks (issue 25): options ``box_search_deck`` and ``box_encounter_deck``.
+
+When the engine would draw from such a deck it asks instead: a decision whose options are the cards still in
+the deck (docs/rulings.md, "Options"). The named card is drawn as if it had been on top.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rulekit import CHEESE, SWORD, of, one, options, scenario
+
+from mnm.engine.errors import IllegalAction
+from mnm.engine.game import Game
+from mnm.engine.rules.setup import card_of
+
+RAT = {"rat-warrior-1": {"space": "5:1"}}
+
+
+def box_searcher() -> Game:
+    return scenario(
+        heroes={"collin": {"space": "5:15"}},
+        minions=RAT,
+        turn="mouse:collin",
+        search_deck_top=["paring-knife"],
+        dice=[CHEESE, SWORD],
+        options={"box_search_deck": True},
+    )
+
+
+@pytest.mark.rule("R-SEARCH-01")
+def test_r_search_01_box_deck_asks_which_card_came_up_among_those_left() -> None:
+    g = box_searcher()
+    deck = list(g.state.search_deck)
+    ev = g.apply("search collin")
+    assert of(ev, "card_found") == []  # nothing drawn by the program
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("box_search_card", "collin")
+    assert options(g) == {f"choose collin {c}" for c in {card_of(i) for i in deck}}
+    assert g.state.search_deck == deck
+    ev = g.apply("choose collin sling")  # not the top card: the box's deck is in the players' hands
+    assert one(ev, "card_found").params == {"hero": "collin", "card": "sling", "face": SWORD}
+    assert "sling" not in g.state.search_deck and len(g.state.search_deck) == len(deck) - 1
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("found_card", "collin")
+
+
+@pytest.mark.rule("R-SEARCH-01")
+def test_r_search_01_box_deck_refuses_a_card_not_in_the_deck_and_changes_nothing() -> None:
+    g2 = scenario(
+        heroes={"collin": {"space": "5:15", "pack": ["sling"]}},
+        minions=RAT,
+        turn="mouse:collin",
+        dice=[CHEESE, SWORD],
+        options={"box_search_deck": True},
+    )
+    g2.apply("search collin")
+    before = json.dumps(g2.to_json(), sort_keys=True)
+    for bad, why in (
+        ("choose collin sling", "one still in the search deck"),  # Collin holds the only Sling
+        ("choose collin no-such-card", "one still in the search deck"),
+        ("choose party paring-knife", "Prince Collin is deciding"),
+    ):
+        with pytest.raises(IllegalAction, match=why):
+            g2.apply(bad)
+        assert json.dumps(g2.to_json(), sort_keys=True) == before
+
+
+@pytest.mark.rule("R-SEARCH-01")
+def test_r_search_01_box_deck_decision_survives_a_save() -> None:
+    g = box_searcher()
+    g.apply("search collin")
+    again = Game.from_json(json.loads(json.dumps(g.to_json())))
+    assert again.decision() == g.decision()
+    again.apply("choose collin sling")
+    g.apply("choose collin sling")
+    assert again.to_json() == g.to_json()
+
+
+def box_explorer(**fields: object) -> Game:
+    return scenario(
+        chapter="flight-to-barksburg",
+        turn="mouse:collin",
+        heroes={"collin": {"space": "5:8"}, "filch": {"space": "5:8"}, "nez": {"space": "5:8"}},
+        encounter_deck_top=["rat-patrol"],
+        dice=[CHEESE],
+        options={"box_encounter_deck": True},
+        **fields,
+    )
+
+
+@pytest.mark.rule("R-ENC-02")
+def test_r_enc_02_box_encounter_deck_asks_the_party_which_card_came_up() -> None:
+    g = box_explorer()
+    deck = sorted(g.state.encounter_deck)
+    ev = g.apply("explore collin flip")
+    assert of(ev, "encounter_drawn") == []
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("box_encounter_card", "party")
+    assert sorted(a.args[0] for a in d.options) == deck
+    other = next(c for c in deck if c != "rat-patrol")
+    ev = g.apply(f"choose party {other}")
+    assert one(ev, "encounter_drawn").params["card"] == other
+    assert other not in g.state.encounter_deck and "rat-patrol" in g.state.encounter_deck
+    assert g.state.encounter_up == other
+
+
+@pytest.mark.rule("R-ENC-02")
+def test_r_enc_02_box_encounter_deck_refuses_a_card_already_drawn() -> None:
+    g = box_explorer(encounter_up="quiet-corridor")
+    g.apply("explore collin flip")
+    before = json.dumps(g.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="still in the encounter deck"):
+        g.apply("choose party quiet-corridor")
+    assert json.dumps(g.to_json(), sort_keys=True) == before
+
+
+def test_without_the_options_the_program_draws_as_before() -> None:
+    g = scenario(
+        heroes={"collin": {"space": "5:15"}},
+        minions=RAT,
+        turn="mouse:collin",
+        search_deck_top=["paring-knife"],
+        dice=[CHEESE, SWORD],
+    )
+    assert one(g.apply("search collin"), "card_found").params["card"] == "paring-knife"
+
+
+def test_a_save_waiting_for_a_box_card_with_an_empty_deck_is_refused() -> None:
+    from mnm.engine.errors import SaveError
+
+    g = box_searcher()
+    g.apply("search collin")
+    bad = g.to_json()
+    bad["state"]["search_deck"] = []
+    with pytest.raises(SaveError, match=r"^state[.]search_deck: must hold"):
+        Game.from_json(bad)
+    bad = g.to_json()
+    bad["state"]["pending"]["data"]["face"] = 9
+    with pytest.raises(SaveError, match="face"):
+        Game.from_json(bad)
