@@ -78,3 +78,37 @@ def one_move_from_winning() -> tuple[Game, str]:
     tree = next(sp.id for sp in game.ctx.board.graph(1).spaces if sp.minions_barred)
     game.state.heroes["filch"].space = tree
     return game, tree
+
+
+RAT = {"rat-warrior-1": {"space": "5:1"}}  # a far rat keeps the proving grounds from being won
+
+
+def box_searcher() -> Game:
+    """Collin in the Guard Room with the box's own search deck (issue 25); his scripted search roll is a SWORD+STAR
+    (the first die is his movement roll)."""
+    return load_scenario(
+        {
+            "chapter": "proving-grounds",
+            "heroes": {"collin": {"space": "5:15"}},
+            "minions": RAT,
+            "turn": "mouse:collin",
+            "search_deck_top": ["paring-knife"],
+            "dice": [1, 2],
+            "options": {"box_search_deck": True},
+        }
+    )
+
+
+def box_explorer(**fields: object) -> Game:
+    """Chapter 1: Collin, Filch and Nez by the sewer grate, with the box's own encounter deck (issue 25)."""
+    return load_scenario(
+        {
+            "chapter": "flight-to-barksburg",
+            "turn": "mouse:collin",
+            "heroes": {"collin": {"space": "5:8"}, "filch": {"space": "5:8"}, "nez": {"space": "5:8"}},
+            "encounter_deck_top": ["rat-patrol"],
+            "dice": [1],
+            "options": {"box_encounter_deck": True},
+            **fields,
+        }
+    )

@@ -14,19 +14,7 @@ from rulekit import CHEESE, SWORD, of, one, options, scenario
 from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
 from mnm.engine.rules.setup import card_of
-
-RAT = {"rat-warrior-1": {"space": "5:1"}}
-
-
-def box_searcher() -> Game:
-    return scenario(
-        heroes={"collin": {"space": "5:15"}},
-        minions=RAT,
-        turn="mouse:collin",
-        search_deck_top=["paring-knife"],
-        dice=[CHEESE, SWORD],
-        options={"box_search_deck": True},
-    )
+from scenariokit import RAT, box_explorer, box_searcher
 
 
 @pytest.mark.rule("R-SEARCH-01")
@@ -76,18 +64,6 @@ def test_r_search_01_box_deck_decision_survives_a_save() -> None:
     again.apply("choose collin sling")
     g.apply("choose collin sling")
     assert again.to_json() == g.to_json()
-
-
-def box_explorer(**fields: object) -> Game:
-    return scenario(
-        chapter="flight-to-barksburg",
-        turn="mouse:collin",
-        heroes={"collin": {"space": "5:8"}, "filch": {"space": "5:8"}, "nez": {"space": "5:8"}},
-        encounter_deck_top=["rat-patrol"],
-        dice=[CHEESE],
-        options={"box_encounter_deck": True},
-        **fields,
-    )
 
 
 @pytest.mark.rule("R-ENC-02")

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import (
@@ -351,12 +351,30 @@ def read_answer(text: str, decision: Decision, numbering: Numbering | None = Non
     move = _move_to(line, decision)
     if move is not None:
         return Answer(action=move)
+    if decision.kind in BOX_CARD_DECISIONS and low != "choose":
+        return Answer(action=_box_card(line, decision, shown, lang))
     try:
         action = Action.parse(line)
     except MalformedAction as err:
         hint = _numbers_hint(shown, lang)
         raise BadAnswer(say(lang, "answer.not_understood", why=err, numbers=hint[:1].upper() + hint[1:])) from err
     return Answer(action=action)
+
+
+# The decisions that ask which card came up from the box's own deck (options box_search_deck, box_encounter_deck)
+BOX_CARD_DECISIONS: Final = ("box_search_card", "box_encounter_card")
+
+
+def _box_card(line: str, decision: Decision, shown: dict[int, Action], lang: str) -> Action:
+    """A card drawn from the box, typed by its name or id (``rat patrol``, ``tilda's mace``, or the start of one
+    naming a single card): the option naming it, or :class:`BadAnswer` when no card left in the deck fits."""
+    slug = re.sub(r"[^a-z0-9]+", "-", line.lower().replace("'", "").replace("’", "")).strip("-")
+    fits = [a for a in decision.options if a.args and a.args[0] == slug]
+    fits = fits or [a for a in decision.options if a.args and slug and a.args[0].startswith(slug)]
+    if len(fits) == 1:
+        return fits[0]
+    key = "answer.not_in_deck" if not fits else "answer.several_cards"
+    raise BadAnswer(say(lang, key, word=repr(line), numbers=_numbers_hint(shown, lang)))
 
 
 def _own_side(decision: Decision) -> str:
