@@ -643,6 +643,32 @@ function optionButton(v, option, onclick) {
   );
 }
 
+// The decisions that ask which card came up from the box's own deck (options box_search_deck, box_encounter_deck)
+const BOX_CARD_KINDS = ["box_search_card", "box_encounter_card"];
+
+// A select of the cards still in the deck (by name, in the player's language) and a button that sends the one chosen.
+function boxCardPicker(v, options) {
+  const names = (v.decision && v.decision.names) || {};
+  const named = options.map((o) => {
+    const card = o.split(" ")[2] || "";
+    return { option: o, name: names[card] ? tx(names[card]) : card };
+  });
+  named.sort((a, b) => a.name.localeCompare(b.name));
+  const select = h(
+    "select",
+    { id: "box-card", "aria-describedby": "decision-help" },
+    named.map((n) => h("option", { value: n.option }, n.name)),
+  );
+  return h(
+    "div",
+    { class: "box-card" },
+    h("label", { for: "box-card" }, `${t("boxCardLabel", { n: options.length })} `),
+    select,
+    " ",
+    h("button", { type: "button", id: "box-card-send", class: "option", onclick: () => choose(select.value) }, t("boxCardSend")),
+  );
+}
+
 function renderDecision(v) {
   const box = $("#decision");
   if (!box) return;
@@ -697,6 +723,11 @@ function renderDecision(v) {
           h("div", { class: "options" }, moves.map((o) => optionButton(v, o, () => send(o)))),
         ),
       );
+    }
+    if (BOX_CARD_KINDS.includes(d.kind)) {
+      // issue 25: a card drawn from the box's own deck, named from a list of the cards still in it
+      parts.push(boxCardPicker(v, rest));
+      rest.length = 0;
     }
     const buttons = rest.map((o) => optionButton(v, o, () => choose(o)));
     // party items: one button per item opens the placing mode; the board then lights only where it can go
