@@ -48,6 +48,7 @@ def test_the_card_from_the_box_is_chosen_from_the_cards_left(browser: Browser, b
     expect(select.locator("option")).to_have_count(len(view["decision"]["options"]))
     expect(page.locator("#decision label[for=box-card]")).to_contain_text(f"one of {len(view['decision']['options'])} different cards left")
     expect(page.locator("#decision button.option:not(#box-card-send)")).to_have_count(0)  # no wall of buttons
+    expect(page.locator("#hint-button")).to_have_count(0)  # what came up is not a choice to advise on
     shot(page, "issue25-box-search-card-desktop")
     select.select_option(label="Sling")
     page.locator("#box-card-send").click()

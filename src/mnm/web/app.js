@@ -769,7 +769,8 @@ function renderDecision(v) {
       const since = sinceLastTurn();
       if (since) parts.push(since);
     }
-    parts.push(renderHints(v));
+    // which card came up from the box is not a choice to advise on
+    if (!BOX_CARD_KINDS.includes(d.kind)) parts.push(renderHints(v));
   }
   if (S.you.role !== "spectator") {
     parts.push(
