@@ -534,6 +534,8 @@ def _step_arg_specs(
         "leave_water": (2, (hero, space)),
         "drift": (1, (hero,)),
         "next_attack": (2, (hero, _list(text, 20))),
+        "pilfer_ask": (2, (hero, text)),
+        "rod_heal_ask": (3, (hero, _list(hero, 6), _ranged(SMALL))),
     }
 
 

@@ -375,7 +375,7 @@ def load_scenario(data: Any, content: Content | None = None) -> Game:
     else:
         run(ctx, st)
     try:  # the position as a whole passes what a save must (chapter data, track, steps: issue 26, finding 6)
-        validate_save({"state": st.to_json()}, ctx.content)
+        validate_save(Game(ctx, st).to_json(), ctx.content)  # with its chapter file's name, when it has one
     except SaveError as err:
         raise _fail("the position", str(err)) from err
     game = Game(ctx.fresh(), st)
