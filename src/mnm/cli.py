@@ -330,10 +330,22 @@ def serve_command(
     table_expiry_days: Annotated[
         float, typer.Option(min=0.0, max=36_500.0, help="Delete tables nobody played for this long (0: never).")
     ] = 30.0,
+    playtest_backend: Annotated[
+        str, typer.Option(help="Where the workshop's play-tests run: local (worker processes) or ray.")
+    ] = "local",
+    playtest_workers: Annotated[
+        int, typer.Option(min=0, max=256, help="Play-test worker processes (0: one per CPU).")
+    ] = 0,
+    ray_address: Annotated[str | None, typer.Option(help="With --playtest-backend ray: a running cluster.")] = None,
 ) -> None:
-    """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
+    """Start the web server: open http://HOST:PORT/ in a browser to create and join tables, or
+    http://HOST:PORT/workshop to build a chapter."""
     need("uvicorn", "mnm serve")
     need("fastapi", "mnm serve")
+    if playtest_backend not in ("local", "ray"):
+        fail("--playtest-backend must be local or ray")
+    if playtest_backend == "ray":
+        need("ray", "--playtest-backend ray")
     from mnm.server.app import Limits, serve
 
     why = port_in_use(host, port)
@@ -356,6 +368,10 @@ def serve_command(
             sockets_per_table=sockets_per_table,
             tables_total_per_second=tables_per_hour / 3600.0,
             table_expiry_days=table_expiry_days,
+            playtest_backend=playtest_backend,
+            playtest_workers=playtest_workers,
+            ray_address=ray_address,
+            playtest_warm=True,
         ),
     )
 

@@ -77,7 +77,9 @@ def play_one(page: Page, view: dict[str, Any]) -> str:
         space = moves[-1].split()[2]
         target = page.locator(f'path.space.lit[data-space="{space}"]')
         expect(target).to_have_count(1)
-        target.dispatch_event("click")
+        target.dispatch_event("click")  # a board click only chooses (issue 25)...
+        expect(page.locator("#chosen")).to_be_visible()
+        target.dispatch_event("click")  # ...and a second one on the same space confirms
         return moves[-1]
     first = next(o for o in options if not o.startswith("move "))
     page.locator(f'#decision button.option[data-action="{first}"]').click()

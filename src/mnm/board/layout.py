@@ -7,15 +7,15 @@ R-EXPLORE-11), so flipping a tile never rotates it: a side's map is always drawn
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from mnm.board.geometry import BoardExit, Space, TileGraph, compile_side
 from mnm.content.loader import Content
-from mnm.content.schema import Chapter, Side, TileSide
+from mnm.content.schema import Chapter, ChapterPlacement, Side, TileSide
 
-__all__ = ["OPPOSITE", "TREE_CLIMB", "Board", "climb_target", "compile_all", "overlay_over", "space_side"]
+__all__ = ["OPPOSITE", "TREE_CLIMB", "Board", "build_board", "climb_target", "compile_all", "overlay_over", "space_side"]
 
 TREE_CLIMB: Final = "tree-climb"  # the feature of a space showing the tree-climb symbol (R-EXP-19)
 OPPOSITE = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
@@ -126,12 +126,22 @@ def _board_for(content: Content, chapter_id: str) -> Board:
     hit = _BOARDS.get(key)
     if hit is not None and hit[0] is chapter and hit[1] is content.tile_sides:
         return hit[2]
+    board = build_board(content, chapter.layout)
+    if len(_BOARDS) >= _CACHE_LIMIT:
+        _BOARDS.clear()
+    _BOARDS[key] = (chapter, content.tile_sides, board)
+    return board
+
+
+def build_board(content: Content, layout: Sequence[ChapterPlacement]) -> Board:
+    """The board of a layout, uncached (:meth:`Board.for_chapter` keeps one per chapter; the workshop draws a
+    draft's layout before it is a whole chapter). Every side placed must exist in ``content``."""
     all_graphs = compile_all(content)
     positions: dict[int, tuple[int, int]] = {}
     sides_of: dict[int, tuple[int, ...]] = {}
     initial_up: dict[int, int] = {}
     graphs: dict[int, TileGraph] = {}
-    for p in chapter.layout:
+    for p in layout:
         tile = content.tile_sides[p.side].tile
         positions[tile] = p.at
         initial_up[tile] = p.side
@@ -161,9 +171,6 @@ def _board_for(content: Content, chapter_id: str) -> Board:
         space_graph={sp.id: g for g in graphs.values() for sp in g.spaces},
         mouse_near={sid: frozenset(nb for nb, _ in steps) for sid, steps in nbrs.items()},
     )
-    if len(_BOARDS) >= _CACHE_LIMIT:
-        _BOARDS.clear()
-    _BOARDS[key] = (chapter, content.tile_sides, board)
     return board
 
 

@@ -40,6 +40,7 @@ from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.rules.capture import hero_life
 from mnm.engine.rules.explore import exit_target
+from mnm.engine.rules.free_actions import LEVEL_UP_COST
 from mnm.engine.rules.movement import reachable
 from mnm.engine.rules.setup import (
     DEFAULT_DIFFICULTY,
@@ -59,6 +60,7 @@ __all__ = [
     "DIFFICULTY_PRESETS",
     "GAME_OPTIONS",
     "LANGUAGES",
+    "LEVEL_UP_COST",
     "VERBS",
     "Action",
     "Applied",

@@ -552,8 +552,8 @@ def _step_arg_specs(
         "leave_water": (2, (hero, space)),
         "drift": (1, (hero,)),
         "next_attack": (2, (hero, _list(text, 20))),
-        "pilfer_ask": (2, (hero, text)),
-        "rod_heal_ask": (3, (hero, _list(hero, 6), _ranged(SMALL))),
+        "pilfer_ask": (2, (hero, text)),  # the minion is only named in the question
+        "rod_heal_ask": (3, (hero, _nonempty(_list(hero, 4)), _ranged(SMALL))),
     }
 
 

@@ -374,11 +374,11 @@ def load_scenario(data: Any, content: Content | None = None) -> Game:
         _start_turn_part_way(ctx, st, turn_state)
     else:
         run(ctx, st)
+    game = Game(ctx.fresh(), st)
     try:  # the position as a whole passes what a save must (chapter data, track, steps: issue 26, finding 6)
-        validate_save(Game(ctx, st).to_json(), ctx.content)  # with its chapter file's name, when it has one
+        validate_save(game.to_json(), ctx.content)
     except SaveError as err:
         raise _fail("the position", str(err)) from err
-    game = Game(ctx.fresh(), st)
     game.events = ctx.events
     for i, text in enumerate(_as_list(data.get("actions"), "actions")):
         if not isinstance(text, str):

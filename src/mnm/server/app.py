@@ -57,6 +57,8 @@ from mnm.server.tables import (
     seed_commitment,
 )
 from mnm.server.views import board_json, difficulties_json, event_json, options_json, table_view
+from mnm.server.workshop import workshop_router
+from mnm.workshop.playtest import PlaytestService
 
 __all__ = ["Limits", "create_app", "serve"]
 
@@ -100,6 +102,15 @@ class Limits:
     tables_total_per_second: float = 1.0
     tables_total_burst: int = 300
     table_expiry_days: float = 30.0  # a table nobody played for this long is deleted (0: kept for ever)
+    # the workshop (issue 23): drafts per editor token, play-test workers and their bounds
+    max_drafts: int = 20
+    playtest_workers: int = 0  # 0: one per CPU
+    playtest_backend: str = "local"  # local (processes) or ray (as mnm simulate --backend ray)
+    ray_address: str | None = None
+    playtest_cpu_seconds: float = 120.0  # CPU time one play-test may spend over all its workers
+    playtests_per_token: int = 1
+    playtest_queue: int = 8
+    playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
 
 
 class _Budget:
@@ -128,9 +139,11 @@ class _BodyLimit:
         self.upload = limit if upload is None else upload
 
     def limit_of(self, scope: Scope) -> int:
-        """The larger ``upload`` limit for the requests that may carry a chapter file."""
+        """The larger ``upload`` limit for the requests that may carry a chapter file (the workshop's too)."""
         path = str(scope.get("path", ""))
-        uploads = scope.get("method") == "POST" and (path == "/api/tables" or path.endswith("/continue"))
+        uploads = scope.get("method") in ("POST", "PUT") and (
+            path == "/api/tables" or path.endswith("/continue") or path.startswith("/api/workshop/")
+        )
         return max(self.base, self.upload) if uploads else self.base
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -313,6 +326,21 @@ def _links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
     return {"host": link(tokens["host"]), "seats": [link(t) for t in tokens["seats"]], "spectator": link(None)}
 
 
+def _created(table: LiveTable, tokens: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The answer to a new table: every token (the only time they are shown) and the links to share."""
+    return {
+        "table": table.id,
+        "version": table.version,
+        "commit": seed_commitment(seed),
+        "host_token": tokens["host"],
+        "seats": [
+            {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
+            for i, s in enumerate(table.setup["seats"])
+        ],
+        "links": _links(table.id, tokens),
+    }
+
+
 def _you(table: LiveTable, caller: Caller) -> dict[str, Any]:
     role = "host" if caller.seat == HOST else "spectator" if caller.seat == SPECTATOR else "seat"
     return {"seat": caller.seat, "role": role, "heroes": table.seat_heroes(caller.seat)}
@@ -349,11 +377,23 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
 
     sockets = SocketCaps(round(limits.sockets_per_address * scale), limits.sockets_per_table, limits.sockets_total)
 
+    playtests = PlaytestService(
+        workers=limits.playtest_workers or None,
+        backend=limits.playtest_backend,
+        ray_address=limits.ray_address,
+        per_token=limits.playtests_per_token,
+        queue_limit=limits.playtest_queue,
+        cpu_seconds=limits.playtest_cpu_seconds,
+    )
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         await asyncio.to_thread(_warm_up, service)
         await service.start()
+        if limits.playtest_warm:
+            await asyncio.to_thread(playtests.warm)
         yield
+        await asyncio.to_thread(playtests.close)
         await service.stop()
         if storage is None:
             store.close()
@@ -366,6 +406,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         responses=_errors(*COMMON_ERRORS),
     )
     app.state.service = service
+    app.state.playtests = playtests
     app.state.storage = store
     app.state.limits = limits
     app.state.budget = budget
@@ -472,17 +513,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             seed_chosen=body.seed is not None,
             chapter_file=body.chapter_file,
         )
-        return {
-            "table": table.id,
-            "version": table.version,
-            "commit": seed_commitment(seed),
-            "host_token": tokens["host"],
-            "seats": [
-                {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
-                for i, s in enumerate(seats)
-            ],
-            "links": _links(table.id, tokens),
-        }
+        return _created(table, tokens, seed)
 
     @app.get("/api/tables/{table_id}", tags=["tables"], responses=_errors(403, 404, 503))
     async def get_table(
@@ -610,12 +641,29 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         finally:
             sockets.release(address, table_id[:64])
 
+    app.include_router(
+        workshop_router(
+            service,
+            playtests,
+            max_drafts=limits.max_drafts,
+            address_scale=limits.address_scale,
+            created=_created,
+            check_new_table=check_new_table,
+            responses=_errors(403, 404, 409, 422, 503),
+        )
+    )
+
     # --- the client --------------------------------------------------------------------------------
 
     static = web_dir()
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
+        return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/workshop", include_in_schema=False)
+    async def workshop_page() -> FileResponse:
+        """The chapter workshop: the same page; the client routes by path."""
         return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=static), name="static")
@@ -871,7 +919,8 @@ def serve(
     limits: Limits | None = None,
 ) -> None:
     """Run the server until interrupted (``mnm serve``). ``limits`` (else the defaults with ``allow_seed`` and
-    ``address_scale``): the caps of docs/deploy.md.
+    ``address_scale``): the caps of docs/deploy.md, and where the workshop's play-tests run
+    (``playtest_backend``, ``playtest_workers``; ``mnm serve`` starts their workers with the server).
 
     The client address (for the per-address limits) is the TCP peer's. ``X-Forwarded-For`` is believed only
     with ``proxy_headers`` or ``forwarded_allow_ips`` (the reverse proxy's addresses): otherwise anyone could

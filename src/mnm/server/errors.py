@@ -45,6 +45,10 @@ class ErrorCode(StrEnum):
     STORAGE = "storage"  # 503: the database did not take the write; nothing was played
     BUSY = "busy"  # 503: the hint workers are all busy (+ Retry-After)
     TIMEOUT = "timeout"  # 408: the request was not sent in time
+    NO_DRAFT = "no_draft"  # 404: no such draft for this editor token
+    NO_PLAYTEST = "no_playtest"  # 404: no such play-test for this editor token
+    TOO_MANY_DRAFTS = "too_many_drafts"  # 409: the editor token holds its maximum of drafts (params: limit)
+    PLAYTEST_LIMIT = "playtest_limit"  # 429: this editor token already runs its play-tests
     TOO_MANY_SOCKETS = "too_many_sockets"  # 503 / close 4503: open sockets over a cap (params: per, limit)
 
 
@@ -76,6 +80,10 @@ STATUS_CODES: dict[ErrorCode, int] = {
     ErrorCode.INTERNAL: 500,
     ErrorCode.STORAGE: 503,
     ErrorCode.BUSY: 503,
+    ErrorCode.NO_DRAFT: 404,
+    ErrorCode.NO_PLAYTEST: 404,
+    ErrorCode.TOO_MANY_DRAFTS: 409,
+    ErrorCode.PLAYTEST_LIMIT: 429,
     ErrorCode.TOO_MANY_SOCKETS: 503,
 }
 

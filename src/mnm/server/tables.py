@@ -683,7 +683,8 @@ class TableService:
                 and last.actor not in table.seat_heroes(caller.seat)
                 and not _bot_seat(table, last.actor)
             ):
-                raise ApiError(403, ErrorCode.NOT_YOUR_TURN, f"only the seat of {last.actor} can take back its action")
+                who = table.content.heroes[last.actor].name.en  # a person reads the refusal: the name, not the id
+                raise ApiError(403, ErrorCode.NOT_YOUR_TURN, f"only the seat of {who} can take back that action")
             while True:
                 # as at the terminal: take back the bots' answers too, back to a person's decision, or
                 # the bot would at once play again what was just taken back
