@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_scan import axe_serious
 from playwright.sync_api import Browser, Page, expect
 from scenario_tables import seat_scenario
-from axe_scan import axe_serious
 
 from mnm import info
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
+from axe_scan import axe_serious
 from playwright.sync_api import Browser, Page, expect
 from scenario_tables import seat_game, seat_scenario
-from axe_scan import axe_serious
 
 from mnm.engine import Game, load_scenario, scenario_from_yaml
 from scenariokit import scenario_game
