@@ -16,7 +16,8 @@ Faces are numbered 1–6 in the order of ``die.yaml`` (1 = 1 CHEESE, 2 = 2 SWORD
 4 = 2 BOW, 5 = 3 SWORD/SHIELD+STAR, 6 = 1 BOW+STAR with the built-in die).
 
 Shuffles always use the seeded PRNG (also in scripted and manual modes): tests that care about card order set
-the deck order explicitly in a scenario.
+the deck order explicitly in a scenario. With the options ``box_search_deck`` / ``box_encounter_deck`` the players
+name the card drawn instead (a decision, docs/rulings.md "Companion decks"), so those decks' order is not used.
 """
 
 from __future__ import annotations
