@@ -1201,6 +1201,8 @@ DECISION_HELP: Mapping[str, Mapping[str, str]] = {
         "(only cards still in the deck are offered).",
         "box_encounter_card": "The players draw the encounter card from the box's own deck: choose the card that came "
         "up (only cards still in the deck are offered).",
+        "box_initiative": "The players shuffle the box's own initiative cards: choose the card that came out next "
+        "(the track is laid in that order; the last card goes last by itself).",
     },
     "pt_BR": {
         "turn": "O turno deste rato: mover (até o que tirou no dado), depois uma ação (batalhar, procurar, explorar, "
@@ -1236,6 +1238,8 @@ DECISION_HELP: Mapping[str, Mapping[str, str]] = {
         "saiu (só as cartas ainda no baralho aparecem).",
         "box_encounter_card": "Os jogadores compram a carta de encontro do baralho da própria caixa: escolham a carta "
         "que saiu (só as cartas ainda no baralho aparecem).",
+        "box_initiative": "Os jogadores embaralham as cartas de iniciativa da própria caixa: escolham a carta que saiu "
+        "agora (a trilha segue essa ordem; a última carta vai por último sozinha).",
     },
 }
 

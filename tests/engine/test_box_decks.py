@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from flowkit import sandbox
 from rulekit import CHEESE, SWORD, of, one, options, scenario
 
 from mnm.engine.errors import IllegalAction
@@ -116,3 +117,80 @@ def test_a_save_waiting_for_a_box_card_with_an_empty_deck_is_refused() -> None:
     bad["state"]["pending"]["data"]["face"] = 9
     with pytest.raises(SaveError, match="face"):
         Game.from_json(bad)
+
+
+# --- the initiative track from the box's own cards (option box_initiative) ----------------------------------
+
+
+def _opening_box_initiative() -> Game:
+    g = Game.new("proving-grounds", ["collin", "tilda", "filch", "maginos"], seed=3, options={"box_initiative": True})
+    while (d := g.decision()) is not None and d.kind == "choose_ability":
+        g.apply(d.options[0])
+    return g
+
+
+@pytest.mark.rule("R-ROUND-04")
+def test_r_round_04_box_initiative_lays_the_track_in_the_order_typed() -> None:
+    g = _opening_box_initiative()
+    d = g.decision()
+    assert d is not None and (d.kind, d.actor) == ("box_initiative", "party")
+    cards = ["minion:rat-warrior", "mouse:collin", "mouse:filch", "mouse:maginos", "mouse:tilda"]
+    assert options(g) == {f"choose party {c}" for c in cards}
+    assert g.state.track == []  # nothing laid yet
+    typed = ["mouse:tilda", "minion:rat-warrior", "mouse:filch", "mouse:maginos"]
+    for n, card in enumerate(typed):
+        if n == 2:  # a card already laid is refused and nothing changes
+            before = json.dumps(g.to_json(), sort_keys=True)
+            with pytest.raises(IllegalAction, match="one not placed yet"):
+                g.apply("choose party mouse:tilda")
+            assert json.dumps(g.to_json(), sort_keys=True) == before
+            again = Game.from_json(json.loads(before))  # a save mid-way keeps the order so far
+            assert again.decision() == g.decision()
+        events = g.apply(f"choose party {card}")
+    # the last card goes last by itself; Collin's Born to Lead (R-ROUND-13) then acts on the track as laid
+    laid = one(events, "initiative_shuffled").params["track"]
+    assert laid == [*typed, "mouse:collin"]
+    d = g.decision()
+    assert d is not None and d.kind != "box_initiative"
+
+
+@pytest.mark.rule("R-ROUND-04")
+def test_r_round_04_box_initiative_mid_round_keeps_the_cards_that_acted_on_top() -> None:
+    g = scenario(
+        chapter="flight-to-barksburg",
+        turn="mouse:collin",
+        heroes={"collin": {"space": "5:8"}, "filch": {"space": "5:8"}, "nez": {"space": "5:8"}},
+        track=["mouse:filch", "mouse:collin", "mouse:nez"],
+        encounter_deck_top=["rat-patrol"],
+        dice=[CHEESE],
+        options={"box_initiative": True},
+    )
+    g.apply("explore collin flip")
+    d = g.decision()
+    assert d is not None and d.kind == "box_initiative"
+    assert sorted(a.args[0] for a in d.options) == ["minion:rat-warrior", "mouse:nez"]  # Filch and Collin acted
+    events = g.apply("choose party mouse:nez")
+    assert one(events, "initiative_shuffled").params["track"] == [
+        "mouse:filch",
+        "mouse:collin",
+        "mouse:nez",
+        "minion:rat-warrior",
+    ]
+    assert g.state.encounter_up == "rat-patrol"
+
+
+@pytest.mark.rule("R-ROUND-05")
+def test_r_round_05_box_initiative_asks_nothing_for_one_new_card() -> None:
+    g = sandbox(  # as test_round's R-ROUND-05 test: Elite Rat Warriors join a track that holds a minion card
+        heroes={"filch": {"space": "5:4"}},
+        minions={"rat-warrior-1": {"space": "97:1"}},
+        track=["minion:rat-warrior", "mouse:filch"],
+        turn="mouse:filch",
+        encounter_deck_top=["elite-guard"],
+        options={"auto_pick_choices": True, "box_initiative": True},
+        dice=[SWORD],
+        dice_mode="seeded",
+    )
+    events = g.apply("explore filch exit-0")
+    assert one(events, "initiative_extended").params["cards"] == ["minion:elite-rat-warrior"]
+    assert g.decision() is not None and g.decision().kind != "box_initiative"  # type: ignore[union-attr]

@@ -36,3 +36,23 @@ def test_plain_mode_takes_the_encounter_card_by_number() -> None:
     text, client = run_plain(game, [str(number), "quit", "yes"])
     assert "Encounter for page 1: Rat Patrol." in text
     assert client.game.state.encounter_up == "rat-patrol"
+
+
+def test_plain_mode_takes_the_initiative_order_by_names() -> None:
+    game = Game.new(
+        "proving-grounds", ["collin", "tilda", "filch", "maginos"], seed=3, options={"box_initiative": True}
+    )
+    while (d := game.decision()) is not None and d.kind == "choose_ability":
+        game.apply(d.options[0])
+    text, client = run_plain(game, ["rat", "tilda", "zz", "filch", "maginos", "quit", "yes"])
+    assert "Shuffle the box's initiative cards: which card came out next?" in text
+    assert "Choose Prince Collin [choose party mouse:collin]" in text  # initiative cards by their names
+    assert "'zz' is not a card left in this deck" in text
+    laid = [e for e in client.game.events if e.msg == "initiative_shuffled"]
+    assert laid[-1].params["track"] == [
+        "minion:rat-warrior",
+        "mouse:tilda",
+        "mouse:filch",
+        "mouse:maginos",
+        "mouse:collin",
+    ]

@@ -412,28 +412,33 @@ def _check_flow(st: dict[str, Any]) -> None:
             raise _fail("state.turn", f"must be {pending['actor']}'s turn while its {pending['kind']} decision waits")
 
 
+def _is_initiative_card(card: str, st: dict[str, Any], content: Content) -> bool:
+    kind, _, rest = card.partition(":")
+    parts = rest.split(":")
+    if kind == "mouse":
+        return rest in st["party"]
+    if kind == "cat":
+        return rest in ("pounces", "chases")
+    if kind in ("minion", "boss"):
+        ok = parts[0] in content.minions and len(parts) <= 2 and (len(parts) == 1 or parts[1].isdigit())
+        return ok and (kind == "minion" or len(parts) == 2)
+    return False
+
+
 def _check_track(st: dict[str, Any], content: Content) -> None:
     """Every card on the track is an initiative card this state can play: a mouse of the party, Brodie's two
     cards, a minion type (``minion:<type>``, ``minion:<type>:<n>``) or a boss card (``boss:<type>:<n>``)."""
     track: list[str] = st["track"]
     for i, card in enumerate(track):
-        where = f"state.track[{i}]"
-        kind, _, rest = card.partition(":")
-        parts = rest.split(":")
-        if kind == "mouse":
-            ok = rest in st["party"]
-        elif kind == "cat":
-            ok = rest in ("pounces", "chases")
-        elif kind in ("minion", "boss"):
-            ok = parts[0] in content.minions and len(parts) <= 2 and (len(parts) == 1 or parts[1].isdigit())
-            ok = ok and (kind == "minion" or len(parts) == 2)
-        else:
-            ok = False
-        if not ok:
-            raise _bad(where, card, "must be an initiative card (mouse:<mouse>, minion:<type>, boss:<type>:<n>, cat:...)")
+        if not _is_initiative_card(card, st, content):
+            where = f"state.track[{i}]"
+            raise _bad(
+                where, card, "must be an initiative card (mouse:<mouse>, minion:<type>, boss:<type>:<n>, cat:...)"
+            )
     if len(set(track)) != len(track):
         raise _fail("state.track", "holds a card twice")
-    if st["status"] == "playing" and not track:
+    placing = st["pending"] is not None and st["pending"].get("kind") == "box_initiative"  # the opening track
+    if st["status"] == "playing" and not track and not placing:
         raise _fail("state.track", "must not be empty while the chapter is played")
     if st["turn_index"] >= max(1, len(track)):
         raise _bad("state.turn_index", st["turn_index"], f"must be below the track's length, {len(track)}")
@@ -460,7 +465,9 @@ def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> N
         if set(value["under"]) != turtle_tokens:
             raise _fail(f"{where}.under", "must name the underside of each turtle on the board, and only those")
         if len(value["bag"]) + len(value["under"]) != len(TURTLE_UNDERSIDES):  # a scenario may stack the undersides
-            raise _fail(f"{where}.bag", f"with the turtles on the board must be the box's {len(TURTLE_UNDERSIDES)} turtles")
+            raise _fail(
+                f"{where}.bag", f"with the turtles on the board must be the box's {len(TURTLE_UNDERSIDES)} turtles"
+            )
         if not set(value["safe"]) <= turtle_tokens:
             raise _fail(f"{where}.safe", "must name turtles on the board")
 
@@ -539,6 +546,7 @@ def _step_arg_specs(
         "end_card_turn": (1, (text,)),
         "place_minions": (7, (side, types, _bool, text, types, text, _optional_step(step))),
         "new_minion_cards": (1, (types,)),
+        "box_initiative": (1, (_placing(st, content),)),
         "encounter": (1, (side,)),
         "resolve_encounter": (3, (encounter, side, counts)),
         "encounter_placed": (3, (encounter, side, types)),
@@ -599,6 +607,7 @@ def _check_step_args(item: list[Any], where: str, specs: dict[str, tuple[int, tu
         raise _fail(where, f"the step {name!r} takes {wanted} argument(s), not {len(args)}")
     for j, (check, arg) in enumerate(zip(checks, args, strict=False), start=1):
         check(arg, f"{where}[{j}]")
+
 
 def _check_chapter_file(data: dict[str, Any], st: dict[str, Any], content: Content) -> None:
     """A save of a chapter played from a chapter file names the file and its digest (docs/chapters.md): it
@@ -761,7 +770,14 @@ def _brodie_path_spec(st: dict[str, Any], content: Content, board: Board, step: 
     def chase(value: Any, where: str) -> None:
         if not isinstance(value, list) or len(value) != 6:
             raise _bad(where, value, "must be [start, points, passed, reached, faces, goal]")
-        checks: tuple[Check, ...] = (space, _int(1, SMALL[1]), _list(space, 1000), _list(mouse, 6), _list(die, 100), goal)
+        checks: tuple[Check, ...] = (
+            space,
+            _int(1, SMALL[1]),
+            _list(space, 1000),
+            _list(mouse, 6),
+            _list(die, 100),
+            goal,
+        )
         for i, (check, v) in enumerate(zip(checks, value, strict=True)):
             check(v, f"{where}[{i}]")
 
@@ -875,6 +891,25 @@ def _box_encounter_spec(st: dict[str, Any], content: Content, board: Board, step
     return {"side": _tile_side(board)}
 
 
+def _placing(st: dict[str, Any], content: Content) -> Check:
+    """The ``box_initiative`` step's argument: the same record as its decision's data."""
+    spec = _box_initiative_spec(st, content, None, _any)  # type: ignore[arg-type]  # the board is not read
+
+    def check(value: Any, where: str) -> None:
+        _record(where, value, spec)
+
+    return check
+
+
+def _box_initiative_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """Option box_initiative (R-ROUND-04/05): {left: the cards not placed yet, order: those placed so far, done:
+    the cards that keep the top of the track, fresh: a fresh track or the bottom, new: the minion cards added,
+    ambush: whether they ambush}."""
+    card = _known("initiative card", lambda c: _is_initiative_card(c, st, content))
+    cards = _list(card, 100)
+    return {"left": _nonempty(cards), "order": cards, "done": cards, "fresh": _bool, "new": cards, "ambush": _bool}
+
+
 def _search_deck_left(st: dict[str, Any], pending: dict[str, Any]) -> bool:
     return bool(st["search_deck"])
 
@@ -907,12 +942,22 @@ _PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check],
     "next_attack": _next_attack_spec,
     "box_search_card": _box_search_spec,
     "box_encounter_card": _box_encounter_spec,
+    "box_initiative": _box_initiative_spec,
 }
 """The data each decision kind carries; the kinds not named here (turn, pack_full, choose_ability,
 before_turn) carry none."""
 
 _PARTY_DECISIONS: Final = frozenset(
-    {"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing", "exit_landing", "box_encounter_card"}
+    {
+        "minion_space",
+        "boss_card",
+        "brodie_path",
+        "disguises",
+        "flip_landing",
+        "exit_landing",
+        "box_encounter_card",
+        "box_initiative",
+    }
 )
 """The decisions the whole party answers (actor 'party'); every other kind is one mouse's."""
 

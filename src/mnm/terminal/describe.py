@@ -450,6 +450,8 @@ class Describer:
             return ""
 
     def _arg_name(self, arg: str, names: dict[str, str] | None) -> str:
+        if arg.partition(":")[0] in ("mouse", "minion", "boss", "cat"):  # an initiative card (box_initiative)
+            return self.track_card(arg)
         if ":" in arg:
             return self.space(arg, names)
         if arg in self.content.heroes or arg.rpartition("-")[2].isdigit():

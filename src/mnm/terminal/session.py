@@ -362,14 +362,17 @@ def read_answer(text: str, decision: Decision, numbering: Numbering | None = Non
 
 
 # The decisions that ask which card came up from the box's own deck (options box_search_deck, box_encounter_deck)
-BOX_CARD_DECISIONS: Final = ("box_search_card", "box_encounter_card")
+BOX_CARD_DECISIONS: Final = ("box_search_card", "box_encounter_card", "box_initiative")
 
 
 def _box_card(line: str, decision: Decision, shown: dict[int, Action], lang: str) -> Action:
-    """A card drawn from the box, typed by its name or id (``rat patrol``, ``tilda's mace``, or the start of one
-    naming a single card): the option naming it, or :class:`BadAnswer` when no card left in the deck fits."""
+    """A card drawn from the box, typed by its name or id (``rat patrol``, ``tilda's mace``, ``collin`` for his
+    initiative card, or the start of one naming a single card): the option naming it, or :class:`BadAnswer` when
+    no card left in the deck fits."""
     slug = re.sub(r"[^a-z0-9]+", "-", line.lower().replace("'", "").replace("’", "")).strip("-")
-    fits = [a for a in decision.options if a.args and a.args[0] == slug]
+    # an initiative card is named without its kind: ``collin`` for ``mouse:collin``, ``rat warrior``
+    fits = [a for a in decision.options if a.args and slug in (a.args[0], a.args[0].partition(":")[2])]
+    fits = fits or [a for a in decision.options if a.args and slug and a.args[0].partition(":")[2].startswith(slug)]
     fits = fits or [a for a in decision.options if a.args and slug and a.args[0].startswith(slug)]
     if len(fits) == 1:
         return fits[0]

@@ -643,8 +643,9 @@ function optionButton(v, option, onclick) {
   );
 }
 
-// The decisions that ask which card came up from the box's own deck (options box_search_deck, box_encounter_deck)
-const BOX_CARD_KINDS = ["box_search_card", "box_encounter_card"];
+// The decisions that ask which card came up from the box's own cards (options box_search_deck, box_encounter_deck,
+// box_initiative)
+const BOX_CARD_KINDS = ["box_search_card", "box_encounter_card", "box_initiative"];
 
 // A select of the cards still in the deck (by name, in the player's language) and a button that sends the one chosen.
 function boxCardPicker(v, options) {

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnm.engine.context import Ctx, push, step
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import roll, shuffle
 from mnm.engine.hooks import CARD_TURN_ENDS, CARDS_PLACED, ROUND_ENDS, ability_handlers, innate_handlers
-from mnm.engine.state import State
+from mnm.engine.state import Pending, State
 
 __all__ = [
     "add_cards",
@@ -59,37 +60,97 @@ def cards_for_types(ctx: Ctx, st: State, types: list[str]) -> list[str]:
 def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[str], ambush: bool = False) -> None:
     """Place cards on the track: a fresh shuffle of everything when no minion card is there (R-ROUND-04),
     else the new cards shuffled onto the bottom (R-ROUND-05); then Born to Lead (R-ROUND-13) and Ambush
-    (R-ENC-09, R-ROUND-08)."""
+    (R-ENC-09, R-ROUND-08). With the option ``box_initiative`` the players shuffle the box's own cards and say
+    the order they came out (the ``box_initiative`` decision, one card at a time, after the current step)."""
     if not minion_cards and not mouse_cards:
         return
     has_minion_card = any(not is_mouse_card(c) for c in st.track)
+    done: list[str] = []
     if not has_minion_card:
         acting = st.acting
-        done: list[str] = []
         if acting is not None and 0 <= st.turn_index < len(st.track) and st.track[st.turn_index] == acting:
             # in the middle of a round (an explore): the cards that have acted this round, the acting one last,
             # keep the top of the track; everything else is shuffled below them, so no mouse is skipped or
             # acts twice this round and the new minions act in it (docs/rulings.md R-ROUND-04)
             done = st.track[: st.turn_index + 1]
         deck = [c for c in st.track if is_mouse_card(c) and c not in done] + mouse_cards + minion_cards
-        shuffle(st, deck)
+    else:
+        deck = mouse_cards + minion_cards
+    if st.options.get("box_initiative") and len(deck) > 1:
+        data = {
+            "left": deck,
+            "order": [],
+            "done": done,
+            "fresh": not has_minion_card,
+            "new": minion_cards,
+            "ambush": ambush,
+        }
+        push(st, ["box_initiative", data])
+        return
+    shuffle(st, deck)
+    _place_cards(ctx, st, done, deck, not has_minion_card, minion_cards, ambush)
+
+
+def _place_cards(
+    ctx: Ctx, st: State, done: list[str], deck: list[str], fresh: bool, minion_cards: list[str], ambush: bool
+) -> None:
+    """``deck`` in its shuffled order goes on the track: below ``done`` (a fresh track, R-ROUND-04) or at the bottom
+    (R-ROUND-05); then stacked cards, Ambush and Born to Lead."""
+    if fresh:
         st.track = done + deck
         st.turn_index = len(done) - 1  # the card in progress keeps acting; the next is the first shuffled
         ctx.emit("initiative_shuffled", "R-ROUND-04", track=list(st.track))
     else:
-        new = mouse_cards + minion_cards
-        shuffle(st, new)
-        st.track.extend(new)
-        ctx.emit("initiative_extended", "R-ROUND-05", cards=list(new), track=list(st.track))
+        st.track.extend(deck)
+        ctx.emit("initiative_extended", "R-ROUND-05", cards=list(deck), track=list(st.track))
     _stack_cards(ctx, st)
     if ambush:  # R-ENC-09: every minion card on the track, not only the new ones, from the top down
         _ambush(ctx, st, [c for c in st.track if not is_mouse_card(c)])
-    elif has_minion_card:
+    elif not fresh:
         # R-ROUND-08: a boss with several cards joining minion cards on the track ambushes with the first
         # (the higher) of its two cards, even when the encounter card has no Ambush keyword.
         bosses = sorted((c for c in minion_cards if c.startswith("boss:") and c in st.track), key=st.track.index)
         _ambush(ctx, st, bosses[:1])
     _born_to_lead(ctx, st)
+
+
+@step("box_initiative")
+def _box_initiative_step(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """Option ``box_initiative``: ask which card came out next, until one is left (it comes out last)."""
+    data = dict(args[0])
+    left = [str(c) for c in data["left"]]
+    if len(left) > 1:
+        st.pending = Pending("box_initiative", "party", data)
+        return
+    order = [str(c) for c in data["order"]] + left
+    done, new = [str(c) for c in data["done"]], [str(c) for c in data["new"]]
+    _place_cards(ctx, st, done, order, bool(data["fresh"]), new, bool(data["ambush"]))
+
+
+def _box_initiative_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", "party", (c,)) for c in sorted(set(p.data["left"]))]
+
+
+def _box_initiative_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    data = dict(p.data)
+    left = list(data["left"])
+    left.remove(a.args[0])
+    data["left"], data["order"] = left, [*data["order"], a.args[0]]
+    push(st, ["box_initiative", data])
+
+
+def _box_initiative_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    left = ", ".join(sorted(set(p.data["left"])))
+    return f"name the initiative card that came out next from the box's shuffle, one not placed yet: {left} ('choose party <card>')"
+
+
+decision(
+    "box_initiative",
+    _box_initiative_options,
+    _box_initiative_apply,
+    _box_initiative_explain,
+    prompt="box_initiative_prompt",
+)
 
 
 def _stack_cards(ctx: Ctx, st: State) -> None:

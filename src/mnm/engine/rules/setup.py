@@ -66,6 +66,7 @@ GAME_OPTIONS: dict[str, str] = {
     # companion mode with the box's own decks (issue 25): the players draw and name the card, like typed dice
     "box_search_deck": "R-SEARCH-01 with the box's search deck: the players draw it and say which card came up",
     "box_encounter_deck": "R-ENC-02 with the box's encounter deck: the players draw it and say which card came up",
+    "box_initiative": "R-ROUND-04/05 with the box's initiative cards: the players shuffle them and say their order",
     # difficulty (docs/difficulty.md): what the presets below are made of
     "end_marker_later": "difficulty: the chapter end marker starts one page later",
     "end_marker_earlier": "difficulty: the chapter end marker starts one page earlier",
