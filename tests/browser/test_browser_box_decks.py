@@ -67,3 +67,20 @@ def test_the_box_card_select_speaks_portuguese_on_a_phone(browser: Browser, base
     expect(page.locator("#box-card option", has_text="Funda")).to_have_count(1)
     page.locator("#box-card").scroll_into_view_if_needed()
     shot(page, "issue25-box-search-card-phone-pt")
+
+
+def test_the_initiative_order_is_chosen_by_the_cards_names(browser: Browser, base_url: str) -> None:
+    made = create(base_url, companion=True, options=["box_initiative"])
+    view = view_of(base_url, made["table"])
+    while view["decision"]["kind"] == "choose_ability":
+        view = _send(base_url, made, view["decision"]["options"][0], view["version"])
+    assert view["decision"]["kind"] == "box_initiative"
+    page = open_page(browser, base_url, made["links"]["host"])
+    select = page.locator("#decision select#box-card")
+    expect(select.locator("option", has_text="Prince Collin")).to_have_count(1)
+    expect(select.locator("option", has_text="Rat Warriors")).to_have_count(1)
+    select.select_option(label="Tilda")
+    page.locator("#box-card-send").click()
+    expect(page.locator("body")).to_have_attribute("data-version", str(view["version"] + 1))
+    expect(select.locator("option")).to_have_count(4)  # Tilda is laid: four cards left
+    shot(page, "issue25-box-initiative-desktop")

@@ -79,3 +79,38 @@ def test_a_companion_table_with_the_box_search_deck_asks_which_card_came_up(db_u
         assert after["decks"]["search"] == v["decks"]["search"] - 1
     with TestClient(create_app(db_url, LIMITS)) as c2:  # the answer is in the journal: a restart replays it
         assert c2.get(f"/api/tables/{table}", headers=host).json()["view"] == after
+
+
+@pytest.mark.rule("R-ROUND-04")
+def test_a_table_with_the_box_initiative_asks_the_order_card_by_card(db_url: str) -> None:
+    with TestClient(create_app(db_url, LIMITS)) as c:
+        r = c.post("/api/tables", json=create_body(companion=True, options=["box_initiative"]))
+        assert r.status_code == 201, r.text
+        made = r.json()
+        table, host = made["table"], {"X-Seat-Token": made["host_token"]}
+        url = f"/api/tables/{table}/actions"
+
+        def current() -> dict[str, Any]:
+            return dict(c.get(f"/api/tables/{table}", headers=host).json()["view"])
+
+        v = current()
+        while v["decision"]["kind"] == "choose_ability":
+            assert _send(c, url, v["decision"]["options"][0], v["version"], host).status_code == 200
+            v = current()
+        d = v["decision"]
+        assert (d["kind"], d["actor"]) == ("box_initiative", "party")
+        assert d["names"]["mouse:collin"] == {"en": "Prince Collin", "pt": "Príncipe Collin"}
+        order = ["mouse:maginos", "minion:rat-warrior", "mouse:collin", "mouse:filch"]
+        for n, card in enumerate(order):
+            v = current()
+            if n == 1:
+                r = c.post(url, json={"action": "choose party mouse:maginos", "version": v["version"]}, headers=host)
+                assert r.status_code == 422 and "one not placed yet" in r.json()["message"]
+                assert current() == v
+            r = _send(c, url, f"choose party {card}", v["version"], host)
+            assert r.status_code == 200, r.text
+        after = current()
+        laid = [e for e in r.json()["events"] if e["msg"] == "initiative_shuffled"]
+        assert laid[0]["params"]["track"] == [*order, "mouse:tilda"]
+    with TestClient(create_app(db_url, LIMITS)) as c2:
+        assert c2.get(f"/api/tables/{table}", headers=host).json()["view"] == after
