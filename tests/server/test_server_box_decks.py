@@ -5,8 +5,9 @@ in its journal (a restart replays it)."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -39,22 +40,36 @@ def _send(c: TestClient, url: str, action: str, version: int, headers: dict[str,
     raise AssertionError("the table kept asking for dice")
 
 
+class _Table(NamedTuple):
+    table: str
+    host: dict[str, str]
+    url: str
+    current: Callable[[], dict[str, Any]]  # the table's view now
+
+
+def _table_after_abilities(c: TestClient, option: str) -> _Table:
+    """A companion table with ``option`` on, its abilities chosen (the first of each)."""
+    r = c.post("/api/tables", json=create_body(companion=True, options=[option]))
+    assert r.status_code == 201, r.text
+    made = r.json()
+    table, host = made["table"], {"X-Seat-Token": made["host_token"]}
+    url = f"/api/tables/{table}/actions"
+
+    def current() -> dict[str, Any]:
+        return dict(c.get(f"/api/tables/{table}", headers=host).json()["view"])
+
+    v = current()
+    while v["decision"]["kind"] == "choose_ability":
+        assert _send(c, url, v["decision"]["options"][0], v["version"], host).status_code == 200
+        v = current()
+    return _Table(table, host, url, current)
+
+
 @pytest.mark.rule("R-SEARCH-01")
 def test_a_companion_table_with_the_box_search_deck_asks_which_card_came_up(db_url: str) -> None:
     with TestClient(create_app(db_url, LIMITS)) as c:
-        r = c.post("/api/tables", json=create_body(companion=True, options=["box_search_deck"]))
-        assert r.status_code == 201, r.text
-        made = r.json()
-        table, host = made["table"], {"X-Seat-Token": made["host_token"]}
-        url = f"/api/tables/{table}/actions"
-
-        def current() -> dict[str, Any]:
-            return dict(c.get(f"/api/tables/{table}", headers=host).json()["view"])
-
+        table, host, url, current = _table_after_abilities(c, "box_search_deck")
         v = current()
-        while v["decision"]["kind"] == "choose_ability":
-            assert _send(c, url, v["decision"]["options"][0], v["version"], host).status_code == 200
-            v = current()
         assert v["decision"]["kind"] == "turn"
         hero = v["decision"]["actor"]
         r = _send(c, url, f"search {hero}", v["version"], host)
@@ -84,19 +99,8 @@ def test_a_companion_table_with_the_box_search_deck_asks_which_card_came_up(db_u
 @pytest.mark.rule("R-ROUND-04")
 def test_a_table_with_the_box_initiative_asks_the_order_card_by_card(db_url: str) -> None:
     with TestClient(create_app(db_url, LIMITS)) as c:
-        r = c.post("/api/tables", json=create_body(companion=True, options=["box_initiative"]))
-        assert r.status_code == 201, r.text
-        made = r.json()
-        table, host = made["table"], {"X-Seat-Token": made["host_token"]}
-        url = f"/api/tables/{table}/actions"
-
-        def current() -> dict[str, Any]:
-            return dict(c.get(f"/api/tables/{table}", headers=host).json()["view"])
-
+        table, host, url, current = _table_after_abilities(c, "box_initiative")
         v = current()
-        while v["decision"]["kind"] == "choose_ability":
-            assert _send(c, url, v["decision"]["options"][0], v["version"], host).status_code == 200
-            v = current()
         d = v["decision"]
         assert (d["kind"], d["actor"]) == ("box_initiative", "party")
         assert d["names"]["mouse:collin"] == {"en": "Prince Collin", "pt": "Príncipe Collin"}
