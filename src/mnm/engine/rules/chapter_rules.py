@@ -682,16 +682,8 @@ class ChapterProgram(ChapterRules):
 
     def on_minion_enters(self, ctx: Ctx, st: State, m: Minion) -> None:
         """Trigger figure_enters for a minion, on the space its move ends on (filters: type, side, spaces)."""
-        if not self.minion_enters:
-            return
-        fire: Fire | None = None
-        for rule in self.minion_enters:
-            if not _minion_fits(ctx, rule, m):
-                continue
-            if fire is None:
-                fire = Fire(m.id, "", space_side(m.space))
-                fire.minion = m
-            fire_rule(ctx, st, fire, rule)
+        if self.minion_enters:
+            self._minion_event(ctx, st, m, None, self.minion_enters, 0)
 
     def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
         """Trigger movement_roll (the filters are tested before anything is built: it runs on every roll)."""
