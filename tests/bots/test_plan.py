@@ -144,3 +144,13 @@ def test_the_guard_post_is_planned_from_its_data_alone(guard_post: Content) -> N
     assert first.verb == "search" and len(first.spaces) == len(game.ctx.board.graph(18).spaces)
     game.state.stash.append("fishhook")
     assert plan.advice(game.ctx, game.state, 18, "18:1")[0].verb == "exit-0"
+
+
+def test_with_the_hourglass_near_the_end_the_heuristic_moves_on_instead_of_searching() -> None:
+    game = Game.new("1", PARTY, seed=0)
+    _on(game, 5, ["5:15"])
+    options = [Action("search", "collin", ()), Action("move", "collin", ("5:12",)), Action("end", "collin", ())]
+    bot = HeuristicBot(seed=0)
+    assert bot.turn_choice(game.ctx, game.state, options) == options[0]  # time enough: a search for luck
+    game.state.hourglass = game.state.end_page - 1
+    assert bot.turn_choice(game.ctx, game.state, options) != options[0]

@@ -108,6 +108,11 @@ class RandomBot:
         return options[self.rng.randrange(len(options))]
 
 
+# Pages left on the hourglass at which the heuristic stops searching for luck and only moves on (a search the plan
+# asks for, the key to a gate, still happens).
+HASTE_PAGES = 1
+
+
 @dataclass
 class HeuristicBot:
     """One-step lookahead: tries every option on a re-randomised copy and keeps the best-looking result.
@@ -219,7 +224,10 @@ class HeuristicBot:
             return end
         ways = advice(ctx, st, side, hero.space, hero.id)
         if "search" in by_verb and side not in hero.searched:
-            if not ways or ways[0].verb != "search" or hero.space in ways[0].spaces:
+            if ways and ways[0].verb == "search":
+                if hero.space in ways[0].spaces:
+                    return by_verb["search"][0]  # the search that opens the way on
+            elif st.end_page - st.hourglass > HASTE_PAGES or not ways:
                 return by_verb["search"][0]
         if ways:
             goals, verb = ways[0].spaces, ways[0].verb
