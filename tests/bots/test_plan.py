@@ -13,6 +13,7 @@ from mnm.bots import plan
 from mnm.bots.policy import HeuristicBot
 from mnm.content.loader import Content, builtin_dir, load_content
 from mnm.engine import Action, Game
+from mnm.sim.simulate import GameSpec, play_game, summarise
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
 
@@ -136,7 +137,7 @@ def guard_post() -> Content:
 def test_the_guard_post_is_planned_from_its_data_alone(guard_post: Content) -> None:
     game = Game.new("the-guard-post", PARTY, seed=0, content=guard_post)
     got = plan.chapter_plan(game.ctx, game.state)
-    assert (got.goal.sides, got.goal.defeat) == ((20,), ("elite-rat-warrior",))  # the vault's reveal posts him
+    assert (got.goal.sides, got.goal.defeat) == ((20,), ("captain-vurst",))  # the vault's reveal posts him
     assert [(g.side, g.what, g.tokens) for g in got.gates] == [(18, "exit", ("fishhook",))]
     game.state.minions.clear()
     # asked for the party (no mouse: the gate read from the data), the way east needs the fishhook first
@@ -154,3 +155,14 @@ def test_with_the_hourglass_near_the_end_the_heuristic_moves_on_instead_of_searc
     assert bot.turn_choice(game.ctx, game.state, options) == options[0]  # time enough: a search for luck
     game.state.hourglass = game.state.end_page - 1
     assert bot.turn_choice(game.ctx, game.state, options) != options[0]
+
+
+def test_the_heuristic_bot_wins_the_guard_post_sometimes_and_the_report_says_where_it_loses(
+    guard_post: Content,
+) -> None:
+    records = [play_game(GameSpec("the-guard-post", tuple(PARTY), "heuristic", seed), guard_post) for seed in range(10)]
+    report = summarise(records)
+    assert report["wins"] >= 1
+    lost = [r for r in records if r["status"] != "won"]
+    assert sum(report["losses_by_side"].values()) == len(lost)
+    assert all(r["explored"][:1] == [18] for r in records)

@@ -380,32 +380,35 @@ def test_greedy_play_wins_and_loses_over_seeds() -> None:
     assert outcomes.get("hourglass", 0) + outcomes.get("all_captured", 0) >= 1, outcomes
 
 
-def test_bot_advice_leads_from_each_side_to_the_next() -> None:
-    """The chapter's advice for bots (not a rule): each side's route ends where exploring reaches the next
-    side, and the heuristic bot, following it, wins some games (it won none before the advice existed)."""
-    from mnm.bots import make_bot
-    from mnm.engine.chapters import the_root_road as hooks
+def test_bot_plan_leads_from_each_side_to_the_next() -> None:
+    """The bots' plan, read from the chapter's data (mnm.bots.plan; not a rule): from each side of the layout it
+    heads for the explore that reaches the next one, then for the east ledge, and the heuristic bot, following
+    it, wins some games (it won none before bots had a way through)."""
+    from mnm.bots import make_bot, plan
     from mnm.sim.simulate import GameSpec, play_game
 
     game = Game.new(CHAPTER, PARTY, seed=3)
+    game.state.minions.clear()
+    board = game.ctx.board
     layout_sides = [t.side for t in game.ctx.chapter.layout]
-    assert tuple(layout_sides) == hooks.ROUTE_ORDER
-    for side, nxt in zip(hooks.ROUTE_ORDER, hooks.ROUTE_ORDER[1:], strict=False):
-        (space,), exit_arg = hooks.ROUTE[side]
-        index = int(exit_arg.removeprefix("exit-"))
-        assert game.ctx.board.graph(side).exits[index].spaces == (space,)
-        edge = game.ctx.board.graph(side).exits[index].edge
-        board = game.ctx.board
-        assert board.neighbour_tile(board.tile_of_side(side), edge) == board.tile_of_side(nxt)
-        assert board.aligned_exit(side, index, nxt) is not None
-    assert hooks.ROUTE[hooks.DRAIN_PIPE] == ((hooks.EAST_LEDGE,), "")
+    assert layout_sides == [12, 14, 16]
+    for side, nxt in ((12, 14), (14, 16)):
+        first = board.graph(side).spaces[0].id
+        way = plan.advice(game.ctx, game.state, side, first)[0]
+        index = int(way.verb.removeprefix("exit-"))
+        assert board.graph(side).exits[index].spaces == way.spaces
+        assert board.exit_leads_to(side, index) == (nxt,)
+    last = plan.advice(game.ctx, game.state, 16, board.graph(16).spaces[0].id)[0]
+    assert (last.spaces, last.verb) == (("16:5",), "")  # the east ledge: standing there is the goal
     # alone Inside the Walls, nothing to fight and nothing left to search: the bot heads for the west exit
     alone = load_scenario({"chapter": CHAPTER, "heroes": {"collin": {"space": "12:13", "searched": [12]}}})
     choice = make_bot("heuristic", 3).choose(alone)
     graph = alone.ctx.board.graph(12)
     goal = graph.by_id["12:10"].index
     assert choice.verb == "move", choice
-    assert graph.mouse_dist[graph.by_id[choice.args[0]].index][goal] < graph.mouse_dist[graph.by_id["12:13"].index][goal]
+    assert (
+        graph.mouse_dist[graph.by_id[choice.args[0]].index][goal] < graph.mouse_dist[graph.by_id["12:13"].index][goal]
+    )
     records = [play_game(GameSpec(CHAPTER, tuple(PARTY), "heuristic", seed)) for seed in range(8)]
     assert sum(r["status"] == "won" for r in records) >= 2, [r["outcome"] for r in records]
 
@@ -559,10 +562,16 @@ def test_campaign_refuses_an_unfinished_chapter_and_a_chapter_with_no_sequel() -
     assert last.ctx.chapter.next_chapter == "the-trickle-crossing"
     from mnm.engine.scenario import load_scenario
 
-    vault = load_scenario({
-        "chapter": "the-ember-vault", "heroes": {"collin": {"space": "18:1"}}, "minions": {},
-        "chapter_data": {"molox_woke": True}, "turn": "mouse:collin", "dice": [SHIELD],
-    })
+    vault = load_scenario(
+        {
+            "chapter": "the-ember-vault",
+            "heroes": {"collin": {"space": "18:1"}},
+            "minions": {},
+            "chapter_data": {"molox_woke": True},
+            "turn": "mouse:collin",
+            "dice": [SHIELD],
+        }
+    )
     assert vault.state.status == "won"
     with pytest.raises(IllegalAction, match="no next chapter"):
         next_chapter_game(vault, {})

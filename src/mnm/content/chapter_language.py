@@ -38,6 +38,7 @@ __all__ = [
     "Trigger",
     "Where",
     "Who",
+    "sentence",
 ]
 
 SpaceId = Annotated[str, Field(pattern=r"^\d+:\d+$", description="side:space, e.g. 5:12")]
@@ -495,118 +496,188 @@ Effect.model_rebuild()
 
 # --- sentences: what each word means, in English and Portuguese (docs/chapters.md, the web's rules panel) ----
 
-SENTENCES: dict[StrEnum, tuple[str, str]] = {
-    Trigger.CHAPTER_BEGINS: (
-        "When the chapter begins (after setup)",
-        "Quando o capítulo começa (depois da preparação)",
+_SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
+    (
+        Trigger.CHAPTER_BEGINS,
+        (
+            "When the chapter begins (after setup)",
+            "Quando o capítulo começa (depois da preparação)",
+        ),
     ),
-    Trigger.TILE_REVEALED: (
-        "The first time the mice reveal a tile side",
-        "Na primeira vez que os ratos revelam um lado de peça",
+    (
+        Trigger.TILE_REVEALED,
+        (
+            "The first time the mice reveal a tile side",
+            "Na primeira vez que os ratos revelam um lado de peça",
+        ),
     ),
-    Trigger.ROUND_BEGINS: ("When a round begins", "Quando uma rodada começa"),
-    Trigger.ROUND_ENDS: ("When a round ends", "Quando uma rodada termina"),
-    Trigger.FIGURE_ENTERS: ("When a mouse moves into a space", "Quando um rato entra num espaço"),
-    Trigger.MOVEMENT_ROLL: (
-        "When a figure rolls the movement die",
-        "Quando uma figura rola o dado de movimento",
+    (Trigger.ROUND_BEGINS, ("When a round begins", "Quando uma rodada começa")),
+    (Trigger.ROUND_ENDS, ("When a round ends", "Quando uma rodada termina")),
+    (Trigger.FIGURE_ENTERS, ("When a mouse moves into a space", "Quando um rato entra num espaço")),
+    (
+        Trigger.MOVEMENT_ROLL,
+        (
+            "When a figure rolls the movement die",
+            "Quando uma figura rola o dado de movimento",
+        ),
     ),
-    Trigger.MINION_TURN: (
-        "When a minion begins its activation (a rule that fires takes the whole activation)",
-        "Quando um lacaio começa sua ativação (uma regra que dispara toma a ativação inteira)",
+    (
+        Trigger.MINION_TURN,
+        (
+            "When a minion begins its activation (a rule that fires takes the whole activation)",
+            "Quando um lacaio começa sua ativação (uma regra que dispara toma a ativação inteira)",
+        ),
     ),
-    Trigger.MINION_WOUNDED: (
-        "When a minion takes wounds and is still standing",
-        "Quando um lacaio sofre ferimentos e continua de pé",
+    (
+        Trigger.MINION_WOUNDED,
+        (
+            "When a minion takes wounds and is still standing",
+            "Quando um lacaio sofre ferimentos e continua de pé",
+        ),
     ),
-    Trigger.MINION_DEFEATED: ("When a minion is defeated", "Quando um lacaio é derrotado"),
-    Trigger.MINION_ROLLED_CHEESE: (
-        "When CHEESE is rolled for a minion's attack",
-        "Quando sai QUEIJO no ataque de um lacaio",
+    (Trigger.MINION_DEFEATED, ("When a minion is defeated", "Quando um lacaio é derrotado")),
+    (
+        Trigger.MINION_ROLLED_CHEESE,
+        (
+            "When CHEESE is rolled for a minion's attack",
+            "Quando sai QUEIJO no ataque de um lacaio",
+        ),
     ),
-    Trigger.SURGE: ("When a surge happens (after the hourglass moved)", "Quando ocorre uma onda (depois da ampulheta)"),
-    Trigger.EXPLORE_ATTEMPT: (
-        "When a mouse would explore (a gate may refuse it)",
-        "Quando um rato vai explorar (um portão pode recusar)",
+    (
+        Trigger.SURGE,
+        ("When a surge happens (after the hourglass moved)", "Quando ocorre uma onda (depois da ampulheta)"),
     ),
-    Trigger.CHAPTER_WON: ("When the chapter is won", "Quando o capítulo é vencido"),
-    ConditionKind.ALL_FREE_MICE_ON: (
-        "every free mouse stands on one of {spaces}",
-        "todo rato livre está em um de {spaces}",
+    (
+        Trigger.EXPLORE_ATTEMPT,
+        (
+            "When a mouse would explore (a gate may refuse it)",
+            "Quando um rato vai explorar (um portão pode recusar)",
+        ),
     ),
-    ConditionKind.ANY_FREE_MOUSE: ("at least one mouse is free", "pelo menos um rato está livre"),
-    ConditionKind.TILE_FACE_UP: ("side {side} is face up", "o lado {side} está virado para cima"),
-    ConditionKind.TILE_CLEAR: ("no minion is on side {side}", "nenhum lacaio está no lado {side}"),
-    ConditionKind.NO_MINIONS: ("no minion is on the board", "nenhum lacaio está no tabuleiro"),
-    ConditionKind.MINION_ON_BOARD: ("a {minion} is on the board", "um {minion} está no tabuleiro"),
-    ConditionKind.PARTY_HOLDS: ("the party holds the {token} token", "o grupo tem a ficha {token}"),
-    ConditionKind.TOKEN_ON: ("the {token} token is on side {side}", "a ficha {token} está no lado {side}"),
-    ConditionKind.HAS_ACHIEVEMENT: (
-        "the party has the {achievement} story achievement",
-        "o grupo tem a conquista de história {achievement}",
+    (Trigger.CHAPTER_WON, ("When the chapter is won", "Quando o capítulo é vencido")),
+    (
+        ConditionKind.ALL_FREE_MICE_ON,
+        (
+            "every free mouse stands on one of {spaces}",
+            "todo rato livre está em um de {spaces}",
+        ),
     ),
-    ConditionKind.COUNTER: ("counter {name} is {op} {value}", "o contador {name} é {op} {value}"),
-    ConditionKind.FLAG: ("{name} has happened", "{name} já aconteceu"),
-    ConditionKind.COMPARE: ("the {what} is {op} {value}", "o(a) {what} é {op} {value}"),
-    ConditionKind.RAINING: ("it is raining", "está chovendo"),
-    ConditionKind.SPECIAL_SEARCH_LEFT: (
-        "the special search {card} can still be found",
-        "a busca especial {card} ainda pode ser encontrada",
+    (ConditionKind.ANY_FREE_MOUSE, ("at least one mouse is free", "pelo menos um rato está livre")),
+    (ConditionKind.TILE_FACE_UP, ("side {side} is face up", "o lado {side} está virado para cima")),
+    (ConditionKind.TILE_CLEAR, ("no minion is on side {side}", "nenhum lacaio está no lado {side}")),
+    (ConditionKind.NO_MINIONS, ("no minion is on the board", "nenhum lacaio está no tabuleiro")),
+    (ConditionKind.MINION_ON_BOARD, ("a {minion} is on the board", "um {minion} está no tabuleiro")),
+    (ConditionKind.PARTY_HOLDS, ("the party holds the {token} token", "o grupo tem a ficha {token}")),
+    (ConditionKind.TOKEN_ON, ("the {token} token is on side {side}", "a ficha {token} está no lado {side}")),
+    (
+        ConditionKind.HAS_ACHIEVEMENT,
+        (
+            "the party has the {achievement} story achievement",
+            "o grupo tem a conquista de história {achievement}",
+        ),
     ),
-    ConditionKind.ALL_MICE_SEARCHED: (
-        "every mouse has searched side {side} (nobody may search it again)",
-        "todo rato já vasculhou o lado {side} (ninguém pode vasculhá-lo de novo)",
+    (ConditionKind.COUNTER, ("counter {name} is {op} {value}", "o contador {name} é {op} {value}")),
+    (ConditionKind.FLAG, ("{name} has happened", "{name} já aconteceu")),
+    (ConditionKind.COMPARE, ("the {what} is {op} {value}", "o(a) {what} é {op} {value}")),
+    (ConditionKind.RAINING, ("it is raining", "está chovendo")),
+    (
+        ConditionKind.SPECIAL_SEARCH_LEFT,
+        (
+            "the special search {card} can still be found",
+            "a busca especial {card} ainda pode ser encontrada",
+        ),
     ),
-    ConditionKind.FIGURE: ("the figure {tests}", "a figura {tests}"),
-    ConditionKind.ANY: ("any of: {conditions}", "qualquer um de: {conditions}"),
-    ConditionKind.ALL: ("all of: {conditions}", "todos de: {conditions}"),
-    ConditionKind.NOT: ("not ({condition})", "não ({condition})"),
-    EffectKind.STORY: ("read the story moment {moment}", "leia o momento de história {moment}"),
-    EffectKind.ANNOUNCE: ("announce {event}", "anuncie {event}"),
-    EffectKind.PLACE_MINION: (
-        "place a {minion} on {space}; its cards join the track",
-        "coloque um {minion} em {space}; suas cartas entram na trilha",
+    (
+        ConditionKind.ALL_MICE_SEARCHED,
+        (
+            "every mouse has searched side {side} (nobody may search it again)",
+            "todo rato já vasculhou o lado {side} (ninguém pode vasculhá-lo de novo)",
+        ),
     ),
-    EffectKind.RETURN_MINION: (
-        "the defeated minion comes back on {space}",
-        "o lacaio derrotado volta em {space}",
+    (ConditionKind.FIGURE, ("the figure {tests}", "a figura {tests}")),
+    (ConditionKind.ANY, ("any of: {conditions}", "qualquer um de: {conditions}")),
+    (ConditionKind.ALL, ("all of: {conditions}", "todos de: {conditions}")),
+    (ConditionKind.NOT, ("not ({condition})", "não ({condition})")),
+    (EffectKind.STORY, ("read the story moment {moment}", "leia o momento de história {moment}")),
+    (EffectKind.ANNOUNCE, ("announce {event}", "anuncie {event}")),
+    (
+        EffectKind.PLACE_MINION,
+        (
+            "place a {minion} on {space}; its cards join the track",
+            "coloque um {minion} em {space}; suas cartas entram na trilha",
+        ),
     ),
-    EffectKind.REMOVE_MINION: ("the minion flees the board", "o lacaio foge do tabuleiro"),
-    EffectKind.WOUND: ("the {who} takes {amount} wound(s)", "a {who} sofre {amount} ferimento(s)"),
-    EffectKind.KNOCK_DOWN: ("the {who} is knocked down", "o {who} é derrubado"),
-    EffectKind.STUN: ("the {who} is stunned", "o {who} fica atordoado"),
-    EffectKind.CHEESE: ("{amount} cheese to the {to}", "{amount} queijo para {to}"),
-    EffectKind.COUNTER: ("counter {name}: {op} {value}", "contador {name}: {op} {value}"),
-    EffectKind.COUNTER_TO_WHEEL: (
-        "move {amount} from counter {name} to the minion wheel",
-        "mova {amount} do contador {name} para a roda dos lacaios",
+    (
+        EffectKind.RETURN_MINION,
+        (
+            "the defeated minion comes back on {space}",
+            "o lacaio derrotado volta em {space}",
+        ),
     ),
-    EffectKind.SET_FLAG: ("remember that {name} happened", "lembre que {name} aconteceu"),
-    EffectKind.MOVE_END_MARKER: ("move the end marker {pages} page(s)", "mova o marcador de fim {pages} página(s)"),
-    EffectKind.STORY_ACHIEVEMENT: (
-        "the party earns the {achievement} story achievement",
-        "o grupo ganha a conquista de história {achievement}",
+    (EffectKind.REMOVE_MINION, ("the minion flees the board", "o lacaio foge do tabuleiro")),
+    (EffectKind.WOUND, ("the {who} takes {amount} wound(s)", "a {who} sofre {amount} ferimento(s)")),
+    (EffectKind.KNOCK_DOWN, ("the {who} is knocked down", "o {who} é derrubado")),
+    (EffectKind.STUN, ("the {who} is stunned", "o {who} fica atordoado")),
+    (EffectKind.CHEESE, ("{amount} cheese to the {to}", "{amount} queijo para {to}")),
+    (EffectKind.COUNTER, ("counter {name}: {op} {value}", "contador {name}: {op} {value}")),
+    (
+        EffectKind.COUNTER_TO_WHEEL,
+        (
+            "move {amount} from counter {name} to the minion wheel",
+            "mova {amount} do contador {name} para a roda dos lacaios",
+        ),
     ),
-    EffectKind.PLACE_TOKEN: ("place the {token} token on {space}", "coloque a ficha {token} em {space}"),
-    EffectKind.REMOVE_TOKEN: ("remove the {token} token", "retire a ficha {token}"),
-    EffectKind.ROLL: (
-        "roll {dice} die/dice: with a {need}, {then}; otherwise {else}",
-        "role {dice} dado(s): com {need}, {then}; senão {else}",
+    (EffectKind.SET_FLAG, ("remember that {name} happened", "lembre que {name} aconteceu")),
+    (EffectKind.MOVE_END_MARKER, ("move the end marker {pages} page(s)", "mova o marcador de fim {pages} página(s)")),
+    (
+        EffectKind.STORY_ACHIEVEMENT,
+        (
+            "the party earns the {achievement} story achievement",
+            "o grupo ganha a conquista de história {achievement}",
+        ),
     ),
-    EffectKind.GATE: ("the mouse may not explore: {reason}", "o rato não pode explorar: {reason}"),
-    EffectKind.STEER: (
-        "the minion heads for {toward} instead of the mice",
-        "o lacaio vai para {toward} em vez de atacar os ratos",
+    (EffectKind.PLACE_TOKEN, ("place the {token} token on {space}", "coloque a ficha {token} em {space}")),
+    (EffectKind.REMOVE_TOKEN, ("remove the {token} token", "retire a ficha {token}")),
+    (
+        EffectKind.ROLL,
+        (
+            "roll {dice} die/dice: with a {need}, {then}; otherwise {else}",
+            "role {dice} dado(s): com {need}, {then}; senão {else}",
+        ),
     ),
-    EffectKind.START_RAIN: ("the rain begins (R-EXP-07)", "a chuva começa (R-EXP-07)"),
-    EffectKind.NIGHTFALL: (
-        "night falls: the moon goes on the wheel (R-EXP-11)",
-        "anoitece: a lua vai para a roda (R-EXP-11)",
+    (EffectKind.GATE, ("the mouse may not explore: {reason}", "o rato não pode explorar: {reason}")),
+    (
+        EffectKind.STEER,
+        (
+            "the minion heads for {toward} instead of the mice",
+            "o lacaio vai para {toward} em vez de atacar os ratos",
+        ),
     ),
-    EffectKind.OLGA_CHARGES: (
-        "Olga charges the mouse (R-EXP-10)",
-        "Olga avança contra o rato (R-EXP-10)",
+    (EffectKind.START_RAIN, ("the rain begins (R-EXP-07)", "a chuva começa (R-EXP-07)")),
+    (
+        EffectKind.NIGHTFALL,
+        (
+            "night falls: the moon goes on the wheel (R-EXP-11)",
+            "anoitece: a lua vai para a roda (R-EXP-11)",
+        ),
     ),
-    EffectKind.VICTORY: ("the mice win the chapter", "os ratos vencem o capítulo"),
-    EffectKind.DEFEAT: ("the mice lose the chapter", "os ratos perdem o capítulo"),
-}
+    (
+        EffectKind.OLGA_CHARGES,
+        (
+            "Olga charges the mouse (R-EXP-10)",
+            "Olga avança contra o rato (R-EXP-10)",
+        ),
+    ),
+    (EffectKind.VICTORY, ("the mice win the chapter", "os ratos vencem o capítulo")),
+    (EffectKind.DEFEAT, ("the mice lose the chapter", "os ratos perdem o capítulo")),
+)
+
+# keyed by (vocabulary, word): ``counter`` is both a condition and an effect, and StrEnum members equal their value
+SENTENCES: dict[tuple[str, str], tuple[str, str]] = {}
+for _word, _pair in _SENTENCES:
+    SENTENCES[(type(_word).__name__, _word.value)] = _pair
+
+
+def sentence(word: StrEnum) -> tuple[str, str]:
+    """The word's sentence in English and Portuguese."""
+    return SENTENCES[(type(word).__name__, word.value)]

@@ -18,7 +18,6 @@ from mypy_extensions import mypyc_attr
 
 from mnm.board.layout import Board
 from mnm.content.loader import Content, builtin_content
-from mnm.engine import chapters as _chapters  # noqa: F401  (registers every chapter's rules)
 from mnm.engine import effects as _effects  # noqa: F401  (registers every effect handler)
 from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
 from mnm.engine.actions import Action
@@ -26,7 +25,8 @@ from mnm.engine.context import DECISIONS, STEPS, Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import DiceError, EngineError, IllegalAction, MalformedAction
 from mnm.engine.events import Event
-from mnm.engine.hooks import chapter_rules_for
+from mnm.engine.hooks import CHAPTERS
+from mnm.engine.rules.chapter_rules import compile_chapter
 from mnm.engine.rules.setup import setup_state
 from mnm.engine.rules.victory import check_victory
 from mnm.engine.savefile import validate_save
@@ -75,7 +75,10 @@ class Applied:
 def make_ctx(content: Content, chapter_id: str) -> Ctx:
     chapter = content.chapter(chapter_id)
     board = Board.for_chapter(content, chapter)
-    return Ctx(GameDef(content, chapter, board, DiceTable(content.die), chapter_rules_for(chapter.id)))
+    # the chapter's rules, compiled once per game from its file (a chapter registered as Python code wins)
+    code = CHAPTERS.get(chapter.id)
+    rules = code() if code is not None else compile_chapter(chapter)
+    return Ctx(GameDef(content, chapter, board, DiceTable(content.die), rules))
 
 
 def legal_actions(ctx: Ctx, st: State) -> list[Action]:

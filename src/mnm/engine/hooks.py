@@ -14,14 +14,15 @@ True
 >>> WEAPON_ATTACK.get("no-such-effect") is None
 True
 
-Chapters are :class:`ChapterRules` subclasses registered by chapter id (R-STORY-05: a chapter's rules win over
-the rulebook's). Every method has a do-nothing default, so a chapter overrides only what it changes:
+A chapter's special rules reach the engine through :class:`ChapterRules` (R-STORY-05: a chapter's rules win
+over the rulebook's): every method is a trigger point with a do-nothing default. A chapter's file is compiled
+into one (:class:`mnm.engine.rules.chapter_rules.ChapterProgram`, the chapter language of docs/chapters.md) when
+the game's context is made; a chapter written as a Python subclass registered here (:func:`chapter_rules`, for a
+rule the language cannot say) takes its place:
 
->>> import mnm.engine  # registers every chapter's rules and every handler
+>>> import mnm.engine
 >>> from mnm.engine.hooks import chapter_rules_for
->>> type(chapter_rules_for("flight-to-barksburg")).__name__
-'FlightToBarksburg'
->>> type(chapter_rules_for("a-chapter-without-special-rules")).__name__
+>>> type(chapter_rules_for("a-chapter-without-python-rules")).__name__
 'ChapterRules'
 """
 
@@ -46,6 +47,7 @@ __all__ = [
     "CARD_TURN_ENDS",
     "CAT_CARD",
     "CHAPTERS",
+    "CREATURE_TURN",
     "CURSED_CHEESE",
     "DEFENSE_DICE",
     "EMPATHETIC_POWER",
@@ -75,7 +77,6 @@ __all__ = [
     "HookPoint",
     "ParamSpec",
     "Params",
-    "Route",
     "RuleLink",
     "ability_handlers",
     "chapter_rules",
@@ -335,6 +336,9 @@ EMPATHETIC_POWER: RuleLink[Callable[[Ctx, State, Hero, str], None]] = RuleLink(
 MINION_GRAPE_TURN: RuleLink[Callable[[Ctx, State, Minion], str]] = RuleLink(
     "minion_grape_turn", "party_items.minion_grape_turn", "a roach's turn with the grape out (R-PARTY-12/14)"
 )
+CREATURE_TURN: RuleLink[Callable[[Ctx, State, Minion], bool]] = RuleLink(
+    "creature_turn", "creatures.creature_turn", "True: an expansion creature's own rule played this activation (R-EXP)"
+)
 HELPER_ATTACKED: RuleLink[Callable[[Ctx, State, Minion], bool]] = RuleLink(
     "helper_attacked", "allies.helper_attacked", "a minion with no mouse to attack attacks an ally or pet (R-EXP-02)"
 )
@@ -349,6 +353,7 @@ RULE_LINKS: tuple[RuleLink[Any], ...] = (
     EMPATHETIC_POWER,
     MINION_GRAPE_TURN,
     HELPER_ATTACKED,
+    CREATURE_TURN,
 )
 
 
@@ -378,16 +383,15 @@ def innate_handlers(ctx: Ctx, hero_id: str, point: HookPoint[H]) -> tuple[H, ...
 
 # --- chapters (R-STORY-05) ---------------------------------------------------------------------------------
 
-Route = tuple[tuple[str, ...], str]  # (spaces to head for, what to do there: an explore argument, "search" or "")
-
 
 # Chapter rules written as Python subclasses also work with the compiled engine (a test's chapter, or a chapter
 # module mypyc left pure because it uses a class decorator): scripts/compile.sh, docs/architecture.md.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ChapterRules:
-    """A chapter's special rules. Every method is a hook point the rules call; the defaults do nothing.
+    """A chapter's special rules. Every method is a trigger point the rules call; the defaults do nothing.
 
-    Subclass it in ``engine/chapters/<chapter>.py`` and register it after the class with
+    Chapters are data (docs/chapters.md): their files compile into a subclass of this class. A chapter whose
+    rule the language cannot say may subclass it and register it after the class with
     ``chapter_rules("<chapter id>")(TheClass)`` (not as a class decorator: mypyc would compile a decorated class
     as a slow non-native class, and refuses one that subclasses this class)."""
 
@@ -443,14 +447,12 @@ class ChapterRules:
         """A surge is about to place ``counts`` on ``side``; return other counts to replace them."""
         return None
 
-    # advice for bots (not rules)
-    def bot_route(self, ctx: Ctx, st: State, side: int) -> Route | None:
-        """Where the party should head on ``side`` and what to do there."""
-        return None
+    # rounds
+    def on_round_begins(self, ctx: Ctx, st: State) -> None:
+        """A new round has begun (R-ROUND-01)."""
 
-    def bot_progress(self, ctx: Ctx, st: State) -> float:
-        """0..1: how far along the chapter's route the party has come."""
-        return 0.0
+    def on_round_ends(self, ctx: Ctx, st: State) -> None:
+        """The last card of the round has acted."""
 
 
 CHAPTERS: dict[str, type[ChapterRules]] = {}

@@ -19,6 +19,7 @@ from typing import Any
 
 from mnm.bots.hints import wilson
 from mnm.bots.policy import make_bot
+from mnm.content.loader import Content
 from mnm.engine import Game, difficulty_options
 
 __all__ = ["GameSpec", "paired_margin", "play_game", "run_simulation", "summarise", "wilson_interval"]
@@ -35,9 +36,12 @@ class GameSpec:
     difficulty: str = "normal"  # a preset of mnm.engine.rules.setup.DIFFICULTY_PRESETS
 
 
-def play_game(spec: GameSpec) -> dict[str, Any]:
-    """Play one game to its end with one bot for every seat; return its record."""
-    game = Game.new(spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty))
+def play_game(spec: GameSpec, content: Content | None = None) -> dict[str, Any]:
+    """Play one game to its end with one bot for every seat; return its record. ``content``: other content than
+    the built-in (a chapter file of one's own), played in this process."""
+    game = Game.new(
+        spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty), content=content
+    )
     bot = make_bot(spec.bot, seed=spec.seed)
     decisions = 0
     while game.decision() is not None and decisions < MAX_DECISIONS:

@@ -1,11 +1,6 @@
-"""Each chapter's special rules: a :class:`mnm.engine.hooks.ChapterRules` subclass registered by chapter id.
+"""Chapters written as Python code: none. Every shipped chapter is data, its rules written in the chapter
+language (docs/chapters.md) and compiled by :mod:`mnm.engine.rules.chapter_rules`.
 
-Importing this package registers every chapter (add the new module to the import below)."""
-
-from mnm.engine.chapters import (  # noqa: F401  # noqa: F401  [EXP] issue 15
-    flight_to_barksburg,
-    proving_grounds,
-    the_ember_vault,
-    the_root_road,
-    the_trickle_crossing,
-)
+A rule the language truly cannot say would live here as a :class:`mnm.engine.hooks.ChapterRules` subclass
+registered with ``chapter_rules("<chapter id>")(TheClass)``, with its reason written in docs/chapters.md.
+"""

@@ -12,7 +12,7 @@ from mnm.board.layout import space_side
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push
 from mnm.engine.dice import roll
-from mnm.engine.hooks import MINDLESS_FALLS, MOUSE_ON_HESSTER
+from mnm.engine.hooks import CREATURE_TURN, MINDLESS_FALLS, MOUSE_ON_HESSTER
 from mnm.engine.query import (
     HESSTER,
     can_enter,
@@ -108,6 +108,9 @@ def creature_turn(ctx: Ctx, st: State, m: Minion) -> bool:
         _hesster_turn(ctx, st, m)
         return True
     return _fires_mortar(ctx, st, m)
+
+
+CREATURE_TURN.provide(creature_turn)
 
 
 def mindless_falls(ctx: Ctx, st: State, m: Minion) -> bool:

@@ -167,9 +167,11 @@ def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
     if st.turn_index >= len(st.track):
         if st.tokens:
             ROUND_ENDS.call(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
+        ctx.rules.on_round_ends(ctx, st)  # a chapter may react (R-STORY-05)
         st.turn_index = 0
         st.round += 1
         ctx.emit("round_begins", "R-ROUND-01", round=st.round)
+        ctx.rules.on_round_begins(ctx, st)
     if not st.track:
         raise RuntimeError("the initiative track is empty")
     push(st, ["card_turn"])

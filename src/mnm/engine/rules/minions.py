@@ -15,7 +15,7 @@ from mnm.board.geometry import TileGraph
 from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
-from mnm.engine.hooks import HELPER_ATTACKED, MINION_GRAPE_TURN
+from mnm.engine.hooks import CREATURE_TURN, HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
     blocked_spaces,
     can_enter,
@@ -191,8 +191,10 @@ def _minion_act(ctx: Ctx, st: State, args: list[Any]) -> None:
         then()
         return
     grape = MINION_GRAPE_TURN.call(ctx, st, m)  # R-PARTY-12/14: "done", "moved" or ""
-    if grape == "done" or (not grape and ctx.rules.minion_turn_override(ctx, st, m)):
-        then()  # a grape, or a chapter rule (R-STORY-05), used this figure's turn
+    if grape == "done" or (
+        not grape and (ctx.rules.minion_turn_override(ctx, st, m) or CREATURE_TURN.call(ctx, st, m))
+    ):
+        then()  # a grape, a chapter rule (R-STORY-05) or a creature's own rule (R-EXP) used this figure's turn
         return
     if not grape:
         _move(ctx, st, m)
@@ -252,8 +254,9 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
     if not steps:  # already as close as it can get: say why instead of "moves 0 spaces" (R-MINION-03)
         barred = ctx.board.spaces[target.space].minions_barred
         reason = "space_barred_to_minions" if barred else "closer_spaces_full"
-        ctx.emit("minion_blocked", "R-MINION-03", minion=m.id, space=src, target=target.id, roll=face.number,
-                 reason=reason)
+        ctx.emit(
+            "minion_blocked", "R-MINION-03", minion=m.id, space=src, target=target.id, roll=face.number, reason=reason
+        )
         return
     m.space = steps[-1]
     ctx.emit(

@@ -106,7 +106,9 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     face = ctx.dice[roll(st, 1, f"{h.id}'s movement")[0]]
     t.rolled = face.number
     hero = ctx.content.heroes[h.id]
-    t.move_points = hero.move + face.number + sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))
+    t.move_points = (
+        hero.move + face.number + sum(int(p.get("amount", 1)) for p in equipped_effects(ctx, h, "move-bonus"))
+    )
     ctx.emit("movement_roll", "R-TURN-01", hero=h.id, face=face.index, number=face.number, points=t.move_points)
     if "knocked_down" in h.statuses:  # R-NEG-04: standing up takes the whole move
         h.statuses.remove("knocked_down")
@@ -148,9 +150,13 @@ _DIRECT_OFFERED: Final[list[tuple[tuple[Any, ...], OptionsFn]]] = []
 
 
 def _option_fns() -> tuple[Any, ...]:
-    """Every turn verb's options function, in registration order (rebuilt if a verb is registered later)."""
+    """Every turn verb's options function, in the direct listing's order when it lists the same verbs, else in
+    registration order (rebuilt if a verb is registered later)."""
     if not _OPTION_FNS or _OPTION_FNS[0][0] != len(TURN_VERBS):
         fns = tuple(tv.options for tv in TURN_VERBS.values())
+        for expected, _ in _DIRECT_OFFERED:
+            if len(expected) == len(fns) and set(expected) == set(fns):
+                fns = expected  # the direct listing's order, whatever order the rule modules were imported in
         _OPTION_FNS[:] = [(len(TURN_VERBS), fns)]
         # the direct listing serves only the very functions, in the very order, it was written for
         _DIRECT[:] = [(fns, direct) for expected, direct in _DIRECT_OFFERED if expected == fns]

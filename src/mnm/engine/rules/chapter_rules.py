@@ -1,0 +1,804 @@
+"""The chapter language's interpreter (R-STORY-02..05, R-WIN-01; issue 22, docs/chapters.md).
+
+A chapter file's rules (:mod:`mnm.content.chapter_language`) are compiled once per game, when the game's
+context is made, into a :class:`ChapterProgram`: one tuple of compiled rules per trigger, each with its trigger
+filters as plain fields and its conditions and effects as (handler, parameters) pairs. The engine's rules call
+the program through the :class:`~mnm.engine.hooks.ChapterRules` seam (``ctx.rules.on_move_roll(...)``); a trigger
+no rule listens to costs one test of an empty tuple.
+
+Every condition and effect of the vocabulary has a handler registered here under its StrEnum member
+(:data:`CONDITIONS`, :data:`EFFECTS`), with the rule ID its events carry by default; an effect fires its event
+(the chapter file may name it, its rule ID and its fields, so that a chapter keeps the event catalogue's names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from mnm.board.layout import space_side
+from mnm.content.chapter_language import (
+    TRIGGER_FILTERS,
+    ChapterRule,
+    Condition,
+    ConditionKind,
+    Effect,
+    EffectKind,
+    EventSpec,
+    Trigger,
+    Who,
+)
+from mnm.content.loader import Content, ContentIssue, add_content_check
+from mnm.content.schema import Chapter
+from mnm.engine.context import Ctx
+from mnm.engine.dice import roll
+from mnm.engine.events import Event, Param
+from mnm.engine.hooks import ChapterRules
+from mnm.engine.i18n import LANGUAGES, catalog
+from mnm.engine.query import can_enter, mice_in, minions_on_side
+from mnm.engine.rules.battle import wound_minion
+from mnm.engine.rules.capture import wound_hero
+from mnm.engine.rules.creatures import olga_charges
+from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
+from mnm.engine.rules.minions import path_toward
+from mnm.engine.rules.weather import nightfall, raining, start_rain
+from mnm.engine.state import Minion, State
+
+__all__ = ["CONDITIONS", "EFFECTS", "ChapterProgram", "Fire", "compile_chapter"]
+
+FIRED: Final = "rules_fired"  # chapter_data key: ids of the ``once`` rules that have fired
+WON: Final = "chapter_won"  # chapter_data key: a ``victory`` effect fired
+ANY: Final = -1  # a filter left out
+
+
+class Fire:
+    """One firing of a trigger: what the rules may read about it, and what effects hand back."""
+
+    def __init__(self, figure: str = "", mouse: str = "", side: int = ANY, number: int = 0) -> None:
+        self.figure = figure  # the figure the trigger is about (mouse or minion id), '' for none
+        self.mouse = mouse  # the mouse involved (that rolled, entered, defeated or wounded), '' for none
+        self.side = side
+        self.number = number  # the trigger's count (CHEESE rolled)
+        self.minion: Minion | None = None  # the minion concerned (wounded, defeated, taking its turn)
+        self.gate = ""  # a gate's reason (explore_attempt)
+
+
+ConditionFn = Callable[[Ctx, State, Fire, Any], bool]
+EffectFn = Callable[[Ctx, State, Fire, "CompiledRule", Any], None]
+
+CONDITIONS: dict[str, ConditionFn] = {}
+EFFECTS: dict[str, EffectFn] = {}
+EFFECT_RULES: dict[str, str] = {}  # effect -> the rule ID its event carries when the chapter names none
+
+
+def condition(kind: ConditionKind) -> Callable[[ConditionFn], ConditionFn]:
+    def add(fn: ConditionFn) -> ConditionFn:
+        CONDITIONS[kind.value] = fn
+        return fn
+
+    return add
+
+
+def effect(kind: EffectKind, rule: str) -> Callable[[EffectFn], EffectFn]:
+    def add(fn: EffectFn) -> EffectFn:
+        EFFECTS[kind.value] = fn
+        EFFECT_RULES[kind.value] = rule
+        return fn
+
+    return add
+
+
+class CompiledCondition:
+    def __init__(self, fn: ConditionFn, params: Any) -> None:
+        self.fn = fn
+        self.params = params
+
+
+class CompiledEffect:
+    def __init__(self, kind: str, fn: EffectFn, params: Any) -> None:
+        self.kind = kind
+        self.fn = fn
+        self.params = params
+
+
+def _tri(value: bool | None) -> int:
+    return ANY if value is None else int(value)
+
+
+class CompiledRule:
+    """A chapter rule as plain fields: its trigger filters, its conditions and its effects."""
+
+    def __init__(self, rule: ChapterRule) -> None:
+        self.id = rule.id
+        self.rule = rule.rule or "R-STORY-05"
+        w = rule.where
+        self.side = ANY if w.side is None else w.side
+        self.spaces: frozenset[str] = frozenset(w.spaces)
+        self.minion = w.minion or ""
+        self.roach = _tri(w.roach)
+        self.mouse = _tri(w.mouse)
+        self.number = w.number or 0
+        self.by_mouse = _tri(w.by_mouse)
+        self.what = w.what or ""
+        self.once = rule.once
+        self.conditions = tuple(compile_condition(c) for c in rule.if_)
+        self.effects = tuple(compile_effect(e) for e in rule.do)
+
+
+def compile_condition(c: Condition) -> CompiledCondition:
+    kind = c.kind.value
+    if kind in ("any", "all"):
+        return CompiledCondition(CONDITIONS[kind], tuple(compile_condition(x) for x in c.params))
+    if kind == "not":
+        return CompiledCondition(CONDITIONS[kind], compile_condition(c.params))
+    return CompiledCondition(CONDITIONS[kind], c.params)
+
+
+def compile_effect(e: Effect) -> CompiledEffect:
+    kind = e.kind.value
+    params = e.params
+    if kind == "roll":
+        branches = (tuple(compile_effect(x) for x in params.then), tuple(compile_effect(x) for x in params.else_))
+        return CompiledEffect(kind, EFFECTS[kind], (params, branches))
+    return CompiledEffect(kind, EFFECTS[kind], params)
+
+
+def holds(ctx: Ctx, st: State, fire: Fire, conditions: tuple[CompiledCondition, ...]) -> bool:
+    return all(c.fn(ctx, st, fire, c.params) for c in conditions)
+
+
+def run_effects(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, effects: tuple[CompiledEffect, ...]) -> None:
+    for e in effects:
+        e.fn(ctx, st, fire, rule, e.params)
+
+
+def fire_rule(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule) -> bool:
+    """Run ``rule`` if its conditions hold (and a ``once`` rule has not fired): True when it ran."""
+    fired: list[str] = st.chapter_data.get(FIRED) or []
+    if rule.once and rule.id in fired:
+        return False
+    if not holds(ctx, st, fire, rule.conditions):
+        return False
+    if rule.once:
+        st.chapter_data.setdefault(FIRED, []).append(rule.id)
+    run_effects(ctx, st, fire, rule, rule.effects)
+    return True
+
+
+def emit_effect(
+    ctx: Ctx,
+    fire: Fire,
+    rule: CompiledRule,
+    kind: str,
+    spec: EventSpec | None,
+    values: dict[str, Param],
+    default: str = "chapter_rule",
+) -> None:
+    """Fire an effect's event: the chapter's name, rule ID and fields for it, or the effect's own."""
+    if spec is not None and spec.none:
+        return
+    name = spec.name if spec is not None and spec.name else default
+    if not name:
+        return
+    rule_id = spec.rule if spec is not None and spec.rule else rule.rule or EFFECT_RULES.get(kind, "")
+    if spec is not None and spec.take is not None:
+        known: dict[str, Param] = {"figure": fire.figure, "mouse": fire.mouse}
+        known.update(values)
+        params: dict[str, Param] = {field: known[value] for field, value in spec.take.items() if value in known}
+    else:
+        params = dict(values)
+        if name == "chapter_rule":
+            params["chapter_rule"] = rule.id
+            params["effect"] = kind
+    if spec is not None:
+        params.update(spec.params)
+    # not ctx.emit: the name comes from the chapter file; check_chapters refuses a name the catalogs lack
+    ctx.events.append(Event(name, params, rule_id))
+
+
+# --- conditions ---------------------------------------------------------------------------------------------
+
+
+def _compare(a: int, op: str, b: int) -> bool:
+    if op == "eq":
+        return a == b
+    if op == "ne":
+        return a != b
+    if op == "lt":
+        return a < b
+    if op == "le":
+        return a <= b
+    if op == "gt":
+        return a > b
+    return a >= b
+
+
+@condition(ConditionKind.ALL_FREE_MICE_ON)
+def _all_free_mice_on(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    """R-WIN-01: every mouse not captured stands on one of the spaces (and there is one)."""
+    mice = st.mice_on_board()
+    return bool(mice) and all(h.space in p.spaces for h in mice)
+
+
+@condition(ConditionKind.ANY_FREE_MOUSE)
+def _any_free_mouse(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return any(not h.captured for h in st.heroes.values())
+
+
+@condition(ConditionKind.TILE_FACE_UP)
+def _tile_face_up(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    side: int = p.side
+    return st.face_up.get(ctx.board.tile_of_side(side)) == side
+
+
+@condition(ConditionKind.TILE_CLEAR)
+def _tile_clear(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return not minions_on_side(st, p.side)
+
+
+@condition(ConditionKind.NO_MINIONS)
+def _no_minions(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return not st.minions
+
+
+@condition(ConditionKind.MINION_ON_BOARD)
+def _minion_on_board(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    kind: str = p.minion
+    return any(m.type == kind for m in st.minions.values())
+
+
+@condition(ConditionKind.PARTY_HOLDS)
+def _party_holds(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return p.token in st.stash
+
+
+@condition(ConditionKind.TOKEN_ON)
+def _token_on(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    spaces = st.tokens.get(p.token)
+    if not spaces:
+        return False
+    return p.side is None or space_side(spaces[0]) == p.side
+
+
+@condition(ConditionKind.HAS_ACHIEVEMENT)
+def _has_achievement(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return p.achievement in st.story_achievements
+
+
+@condition(ConditionKind.COUNTER)
+def _counter(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    if p.op == "unset":
+        return p.name not in st.chapter_data
+    return _compare(int(st.chapter_data.get(p.name, 0)), str(p.op), int(p.value))
+
+
+@condition(ConditionKind.FLAG)
+def _flag(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return bool(st.chapter_data.get(p.name))
+
+
+@condition(ConditionKind.COMPARE)
+def _compare_state(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    what: str = p.what
+    value = st.round if what == "round" else st.hourglass if what == "page" else st.stats.get("surges", 0)
+    return _compare(value, str(p.op), int(p.value))
+
+
+@condition(ConditionKind.RAINING)
+def _raining(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return raining(st)
+
+
+@condition(ConditionKind.SPECIAL_SEARCH_LEFT)
+def _special_search_left(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return p.card not in st.special_found
+
+
+@condition(ConditionKind.ALL_MICE_SEARCHED)
+def _all_mice_searched(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    side: int = p.side
+    return all(side in h.searched for h in st.heroes.values())
+
+
+@condition(ConditionKind.FIGURE)
+def _figure(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    """Tests of the trigger's figure (mouse or minion); every test given must hold."""
+    hero = st.heroes.get(fire.figure)
+    minion = st.minions.get(fire.figure) if hero is None else None
+    if minion is None and hero is None:
+        minion = fire.minion  # a defeated minion is off the board already
+    if p.mouse is not None and p.mouse != (hero is not None):
+        return False
+    space = hero.space if hero is not None else minion.space if minion is not None else None
+    if p.minion is not None and (minion is None or minion.type != p.minion):
+        return False
+    if p.roach is not None and (minion is None or ctx.content.minions[minion.type].roach != p.roach):
+        return False
+    if p.side is not None and (space is None or space_side(space) != p.side):
+        return False
+    if p.spaces and space not in p.spaces:
+        return False
+    wounds = hero.wounds if hero is not None else minion.wounds if minion is not None else 0
+    return p.wounds_at_least is None or wounds >= p.wounds_at_least
+
+
+@condition(ConditionKind.ANY)
+def _any(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return any(c.fn(ctx, st, fire, c.params) for c in p)
+
+
+@condition(ConditionKind.ALL)
+def _all(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return all(c.fn(ctx, st, fire, c.params) for c in p)
+
+
+@condition(ConditionKind.NOT)
+def _not(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    c: CompiledCondition = p
+    return not c.fn(ctx, st, fire, c.params)
+
+
+# --- effects ------------------------------------------------------------------------------------------------
+
+
+@effect(EffectKind.STORY, "R-STORY-05")
+def _story(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-STORY-02/03/05: a story moment is read."""
+    emit_effect(ctx, fire, rule, "story", p.event, {"chapter": st.chapter, "moment": p.moment}, "story")
+
+
+@effect(EffectKind.ANNOUNCE, "R-STORY-05")
+def _announce(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    emit_effect(ctx, fire, rule, "announce", p.event, {})
+
+
+@effect(EffectKind.PLACE_MINION, "R-STORY-03")
+def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-STORY-03: a minion placed on a named space; its initiative cards join the track."""
+    kind: str = p.minion
+    serial = st.minion_serial.get(kind, 0) + 1
+    st.minion_serial[kind] = serial
+    fig = Minion(f"{kind}-{serial}", kind, p.space)
+    st.minions[fig.id] = fig
+    values: dict[str, Param] = {"minion": fig.id, "space": fig.space, "why": rule.id, "reason": "chapter"}
+    emit_effect(ctx, fire, rule, "place_minion", p.event, values, "minion_placed")
+    add_cards(ctx, st, [], cards_for_types(ctx, st, [kind]))
+
+
+@effect(EffectKind.RETURN_MINION, "R-STORY-03")
+def _return_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """The trigger's defeated minion comes back on a space (when it may enter), its cards back on the track."""
+    m = fire.minion
+    if m is None or m.id in st.minions or not can_enter(ctx, st, p.space):
+        return
+    st.minions[m.id] = Minion(m.id, m.type, p.space, greedy=m.greedy)
+    add_cards(ctx, st, [], cards_for_types(ctx, st, [m.type]))
+    values: dict[str, Param] = {"minion": m.id, "space": p.space, "why": rule.id, "reason": "chapter"}
+    emit_effect(ctx, fire, rule, "return_minion", p.event, values, "minion_placed")
+
+
+@effect(EffectKind.REMOVE_MINION, "R-STORY-05")
+def _remove_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """The trigger's minion flees the board (no achievement); its cards leave the track if it was the last."""
+    m = fire.minion
+    if m is None or m.id not in st.minions:
+        return
+    del st.minions[m.id]
+    emit_effect(ctx, fire, rule, "remove_minion", p.event, {"minion": m.id, "wounds": m.wounds})
+    remove_type_if_gone(ctx, st, m.type)
+
+
+def _who(fire: Fire, who: Who) -> str:
+    return fire.mouse if who is Who.MOUSE else fire.figure
+
+
+@effect(EffectKind.WOUND, "R-BATTLE-14")
+def _wound(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-BATTLE-14: wounds with no defense roll (blockable wounds: the mouse rolls its defense, R-BATTLE-08)."""
+    target = _who(fire, p.who)
+    if target in st.heroes:
+        emit_effect(ctx, fire, rule, "wound", p.event, {"figure": target, "amount": p.amount}, "")
+        wounds: int = p.amount
+        if p.blockable:
+            wounds = max(0, wounds - _blocks(ctx, st, target))
+        wound_hero(ctx, st, st.heroes[target], wounds, source=p.source)
+    elif target in st.minions:
+        emit_effect(ctx, fire, rule, "wound", p.event, {"figure": target, "amount": p.amount}, "")
+        wound_minion(ctx, st, st.minions[target], p.amount, None)
+
+
+def _blocks(ctx: Ctx, st: State, hero_id: str) -> int:
+    """Shields a mouse rolls defending against a chapter's blockable wound (its defense dice, R-BATTLE-08)."""
+    h = st.heroes[hero_id]
+    faces = roll(st, ctx.content.heroes[h.id].defense, f"{hero_id}'s defense")
+    return sum(1 for f in faces if ctx.dice[f].shield)
+
+
+@effect(EffectKind.KNOCK_DOWN, "R-NEG-09")
+def _knock_down(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    _status(ctx, st, fire, rule, p, "knocked_down", "knock_down")
+
+
+@effect(EffectKind.STUN, "R-NEG-02")
+def _stun(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    _status(ctx, st, fire, rule, p, "stunned", "stun")
+
+
+def _status(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any, status: str, kind: str) -> None:
+    target = _who(fire, p.who)
+    h = st.heroes.get(target)
+    if h is not None:
+        if status not in h.statuses and not h.captured:
+            h.statuses.append(status)
+    elif target in st.minions and status not in st.minions[target].statuses:
+        st.minions[target].statuses.append(status)
+    emit_effect(ctx, fire, rule, kind, p.event, {"figure": target})
+
+
+@effect(EffectKind.CHEESE, "R-SURGE-01")
+def _cheese(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    amount: int = p.amount
+    if p.to == "wheel":
+        st.wheel += amount
+    elif fire.mouse in st.heroes:
+        st.heroes[fire.mouse].cheese += amount
+    emit_effect(ctx, fire, rule, "cheese", p.event, {"amount": amount, "to": str(p.to), "wheel": st.wheel})
+
+
+@effect(EffectKind.COUNTER, "R-STORY-05")
+def _set_counter(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    have = int(st.chapter_data.get(p.name, 0))
+    value: int = p.value if p.op == "set" else have + p.value if p.op == "add" else have - p.value
+    st.chapter_data[p.name] = value
+    emit_effect(ctx, fire, rule, "counter", p.event, {"name": p.name, "value": value})
+
+
+@effect(EffectKind.COUNTER_TO_WHEEL, "R-SURGE-01")
+def _counter_to_wheel(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """Up to ``amount`` (or the CHEESE rolled) moves from a chapter counter to the minion wheel."""
+    have = int(st.chapter_data.get(p.name, 0))
+    moved = min(have, fire.number if p.amount == "cheese" else int(p.amount))
+    if moved:
+        st.chapter_data[p.name] = have - moved
+        st.wheel += moved
+        values: dict[str, Param] = {"amount": moved, "left": have - moved, "wheel": st.wheel}
+        emit_effect(ctx, fire, rule, "counter_to_wheel", p.event, values)
+
+
+@effect(EffectKind.SET_FLAG, "R-STORY-05")
+def _set_flag(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    st.chapter_data[p.name] = True
+    emit_effect(ctx, fire, rule, "set_flag", p.event, {"name": p.name})
+
+
+@effect(EffectKind.MOVE_END_MARKER, "R-ACH-10")
+def _move_end_marker(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    st.end_page += p.pages
+    emit_effect(ctx, fire, rule, "move_end_marker", p.event, {"pages": p.pages, "end_page": st.end_page})
+
+
+@effect(EffectKind.STORY_ACHIEVEMENT, "R-ACH-10")
+def _story_achievement(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    if p.achievement not in st.story_achievements:
+        st.story_achievements.append(p.achievement)
+    emit_effect(ctx, fire, rule, "story_achievement", p.event, {"achievement": p.achievement})
+
+
+@effect(EffectKind.PLACE_TOKEN, "R-STORY-03")
+def _place_token(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    st.tokens[p.token] = [p.space]
+    emit_effect(ctx, fire, rule, "place_token", p.event, {"token": p.token, "space": p.space})
+
+
+@effect(EffectKind.REMOVE_TOKEN, "R-STORY-05")
+def _remove_token(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    if st.tokens.pop(p.token, None) is not None:
+        emit_effect(ctx, fire, rule, "remove_token", p.event, {"token": p.token})
+
+
+@effect(EffectKind.ROLL, "R-STORY-05")
+def _roll(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """Roll dice: with the symbol needed on any of them, the ``then`` effects, else the ``else`` effects."""
+    params, (then, otherwise) = p
+    faces = roll(st, params.dice, params.why)
+    need: str = params.need
+    hit = False
+    for f in faces:
+        face = ctx.dice[f]
+        if (
+            (need == "star" and face.star)
+            or (need == "cheese" and face.cheese)
+            or (need == "sword" and face.melee_hit)
+            or (need == "bow" and face.bow)
+        ):
+            hit = True
+    emit_effect(ctx, fire, rule, "roll", params.event, {"faces": list(faces), "success": hit}, "")
+    run_effects(ctx, st, fire, rule, then if hit else otherwise)
+
+
+@effect(EffectKind.GATE, "R-EXPLORE-13")
+def _gate(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-STORY-05: the exploration is refused, with the reason the player reads."""
+    fire.gate = p.reason.en
+
+
+@effect(EffectKind.STEER, "R-MINION-03")
+def _steer(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """The minion rolls its movement and heads for a space instead of the mice; entering a mouse's space still
+    ends its move (R-MOVE-08)."""
+    m = fire.minion
+    if m is None:
+        return
+    face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
+    steps: list[str] = []
+    for space in path_toward(ctx, st, m, p.toward)[: face.number]:
+        steps.append(space)
+        if mice_in(st, space):
+            break
+    if steps:
+        src = m.space
+        m.space = steps[-1]
+        values: dict[str, Param] = {"minion": m.id, "src": src, "dst": m.space, "roll": face.number}
+        emit_effect(ctx, fire, rule, "steer", p.event, values)
+
+
+@effect(EffectKind.START_RAIN, "R-EXP-07")
+def _start_rain(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    emit_effect(ctx, fire, rule, "start_rain", p.event, {}, "")
+    start_rain(ctx, st)
+
+
+@effect(EffectKind.NIGHTFALL, "R-EXP-11")
+def _nightfall(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    emit_effect(ctx, fire, rule, "nightfall", p.event, {}, "")
+    nightfall(ctx, st)
+
+
+@effect(EffectKind.OLGA_CHARGES, "R-EXP-10")
+def _olga_charges(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    h = st.heroes.get(fire.figure) or st.heroes.get(fire.mouse)
+    if h is not None:
+        emit_effect(ctx, fire, rule, "olga_charges", p.event, {}, "")
+        olga_charges(ctx, st, h)
+
+
+@effect(EffectKind.VICTORY, "R-WIN-01")
+def _victory(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """The chapter is won at the next victory check (after this step)."""
+    st.chapter_data[WON] = True
+    emit_effect(ctx, fire, rule, "victory", p.event, {}, "")
+
+
+@effect(EffectKind.DEFEAT, "R-WIN-02")
+def _defeat(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    lose(ctx, st)
+
+
+def lose(ctx: Ctx, st: State) -> None:
+    """R-WIN-02: the chapter's own defeat."""
+    if st.status == "playing":
+        st.status = "lost"
+        st.outcome = "chapter"
+        st.pending = None
+        ctx.emit("defeat", "R-WIN-02", reason="chapter")
+
+
+# --- the program -----------------------------------------------------------------------------------------------
+
+
+def _by_trigger(rules: tuple[ChapterRule, ...], trigger: Trigger) -> tuple[CompiledRule, ...]:
+    return tuple(CompiledRule(r) for r in rules if r.when is trigger)
+
+
+def _minion_fits(ctx: Ctx, rule: CompiledRule, m: Minion) -> bool:
+    if rule.minion and m.type != rule.minion:
+        return False
+    if rule.roach != ANY and ctx.content.minions[m.type].roach != bool(rule.roach):
+        return False
+    if rule.side != ANY and space_side(m.space) != rule.side:
+        return False
+    return not rule.spaces or m.space in rule.spaces
+
+
+class ChapterProgram(ChapterRules):
+    """A chapter's rules compiled from its file: one tuple of rules per trigger (empty: nothing to do)."""
+
+    def __init__(self, chapter: Chapter) -> None:
+        rules = chapter.all_rules()
+        self.begins = _by_trigger(rules, Trigger.CHAPTER_BEGINS)
+        self.revealed = _by_trigger(rules, Trigger.TILE_REVEALED)
+        self.round_begins = _by_trigger(rules, Trigger.ROUND_BEGINS)
+        self.round_ends = _by_trigger(rules, Trigger.ROUND_ENDS)
+        self.enters = _by_trigger(rules, Trigger.FIGURE_ENTERS)
+        self.move_roll = _by_trigger(rules, Trigger.MOVEMENT_ROLL)
+        self.minion_turn = _by_trigger(rules, Trigger.MINION_TURN)
+        self.wounded = _by_trigger(rules, Trigger.MINION_WOUNDED)
+        self.defeated = _by_trigger(rules, Trigger.MINION_DEFEATED)
+        self.cheese = _by_trigger(rules, Trigger.MINION_ROLLED_CHEESE)
+        self.surge = _by_trigger(rules, Trigger.SURGE)
+        self.explore = _by_trigger(rules, Trigger.EXPLORE_ATTEMPT)
+        self.won = _by_trigger(rules, Trigger.CHAPTER_WON)
+        self.victory = tuple(compile_condition(c) for c in chapter.victory)
+        self.defeat = tuple(compile_condition(c) for c in chapter.defeat)
+        # a victory effect sets a flag in the state: only a chapter that has one looks for it
+        self.forced_victory = any(e.kind is EffectKind.VICTORY for r in rules for _, e in _walk_effects(r.do, ""))
+        self.no_trigger = Fire()  # the victory and defeat tests have no trigger (one object, not one per step)
+
+    def _run(self, ctx: Ctx, st: State, fire: Fire, rules: tuple[CompiledRule, ...]) -> None:
+        for rule in rules:
+            if rule.side == ANY or rule.side == fire.side:
+                fire_rule(ctx, st, fire, rule)
+
+    def on_setup(self, ctx: Ctx, st: State) -> None:
+        """Trigger chapter_begins (R-STORY-02)."""
+        if self.begins:
+            self._run(ctx, st, Fire(), self.begins)
+
+    def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
+        """Trigger tile_revealed: the first time a side is revealed (R-STORY-03)."""
+        if self.revealed and side not in st.explored:
+            self._run(ctx, st, Fire(side=side), self.revealed)
+
+    def on_round_begins(self, ctx: Ctx, st: State) -> None:
+        if self.round_begins:
+            self._run(ctx, st, Fire(), self.round_begins)
+
+    def on_round_ends(self, ctx: Ctx, st: State) -> None:
+        if self.round_ends:
+            self._run(ctx, st, Fire(), self.round_ends)
+
+    def on_mouse_enters(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
+        """Trigger figure_enters."""
+        if not self.enters:
+            return
+        fire = Fire(hero_id, hero_id, space_side(space))
+        for rule in self.enters:
+            if (rule.side == ANY or rule.side == fire.side) and (not rule.spaces or space in rule.spaces):
+                fire_rule(ctx, st, fire, rule)
+
+    def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
+        """Trigger movement_roll."""
+        if not self.move_roll:
+            return
+        hero = st.heroes.get(figure)
+        is_mouse = hero is not None
+        space = hero.space if hero is not None else st.minions[figure].space if figure in st.minions else None
+        fire = Fire(figure, figure if is_mouse else "", space_side(space) if space is not None else ANY)
+        number = ctx.dice[face].number
+        for rule in self.move_roll:
+            if rule.number and rule.number != number:
+                continue
+            if rule.mouse != ANY and bool(rule.mouse) != is_mouse:
+                continue
+            if rule.side != ANY and rule.side != fire.side:
+                continue
+            fire_rule(ctx, st, fire, rule)
+
+    def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
+        """Trigger minion_turn: the first rule that fires takes the minion's activation."""
+        if not self.minion_turn:
+            return False
+        fire = Fire(m.id, "", space_side(m.space))
+        fire.minion = m
+        return any(_minion_fits(ctx, rule, m) and fire_rule(ctx, st, fire, rule) for rule in self.minion_turn)
+
+    def _minion_event(
+        self, ctx: Ctx, st: State, m: Minion, hero_id: str | None, rules: tuple[CompiledRule, ...], n: int
+    ) -> None:
+        fire = Fire(m.id, hero_id or "", space_side(m.space), n)
+        fire.minion = m
+        for rule in rules:
+            if rule.by_mouse != ANY and bool(rule.by_mouse) != (hero_id is not None):
+                continue
+            if _minion_fits(ctx, rule, m):
+                fire_rule(ctx, st, fire, rule)
+
+    def on_minion_cheese(self, ctx: Ctx, st: State, m: Minion, cheese: int) -> None:
+        """Trigger minion_rolled_cheese."""
+        if self.cheese:
+            self._minion_event(ctx, st, m, None, self.cheese, cheese)
+
+    def on_minion_wounded(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
+        """Trigger minion_wounded."""
+        if self.wounded:
+            self._minion_event(ctx, st, m, hero_id, self.wounded, 0)
+
+    def on_minion_defeated(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
+        """Trigger minion_defeated."""
+        if self.defeated:
+            self._minion_event(ctx, st, m, hero_id, self.defeated, 0)
+
+    def on_surge(self, ctx: Ctx, st: State, side: int, counts: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
+        """Trigger surge (the hourglass has moved and the surge counted, R-SURGE-03)."""
+        if self.surge:
+            self._run(ctx, st, Fire(side=side), self.surge)
+        return None
+
+    def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
+        """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason."""
+        if not self.explore:
+            return ""
+        h = st.heroes[hero_id]
+        if h.space is None:
+            return ""
+        fire = Fire(hero_id, hero_id, space_side(h.space))
+        what = "exit" if where.startswith("exit-") else "flip"
+        for rule in self.explore:
+            if (rule.side == ANY or rule.side == fire.side) and (not rule.what or rule.what == what):
+                fire_rule(ctx, st, fire, rule)
+                if fire.gate:
+                    return fire.gate
+        return ""
+
+    def check_victory(self, ctx: Ctx, st: State) -> bool:
+        """The chapter's victory (R-WIN-01): all its conditions hold; its own defeat is checked first."""
+        if self.defeat and holds(ctx, st, self.no_trigger, self.defeat):
+            lose(ctx, st)
+            return False
+        if self.forced_victory and st.chapter_data.get(WON):
+            return True
+        return bool(self.victory) and holds(ctx, st, self.no_trigger, self.victory)
+
+    def on_victory(self, ctx: Ctx, st: State) -> None:
+        """Trigger chapter_won."""
+        if self.won:
+            self._run(ctx, st, Fire(), self.won)
+
+
+def compile_chapter(chapter: Chapter) -> ChapterRules:
+    """The chapter's rules compiled for one game (the do-nothing rules when the file has none)."""
+    if not chapter.rules and not chapter.rooms and not chapter.victory and not chapter.defeat:
+        return ChapterRules()
+    return ChapterProgram(chapter)
+
+
+def unhandled_words() -> list[str]:
+    """Vocabulary words with no handler here (a test keeps this empty)."""
+    missing = [k.value for k in ConditionKind if k.value not in CONDITIONS]
+    missing += [k.value for k in EffectKind if k.value not in EFFECTS]
+    missing += [t.value for t in Trigger if t not in TRIGGER_FILTERS]
+    return missing
+
+
+# --- what content loading checks ------------------------------------------------------------------------------
+
+
+def _walk_effects(effects: tuple[Effect, ...], path: str) -> list[tuple[str, Effect]]:
+    out: list[tuple[str, Effect]] = []
+    for i, e in enumerate(effects):
+        out.append((f"{path}.{i}", e))
+        if e.roll is not None:
+            out += _walk_effects(e.roll.then, f"{path}.{i}.roll.then")
+            out += _walk_effects(e.roll.else_, f"{path}.{i}.roll.else")
+    return out
+
+
+def check_chapters(content: Content) -> list[ContentIssue]:
+    """What a chapter's rules name must exist: the events they fire (in every catalog), story moments, minions."""
+    issues: list[ContentIssue] = []
+    catalogs = [catalog(lang) for lang in LANGUAGES]
+    for chid, ch in content.chapters.items():
+        file = content.file_of("chapter", chid) or "chapters"
+        rules = [(f"rules.{i}", r) for i, r in enumerate(ch.rules)]
+        rules += [(f"rooms.{j}.rules.{i}", r) for j, room in enumerate(ch.rooms) for i, r in enumerate(room.rules)]
+        for where, rule in rules:
+            if rule.where.minion is not None and rule.where.minion not in content.minions:
+                msg = f"names minion {rule.where.minion!r}, which does not exist"
+                issues.append(ContentIssue(file, chid, f"{where}.where.minion", msg))
+            for path, e in _walk_effects(rule.do, f"{where}.do"):
+                p = e.params
+                kind = e.kind.value
+                spec: EventSpec | None = p.event
+                if spec is not None and spec.name and any(spec.name not in c for c in catalogs):
+                    msg = f"fires event {spec.name!r}, which the message catalogs (mnm/i18n) do not have"
+                    issues.append(ContentIssue(file, chid, f"{path}.{kind}.event.name", msg))
+                if kind == "story" and p.moment not in ch.story:
+                    msg = f"reads story moment {p.moment!r}, which the chapter's story does not have"
+                    issues.append(ContentIssue(file, chid, f"{path}.story.moment", msg))
+                if kind == "place_minion" and p.minion not in content.minions:
+                    msg = f"names minion {p.minion!r}, which does not exist"
+                    issues.append(ContentIssue(file, chid, f"{path}.place_minion.minion", msg))
+    return issues
+
+
+add_content_check(check_chapters)
