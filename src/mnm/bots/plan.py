@@ -91,6 +91,8 @@ class ChapterPlan:
     searches: dict[str, tuple[int, str, str]]  # token -> (side, card, where) of the special search giving it
     start_cost: float = 1.0
     _cost: dict[tuple[int, tuple[str, ...]], float] = field(default_factory=dict)
+    # a mouse's space and the gate tokens the party holds -> its cost to the goal (progress asks it very often)
+    _space_cost: dict[tuple[str, tuple[str, ...]], float] = field(default_factory=dict)
 
 
 # --- reading the chapter --------------------------------------------------------------------------------------
@@ -472,9 +474,38 @@ def _toward_sides(
 
 
 def mouse_cost(ctx: Ctx, st: State, space: str) -> float:
-    """The plan's cost to the goal from a mouse standing on ``space``."""
-    ways = advice(ctx, st, _side_of(space), space)
-    return ways[0].cost if ways else _FAR
+    """The plan's cost to the goal from a mouse standing on ``space``: the cheapest way of :func:`advice`, with
+    every explore the board allows counted whichever side its neighbour shows, and a gate open when the party
+    holds its token (else reached through its key's search). Cached per space and tokens held."""
+    plan = chapter_plan(ctx, st)
+    side = _side_of(space)
+    if plan.goal.defeat and _goal_sides(ctx, st, plan) != plan.goal.sides:
+        ways = advice(ctx, st, side, space)  # a minion to defeat is on the board: head for it
+        return ways[0].cost if ways else _FAR
+    held = tuple(t for es in plan.edges.get(side, ()) for t in es.tokens if _holds(st, t, side))
+    key = (space, held)
+    got = plan._space_cost.get(key)
+    if got is not None:
+        return got
+    best = _goal_here(ctx, plan, side, (space,))
+    for e in plan.edges.get(side, ()):
+        rest = _node_cost(ctx, plan, e.target, e.arrive)
+        if rest >= _FAR:
+            continue
+        if all(t in held for t in e.tokens):
+            best = min(best, STEP * _steps(ctx, side, (space,), e.spaces) + 1.0 + rest)
+            continue
+        keys = tuple(
+            sp
+            for t in e.tokens
+            if t in plan.searches and plan.searches[t][0] == side
+            for sp in _search_spaces(ctx, side, plan.searches[t][2])
+        )
+        near = STEP * _steps(ctx, side, (space,), keys or e.spaces)
+        best = min(best, near + GATE_COST + 1.0 + rest)
+    if len(plan._space_cost) < 50_000:
+        plan._space_cost[key] = best
+    return best
 
 
 def progress(ctx: Ctx, st: State) -> float:
