@@ -8,10 +8,13 @@ through LISTEN/NOTIFY). Each table's bot plays the first legal option of whateve
 the socket of the seat that owns it. Measured per action: the time from sending it to the moment the
 *spectator* socket receives the broadcast update (so it includes validation, the engine, the storage write
 and the fan-out). Bounded by ``--actions`` per table and ``--seconds`` overall. Prints p50, p99 and
-actions/s; ``--processes 1 2`` runs both and prints them side by side.
+actions/s; ``--processes 1 2`` runs both and prints them side by side. ``--playtest N`` starts a workshop
+play-test of N heuristic games of a three-tile chapter on the (first) server as the tables start, so the
+tables' latency is measured while the play-test's worker processes take the CPU (issue 23).
 
     .venv/bin/python bench/web_load.py --tables 50 --actions 40
     .venv/bin/python bench/web_load.py --tables 100 --processes 1 2
+    .venv/bin/python bench/web_load.py --tables 50 --playtest 1000
 """
 
 from __future__ import annotations
@@ -139,6 +142,30 @@ async def run_table(
     return played
 
 
+THREE_TILES = ROOT / "src" / "mnm" / "content" / "data" / "chapters" / "02-the-root-road.yaml"
+
+
+async def start_playtest(base: str, games: int) -> tuple[dict[str, str], str, float]:
+    """A workshop play-test of ``games`` heuristic games (normal) of a three-tile chapter; its token and id."""
+    async with httpx.AsyncClient(timeout=30) as client:
+        token = (await client.post(base + "/api/workshop/token")).json()["token"]
+        headers = {"X-Editor-Token": token}
+        body = {"text": THREE_TILES.read_text(encoding="utf-8"), "games": games, "presets": ["normal"]}
+        r = await client.post(base + "/api/workshop/playtests", json=body, headers=headers)
+        r.raise_for_status()
+        return headers, r.json()["id"], time.perf_counter()
+
+
+async def report_playtest(base: str, playtest: tuple[dict[str, str], str, float]) -> None:
+    headers, job, started = playtest
+    async with httpx.AsyncClient(timeout=30) as client:
+        got = (await client.get(f"{base}/api/workshop/playtests/{job}", headers=headers)).json()
+    print(
+        f"play-test while the tables played: {got['done']}/{got['total']} games {got['status']} after "
+        f"{time.perf_counter() - started:.1f} s (worker CPU {got['cpu_seconds']:.1f} s)"
+    )
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (Linux /proc), to report the server's own cost per action."""
     try:
@@ -161,12 +188,15 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     sockets = await asyncio.gather(*(connect_table(bases, i, m) for i, m in enumerate(made)))  # everyone sits down
     latencies: list[float] = []
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
+    playtest = await start_playtest(bases[0], args.playtest) if args.playtest else None
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
     counts = await asyncio.gather(
         *(run_table(m, s, args.actions, deadline, latencies, args.think) for m, s in zip(made, sockets, strict=True))
     )
     wall = time.perf_counter() - start
+    if playtest is not None:
+        await report_playtest(bases[0], playtest)
     server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     total = sum(counts)
     lat = sorted(latencies)
@@ -228,6 +258,7 @@ def main() -> None:
     parser.add_argument("--chapter", default="proving-grounds")
     parser.add_argument("--db", default=None, help="database URL; SQLite (1 process) or PostgreSQL if omitted")
     parser.add_argument("--processes", type=int, nargs="+", default=[1], help="server processes (1 2: both runs)")
+    parser.add_argument("--playtest", type=int, default=0, help="a workshop play-test of this many games meanwhile")
     args = parser.parse_args()
     args.tables = max(1, min(args.tables, 400))
     args.actions = max(1, min(args.actions, 1000))

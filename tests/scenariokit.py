@@ -58,3 +58,23 @@ def disguises_game(far_rat: dict[str, dict[str, str]]) -> Game:
     st.stack = [["card_turn"], ["encounter", 5]]
     run(ctx, st)
     return Game(ctx, st)
+
+
+def one_move_from_winning() -> tuple[Game, str]:
+    """Chapter 1 with Filch in the tree and the Courtyard clear: Collin's move into the tree (the returned space)
+    wins the chapter, and it rolls no dice (issue 26, finding 1: such an ending must not be undoable)."""
+    bow = 4  # face 4: two bows (movement)
+    game = load_scenario(
+        {
+            "chapter": "flight-to-barksburg",
+            "tiles": {"courtyard": 1},
+            "explored": [5, 4, 2, 1],
+            "heroes": {"collin": {"space": "1:15"}, "filch": {"space": "1:15"}},
+            "minions": {"rat-warrior-1": {"space": "5:1"}},
+            "turn": "mouse:collin",
+            "dice": [bow, bow, bow],
+        }
+    )
+    tree = next(sp.id for sp in game.ctx.board.graph(1).spaces if sp.minions_barred)
+    game.state.heroes["filch"].space = tree
+    return game, tree

@@ -73,6 +73,7 @@ def expand(command: str, tmp: Path, save: Path, scenario: Path) -> list[list[str
                 w = {
                     "SAVEFILE": str(save),
                     "FILE.svg": str(tmp / "board.svg"),
+                    "CHAPTER.yaml": str(tmp / "chapter.yaml"),  # written by `mnm chapter new`, then checked
                     "FILE": str(scenario),
                     "DIR": str(tmp / "out"),
                     "SIDE": "5",

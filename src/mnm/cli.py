@@ -6,11 +6,15 @@ import importlib.util
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from mnm import __version__
+from mnm.chapter_cli import chapter_app, read_or_exit
+
+if TYPE_CHECKING:
+    from mnm.content.loader import Content
 from mnm.scenario_cli import scenario_app
 
 # Plain help (rich_markup_mode=None): no '<bool>' after flags, and nothing drawn a screen reader would spell out.
@@ -28,6 +32,9 @@ board_app = typer.Typer(help="Draw tile sides and chapter layouts.", no_args_is_
 app.add_typer(content_app, name="content")
 app.add_typer(board_app, name="board")
 app.add_typer(scenario_app, name="scenario")
+app.add_typer(chapter_app, name="chapter")
+
+CHAPTER_FILE_HELP = "A chapter file of your own (docs/chapters.md) instead of a shipped chapter."
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -189,7 +196,7 @@ def play(
     party: Annotated[
         str | None, typer.Option(help="Heroes, comma-separated [default: collin,tilda,filch,maginos].")
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: 0].")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for dice and shuffles [default: a new one, printed].")] = None,
     load: Annotated[Path | None, typer.Option("--load", metavar="FILE", help="Go on with a saved game.")] = None,
     resume: Annotated[
         bool,
@@ -236,6 +243,15 @@ def play(
     lang: Annotated[
         str, typer.Option("--lang", metavar="LANG", help="The game's words: en (English) or pt-BR (Portuguese).")
     ] = "en",
+    chapter_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--chapter-file",
+            metavar="FILE",
+            help=CHAPTER_FILE_HELP + " With --load, --continue or --campaign: the file the save was played on "
+            "(default: the one the save names).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: a full-screen table, or --plain for screen readers and scripts."""
     from mnm.engine import DIFFICULTY_PRESETS
@@ -261,8 +277,27 @@ def play(
             resume=resume,
             autosave=autosave,
             lang=lang,
+            chapter_file=chapter_file,
         )
     )
+
+
+def port_in_use(host: str, port: int) -> str | None:
+    """Why ``mnm serve`` could not listen on ``host:port``, or None. The probe binds with SO_REUSEADDR as uvicorn
+    does, so a restart right after a crash is not refused for the old connections still in TIME_WAIT (issue 26,
+    finding 7); a port another process listens on is still refused."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+        probe.listen()
+    except OSError as err:
+        return str(err.strerror or err)
+    finally:
+        probe.close()
+    return None
 
 
 @app.command("serve")
@@ -284,31 +319,83 @@ def serve_command(
     address_scale: Annotated[
         float, typer.Option(min=0.01, max=1000.0, help="Multiply the per-address limits (big NATs, load tests).")
     ] = 1.0,
+    max_sockets: Annotated[
+        int, typer.Option(min=1, max=1_000_000, help="Open WebSockets in all (each holds a file; docs/deploy.md).")
+    ] = 768,
+    sockets_per_address: Annotated[int, typer.Option(min=1, max=100_000, help="Open WebSockets per address.")] = 32,
+    sockets_per_table: Annotated[int, typer.Option(min=1, max=100_000, help="Open WebSockets per table.")] = 64,
+    tables_per_hour: Annotated[
+        float, typer.Option(min=1.0, max=10_000_000.0, help="New tables from all addresses together, per hour.")
+    ] = 3600.0,
+    table_expiry_days: Annotated[
+        float, typer.Option(min=0.0, max=36_500.0, help="Delete tables nobody played for this long (0: never).")
+    ] = 30.0,
+    playtest_backend: Annotated[
+        str, typer.Option(help="Where the workshop's play-tests run: local (worker processes) or ray.")
+    ] = "local",
+    playtest_workers: Annotated[
+        int, typer.Option(min=0, max=256, help="Play-test worker processes (0: one per CPU).")
+    ] = 0,
+    ray_address: Annotated[str | None, typer.Option(help="With --playtest-backend ray: a running cluster.")] = None,
 ) -> None:
-    """Start the web server: open http://HOST:PORT/ in a browser to create and join tables."""
-    import socket
-
+    """Start the web server: open http://HOST:PORT/ in a browser to create and join tables, or
+    http://HOST:PORT/workshop to build a chapter."""
     need("uvicorn", "mnm serve")
     need("fastapi", "mnm serve")
-    from mnm.server.app import serve
+    if playtest_backend not in ("local", "ray"):
+        fail("--playtest-backend must be local or ray")
+    if playtest_backend == "ray":
+        need("ray", "--playtest-backend ray")
+    from mnm.server.app import Limits, serve
 
-    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-    try:
-        probe.bind((host, port))
-    except OSError as err:  # reported before anything else is said or started
-        fail(f"cannot serve on {host}:{port}: {err.strerror or err} (another server there? try --port {port + 1})")
-    finally:
-        probe.close()
+    why = port_in_use(host, port)
+    if why is not None:  # reported before anything else is said or started
+        fail(f"cannot serve on {host}:{port}: {why} (another server there? try --port {port + 1})")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # an address a browser on this machine opens
     typer.echo(f"mnm {__version__}: serving on http://{host}:{port}/ (API docs at /docs)")
+    typer.echo(f"Open http://{shown}:{port}/ in a browser to play. Ctrl+C stops the server.")
     serve(
         host=host,
         port=port,
         db=db,
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
-        allow_seed=allow_seed,
-        address_scale=address_scale,
+        limits=Limits(
+            allow_seed=allow_seed,
+            address_scale=address_scale,
+            sockets_total=max_sockets,
+            sockets_per_address=sockets_per_address,
+            sockets_per_table=sockets_per_table,
+            tables_total_per_second=tables_per_hour / 3600.0,
+            table_expiry_days=table_expiry_days,
+            playtest_backend=playtest_backend,
+            playtest_workers=playtest_workers,
+            ray_address=ray_address,
+            playtest_warm=True,
+        ),
     )
+
+
+@app.command("verify")
+def verify_command(
+    record: Annotated[Path, typer.Argument(help="A table's record (the 'Check the dice' panel's download).")],
+) -> None:
+    """Check a finished web table's dice: the seed against the commitment published at the start, then every
+    roll and card by replaying the record from the seed. Exit 0 when everything matches, 1 when not."""
+    from mnm.engine import SaveError, read_save_text
+    from mnm.record import verify_record
+
+    try:
+        data = read_save_text(record.read_text(encoding="utf-8"), "the record")
+    except (OSError, UnicodeDecodeError) as err:
+        fail(f"cannot read {record}: {getattr(err, 'strerror', None) or err}")
+    except SaveError as err:
+        fail(str(err))
+    verdict = verify_record(data)
+    for line in verdict.lines:
+        typer.echo(line)
+    typer.echo("VERIFIED" if verdict.ok else "NOT VERIFIED")
+    raise typer.Exit(0 if verdict.ok else 1)
 
 
 @app.command("simulate")
@@ -326,6 +413,9 @@ def simulate(
     difficulty: Annotated[
         str, typer.Option(help=DIFFICULTY_HELP + " Several, comma-separated, give the report side by side.")
     ] = "normal",
+    chapter_file: Annotated[
+        Path | None, typer.Option("--chapter-file", metavar="FILE", help=CHAPTER_FILE_HELP + " Replaces --chapter.")
+    ] = None,
 ) -> None:
     """Play many games with bots and report how hard the chapter is for this party."""
     import time
@@ -336,7 +426,7 @@ def simulate(
     if len(bots) * len(levels) > 1:
         if out is not None:
             need("matplotlib", "the report of --out (its plots)")
-        _simulate_side_by_side(chapter, party, bots, levels, games, workers, seed, out, as_json)
+        _simulate_side_by_side(chapter, party, bots, levels, games, workers, seed, out, as_json, chapter_file)
         return
     bot, difficulty = bots[0], levels[0]
 
@@ -347,13 +437,13 @@ def simulate(
 
     from mnm.sim.simulate import run_simulation
 
-    chapter_id, heroes = _simulated_chapter_and_party(chapter, party)
+    content, chapter_id, heroes = _simulated_chapter_and_party(chapter, party, chapter_file)
     if backend not in ("local", "ray"):
         fail("--backend must be local or ray")
     from mnm.engine import Game, IllegalAction, MalformedAction
 
     try:  # a party the chapter refuses is refused here, once, not by every worker
-        Game.new(chapter_id, heroes, seed=seed)
+        Game.new(chapter_id, heroes, seed=seed, content=content)
     except (IllegalAction, MalformedAction) as err:
         fail(str(err))
     start = time.perf_counter()
@@ -366,7 +456,7 @@ def simulate(
 
     try:
         summary, _ = run_simulation(
-            chapter_id, heroes, bot, games, seed, workers, out, backend, ray_address, progress, difficulty
+            chapter_id, heroes, bot, games, seed, workers, out, backend, ray_address, progress, difficulty, content
         )
     except ValueError as err:
         typer.echo("", err=True)  # end the progress bar's line
@@ -424,6 +514,12 @@ def hint(
         str | None,
         typer.Option(help="Weigh the position at this difficulty instead of the save's own: " + DIFFICULTY_HELP),
     ] = None,
+    chapter_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--chapter-file", metavar="FILE", help="The chapter file the save was played on (default: the one it names)."
+        ),
+    ] = None,
 ) -> None:
     """Suggest the best options for the pending decision of a saved game."""
     from mnm.bots.hints import PLAYOUTS, hints
@@ -437,7 +533,7 @@ def hint(
         fail(str(err), 2)
 
     try:
-        game = load_game(savefile)
+        game = load_game(savefile, chapter_file=chapter_file)
     except SaveError as err:
         fail(str(err), 1)
     if difficulty is not None:
@@ -464,13 +560,13 @@ def hint(
 
 def _simulate_side_by_side(
     chapter: str, party: str, bots: list[str], levels: list[str], games: int, workers: int, seed: int,
-    out: Path | None, as_json: bool,
+    out: Path | None, as_json: bool, chapter_file: Path | None = None,
 ) -> None:
     """Every bot at every difficulty over the same seeds; with --out, one report comparing them (docs/difficulty.md)."""
     from mnm.sim.report import write_comparison, write_report
     from mnm.sim.simulate import paired_margin, run_simulation
 
-    chapter_id, heroes = _simulated_chapter_and_party(chapter, party)
+    content, chapter_id, heroes = _simulated_chapter_and_party(chapter, party, chapter_file)
     runs = []
     first_bot_records: dict[str, list[dict[str, Any]]] = {}  # difficulty -> the first bot's games there
     for name in bots:
@@ -478,7 +574,7 @@ def _simulate_side_by_side(
             folder = out / f"{name}-{level}" if out is not None else None
             try:
                 summary, records = run_simulation(
-                    chapter_id, heroes, name, games, seed, workers, folder, difficulty=level
+                    chapter_id, heroes, name, games, seed, workers, folder, difficulty=level, content=content
                 )
             except ValueError as err:
                 fail(str(err))
@@ -503,8 +599,17 @@ def _simulate_side_by_side(
         typer.echo(json.dumps([{**m, **s} for m, s in runs]))
 
 
-def _simulated_chapter_and_party(chapter: str, party: str) -> tuple[str, list[str]]:
-    """The chapter id and the heroes of ``mnm simulate``'s --chapter and --party (an unknown chapter fails)."""
+def _simulated_chapter_and_party(
+    chapter: str, party: str, chapter_file: Path | None = None
+) -> tuple[Content, str, list[str]]:
+    """The content, chapter id and heroes of ``mnm simulate``'s --chapter (or --chapter-file) and --party (an
+    unknown chapter or a bad chapter file fails)."""
+    heroes = [h.strip() for h in party.split(",") if h.strip()]
+    if chapter_file is not None:
+        content = read_or_exit(chapter_file)
+        from mnm.chapterfile import added_chapter
+
+        return content, added_chapter(content)[0].id, heroes
     from mnm.content.loader import builtin_content
 
     content = builtin_content()
@@ -512,7 +617,7 @@ def _simulated_chapter_and_party(chapter: str, party: str) -> tuple[str, list[st
         chapter_id = content.chapter(chapter).id
     except KeyError:
         fail(f"unknown chapter {chapter!r}; chapters: {', '.join(content.chapters)}")
-    return chapter_id, [h.strip() for h in party.split(",") if h.strip()]
+    return content, chapter_id, heroes
 
 
 def _paired_sentence(bot: str, baseline: str, paired: dict[str, Any]) -> str:

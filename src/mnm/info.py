@@ -1020,3 +1020,218 @@ def describe(content: Content, state: State, what: str, lang: str = "en", board:
     if kind == "marker":
         return list(marker(ident, lang)["lines"])
     return list(card(content, ident, lang)["lines"])
+
+
+# --- issue 25 (web): the chapter's rules, the base game's marks and what each decision means ------------------
+# One block for the web's words (the terminal may use them too). A chapter's rules are its chapter-language rules
+# that carry a sentence (``text``, both languages); special searches and surges are said from the chapter's setup.
+# ``gate`` names what a rule can refuse (an exit or the flip), so a "why not" can cite the rule's own reason.
+
+
+_RULE_WORDS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "special_search": "{room}: searching{where} finds {card} (once).",
+        "in_water": " a water space",
+        "special_surge": "{room}: a surge here places {minions} instead of the encounter card's.",
+        "setup_items": "The party starts with {items}.",
+    },
+    "pt_BR": {
+        "special_search": "{room}: procurar{where} encontra {card} (uma vez).",
+        "in_water": " num espaço de água",
+        "special_surge": "{room}: uma onda aqui coloca {minions} em vez dos da carta de encontro.",
+        "setup_items": "O grupo começa com {items}.",
+    },
+}
+
+
+def _code(lang: str) -> str:
+    return "pt_BR" if _pt(lang) else "en"
+
+
+def chapter_rules(content: Content, chapter_id: str, lang: str = "en") -> list[Info]:
+    """The chapter's special rules, each ``{"text", "side", "gate", "reason"}`` (``side`` None: the whole chapter;
+    ``gate``: ``exit`` or ``flip`` when the rule can refuse an explore, with ``reason`` its refusal): the party items
+    it starts with, its special searches and surges (the chapter's setup) and its rules with a sentence (the
+    chapter language's ``text``)."""
+    ch = content.chapters[chapter_id]
+    code = _code(lang)
+    words = _RULE_WORDS[code]
+    out: list[Info] = []
+
+    def room(side: int) -> str:
+        ts = content.tile_sides.get(side)
+        return ts.name.get(lang) if ts is not None else str(side)
+
+    if ch.party_items:
+        items = _join([card_name(content, c, lang) for c in ch.party_items], lang)
+        out.append({"side": None, "gate": "", "reason": "", "text": words["setup_items"].format(items=items)})
+    for s in ch.special_searches:
+        where = words["in_water"] if s.where == "water" else ""
+        text = words["special_search"].format(room=room(s.side), where=where, card=card_name(content, s.card, lang))
+        out.append({"side": s.side, "gate": "", "reason": "", "text": text})
+    for su in ch.special_surges:
+        minions = _join([f"{mc.count} {_minions_word(content, mc.minion, mc.count, lang)}" for mc in su.minions], lang)
+        text = words["special_surge"].format(room=room(su.side), minions=minions)
+        out.append({"side": su.side, "gate": "", "reason": "", "text": text})
+    ruled = [(None, r) for r in ch.rules] + [(rr.side, r) for rr in ch.rooms for r in rr.rules]
+    for side, rule in ruled:
+        gates = [e.gate for e in rule.do if e.gate is not None]
+        if rule.text is None and not gates:
+            continue  # a rule with no sentence is machinery (a story read, a counter set): nothing to tell
+        reason = (gates[0].reason.pt if _pt(lang) else gates[0].reason.en) if gates else ""
+        text = reason if rule.text is None else rule.text.pt if _pt(lang) else rule.text.en
+        gate = (rule.where.what or "exit") if gates else ""
+        out.append({"side": side if side is not None else rule.where.side, "gate": gate, "reason": reason, "text": text})
+    return out
+
+
+def _minions_word(content: Content, type_id: str, count: int, lang: str) -> str:
+    spec = content.minions.get(type_id)
+    if spec is None or count == 1:
+        return minion_name(content, type_id, lang)
+    return spec.name.get(lang)
+
+
+def goal_spaces(content: Content, chapter_id: str) -> list[str]:
+    """The spaces the chapter's victory asks every free mouse to reach (none when the goal is not a place)."""
+    out: list[str] = []
+    for cond in content.chapters[chapter_id].victory:
+        if cond.all_free_mice_on is not None:
+            out += list(cond.all_free_mice_on.spaces)
+    return out
+
+
+# The base game's marks as the board draws them (mnm.board.render and the web's overlay): name, what it does.
+BASE_MARKS: Mapping[str, Mapping[str, tuple[str, str]]] = {
+    "en": {
+        "entry": ("Rat head", "a minion entry: new minions come onto the tile here."),
+        "trap": (
+            "Red X",
+            "a mousetrap: a mouse that moves onto it rolls its move in dice (a Tinkerer may roll lore); a star"
+            " passes, else the trap springs: 1 wound, 1 cheese lost, knocked down, turn over. Minions ignore it.",
+        ),
+        "flip": (
+            "Circle with arrows",
+            "a flip space: with no minion on the tile, a mouse here may explore by turning the tile over."
+            " P: anyone; G: only a Tinkerer or a Scamp; F: only with the Fishhook & Thread.",
+        ),
+        "barred": ("Crossed circle", "no minion may enter this space."),
+        "exit": (
+            "Coloured bar",
+            "an exit: a mouse beside it may explore to the tile whose exit of the same colour lines up with it.",
+        ),
+        "goal": ("Gold ring", "where the chapter's objective asks the mice to be."),
+        "wound": ("Red dots on a figure", "its wounds; a mouse is captured when its wounds reach its life."),
+        "minions": (
+            "Minion tokens",
+            "each minion type has its own shape and colour: Rat Warriors are squares, roaches ovals, spiders"
+            " octagons; the small number is the figure's own.",
+        ),
+    },
+    "pt_BR": {
+        "entry": ("Cabeça de ratazana", "uma entrada de lacaios: os novos lacaios entram no bloco por aqui."),
+        "trap": (
+            "X vermelho",
+            "uma ratoeira: um rato que entra nela rola dados iguais ao movimento (um Engenhoso pode rolar o saber);"
+            " uma estrela passa, senão a ratoeira dispara: 1 ferimento, 1 queijo perdido, derrubado, fim do turno."
+            " Lacaios a ignoram.",
+        ),
+        "flip": (
+            "Círculo com setas",
+            "um espaço de virada: sem lacaios no bloco, um rato aqui pode explorar virando o bloco."
+            " P: qualquer um; G: só um Engenhoso ou um Malandro; F: só com o Barbante & Anzol.",
+        ),
+        "barred": ("Círculo cortado", "nenhum lacaio pode entrar neste espaço."),
+        "exit": (
+            "Barra colorida",
+            "uma saída: um rato ao lado dela pode explorar até o bloco cuja saída da mesma cor se alinha com ela.",
+        ),
+        "goal": ("Anel dourado", "onde o objetivo do capítulo pede que os ratos estejam."),
+        "wound": (
+            "Pontos vermelhos numa figura",
+            "seus ferimentos; um rato é capturado quando eles chegam à sua vida.",
+        ),
+        "minions": (
+            "Fichas de lacaios",
+            "cada tipo de lacaio tem forma e cor próprias: Guerreiros Ratazana são quadrados, baratas ovais,"
+            " aranhas octógonos; o número pequeno é o da figura.",
+        ),
+    },
+}
+
+
+def base_legend(lang: str = "en") -> list[Info]:
+    """Every base-game mark the board draws, ``{"kind", "name", "text"}``, in the order a legend lists them."""
+    table = BASE_MARKS[_code(lang)]
+    return [{"kind": k, "name": name, "text": text} for k, (name, text) in table.items()]
+
+
+# What each decision is about, one sentence, in both languages (the question itself is the catalog's KIND_prompt).
+DECISION_HELP: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "turn": "This mouse's turn: move (up to its move roll), then one action (battle, search, explore, scurry, "
+        "use an ability or item), and free actions (equip, share) at any time; End turn when done.",
+        "before_turn": "Before the turn starts, this mouse may use an ability that is played at the start of a turn; "
+        "skipping keeps it for later.",
+        "choose_ability": "Each mouse starts the chapter with one ability card of its class: it stays for the whole "
+        "chapter and costs cheese each time it is used.",
+        "found_card": "A search found this card. Keep it (it goes into the pack; equip it later with Equip, a free "
+        "action) or trade it for 1 cheese.",
+        "pack_full": "A mouse carries at most 3 cards in its pack: choose one to drop (it is discarded).",
+        "sharing": "Mice on the same space may pass cards and cheese to each other; choose what goes to whom, then "
+        "finish.",
+        "equipping": "Equipped cards work (weapons add dice, armour adds defence); the pack only carries. Put on or "
+        "take off what this mouse wears, within its paws and slots.",
+        "treasure": "A treasure lets this mouse look through the search deck and take one card of its choice.",
+        "shifting_cloak": "The Shifting Cloak lets this mouse slip to another space before the minions act, or stay.",
+        "disguises": "With the disguises on, the minions of the new tile are not placed until the mice act against "
+        "them.",
+        "rescue": "A captured mouse is rescued: choose which entry space of the tile it comes back on (it returns "
+        "with its wounds healed).",
+        "flip_landing": "The tile was turned over: choose on which flip space of the new side the party appears.",
+        "leave_hesster": "This mouse began its turn on Hesster's body and must step off: choose the space.",
+        "next_attack": "The ability's next attack needs a target: choose the minion it strikes.",
+        "trap_dice": "The mouse is on a mousetrap: choose which dice to roll to get through (each trap symbol is a "
+        "wound).",
+        "minion_space": "Two entry spaces are equally near: the party chooses where the new minion comes in.",
+        "boss_card": "The boss has taken enough wounds to fill one of its initiative cards: choose which one leaves "
+        "the track.",
+        "brodie_path": "Brodie's shortest paths split: the party chooses the way he runs.",
+    },
+    "pt_BR": {
+        "turn": "O turno deste rato: mover (até o que tirou no dado), depois uma ação (batalhar, procurar, explorar, "
+        "correr, usar habilidade ou item), e ações livres (equipar, compartilhar) a qualquer momento; Encerrar "
+        "turno ao terminar.",
+        "before_turn": "Antes de o turno começar, este rato pode usar uma habilidade jogada no início do turno; "
+        "pular a guarda para depois.",
+        "choose_ability": "Cada rato começa o capítulo com uma carta de habilidade da sua classe: ela fica o capítulo "
+        "todo e custa queijo cada vez que é usada.",
+        "found_card": "Uma busca achou esta carta. Fique com ela (vai para a mochila; equipe depois com Equipar, uma "
+        "ação livre) ou troque por 1 queijo.",
+        "pack_full": "Um rato leva no máximo 3 cartas na mochila: escolha uma para largar (ela é descartada).",
+        "sharing": "Ratos no mesmo espaço podem passar cartas e queijo entre si; escolha o que vai para quem e "
+        "termine.",
+        "equipping": "Cartas equipadas funcionam (armas somam dados, armaduras somam defesa); a mochila só carrega. "
+        "Vista ou tire o que este rato usa, dentro das patas e dos encaixes.",
+        "treasure": "Um tesouro deixa este rato olhar o baralho de busca e pegar uma carta à escolha.",
+        "shifting_cloak": "O Manto Cambiante deixa este rato escapar para outro espaço antes de os lacaios agirem, ou "
+        "ficar.",
+        "disguises": "Com os disfarces, os lacaios do novo bloco só são colocados quando os ratos agirem contra eles.",
+        "rescue": "Um rato capturado é resgatado: escolha por qual entrada do bloco ele volta (volta curado dos "
+        "ferimentos).",
+        "flip_landing": "O bloco foi virado: escolha em qual espaço de virada do novo lado o grupo aparece.",
+        "leave_hesster": "Este rato começou o turno sobre o corpo de Hesster e precisa sair: escolha o espaço.",
+        "next_attack": "O próximo ataque da habilidade precisa de um alvo: escolha o lacaio atingido.",
+        "trap_dice": "O rato está numa ratoeira: escolha quais dados rolar para passar (cada símbolo de armadilha é "
+        "um ferimento).",
+        "minion_space": "Duas entradas estão igualmente perto: o grupo escolhe por onde entra o novo lacaio.",
+        "boss_card": "O chefe sofreu ferimentos que enchem uma de suas cartas de iniciativa: escolha qual sai da "
+        "trilha.",
+        "brodie_path": "Os caminhos mais curtos de Brodie se dividem: o grupo escolhe por onde ele corre.",
+    },
+}
+
+
+def decision_help(kind: str, lang: str = "en") -> str:
+    """One sentence on what a decision of ``kind`` is about ('' for a kind not described)."""
+    return DECISION_HELP[_code(lang)].get(kind, "")

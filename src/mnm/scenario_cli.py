@@ -40,11 +40,24 @@ def _event_json(event: Event, action: str | None, lang: str, game: Game) -> dict
     return out
 
 
-def run_scenario(path: Path, actions: list[str], lang: str = "en") -> dict[str, Any]:
-    """Load ``path``, apply its own ``actions`` then ``actions``; return the report as plain data.
+def run_scenario(
+    path: Path, actions: list[str], lang: str = "en", seeded: bool = False, chapter_file: Path | None = None
+) -> dict[str, Any]:
+    """Load ``path``, apply its own ``actions`` then ``actions``; return the report as plain data. ``seeded``:
+    once the file's scripted dice are used up, roll seeded dice (the scenario's seed) instead of stopping.
+    ``chapter_file``: a chapter file whose chapter the scenario may name (docs/chapters.md).
 
-    Raises :class:`ScenarioRunError` with a one-line reason."""
-    from mnm.engine import load_scenario, scenario_from_yaml
+    Raises :class:`ScenarioRunError` with a one-line reason; when the file's dice script runs out during an
+    action given on the command line, the reason says whose script it is and how to go on."""
+    from mnm.chapterfile import ChapterFileError, read_chapter_file
+    from mnm.engine import ScriptExhausted, load_scenario, scenario_from_yaml
+
+    content = None
+    if chapter_file is not None:
+        try:
+            content = read_chapter_file(chapter_file)
+        except ChapterFileError as exc:
+            raise ScenarioRunError(f"{chapter_file} cannot be played: " + "; ".join(map(str, exc.problems))) from exc
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -57,7 +70,10 @@ def run_scenario(path: Path, actions: list[str], lang: str = "en") -> dict[str, 
         file_actions = data.get("actions") or []
         if not isinstance(file_actions, list) or not all(isinstance(a, str) for a in file_actions):
             raise ScenarioRunError(f"{path}: actions must be a list of action texts, e.g. 'move collin 5:12'")
-        game = load_scenario({k: v for k, v in data.items() if k != "actions"})
+        fields = {k: v for k, v in data.items() if k != "actions"}
+        if seeded:
+            fields["dice_mode"] = "seeded"
+        game = load_scenario(fields, content)
     except EngineError as exc:
         raise ScenarioRunError(f"{path}: {exc}") from exc
     events = [_event_json(e, None, lang, game) for e in game.events]
@@ -67,6 +83,15 @@ def run_scenario(path: Path, actions: list[str], lang: str = "en") -> dict[str, 
             new = game.apply(text_action)
         except IllegalAction as exc:
             raise ScenarioRunError(f"action {i + 1} '{text_action}' is not legal: {exc.reason}") from exc
+        except ScriptExhausted as exc:
+            if i < len(file_actions):
+                raise ScenarioRunError(f"action {i + 1} '{text_action}' (the file's own): {exc}") from exc
+            faces = len(data.get("dice") or [])
+            raise ScenarioRunError(
+                f"action {i + 1} '{text_action}' (given with --action): {exc}. The {faces} dice faces in "
+                f"{path.name} are scripted for the file's own actions; add faces to its 'dice' list, or run "
+                "again with --seeded to roll seeded dice once the script is used up"
+            ) from exc
         except EngineError as exc:
             raise ScenarioRunError(f"action {i + 1} '{text_action}': {exc}") from exc
         applied.append(str(text_action))
@@ -133,10 +158,18 @@ def run_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: Annotated[str, typer.Option(help="Language of event sentences: en or pt_BR.")] = "en",
+    seeded: Annotated[
+        bool,
+        typer.Option("--seeded", help="Roll seeded dice once the file's scripted dice are used up (for --action)."),
+    ] = False,
+    chapter_file: Annotated[
+        Path | None,
+        typer.Option("--chapter-file", metavar="FILE", help="A chapter file whose chapter the scenario names."),
+    ] = None,
 ) -> None:
     """Load FILE, apply its actions and each --action, print the events, the position and the next decision."""
     try:
-        report = run_scenario(file, list(action or []), lang)
+        report = run_scenario(file, list(action or []), lang, seeded, chapter_file)
     except ScenarioRunError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc

@@ -62,3 +62,13 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
 @pytest.fixture(scope="session")
 def base_url(web_server: ServerProcess) -> str:
     return web_server.url
+
+
+@pytest.fixture(autouse=True)
+def _close_contexts(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every browser context a test opened when it ends: the server caps open sockets per address (issue 26),
+    and every browser test talks to it from 127.0.0.1."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()

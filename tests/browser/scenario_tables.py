@@ -8,13 +8,18 @@ import hashlib
 import secrets
 from typing import Any
 
+from mnm.engine import Game
 from mnm.server.storage import Storage
 from scenariokit import scenario_game
 
 
 def seat_scenario(db_url: str, name: str) -> dict[str, Any]:
     """Write a hotseat table at scenario ``name`` into the storage at ``db_url``; its id and host link."""
-    game = scenario_game(name)
+    return seat_game(db_url, scenario_game(name))
+
+
+def seat_game(db_url: str, game: Game) -> dict[str, Any]:
+    """Write a hotseat table at ``game``'s position (playing or over) into the storage at ``db_url``."""
     st = game.state
     token = secrets.token_urlsafe(16)
     digest = hashlib.sha256(token.encode()).hexdigest()

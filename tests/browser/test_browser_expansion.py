@@ -106,7 +106,7 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     expect(page.locator("#wheel li.moon")).to_have_attribute("aria-label", "Nightfall")  # the wheel's last place
     expect(board.locator("rect.rain")).to_have_count(3)  # rain falls on every outdoor tile (17, 19, the Oak Crown 21)
     expect(page.locator('#weather [data-kind="rain"]')).to_have_attribute("title", info.marker("rain")["text"])
-    kinds = page.locator("#legend li").evaluate_all("items => items.map(i => i.dataset.kind)")
+    kinds = page.locator("#legend li:not([data-base])").evaluate_all("items => items.map(i => i.dataset.kind)")
     assert kinds == [
         "shallow", "tree_climb", "exit_branch", "branch", "gecko", "leaf", "turtle", "bee", "olga", "ally", "pet",
         "flying", "on_fire", "cursed", "rain", "moon",
@@ -190,7 +190,7 @@ def test_the_ember_vault_draws_terrain_hesster_molox_the_mortar_and_fire(
     expect(board.locator('g.figure[data-figure="cave-bat-1"] g.badge-flying')).to_have_count(1)
     expect(board.locator('g.figure[data-figure="collin"] g.badge-on_fire')).to_have_count(1)
     expect(board.locator('g.figure[data-figure="tilda"] g.badge-cursed')).to_have_count(1)
-    kinds = page.locator("#legend li").evaluate_all("items => items.map(i => i.dataset.kind)")
+    kinds = page.locator("#legend li:not([data-base])").evaluate_all("items => items.map(i => i.dataset.kind)")
     assert kinds == [
         "lava", "chasm", "shallow", "stalagmite", "mortar", "flying", "on_fire", "cursed", "hesster_head",
         "hesster_body", "hesster_tail", "molox",
@@ -202,10 +202,12 @@ def test_the_ember_vault_draws_terrain_hesster_molox_the_mortar_and_fire(
 
 
 def test_a_base_chapter_shows_no_expansion_legend(browser: Browser, base_url: str, web_server: Any) -> None:
-    """Chapters without expansion content look as before: no legend box, no weather."""
+    """Chapters without expansion content show the base game's marks only (issue 25: one legend on every chapter),
+    and no weather."""
     made = seat_scenario(web_server.db_url, "mousetrap")
     page = _open(browser, base_url, made)
-    expect(page.locator("#legend")).to_be_hidden()
+    expect(page.locator("#legend li[data-base]").first).to_be_visible()
+    expect(page.locator("#legend li:not([data-base])")).to_have_count(0)
     expect(page.locator("#weather")).to_have_count(0)
     expect(page.locator("#board svg g.exp-mark")).to_have_count(0)
     page.context.close()
@@ -236,19 +238,20 @@ def test_axe_finds_nothing_serious_on_the_expansion_boards(
 def test_a_minion_token_is_named_by_the_tag_it_shows(
     browser: Browser, base_url: str, web_server: Any, lang: str
 ) -> None:
-    """A minion token shows its type's letter and its number ("R" "1"); its accessible name says that tag (WCAG
+    """A minion token shows its type's silhouette and its number ("1"); its accessible name says that number (WCAG
     2.5.3, label in name), and a status letter beside it is not part of the token (its name says it in words)."""
     made = seat_scenario(web_server.db_url, "exp-board-ember-vault")
     page = _open(browser, base_url, made, lang)
     board = page.locator("#board svg")
     rat = board.locator('g.figure[data-figure="mindless-rat-1"]')
     expected = {
-        "en": "Mindless Rat 1, token M1, 0 of 1 wounds · Under the Bank 10 · knocked down",
-        "pt": "Ratazana Sem Mente 1, ficha R1, 0 de 1 ferimentos · Sob a Margem 10 · derrubado",
+        "en": "Mindless Rat 1, 0 of 1 wounds · Under the Bank 10 · knocked down",
+        "pt": "Ratazana Sem Mente 1, 0 de 1 ferimentos · Sob a Margem 10 · derrubado",
     }[lang]
     assert rat.get_attribute("aria-label") == expected
-    tag = {"en": "M1", "pt": "R1"}[lang]
-    assert "".join(t.text_content() or "" for t in rat.locator("text").all()) == tag  # the token's visible text
+    # the token's visible text is its number alone (its kind is a silhouette, issue 25), and its name holds it
+    assert "".join(t.text_content() or "" for t in rat.locator("text").all()) == "1"
+    expect(rat.locator("g.silhouette.minion-mindless-rat")).to_have_count(1)
     marks = board.locator("g.status-marks")
     expect(marks).to_have_count(1)
     expect(marks).to_have_attribute("aria-hidden", "true")
@@ -258,7 +261,6 @@ def test_a_minion_token_is_named_by_the_tag_it_shows(
     assert (collin.get_attribute("aria-label") or "").startswith(mouse)
     _shot(page, f"polish-minion-tokens-{lang}")
     page.context.close()
-
 
 
 @pytest.mark.rule("R-EXP-19")

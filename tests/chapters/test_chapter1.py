@@ -224,7 +224,8 @@ def test_with_the_fishhook_the_mice_climb_out(fishhook: dict[str, object]) -> No
 def test_only_leaving_the_sewer_is_gated() -> None:
     game = scenario(heroes={"collin": {"space": "4:8"}}, dice=[SHIELD], **SEWER_UP)
     game.apply("explore collin exit-0")  # from the Kitchen Tunnels down into the Sewer: no fishhook needed
-    assert game.state.heroes["collin"].space in ("6:9", "6:12")
+    game.apply("choose party 6:12")  # the Sewer's exit area borders 6:9 and 6:12: the party picks (R-EXPLORE-05)
+    assert game.state.heroes["collin"].space == "6:12"
 
 
 @pytest.mark.rule("R-EXPLORE-07")
@@ -349,7 +350,9 @@ def test_miz_maggie_swats_a_mouse_when_the_roll_fails() -> None:
     events = game.apply("battle collin roach-1")
     st = game.state
     assert of(events, "miz_maggie_swats")
-    assert "knocked_down" in st.heroes["collin"].statuses
+    # knocked down before moving: he spends this turn's move standing up (R-NEG-04, docs/rulings.md)
+    assert of(events, "stands_up") and "knocked_down" not in st.heroes["collin"].statuses
+    assert st.turn is not None and st.turn.movement_over
     assert st.minions["roach-1"].space == COUNTER, "the roach is put back on the counter"
     assert "minion:roach" in st.track
     assert st.story_achievements == [] and st.end_page == 6

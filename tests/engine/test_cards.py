@@ -814,7 +814,8 @@ def test_stand_firm_and_ward_of_light_ward_until_the_next_turn() -> None:
         others={"tilda": {"space": "5:12"}, "filch": {"space": "5:13"}},
     )
     g.apply("ability maginos ward-of-light")
-    assert [x.buffs for x in g.state.heroes.values()] == [{"ward": 1}, {"ward": 1}, {}]
+    # Tilda's ward is Maginos's card's: it ends when his next turn begins (R-BATTLE-12)
+    assert [x.buffs for x in g.state.heroes.values()] == [{"ward": 1}, {"ward@maginos": 1}, {}]
 
 
 @pytest.mark.rule("R-ABIL-04")

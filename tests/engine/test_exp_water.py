@@ -92,6 +92,9 @@ def test_r_exp_09_the_whistle_calls_three_turtles_in_a_line_on_empty_water() -> 
     assert sorted([*turtles["bag"], *turtles["under"].values()]) == ["bubbles", "shell", "shell", "shell", "snapping"]
 
 
+FOUR_LEFT = ["shell", "shell", "bubbles", "snapping"]  # the box holds 5 turtles (a save or scenario must keep them)
+
+
 def _crossing(under: list[str], dice: list[int]):
     return _trickle(
         {"collin": {"space": "17:3"}, "filch": {"space": "17:1"}},
@@ -132,13 +135,13 @@ def test_r_exp_09_bubbles_tip_the_mouse_in_and_snapping_jaws_bite() -> None:
 @pytest.mark.rule("R-EXP-09")
 def test_r_exp_09_the_current_pushes_a_turtle_downstream_or_sweeps_it_away() -> None:
     g = _trickle({"collin": {"space": "17:10"}}, {"turtle-1": ["17:13"]}, [CHEESE, CHEESE],
-                 chapter_data={"turtles": {"bag": [], "safe": [], "under": {"turtle-1": "shell"}}})
+                 chapter_data={"turtles": {"bag": FOUR_LEFT, "safe": [], "under": {"turtle-1": "shell"}}})
     ev = g.apply("end collin")
     push = one(ev, "turtle_pushed")
     assert (push.params["src"], push.params["dst"]) == ("17:13", "17:16")
     assert g.state.heroes["collin"].space == "17:13" and g.state.tokens["turtle-1"] == ["17:16"]
     g2 = _trickle({"collin": {"space": "17:13"}}, {"turtle-1": ["17:16"]}, [CHEESE, CHEESE],
-                  chapter_data={"turtles": {"bag": [], "safe": [], "under": {"turtle-1": "shell"}}})
+                  chapter_data={"turtles": {"bag": FOUR_LEFT, "safe": [], "under": {"turtle-1": "shell"}}})
     ev2 = g2.apply("end collin")  # below 16 lies the ford, no water: the turtle is swept away
     assert one(ev2, "turtle_swept_away").params["space"] == "17:16"
     assert "turtle-1" not in g2.state.tokens

@@ -75,10 +75,25 @@ def _scenario_games() -> list[Game]:
     knife.apply("ability filch knife-strike rat-warrior-1")
     treasure = mouse_turn("nez", {}, [SWORD], search_deck_top=["tinkerers-treasure"])
     treasure.apply("search nez")
+    exit_landing = scenario(chapter="flight-to-barksburg", explored=[5, 4], heroes={"collin": {"space": "4:8"}},
+                            minions={}, track=["mouse:collin"], turn="mouse:collin", dice=[CHEESE])
+    exit_landing.apply("explore collin exit-0")
+    pilfer = scenario(heroes={"filch": {"space": "5:12"}},
+                      minions={"rat-warrior-1": {"space": "5:12"}, "rat-warrior-9": {"space": "5:3"}},
+                      turn="mouse:filch", wheel=3, dice=[CHEESE, SWORD, SWORD, SWORD, BOW, BOW])
+    pilfer.apply("battle filch rat-warrior-1")
+    rod = scenario(heroes={"tilda": {"space": "5:12", "equipped": ["hawthorn-rod"]},
+                           "collin": {"space": "5:12", "wounds": 2}, "filch": {"space": "5:12", "wounds": 2}},
+                   minions={"rat-warrior-1": {"space": "5:12"}, "rat-warrior-9": {"space": "5:3"}},
+                   turn="mouse:tilda", dice=[CHEESE, SWORD, SWORD, BOW, BOW])
+    rod.apply("battle tilda rat-warrior-1")
     return [
         disguises_game({"rat-warrior-9": {"space": "5:3"}}),
         trap,
         landing,
+        exit_landing,
+        pilfer,
+        rod,
         knife,
         treasure,
         scenario(
@@ -117,6 +132,9 @@ SCENARIO_KINDS = [
     "disguises",
     "trap_dice",
     "flip_landing",
+    "exit_landing",
+    "pilfer",
+    "rod_heal",
     "next_attack",
     "treasure",
     "brodie_path",
@@ -194,7 +212,7 @@ def test_a_tampered_decision_is_refused_by_name_or_plays_cleanly(
     assert refused >= 1  # at least the extra field
 
 
-@pytest.mark.parametrize("kind", ["turn", "sharing", "minion_space", "rescue", "flip_landing"])
+@pytest.mark.parametrize("kind", ["turn", "sharing", "minion_space", "rescue", "flip_landing", "exit_landing", "rod_heal"])
 def test_a_decision_given_to_the_wrong_actor_is_refused(
     kind: str, saves: dict[str, tuple[dict[str, Any], Content | None]]
 ) -> None:

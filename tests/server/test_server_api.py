@@ -28,7 +28,7 @@ from mnm.server.storage import Storage
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 LIMITS = Limits(
-    max_body=4096, max_ws_message=1024, action_burst=1000, actions_per_second=1000.0, ws_strikes=50, allow_seed=True
+    max_body=4096, max_upload=4096, max_ws_message=1024, action_burst=1000, actions_per_second=1000.0, ws_strikes=50, allow_seed=True
 )
 
 

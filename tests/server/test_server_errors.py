@@ -62,7 +62,7 @@ def test_unknown_address_and_method_answer_the_error_shape(client: TestClient) -
 
 
 def test_too_big_carries_the_limit_in_params(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}", Limits(max_body=100))) as c:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}", Limits(max_body=100, max_upload=100))) as c:
         r = c.post("/api/tables", content=b"x" * 200, headers={"content-type": "application/json"})
     assert r.status_code == 413
     assert_error(r.json(), ErrorCode.TOO_BIG)

@@ -88,7 +88,7 @@ def test_the_seed_never_leaves_the_server_during_play(client: TestClient) -> Non
     answers = [json.dumps(made)]
     view = client.get(f"/api/tables/{table}").json()
     answers.append(json.dumps(view))
-    assert view["view"]["fairness"] == {"commit": made["commit"], "seed": None, "seed_chosen": False}
+    assert view["view"]["fairness"] == {"commit": made["commit"], "seed": None, "seed_chosen": False, "record": None}
     # play a few moves over a socket and collect everything a reader receives
     with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
         ws.send_json({"type": "hello", "token": made["host_token"]})

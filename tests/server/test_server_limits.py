@@ -331,3 +331,15 @@ def test_a_half_sent_request_is_timed_out(tmp_path: Path) -> None:
         answer = raw(url, head + b'{"chapter"')  # the body never finishes
         assert b" 408 " in answer.split(b"\r\n", 1)[0] and time.monotonic() - start < 4
         assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"] == "timeout"
+
+
+def test_a_large_chunked_body_is_413_not_431(tmp_path: Path) -> None:
+    """Issue 26, finding 10: a small head followed at once by a large chunked body is a body too big (413); the
+    head check counted the body's bytes as head (431)."""
+    with running(create_app(f"sqlite:///{tmp_path / 'c.db'}")) as url:
+        head = b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        piece = b"a" * 60_000  # six pieces: over Limits.max_upload too (a chapter file may ride POST /api/tables)
+        chunks = b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(6)) + b"0\r\n\r\n"
+        answer = raw(url, head + chunks)
+        assert answer.startswith(b"HTTP/1.1 413 "), answer[:80]
+        assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"] == "too_big"

@@ -4,6 +4,7 @@ and the companion-mode preview of what the typed dice already did."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -112,3 +113,36 @@ def test_dice_preview_shows_what_the_faces_so_far_did_and_changes_nothing() -> N
     assert any(e["msg"] == "minion_placed" for e in preview)
     assert all(set(e["text"]) == {"en", "pt"} for e in preview)
     assert game.state.to_json() == before and len(game.events) == events
+
+
+def test_a_preview_never_shows_a_hidden_card() -> None:
+    """Issue 26, finding 10: a companion preview shows only what the typed dice decide. A search whose typed
+    die finds a card must not show which card (the top of the deck) before the players commit their dice."""
+    from mnm.engine import load_scenario
+
+    game = load_scenario(
+        {
+            "chapter": "proving-grounds",
+            "heroes": {"collin": {"space": "5:15"}},
+            "minions": {"rat-warrior-1": {"space": "5:1"}},
+            "turn": "mouse:collin",
+            "search_deck_top": ["paring-knife"],
+            "dice_mode": "manual",
+            "dice": [1],  # the movement die of the turn's start
+        }
+    )
+    search = next(a for a in game.legal_actions() if a.verb == "search")
+    preview = dice_preview(game, search, [2])  # 2: a star, the search finds the top card
+    shown = json.dumps(preview)
+    assert "card_found" not in shown and "paring-knife" not in shown and "Paring" not in shown
+    real = load_scenario(
+        {
+            "chapter": "proving-grounds",
+            "heroes": {"collin": {"space": "5:15"}},
+            "minions": {"rat-warrior-1": {"space": "5:1"}},
+            "turn": "mouse:collin",
+            "search_deck_top": ["paring-knife"],
+            "dice": [1, 2],
+        }
+    )
+    assert any(e.msg == "card_found" for e in real.apply("search collin"))  # the card is found when played

@@ -78,14 +78,15 @@ def test_plain_all_bots_play_chapter_one_then_save_it_for_the_campaign(tmp_path:
 
 def test_plain_one_bot_seat_answers_only_its_mouse() -> None:
     """Filch is a random bot; a person answers '1' to every other question until the game ends."""
-    code, out, client = plain(Game.new(PG, PARTY, seed=2), ["1"] * 400, "filch=random", seed=2)
+    code, out, client = plain(Game.new(PG, PARTY, seed=2), ["#1"] * 400, "filch=random", seed=2)
     g = client.game
     assert code == 0 and g.decision() is None
     actors = decision_actors(PG, 2, g.log)
     bot_lines = [x for x in out.splitlines() if " (bot): " in x]
     assert actors.count("filch") == len(bot_lines) > 0
     assert all(x.startswith("Filch (bot): ") for x in bot_lines)
-    assert out.count("Type a number (") == len(actors) - actors.count("filch")
+    asked = out.count("Type a number (") + out.count("Type a choice's number (")
+    assert asked == len(actors) - actors.count("filch")
 
 
 def test_bots_play_the_same_way_for_the_same_seed() -> None:

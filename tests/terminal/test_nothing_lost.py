@@ -66,11 +66,15 @@ def test_bare_enter_never_ends_a_turn() -> None:
                 await pilot.press("enter")
                 await pilot.pause()
             choices = app.query_one("#choices", OptionList)
-            # the highlight never starts on ending the turn
-            assert app.highlighted_action() is not None and app.highlighted_action().verb != "end"  # type: ignore[union-attr]
-            end_at = next(i for i, (_, a) in enumerate(app._numbered) if a.verb == "end")
-            choices.highlighted = end_at
+            # nothing is highlighted until the player picks: a bare Enter plays nothing
+            assert app.highlighted_action() is None and choices.highlighted is None
             log_before = list(app.game.log)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.game.log == log_before and app.message.startswith("Enter plays the highlighted choice")
+            end_at = next(i for i, (_, a) in enumerate(app._numbered) if a.verb == "end")
+            await pilot.press(*["down"] * (end_at + 1))
+            assert app.highlighted_action() is not None and app.highlighted_action().verb == "end"  # type: ignore[union-attr]
             await pilot.press("enter")  # a bare Enter on "End the turn"
             await pilot.pause()
             assert app.game.log == log_before

@@ -41,8 +41,8 @@ def test_whole_game_by_action_text_ends_in_victory() -> None:
     assert client.game.log == texts
     assert out.rstrip().endswith(f"Victory! {client.game.ctx.chapter.victory_text.en}")
     # every question was asked once, with its numbered choices and their text forms
-    assert out.count("Type a number (") == len(texts)
-    assert re.search(r"^1\. .+ \[\w+ \w+", out, re.M)
+    assert out.count("Type a number (") + out.count("Type a choice's number (") == len(texts)
+    assert re.search(r"^#1 .+ \[\w+ \w+", out, re.M)
 
 
 def test_whole_game_by_numbers_to_its_end() -> None:
@@ -52,7 +52,7 @@ def test_whole_game_by_numbers_to_its_end() -> None:
         reference.apply(reference.decision().options[0])  # type: ignore[union-attr]
     assert reference.state.status in ("won", "lost")
 
-    code, out, client = run_plain(Game.new(PG, PARTY, seed=2), ["1"] * (len(reference.log) + 5))
+    code, out, client = run_plain(Game.new(PG, PARTY, seed=2), ["#1"] * (len(reference.log) + 5))
 
     assert code == 0
     assert client.game.state.to_json() == reference.state.to_json()
@@ -63,7 +63,7 @@ def test_whole_game_by_numbers_to_its_end() -> None:
 def test_chapter_one_plays_through_plain_mode_to_its_end() -> None:
     """Chapter 1 (the default chapter) played by a script of numbers reaches an end."""
     game = Game.new("flight-to-barksburg", PARTY, seed=1)
-    code, out, client = run_plain(game, ["1"] * 3000)
+    code, out, client = run_plain(game, ["#1"] * 3000)
     assert code == 0
     assert client.game.state.status in ("won", "lost")
     assert "Story: " in out  # the opening story text is read out at its moment
@@ -148,7 +148,7 @@ class DiceRoller(io.StringIO):
                 return self.mistakes.pop(0) + "\n"
             return " ".join(["3X"] * int(asked.group(1))) + "\n"
         self.turns += 1
-        return "1\n" if self.turns < 60 else ""
+        return "#1\n" if self.turns < 60 else ""
 
 
 def test_manual_dice_asks_for_faces_and_uses_them() -> None:
@@ -167,7 +167,7 @@ def test_manual_dice_asks_for_faces_and_uses_them() -> None:
 
 def test_cli_play_plain_runs_a_game(tmp_path: Path) -> None:
     runner = CliRunner()
-    result = runner.invoke(app, ["play", "--plain", "--chapter", "0", "--seed", "3"], input="1\n" * 2000)
+    result = runner.invoke(app, ["play", "--plain", "--chapter", "0", "--seed", "3"], input="#1\n" * 2000)
     assert result.exit_code == 0, result.output
     assert "The Proving Grounds" in result.output
     assert "Defeat." in result.output or "Victory!" in result.output
@@ -216,3 +216,16 @@ def test_cli_play_defaults_to_chapter_one() -> None:
     assert result.exit_code == 0
     assert "Flight to Barksburg. Goal: Escape the castle." in result.output
     assert "Story: " in result.output
+
+
+def test_undo_after_the_winning_move_is_refused_in_the_plain_client() -> None:
+    """Issue 26, finding 1: once the chapter is over the terminal cannot take anything back either."""
+    from scenariokit import one_move_from_winning
+
+    game, tree = one_move_from_winning()
+    out = io.StringIO()
+    client = PlainClient(game, io.StringIO(""), out, None)
+    assert client.play(f"move collin {tree}") and game.state.status == "won"
+    assert client.undo() is False
+    assert "the chapter is over" in out.getvalue()
+    assert game.state.status == "won"

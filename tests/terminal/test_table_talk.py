@@ -64,7 +64,7 @@ def test_plain_inspect_describes_cards_minions_mice_and_spaces() -> None:
 def test_card_text_with_the_choice_that_names_it() -> None:
     out, _ = run_plain(Game.new(CH1, PARTY, seed=1), ["quit"])
     assert re.search(
-        r"^1\. Choose First Aid: Costs 2 cheese; used as a free action\. Free action: remove 1 wound", out, re.M
+        r"^#1 Choose First Aid: Costs 2 cheese; used as a free action\. Free action: remove 1 wound", out, re.M
     )
 
 
@@ -76,7 +76,7 @@ def test_app_f6_inspects_the_highlighted_choice() -> None:
             while isinstance(app.screen, TextScreen):
                 await pilot.press("enter")
                 await pilot.pause()
-            await pilot.press("f6")
+            await pilot.press("down", "f6")  # nothing is highlighted until the player picks
             await pilot.pause()
             assert isinstance(app.screen, TextScreen)
             assert "First Aid\nCosts 2 cheese; used as a free action." in app.screen.body
@@ -192,7 +192,7 @@ def test_choices_repeats_the_list_and_numbers_stay_put_after_a_move() -> None:
     assert d is not None
     move = next(a for a in d.options if a.verb == "move")
     out, client = run_plain(game, ["choices", move.args[0], "quit", "yes"])
-    blocks = re.findall(r"^(\d+)\. (Search|End the turn) ", out, re.M)
+    blocks = re.findall(r"^#(\d+) (Search|End the turn) ", out, re.M)
     numbers: dict[str, set[str]] = {}
     for n, what in blocks:
         numbers.setdefault(what, set()).add(n)
@@ -334,10 +334,10 @@ def test_many_choices_of_one_kind_are_one_line_and_their_numbers_still_work() ->
     shares = [a for a in d.options if a.verb == "share"]
     assert len(shares) == 3  # every mouse starts in the cell
     out, client = run_plain(game, ["quit", "yes"])
-    line = next(x for x in out.splitlines() if x.startswith("Share with (type the number): "))
+    line = next(x for x in out.splitlines() if x.startswith("Share with: "))
     numbers = dict(client.numbering.shown)
-    said = [f"{n} = {client.words.hero(a.args[0])}" for n, a in sorted(numbers.items()) if a.verb == "share"]
-    assert line == "Share with (type the number): " + "; ".join(said) + "."
+    said = [f"#{n} {client.words.hero(a.args[0])}" for n, a in sorted(numbers.items()) if a.verb == "share"]
+    assert line == "Share with: " + "; ".join(said) + "."
     first_share = next(n for n, a in numbers.items() if a.verb == "share")
-    _, client = run_plain(first_turn(Game.new(CH1, PARTY, seed=1)), [str(first_share), "quit", "yes"])
+    _, client = run_plain(first_turn(Game.new(CH1, PARTY, seed=1)), [f"#{first_share}", "quit", "yes"])
     assert client.game.log[-1] == str(numbers[first_share])

@@ -261,7 +261,7 @@ def test_the_app_in_portuguese() -> None:
             status = str(app.query_one("#status", Static).render())
             assert "Rodada 1  ampulheta 1/" in status
             question = str(app.query_one("#question", Static).render())
-            assert "Digite um número ou uma ação" in question
+            assert "#5 pega a escolha 5" in question
             board = str(app.query_one("#board", Static).render())
             assert " A Casa de Guarda (5) " in board and "Guard Room" not in board
             table = str(app.query_one("#table", Static).render())
@@ -298,7 +298,7 @@ def test_choices_repeats_the_list_in_the_app() -> None:
                 assert app.screen.title_text == app.words.question(app.game, d)
                 rows = app.screen.body.splitlines()
                 assert len(rows) == len(d.options)
-                assert rows[0] == f" 1. {app.words.action(app._numbered[0][1], actor=d.actor)}  [{app._numbered[0][1]}]"
+                assert rows[0] == f"#1  {app.words.action(app._numbered[0][1], actor=d.actor)}  [{app._numbered[0][1]}]"
                 await pilot.press("enter")
                 await pilot.pause()
                 assert not isinstance(app.screen, TextScreen)

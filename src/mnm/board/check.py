@@ -11,7 +11,7 @@ from pathlib import Path
 from mnm.board.geometry import compile_side, validate_side
 from mnm.content.loader import Content, ContentError, ContentIssue, load_content
 
-__all__ = ["check_content", "load_checked", "validate_folder"]
+__all__ = ["chapter_issues", "check_content", "load_checked", "validate_folder"]
 
 
 def check_content(content: Content) -> list[ContentIssue]:
@@ -23,25 +23,32 @@ def check_content(content: Content) -> list[ContentIssue]:
         issues += found
         if not found:
             good.add(sid)
-    for chid, ch in content.chapters.items():
-        file = content.file_of("chapter", chid)
-        seen: dict[tuple[int, int], int] = {}
-        for i, p in enumerate(ch.layout):
-            if p.at in seen:
-                issues.append(
-                    ContentIssue(file, chid, f"layout.{i}.at", f"position {list(p.at)} already holds side {seen[p.at]}")
-                )
-            seen[p.at] = p.side
-        start_side = int(ch.start_space.split(":")[0])
-        if start_side in good:
-            graph = compile_side(content.tile_sides[start_side])
-            sp = graph.by_id.get(ch.start_space)
-            if sp is not None and not sp.start:
-                issues.append(
-                    ContentIssue(
-                        file, chid, "start_space", f"space {ch.start_space} is not marked start: true on its tile"
-                    )
-                )
+    for chid in content.chapters:
+        issues += chapter_issues(content, chid, good)
+    return issues
+
+
+def chapter_issues(content: Content, chid: str, good: set[int] | None = None) -> list[ContentIssue]:
+    """Layout issues of one chapter: two tiles on one position, a start space not marked start. ``good``: the
+    tile sides whose geometry holds (all when not given)."""
+    ch = content.chapters[chid]
+    issues: list[ContentIssue] = []
+    file = content.file_of("chapter", chid)
+    seen: dict[tuple[int, int], int] = {}
+    for i, p in enumerate(ch.layout):
+        if p.at in seen:
+            issues.append(
+                ContentIssue(file, chid, f"layout.{i}.at", f"position {list(p.at)} already holds side {seen[p.at]}")
+            )
+        seen[p.at] = p.side
+    start_side = int(ch.start_space.split(":")[0])
+    if start_side in content.tile_sides and (good is None or start_side in good):
+        graph = compile_side(content.tile_sides[start_side])
+        sp = graph.by_id.get(ch.start_space)
+        if sp is not None and not sp.start:
+            issues.append(
+                ContentIssue(file, chid, "start_space", f"space {ch.start_space} is not marked start: true on its tile")
+            )
     return issues
 
 

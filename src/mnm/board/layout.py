@@ -7,16 +7,17 @@ R-EXPLORE-11), so flipping a tile never rotates it: a side's map is always drawn
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from mnm.board.geometry import BoardExit, Space, TileGraph, compile_side
 from mnm.content.loader import Content
-from mnm.content.schema import Chapter, Side
+from mnm.content.schema import Chapter, ChapterPlacement, Side, TileSide
 
-__all__ = ["OPPOSITE", "Board", "compile_all", "space_side"]
+__all__ = ["OPPOSITE", "TREE_CLIMB", "Board", "build_board", "climb_target", "compile_all", "overlay_over", "space_side"]
 
+TREE_CLIMB: Final = "tree-climb"  # the feature of a space showing the tree-climb symbol (R-EXP-19)
 OPPOSITE = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
 _STEP = {Side.N: (0, -1), Side.S: (0, 1), Side.E: (1, 0), Side.W: (-1, 0)}
 
@@ -34,16 +35,24 @@ def space_side(space_id: str) -> int:
     return side
 
 
-_COMPILED: Final[dict[int, Mapping[int, TileGraph]]] = {}
+# Caches keyed by object ids hold the objects they were built from and check them on a hit: a content made for
+# one chapter file and dropped may leave its id to another one (chapter files are validated and played by the
+# hundred in a server), which must never get the first one's board.
+_CACHE_LIMIT: Final = 2_000
+_COMPILED: Final[dict[int, tuple[Mapping[int, TileSide], Mapping[int, TileGraph]]]] = {}
 
 
 def compile_all(content: Content) -> Mapping[int, TileGraph]:
-    """Compile every tile side of ``content`` once (cached per content object)."""
-    key = id(content)
-    graphs = _COMPILED.get(key)
-    if graphs is None:
-        graphs = {sid: compile_side(side) for sid, side in content.tile_sides.items()}
-        _COMPILED[key] = graphs
+    """Compile every tile side of ``content`` once (cached per set of tile sides: a content that adds a chapter
+    shares the compiled sides of the content it extends)."""
+    key = id(content.tile_sides)
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is content.tile_sides:
+        return hit[1]
+    graphs = {sid: compile_side(side) for sid, side in content.tile_sides.items()}
+    if len(_COMPILED) >= _CACHE_LIMIT:
+        _COMPILED.clear()
+    _COMPILED[key] = (content.tile_sides, graphs)
     return graphs
 
 
@@ -126,21 +135,31 @@ class Board:
         return tuple(out)
 
 
-_BOARDS: Final[dict[tuple[int, str], Board]] = {}
+_BOARDS: Final[dict[tuple[int, str], tuple[Chapter, Mapping[int, TileSide], Board]]] = {}
 
 
 def _board_for(content: Content, chapter_id: str) -> Board:
     key = (id(content), chapter_id)
-    board = _BOARDS.get(key)
-    if board is not None:
-        return board
     chapter = content.chapters[chapter_id]
+    hit = _BOARDS.get(key)
+    if hit is not None and hit[0] is chapter and hit[1] is content.tile_sides:
+        return hit[2]
+    board = build_board(content, chapter.layout)
+    if len(_BOARDS) >= _CACHE_LIMIT:
+        _BOARDS.clear()
+    _BOARDS[key] = (chapter, content.tile_sides, board)
+    return board
+
+
+def build_board(content: Content, layout: Sequence[ChapterPlacement]) -> Board:
+    """The board of a layout, uncached (:meth:`Board.for_chapter` keeps one per chapter; the workshop draws a
+    draft's layout before it is a whole chapter). Every side placed must exist in ``content``."""
     all_graphs = compile_all(content)
     positions: dict[int, tuple[int, int]] = {}
     sides_of: dict[int, tuple[int, ...]] = {}
     initial_up: dict[int, int] = {}
     graphs: dict[int, TileGraph] = {}
-    for p in chapter.layout:
+    for p in layout:
         tile = content.tile_sides[p.side].tile
         positions[tile] = p.at
         initial_up[tile] = p.side
@@ -170,5 +189,26 @@ def _board_for(content: Content, chapter_id: str) -> Board:
         space_graph={sp.id: g for g in graphs.values() for sp in g.spaces},
         mouse_near={sid: frozenset(nb for nb, _ in steps) for sid, steps in nbrs.items()},
     )
-    _BOARDS[key] = board
     return board
+
+
+def overlay_over(board: Board, content: Content, space: str) -> int | None:
+    """The branch overlay (an Upwood tile side of this board) laid over the tree-climb symbol on ``space``, if
+    the chapter has one (R-EXP-19; ``overlay_of`` in the side's content)."""
+    for side in board.graphs:
+        if content.tile_sides[side].overlay_of == space:
+            return side
+    return None
+
+
+def climb_target(board: Board, content: Content, space: str) -> str:
+    """Where a climb from the symbol on ``space`` puts the party: up on the overlay's symbol when the chapter
+    lays one there; down on the symbol below when ``space`` is an overlay's own symbol (the same symbol serves
+    for going back down into Downwood, R-EXP-19); else the symbol itself (a chapter with no overlay)."""
+    below = content.tile_sides[space_side(space)].overlay_of
+    if below is not None:
+        return below
+    up = overlay_over(board, content, space)
+    if up is None:
+        return space
+    return next(sp.id for sp in board.graph(up).spaces if TREE_CLIMB in sp.features)

@@ -31,9 +31,10 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 
 from mnm.bots.mcts import PLAYOUT_LIMIT, play_out, rollout_bot
+from mnm.bots.plan import progress as plan_progress
 from mnm.bots.policy import resample_hidden
 from mnm.bots.value import HORIZON, win_probability
-from mnm.engine import Action, Ctx, Event, Game, apply_action_in_place, make_ctx, render
+from mnm.engine import Action, Ctx, Event, Game, State, apply_action_in_place, make_ctx, render
 
 __all__ = ["MIN_PLAYOUTS", "PLAYOUTS", "SECONDS", "Hint", "group_options", "hints", "wilson"]
 
@@ -124,6 +125,32 @@ class Hint:
 
 
 @dataclass
+class _Measures:
+    """Where an option's playouts ended, summed over them (issue 25: a reason names what the option changes):
+    the hourglass's page, mice captured, the chapter's progress (0..1), minions on the board, each mouse's
+    wounds, and the rounds the won playouts took."""
+
+    pages: float = 0.0
+    captures: float = 0.0
+    progress: float = 0.0
+    minions: float = 0.0
+    wounds: Counter[str] = field(default_factory=Counter)
+    won_rounds: float = 0.0
+    won: int = 0
+    squares: Counter[str] = field(default_factory=Counter)  # measure -> sum of squares (its spread)
+
+    def add(self, other: _Measures) -> None:
+        self.pages += other.pages
+        self.captures += other.captures
+        self.progress += other.progress
+        self.minions += other.minions
+        self.wounds.update(other.wounds)
+        self.won_rounds += other.won_rounds
+        self.won += other.won
+        self.squares.update(other.squares)
+
+
+@dataclass
 class _Tally:
     """What the playouts of one option showed."""
 
@@ -134,6 +161,7 @@ class _Tally:
     spare: int = 0  # pages of the chapter track left over, summed over the won playouts
     seen: Counter[tuple[int, str]] = field(default_factory=Counter)  # (priority, sentence) -> playouts showing it
     losses: Counter[str] = field(default_factory=Counter)  # defeat reason -> playouts lost that way
+    measured: _Measures = field(default_factory=lambda: _Measures())  # where its playouts ended, summed
 
     @property
     def chance(self) -> float:
@@ -147,6 +175,7 @@ class _Tally:
         self.spare += other.spare
         self.seen.update(other.seen)
         self.losses.update(other.losses)
+        self.measured.add(other.measured)
 
     def rank(self, prior: float) -> float:
         """The mean score, pulled toward ``prior`` (the mean over all options) while playouts are few, so
@@ -154,17 +183,38 @@ class _Tally:
         return (self.score + PRIOR_WEIGHT * prior) / (self.playouts + PRIOR_WEIGHT)
 
 
-# What a forked worker needs: set just before the pool starts, inherited by the fork.
-_JOB: tuple[Ctx, Game, list[Action], str, int | None] | None = None
+@dataclass(frozen=True)
+class _Job:
+    """One search's fixed inputs, handed to every chunk of playouts (never kept at module level: the server runs
+    two searches at once in threads, and each must see only its own table, issue 26 finding 2)."""
+
+    ctx: Ctx
+    game: Game
+    options: list[Action]
+    lang: str
+    horizon: int | None
 
 
-def _run_chunk(index: int, futures: list[int]) -> tuple[int, _Tally]:
-    assert _JOB is not None
-    ctx, game, options, lang, horizon = _JOB
+def _run_chunk(job: _Job, index: int, futures: list[int]) -> tuple[int, _Tally]:
     tally = _Tally()
     for future in futures:
-        _try(ctx, game, options[index], future, tally, lang, horizon)
+        _try(job.ctx, job.game, job.options[index], future, tally, job.lang, job.horizon)
     return index, tally
+
+
+# The job of a forked worker process: filled by the pool's initializer inside the child (a fork inherits its
+# arguments without pickling), one job per pool, never written in the process that searches.
+_FORKED_JOB: list[_Job] = []
+
+
+def _install_forked_job(job: _Job) -> None:
+    if multiprocessing.parent_process() is None:
+        raise RuntimeError("only a forked hint worker keeps a job")
+    _FORKED_JOB[:] = [job]
+
+
+def _run_forked_chunk(index: int, futures: list[int]) -> tuple[int, _Tally]:
+    return _run_chunk(_FORKED_JOB[0], index, futures)
 
 
 def hints(
@@ -181,7 +231,6 @@ def hints(
     spent in all, ``seconds`` the time (None: no time limit, so the answer depends only on ``seed``);
     ``workers`` > 1 forks that many processes (only from a single-threaded program). A playout stops after
     ``horizon`` decisions and the value estimate scores where it got (None: every playout to the end)."""
-    global _JOB
     options = game.legal_actions()
     if game.decision() is None or not options:
         return []
@@ -198,10 +247,15 @@ def hints(
     futures_drawn: list[int] = []
     spent = 0
     pool: ProcessPoolExecutor | None = None
-    _JOB = (ctx, game, options, lang, horizon)
+    job = _Job(ctx, game, options, lang, horizon)
     try:
         if workers > 1:
-            pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+            pool = ProcessPoolExecutor(
+                workers,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_install_forked_job,
+                initargs=(job,),
+            )
         while True:
             final = target >= MIN_PLAYOUTS
             # a budget too small for the target is shared evenly among the options still in the running
@@ -218,10 +272,11 @@ def hints(
             spent += _size(tasks)
             if not final:
                 screen_left -= _size(tasks)
-            if not tasks or not _run_tasks(tasks, tallies, pool, deadline) or final:
+            if not tasks or not _run_tasks(job, tasks, tallies, pool, deadline) or final:
                 break
             prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
             live.sort(key=lambda i: -tallies[i].rank(prior))
+            live = _screen_idle_last(game, options, tallies, live, prior)
             live = live[: max(keep, (len(live) + 1) // 2)]
             more = min(MIN_PLAYOUTS, target * 2)
             if len(live) == keep or screen_left < len(live) * (more - target):
@@ -229,14 +284,14 @@ def hints(
             else:
                 target = more
     finally:
-        _JOB = None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
     prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
-    ranked = sorted(
+    order = sorted(
         range(len(options)),
         key=lambda i: (-(tallies[i].playouts >= MIN_PLAYOUTS), -tallies[i].chance, -tallies[i].rank(prior)),
-    )[:count]
+    )
+    ranked = _idle_last(game, options, tallies, order)[:count]
     sure = [i for i in ranked if tallies[i].playouts >= MIN_PLAYOUTS]
     intervals = {i: wilson(tallies[i].wins, tallies[i].playouts) for i in sure}
     groups = dict(zip(sure, group_options([intervals[i] for i in sure]), strict=True))
@@ -249,7 +304,7 @@ def hints(
                 options[i],
                 t.chance,
                 t.playouts,
-                _reason(t, lang, game),
+                _reason(t, lang, game, _others(tallies, i)),
                 wins=t.wins,
                 chance=t.chance if i in intervals else None,
                 low=low,
@@ -276,6 +331,7 @@ def _size(tasks: list[tuple[int, list[int]]]) -> int:
 
 
 def _run_tasks(
+    job: _Job,
     tasks: list[tuple[int, list[int]]],
     tallies: list[_Tally],
     pool: ProcessPoolExecutor | None,
@@ -286,9 +342,9 @@ def _run_tasks(
         for i, futures in tasks:
             if deadline is not None and time.perf_counter() >= deadline:
                 return False
-            tallies[i].add(_run_chunk(i, futures)[1])
+            tallies[i].add(_run_chunk(job, i, futures)[1])
         return True
-    pending: set[Future[tuple[int, _Tally]]] = {pool.submit(_run_chunk, i, f) for i, f in tasks}
+    pending: set[Future[tuple[int, _Tally]]] = {pool.submit(_run_forked_chunk, i, f) for i, f in tasks}
     while pending:
         timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
         done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
@@ -315,6 +371,7 @@ def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang:
     bot = rollout_bot(future_rng.getrandbits(32))
     end, steps = play_out(ctx, work, bot, future_rng, PLAYOUT_LIMIT if horizon is None else horizon)
     tally.playouts += 1
+    _measure(ctx, end, tally.measured)
     if end.status == "playing":
         tally.wins += win_probability(ctx, end)
         tally.score += win_probability(ctx, end)
@@ -328,9 +385,12 @@ def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang:
         tally.losses[end.outcome or "lost"] += 1
 
 
-def _reason(tally: _Tally, lang: str, game: Game) -> str:
+def _reason(tally: _Tally, lang: str, game: Game, others: _Tally | None = None) -> str:
     content = game.ctx.content
     parts = []
+    changed = _difference(tally, others, game, lang) if others is not None else None
+    if changed is not None:
+        parts.append(changed)
     often = [(p, text) for (p, text), n in tally.seen.items() if n >= SEEN_OFTEN * tally.playouts]
     if often:
         priority, text = min(often)
@@ -343,4 +403,143 @@ def _reason(tally: _Tally, lang: str, game: Game) -> str:
     if lost:
         cause, _ = tally.losses.most_common(1)[0]
         parts.append(Event("hint_losses", {"lost": lost, "reason": cause}))
+    if others is not None and changed is None and others.playouts:
+        parts.insert(0, Event("hint_same", {}))  # measured, and nothing differed by much from the others
     return " ".join(render(ev, lang, content) for ev in parts or [Event("hint_quiet")])
+
+
+# --- what an option changes (issue 25): measured against the other options' playouts ---------------------------
+
+# The smallest differences worth telling, per playout on average, and what one unit of each is worth when they
+# are weighed against each other (a capture weighs most; 20% of the chapter's way is worth a wound).
+_THRESHOLDS = {"captures": 0.05, "pages": 0.1, "progress": 0.03, "wounds": 0.1, "minions": 0.1, "rounds": 0.2}
+_WEIGHTS = {"captures": 3.0, "pages": 1.5, "progress": 5.0, "wounds": 1.0, "minions": 0.8, "rounds": 1.5}
+
+
+def _measure(ctx: Ctx, end: State, into: _Measures) -> None:
+    """Add where one playout ended to ``into``."""
+    values = {
+        "pages": float(end.hourglass),
+        "captures": float(sum(1 for h in end.heroes.values() if h.captured)),
+        "progress": plan_progress(ctx, end),
+        "minions": float(len(end.minions)),
+    }
+    into.pages += values["pages"]
+    into.captures += values["captures"]
+    into.progress += values["progress"]
+    into.minions += values["minions"]
+    for h in end.heroes.values():
+        if not h.captured:
+            into.wounds[h.id] += h.wounds
+            values[f"wounds:{h.id}"] = float(h.wounds)
+    into.squares.update({k: v * v for k, v in values.items()})
+    if end.status == "won":
+        into.won += 1
+        into.won_rounds += end.round
+
+
+def _spread(a: _Measures, n: int, b: _Measures, m: int, key: str, mean_a: float, mean_b: float) -> float:
+    """The standard error of the difference of the two means of measure ``key``."""
+    var_a = max(0.0, a.squares[key] / n - mean_a * mean_a)
+    var_b = max(0.0, b.squares[key] / m - mean_b * mean_b)
+    return math.sqrt(var_a / n + var_b / m)
+
+
+def _others(tallies: list[_Tally], index: int) -> _Tally:
+    """The playouts of every option but ``index``, pooled: what the option is measured against."""
+    pooled = _Tally()
+    for i, t in enumerate(tallies):
+        if i != index:
+            pooled.add(t)
+    return pooled
+
+
+def _fmt(x: float, lang: str = "en") -> str:
+    text = f"{x:.1f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def _difference(mine: _Tally, others: _Tally, game: Game, lang: str = "en") -> Event | None:
+    """The one thing this option's playouts did most differently, for the better, from the other options'
+    (averaged per playout), as a catalog event with the measured numbers; None when nothing stood out."""
+    if not mine.playouts or not others.playouts:
+        return None
+    a, b = mine.measured, others.measured
+    n, m = mine.playouts, others.playouts
+    found: list[tuple[float, Event]] = []
+
+    def consider(kind: str, gain: float, event: Event, key: str = "", means: tuple[float, float] = (0, 0)) -> None:
+        # worth telling: past the threshold, and (for a measure with a spread) past twice its standard error
+        noise = 2 * _spread(a, n, b, m, key, *means) if key else 0.0
+        if gain >= _THRESHOLDS[kind] and gain > noise:
+            found.append((gain * _WEIGHTS[kind], event))
+
+    mc, oc = a.captures / n, b.captures / m
+    consider(
+        "captures",
+        oc - mc,
+        Event("hint_fewer_captures", {"mine": _fmt(mc, lang), "others": _fmt(oc, lang)}),
+        "captures",
+        (mc, oc),
+    )
+    mp, op = a.pages / n, b.pages / m
+    back = Event("hint_pages_back", {"pages": _fmt(op - mp, lang), "mine": _fmt(mp, lang), "others": _fmt(op, lang)})
+    consider("pages", op - mp, back, "pages", (mp, op))
+    mg, og = a.progress / n, b.progress / m
+    consider("progress", mg - og, Event("hint_further", {"points": round((mg - og) * 100)}), "progress", (mg, og))
+    for hero in game.state.heroes:
+        mw, ow = a.wounds[hero] / n, b.wounds[hero] / m
+        spared = Event("hint_spares", {"hero": hero, "mine": _fmt(mw, lang), "others": _fmt(ow, lang)})
+        consider("wounds", ow - mw, spared, f"wounds:{hero}", (mw, ow))
+    mm, om = a.minions / n, b.minions / m
+    cleared = Event("hint_fewer_minions", {"mine": _fmt(mm, lang), "others": _fmt(om, lang)})
+    consider("minions", om - mm, cleared, "minions", (mm, om))
+    if a.won and b.won:
+        mr, orr = a.won_rounds / a.won, b.won_rounds / b.won
+        consider("rounds", orr - mr, Event("hint_sooner", {"rounds": _fmt(orr - mr, lang)}))
+    if not found:
+        return None
+    return max(found, key=lambda f: f[0])[1]
+
+
+def _idle(game: Game, action: Action) -> bool:
+    """An option that changes nothing on the board: taking off a card, or ending the turn with movement left."""
+    st = game.state
+    if action.verb == "unequip":
+        return True
+    return action.verb == "end" and st.turn is not None and st.turn.move_points > 0
+
+
+IDLE_LEAD = 0.1  # while screening, an idle option keeps its place only this far ahead of the best other one
+
+
+def _screen_idle_last(
+    game: Game, options: list[Action], tallies: list[_Tally], live: list[int], prior: float
+) -> list[int]:
+    """While screening: the idle options (:func:`_idle`) after the others, so the final round's playouts go to
+    options that do something, unless an idle one leads the best other by :data:`IDLE_LEAD` or more."""
+    doers = [i for i in live if not _idle(game, options[i])]
+    if not doers:
+        return live
+    bar = tallies[doers[0]].rank(prior) + IDLE_LEAD
+    ahead = [i for i in live if _idle(game, options[i]) and tallies[i].rank(prior) >= bar]
+    return ahead + doers + [i for i in live if i not in ahead and i not in doers]
+
+
+def _idle_last(game: Game, options: list[Action], tallies: list[_Tally], order: list[int]) -> list[int]:
+    """``order`` with each idle option (:func:`_idle`) moved after every option with a chance shown that it does
+    not truly beat (its whole 95% interval above the other's): an option that changes nothing is hinted first
+    only when it is truly best."""
+    out = [i for i in order if not _idle(game, options[i])]
+    for i in order:
+        if i in out:
+            continue
+        t = tallies[i]
+        low = wilson(t.wins, t.playouts)[0] if t.playouts >= MIN_PLAYOUTS else -1.0
+        not_beaten = [
+            k
+            for k, j in enumerate(out)
+            if tallies[j].playouts >= MIN_PLAYOUTS and low <= wilson(tallies[j].wins, tallies[j].playouts)[1]
+        ]
+        out.insert(not_beaten[-1] + 1 if not_beaten else (0 if low >= 0 else len(out)), i)
+    return out

@@ -70,7 +70,9 @@ class Trigger(StrEnum):
     MINION_WOUNDED = "minion_wounded"
     MINION_DEFEATED = "minion_defeated"
     MINION_ROLLED_CHEESE = "minion_rolled_cheese"
+    SEARCH = "search"
     SURGE = "surge"
+    HOURGLASS_PAGE = "hourglass_page"
     EXPLORE_ATTEMPT = "explore_attempt"
     CHAPTER_WON = "chapter_won"
 
@@ -105,6 +107,7 @@ class EffectKind(StrEnum):
     STORY = "story"
     ANNOUNCE = "announce"
     PLACE_MINION = "place_minion"
+    PLACE_MINIONS = "place_minions"
     RETURN_MINION = "return_minion"
     REMOVE_MINION = "remove_minion"
     WOUND = "wound"
@@ -160,6 +163,7 @@ class Where(_Model):
     number: int | None = Field(default=None, ge=1, le=3, description="the number the movement die shows")
     by_mouse: bool | None = Field(default=None, description="true: a mouse did it (not a card or the terrain)")
     what: Literal["exit", "flip"] | None = Field(default=None, description="what the mouse tries to explore")
+    page: int | None = Field(default=None, ge=1, description="the hourglass page reached")
 
 
 TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
@@ -173,7 +177,9 @@ TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
     Trigger.MINION_WOUNDED: ("side", "minion", "roach", "by_mouse"),
     Trigger.MINION_DEFEATED: ("side", "minion", "roach", "by_mouse"),
     Trigger.MINION_ROLLED_CHEESE: ("side", "minion", "roach"),
+    Trigger.SEARCH: ("side", "spaces"),
     Trigger.SURGE: ("side",),
+    Trigger.HOURGLASS_PAGE: ("page",),
     Trigger.EXPLORE_ATTEMPT: ("side", "what"),
     Trigger.CHAPTER_WON: (),
 }
@@ -311,6 +317,12 @@ class _PlaceMinion(_EffectBase):
     space: SpaceId
 
 
+class _PlaceMinions(_EffectBase):
+    minion: Ident
+    count: int = Field(default=1, ge=1)
+    side: int | None = Field(default=None, description="the tile side (the trigger's side when left out)")
+
+
 class _ReturnMinion(_EffectBase):
     space: SpaceId = Field(description="the defeated minion comes back here (if it may enter)")
 
@@ -394,6 +406,7 @@ class Effect(_Model):
     story: _Story | None = None
     announce: _Announce | None = None
     place_minion: _PlaceMinion | None = None
+    place_minions: _PlaceMinions | None = None
     return_minion: _ReturnMinion | None = None
     remove_minion: _RemoveMinion | None = None
     wound: _Wound | None = None
@@ -544,9 +557,17 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
         ),
     ),
     (
+        Trigger.SEARCH,
+        (
+            "When a mouse searches successfully (a STAR), before the card is drawn",
+            "Quando um rato vasculha com sucesso (uma ESTRELA), antes de a carta ser tirada",
+        ),
+    ),
+    (
         Trigger.SURGE,
         ("When a surge happens (after the hourglass moved)", "Quando ocorre uma onda (depois da ampulheta)"),
     ),
+    (Trigger.HOURGLASS_PAGE, ("When the hourglass moves to a page", "Quando a ampulheta avança para uma página")),
     (
         Trigger.EXPLORE_ATTEMPT,
         (
@@ -605,6 +626,13 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
         (
             "place a {minion} on {space}; its cards join the track",
             "coloque um {minion} em {space}; suas cartas entram na trilha",
+        ),
+    ),
+    (
+        EffectKind.PLACE_MINIONS,
+        (
+            "place {count} {minion} on side {side} as for an encounter (R-ENC-05); their cards join the track",
+            "coloque {count} {minion} no lado {side} como num encontro (R-ENC-05); suas cartas entram na trilha",
         ),
     ),
     (

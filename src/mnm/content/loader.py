@@ -47,6 +47,7 @@ from mnm.content.schema import (
 )
 
 __all__ = [
+    "ChapterFile",
     "Content",
     "ContentCheck",
     "ContentError",
@@ -87,6 +88,18 @@ class ContentError(Exception):
 
 
 @dataclass(frozen=True)
+class ChapterFile:
+    """Where a chapter played from a chapter file came from (``mnm play --chapter-file``, docs/chapters.md):
+    the digest of its canonical content (what saves record), the file's name as given, and its text (so a
+    simulation's workers, a server restart or a campaign can rebuild it)."""
+
+    chapter: str
+    digest: str
+    file: str
+    text: str = field(default="", repr=False)
+
+
+@dataclass(frozen=True)
 class Content:
     """All game content, validated and cross-checked. Immutable; shared by every game that uses it."""
 
@@ -100,6 +113,8 @@ class Content:
     chapters: Mapping[str, Chapter]
     root: str = ""
     _files: Mapping[str, str] = field(default_factory=dict, repr=False)
+    # chapters added from chapter files (not shipped), by chapter id: saves of them carry the digest
+    chapter_files: Mapping[str, ChapterFile] = field(default_factory=dict)
 
     def stats(self) -> dict[str, int]:
         """Counts of each kind of content; card counts include every copy in the box."""

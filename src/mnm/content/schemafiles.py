@@ -4,10 +4,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
-from mnm.content.schema import AbilityCard, Chapter, Die, EncounterCard, Hero, Minion, SearchCard, TileSide
+from mnm.content.schema import (
+    SETUP_FIELDS,
+    AbilityCard,
+    Chapter,
+    Die,
+    EncounterCard,
+    Hero,
+    Minion,
+    SearchCard,
+    TileSide,
+)
 
 __all__ = ["write_schemas"]
 
@@ -30,6 +41,8 @@ def write_schemas(out: Path) -> list[Path]:
     written = []
     for kind, (model, by_id) in _KINDS.items():
         schema = model.model_json_schema()
+        if model is Chapter:
+            schema = _nest_setup(schema)
         if by_id:
             defs = schema.pop("$defs", {})
             entry = dict(schema)
@@ -41,3 +54,19 @@ def write_schemas(out: Path) -> list[Path]:
         path.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(path)
     return written
+
+
+def _nest_setup(schema: dict[str, Any]) -> dict[str, Any]:
+    """A chapter file writes its setup fields under ``setup:`` (the model keeps them flat): say so to editors."""
+    props = schema["properties"]
+    required = schema.get("required", [])
+    setup = {
+        "type": "object",
+        "description": "the storybook's Setup section",
+        "properties": {k: props.pop(k) for k in SETUP_FIELDS if k in props},
+        "required": [k for k in required if k in SETUP_FIELDS],
+        "additionalProperties": False,
+    }
+    props["setup"] = setup
+    schema["required"] = [k for k in required if k not in SETUP_FIELDS] + ["setup"]
+    return schema

@@ -10,6 +10,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 """
 
 from mnm.engine.actions import VERBS, Action
+from mnm.engine.bounded_yaml import load_bounded_with_lines
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -39,6 +40,7 @@ from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.rules.capture import hero_life
 from mnm.engine.rules.explore import exit_target
+from mnm.engine.rules.free_actions import LEVEL_UP_COST
 from mnm.engine.rules.movement import reachable
 from mnm.engine.rules.setup import (
     DEFAULT_DIFFICULTY,
@@ -58,6 +60,7 @@ __all__ = [
     "DIFFICULTY_PRESETS",
     "GAME_OPTIONS",
     "LANGUAGES",
+    "LEVEL_UP_COST",
     "VERBS",
     "Action",
     "Applied",
@@ -96,6 +99,7 @@ __all__ = [
     "hero_life",
     "keepable_cards",
     "legal_actions",
+    "load_bounded_with_lines",
     "load_scenario",
     "make_ctx",
     "minions_on_side",

@@ -81,8 +81,9 @@ class Action(NamedTuple):
         return " ".join((self.verb, self.actor, *self.args))
 
     @classmethod
-    def parse(cls, text: str) -> Action:
-        """Parse the text form; raise :class:`MalformedAction` with the reason when it cannot."""
+    def parse(cls, text: object) -> Action:
+        """Parse the text form; raise :class:`MalformedAction` with the reason when it cannot (``text`` typed
+        ``object``: a compiled build checks a ``str`` argument itself, with a TypeError, issue 26 finding 9)."""
         if not isinstance(text, str):
             raise MalformedAction(f"an action must be text, got {type(text).__name__}")
         if len(text) > MAX_ACTION_TEXT:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 import yaml
-from yaml.nodes import Node, ScalarNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_NODES", "load_bounded"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_NODES", "load_bounded", "load_bounded_with_lines"]
 
 MAX_BYTES: Final = 256 * 1024  # scenarios are a few KB; PyYAML reads about 100 KB/s here
 MAX_DEPTH: Final = 32
@@ -61,6 +61,30 @@ class _BoundedLoader(yaml.SafeLoader):
         return super().construct_yaml_int(node)
 
 
+def _check_keys(root: Node, path: str, where: dict[str, int], lines: bool) -> None:
+    """Refuse duplicate keys and note each value's line, without recursion (depth is bounded, but a stack is
+    as clear)."""
+    stack: list[tuple[Node, str, int]] = [(root, path, root.start_mark.line + 1)]
+    while stack:
+        node, at, line = stack.pop()
+        if lines:
+            where[at] = line  # a mapping's entry stands on its key's line
+        if isinstance(node, MappingNode):
+            seen: dict[str, int] = {}
+            for key, value in node.value:
+                name = str(key.value) if isinstance(key, ScalarNode) else "?"
+                if name in seen:
+                    raise _Refused(
+                        f"line {key.start_mark.line + 1}: {name!r} is written twice in one mapping (first on line "
+                        f"{seen[name]}); YAML would keep only the last"
+                    )
+                seen[name] = key.start_mark.line + 1
+                stack.append((value, f"{at}.{name}" if at else name, key.start_mark.line + 1))
+        elif isinstance(node, SequenceNode):
+            for i, item in enumerate(node.value):
+                stack.append((item, f"{at}.{i}" if at else str(i), item.start_mark.line + 1))
+
+
 def _refuse_tag(loader: yaml.SafeLoader, node: Node) -> Any:
     raise _Refused(f"line {node.start_mark.line + 1}: {node.tag} values are not allowed; write plain text")
 
@@ -75,13 +99,27 @@ for _tag in ("timestamp", "binary", "set", "omap", "pairs"):
     _BoundedLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
 
 
-def load_bounded(text: str, what: str, error: type[Exception]) -> Any:
+def load_bounded(text: str, what: str, error: type[Exception], max_bytes: int = MAX_BYTES) -> Any:
     """Parse ``text`` within the bounds; ``error(f"{what}: ...")`` when it is not valid or goes beyond them."""
-    if len(text) > MAX_BYTES:
-        raise error(f"{what}: the file is over {MAX_BYTES // 1024} KB")
-    loader = _BoundedLoader(text)
+    return load_bounded_with_lines(text, what, error, max_bytes, lines=False)[0]
+
+
+def load_bounded_with_lines(
+    text: str, what: str, error: type[Exception], max_bytes: int = MAX_BYTES, lines: bool = True
+) -> tuple[Any, dict[str, int]]:
+    """:func:`load_bounded`, and where each value stands: ``{"layout.0.side": 12, ...}``, the 1-based line of
+    every value by its dotted path (list items by index; ``""`` is the whole document). A key written twice in
+    one mapping is refused (plain YAML would silently keep the last one)."""
+    if len(text) > max_bytes:
+        raise error(f"{what}: the file is over {max_bytes // 1024} KB")
+    loader: _BoundedLoader | None = None
     try:
-        return loader.get_single_data()
+        loader = _BoundedLoader(text)  # reads the text at once: a NUL byte is refused here (issue 26, finding 9)
+        node = loader.get_single_node()
+        where: dict[str, int] = {}
+        if node is not None:
+            _check_keys(node, "", where, lines)
+        return (loader.construct_document(node) if node is not None else None), where
     except _Refused as exc:
         raise error(f"{what}: {exc}") from exc
     except RecursionError as exc:
@@ -91,4 +129,5 @@ def load_bounded(text: str, what: str, error: type[Exception]) -> Any:
     except ValueError as exc:  # e.g. an integer too long to convert
         raise error(f"{what}: {exc}") from exc
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()

@@ -137,7 +137,9 @@ def apply(ctx: Ctx, st: State, action: Action) -> Applied:
     _check_legal(sink, st, action)
     after = st.copy()
     _apply_legal(sink, after, action)
-    return Applied(after, tuple(sink.events), after.random_draws == st.random_draws and not sink.hidden_revealed)
+    # An action that ends the chapter is never undoable: the end reveals the seed (issue 26, finding 1).
+    undoable = after.random_draws == st.random_draws and not sink.hidden_revealed and after.status == "playing"
+    return Applied(after, tuple(sink.events), undoable)
 
 
 def apply_action(ctx: Ctx, st: State, action: Action) -> State:
@@ -162,18 +164,41 @@ def apply_action_in_place(ctx: Ctx, st: State, action: Action) -> list[Event]:
     return sink.events
 
 
+class _Preview:
+    """How far a preview may show: up to the first step that drew or looked at a hidden card or drew from the
+    seeded stream (a shuffle), so it shows only what the typed dice decide (issue 26, finding 10)."""
+
+    def __init__(self, ctx: Ctx, st: State) -> None:
+        self.ctx = ctx
+        self.st = st
+        self.stream = st.rng
+        self.shown = 0
+        self.open = True
+
+    def check(self) -> bool:
+        """Whether nothing hidden has happened yet; if so, every event so far may be shown."""
+        if self.open and (self.ctx.hidden_revealed or self.st.rng != self.stream):
+            self.open = False
+        if self.open:
+            self.shown = len(self.ctx.events)
+        return self.open
+
+
 def events_until_stopped(ctx: Ctx, st: State, action: Action) -> list[Event]:
     """What ``action`` does on a copy of ``st`` up to where it stops: the next decision, or the first die it
-    lacks (companion mode, where the players roll by hand: what happened before they are asked to roll).
-    Changes nothing; an illegal action has no events."""
+    lacks (companion mode, where the players roll by hand: what happened before they are asked to roll), and
+    never past the first hidden card or shuffle (what the typed dice do not decide). Changes nothing; an illegal
+    action has no events."""
     sink = ctx.fresh()
     work = st.copy()
+    preview = _Preview(sink, work)
     try:
         _check_legal(sink, work, action)
-        _apply_legal(sink, work, action)
+        _apply_legal(sink, work, action, preview)
     except EngineError:  # NeedDice, ScriptExhausted: the next roll the players must make
         pass
-    return sink.events
+    preview.check()
+    return sink.events[: preview.shown]
 
 
 def _check_legal(ctx: Ctx, st: State, action: Action) -> None:
@@ -189,20 +214,23 @@ def _check_legal(ctx: Ctx, st: State, action: Action) -> None:
         raise IllegalAction(explain_illegal(ctx, st, action), str(action))
 
 
-def _apply_legal(ctx: Ctx, st: State, action: Action) -> None:
+def _apply_legal(ctx: Ctx, st: State, action: Action, preview: _Preview | None = None) -> None:
     pending = st.pending
     assert pending is not None
     st.pending = None
     DECISIONS[pending.kind].apply(ctx, st, pending, action)
-    run(ctx, st)
+    run(ctx, st, preview)
 
 
-def run(ctx: Ctx, st: State) -> None:
-    """Run automatic steps until a decision is pending or the game ends (surges checked between steps)."""
+def run(ctx: Ctx, st: State, preview: _Preview | None = None) -> None:
+    """Run automatic steps until a decision is pending or the game ends (surges checked between steps).
+    ``preview``: stop as soon as something hidden happened (:func:`events_until_stopped`)."""
     guard = 0
     check_victory(ctx, st)
     checked = True  # nothing changed since the last victory check
     while st.pending is None and st.status == "playing":
+        if preview is not None and not preview.check():
+            return
         guard += 1
         if guard > MAX_AUTOMATIC_STEPS:
             raise RuntimeError("the automatic flow did not reach a decision: a rule loops")
@@ -279,10 +307,11 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.ctx, self.state)
 
-    def apply(self, action: Action | str, dice: Sequence[int] = ()) -> list[Event]:
+    def apply(self, action: Action | str | object, dice: Sequence[int] = ()) -> list[Event]:
         """Apply one action; return the events it caused. ``dice``: faces rolled by hand (companion mode).
 
-        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged."""
+        Raises :class:`MalformedAction` or :class:`IllegalAction`; the state is then unchanged. (``action`` is
+        typed to take anything: a compiled build would refuse a non-text action with a TypeError first.)"""
         if isinstance(action, str):
             action = Action.parse(action)
         elif not isinstance(action, Action):
@@ -320,6 +349,9 @@ class Game:
 
     def can_undo(self) -> tuple[bool, str]:
         """Whether the last action can be taken back, and if not, why."""
+        if self.state.status != "playing":
+            # the end of a chapter reveals its seed: taking the ending back would make every later roll known
+            return False, "the chapter is over, so nothing can be taken back"
         if self._undo:
             return True, ""
         if not self.log:
@@ -337,7 +369,11 @@ class Game:
     # --- saving --------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"state": self.state.to_json(), "log": list(self.log)}
+        out: dict[str, Any] = {"state": self.state.to_json(), "log": list(self.log)}
+        source = self.ctx.content.chapter_files.get(self.state.chapter)
+        if source is not None:  # a chapter from a chapter file: the save reloads only with the same chapter
+            out["chapter_file"] = {"id": source.chapter, "digest": source.digest, "file": source.file}
+        return out
 
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:

@@ -447,6 +447,12 @@ class ChapterRules:
         """A surge is about to place ``counts`` on ``side``; return other counts to replace them."""
         return None
 
+    def on_search(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
+        """A mouse searched successfully on ``space`` (before its card is drawn)."""
+
+    def on_hourglass(self, ctx: Ctx, st: State) -> None:
+        """The hourglass has moved to page ``st.hourglass`` (and the game is not lost)."""
+
     # rounds
     def on_round_begins(self, ctx: Ctx, st: State) -> None:
         """A new round has begun (R-ROUND-01)."""

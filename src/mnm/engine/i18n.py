@@ -90,7 +90,8 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
             return _lang_text(deck[card].name, lang)
     if text.startswith(("mouse:", "minion:", "boss:")):
         return track_card_name(text, content, lang)
-    return text
+    choice = catalog(lang).get(f"choice.{text}") or catalog("en").get(f"choice.{text}")  # a decision's word
+    return choice if choice is not None else text
 
 
 def track_card_name(card: str, content: Content, lang: str = "en") -> str:

@@ -18,6 +18,8 @@ from mnm.engine.state import Hero, Minion, State
 __all__ = [
     "HESSTER",
     "blocked_spaces",
+    "buff",
+    "buff_key",
     "can_enter",
     "card_of",
     "engaging_minions_in",
@@ -49,6 +51,21 @@ def is_large(ctx: Ctx, m: Minion) -> bool:
 
 
 _CARD_OF: Final[dict[str, str]] = {}  # instance -> card id, parsed once per instance (asked many times per decision)
+
+
+def buff(h: Hero, name: str) -> int:
+    """The strongest ``name`` effect on the mouse, whoever's card gave it (two wards do not add up, the larger
+    counts: docs/rulings.md R-BATTLE-12)."""
+    best = 0
+    for key, value in h.buffs.items():
+        if (key == name or key.partition("@")[0] == name) and value > best:
+            best = value
+    return best
+
+
+def buff_key(h: Hero, name: str, owner: str) -> str:
+    """The ``Hero.buffs`` key of a ``name`` effect ``owner``'s card gives the mouse ``h``."""
+    return name if owner == h.id else f"{name}@{owner}"
 
 
 def card_of(instance: str) -> str:
@@ -205,8 +222,9 @@ def enter_test(ctx: Ctx, st: State, large: bool = False) -> Callable[[str], bool
 
 
 def _position_key(st: State) -> tuple[object, ...]:
-    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size), as one flat
-    tuple (the party is fixed, and the minions' count comes first, so two positions never share a key)."""
+    """Everything occupancy depends on: where each figure stands (and its type, which fixes its size), and the
+    spaces Hesster bars (R-EXP-14), as one flat tuple (the party is fixed, and every list's length comes first, so
+    two positions never share a key)."""
     key: list[object] = []
     for h in st.heroes.values():
         key.append(h.space if not h.captured else None)
@@ -214,6 +232,24 @@ def _position_key(st: State) -> tuple[object, ...]:
     for m in st.minions.values():
         key.append(m.space)
         key.append(m.type)
+    if HESSTER in st.chapter_data:
+        key.append(tuple(sorted(hesster_blocks(st))))
+    return tuple(key)
+
+
+def tokens_key(st: State) -> tuple[object, ...]:
+    """Every token on the board (leaves, turtles, the Fishhook...) and which turtles are known shells, flattened
+    (issue 26, finding 3: a cache of anything that reads tokens is keyed on them)."""
+    key: list[object] = [len(st.tokens)]
+    for name, spaces in st.tokens.items():
+        key.append(name)
+        key.append(len(spaces))
+        key.extend(spaces)
+    turtles = st.chapter_data.get("turtles")
+    if isinstance(turtles, dict):
+        safe = turtles.get("safe") or ()
+        key.append(len(safe))
+        key.extend(safe)
     return tuple(key)
 
 

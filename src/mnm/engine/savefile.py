@@ -19,9 +19,22 @@ from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS
 from mnm.engine.errors import MalformedAction, SaveError
 from mnm.engine.rules.setup import GAME_OPTIONS, card_of
+from mnm.engine.rules.turtles import UNDERSIDES as TURTLE_UNDERSIDES
 from mnm.engine.state import FORMAT_VERSION, STATUSES
 
-__all__ = ["MAX_DEPTH", "MAX_NODES", "MAX_SAVE_BYTES", "check_bounds", "read_save_text", "validate_save"]
+__all__ = [
+    "BUFF",
+    "COUNT",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "MAX_SAVE_BYTES",
+    "MOVE_POINTS",
+    "SEED",
+    "SMALL",
+    "check_bounds",
+    "read_save_text",
+    "validate_save",
+]
 
 MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
 MAX_DEPTH: Final = 40  # a real save nests about 6 deep
@@ -88,14 +101,30 @@ def _type_name(value: Any) -> str:
     return "null" if value is None else type(value).__name__
 
 
-def _int(minimum: int | None = 0) -> Check:
+# The range of every number a save or a scenario carries (issue 26, finding 5: ``move_points: 3e9`` made the
+# movement search allocate gigabytes). Each is far beyond anything play reaches and small enough to be harmless.
+SMALL: Final = (0, 100)  # wounds, poison, pages, the wheel, extra actions, tile and side numbers
+COUNT: Final = (0, 1_000_000)  # cheese, captures, rounds, rolls, serial numbers, dice drawn
+MOVE_POINTS: Final = (-100, 100)
+BUFF: Final = (-100, 100)
+STAT: Final = (-(2**53), 2**53)
+SEED: Final = (0, 2**128 - 1)  # a server's seeds are 128 bits
+STREAM: Final = (0, 2**64)  # the dice stream's counter
+TURN_INDEX: Final = (-1, 100)
+
+
+def _int(minimum: int = 0, maximum: int = COUNT[1]) -> Check:
     def check(value: Any, where: str) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             raise _bad(where, value, "must be a whole number")
-        if minimum is not None and value < minimum:
-            raise _bad(where, value, f"must be at least {minimum}")
+        if not minimum <= value <= maximum:
+            raise _bad(where, value, f"must be from {minimum} to {maximum}")
 
     return check
+
+
+def _ranged(bounds: tuple[int, int]) -> Check:
+    return _int(bounds[0], bounds[1])
 
 
 def _str(value: Any, where: str) -> None:
@@ -147,6 +176,21 @@ def _dict(value_check: Check, max_len: int = 10_000) -> Check:
     return check
 
 
+def _buffs(st: dict[str, Any]) -> Check:
+    """A mouse's timed effects: ``name`` (its own card's) or ``name@owner``, the owner a mouse of the party
+    (R-BATTLE-12: the effect ends when the owner's turn begins)."""
+    values = _dict(_ranged(BUFF), 100)
+
+    def check(value: Any, where: str) -> None:
+        values(value, where)
+        for key in value:
+            name, at, owner = key.partition("@")
+            if not name or (at and owner not in st.get("party", ())):
+                raise _bad(f"{where} key", key, "must be an effect name, or name@owner with a mouse of the party")
+
+    return check
+
+
 def _one_of(*choices: str) -> Check:
     def check(value: Any, where: str) -> None:
         if value not in choices:
@@ -194,6 +238,7 @@ def validate_save(data: Any, content: Content) -> None:
         raise SaveError(
             f"this save has format {st.get('format')!r}; this version of mnm reads format {FORMAT_VERSION} only"
         )
+    _check_chapter_file(data, st, content)
     _known("chapter", lambda c: c in content.chapters)(st.get("chapter"), "state.chapter")
     chapter = content.chapters[st["chapter"]]
     board = Board.for_chapter(content, chapter)
@@ -206,14 +251,15 @@ def validate_save(data: Any, content: Content) -> None:
     encounter_card = _known("encounter card", lambda c: card_of(c) in content.encounter_cards)
     ability = _known("ability card", lambda c: c in content.ability_cards)
     status = _one_of(*STATUSES)
-    count = _int(0)
+    count = _ranged(COUNT)
+    small = _ranged(SMALL)
     ids = _list(_str)
 
     hero_spec: dict[str, Check] = {
         "id": in_party,
         "space": _optional(space),
-        "wounds": count,
-        "poison": count,
+        "wounds": small,
+        "poison": small,
         "cheese": count,
         "equipped": _list(search_card, 100),
         "pack": _list(search_card, 100),
@@ -222,25 +268,25 @@ def validate_save(data: Any, content: Content) -> None:
         "statuses": _list(status, 10),
         "captured": _bool,
         "captures": count,
-        "searched": _list(_int(None), 100),
+        "searched": _list(small, 100),
         "achievements": ids,
-        "buffs": _dict(_int(None), 100),
+        "buffs": _buffs(st),
     }
     minion_spec: dict[str, Check] = {
         "id": _str,
         "type": _known("minion type", lambda m: m in content.minions),
         "space": space,
-        "wounds": count,
+        "wounds": small,
         "statuses": _list(status, 10),
         "greedy": _bool,
     }
     turn_spec: dict[str, Check] = {
         "mouse": in_party,
-        "move_points": _int(None),
+        "move_points": _ranged(MOVE_POINTS),
         "moved": _bool,
         "movement_over": _bool,
         "acted": _bool,
-        "extra_actions": count,
+        "extra_actions": small,
         "free_used": ids,
         "ability_used": _bool,
         "may_leave": _bool,
@@ -268,7 +314,7 @@ def validate_save(data: Any, content: Content) -> None:
                 raise _fail(f"{where}.{key}.id", f"is {minion['id']!r}, under the key {key!r}")
 
     def face_up(value: Any, where: str) -> None:
-        _dict(_int(0), 100)(value, where)
+        _dict(small, 100)(value, where)
         for k in value:
             if not k.isdigit():
                 raise _fail(f"{where} key", f"must be a tile number, not {k!r}")
@@ -279,16 +325,14 @@ def validate_save(data: Any, content: Content) -> None:
         _known("automatic step", lambda s: s in STEPS)(value[0], f"{where}[0]")
 
     def face(value: Any, where: str) -> None:
-        _int(1)(value, where)
-        if value > 6:
-            raise _bad(where, value, "must be a die face (1 to 6)")
+        _int(1, 6)(value, where)
 
     state_spec: dict[str, Check] = {
-        "format": _int(),
+        "format": count,
         "chapter": _str,
         "party": ids,
-        "seed": _int(None),
-        "rng": _int(0),
+        "seed": _ranged(SEED),
+        "rng": _ranged(STREAM),
         "dice_mode": _one_of(*_DICE_MODES),
         "dice_queue": _list(face, 10_000),
         "random_draws": count,
@@ -297,9 +341,9 @@ def validate_save(data: Any, content: Content) -> None:
         "minions": minions,
         "minion_serial": _dict(count, 100),
         "face_up": face_up,
-        "explored": _list(_int(0), 100),
+        "explored": _list(small, 100),
         "traps": _list(space, 100),
-        "tokens": _dict(_list(space, 100), 100),
+        "tokens": _dict(_token_spaces(space), 100),
         "stash": ids,
         "party_cards": ids,
         "search_deck": _list(search_card, 500),
@@ -309,12 +353,12 @@ def validate_save(data: Any, content: Content) -> None:
         "encounter_up": _optional(encounter_card),
         "encounter_discard": _list(encounter_card, 500),
         "track": _list(_str, 50),
-        "turn_index": _int(-1),
+        "turn_index": _ranged(TURN_INDEX),
         "acting": _optional(_str),
         "round": count,
-        "wheel": count,
-        "hourglass": count,
-        "end_page": count,
+        "wheel": small,
+        "hourglass": small,
+        "end_page": small,
         "turn": _optional(lambda v, w: _record(w, v, turn_spec, frozenset({"mouse"}))),
         "pending": _optional(lambda v, w: _record(w, v, pending_spec, frozenset({"kind", "actor"}))),
         "stack": _list(step, 10_000),
@@ -322,11 +366,16 @@ def validate_save(data: Any, content: Content) -> None:
         "outcome": _str,
         "story_achievements": ids,
         "chapter_data": _dict(_any, 1000),
-        "stats": _dict(_int(None), 1000),
+        "stats": _dict(_ranged(STAT), 1000),
     }
     _record("state", st, state_spec, frozenset(state_spec))
     if st["pending"] is not None:
         _check_pending_data(st, content, board, step)
+    _check_track(st, content)
+    _check_chapter_data(st, content, board)
+    step_args = _step_arg_specs(st, content, board, step)
+    for i, item in enumerate(st["stack"]):
+        _check_step_args(item, f"state.stack[{i}]", step_args)
     for option in st["options"]:
         if option not in GAME_OPTIONS:
             raise _fail(f"state.options.{option}", "is not a game option of this version")
@@ -337,9 +386,232 @@ def validate_save(data: Any, content: Content) -> None:
             Action.parse(text)
         except MalformedAction as err:
             raise _fail(f"log[{i}]", str(err)) from err
-    unknown = sorted(set(data) - {"state", "log"})
+    unknown = sorted(set(data) - {"state", "log", "chapter_file"})
     if unknown:
         raise SaveError(f"the save has unknown field(s): {', '.join(map(str, unknown))}")
+
+
+# --- the initiative track, the chapters' own data, the steps' arguments (issue 26, finding 6) -------------------
+
+
+def _check_track(st: dict[str, Any], content: Content) -> None:
+    """Every card on the track is an initiative card this state can play: a mouse of the party, Brodie's two
+    cards, a minion type (``minion:<type>``, ``minion:<type>:<n>``) or a boss card (``boss:<type>:<n>``)."""
+    track: list[str] = st["track"]
+    for i, card in enumerate(track):
+        where = f"state.track[{i}]"
+        kind, _, rest = card.partition(":")
+        parts = rest.split(":")
+        if kind == "mouse":
+            ok = rest in st["party"]
+        elif kind == "cat":
+            ok = rest in ("pounces", "chases")
+        elif kind in ("minion", "boss"):
+            ok = parts[0] in content.minions and len(parts) <= 2 and (len(parts) == 1 or parts[1].isdigit())
+            ok = ok and (kind == "minion" or len(parts) == 2)
+        else:
+            ok = False
+        if not ok:
+            raise _bad(where, card, "must be an initiative card (mouse:<mouse>, minion:<type>, boss:<type>:<n>, cat:...)")
+    if len(set(track)) != len(track):
+        raise _fail("state.track", "holds a card twice")
+    if st["status"] == "playing" and not track:
+        raise _fail("state.track", "must not be empty while the chapter is played")
+    if st["turn_index"] >= max(1, len(track)):
+        raise _bad("state.turn_index", st["turn_index"], f"must be below the track's length, {len(track)}")
+
+
+def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> None:
+    """The chapters' and the expansion rules' own bookkeeping, key by key; any other key is a chapter file's own
+    counter (a whole number) or flag (true/false), the only kinds its rules keep."""
+    data: dict[str, Any] = st["chapter_data"]
+    space = _board_space(board)
+    minion_type = _known("minion type", lambda m: m in content.minions)
+    mouse = _known("mouse of the party", lambda h: h in st["party"])
+    figure = _optional(_str)  # a figure id: a host that has left the board is let go by the bee rules
+
+    def turtles(value: Any, where: str) -> None:
+        turtle_tokens = {k for k in st["tokens"] if k.startswith("turtle")}
+        side = _one_of(*sorted(set(TURTLE_UNDERSIDES)))
+        _record(
+            where,
+            value,
+            {"bag": _list(side, 5), "under": _dict(side, 5), "safe": _list(_str, 5)},
+            frozenset({"bag", "under", "safe"}),
+        )
+        if set(value["under"]) != turtle_tokens:
+            raise _fail(f"{where}.under", "must name the underside of each turtle on the board, and only those")
+        if len(value["bag"]) + len(value["under"]) != len(TURTLE_UNDERSIDES):  # a scenario may stack the undersides
+            raise _fail(f"{where}.bag", f"with the turtles on the board must be the box's {len(TURTLE_UNDERSIDES)} turtles")
+        if not set(value["safe"]) <= turtle_tokens:
+            raise _fail(f"{where}.safe", "must name turtles on the board")
+
+    def hesster(value: Any, where: str) -> None:
+        _dict(_nonempty(_list(space, 20)), 10)(value, where)
+
+    def bees(value: Any, where: str) -> None:
+        bee = {"home": space, "host": figure}
+        _dict(lambda v, w: _record(w, v, bee, frozenset(bee)), 20)(value, where)
+
+    def helpers(value: Any, where: str) -> None:
+        helper = {"type": minion_type, "space": space, "wounds": _ranged(SMALL), "owner": mouse}
+        _dict(lambda v, w: _record(w, v, helper, frozenset(helper)), 20)(value, where)
+
+    spec: dict[str, Check] = {
+        "counter": _ranged(SMALL),
+        "rain": _bool,
+        "moon": _bool,
+        "molox_woke": _bool,
+        "mortar_round": _ranged(COUNT),
+        "inspire_round": _ranged(COUNT),
+        "branches": _list(_str, 100),
+        "turtles": turtles,
+        "hesster": hesster,
+        "bees": bees,
+        "helpers": helpers,
+        "rules_fired": _list(_str, 1000),  # a chapter file's rules that fire once (chapter_rules)
+        "chapter_won": _bool,
+    }
+    if len(data) > 1000:
+        raise _fail("state.chapter_data", f"has {len(data)} entries, more than 1000")
+    for key, value in data.items():
+        where = f"state.chapter_data.{key}"
+        _str(key, "state.chapter_data key")
+        check = spec.get(key)
+        if check is not None:
+            check(value, where)
+        elif not isinstance(value, bool):  # a chapter file's own counters and flags (chapter_rules)
+            _int(-COUNT[1], COUNT[1])(value, where)
+
+
+def _step_arg_specs(
+    st: dict[str, Any], content: Content, board: Board, step: Check
+) -> dict[str, tuple[int, tuple[Check, ...]]]:
+    """What each automatic step reads from its arguments: (how many it needs at least, a check per argument it
+    may take). A step's arguments are read without looking again, so each is checked here, by what it names."""
+    hero = _known("mouse of the party", lambda h: h in st["party"])
+    mtype = _known("minion type", lambda m: m in content.minions)
+    types = _list(mtype, 100)
+    space = _board_space(board)
+    side = _tile_side(board)
+    card = _search_card(content)
+    encounter = _known("encounter card", lambda c: c in content.encounter_cards)
+    text = _str
+
+    def counts(value: Any, where: str) -> None:  # [[minion type, how many], ...]
+        _list(lambda v, w: _pair(v, w, mtype, _ranged(SMALL)), 20)(value, where)
+
+    return {
+        "fire_burns": (1, (hero,)),
+        "mouse_turn": (1, (hero, text)),
+        "ask_turn": (1, (hero,)),
+        "shifting_cloak": (1, (hero,)),
+        "boss_card_full": (2, (text, _known("mouse of the party (or '')", lambda h: h in st["party"] or h == ""))),
+        "charmed_turn": (1, (hero,)),
+        "card_found": (2, (hero, card)),
+        "brodie_turn": (1, (text,)),
+        "surge": (0, ()),
+        "grape_feast": (1, (text,)),
+        "choose_abilities": (0, ()),
+        "place_starting_minions": (0, (_ranged(SMALL), types, types)),
+        "pack_check": (1, (hero,)),
+        "helper_turn": (1, (hero,)),
+        "next_card": (0, ()),
+        "card_turn": (0, ()),
+        "end_card_turn": (1, (text,)),
+        "place_minions": (7, (side, types, _bool, text, types, text, _optional_step(step))),
+        "new_minion_cards": (1, (types,)),
+        "encounter": (1, (side,)),
+        "resolve_encounter": (3, (encounter, side, counts)),
+        "encounter_placed": (3, (encounter, side, types)),
+        "scaper_rescue": (2, (hero, space)),
+        "captured_turn": (1, (hero,)),
+        "minion_turn": (1, (mtype,)),
+        "minion_act": (2, (_list(text, 100), _list(hero, 100))),
+        "explore_exit": (4, (hero, side, side, _ranged(SMALL))),
+        "explore_flip": (2, (hero, side, space)),
+        "trap_check": (2, (hero, space, text)),
+        "leave_water": (2, (hero, space)),
+        "drift": (1, (hero,)),
+        "next_attack": (2, (hero, _list(text, 20))),
+        "pilfer_ask": (2, (hero, text)),  # the minion is only named in the question
+        "rod_heal_ask": (3, (hero, _nonempty(_list(hero, 4)), _ranged(SMALL))),
+    }
+
+
+def _token_spaces(space: Check) -> Check:
+    """A token's spaces: at least one (a token off the board has no entry), each once."""
+
+    def check(value: Any, where: str) -> None:
+        _nonempty(_list(space, 100))(value, where)
+        if len(set(value)) != len(value):
+            raise _fail(where, "names a space twice")
+
+    return check
+
+
+def _pair(value: Any, where: str, first: Check, second: Check) -> None:
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad(where, value, "must be a pair [minion type, count]")
+    first(value[0], f"{where}[0]")
+    second(value[1], f"{where}[1]")
+
+
+def _optional_step(step: Check) -> Check:
+    """The step to run after (an empty list: none)."""
+
+    def check(value: Any, where: str) -> None:
+        if value != []:
+            step(value, where)
+
+    return check
+
+
+def _check_step_args(item: list[Any], where: str, specs: dict[str, tuple[int, tuple[Check, ...]]]) -> None:
+    """A step on the stack with the arguments it reads (the step's name was checked already)."""
+    name, args = item[0], item[1:]
+    spec = specs.get(name)
+    if spec is None:
+        if args:
+            raise _fail(where, f"the step {name!r} takes no arguments")
+        return
+    least, checks = spec
+    if not least <= len(args) <= len(checks):
+        wanted = str(least) if least == len(checks) else f"{least} to {len(checks)}"
+        raise _fail(where, f"the step {name!r} takes {wanted} argument(s), not {len(args)}")
+    for j, (check, arg) in enumerate(zip(checks, args, strict=False), start=1):
+        check(arg, f"{where}[{j}]")
+
+def _check_chapter_file(data: dict[str, Any], st: dict[str, Any], content: Content) -> None:
+    """A save of a chapter played from a chapter file names the file and its digest (docs/chapters.md): it
+    loads only with the same chapter, and a save of a shipped chapter only without one of the same id."""
+    recorded = data.get("chapter_file")
+    chapter = st.get("chapter")
+    given = content.chapter_files.get(chapter) if isinstance(chapter, str) else None
+    if recorded is None:
+        if given is not None:
+            raise SaveError(
+                f"this save is of the shipped chapter {chapter!r}, not of the chapter file {given.file}: "
+                "load it without --chapter-file"
+            )
+        return
+    _record("chapter_file", recorded, {"id": _str, "digest": _str, "file": _any}, frozenset({"id", "digest", "file"}))
+    if not isinstance(recorded["file"], str) or len(recorded["file"]) > 4096:
+        raise _bad("chapter_file.file", recorded["file"], "must be a file name")
+    if recorded["id"] != chapter:
+        raise _bad("chapter_file.id", recorded["id"], f"must be the save's chapter {chapter!r}")
+    name, digest = recorded["file"], recorded["digest"]
+    if given is None:
+        raise SaveError(
+            f"this save is of the chapter file {name} (chapter {chapter!r}, digest {digest[:12]}): load it with "
+            f"that chapter file (--chapter-file {name})"
+        )
+    if given.digest != digest:
+        raise SaveError(
+            f"this save is of chapter {chapter!r} from {name} with digest {digest[:12]}, but {given.file} has "
+            f"digest {given.digest[:12]}: the chapter changed since the save, and a save loads only with the "
+            "same chapter"
+        )
 
 
 # --- the data of a pending decision ---------------------------------------------------------------------------
@@ -431,7 +703,7 @@ def _board_space(board: Board) -> Check:
 
 def _tile_side(board: Board, with_back: bool = False) -> Check:
     def side(value: Any, where: str) -> None:
-        _int(None)(value, where)
+        _ranged(SMALL)(value, where)
         if value not in board.graphs:
             raise _bad(where, value, "must be a tile side of this chapter's board")
         if with_back and board.other_side(value) is None:
@@ -466,12 +738,12 @@ def _brodie_path_spec(st: dict[str, Any], content: Content, board: Board, step: 
     space = _board_space(board)
     mouse = _known("mouse of the party", lambda h: h in st["party"])
     goal = _known("mouse of the party (or '')", lambda h: h in st["party"] or h == "")
-    die = _int(1)
+    die = _int(1, 6)
 
     def chase(value: Any, where: str) -> None:
         if not isinstance(value, list) or len(value) != 6:
             raise _bad(where, value, "must be [start, points, passed, reached, faces, goal]")
-        checks: tuple[Check, ...] = (space, _int(1), _list(space, 1000), _list(mouse, 6), _list(die, 100), goal)
+        checks: tuple[Check, ...] = (space, _int(1, SMALL[1]), _list(space, 1000), _list(mouse, 6), _list(die, 100), goal)
         for i, (check, v) in enumerate(zip(checks, value, strict=True)):
             check(v, f"{where}[{i}]")
 
@@ -517,6 +789,46 @@ def _flip_landing_spec(st: dict[str, Any], content: Content, board: Board, step:
     }
 
 
+def _exit_landing_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-EXPLORE-05: {hero: the exploring mouse, side: the side left, target: the side arrived at, exit: its
+    exit's index there, spaces: spaces of that exit area}."""
+    data = st["pending"]["data"]
+    target = data.get("target")
+    exits = board.graph(target).exits if isinstance(target, int) and target in board.graphs else ()
+
+    def exit_index(value: Any, where: str) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(exits):
+            raise _bad(where, value, f"must be an exit of tile side {target}")
+
+    def landing(value: Any, where: str) -> None:
+        _board_space(board)(value, where)
+        idx = data.get("exit")
+        area = exits[idx].spaces if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(exits) else ()
+        if value not in area:
+            raise _bad(where, value, f"must be a space of exit {idx} of tile side {target}")
+
+    return {
+        "hero": _known("mouse of the party", lambda h: h in st["party"]),
+        "side": _tile_side(board),
+        "target": _tile_side(board),
+        "exit": exit_index,
+        "spaces": _nonempty(_list(landing, 20)),
+    }
+
+
+def _pilfer_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """Pilfer (R-ABIL-05): {minion: the rat figure Filch defeated (off the board now)}."""
+    return {"minion": _known("minion figure", lambda m: m.rpartition("-")[0] in content.minions)}
+
+
+def _rod_heal_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """The Hawthorn Rod's tie: {mice: the equally most wounded mice, amount: wounds it heals}."""
+    return {
+        "mice": _nonempty(_list(_known("mouse of the party", lambda h: h in st["party"]), 6)),
+        "amount": _int(1),
+    }
+
+
 def _trap_dice_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
     """R-TRAP-02: {space: the mousetrap's space}."""
     return {"space": _board_space(board)}
@@ -552,13 +864,18 @@ _PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check],
     "equipping": _equipping_spec,
     "disguises": _disguises_spec,
     "flip_landing": _flip_landing_spec,
+    "exit_landing": _exit_landing_spec,
+    "pilfer": _pilfer_spec,
+    "rod_heal": _rod_heal_spec,
     "trap_dice": _trap_dice_spec,
     "next_attack": _next_attack_spec,
 }
 """The data each decision kind carries; the kinds not named here (turn, pack_full, choose_ability,
 before_turn) carry none."""
 
-_PARTY_DECISIONS: Final = frozenset({"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing"})
+_PARTY_DECISIONS: Final = frozenset(
+    {"minion_space", "boss_card", "brodie_path", "disguises", "flip_landing", "exit_landing"}
+)
 """The decisions the whole party answers (actor 'party'); every other kind is one mouse's."""
 
 _MUST_HOLD: Final[dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool], str]]] = {

@@ -32,10 +32,11 @@ from mnm.content.schema import Minion as MinionType
 from mnm.engine.bounded_yaml import load_bounded
 from mnm.engine.context import Ctx, push
 from mnm.engine.effects import check_content
-from mnm.engine.errors import IllegalAction, ScenarioError
+from mnm.engine.errors import IllegalAction, SaveError, ScenarioError
 from mnm.engine.game import Game, make_ctx, run
 from mnm.engine.rules.initiative import card_of_minion_type
 from mnm.engine.rules.setup import card_instances, card_of, setup_state
+from mnm.engine.savefile import BUFF, COUNT, MOVE_POINTS, SEED, SMALL, validate_save
 from mnm.engine.state import STATUSES, Hero, Minion, State, Turn
 
 __all__ = ["NO_TURNING", "SCENARIO_FIELDS", "load_scenario", "scenario_state"]
@@ -74,15 +75,21 @@ def _as_list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _as_int(value: Any, where: str, minimum: int = 0) -> int:
+def _as_int(value: Any, where: str, minimum: int = 0, maximum: int = SMALL[1]) -> int:
+    """A whole number from ``minimum`` to ``maximum`` (every number has a range: issue 26, finding 5; the ranges
+    are the save's, :mod:`mnm.engine.savefile`)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(where, f"must be a whole number, got {value!r}")
     if value < minimum:
         raise _fail(where, f"must be >= {minimum}, got {value}")
+    if value > maximum:
+        raise _fail(where, f"must be <= {maximum}, got {value}")
     return value
 
 
-def _as_mapping(value: Any, where: str) -> Mapping[str, Any]:
+def _as_mapping(value: Any, where: str) -> Mapping[Any, Any]:
+    # keys typed Any: a file may hold numbers as keys ('tiles: {5: [1]}'), and a compiled build would refuse a
+    # key typed ``str`` with a TypeError instead of the ScenarioError every key gets below (issue 26, finding 9)
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -167,7 +174,7 @@ def scenario_state(data: Any, content: Content | None = None) -> tuple[Ctx, Stat
     dice_mode = str(data.get("dice_mode", "scripted" if "dice" in data else "seeded"))
     if dice_mode not in ("seeded", "scripted", "manual"):
         raise _fail("dice_mode", f"must be seeded, scripted or manual, got {dice_mode!r}")
-    seed = _as_int(data.get("seed", 0), "seed")
+    seed = _as_int(data.get("seed", 0), "seed", SEED[0], SEED[1])
     options = {str(k): bool(v) for k, v in _as_mapping(data.get("options"), "options").items()}
 
     # A scenario may hold any number of mice (a rule dispute rarely needs the whole party).
@@ -225,7 +232,7 @@ def scenario_state(data: Any, content: Content | None = None) -> tuple[Ctx, Stat
     if turn_card not in st.track:
         raise _fail("turn", f"{turn_card!r} is not on the initiative track {st.track}")
     st.turn_index = st.track.index(turn_card)
-    st.round = _as_int(data.get("round", 1), "round", 1)
+    st.round = _as_int(data.get("round", 1), "round", 1, COUNT[1])
     st.wheel = _as_int(data.get("wheel", 0), "wheel")
     if st.wheel >= 6:
         raise _fail("wheel", "the wheel holds at most 5 cheese between surges")
@@ -266,7 +273,7 @@ def _hero(ctx: Ctx, hid: str, hd: Mapping[str, Any], cards: _Cards, start: str) 
     hero.poison = _as_int(hd.get("poison", 0), f"{where}.poison")
     if hero.poison > hero.wounds:
         raise _fail(f"{where}.poison", "poison wounds are counted among the wounds, so poison <= wounds")
-    hero.cheese = _as_int(hd.get("cheese", 0), f"{where}.cheese")
+    hero.cheese = _as_int(hd.get("cheese", 0), f"{where}.cheese", 0, COUNT[1])
     equipped = hd.get("equipped")
     names = ctx.content.heroes[hid].starting_equipment if equipped is None else _as_list(equipped, f"{where}.equipped")
     hero.equipped = [cards.take(c, f"{where}.equipped") for c in names]
@@ -280,10 +287,10 @@ def _hero(ctx: Ctx, hid: str, hd: Mapping[str, Any], cards: _Cards, start: str) 
     for s in hero.statuses:
         if s not in STATUSES:  # R-NEG-07: cursed and on fire are expansion effects (docs/rulings.md)
             raise _fail(f"{where}.statuses", f"unknown status {s!r}; statuses: {', '.join(STATUSES)}")
-    hero.captures = _as_int(hd.get("captures", 0), f"{where}.captures")
+    hero.captures = _as_int(hd.get("captures", 0), f"{where}.captures", 0, COUNT[1])
     hero.searched = [_as_int(s, f"{where}.searched", 1) for s in _as_list(hd.get("searched"), f"{where}.searched")]
     hero.achievements = [str(a) for a in _as_list(hd.get("achievements"), f"{where}.achievements")]
-    hero.buffs = {str(k): _as_int(v, f"{where}.buffs.{k}")
+    hero.buffs = {str(k): _as_int(v, f"{where}.buffs.{k}", BUFF[0], BUFF[1])
                   for k, v in _as_mapping(hd.get("buffs"), f"{where}.buffs").items()}
     return hero
 
@@ -368,6 +375,10 @@ def load_scenario(data: Any, content: Content | None = None) -> Game:
     else:
         run(ctx, st)
     game = Game(ctx.fresh(), st)
+    try:  # the position as a whole passes what a save must (chapter data, track, steps: issue 26, finding 6)
+        validate_save(game.to_json(), ctx.content)
+    except SaveError as err:
+        raise _fail("the position", str(err)) from err
     game.events = ctx.events
     for i, text in enumerate(_as_list(data.get("actions"), "actions")):
         if not isinstance(text, str):
@@ -444,7 +455,7 @@ def _start_turn_part_way(ctx: Ctx, st: State, turn_state: Mapping[str, Any]) -> 
 
     A turn under way is past its before-turn question (R-ABIL-04), so that question is passed over (the
     ``ability_used`` field says whether an ability card was used), and it is past the start of the turn that
-    ends "until your next turn" effects, so the acting mouse keeps the ``buffs`` the scenario gives it."""
+    ends "until your next turn" effects, so every mouse keeps the ``buffs`` the scenario gives it."""
     buffs = {hid: dict(h.buffs) for hid, h in st.heroes.items()}
     run(ctx, st)
     if st.turn is None and st.pending is not None and st.pending.kind == "before_turn":
@@ -452,9 +463,10 @@ def _start_turn_part_way(ctx: Ctx, st: State, turn_state: Mapping[str, Any]) -> 
         st.pending = None
         push(st, ["mouse_turn", actor, "asked"])
         run(ctx, st)
-    if st.turn is not None:
-        st.heroes[st.turn.mouse].buffs = buffs[st.turn.mouse]
-        ctx.events[:] = [e for e in ctx.events if not (e.msg == "buffs_end" and e.params.get("hero") == st.turn.mouse)]
+    if st.turn is not None:  # every mouse keeps them: the acting mouse's cards may have warded others too
+        for hid, kept in buffs.items():
+            st.heroes[hid].buffs = kept
+        ctx.events[:] = [e for e in ctx.events if e.msg != "buffs_end"]
     if st.turn is None:
         raise _fail("turn_state", "the turn did not begin (the mouse is captured or the game is over)")
     t: Turn = st.turn
@@ -463,7 +475,8 @@ def _start_turn_part_way(ctx: Ctx, st: State, turn_state: Mapping[str, Any]) -> 
         if isinstance(current, bool):
             setattr(t, key, bool(value))
         elif isinstance(current, int):
-            setattr(t, key, _as_int(value, f"turn_state.{key}"))
+            low, high = MOVE_POINTS if key == "move_points" else (0, COUNT[1] if key == "rolled" else SMALL[1])
+            setattr(t, key, _as_int(value, f"turn_state.{key}", low, high))
         else:
             setattr(t, key, [str(v) for v in _as_list(value, f"turn_state.{key}")])
 

@@ -37,7 +37,9 @@ class Hero:
     captures: int = 0
     searched: list[int] = field(default_factory=list)  # tile sides searched successfully (R-SEARCH-05)
     achievements: list[str] = field(default_factory=list)
-    buffs: dict[str, int] = field(default_factory=dict)  # card effects lasting to its next turn (ward, hide)
+    # card effects lasting "until the start of your next turn" (ward, hide): ``name`` when the card was this
+    # mouse's, ``name@owner`` when another mouse's card gave it (it ends when the owner's turn begins)
+    buffs: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Hero:
         # Slot by slot rather than through __init__ (about twice as fast; every state copy copies each

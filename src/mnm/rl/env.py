@@ -12,10 +12,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ModuleNotFoundError as missing:  # one clear line instead of a bare traceback from deep inside
+    raise ModuleNotFoundError(
+        f"the RL environments need the optional RL packages ({missing.name} is not installed): "
+        "pip install -e '.[rl]' (gymnasium, pettingzoo, numpy)",
+        name=missing.name,
+    ) from None
 
 from mnm.engine import Game, hero_life
 

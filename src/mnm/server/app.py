@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import gc
 import json
 import time
@@ -40,9 +41,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
+from mnm.chapterfile import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
-from mnm.server.limits import RateLimiter, token_key
+from mnm.server.limits import RateLimiter, SocketCaps, token_key
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import (
     HOST,
@@ -55,6 +57,8 @@ from mnm.server.tables import (
     seed_commitment,
 )
 from mnm.server.views import board_json, difficulties_json, event_json, options_json, table_view
+from mnm.server.workshop import workshop_router
+from mnm.workshop.playtest import PlaytestService
 
 __all__ = ["Limits", "create_app", "serve"]
 
@@ -69,6 +73,9 @@ class Limits:
     """Abuse limits (tests make them small)."""
 
     max_body: int = 16 * 1024  # bytes of an HTTP request body
+    # bytes of a body that may carry a chapter file (creating a table, continuing a campaign): the file's limit,
+    # a quarter more for JSON's escapes (newlines, quotes; send non-ASCII as UTF-8), and room for the rest
+    max_upload: int = MAX_CHAPTER_BYTES + MAX_CHAPTER_BYTES // 4 + 16 * 1024
     max_ws_message: int = 4 * 1024  # characters of one WebSocket message
     actions_per_second: float = 20.0  # sustained, per client address and per seat token (HTTP and WebSocket)
     action_burst: int = 40  # (a table takes three times these from all its seats together)
@@ -87,6 +94,23 @@ class Limits:
     body_timeout: float = 10.0  # seconds to send a request body
     limiter_keys: int = 10_000  # buckets kept per limiter (least recently used forgotten first)
     address_scale: float = 1.0  # multiplies the per-address limits (many players behind one NAT; load tests)
+    # open WebSockets (each holds a file descriptor: docs/deploy.md says what file limit a deployment needs)
+    sockets_per_address: int = 32
+    sockets_per_table: int = 64
+    sockets_total: int = 768  # under the usual 1,024 open files, with room for HTTP, storage and the client files
+    # new tables (and campaign steps) from all addresses together: a budget no set of addresses can exceed
+    tables_total_per_second: float = 1.0
+    tables_total_burst: int = 300
+    table_expiry_days: float = 30.0  # a table nobody played for this long is deleted (0: kept for ever)
+    # the workshop (issue 23): drafts per editor token, play-test workers and their bounds
+    max_drafts: int = 20
+    playtest_workers: int = 0  # 0: one per CPU
+    playtest_backend: str = "local"  # local (processes) or ray (as mnm simulate --backend ray)
+    ray_address: str | None = None
+    playtest_cpu_seconds: float = 120.0  # CPU time one play-test may spend over all its workers
+    playtests_per_token: int = 1
+    playtest_queue: int = 8
+    playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
 
 
 class _Budget:
@@ -110,21 +134,31 @@ class _BodyLimit:
     """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size, and
     bodies not sent within ``timeout`` seconds with 408."""
 
-    def __init__(self, app: Any, limit: int, timeout: float = 10.0) -> None:
-        self.app, self.limit, self.timeout = app, limit, timeout
+    def __init__(self, app: Any, limit: int, timeout: float = 10.0, upload: int | None = None) -> None:
+        self.app, self.base, self.timeout = app, limit, timeout
+        self.upload = limit if upload is None else upload
+
+    def limit_of(self, scope: Scope) -> int:
+        """The larger ``upload`` limit for the requests that may carry a chapter file (the workshop's too)."""
+        path = str(scope.get("path", ""))
+        uploads = scope.get("method") in ("POST", "PUT") and (
+            path == "/api/tables" or path.endswith("/continue") or path.startswith("/api/workshop/")
+        )
+        return max(self.base, self.upload) if uploads else self.base
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.limit_of(scope)
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
-                    too_big = int(value) > self.limit
+                    too_big = int(value) > limit
                 except ValueError:
                     too_big = True
                 if too_big:
-                    await _send_json(send, 413, _too_big(self.limit), close=True)
+                    await _send_json(send, 413, _too_big(limit), close=True)
                     return
         # Read the whole body first (it is small by definition), then hand it on.
         body = bytearray()
@@ -139,8 +173,8 @@ class _BodyLimit:
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
-            if len(body) > self.limit:
-                await _send_json(send, 413, _too_big(self.limit), close=True)
+            if len(body) > limit:
+                await _send_json(send, 413, _too_big(limit), close=True)
                 return
             if not message.get("more_body", False):
                 break
@@ -224,7 +258,15 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    chapter: str = Field(pattern=_ID, examples=["proving-grounds"])
+    chapter: str | None = Field(
+        default=None, pattern=_ID, examples=["proving-grounds"], description="a shipped chapter's id (or the file's)"
+    )
+    chapter_file: str | None = Field(
+        default=None,
+        max_length=MAX_CHAPTER_BYTES,
+        description="a chapter file's YAML text (docs/chapters.md), played instead of a shipped chapter; checked "
+        "first (422 bad_chapter lists every problem with field, line and message in en and pt)",
+    )
     party: list[str] = Field(min_length=1, max_length=6, examples=[["collin", "tilda", "filch", "maginos"]])
     seats: list[list[str]] | None = Field(
         default=None,
@@ -261,6 +303,11 @@ class ContinueBody(BaseModel):
     keep: dict[str, str | None] = Field(default_factory=dict, max_length=6)
     replay: bool = Field(default=False, description="play the same chapter again (after a defeat)")
     companion: bool | None = Field(default=None, description="companion mode; as before if omitted")
+    chapter_file: str | None = Field(
+        default=None,
+        max_length=MAX_CHAPTER_BYTES,
+        description="after a chapter file's chapter: the next chapter's file (its id is the next_chapter)",
+    )
 
 
 class UndoBody(BaseModel):
@@ -279,6 +326,21 @@ def _links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
     return {"host": link(tokens["host"]), "seats": [link(t) for t in tokens["seats"]], "spectator": link(None)}
 
 
+def _created(table: LiveTable, tokens: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The answer to a new table: every token (the only time they are shown) and the links to share."""
+    return {
+        "table": table.id,
+        "version": table.version,
+        "commit": seed_commitment(seed),
+        "host_token": tokens["host"],
+        "seats": [
+            {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
+            for i, s in enumerate(table.setup["seats"])
+        ],
+        "links": _links(table.id, tokens),
+    }
+
+
 def _you(table: LiveTable, caller: Caller) -> dict[str, Any]:
     role = "host" if caller.seat == HOST else "spectator" if caller.seat == SPECTATOR else "seat"
     return {"seat": caller.seat, "role": role, "heroes": table.seat_heroes(caller.seat)}
@@ -293,7 +355,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     limits = limits or Limits()
     store = storage or Storage(db_url or default_db_url())
     service = TableService(
-        store, hint_queue=limits.hint_queue, max_live=limits.max_live_tables, idle_seconds=limits.table_idle_seconds
+        store,
+        hint_queue=limits.hint_queue,
+        max_live=limits.max_live_tables,
+        idle_seconds=limits.table_idle_seconds,
+        expiry_seconds=limits.table_expiry_days * 86400.0,
     )
     budget = _Budget(limits)
     scale = limits.address_scale
@@ -301,12 +367,33 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         limits.tables_per_second * scale, round(limits.table_burst * scale), "new tables", limits.limiter_keys
     )
     hint_limit = RateLimiter(limits.hints_per_second, limits.hint_burst, "hint requests", limits.limiter_keys)
+    all_tables_limit = RateLimiter(
+        limits.tables_total_per_second, limits.tables_total_burst, "new tables on this server", 1
+    )
+
+    def check_new_table(request: Request) -> None:
+        table_limit.check(client_key(request))
+        all_tables_limit.check("all")  # issue 26, finding 10: many addresses share one budget
+
+    sockets = SocketCaps(round(limits.sockets_per_address * scale), limits.sockets_per_table, limits.sockets_total)
+
+    playtests = PlaytestService(
+        workers=limits.playtest_workers or None,
+        backend=limits.playtest_backend,
+        ray_address=limits.ray_address,
+        per_token=limits.playtests_per_token,
+        queue_limit=limits.playtest_queue,
+        cpu_seconds=limits.playtest_cpu_seconds,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         await asyncio.to_thread(_warm_up, service)
         await service.start()
+        if limits.playtest_warm:
+            await asyncio.to_thread(playtests.warm)
         yield
+        await asyncio.to_thread(playtests.close)
         await service.stop()
         if storage is None:
             store.close()
@@ -319,9 +406,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         responses=_errors(*COMMON_ERRORS),
     )
     app.state.service = service
+    app.state.playtests = playtests
     app.state.storage = store
     app.state.limits = limits
     app.state.budget = budget
+    app.state.sockets = sockets
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -395,7 +484,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     @app.post("/api/tables", status_code=201, tags=["tables"], responses=_errors(422, 503))
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table. The answer holds every token; it is the only time they are shown."""
-        table_limit.check(client_key(request))
+        check_new_table(request)
         party = [p.lower() for p in body.party]
         seats = [[p.lower() for p in s] for s in body.seats] if body.seats is not None else [[p] for p in party]
         if not seats or any(not s for s in seats):
@@ -411,8 +500,10 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
                 field="seed",
             )
         seed = body.seed if body.seed is not None else new_seed()
+        if body.chapter is None and body.chapter_file is None:
+            raise ApiError(400, ErrorCode.MALFORMED, "say which chapter: chapter (an id) or chapter_file", field="chapter")
         table, tokens = await service.create(
-            body.chapter,
+            body.chapter or "",
             party,
             seats,
             seed,
@@ -420,18 +511,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             bots=body.bots,
             options=body.options,
             seed_chosen=body.seed is not None,
+            chapter_file=body.chapter_file,
         )
-        return {
-            "table": table.id,
-            "version": table.version,
-            "commit": seed_commitment(seed),
-            "host_token": tokens["host"],
-            "seats": [
-                {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
-                for i, s in enumerate(seats)
-            ],
-            "links": _links(table.id, tokens),
-        }
+        return _created(table, tokens, seed)
 
     @app.get("/api/tables/{table_id}", tags=["tables"], responses=_errors(403, 404, 503))
     async def get_table(
@@ -460,6 +542,15 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "total": len(table.game.events),
             "events": [event_json(e, table.content) for e in events],
         }
+
+    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=_errors(404, 409, 503))
+    async def get_record(table_id: str) -> JSONResponse:
+        """Once the chapter is over: everything needed to check its dice (setup, seed, commitment, every action
+        with its typed dice and events), as a file to download. ``mnm verify FILE`` replays it from the seed."""
+        table = await service.get(table_id)
+        record = await service.record(table)
+        name = f"mnm-{table.id}-record.json"
+        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/tables/{table_id}/hints", tags=["tables"], responses=_errors(403, 404, 409, 503))
     async def get_hints(
@@ -516,10 +607,12 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         x_seat_token: str | None = Header(default=None, max_length=100),
     ) -> dict[str, Any]:
         """After the chapter ends: a new table for the next chapter (R-CAMP), same seats, new tokens."""
-        table_limit.check(client_key(request))
+        check_new_table(request)
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
-        new = await service.continue_campaign(table, caller, dict(body.keep), body.replay, body.companion)
+        new = await service.continue_campaign(
+            table, caller, dict(body.keep), body.replay, body.companion, body.chapter_file
+        )
         seats = new.setup["seats"]
         token = x_seat_token or ""
         return {
@@ -536,7 +629,29 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_socket(websocket, table_id, service, limits, budget)
+        address = websocket.client.host if websocket.client else "?"
+        try:
+            sockets.admit(address, table_id[:64])
+        except ApiError as err:  # accepted first, so the client reads why before the close code
+            await websocket.send_text(json.dumps({"type": "error", **err.body()}))
+            await websocket.close(code=4503)
+            return
+        try:
+            await _serve_socket(websocket, table_id, service, limits, budget)
+        finally:
+            sockets.release(address, table_id[:64])
+
+    app.include_router(
+        workshop_router(
+            service,
+            playtests,
+            max_drafts=limits.max_drafts,
+            address_scale=limits.address_scale,
+            created=_created,
+            check_new_table=check_new_table,
+            responses=_errors(403, 404, 409, 422, 503),
+        )
+    )
 
     # --- the client --------------------------------------------------------------------------------
 
@@ -544,6 +659,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
+        return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/workshop", include_in_schema=False)
+    async def workshop_page() -> FileResponse:
+        """The chapter workshop: the same page; the client routes by path."""
         return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=static), name="static")
@@ -562,7 +682,7 @@ def _warm_up(service: TableService) -> None:
 
 
 def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
-    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout)
+    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout, upload=limits.max_upload)
     return app
 
 
@@ -758,6 +878,35 @@ def _decode(text: str | None, limits: Limits) -> dict[str, Any]:
     return data
 
 
+FILES_BESIDE_SOCKETS = 256  # HTTP connections, database connections, the client's files, the interpreter's own
+
+
+def fit_file_limit(limits: Limits) -> Limits:
+    """Raise this process's open-file limit towards what ``limits.sockets_total`` needs (the hard limit allows
+    that without privileges); if it still falls short, lower the socket cap to fit and say so. Each open
+    WebSocket holds one file: with no room left the server cannot even answer ``/api/health`` (issue 26,
+    finding 4; docs/deploy.md)."""
+    import resource
+    import sys
+
+    need = limits.sockets_total + FILES_BESIDE_SOCKETS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    if soft != resource.RLIM_INFINITY and soft < need:
+        fitted = max(1, soft - FILES_BESIDE_SOCKETS)
+        print(
+            f"mnm serve: the open-file limit is {soft}: at most {fitted} WebSockets instead of "
+            f"{limits.sockets_total} (raise LimitNOFILE / ulimit -n to {need}; docs/deploy.md)",
+            file=sys.stderr,
+        )
+        return dataclasses.replace(limits, sockets_total=fitted)
+    return limits
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -767,8 +916,11 @@ def serve(
     forwarded_allow_ips: str | None = None,
     allow_seed: bool = False,
     address_scale: float = 1.0,
+    limits: Limits | None = None,
 ) -> None:
-    """Run the server until interrupted (``mnm serve``).
+    """Run the server until interrupted (``mnm serve``). ``limits`` (else the defaults with ``allow_seed`` and
+    ``address_scale``): the caps of docs/deploy.md, and where the workshop's play-tests run
+    (``playtest_backend``, ``playtest_workers``; ``mnm serve`` starts their workers with the server).
 
     The client address (for the per-address limits) is the TCP peer's. ``X-Forwarded-For`` is believed only
     with ``proxy_headers`` or ``forwarded_allow_ips`` (the reverse proxy's addresses): otherwise anyone could
@@ -778,7 +930,9 @@ def serve(
 
     from mnm.server.http import GuardedH11Protocol
 
-    app = create_app(db, Limits(allow_seed=allow_seed, address_scale=address_scale))
+    limits = limits or Limits(allow_seed=allow_seed, address_scale=address_scale)
+    limits = fit_file_limit(limits)
+    app = create_app(db, limits)
     trust = proxy_headers or forwarded_allow_ips is not None
     # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
     uvicorn.run(

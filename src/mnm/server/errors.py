@@ -35,6 +35,7 @@ class ErrorCode(StrEnum):
     NOT_FINISHED = "not_finished"  # 409: the chapter is still being played
     TOO_BIG = "too_big"  # 413: body or message over the limit (params: limit)
     BAD_TABLE = "bad_table"  # 422: the table cannot be set up as asked
+    BAD_CHAPTER = "bad_chapter"  # 422: the chapter file cannot be played (params: problems, each field/line/en/pt)
     ILLEGAL = "illegal"  # 422: the rules do not allow this action now (params: action)
     CANNOT_UNDO = "cannot_undo"  # 422
     CAMPAIGN = "campaign"  # 422: the campaign cannot go on as asked
@@ -44,6 +45,11 @@ class ErrorCode(StrEnum):
     STORAGE = "storage"  # 503: the database did not take the write; nothing was played
     BUSY = "busy"  # 503: the hint workers are all busy (+ Retry-After)
     TIMEOUT = "timeout"  # 408: the request was not sent in time
+    NO_DRAFT = "no_draft"  # 404: no such draft for this editor token
+    NO_PLAYTEST = "no_playtest"  # 404: no such play-test for this editor token
+    TOO_MANY_DRAFTS = "too_many_drafts"  # 409: the editor token holds its maximum of drafts (params: limit)
+    PLAYTEST_LIMIT = "playtest_limit"  # 429: this editor token already runs its play-tests
+    TOO_MANY_SOCKETS = "too_many_sockets"  # 503 / close 4503: open sockets over a cap (params: per, limit)
 
 
 # Which HTTP status each code answers with (the OpenAPI document lists these per endpoint).
@@ -65,6 +71,7 @@ STATUS_CODES: dict[ErrorCode, int] = {
     ErrorCode.NOT_FINISHED: 409,
     ErrorCode.TOO_BIG: 413,
     ErrorCode.BAD_TABLE: 422,
+    ErrorCode.BAD_CHAPTER: 422,
     ErrorCode.ILLEGAL: 422,
     ErrorCode.CANNOT_UNDO: 422,
     ErrorCode.CAMPAIGN: 422,
@@ -73,6 +80,11 @@ STATUS_CODES: dict[ErrorCode, int] = {
     ErrorCode.INTERNAL: 500,
     ErrorCode.STORAGE: 503,
     ErrorCode.BUSY: 503,
+    ErrorCode.NO_DRAFT: 404,
+    ErrorCode.NO_PLAYTEST: 404,
+    ErrorCode.TOO_MANY_DRAFTS: 409,
+    ErrorCode.PLAYTEST_LIMIT: 429,
+    ErrorCode.TOO_MANY_SOCKETS: 503,
 }
 
 

@@ -42,7 +42,7 @@ class GuardedH11Protocol(H11Protocol):
     def data_received(self, data: bytes) -> None:
         reading_head = self.conn.their_state is h11.IDLE
         if reading_head:
-            if len(self.conn.trailing_data[0]) + len(data) > 4 * self.head_limit:
+            if len(self.conn.trailing_data[0]) + len(data) > 4 * self.head_limit and not self._head_ends_in(data):
                 self._refuse(431, ErrorCode.HEADERS_TOO_BIG, f"the request head is over {self.head_limit} bytes")
                 return
             if self._head_timer is None:
@@ -54,6 +54,14 @@ class GuardedH11Protocol(H11Protocol):
             self._stop_timer()
         elif len(self.conn.trailing_data[0]) > self.head_limit:
             self._refuse(431, ErrorCode.HEADERS_TOO_BIG, f"the request head is over {self.head_limit} bytes")
+
+    def _head_ends_in(self, data: bytes) -> bool:
+        """Whether the head ends within :attr:`head_limit` bytes of what is buffered plus ``data``: the bytes
+        after it are a body (too big a body is the app's 413, issue 26 finding 10), not more head."""
+        buffered = self.conn.trailing_data[0]
+        tail = bytes(buffered[-3:])
+        end = (tail + data[: self.head_limit + 4]).find(b"\r\n\r\n")
+        return end >= 0 and len(buffered) - len(tail) + end + 4 <= self.head_limit
 
     def send_400_response(self, msg: str) -> None:
         # h11 gives up on a head over its own buffer limit before our check after it runs, when the head arrives

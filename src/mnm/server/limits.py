@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 from mnm.server.errors import ApiError, ErrorCode
 
-__all__ = ["Bucket", "RateLimiter", "token_key"]
+__all__ = ["Bucket", "RateLimiter", "SocketCaps", "token_key"]
 
 
 class Bucket:
@@ -73,3 +73,43 @@ def token_key(token: str | None) -> str:
     if not token:
         return "-"
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()[:24]
+
+
+class SocketCaps:
+    """Open WebSockets counted per client address, per table and in all; one over any cap is refused (issue 26,
+    finding 4: each socket holds a file descriptor, and a process out of them cannot answer anyone)."""
+
+    def __init__(self, per_address: int, per_table: int, total: int) -> None:
+        self.per_address, self.per_table, self.total = per_address, per_table, total
+        self.by_address: dict[str, int] = {}
+        self.by_table: dict[str, int] = {}
+        self.open = 0
+
+    def admit(self, address: str, table_id: str) -> None:
+        """Count one more socket, or raise 503 ``too_many_sockets`` (nothing counted then)."""
+        for per, count, limit in (
+            ("server", self.open, self.total),
+            ("address", self.by_address.get(address, 0), self.per_address),
+            ("table", self.by_table.get(table_id, 0), self.per_table),
+        ):
+            if count >= limit:
+                raise ApiError(
+                    503,
+                    ErrorCode.TOO_MANY_SOCKETS,
+                    f"too many open connections for this {per} (at most {limit}); close one or try again later",
+                    retry_after=10.0,
+                    per=per,
+                    limit=limit,
+                )
+        self.open += 1
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.by_table[table_id] = self.by_table.get(table_id, 0) + 1
+
+    def release(self, address: str, table_id: str) -> None:
+        self.open -= 1
+        for counts, key in ((self.by_address, address), (self.by_table, table_id)):
+            left = counts.get(key, 0) - 1
+            if left > 0:
+                counts[key] = left
+            else:
+                counts.pop(key, None)

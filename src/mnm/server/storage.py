@@ -89,6 +89,16 @@ continued_t = Table(
 )
 
 
+drafts_t = Table(
+    "mnm_drafts",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("owner", String(64), nullable=False, index=True),  # sha256 of the editor token (never the token)
+    Column("updated", Float, nullable=False),
+    Column("text", Text, nullable=False),  # the chapter file, as the workshop edits it
+)
+
+
 class StaleVersion(Exception):
     """The table moved on since the writer read it (another action won the race)."""
 
@@ -176,6 +186,39 @@ class Storage:
         with self._write_lock, self.engine.begin() as conn:
             yield conn
 
+    # --- workshop drafts (issue 23) ----------------------------------------------------------------------
+
+    def save_draft(self, owner: str, draft_id: str, text_: str, max_drafts: int) -> bool:
+        """Write a draft of ``owner``; False (nothing written) when it would be one draft too many."""
+        with self._tx() as conn:
+            found = conn.execute(
+                select(drafts_t.c.id).where(and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner))
+            ).first()
+            if found is not None:
+                conn.execute(
+                    update(drafts_t).where(drafts_t.c.id == draft_id).values(text=text_, updated=time.time())
+                )
+                return True
+            count = len(conn.execute(select(drafts_t.c.id).where(drafts_t.c.owner == owner)).all())
+            if count >= max_drafts:
+                return False
+            conn.execute(insert(drafts_t).values(id=draft_id, owner=owner, updated=time.time(), text=text_))
+            return True
+
+    def drafts(self, owner: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(drafts_t.c.id, drafts_t.c.updated, drafts_t.c.text)
+                .where(drafts_t.c.owner == owner)
+                .order_by(drafts_t.c.updated.desc())
+            ).all()
+        return [{"id": r.id, "updated": r.updated, "text": r.text} for r in rows]
+
+    def delete_draft(self, owner: str, draft_id: str) -> bool:
+        with self._tx() as conn:
+            done = conn.execute(delete(drafts_t).where(and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner)))
+            return bool(done.rowcount)
+
     # --- writing ---------------------------------------------------------------------------------------
 
     def create_table(
@@ -245,6 +288,18 @@ class Storage:
             conn.execute(
                 delete(continued_t).where(and_(continued_t.c.table_id == table_id, continued_t.c.next_id == next_id))
             )
+
+    def expire(self, cutoff: float, keep: set[str]) -> list[str]:
+        """Delete every table last changed before ``cutoff`` (a Unix time) and not in ``keep``, with its journal;
+        returns their ids. A campaign step's record goes with the table it started from."""
+        with self._tx() as conn:
+            old = [r.id for r in conn.execute(select(tables_t.c.id).where(tables_t.c.updated < cutoff)) if r.id not in keep]
+            for start in range(0, len(old), 500):
+                chunk = old[start : start + 500]
+                conn.execute(delete(journal_t).where(journal_t.c.table_id.in_(chunk)))
+                conn.execute(delete(continued_t).where(continued_t.c.table_id.in_(chunk)))
+                conn.execute(delete(tables_t).where(tables_t.c.id.in_(chunk)))
+        return old
 
     # --- reading ---------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ the engine accepts it. Then the journal row is written to storage, and only then
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -19,6 +20,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mnm.chapterfile import ChapterFileError, added_chapter, read_chapter_text
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import (
     Action,
@@ -31,13 +33,14 @@ from mnm.engine import (
     NeedDice,
     check_faces,
 )
+from mnm.record import RECORD_FORMAT, game_from_setup, replay_rows, seed_commitment
 from mnm.seating import BOT_NAMES, undo_goes_on
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
 from mnm.server.views import dice_preview
 
-__all__ = ["ApiError", "Caller", "LiveTable", "TableService"]
+__all__ = ["ApiError", "Caller", "LiveTable", "TableService", "seed_commitment"]
 
 HOST = -1  # the seat number of the host token: every seat at once (hotseat)
 SPECTATOR = -2
@@ -53,11 +56,6 @@ SEED_BITS = 128
 def new_seed() -> int:
     """A table's secret seed: 128 bits from :mod:`secrets`, the top one set (so never a small number)."""
     return secrets.randbits(SEED_BITS) | (1 << (SEED_BITS - 1))
-
-
-def seed_commitment(seed: int) -> str:
-    """The hash published when a table is created; the seed revealed at the end must hash to it."""
-    return hashlib.sha256(f"mnm-seed:{seed}".encode()).hexdigest()
 
 
 def derived_seed(seed: int, purpose: str, n: int) -> int:
@@ -120,6 +118,7 @@ class LiveTable:
             "commit": seed_commitment(seed),
             "seed": str(seed) if over else None,
             "seed_chosen": bool(self.setup.get("seed_chosen", False)),
+            "record": f"/api/tables/{self.id}/record" if over else None,  # replay it: mnm verify RECORD
         }
 
     # --- bots ------------------------------------------------------------------------------------------
@@ -205,8 +204,11 @@ class TableService:
         hint_queue: int = 4,
         max_live: int = 500,
         idle_seconds: float = 900.0,
+        expiry_seconds: float = 30 * 86400.0,
     ) -> None:
         self.storage = storage
+        self.expiry_seconds = expiry_seconds  # 0: tables are never deleted
+        self._expiry_task: asyncio.Task[None] | None = None
         self.content = content or builtin_content()
         self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
         self._loading = asyncio.Lock()
@@ -228,8 +230,33 @@ class TableService:
         self.fanout = make_fanout(self.storage, asyncio.get_running_loop(), self._remote_change)
         if self.fanout is not None:
             await asyncio.to_thread(self.fanout.start)
+        if self.expiry_seconds > 0:
+            self._expiry_task = asyncio.get_running_loop().create_task(self._expire_now_and_then())
+
+    async def _expire_now_and_then(self) -> None:
+        while True:
+            with contextlib.suppress(Exception):  # a database hiccup: try again next hour
+                await self.expire_abandoned()
+            await asyncio.sleep(3600)
+
+    async def expire_abandoned(self, now: float | None = None) -> int:
+        """Delete the tables nobody played for ``expiry_seconds`` (issue 26, finding 10: tables were never
+        deleted); a table someone is watching right now is kept. Returns how many went."""
+        if self.expiry_seconds <= 0:
+            return 0
+        cutoff = (time.time() if now is None else now) - self.expiry_seconds
+        watched = {t.id for t in self.live.values() if t.listeners or t.lock.locked()}
+        gone = await asyncio.to_thread(self.storage.expire, cutoff, watched)
+        for table_id in gone:
+            table = self.live.pop(table_id, None)
+            if table is not None:
+                table.retired = True
+        return len(gone)
 
     async def stop(self) -> None:
+        if self._expiry_task is not None:
+            self._expiry_task.cancel()
+            self._expiry_task = None
         if self.fanout is not None:
             await asyncio.to_thread(self.fanout.stop)
             self.fanout = None
@@ -309,10 +336,13 @@ class TableService:
         seed_chosen: bool = False,
         table_id: str | None = None,
         hashed: dict[str, Any] | None = None,
+        chapter_file: str | None = None,
     ) -> tuple[LiveTable, dict[str, Any]]:
         """A new table; returns it and its tokens (shown once, to the creator only). ``bots[i]`` names the
         bot playing seat i (None: people); the server plays those seats itself. ``hashed``: the token hashes
-        of a finished table whose campaign goes on (each seat keeps its token; no new token is handed out)."""
+        of a finished table whose campaign goes on (each seat keeps its token; no new token is handed out).
+        ``chapter_file``: a chapter file's text (docs/chapters.md), checked before anything is stored; the
+        table's setup keeps it, so a reload or a restart plays the same chapter (``chapter`` is then its id)."""
         bot_list = list(bots or [])
         if len(bot_list) > len(seats) or any(b is not None and b not in BOT_NAMES for b in bot_list):
             raise ApiError(422, ErrorCode.BAD_TABLE, f"bots: one per seat at most, each one of {', '.join(BOT_NAMES)} or null")
@@ -330,6 +360,18 @@ class TableService:
             setup["options"] = sorted(set(options))
         if seed_chosen:
             setup["seed_chosen"] = True
+        if chapter_file is not None:
+            content = await asyncio.to_thread(self._chapter_content, chapter_file)
+            chapter_id = added_chapter(content)[0].id
+            if chapter not in ("", chapter_id):
+                raise ApiError(
+                    422,
+                    ErrorCode.BAD_TABLE,
+                    f"the chapter file is chapter {chapter_id!r}, not {chapter!r}",
+                    field="chapter",
+                )
+            setup["chapter"] = chapter_id
+            setup["chapter_file"] = chapter_file
         try:
             game = await asyncio.to_thread(self._new_game, setup)
         except (EngineError, KeyError, ValueError) as err:
@@ -344,43 +386,51 @@ class TableService:
         await asyncio.to_thread(
             self.storage.create_table, table_id, setup, hashed, game.to_json(), setup_events, game.state.status
         )
-        table = LiveTable(table_id, setup, hashed, game, 0, self.content, setup_event_count=len(game.events))
+        table = LiveTable(table_id, setup, hashed, game, 0, game.ctx.content, setup_event_count=len(game.events))
         self.live[table_id] = table
         self._evict()
         self.start_bots(table)
         return table, tokens
 
-    def _new_game(self, setup: dict[str, Any]) -> Game:
-        def new(dice: str) -> Game:
-            return Game.new(
-                setup["chapter"],
-                setup["party"],
-                seed=int(setup["seed"]),
-                content=self.content,
-                dice=dice,
-                carry=setup.get("carry"),
-                options=dict.fromkeys(setup.get("options", ()), True),
-            )
-
+    def _chapter_content(self, text: Any) -> Content:
+        """The content with an uploaded chapter file's chapter; :class:`ApiError` naming every problem."""
+        if not isinstance(text, str):
+            raise ApiError(422, ErrorCode.BAD_CHAPTER, "a chapter file is YAML text", field="chapter_file")
         try:
-            return new(setup["dice"])
-        except NeedDice:
-            if setup["dice"] != "manual":
-                raise
-        # Companion mode, but the setup itself rolls (a minion acting before the first decision): nobody can
-        # type faces before the table exists, so the setup's rolls use the table's seeded die (shown in the
-        # log like any roll) and the players roll by hand from the first decision on. Deterministic from the
-        # setup, so a restart rebuilds the same game.
-        game = new("seeded")
-        game.state.dice_mode = "manual"
-        return game
+            return read_chapter_text(text, "chapter file", self.content)
+        except ChapterFileError as err:
+            shown = "; ".join(str(p) for p in err.problems[:5])
+            raise ApiError(
+                422,
+                ErrorCode.BAD_CHAPTER,
+                f"the chapter file cannot be played: {shown}",
+                field="chapter_file",
+                problems=[p.to_json() for p in err.problems[:50]],
+            ) from err
+
+    def content_of(self, setup: dict[str, Any]) -> Content:
+        """The content a table's setup plays: the server's, plus the table's chapter file when it has one."""
+        text = setup.get("chapter_file")
+        return self.content if text is None else self._chapter_content(text)
+
+    def _new_game(self, setup: dict[str, Any]) -> Game:
+        return game_from_setup(setup, self.content_of(setup))
 
     async def continue_campaign(
-        self, table: LiveTable, caller: Caller, keep: dict[str, str | None], replay: bool, companion: bool | None
+        self,
+        table: LiveTable,
+        caller: Caller,
+        keep: dict[str, str | None],
+        replay: bool,
+        companion: bool | None,
+        chapter_file: str | None = None,
     ) -> LiveTable:
         """R-CAMP: a new table for the campaign's next chapter (or the same one again after a defeat), with
         the same seats; each mouse carries its abilities and the one card it keeps. Only the host may do it,
-        and only once per finished table; every seat keeps its token, so nobody is handed anyone else's."""
+        and only once per finished table; every seat keeps its token, so nobody is handed anyone else's.
+        After a chapter file's chapter, the next chapter is a shipped one of its ``next_chapter`` id, or the
+        uploaded ``chapter_file`` of that id (the server has no folder to look in); a replay plays the same
+        file again."""
         from mnm.engine import carry_over, next_chapter_game
 
         if not caller.can_act:
@@ -388,9 +438,21 @@ class TableService:
         if caller.seat != HOST:
             raise ApiError(403, ErrorCode.NOT_HOST, "only the host continues the campaign")
         game = table.game
+        next_file = table.setup.get("chapter_file") if replay else chapter_file
+        content = self.content if next_file is None else await asyncio.to_thread(self._chapter_content, next_file)
+        target = game.ctx.chapter.id if replay else game.ctx.chapter.next_chapter
+        if target is not None and target not in content.chapters:
+            raise ApiError(
+                422,
+                ErrorCode.CAMPAIGN,
+                f"the next chapter is {target!r}, which this server does not ship: send its chapter file "
+                "(chapter_file) to go on",
+                field="chapter_file",
+                chapter=target,
+            )
         try:
             # only its chapter is used (create() sets the game up again in the table's dice mode)
-            following = next_chapter_game(game, keep, replay=replay, dice="seeded")
+            following = next_chapter_game(game, keep, replay=replay, dice="seeded", content=content)
             carry = carry_over(game.ctx, game.state, keep)
         except EngineError as err:
             raise ApiError(422, ErrorCode.CAMPAIGN, str(err)) from err
@@ -414,6 +476,7 @@ class TableService:
                 table.setup.get("options", ()),
                 table_id=next_id,
                 hashed=table.secrets,
+                chapter_file=next_file,
             )
         except BaseException:
             await asyncio.to_thread(self.storage.release_continue, table.id, next_id)
@@ -421,6 +484,31 @@ class TableService:
         table.continued_to = new.id
         await self._broadcast(table, {"type": "continued", "table": new.id, "chapter": new.setup["chapter"]})
         return new
+
+    async def record(self, table: LiveTable) -> dict[str, Any]:
+        """The table's full record for ``mnm verify`` (issue 26, finding 8): only once the chapter is over (the
+        seed is then public); the setup includes what a continued campaign chapter carried over."""
+        if table.game.state.status == "playing":
+            raise ApiError(409, ErrorCode.NOT_FINISHED, "the record (with the seed) is published when the chapter ends")
+        stored = await asyncio.to_thread(self.storage.load, table.id)
+        if stored is None:
+            raise ApiError(404, ErrorCode.NO_TABLE, "there is no such table")
+        setup = {k: v for k, v in stored.setup.items() if k != "seed"}
+        seed = int(stored.setup["seed"])
+        return {
+            "format": RECORD_FORMAT,
+            "table": stored.id,
+            "setup": setup,
+            "seed": str(seed),
+            "commit": seed_commitment(seed),
+            "setup_events": stored.setup_events,
+            "journal": [
+                {"version": r.version, "kind": r.kind, "action": r.action, "dice": r.dice, "seat": r.seat, "events": r.events}
+                for r in stored.journal
+            ],
+            "status": stored.status,
+            "verify": "mnm verify RECORD.json",
+        }
 
     # --- loading ---------------------------------------------------------------------------------------
 
@@ -450,17 +538,13 @@ class TableService:
         game: Game | None
         try:
             game = self._new_game(record.setup)
-            for row in record.journal:
-                if row.kind == "undo":
-                    game.undo()
-                else:
-                    game.apply(row.action, dice=row.dice)
+            replay_rows(game, [(row.kind, row.action, row.dice) for row in record.journal])
             if game.to_json()["state"] != record.snapshot["state"]:
                 game = None
         except (EngineError, KeyError, ValueError, RuntimeError):
             game = None
         if game is None:
-            game = Game.from_json(record.snapshot, self.content)
+            game = Game.from_json(record.snapshot, self.content_of(record.setup))
             game.events = [Event.from_json(e) for e in _surviving_events(record)]
         return LiveTable(
             record.id,
@@ -468,7 +552,7 @@ class TableService:
             record.secrets,
             game,
             record.version,
-            self.content,
+            game.ctx.content,
             setup_event_count=len(record.setup_events),
             continued_to=record.continued_to,
         )
@@ -544,7 +628,7 @@ class TableService:
                 version = table.version
                 snapshot = table.game.to_json()
             async with self._hint_slots:
-                found = await asyncio.to_thread(_find_hints, snapshot, self.content, lang, iterations, version)
+                found = await asyncio.to_thread(_find_hints, snapshot, table.content, lang, iterations, version)
         finally:
             self._hints_in -= 1
         return {"version": version, "hints": found}
@@ -599,7 +683,8 @@ class TableService:
                 and last.actor not in table.seat_heroes(caller.seat)
                 and not _bot_seat(table, last.actor)
             ):
-                raise ApiError(403, ErrorCode.NOT_YOUR_TURN, f"only the seat of {last.actor} can take back its action")
+                who = table.content.heroes[last.actor].name.en  # a person reads the refusal: the name, not the id
+                raise ApiError(403, ErrorCode.NOT_YOUR_TURN, f"only the seat of {who} can take back that action")
             while True:
                 # as at the terminal: take back the bots' answers too, back to a person's decision, or
                 # the bot would at once play again what was just taken back

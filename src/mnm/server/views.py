@@ -12,7 +12,7 @@ from mnm import info
 from mnm.board.layout import Board
 from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
 from mnm.content.loader import Content
-from mnm.content.schema import Text
+from mnm.content.schema import Side, Text
 from mnm.engine import Event, Game, hero_life
 from mnm.engine import catalog as messages
 
@@ -35,7 +35,7 @@ def event_json(event: Event, content: Content) -> dict[str, Any]:
     try:
         from mnm.engine import render
 
-        out["text"] = {"en": render(event, "en", content), "pt": render(event, "pt_BR", content)}
+        out["text"] = {"en": render(event, "en", content), "pt": _contract_pt(render(event, "pt_BR", content))}
     except Exception:  # the catalogs are young: a missing or broken entry must not break the table
         shown = ", ".join(f"{k}={v}" for k, v in event.params.items())
         plain = event.msg.replace("_", " ") + (f" ({shown})" if shown else "")
@@ -48,12 +48,22 @@ def event_json(event: Event, content: Content) -> dict[str, Any]:
     return out
 
 
+# Portuguese titles take the article: "de Príncipe Collin" reads "do Príncipe Collin" (issue 25).
+_PT_TITLES = (("de Príncipe ", "do Príncipe "), ("de Capitão ", "do Capitão "))
+
+
+def _contract_pt(text: str) -> str:
+    for plain, contracted in _PT_TITLES:
+        text = text.replace(plain, contracted)
+    return text
+
+
 def _card_of(instance: str) -> str:
     return instance.split("/", 1)[0]  # card instances are "<card>/<copy>"
 
 
 # Names and card faces never change for a content set: compute each once (they dominate a view's cost).
-_NAMES: dict[tuple[int, str], dict[str, str]] = {}
+_NAMES: dict[tuple[int, str], tuple[Content, dict[str, str]]] = {}
 _CARDS: dict[tuple[int, str], dict[str, Any]] = {}
 _CARD_INFO: dict[tuple[int, str], dict[str, Any] | None] = {}
 
@@ -87,11 +97,11 @@ def _search_card_uncached(content: Content, instance: str) -> dict[str, Any]:
 def _name(content: Content, ident: str) -> dict[str, str]:
     key = (id(content), ident)
     hit = _NAMES.get(key)
-    if hit is None:
+    if hit is None or hit[0] is not content:  # a chapter's name differs between contents (chapter files)
         if len(_NAMES) > 50_000:
             _NAMES.clear()
-        hit = _NAMES[key] = _name_uncached(content, ident)
-    return hit
+        hit = _NAMES[key] = (content, _name_uncached(content, ident))
+    return hit[1]
 
 
 def _name_uncached(content: Content, ident: str) -> dict[str, str]:
@@ -230,6 +240,12 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             "defeat_text": _text(chapter.defeat_text),
             "track_pages": chapter.track_pages,
             "next_chapter": chapter.next_chapter,
+            # a chapter built in the workshop (issue 23), not one of the box's: the table page says so
+            "custom": "chapter_file" in table.setup,
+            # issue 25: the chapter's special rules (each with its room; revealed: that room has been seen) and
+            # the spaces its objective names
+            "rules": _chapter_rules(content, st),
+            "goal_spaces": info.goal_spaces(content, st.chapter),
         },
         "status": st.status,
         "outcome": st.outcome,
@@ -250,6 +266,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "marks": _marks(content, st, game),
         "unlaid": info.unlaid_overlays(content, st, game.ctx.board),  # [EXP] overlays face down until the climb
         "legend": _legend(content, st, game),
+        "base_legend": _base_legend(),  # issue 25: the base game's marks, one legend on every chapter
         "stash": list(st.stash),
         "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},
         "minion_types": _minion_types(content, st),
@@ -284,14 +301,19 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             "options": [str(a) for a in decision.options],
             "data": decision.data,
             "names": _option_names(content, decision.options),
+            "question": _prompt(decision.kind),  # issue 25: what is asked and what the choice means
+            "help": {"en": info.decision_help(decision.kind, "en"), "pt": info.decision_help(decision.kind, "pt_BR")},
             **decision_extras(game, content, decision.options),
         },
         "can_undo": ok,
+        # whose action an undo would take back (a seat may undo only its own mice's, issue 25)
+        "undo_actor": game.log[-1].split(" ")[1] if game.log and " " in game.log[-1] else None,
         "undo_reason": why,
         "events_total": len(game.events),
     }
     view["fairness"] = table.fairness()  # issue 14: commit-reveal of the seed
     if st.status != "playing":
+        view["summary"] = _summary(game, chapter)  # issue 25: the end screen's account of the chapter
         view["campaign"] = _campaign(table)
         view["campaign"]["continued_to"] = table.continued_to  # the next table, once the host went on
     if with_log:
@@ -323,6 +345,65 @@ def _legend(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
     return [{"kind": a["kind"], **_both(a, b, "name", "text")} for a, b in zip(en, pt, strict=True)]
 
 
+def _summary(game: Game, chapter: Any) -> dict[str, Any]:
+    """What the end screen tells: the cause that ended the chapter, the story's ending, and counts from the
+    events (rounds, hourglass page, surges, and each mouse's wounds, captures, minions defeated, cards found)."""
+    st = game.state
+    deeds = {hid: {"wounds": 0, "captured": 0, "defeated": 0, "found": 0, "rescued": 0} for hid in st.party}
+    surges = 0
+    for ev in game.events:
+        p = ev.params
+        if ev.msg == "surge":
+            surges += 1
+        elif ev.msg == "mouse_wounded" and p.get("hero") in deeds:
+            deeds[str(p["hero"])]["wounds"] += int(str(p.get("wounds") or 0))
+        elif ev.msg == "mouse_captured" and p.get("hero") in deeds:
+            deeds[str(p["hero"])]["captured"] += 1
+        elif ev.msg == "mouse_rescued" and p.get("hero") in deeds:
+            deeds[str(p["hero"])]["rescued"] += 1
+        elif ev.msg == "minion_defeated" and p.get("by") in deeds:
+            deeds[str(p["by"])]["defeated"] += 1
+        elif ev.msg in ("card_found", "special_search", "party_item_found") and p.get("hero") in deeds:
+            deeds[str(p["hero"])]["found"] += 1
+    ending = chapter.story.get("ending") if st.status == "won" else None
+    return {
+        "cause": st.outcome,
+        "ending": _text(ending),
+        "rounds": st.round,
+        "hourglass": st.hourglass,
+        "end_page": st.end_page,
+        "surges": surges,
+        "deeds": deeds,
+    }
+
+
+def _chapter_rules(content: Content, st: Any) -> list[dict[str, Any]]:
+    """:func:`mnm.info.chapter_rules` in both languages; ``revealed``: the rule's room has been seen (or the rule
+    is the whole chapter's), so the page shows it."""
+    en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
+    seen = set(st.explored) | set(st.face_up.values())
+    return [
+        {
+            "side": a["side"],
+            "room": None if a["side"] is None else _side_name(content, a["side"]),
+            "gate": a["gate"],
+            "text": {"en": _why(a), "pt": _why(b)} if a["gate"] else {"en": a["text"], "pt": b["text"]},
+            "revealed": a["side"] is None or a["side"] in seen,
+        }
+        for a, b in zip(en, pt, strict=True)
+    ]
+
+
+def _base_legend() -> list[dict[str, Any]]:
+    en, pt = info.base_legend("en"), info.base_legend("pt_BR")
+    return [{"kind": a["kind"], **_both(a, b, "name", "text")} for a, b in zip(en, pt, strict=True)]
+
+
+def _prompt(kind: str) -> dict[str, str]:
+    key = f"{kind}_prompt"
+    return {lang: messages(code).get(key, "") for lang, code in (("en", "en"), ("pt", "pt_BR"))}
+
+
 def _campaign(table: LiveTable) -> dict[str, Any]:
     """After the chapter: where the campaign goes and which card each mouse may keep (R-CAMP-03)."""
     from mnm.engine import keepable_cards
@@ -351,20 +432,30 @@ def board_key(face_up: dict[int, int]) -> str:
     return ",".join(f"{t}:{s}" for t, s in sorted(face_up.items()))
 
 
-_BOARDS: dict[tuple[int, str, str], dict[str, Any]] = {}
+# Keyed by the content's id, holding the content: a chapter file's content let go may leave its id to another
+# one whose chapter of the same id has another layout (mnm.chapterfile), which must not get this board.
+_BOARDS: dict[tuple[int, str, str], tuple[Content, dict[str, Any]]] = {}
 
 
 def _board_cached(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
     cache_key = (id(content), chapter_id, key)
     hit = _BOARDS.get(cache_key)
-    if hit is None:
-        hit = _BOARDS[cache_key] = _board_build(chapter_id, key, content)
-    return hit
+    if hit is None or hit[0] is not content:
+        if len(_BOARDS) > 4_096:
+            _BOARDS.clear()
+        hit = _BOARDS[cache_key] = (content, _board_build(chapter_id, key, content))
+    return hit[1]
 
 
 def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
     board = Board.for_chapter(content, content.chapters[chapter_id])
     up = {int(t): int(s) for t, s in (p.split(":") for p in key.split(",") if p)}
+    return board_geometry(board, up, content, key)
+
+
+def board_geometry(board: Board, up: dict[int, int], content: Content, key: str = "") -> dict[str, Any]:
+    """The board's SVG (``up``: tile -> side face up, over the layout's own) and where each space and exit is,
+    in SVG pixels: what the table page and the workshop draw on."""
     faces = dict(board.initial_up)
     faces.update(up)
     svg = render_layout_svg(board, faces)
@@ -399,10 +490,31 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
                 "features": list(sp.features),
             }
     exits = []
-    for tile in board.positions:
+    for tile, (tx, ty) in board.positions.items():
         graph = board.graphs[faces[tile]]
+        cell = tile_px / graph.size
+        left = MARGIN + (tx - x0) * slot_w
+        top = MARGIN + (ty - y0) * slot_h + LABEL
         for ex in graph.exits:
-            exits.append({"side": graph.side, "index": ex.index, "spaces": list(ex.spaces)})
+            # the middle of the exit's stretch of edge, in SVG pixels (the workshop marks joined and loose exits)
+            along = (ex.start + ex.end + 1) / 2 * cell
+            x, y = {
+                Side.N: (left + along, top),
+                Side.S: (left + along, top + tile_px),
+                Side.W: (left, top + along),
+                Side.E: (left + tile_px, top + along),
+            }[ex.edge]
+            exits.append(
+                {
+                    "side": graph.side,
+                    "index": ex.index,
+                    "spaces": list(ex.spaces),
+                    "edge": ex.edge.value,
+                    "colour": ex.colour.value,
+                    "x": round(x, 1),
+                    "y": round(y, 1),
+                }
+            )
     return {
         "key": key,
         "svg": svg,
@@ -502,9 +614,10 @@ def _side_name(content: Content, side: int) -> dict[str, str]:
 def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any]:
     """What a button needs beyond its name: the text of every card an option names, where each Explore leads,
     which options are irreversible and unusual (to confirm), and why Explore is not offered."""
-    from mnm.engine import exit_target
+    from mnm.engine import LEVEL_UP_COST, exit_target
 
     ctx, st = game.ctx, game.state
+    prices: dict[str, int] = {}
     cards: dict[str, Any] = {}
     explore: dict[str, Any] = {}
     confirm: dict[str, str] = {}
@@ -514,6 +627,8 @@ def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any
                 cards[arg] = info
         if option.verb == "place" and option.args:
             confirm[str(option)] = "place_item"
+        if option.verb == "levelup":
+            prices[str(option)] = LEVEL_UP_COST  # R-FREE-04: the price of the new level, not the card's use cost
         if option.verb != "explore" or not option.args:
             continue
         hero = st.heroes.get(option.actor)
@@ -538,7 +653,7 @@ def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any
         }
         if again and where == "flip":
             confirm[str(option)] = "flip_back"
-    out: dict[str, Any] = {"cards": cards, "explore": explore, "confirm": confirm}
+    out: dict[str, Any] = {"cards": cards, "explore": explore, "confirm": confirm, "prices": prices}
     missing = explore_missing(game, options)
     if missing is not None:
         out["explore_missing"] = missing
@@ -563,6 +678,19 @@ def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
     space = ctx.board.spaces[hero.space]
     if minions_on_side(st, space.side):
         return {"code": "minions", "params": {}}
+    graph = ctx.board.graph_of(hero.space)
+    # issue 25: a chapter rule that refuses this exit or flip is the reason, named in the chapter's words
+    wheres = [f"exit-{ex.index}" for ex in graph.exits if hero.space in ex.spaces]
+    if space.flip is not None:
+        wheres.append("flip")
+    for where in wheres:
+        reason = ctx.rules.explore_precondition(ctx, st, hero.id, where)
+        if reason:
+            return {
+                "code": "chapter_rule",
+                "params": {},
+                "text": _gate_text(ctx.content, st, space.side, where, reason),
+            }
     if space.flip is not None:
         if space.flip == "gear" and not {HeroClass.TINKERER, HeroClass.SCAMP} & set(
             ctx.content.heroes[hero.id].classes
@@ -571,10 +699,26 @@ def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
         if space.flip == "fishhook" and "fishhook" not in st.stash:
             return {"code": "fishhook", "params": {}}
         return {"code": "other", "params": {}}
-    graph = ctx.board.graph_of(hero.space)
     if any(hero.space in ex.spaces for ex in graph.exits):
         return {"code": "no_tile", "params": {}}
     return {"code": "not_at_exit", "params": {}}
+
+
+def _why(rule: dict[str, Any]) -> str:
+    """A gate's refusal, then the rule's sentence when it says more."""
+    reason, text = str(rule["reason"]).rstrip("."), str(rule["text"])
+    return f"{reason}." if text.rstrip(".") == reason else f"{reason}. {text}"
+
+
+def _gate_text(content: Content, st: Any, side: int, where: str, reason: str) -> dict[str, str]:
+    """The chapter rule on ``side`` that gates ``where`` (an exit or the flip), in both languages; the engine's
+    own sentence when no rule there says so."""
+    gate = "flip" if where == "flip" else "exit"
+    en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
+    for a, b in zip(en, pt, strict=True):
+        if a["side"] == side and a["gate"] == gate:
+            return {"en": _why(a), "pt": _why(b)}
+    return {"en": reason, "pt": reason}
 
 
 def dice_preview(game: Game, action: Any, faces: list[int]) -> list[dict[str, Any]]:

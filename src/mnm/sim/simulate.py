@@ -19,8 +19,8 @@ from typing import Any
 
 from mnm.bots.hints import wilson
 from mnm.bots.policy import make_bot
-from mnm.content.loader import Content
-from mnm.engine import Game, difficulty_options
+from mnm.content.loader import Content, builtin_content
+from mnm.engine import Event, Game, State, difficulty_options
 
 __all__ = ["GameSpec", "paired_margin", "play_game", "run_simulation", "summarise", "wilson_interval"]
 
@@ -34,19 +34,53 @@ class GameSpec:
     bot: str
     seed: int
     difficulty: str = "normal"  # a preset of mnm.engine.rules.setup.DIFFICULTY_PRESETS
+    chapter_text: str = ""  # a chapter file's text, when the chapter is not a shipped one (docs/chapters.md)
+    chapter_file: str = ""
 
 
-def play_game(spec: GameSpec, content: Content | None = None) -> dict[str, Any]:
-    """Play one game to its end with one bot for every seat; return its record. ``content``: other content than
-    the built-in (a chapter file of one's own), played in this process."""
+def _content_of(spec: GameSpec) -> Content:
+    """The content a game of ``spec`` is played with (a worker process reads the chapter file's text once)."""
+    if not spec.chapter_text:
+        return builtin_content()
+    from mnm.chapterfile import read_chapter_text
+
+    return read_chapter_text(spec.chapter_text, spec.chapter_file or "chapter")
+
+
+def play_game(
+    spec: GameSpec,
+    content: Content | None = None,
+    heat: bool = False,
+    max_decisions: int = MAX_DECISIONS,
+    stall_rounds: int = 0,
+) -> dict[str, Any]:
+    """Play one game to its end with one bot for every seat; return its record. ``content``: the content the
+    spec's chapter file was read into already (the workshop's workers read a draft once per chunk of games);
+    ``heat``: also record where mice were wounded and captured, and where the party stood when the hourglass
+    ran out (``record["heat"]``: kind -> space -> count); ``stall_rounds``: stop a game (``outcome: stalled``)
+    when that many rounds pass with the hourglass on one page (bots with nothing to do in a draft)."""
+    content = content or _content_of(spec)
     game = Game.new(
         spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty), content=content
     )
+    chapter_source = content.chapter_files.get(spec.chapter)
     bot = make_bot(spec.bot, seed=spec.seed)
     decisions = 0
-    while game.decision() is not None and decisions < MAX_DECISIONS:
-        game.apply(bot.choose(game))
+    spots: dict[str, Counter[str]] = {"wounds": Counter(), "captures": Counter(), "hourglass": Counter()}
+    page, since = game.state.hourglass, game.state.round
+    stalled = False
+    while game.decision() is not None and decisions < max_decisions:
+        before = game.state
+        events = game.apply(bot.choose(game))
         decisions += 1
+        if heat:
+            _heat(events, before, game.state, spots)
+        if stall_rounds:
+            if game.state.hourglass != page:
+                page, since = game.state.hourglass, game.state.round
+            elif game.state.round - since >= stall_rounds:
+                stalled = True
+                break
     st = game.state
     wounds_by: Counter[str] = Counter()
     for ev in game.events:
@@ -61,8 +95,9 @@ def play_game(spec: GameSpec, content: Content | None = None) -> dict[str, Any]:
         "party": list(spec.party),
         "bot": spec.bot,
         "difficulty": spec.difficulty,
+        "chapter_digest": chapter_source.digest if chapter_source is not None else "",  # a chapter file's identity
         "status": st.status if st.status != "playing" else "unfinished",
-        "outcome": st.outcome or ("victory" if st.status == "won" else "unfinished"),
+        "outcome": st.outcome or ("victory" if st.status == "won" else "stalled" if stalled else "unfinished"),
         "decisions": decisions,
         "rounds": st.round,
         "pages": st.hourglass,
@@ -75,7 +110,36 @@ def play_game(spec: GameSpec, content: Content | None = None) -> dict[str, Any]:
         # where the party was when the game ended: the side most of the free mice stood on
         "last_side": _party_side(game),
         "minions_left": dict(Counter(m.type for m in st.minions.values())),
-    }
+    } | ({"heat": _heat_end(game, spots)} if heat else {})
+
+
+def _hero_space(before: State, after: State, hero: str) -> str | None:
+    """Where a mouse stood for an event of the last step: now, or before the step if it left the board."""
+    now = after.heroes.get(hero)
+    if now is not None and now.space is not None:
+        return now.space
+    was = before.heroes.get(hero)
+    return was.space if was is not None else None
+
+
+def _heat(events: list[Event], before: State, after: State, spots: dict[str, Counter[str]]) -> None:
+    for ev in events:
+        kind = "wounds" if ev.msg == "mouse_wounded" else "captures" if ev.msg == "mouse_captured" else ""
+        if not kind:
+            continue
+        space = _hero_space(before, after, str(ev.params.get("hero", "")))
+        if space is not None:
+            n = ev.params.get("wounds", 1) if kind == "wounds" else 1
+            spots[kind][space] += n if isinstance(n, int) else 1
+
+
+def _heat_end(game: Game, spots: dict[str, Counter[str]]) -> dict[str, dict[str, int]]:
+    st = game.state
+    if st.outcome == "hourglass":
+        for h in st.heroes.values():
+            if h.space is not None and not h.captured:
+                spots["hourglass"][h.space] += 1
+    return {kind: dict(c) for kind, c in spots.items()}
 
 
 def _party_side(game: Game) -> int | None:
@@ -234,8 +298,12 @@ def run_simulation(
     ray_address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     difficulty: str = "normal",
+    content: Content | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play ``games`` games (seeds ``seed`` .. ``seed + games - 1``); return (summary, records)."""
+    """Play ``games`` games (seeds ``seed`` .. ``seed + games - 1``); return (summary, records). ``content``: one
+    with a chapter file's chapter (its text goes to the workers), when ``chapter`` is not a shipped one."""
+    source = content.chapter_files.get(chapter) if content is not None else None
+    text, name = (source.text, source.file) if source is not None else ("", "")
     seeds = list(range(seed, seed + games))
     records: list[dict[str, Any]] = []
     results_path = out / "results.jsonl" if out else None
@@ -246,9 +314,10 @@ def run_simulation(
             r for r in read_records(results_path)
             if r.get("seed") in wanted and r.get("bot") == bot and r.get("chapter") == chapter and r.get("party") == party
             and r.get("difficulty", "normal") == difficulty
+            and r.get("chapter_digest", "") == (source.digest if source is not None else "")
         ]
     done = {r["seed"] for r in records}
-    specs = [GameSpec(chapter, tuple(party), bot, s, difficulty) for s in seeds if s not in done]
+    specs = [GameSpec(chapter, tuple(party), bot, s, difficulty, text, name) for s in seeds if s not in done]
     if progress:
         progress(len(records), games)
     stream = _ray_map(specs, workers, ray_address) if backend == "ray" else _local_map(play_game, specs, workers)

@@ -37,9 +37,9 @@ from mnm.terminal.boardmap import (
     weather_words,
     wheel_dots,
 )
+from mnm.terminal.choices import FOLD, arrange, shared_words
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import has, say
-from mnm.terminal.plain import DEFAULT_SAVE
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
 from mnm.terminal.session import (
     ALIASES,
@@ -48,6 +48,7 @@ from mnm.terminal.session import (
     BadAnswer,
     Numbering,
     campaign_tip,
+    default_save_path,
     events_before_dice,
     faces_help,
     load_game,
@@ -156,7 +157,8 @@ class TextScreen(ModalScreen[None]):
     """A story text, the help, or the outcome: a framed text closed with Enter or Escape."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,space", "close", "Continue"),
+        Binding("enter,space", "more", "Continue"),
+        Binding("escape", "close", "Close", show=False),
     ]
     DEFAULT_CSS = """
     TextScreen { align: center middle; }
@@ -179,12 +181,32 @@ class TextScreen(ModalScreen[None]):
             yield Static(self.title_text, classes="title")
             with ScrollableContainer():
                 yield Static(self.body, markup=False)
-            yield Static(say(self.lang, "screen.text_keys"), classes="hint")
+            yield Static(say(self.lang, "screen.text_keys"), classes="hint", id="text-keys")
 
     def on_mount(self) -> None:
         box = self.query_one(ScrollableContainer)
         box.styles.max_height = max(3, self.app.size.height - 9)  # keep the hint visible on small terminals
         box.focus()  # arrows and PageUp/PageDown scroll a long text
+        self.call_after_refresh(self.say_keys)
+
+    def more_below(self) -> bool:
+        box = self.query_one(ScrollableContainer)
+        return box.scroll_y < box.max_scroll_y
+
+    def say_keys(self) -> None:
+        """The keys line: ``Enter: more`` while part of the text is still below, ``Enter: continue`` after."""
+        key = "screen.text_more" if self.more_below() else "screen.text_keys"
+        self.query_one("#text-keys", Static).update(say(self.lang, key))
+
+    def action_more(self) -> None:
+        """Enter or Space: the next page while the text goes on below (a page never closes half-read), then
+        close."""
+        if self.more_below():
+            box = self.query_one(ScrollableContainer)
+            box.scroll_page_down(animate=False)
+            self.call_after_refresh(self.say_keys)
+            return
+        self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -269,36 +291,33 @@ class QuitScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
-class HintScreen(ModalScreen[Action | None]):
-    """The best few choices with their estimated chance and a reason; picking one plays it."""
+class PickScreen(ModalScreen[Action | None]):
+    """A short list to pick one choice from (a fold's choices, the hints); picking one plays it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back"),
-        Binding("1", "pick(0)", show=False),
-        Binding("2", "pick(1)", show=False),
-        Binding("3", "pick(2)", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
-    HintScreen { align: center middle; }
-    HintScreen > Vertical { width: 100; max-width: 95%; height: auto; max-height: 90%;
+    PickScreen { align: center middle; }
+    PickScreen > Vertical { width: 100; max-width: 95%; height: auto; max-height: 90%;
         border: thick $success; background: $surface; padding: 0 1; }
-    HintScreen .title { text-style: bold; color: $success; }
-    HintScreen OptionList { height: auto; max-height: 16; border: none; }
-    HintScreen .hint { color: $text-muted; }
+    PickScreen .title { text-style: bold; color: $success; }
+    PickScreen OptionList { height: auto; max-height: 16; border: none; }
+    PickScreen .hint { color: $text-muted; }
     """
 
-    def __init__(self, actions: list[Action], labels: list[Text], lang: str = "en") -> None:
+    def __init__(self, title: str, actions: list[Action], labels: list[Text], keys: str, lang: str = "en") -> None:
         super().__init__()
+        self.title_text = title
         self.actions = actions
         self.labels = labels
+        self.keys = keys
         self.lang = lang
         translate_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(say(self.lang, "hints.title"), classes="title")
+            yield Static(self.title_text, classes="title")
             yield OptionList(*[Option(label, id=f"h{i}") for i, label in enumerate(self.labels, 1)])
-            yield Static(say(self.lang, "hints.keys"), classes="hint")
+            yield Static(self.keys, classes="hint")
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -315,6 +334,19 @@ class HintScreen(ModalScreen[Action | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class HintScreen(PickScreen):
+    """The best few choices with their estimated chance and a reason; picking one (or its 1, 2, 3) plays it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "pick(0)", show=False),
+        Binding("2", "pick(1)", show=False),
+        Binding("3", "pick(2)", show=False),
+    ]
+
+    def __init__(self, actions: list[Action], labels: list[Text], lang: str = "en") -> None:
+        super().__init__(say(lang, "hints.title"), actions, labels, say(lang, "hints.keys"), lang)
 
 
 class BoardScroll(ScrollableContainer):
@@ -348,7 +380,9 @@ class PlayApp(App[None]):
     #top { height: 1fr; min-height: 3; }
     #board-scroll { width: 1fr; min-width: 30; scrollbar-size: 1 1; }
     #board { width: auto; height: auto; }
-    #side { width: 40; }
+    #side-col { width: 40; }
+    #side { width: 100%; height: 1fr; }
+    #lives { height: 1; padding: 0 1; background: $boost; }
     #side TabPane { padding: 0 0; }
     #side ContentSwitcher { height: 1fr; }
     .pane-scroll { scrollbar-size-vertical: 1; }
@@ -402,7 +436,7 @@ class PlayApp(App[None]):
         self.bot_pause = bot_pause  # seconds before a bot's choice (0 in tests)
         self.hint_iterations = HINT_ITERATIONS
         self._bot_due = False  # a bot's move is scheduled
-        self.save_path = save_path or DEFAULT_SAVE
+        self.save_path = save_path or str(default_save_path(game))
         self.words = Describer(game.ctx.content, lang)
         self.marks = FigureMarks.of(game.ctx.content)
         self.message = ""  # the last note or error shown (tests read it)
@@ -412,6 +446,8 @@ class PlayApp(App[None]):
         self._shown_options: tuple[Action, ...] = ()
         self.log_lines: list[str] = []  # every event line shown, with its rule (the Log tab's text)
         self._numbered: list[tuple[int, Action]] = []  # the choices as listed, with their stable numbers
+        self._folds: dict[Action, list[Action]] = {}  # a fold's stand-in -> its choices (mnm.terminal.choices)
+        self._picked: Action | None = None  # the choice the player highlighted (the highlight never moves itself)
         self._log_rows: list[tuple[str, str, str]] = []  # (recent pane line, Log tab line, style), to rewrap
 
     def t(self, key: str, **params: object) -> str:
@@ -425,13 +461,9 @@ class PlayApp(App[None]):
         with Horizontal(id="top"):
             with BoardScroll(id="board-scroll"):
                 yield Static(id="board")
-            with TabbedContent(id="side"):
-                with TabPane(self.t("tab.table"), id="tab-table"), ScrollableContainer(classes="pane-scroll"):
-                    yield Static(id="table")
-                with TabPane(self.t("tab.heroes"), id="tab-heroes"), ScrollableContainer(classes="pane-scroll"):
-                    yield Static(id="heroes")
-                with TabPane(self.t("tab.log"), id="tab-log"):
-                    yield PaneLog(id="full-log", wrap=True, markup=False, min_width=10)
+            with Vertical(id="side-col"):
+                yield Static(id="lives")  # every mouse's life left, always in sight
+                yield from self.compose_tabs()
         yield Static(id="question")
         with Horizontal(id="bottom"):
             yield OptionList(id="choices")
@@ -444,14 +476,28 @@ class PlayApp(App[None]):
         )
         yield Footer(show_command_palette=False)  # ctrl+p still opens Textual's own (English) palette
 
+    def compose_tabs(self) -> ComposeResult:
+        """The side panel's tabs: the table, the heroes, the full log."""
+        with TabbedContent(id="side"):
+            with TabPane(self.t("tab.table"), id="tab-table"), ScrollableContainer(classes="pane-scroll"):
+                yield Static(id="table")
+            with TabPane(self.t("tab.heroes"), id="tab-heroes"), ScrollableContainer(classes="pane-scroll"):
+                yield Static(id="heroes")
+            with TabPane(self.t("tab.log"), id="tab-log"):
+                yield PaneLog(id="full-log", wrap=True, markup=False, min_width=10)
+
     def on_mount(self) -> None:
         self.query_one("#choices", OptionList).can_focus = False  # the command line keeps the keyboard
         self.query_one("#command", Input).focus()
         self.adapt(self.size.width, self.size.height)
         self.refresh_all()
+        if not self.game.log:  # a new game: its seed, so it can be played again
+            seed = self.t("seed", seed=self.game.state.seed)
+            self.write_log(seed, seed, "dim")
         self.show_events(self.game.events)
         if not self.game.events and self.game.log:  # a loaded game: its messages are not in the save
             self.loaded_note(self.save_path)
+        self.call_after_refresh(self.scroll_to_actor)  # the tile where the mouse to play stands (--continue)
 
     def on_resize(self, event: events.Resize) -> None:
         self.adapt(event.size.width, event.size.height)  # the event's size: self.size may still be the old one
@@ -517,7 +563,7 @@ class PlayApp(App[None]):
             bottom -= need_h - top
         self.query_one("#bottom").styles.height = bottom
         # columns the board leaves empty go to the side panel (fewer wrapped lines), up to 60
-        self.query_one("#side").styles.width = max(side, min(60, width - need_w - 1)) if width >= 80 else side
+        self.query_one("#side-col").styles.width = max(side, min(60, width - need_w - 1)) if width >= 80 else side
         self.query_one("#log").styles.width = side
 
     def fit_footer(self, width: int) -> None:
@@ -542,6 +588,7 @@ class PlayApp(App[None]):
         self.draw_board()
         self.draw_table()
         self.draw_heroes()
+        self.draw_lives()
         self.draw_choices()
         self.draw_question()
         self.schedule_bot()
@@ -668,6 +715,24 @@ class PlayApp(App[None]):
         t.append(" " + self.t("table.feature") + "\n")
         self.query_one("#table", Static).update(t)
 
+    def draw_lives(self) -> None:
+        """One line above the tabs: each mouse's mark and its life left (``Ti 1/5`` in red when one more wound
+        captures it), so wounds are seen without opening the Heroes tab."""
+        st = self.game.state
+        t = Text(self.t("lives.head") + " ", "bold", no_wrap=True, overflow="ellipsis")
+        for h in st.heroes.values():
+            mark, colour = self.marks.heroes.get(h.id, ("??", "#ffffff"))
+            life = hero_life(self.game.ctx.content, st.options, h.id)
+            left = life - h.wounds
+            t.append(mark, f"bold {colour}")
+            if h.captured or h.space is None:
+                t.append(" " + self.t("lives.captured") + "  ", "bold #ff6b6b")
+            else:
+                t.append(
+                    f" {left}/{life}  ", "bold reverse #ff3b30" if left <= 1 else "bold #ff9b8b" if h.wounds else ""
+                )
+        self.query_one("#lives", Static).update(t)
+
     def draw_heroes(self) -> None:
         st = self.game.state
         w = self.words
@@ -692,45 +757,83 @@ class PlayApp(App[None]):
         self.query_one("#heroes", Static).update(t)
 
     def draw_choices(self) -> None:
+        """The choices by kind (:mod:`mnm.terminal.choices`), each with its stable number. The highlight never
+        moves by itself: it stays on the choice the player picked with the arrows while that choice is still
+        offered, and is gone after each action, so a bare Enter plays nothing until the player picks again."""
         ol = self.query_one("#choices", OptionList)
         d = self._decision
-        same = d is not None and d.options == self._shown_options
-        keep = ol.highlighted if same else None
         self._shown_options = d.options if d is not None else ()
         ol.clear_options()
         self._numbered = []
+        self._folds = {}
         if d is None:
+            ol.highlighted = None
             return
         names = self.words.space_names(self.game)
         costs = self.words.move_costs(self.game, d.actor) if d.kind == "turn" else {}
-        opts = []
         wide = self.size.width >= 110
-        self._numbered = self.numbering.number(self.game, d)
+        listed = arrange(d)
+        self._folds = listed.folds
+        numbers = dict(
+            (a, n)
+            for n, a in self.numbering.number(
+                self.game, d, [*listed.entries, *listed.hidden()], [*listed.entries, *listed.hidden()]
+            )
+        )
+        self._numbered = [(numbers[a], a) for a in listed.entries]
+        opts = [Option(self.choice_label(d, n, a, names, costs, wide), id=f"o{n}") for n, a in self._numbered]
+        ol.add_options(opts)
+        picked = next((i for i, (_, a) in enumerate(self._numbered) if a == self._picked), None)
+        ol.highlighted = picked
+        if picked is None:
+            self._picked = None
+
+    def choice_label(
+        self, d: Decision, n: int, a: Action, names: dict[str, str], costs: dict[str, int], wide: bool
+    ) -> Text:
+        """One row of the choices: ``#n``, what it does, and what it costs, leads to or folds."""
+        if a.verb == FOLD:
+            items = self._folds[a]
+            label = self.fold_label(d, items, names)
+            return Text.assemble((f"#{n:<2} ", "bold"), (self.t("choice.fold", label=label, n=len(items)), "italic"))
+        extra = ""
+        what = self.words.action(a, names, actor=d.actor)
         mover = self.game.state.heroes.get(d.actor)
         here = mover.space.split(":")[0] if mover is not None and mover.space else ""
-        for n, a in self._numbered:
-            extra = ""
-            what = self.words.action(a, names, actor=d.actor)
-            if a.verb == "move" and a.args:
-                extra = self.words.move_extra(self.game, a.args[0], costs.get(a.args[0]))
-                side, _, number = a.args[0].partition(":")
-                if side == here and a.actor == d.actor:  # the tile is the mouse's own: the space alone says it
-                    name = names.get(a.args[0])
-                    what = self.t("action.move_here", n=number, name=f" ({name})" if name else "")
-            label = Text.assemble(
-                (f"{n:>2} ", "bold"),
-                what,
-                (f" ({extra})", "#b8f5a8") if extra else "",
-                (f"  {a}", "dim") if wide else "",
-            )
-            opts.append(Option(label, id=f"o{n}"))
-        ol.add_options(opts)
-        if not opts:
-            ol.highlighted = None
-        elif keep is not None and keep < len(opts):
-            ol.highlighted = keep
-        else:  # never start on ending the turn: a bare Enter must not end it by accident
-            ol.highlighted = next((i for i, (_, a) in enumerate(self._numbered) if a.verb != "end"), 0)
+        if a.verb == "move" and a.args:
+            extra = self.words.move_extra(self.game, a.args[0], costs.get(a.args[0]))
+            side, _, number = a.args[0].partition(":")
+            if side == here and a.actor == d.actor:  # the tile is the mouse's own: the space alone says it
+                name = names.get(a.args[0])
+                what = self.t("action.move_here", n=number, name=f" ({name})" if name else "")
+        elif a.verb == "explore":
+            extra = self.words.explore_extra(self.game, a)
+        return Text.assemble(
+            (f"#{n:<2} ", "bold"),
+            what,
+            (f" ({extra})", "#b8f5a8") if extra else "",
+            (f"  {a}", "dim") if wide else "",
+        )
+
+    def fold_label(self, d: Decision, items: list[Action], names: dict[str, str]) -> str:
+        """What a fold's choices share, in words (``Place the Fishhook & Thread token on``)."""
+        labels = [self.words.action(a, names, actor=d.actor) for a in items]
+        return shared_words(labels).rstrip(" :,") or labels[0]
+
+    def open_fold(self, fold: Action) -> None:
+        """A fold picked: its choices in a list of their own, each with its stable number."""
+        d = self._decision
+        items = self._folds.get(fold, [])
+        if d is None or not items:
+            return
+        names = self.words.space_names(self.game)
+        numbers = {a: n for n, a in self.numbering.shown.items()}
+        labels = [
+            Text.assemble((f"#{numbers.get(a, 0):<2} ", "bold"), self.words.action(a, names, actor=d.actor))
+            for a in items
+        ]
+        title = self.t("fold.title", label=self.fold_label(d, items, names))
+        self.push_screen(PickScreen(title, items, labels, self.t("fold.keys"), self.lang), self.hint_picked)
 
     def draw_question(self) -> None:
         d = self._decision
@@ -773,13 +876,20 @@ class PlayApp(App[None]):
             if why:
                 line += " " + why
             minion = ev.msg.startswith(MINION_MSGS)
-            minions_acted = minions_acted or ev.msg.startswith(("minion_attacks", "minion_moves", "minion_card_turn"))
+            minions_acted = minions_acted or ev.msg.startswith(
+                ("minion_attacks", "minion_moves", "minion_card_turn", "surge")  # a surge waits to be read too
+            )
             style = "#ff9b8b" if minion else ""
             ruled = line + (f" [{ev.rule}]" if ev.rule else "")
             self.write_log(line, ruled, style)
             told.append(line)
+        if self.seats.all_bots(self.game):  # nobody at the table to close a page: the story goes to the log
+            for story in stories:
+                line = self.t("app.story_line", text=story)
+                self.write_log(line, line, "italic")
+            stories = []
         screens: list[TextScreen] = [TextScreen(self.t("screen.story"), s, self.lang) for s in stories]
-        if pause and self.more and minions_acted and told:
+        if pause and self.more and minions_acted and told and not self.seats.all_bots(self.game):
             body = "\n".join(f"• {line}" for line in told)
             screens.insert(0, TextScreen(self.t("screen.what_happened"), body, self.lang))
         outcome = self.words.outcome(self.game)
@@ -813,6 +923,9 @@ class PlayApp(App[None]):
         return out + list(COMMANDS)
 
     def play(self, action: Action, dice: list[int] | None = None, told: int = 0) -> None:
+        if action.verb == FOLD:  # a fold is not an action: its choices to pick from
+            self.open_fold(action)
+            return
         faces = list(dice or [])
         try:
             events = self.game.apply(action, dice=faces)
@@ -834,13 +947,14 @@ class PlayApp(App[None]):
             self.push_screen(DiceScreen(need, self.words.dice, self.words.purpose(need.purpose), self.lang), rolled)
             return
         except IllegalAction as err:
-            self.note(self.t("not_allowed", why=err.reason))
+            self.note(self.words.refusal(self.game, action, err.reason))
             return
         except Exception as err:  # a rule bug must not lose the game: apply changed nothing, so go on
             self.note(self.t("app.engine_failed", action=action, error=repr(err)))
             return
         self.autosave(self.game)
         self.message = self.autosave.failed
+        self._picked = None  # after each action the highlight is gone: Enter plays nothing until a new pick
         self.refresh_all()
         self.scroll_to_actor()
         self.show_events(events[told:], pause=not self.bot_turn() or self.bot_pause > 0)
@@ -859,7 +973,9 @@ class PlayApp(App[None]):
             return
         if not text.strip():
             a = self.highlighted_action()
-            if a is not None and a.verb == "end":
+            if a is None and d is not None:
+                self.note(self.t("app.pick_first"))
+            elif a is not None and a.verb == "end":
                 self.note(self.t("app.bare_enter"))
             elif a is not None:
                 self.play(a)
@@ -949,7 +1065,11 @@ class PlayApp(App[None]):
             self.note(self.t("app.nothing_to_choose"))
             return
         names = self.words.space_names(self.game)
-        lines = [f"{n:>2}. {self.words.action(a, names, actor=d.actor)}  [{a}]" for n, a in self._numbered]
+        lines = []
+        for n, a in self._numbered:
+            for item in self._folds.get(a, [a]):  # a fold's choices each on its line, under their own numbers
+                number = next((k for k, x in self.numbering.shown.items() if x == item), n)
+                lines.append(f"#{number:<2} {self.words.action(item, names, actor=d.actor)}  [{item}]")
         self.push_screen(TextScreen(self.words.question(self.game, d), "\n".join(lines), self.lang))
 
     def action_toggle_more(self) -> None:
@@ -993,9 +1113,12 @@ class PlayApp(App[None]):
         n = ol.option_count
         if not n:
             return
-        cur = ol.highlighted if ol.highlighted is not None else 0
-        ol.highlighted = max(0, min(n - 1, cur + delta))
+        if ol.highlighted is None:  # the first arrow pressed lights the first (or last) choice
+            ol.highlighted = 0 if delta > 0 else n - 1
+        else:
+            ol.highlighted = max(0, min(n - 1, ol.highlighted + delta))
         ol.scroll_to_highlight()
+        self._picked = self.highlighted_action()
 
     def action_help(self) -> None:
         d = self._decision
@@ -1069,9 +1192,13 @@ class PlayApp(App[None]):
         self.query_one("#board-scroll", ScrollableContainer).scroll_to(x=x, y=y, animate=False)
 
     def scroll_to_actor(self) -> None:
+        """The board scrolled to the deciding mouse's tile (the first mouse on the board when the question is
+        the party's)."""
         st = self.game.state
         d = self._decision
         h = st.heroes.get(d.actor) if d is not None else None
+        if h is None or h.space is None:
+            h = next((x for x in st.heroes.values() if x.space is not None and not x.captured), None)
         if h is not None and h.space is not None:
             self.scroll_to_side(int(h.space.split(":", 1)[0]))
 

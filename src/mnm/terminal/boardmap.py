@@ -223,6 +223,20 @@ def _tokens(
     return out
 
 
+def _cells_beside(sp: Space, owner: Mapping[tuple[int, int], Space], size: int) -> list[tuple[int, int]]:
+    """The cells around a space that belong to no space (rock, a wall, a tree trunk), nearest first: where the
+    figures on a space too small to hold their marks are written, so no figure is ever left off the map."""
+    cx, cy = sp.centre
+    around = {
+        (x + dx, y + dy)
+        for x, y in sp.cells
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+        if 0 <= x + dx < size and 0 <= y + dy < size and (x + dx, y + dy) not in owner
+    }
+    return sorted(around, key=lambda c: ((c[0] + 0.5 - cx) ** 2 + (c[1] + 0.5 - cy) ** 2, c[1], c[0]))
+
+
 def side_lines(
     game: Game,
     side: int,
@@ -302,6 +316,8 @@ def side_lines(
         if sp.id in reach:
             tokens.insert(0, (f"·{reach[sp.id]}", REACH_FG, True))
         free = cells[1:]
+        if len(tokens) > len(free):  # a small space (the tree entrance is one cell): the wall or rock next to it
+            free += _cells_beside(sp, owner, size)
         if len(tokens) > len(free):
             keep = max(0, len(free) - 1)
             hidden = len(tokens) - keep

@@ -42,6 +42,7 @@ _FACES_IN_BRACKETS = re.compile(r"\((\d \([^()]*\)(?:, \d \([^()]*\))*)\)")
 _FACE = re.compile(r"(\d) \(([^()]*)\)")
 _S_POSSESSIVE = re.compile(r"\b(\w*s)'s\b")
 _CAT_CARD = re.compile(r"\bcat:(\w+)")
+_EXIT = re.compile(r"^(?:exit|sa[íi]da)[ -]?(\d+)(?:\s+(?:of\s+|on\s+|de\s+)?(?:side\s+|lado\s+)?(\d+))?$")
 # a dice purpose from the engine: "filch's movement", "rat-warrior-2's attack", "filch leaving the water"
 _PURPOSE = re.compile(r"^(.*?)(?:'s | )([a-z][\w -]*)$", re.IGNORECASE)
 
@@ -258,7 +259,7 @@ class Describer:
         arg = a.args[0] if a.args else ""
         rest = a.args[1:]
         with_card = self.t("action.with", card=self.card(rest[0])) if a.verb == "battle" and rest else ""
-        target = self.space(arg, names) if ":" in arg else self.card(arg)
+        target = self._arg_name(arg, names) if arg else ""  # a space, a figure, a decision's word or a card
         params: dict[str, Any] = {
             "space": self.space(arg, names),
             "minion": self.minion(arg),
@@ -303,6 +304,51 @@ class Describer:
         except Exception:  # a description must never stop play
             return {}
 
+    def refusal(self, game: Game, a: Action, reason: str) -> str:
+        """Why the engine refused ``a``, in this language: for a move typed by its space, what the space is and
+        what getting there costs (the engine's reason otherwise)."""
+        st = game.state
+        h = st.heroes.get(a.actor)
+        if a.verb == "move" and a.args and h is not None and h.space is not None and st.turn is not None:
+            space = a.args[0]
+            board = game.ctx.board
+            if space not in board.spaces:
+                return self.t("answer.move_no_space", space=space)
+            g = board.graph_of(h.space)
+            if space not in g.by_id:
+                return self.t("answer.move_other_tile", space=space)
+            cost = g.mouse_dist[g.by_id[h.space].index][g.by_id[space].index]
+            left = st.turn.move_points
+            if cost > left:
+                return self.t("answer.move_cost", space=space, cost=cost, who=self.hero(h.id), left=left)
+        return self.t("not_allowed", why=reason)
+
+    def explore_extra(self, game: Game, a: Action) -> str:
+        """Where an Explore choice leads: the tile side it reveals or turns to (mnm.engine.exit_target, the board's
+        other side), and whether the party has been there (a side not yet explored brings an encounter)."""
+        from mnm.engine import exit_target
+
+        st = game.state
+        h = st.heroes.get(a.actor)
+        if a.verb != "explore" or not a.args or h is None or h.space is None:
+            return ""
+        board = game.ctx.board
+        side = board.graph_of(h.space).side
+        where = a.args[0]
+        target: int | None
+        if where == "flip":
+            target = board.other_side(side)
+        elif where.startswith("exit-") and where[5:].isdigit() and int(where[5:]) < len(board.graph(side).exits):
+            found = exit_target(game.ctx, st, side, int(where[5:]))
+            target = found[0] if found is not None else None
+        else:
+            target = None
+        if target is None:
+            return ""
+        name = f"{self.side(target)} ({target})"
+        head = self.t("choice.flips_to" if where == "flip" else "choice.leads_to", side=name)
+        return head + ", " + self.t("choice.explored" if target in st.explored else "choice.unexplored")
+
     def who_is_on(self, game: Game, space: str) -> list[str]:
         st = game.state
         out = [self.hero(h.id) for h in st.heroes.values() if h.space == space and not h.captured]
@@ -338,9 +384,48 @@ class Describer:
         return self.t("moves_line", who=self.figure(d.actor), where=where, moves=". ".join(parts))
 
     def inspect(self, game: Game, what: str) -> list[str]:
-        """What ``what`` is (a card, minion, mouse, space or token: :func:`mnm.info.describe`), in sentences."""
+        """What ``what`` is (a card, minion, mouse, space or token: :func:`mnm.info.describe`; an exit of the
+        tile the deciding mouse is on, ``exit 0`` or ``exit 0 5`` for side 5's), in sentences."""
+        exit_match = _EXIT.match(what.strip().lower())
+        if exit_match is not None:
+            return self.exit_lines(game, int(exit_match.group(1)), exit_match.group(2))
         lines = info.describe(game.ctx.content, game.state, what, lang=self.lang, board=game.ctx.board)
         return [contract(line, self.lang) for line in lines]
+
+    def exit_lines(self, game: Game, index: int, side_text: str | None) -> list[str]:
+        """An exit in words: where it is, its spaces, and where exploring through it leads (or why it cannot)."""
+        st = game.state
+        board = game.ctx.board
+        if side_text is not None:
+            side = int(side_text)
+        else:
+            who = st.pending.actor if st.pending is not None else ""
+            h = st.heroes.get(who)
+            if h is None or h.space is None:
+                h = next((x for x in st.heroes.values() if x.space is not None), None)
+            side = board.graph_of(h.space).side if h is not None and h.space is not None else -1
+        if side not in board.graphs:
+            return [self.t("plain.no_side", side=side)]
+        g = board.graph(side)
+        if not 0 <= index < len(g.exits):
+            known = ", ".join(str(e.index) for e in g.exits) or "-"
+            return [self.t("exit.none", n=index, side=self.side(side), known=known)]
+        ex = g.exits[index]
+        spaces = [s.split(":")[1] for s in ex.spaces]
+        edge, colour = self.t(f"map.edge_{ex.edge.value}"), self.t(f"map.colour_{ex.colour.value}")
+        out = [self.t("exit.head", n=index, side=self.side(side), number=side)]
+        out.append(self.t("map.exit", n=index, edge=edge, colour=colour, count=len(spaces), spaces=", ".join(spaces)))
+        from mnm.engine import exit_target
+
+        target = exit_target(game.ctx, st, side, index)
+        if target is None:
+            out.append(self.t("exit.nowhere"))
+        else:
+            out.append(self.t("exit.leads", side=f"{self.side(target[0])} ({target[0]})"))
+            out.append(
+                self.t("choice.explored" if target[0] in st.explored else "choice.unexplored").capitalize() + "."
+            )
+        return out
 
     def names_something(self, game: Game, what: str) -> bool:
         try:
@@ -369,7 +454,8 @@ class Describer:
             return self.space(arg, names)
         if arg in self.content.heroes or arg.rpartition("-")[2].isdigit():
             return self.figure(arg)
-        return self.card(arg)
+        choice = catalog(self.lang).get(f"choice.{arg}")  # a decision's own word (Pilfer: wheel or supply)
+        return choice if choice is not None else self.card(arg)
 
     def _token(self, token: str) -> str:
         card = next((c for c in self.content.search_cards.values() if c.party_token == token), None)
@@ -395,7 +481,9 @@ class Describer:
         return f"{who}: {prompt or d.kind.replace('_', ' ') + '.'}"
 
     def cannot_undo(self, game: Game) -> str:
-        """Why the last action cannot be taken back (Game.can_undo's two cases), in this language."""
+        """Why the last action cannot be taken back (Game.can_undo's three cases), in this language."""
+        if game.state.status != "playing":
+            return self.t("undo.over")
         return self.t("undo.nothing" if not game.log else "undo.locked")
 
     def decision_help(self, kind: str) -> str:

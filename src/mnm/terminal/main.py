@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from mnm.chapterfile import added_chapter
+from mnm.content.loader import Content
 from mnm.engine import EngineError, Game, SaveError
 from mnm.terminal.lang import lang_code
 from mnm.terminal.seats import Seats
@@ -24,11 +27,21 @@ BOT_PAUSE = 0.6  # seconds the app waits before a bot's choice, so the table can
 __all__ = ["campaign_game", "conflicts_with_save", "play_command"]
 
 
-def campaign_game(save: Path, keep: str, replay: bool = False, dice: str = "seeded") -> Game:
-    """The next chapter of a campaign from the saved end of a chapter (R-CAMP, R-WIN-03)."""
+def campaign_game(
+    save: Path, keep: str, replay: bool = False, dice: str = "seeded", chapter_file: Path | None = None
+) -> Game:
+    """The next chapter of a campaign from the saved end of a chapter (R-CAMP, R-WIN-03). After a chapter
+    from a chapter file, its ``next_chapter`` is the file of that name in the same folder, or a shipped
+    chapter (:func:`mnm.chapterfile.next_chapter_content`)."""
+    from mnm.chapterfile import ChapterFileError, next_chapter_content
     from mnm.engine import next_chapter_game, parse_keep
 
-    return next_chapter_game(load_game(save), parse_keep(keep), replay=replay, dice=dice)
+    game = load_game(save, chapter_file=chapter_file)
+    try:
+        content = game.ctx.content if replay else next_chapter_content(game.ctx.content, game.ctx.chapter)
+    except ChapterFileError as err:
+        raise ValueError(f"the campaign cannot go on: {err}") from err
+    return next_chapter_game(game, parse_keep(keep), replay=replay, dice=dice, content=content)
 
 
 def conflicts_with_save(
@@ -61,6 +74,21 @@ def conflicts_with_save(
     return out
 
 
+def _chapter_file_content(path: Path) -> Content:
+    """The content with a chapter file's chapter; ``ValueError`` with every problem, one line each."""
+    from mnm.chapterfile import ChapterFileError, read_chapter_file
+
+    try:
+        return read_chapter_file(path)
+    except ChapterFileError as err:
+        raise ValueError(f"{path} cannot be played:\n{err}") from err
+
+
+def draw_seed() -> int:
+    """A fresh seed for a game started without ``--seed`` (six digits: easy to read out and type again)."""
+    return secrets.randbelow(900_000) + 100_000
+
+
 def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
@@ -86,6 +114,7 @@ def play_command(
     resume: bool = False,
     autosave: bool = True,
     lang: str = "en",
+    chapter_file: Path | None = None,
 ) -> int:
     """Exit code: 0 when played (or quit), 2 when the options or the save file are unusable.
 
@@ -95,7 +124,8 @@ def play_command(
     choice (the app waits BOT_PAUSE by default, plain mode none); ``options``: rule variants for a new game.
     ``resume``: go on with the game saved most recently by autosave (``--continue``); ``autosave``: save after
     every choice to a file of the game's own (session.autosave_dir); ``lang``: the words' language, ``en`` or
-    ``pt-BR`` (mnm.terminal.lang)."""
+    ``pt-BR`` (mnm.terminal.lang); ``chapter_file``: play (or load a save of) a chapter file instead of a
+    shipped chapter (docs/chapters.md)."""
     try:
         lang = lang_code(lang)
     except ValueError as err:
@@ -115,14 +145,23 @@ def play_command(
         if load is None:
             return _error(f"no autosaved game to continue in {autosave_dir()}; start one with 'mnm play'")
         autosave_path = load
+    if chapter_file is not None and chapter is not None:
+        return _error("--chapter and --chapter-file both say which chapter to play: give one of them")
     game: Game
+    drawn: int | None = None
     try:
         if campaign is not None:
-            game = campaign_game(campaign, keep, replay, dice or "seeded")
+            game = campaign_game(campaign, keep, replay, dice or "seeded", chapter_file)
         elif load is not None:
-            game = load_game(load)
+            game = load_game(load, chapter_file=chapter_file)
         else:
-            game = new_game(chapter, party or ",".join(DEFAULT_PARTY), seed or 0, dice or "seeded", options=options)
+            content = None
+            if chapter_file is not None:
+                content = _chapter_file_content(chapter_file)
+                chapter = added_chapter(content)[0].id
+            if seed is None:  # every game its own: a seed drawn now, said so the game can be played again
+                seed = drawn = draw_seed()
+            game = new_game(chapter, party or ",".join(DEFAULT_PARTY), seed, dice or "seeded", content, options=options)
     except (SaveError, ValueError, EngineError) as err:
         return _error(str(err))
     if load is not None:
@@ -155,4 +194,6 @@ def play_command(
         lang=lang,
     )
     app.run()
+    if drawn is not None:  # the app said it in its log; the screen is gone now, so once more where it stays
+        print(f"mnm play: this game's seed was {drawn} (play it again with --seed {drawn})", file=sys.stderr)
     return app.return_code or 0  # 1 when the app stopped on an error, so a crash never looks like success

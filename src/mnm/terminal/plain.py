@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
+from mnm.terminal.choices import arrange, group_key, shared_words
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import say
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_text
@@ -21,6 +22,7 @@ from mnm.terminal.session import (
     BadAnswer,
     Numbering,
     campaign_tip,
+    default_save_path,
     events_before_dice,
     faces_help,
     load_game,
@@ -29,20 +31,10 @@ from mnm.terminal.session import (
     save_game,
 )
 
-__all__ = ["DEFAULT_SAVE", "PlainClient"]
+__all__ = ["PlainClient"]
 
-DEFAULT_SAVE = "mnm-save.json"
 GROUP_AT = 3  # this many choices of one kind in a turn are said on one line
 RECENT = 12  # events repeated by the 'log' command ('history' repeats them all)
-
-
-def _common_words(texts: list[str]) -> str:
-    """The longest run of whole words every text starts with (never the whole of any text)."""
-    first = texts[0].split(" ")
-    n = 0
-    while n < len(first) - 1 and all(t.split(" ")[: n + 1] == first[: n + 1] for t in texts):
-        n += 1
-    return " ".join(first[:n])
 
 
 class _InputEnded(Exception):
@@ -67,7 +59,7 @@ class PlainClient:
         self.lang = lang
         self.inp = inp
         self.out = out
-        self.save_path = save_path or DEFAULT_SAVE
+        self.save_path = save_path or str(default_save_path(game))
         self.words = Describer(game.ctx.content, lang)
         self.history: list[str] = []  # every event line told, in order ('history'; 'log' says the last few)
         self.seats = seats or Seats()
@@ -132,33 +124,32 @@ class PlainClient:
         g = self.game
         names = self.words.space_names(g)
         moves = self.moves_of(d)
-        numbered = [a for a in d.options if a not in moves]
+        numbered = arrange(d, fold=False, skip=moves).entries  # by kind: ending the turn and exploring first
         out = []
         groups: dict[tuple[str, str], list[tuple[int, Action]]] = {}
-        for n, a in self.numbering.number(g, d, numbered):
-            key = (a.verb, a.args[0] if a.verb in ("ability", "place") and a.args else "")
-            groups.setdefault(key, []).append((n, a))
+        for n, a in sorted(self.numbering.number(g, d, numbered), key=lambda na: numbered.index(na[1])):
+            groups.setdefault(group_key(a), []).append((n, a))
         for items in groups.values():
             if len(items) >= GROUP_AT and d.kind == "turn":  # many choices of one kind: one line
                 out.append(self.group_line(d, items))
                 continue
             for n, a in items:
-                line = f"{n}. {self.words.action(a, names, actor=d.actor)}"
+                line = f"#{n} {self.words.action(a, names, actor=d.actor)}"
                 card = self.words.card_of_action(a) if d.kind != "turn" else ""
-                text = self.words.card_text(card) if card else ""
+                text = self.words.card_text(card) if card else self.words.explore_extra(g, a)
                 out.append(line + (f": {text}" if text else "") + f" [{a}]")
         if moves:
             out.append(self.words.moves_line(g, d, moves))
         return out
 
     def group_line(self, d: Decision, items: list[tuple[int, Action]]) -> str:
-        """``Level up (type the number): 10 = First Aid; 11 = Inspire.``: the words the choices share,
-        said once."""
+        """``Attack: #2 Rat Warrior 1; #3 Rat Warrior 2.``: the words the choices share, said once, and each
+        choice by its number and what sets it apart (never a bare number: a name keeps its words)."""
         names = self.words.space_names(self.game)
         labels = [self.words.action(a, names, actor=d.actor) for _, a in items]
-        head = _common_words(labels)
+        head = shared_words(labels)
         rests = [label[len(head) :].lstrip(" :,") for label in labels]
-        said = "; ".join(f"{n} = {rest}" for (n, _), rest in zip(items, rests, strict=True))
+        said = "; ".join(f"#{n} {rest}" for (n, _), rest in zip(items, rests, strict=True))
         return self.t("plain.group", head=head.rstrip(" :,") or self.t("plain.choices"), choices=said)
 
     def prompt(self, d: Decision) -> None:
@@ -178,6 +169,8 @@ class PlainClient:
         """Play until the game ends (0), the player quits (0) or the input ends first (1)."""
         g = self.game
         self.say(self.t("plain.welcome"))
+        if not g.log:  # a new game: its seed, so it can be played again
+            self.say(self.t("seed", seed=g.state.seed))
         if self.autosave.path is not None:
             self.say(self.t("plain.autosaves", path=self.autosave.path))
         self.tell_events(g.events)
@@ -342,7 +335,7 @@ class PlainClient:
                 dice += self.ask_dice(need)
                 continue
             except IllegalAction as err:
-                self.say(self.t("not_allowed", why=err.reason) + ".")
+                self.say(self.words.refusal(self.game, action, err.reason).rstrip(".") + ".")
                 return False
             except Exception as err:  # a rule bug must not lose the game: apply changed nothing
                 self.say(self.t("plain.engine_failed", action=action, error=repr(err)))

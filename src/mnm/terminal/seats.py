@@ -80,6 +80,10 @@ class Seats:
             self._bots[decision.actor] = make_bot(self.names[decision.actor], self.seed * 31 + offset)
         return self._bots[decision.actor]
 
+    def all_bots(self, game: Game) -> bool:
+        """Whether bots play every mouse (and are not paused): nobody at the table is there to close a page."""
+        return not self.paused and bool(self.names) and all(h in self.names for h in game.state.heroes)
+
     def is_bot(self, actor: str) -> bool:
         return actor in self.names
 

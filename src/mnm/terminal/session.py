@@ -11,6 +11,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import tempfile
 import time
 from collections.abc import Sequence
@@ -46,7 +47,9 @@ __all__ = [
     "autosave_dir",
     "campaign_tip",
     "check_game",
+    "data_dir",
     "default_chapter",
+    "default_save_path",
     "events_before_dice",
     "faces_help",
     "latest_autosave",
@@ -164,8 +167,10 @@ def new_game(
         raise ValueError(f"cannot set up {chapter_id}: {err}") from err
 
 
-def load_game(path: str | Path, content: Content | None = None) -> Game:
-    """Read a saved game; ``SaveError`` with the reason when the file is missing, not JSON or not a save."""
+def load_game(path: str | Path, content: Content | None = None, chapter_file: str | Path | None = None) -> Game:
+    """Read a saved game; ``SaveError`` with the reason when the file is missing, not JSON or not a save.
+    ``chapter_file``: the chapter file the save was played on (default: the one the save records, where it
+    was; docs/chapters.md)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -176,6 +181,13 @@ def load_game(path: str | Path, content: Content | None = None) -> Game:
     from mnm.engine import read_save_text
 
     data: Any = read_save_text(text, str(p))  # bounded: size, nesting, numbers (issue 14)
+    if content is None:
+        from mnm.chapterfile import ChapterFileError, content_for_save
+
+        try:
+            content = content_for_save(data, chapter_file)
+        except ChapterFileError as err:
+            raise SaveError(f"{p} was played on a chapter file that cannot be read: {err}") from err
     try:
         game = Game.from_json(data, content)
         check_game(game)
@@ -230,6 +242,8 @@ def save_game(game: Game, path: str | Path, sync: bool = True) -> Path:
     the disk first; autosaves skip it, being written after every decision)."""
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
+    if p.is_relative_to(data_dir()):
+        folder.mkdir(parents=True, exist_ok=True)  # the data folder's saves/ is ours to make
     data = json.dumps(game.to_json(), indent=1)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     try:
@@ -249,15 +263,24 @@ def save_game(game: Game, path: str | Path, sync: bool = True) -> Path:
 class Numbering:
     """Choice numbers that stay the same while one question lasts: a mouse's whole turn keeps its numbers, so a
     number remembered (or heard) before a move still means the same choice after it. Choices that go away
-    leave their number unused; new ones get the next free number."""
+    leave their number unused; new ones get the next free number. Each question's numbers are remembered, so a
+    turn comes back with its own numbers after a question in between (a card found by a search) or an undo."""
 
     def __init__(self) -> None:
         self.episode: tuple[object, ...] = ()
         self.numbers: dict[Action, int] = {}
         self.shown: dict[int, Action] = {}
+        self.memory: dict[tuple[object, ...], dict[Action, int]] = {}
 
-    def number(self, game: Game, d: Decision, numbered: Sequence[Action] | None = None) -> list[tuple[int, Action]]:
-        """``(number, action)`` for the choices of ``d`` that get a number (all unless ``numbered`` says)."""
+    def number(
+        self,
+        game: Game,
+        d: Decision,
+        numbered: Sequence[Action] | None = None,
+        order: Sequence[Action] | None = None,
+    ) -> list[tuple[int, Action]]:
+        """``(number, action)`` for the choices of ``d`` that get a number (all unless ``numbered`` says).
+        ``order``: the order new choices get their numbers in (the order they are listed; default ``numbered``)."""
         st = game.state
         # a question other than the turn is also told apart by what it is about (two tied minion placements in a
         # row are two questions, R-ENC-05)
@@ -265,8 +288,11 @@ class Numbering:
         episode = (d.kind, d.actor, st.round, st.turn_index, st.acting, about)
         if episode != self.episode:
             self.episode = episode
-            self.numbers = {}
+            self.numbers = self.memory.setdefault(episode, {})
         options = list(d.options if numbered is None else numbered)
+        for a in order if order is not None else options:
+            if a not in self.numbers and a in options:
+                self.numbers[a] = max(self.numbers.values(), default=0) + 1
         for a in options:
             if a not in self.numbers:
                 self.numbers[a] = max(self.numbers.values(), default=0) + 1
@@ -277,6 +303,7 @@ class Numbering:
         self.episode = ()
         self.numbers = {}
         self.shown = {}
+        self.memory = {}
 
 
 def _numbers_hint(shown: dict[int, Action], lang: str) -> str:
@@ -291,8 +318,13 @@ def _numbers_hint(shown: dict[int, Action], lang: str) -> str:
 
 
 def read_answer(text: str, decision: Decision, numbering: Numbering | None = None, lang: str = "en") -> Answer:
-    """A choice number, a command, a space to move to (``5:8``), or an action's text form. Raises
-    :class:`BadAnswer`. With ``numbering`` the numbers are the stable ones shown (:class:`Numbering`)."""
+    """A choice number (``5`` or ``#5``), a command, a space to move to (``s8`` on the mouse's own tile, or
+    ``5:8``), or an action's text form. Raises :class:`BadAnswer`. With ``numbering`` the numbers are the
+    stable ones shown (:class:`Numbering`).
+
+    Choice numbers and spaces are never confused: a bare number is a choice, and when the deciding mouse could
+    also move to the space of that number on its tile (and the choice is not that move), the answer is refused
+    with both readings spelled out (``#5`` for the choice, ``s5`` for the space)."""
     line = text.strip()
     shown = numbering.shown if numbering is not None else dict(enumerate(decision.options, start=1))
     if not line:
@@ -301,11 +333,21 @@ def read_answer(text: str, decision: Decision, numbering: Numbering | None = Non
     low = ALIASES.get(word.lower(), word.lower())
     if low in COMMANDS:
         return Answer(command=low, arg=rest.strip())
-    if line.isdigit() or (line.startswith("-") and line[1:].isdigit()):
-        n = int(line)
+    marked = line.startswith("#") and line[1:].strip().isdigit()
+    number = line[1:].strip() if marked else line
+    if number.isdigit() or (number.startswith("-") and number[1:].isdigit()):
+        n = int(number)
         if n in shown:
+            space = _own_space(decision, n)
+            if not marked and space and shown[n] != Action("move", decision.actor, (space,)):
+                raise BadAnswer(say(lang, "answer.ambiguous", n=n))
             return Answer(action=shown[n])
+        if not marked and _own_space(decision, n):
+            raise BadAnswer(say(lang, "answer.space_not_choice", n=n, numbers=_numbers_hint(shown, lang)))
         raise BadAnswer(say(lang, "answer.no_choice", n=n, numbers=_numbers_hint(shown, lang)))
+    spaced = re.fullmatch(r"(s|space|espa[çc]o)\d+", line.lower().replace(" ", ""))
+    if spaced and decision.kind == "turn" and not _own_side(decision):
+        raise BadAnswer(say(lang, "answer.no_moves"))
     move = _move_to(line, decision)
     if move is not None:
         return Answer(action=move)
@@ -317,10 +359,29 @@ def read_answer(text: str, decision: Decision, numbering: Numbering | None = Non
     return Answer(action=action)
 
 
+def _own_side(decision: Decision) -> str:
+    """The tile side the deciding mouse's moves are on (its moves name it), or ''."""
+    return next((a.args[0].split(":", 1)[0] for a in decision.options if a.verb == "move" and a.args), "")
+
+
+def _own_space(decision: Decision, n: int) -> str:
+    """``side:n`` when the deciding mouse may move to space ``n`` of its tile now, else ''."""
+    side = _own_side(decision)
+    space = f"{side}:{n}"
+    mine = Action("move", decision.actor, (space,))
+    return space if side and decision.kind == "turn" and mine in decision.options else ""
+
+
 def _move_to(line: str, decision: Decision) -> Action | None:
-    """``5:8`` or ``move 5:8``: the move of the deciding mouse to that space, when it is a choice; ``end``
-    (or another one-word verb like ``search``): that verb of the deciding mouse, when it is a choice."""
+    """``5:8``, ``s8`` or ``move 5:8``: the move of the deciding mouse to that space (a move the engine may
+    refuse, with its reason, when the space is out of reach); ``end`` (or another one-word verb like
+    ``search``): that verb of the deciding mouse, when it is a choice."""
     words = line.lower().split()
+    if len(words) == 2 and words[0] in ("s", "space", "espaço", "espaco"):
+        words = ["s" + words[1]]
+    if len(words) == 1 and words[0][:1] == "s" and words[0][1:].isdigit():
+        side = _own_side(decision)
+        return Action("move", decision.actor, (f"{side}:{int(words[0][1:])}",)) if side else None
     if len(words) == 1 and ":" not in words[0]:
         verb = VERB_ALIASES.get(words[0], words[0])
         return next((a for a in decision.options if a.verb == verb and a.actor == decision.actor and not a.args), None)
@@ -328,6 +389,9 @@ def _move_to(line: str, decision: Decision) -> Action | None:
         words = words[1:]
     if len(words) != 1 or ":" not in words[0]:
         return None
+    side, _, n = words[0].partition(":")
+    if decision.kind == "turn" and side.isdigit() and n.isdigit():
+        return Action("move", decision.actor, (words[0],))
     return next((a for a in decision.options if a.verb == "move" and a.args and a.args[0] == words[0]), None)
 
 
@@ -392,10 +456,21 @@ def events_before_dice(game: Game, action: Action, dice: Sequence[int]) -> list[
 # --- autosave ---------------------------------------------------------------------------------------------------
 
 
-def autosave_dir() -> Path:
-    """Where games save themselves after every decision: $XDG_DATA_HOME/mnm/autosave (~/.local/share/...)."""
+def data_dir() -> Path:
+    """The game's data folder: $XDG_DATA_HOME/mnm (~/.local/share/mnm)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "mnm" / "autosave"
+    return Path(base) / "mnm"
+
+
+def autosave_dir() -> Path:
+    """Where games save themselves after every decision: the data folder's autosave/."""
+    return data_dir() / "autosave"
+
+
+def default_save_path(game: Game) -> Path:
+    """Where Ctrl+S and a bare ``save`` write: the data folder's saves/, one file per chapter and seed (never
+    the folder the game happened to be started in)."""
+    return data_dir() / "saves" / f"{game.state.chapter}-seed{game.state.seed}.json"
 
 
 def new_autosave_path(game: Game) -> Path:

@@ -8,11 +8,13 @@ import { BoardView } from "./board.js";
 import { renderDice } from "./companion.js";
 import { cardSummary, minionCard, showCard, showFigure, showMinionType, showSpace, stat } from "./details.js";
 import { $, $$, closeDialog, errorText, h, openDialog, toast } from "./dom.js";
-import { heroName, renderHome, showLinks } from "./home.js";
-import { lang, setLang, t, tx } from "./i18n.js";
+import { heroName, noteTable, renderHome, showLinks } from "./home.js";
+import { lang, placeName, setLang, t, tx } from "./i18n.js";
 import { enqueue, isPlaying, loadMine, markMine, renderLog, setSpeed, sinceLastTurn, speed } from "./log.js";
-import { legendRows, swatch } from "./marks.js";
+import { baseLegendRows, legendRows, swatch } from "./marks.js";
 import { S } from "./state.js";
+import { renderWorkshop } from "./workshop.js";
+import { diceCheckPanel } from "./verify.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -31,6 +33,11 @@ async function start() {
     route();
   });
   window.addEventListener("hashchange", route);
+  // the choices keep the focus after an action until the player moves it elsewhere
+  document.addEventListener("focusin", (ev) => {
+    const panel = $("#decision");
+    if (panel && !panel.contains(ev.target)) S.keepFocus = false;
+  });
   try {
     S.catalog = await http("GET", "/api/catalog");
   } catch (err) {
@@ -49,11 +56,21 @@ function route() {
   $("#brand").textContent = t("title");
   document.title = t("title");
   const { table, token } = parseHash();
+  if (!table && location.pathname === "/workshop") {
+    closeAllDialogs();
+    if (S.socket) S.socket.close();
+    S.socket = null;
+    S.tableId = null;
+    renderWorkshop();
+    return;
+  }
   if (!table) {
     closeAllDialogs();
     if (S.socket) S.socket.close();
     S.socket = null;
     S.tableId = null;
+    const skip = $("#skip-links");
+    if (skip) skip.remove();
     renderHome();
     return;
   }
@@ -77,11 +94,8 @@ function route() {
       onUpdate: (msg) => onUpdate(msg),
       onError: (msg) => toast(errorText(msg), "error"),
       onStatus: (ok) => {
-        const badge = $("#conn");
-        if (badge) {
-          badge.textContent = ok ? t("connected") : t("offline");
-          badge.className = ok ? "conn ok" : "conn off";
-        }
+        S.online = ok;
+        showConn();
       },
       onFatal: (code) => {
         app.replaceChildren(h("p", { class: "error" }, t(code === 4404 ? "errors.no_table" : "errors.bad_token")), h("a", { href: "#" }, t("backHome")));
@@ -89,8 +103,19 @@ function route() {
     });
   } else {
     renderTableShell();
-    if (S.view) setView(S.view, false);
+    showConn();
+    if (S.view) {
+      setView(S.view, false);
+      renderLog(true); // the shell was rebuilt in the other language: the log comes back whole
+    }
   }
+}
+
+function showConn() {
+  const badge = $("#conn");
+  if (!badge) return;
+  badge.textContent = S.online ? t("connected") : t("offline");
+  badge.className = S.online ? "conn ok" : "conn off";
 }
 
 // --- the table ---------------------------------------------------------------------------------------------
@@ -109,7 +134,7 @@ function renderTableShell() {
         "header",
         { class: "table-head" },
         h("h2", { id: "chapter-name" }),
-        h("button", { type: "button", id: "objective-button", class: "small", onclick: showObjective }, t("objective")),
+        h("button", { type: "button", id: "objective-button", class: "small", onclick: showObjective }, t("chapterPanel")),
         h("span", { id: "variants-on", class: "variants-on" }),
         h("span", { id: "role", class: "role" }),
         h("span", { id: "conn", class: "conn off", role: "status" }, t("offline")),
@@ -136,6 +161,7 @@ function renderTableShell() {
         h(
           "div",
           { class: "below-board" },
+          h("section", { id: "chapter-panel", class: "card chapter-panel", "aria-labelledby": "chapter-panel-title" }),
           h("section", { id: "legend", class: "card legend", "aria-labelledby": "legend-title", hidden: true }),
           h("section", { id: "heroes", class: "heroes" }),
           h("section", { id: "minions", class: "minions" }),
@@ -159,10 +185,27 @@ function renderTableShell() {
       h("button", { type: "button", id: "log-toggle", class: "log-toggle", "aria-controls": "log-card", "aria-expanded": "false", onclick: () => toggleLog() }, t("showLog")),
     ),
   );
+  // skip links: the first stops of the page's Tab order (before the header's language button)
+  const old = $("#skip-links");
+  if (old) old.remove();
+  document.body.prepend(
+    h(
+      "nav",
+      { class: "skip-links", id: "skip-links", "aria-label": t("skipToChoices") },
+      h("a", { href: "#decision", class: "skip-link", id: "skip-choices", onclick: (ev) => skipTo(ev, "#decision") }, t("skipToChoices")),
+      h("a", { href: "#board", class: "skip-link", onclick: (ev) => skipTo(ev, "#board path.space.lit, #board path.space") }, t("skipToBoard")),
+    ),
+  );
   S.board = new BoardView($("#board"), activate);
   S.boardKey = null;
   const stored = localStorage.getItem(`mnm.links.${S.tableId}`);
   if (stored && S.you && S.you.role === "host") showLinks($("#host-links"), JSON.parse(stored));
+}
+
+function skipTo(ev, selector) {
+  ev.preventDefault();
+  const target = selector === "#decision" ? firstChoice() : $(selector);
+  if (target) target.focus();
 }
 
 function toggleLog(open) {
@@ -183,10 +226,57 @@ function showObjective() {
     title: `${t("objective")}: ${v.chapter.number}. ${tx(v.chapter.name)}`,
     body: [
       h("p", { class: "objective-text" }, tx(v.chapter.objective)),
+      rulesList(v),
       on.length ? h("p", {}, `${t("variantsOn")}: ${on.map((o) => tx(o.text)).join("; ")}`) : null,
       v.encounter_up ? surgeLine(v) : null,
     ].filter(Boolean),
   });
+}
+
+// issue 25: the chapter's special rules seen so far (the whole chapter's, and each revealed room's)
+function rulesList(v) {
+  const rules = (v.chapter.rules || []).filter((r) => r.revealed);
+  const later = (v.chapter.rules || []).length - rules.length;
+  return h(
+    "div",
+    { class: "rules" },
+    h("h4", {}, t("chapterRules")),
+    rules.length
+      ? h("ul", { class: "rule-list", id: "rule-list" }, rules.map((r) => h("li", { "data-side": r.side ?? "", "data-gate": r.gate || "" }, tx(r.text))))
+      : h("p", {}, t("noSpecialRules")),
+    later ? h("p", { class: "rules-later" }, t("roomRulesLater", { n: later })) : null,
+  );
+}
+
+function renderChapterPanel(v) {
+  const box = $("#chapter-panel");
+  if (!box) return;
+  box.replaceChildren(
+    h("h3", { id: "chapter-panel-title" }, `${t("chapterPanel")}: ${v.chapter.number}. ${tx(v.chapter.name)}`),
+    h("p", { class: "objective-text" }, h("b", {}, `${t("objective")}: `), tx(v.chapter.objective)),
+    rulesList(v),
+  );
+}
+
+// A room revealed for the first time: its rules in a dialog of their own (once per table and room).
+function announceRooms(before, after) {
+  if (!before || !after) return;
+  const had = new Set((before.chapter.rules || []).filter((r) => r.revealed && r.side !== null).map((r) => r.side));
+  const fresh = (after.chapter.rules || []).filter((r) => r.revealed && r.side !== null && !had.has(r.side));
+  if (!fresh.length) return;
+  for (const side of new Set(fresh.map((r) => r.side))) {
+    const key = `mnm.room.${S.tableId}.${side}`;
+    if (localStorage.getItem(key)) continue;
+    localStorage.setItem(key, "1");
+    const named = fresh.find((r) => r.side === side && r.room);
+    const room = named ? tx(named.room) : String(side);
+    openDialog({
+      id: `room-rules-${side}`,
+      title: t("newRoom", { room }),
+      className: "room-rules",
+      body: [h("ul", {}, fresh.filter((r) => r.side === side).map((r) => h("li", {}, tx(r.text))))],
+    });
+  }
 }
 
 function surgeLine(v) {
@@ -238,8 +328,10 @@ function applyUpdate(msg) {
   S.log.length = Math.min(S.log.length, keep);
   S.log.push(...msg.events);
   if (msg.kind === "action" && S.you && msg.seat === S.you.seat) markMine(msg.first_event);
+  const before = S.view;
   S.view = msg.view;
   S.shown = msg.view;
+  announceRooms(before, msg.view);
   S.dice = null; // dice being typed belonged to the decision just answered or replaced
   renderLog(msg.kind === "undo");
   for (const ev of msg.events) if (ev.story) showStory(ev);
@@ -332,9 +424,17 @@ function render() {
   const v = S.view;
   if (!v || !$("#board")) return;
   closeStale(v.version);
+  if (S.chosen && S.chosen.version !== v.version) {
+    S.chosen = null;
+    if (S.board) S.board.choose(null);
+  }
   if (S.mode && !myOptions(v).some((o) => isPlacing(v, o))) S.mode = null;
   $("#chapter-name").textContent = `${v.chapter.number}. ${tx(v.chapter.name)}`;
+  // a chapter built in the workshop says so (issue 23)
+  $("#chapter-name").after(...($("#custom-chapter") ? [] : v.chapter.custom ? [h("span", { id: "custom-chapter", class: "role custom-chapter" }, t("customChapter"))] : []));
   $("#objective-line").textContent = `${t("objective")}: ${tx(v.chapter.objective)}`;
+  renderChapterPanel(v);
+  noteTable(S.tableId, S.token, v, S.you);
   const on = v.options || [];
   $("#variants-on").textContent = on.length ? `${t("variantsOn")}: ${on.map((o) => tx(o.text)).join("; ")}` : "";
   const role = $("#role");
@@ -431,12 +531,26 @@ function renderTracks(v) {
 // [EXP] The legend of the expansion's markers on this board now: glyph, name and what it does (mnm.info's words).
 function renderLegend(v) {
   const box = $("#legend");
-  const rows = legendRows(v);
+  const base = baseLegendRows(v, S.board && S.board.geometry, placeName).map((r) => ({ ...r, base: true }));
+  const rows = [...base, ...legendRows(v)].map((r) =>
+    r.kind === "feature" ? { ...r, text: t("featureText") } : r,
+  );
   box.hidden = rows.length === 0;
   box.replaceChildren(
     h("h3", { id: "legend-title" }, t("legend")),
-    h("ul", { class: "legend-list" }, rows.map((r) => h("li", { "data-kind": r.kind }, swatch(r.kind), h("span", {}, h("b", {}, r.name), `: ${r.text}`)))),
+    h("ul", { class: "legend-list" }, rows.map((r) => h("li", { "data-kind": r.kind, "data-base": r.base ? "1" : null }, r.letter ? featureSwatch(r.letter) : swatch(r.kind), h("span", {}, h("b", {}, r.name), `: ${r.text}`)))),
   );
+}
+
+function featureSwatch(letter) {
+  const box = swatch("feature");
+  const text = document.createElementNS("http://www.w3.org/2000/svg", "text");
+  text.setAttribute("y", "4");
+  text.setAttribute("text-anchor", "middle");
+  text.setAttribute("class", "glyph-letter dark");
+  text.textContent = letter;
+  box.appendChild(text);
+  return box;
 }
 
 // [EXP] Rain and Nightfall, when on: a box of the tracks bar with the legend's words.
@@ -508,14 +622,19 @@ function optionLabel(v, option) {
     const card = cardOf(v, a);
     return card ? tx(card.name) : a;
   });
+  if (verb === "levelup" && d && d.prices && d.prices[option] !== undefined) {
+    return `${who}${t("verbs.levelup")} ${words.join(" ")} · ${t("levelPrice", { n: d.prices[option] })}`;
+  }
   if (verb === "place" && args.length === 2 && isSpace(args[1])) return `${who}${t("verbs.place")} ${words[0]} ${t("onSpace")} ${words[1]}`;
   return `${who}${t(`verbs.${verb}`)} ${words.join(" ")}`.trim();
 }
 
 // An option button: its label, and the text and numbers of the card it names, visible without hover.
 function optionButton(v, option, onclick) {
-  const [, , ...args] = option.split(" ");
-  const card = args.map((a) => cardOf(v, a)).find((c) => c && c.text);
+  const [verb, , ...args] = option.split(" ");
+  const found = args.map((a) => cardOf(v, a)).find((c) => c && c.text);
+  // a level-up button says what the card costs to use apart from the price of the level (issue 25)
+  const card = found && verb === "levelup" && found.cost !== undefined && found.cost !== null ? { ...found, cost: undefined, useCost: found.cost } : found;
   return h(
     "button",
     { type: "button", class: `option${card ? " with-card" : ""}`, "data-action": option, onclick },
@@ -541,6 +660,10 @@ function renderDecision(v) {
   const actorName = figureName(v, d.actor);
   const kind = t(`kinds.${d.kind}`);
   parts.push(h("p", { class: "prompt", id: "prompt" }, `${actorName} · ${kind.startsWith("kinds.") ? d.kind.replace(/_/g, " ") : kind}`));
+  // issue 25: what is asked, and what the choice means, in one sentence each
+  const question = d.question ? tx(d.question) : "";
+  const help = d.help ? tx(d.help) : "";
+  if (question || help) parts.push(h("p", { class: "decision-help", id: "decision-help" }, question ? h("b", {}, `${question} `) : null, help));
   if (!options.length) {
     const owner = v.heroes.find((x) => x.id === d.actor);
     if (owner && owner.bot) {
@@ -551,10 +674,6 @@ function renderDecision(v) {
       parts.push(h("p", { class: "waiting", id: "waiting", role: "status" }, t("waitingFor", { who })));
     }
   } else {
-    if (d.kind === "turn" || d.kind === "before_turn") {
-      const since = sinceLastTurn();
-      if (since) parts.push(since);
-    }
     if (S.dice) {
       // dice are being typed for an option already chosen: nothing else is live until they are sent
       parts.push(h("p", { class: "waiting", id: "dice-pending" }, t("dicePending")));
@@ -604,12 +723,20 @@ function renderDecision(v) {
         ),
       );
     }
+    if (S.chosen && S.chosen.version === v.version) parts.push(chosenBar(v));
     parts.push(h("div", { class: "options" }, buttons));
     if (d.explore_missing) {
       const m = d.explore_missing;
       const params = { ...m.params };
       if (params.hero) params.hero = figureName(v, params.hero);
-      parts.push(h("details", { class: "why-explore", id: "why-explore" }, h("summary", {}, t("whyNoExplore")), h("p", {}, t(`exploreMissing.${m.code}`, params))));
+      // a chapter rule that blocks is named in the chapter's words (issue 25)
+      const why = m.text ? tx(m.text) : t(`exploreMissing.${m.code}`, params);
+      parts.push(h("details", { class: "why-explore", id: "why-explore" }, h("summary", {}, t("whyNoExplore")), h("p", { "data-code": m.code }, why)));
+    }
+    // below the buttons, so news never pushes the choices out of view (issue 25, item 7)
+    if (d.kind === "turn" || d.kind === "before_turn") {
+      const since = sinceLastTurn();
+      if (since) parts.push(since);
     }
     parts.push(renderHints(v));
   }
@@ -617,14 +744,95 @@ function renderDecision(v) {
     parts.push(
       h(
         "button",
-        { type: "button", id: "undo", class: "undo", disabled: !v.can_undo, title: v.can_undo ? "" : t("undoNo", { why: v.undo_reason }), onclick: undo },
+        { type: "button", id: "undo", class: "undo", disabled: !mayUndo(v), title: mayUndo(v) ? "" : t("undoNo", { why: undoWhy(v) }), onclick: undo },
         `↶ ${t("undo")}`,
       ),
     );
   }
-  const hadFocus = box.contains(document.activeElement);
+  const hadFocus = box.contains(document.activeElement) || S.keepFocus;
   box.replaceChildren(...parts);
-  if (hadFocus) $("#decision-title").focus(); // focus stays in the panel after an action
+  if (hadFocus) {
+    // focus stays in the panel after an action (also when the button pressed is gone): on the first choice
+    firstChoice().focus();
+  }
+}
+
+// The first choice a keyboard can reach (the confirmation, else the first visible option), else the title.
+function firstChoice() {
+  const shown = $$("#confirm-choice, #decision button.option").filter((b) => !b.closest("details:not([open])") && b.getClientRects().length > 0);
+  return shown[0] || $("#decision-title");
+}
+
+// A seat may take back only its own mice's actions (the host any, and a bot's answer goes with its seat's).
+function mayUndo(v) {
+  if (!v.can_undo || !S.you || S.you.role === "spectator") return false;
+  if (S.you.role === "host") return true;
+  const actor = v.undo_actor;
+  if (!actor || !v.heroes.some((x) => x.id === actor)) return true;
+  return S.you.heroes.includes(actor) || Boolean(botOf(v, actor));
+}
+
+function undoWhy(v) {
+  if (!v.can_undo) return nameIds(v, v.undo_reason || "");
+  return t("undoOthers", { who: figureName(v, v.undo_actor) });
+}
+
+// An engine sentence may name a figure by id: say its name.
+function nameIds(v, text) {
+  let out = text;
+  for (const x of [...v.heroes, ...v.minions]) out = out.replace(new RegExp(`\\b${x.id}\\b`, "g"), figureName(v, x.id));
+  return out;
+}
+
+// issue 25, item 4: a board pick waits for a confirmation (Confirm, or the same place again)
+function chosenBar(v) {
+  const c = S.chosen;
+  const label = c.options.length === 1 ? optionLabel(v, c.options[0]) : spaceWordOrName(v, c.target);
+  const where = c.space || c.target;
+  const figures = [...v.heroes.filter((x) => x.space === where && !x.captured), ...v.minions.filter((m) => m.space === where)];
+  return h(
+    "div",
+    { class: "chosen", id: "chosen", role: "status" },
+    h("p", {}, h("b", {}, t("chosen", { what: label }))),
+    h("p", { class: "hint-line" }, t("confirmHint")),
+    h(
+      "div",
+      { class: "chosen-buttons" },
+      h("button", { type: "button", class: "primary", id: "confirm-choice", onclick: () => confirmChosen() }, t("confirmChoice")),
+      h("button", { type: "button", id: "cancel-choice", onclick: () => clearChosen() }, t("cancelChoice")),
+      ...figures.map((f) => h("button", { type: "button", class: "link figure-card", onclick: () => showFigure(f.id) }, t("showCardOf", { name: figureName(v, f.id) }))),
+    ),
+  );
+}
+
+function spaceWordOrName(v, id) {
+  return isSpace(id) ? spaceWord(id) : figureName(v, id);
+}
+
+function choosePending(target, options, space) {
+  S.chosen = { version: S.view.version, target, options, space };
+  S.board.choose(space);
+  renderDecision(S.view);
+  const yes = $("#confirm-choice");
+  if (yes && !(S.board.container.contains(document.activeElement))) yes.focus();
+}
+
+function clearChosen() {
+  S.chosen = null;
+  if (S.board) S.board.choose(null);
+  if (S.view) renderDecision(S.view);
+}
+
+function confirmChosen() {
+  const c = S.chosen;
+  if (!c || c.version !== S.view.version) return clearChosen();
+  S.chosen = null;
+  S.board.choose(null);
+  if (c.options.length === 1) {
+    choose(c.options[0]);
+    return;
+  }
+  pickAmong(S.view, c.options);
 }
 
 // the hint panel (TEAM.md contract 3): a chance only from 100 playouts on, with its interval; options whose
@@ -679,30 +887,50 @@ async function askHints() {
 }
 
 // A board click, tap or Enter: a lit space or figure picks; anything else shows what it is.
-function activate(kind, id, lit) {
+function activate(kind, id, lit, at) {
   const v = S.view;
   if (!v || isPlaying()) return;
-  if (kind === "figure" && !lit) {
-    showFigure(id); // a figure shows its card; its space (lit or not) is picked through the space itself
-    return;
+  const naming = (target) =>
+    boardOptions(v).filter((o) => {
+      const [, actor, ...args] = o.split(" ");
+      return args.includes(target) && actor !== target;
+    });
+  let options;
+  let space = id;
+  if (kind === "figure") {
+    // a figure is a target itself (lit), and also stands on a space that may be one: both are offered, and its
+    // card stays one button away in the confirmation (issue 25)
+    const spaceLit = at && S.board.svg.querySelector(`path.space.lit[data-space="${CSS.escape(at)}"]`);
+    if (!lit && !spaceLit) {
+      showFigure(id);
+      return;
+    }
+    options = [...new Set([...(lit ? naming(id) : []), ...(spaceLit ? naming(at) : [])])];
+    space = spaceLit ? at : null;
+  } else {
+    if (!lit) {
+      if (S.chosen) clearChosen();
+      showSpace(id, mine(v) ? t("notYourChoice") : null);
+      return;
+    }
+    options = naming(id);
   }
-  if (!lit) {
-    showSpace(id, mine(v) ? t("notYourChoice") : null);
-    return;
-  }
-  const options = boardOptions(v).filter((o) => {
-    const [, actor, ...args] = o.split(" ");
-    return args.includes(id) && actor !== id;
-  });
   if (!options.length) {
-    showSpace(id, t("notYourChoice"));
+    if (kind === "figure") showFigure(id);
+    else showSpace(id, t("notYourChoice"));
     return;
   }
-  if (options.length === 1) {
-    choose(options[0]);
+  // a second click on what is already chosen (the figure, or its space) confirms it; a first one only chooses
+  const c = S.chosen;
+  if (c && c.version === v.version && (c.target === id || (kind === "space" && c.space === id))) {
+    confirmChosen();
     return;
   }
-  // several options name it (e.g. battle with either weapon): ask which, in a dialog tied to this decision
+  choosePending(id, options, space);
+}
+
+// several options name one target (e.g. battle with either weapon): ask which, in a dialog tied to this decision
+function pickAmong(v, options) {
   const box = openDialog({
     id: "chooser",
     title: t("pickOne"),
@@ -736,6 +964,7 @@ function choose(option) {
 
 async function send(action, dice) {
   if (!S.view) return;
+  S.keepFocus = $("#decision").contains(document.activeElement) || S.keepFocus;
   const reply = await S.socket.request({ type: "action", action, version: S.view.version, dice });
   if (reply.type === "error") {
     if (reply.error === "need_dice") {
@@ -837,6 +1066,7 @@ function renderMinions(v) {
 }
 
 function showStory(ev) {
+  if (ev.params.moment === "ending") return; // the end screen tells the ending, above the result
   const key = `${S.tableId}:${ev.params.moment}`;
   if (S.seenStory.has(key)) return;
   S.seenStory.add(key);
@@ -850,10 +1080,23 @@ function modal(title, text, id) {
 function renderEnd(v) {
   if (v.status === "playing" || S.dismissedEnd) return;
   S.dismissedEnd = true;
+  endScreen(v);
+}
+
+// The end screen (issue 25): the story's ending, the result and the cause, a summary of the chapter, and the
+// campaign's two ways on (next chapter, or replay), after a defeat too (rulebook 004 L378). Other panels (the
+// dice check) append their own sections to the same card.
+function endScreen(v) {
   const won = v.status === "won";
-  modal(won ? t("victory") : t("defeat"), tx(won ? v.chapter.victory_text : v.chapter.defeat_text), "end-screen");
-  const screen = $("#end-screen");
+  const sum = v.summary || {};
+  const body = [];
+  if (sum.ending) body.push(h("p", { class: "story ending", id: "end-story" }, tx(sum.ending)));
+  body.push(h("p", { class: "end-result" }, h("b", {}, won ? t("victory") : t("defeat")), " ", tx(won ? v.chapter.victory_text : v.chapter.defeat_text)));
+  if (sum.cause) body.push(h("p", { class: "end-cause", id: "end-cause", "data-cause": sum.cause }, t(`endCause.${sum.cause}`)));
+  body.push(endSummary(v, sum));
+  const screen = openDialog({ id: "end-screen", title: won ? t("victory") : t("defeat"), className: `end ${won ? "won" : "lost"}`, body });
   screen.classList.add(won ? "won" : "lost");
+  screen.querySelector(".card").append(diceCheckPanel(v, S.tableId) || "");
   if (S.you.role === "spectator" || !v.campaign) return;
   // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats
   const keeps = h("div", { class: "keeps" });
@@ -887,14 +1130,46 @@ function renderEnd(v) {
     }
   }
   const card = screen.querySelector(".card");
-  card.append(
-    h("h3", {}, t("campaign")),
-    keeps,
-    v.campaign.next_chapter
-      ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter"))
-      : null,
-    h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
-    links,
+  card.insertBefore(
+    h(
+      "section",
+      { class: "campaign", id: "campaign" },
+      h("h3", {}, t("campaign")),
+      won ? null : h("p", { class: "go-on", id: "go-on" }, t("defeatGoOn")),
+      keeps,
+      v.campaign.next_chapter
+        ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter"))
+        : null,
+      h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
+      links,
+    ),
+    card.querySelector(".dialog-buttons"),
+  );
+}
+
+function endSummary(v, sum) {
+  const deeds = sum.deeds || {};
+  const cols = ["wounds", "captured", "rescued", "defeated", "found"];
+  const names = { wounds: "sumWounds", captured: "sumCaptured", rescued: "sumRescued", defeated: "sumDefeated", found: "sumFound" };
+  return h(
+    "section",
+    { class: "end-summary", id: "end-summary", tabindex: 0, "aria-label": t("summary") },
+    h("h3", {}, t("summary")),
+    h(
+      "p",
+      {},
+      `${t("sumRounds")}: ${sum.rounds ?? v.round} · ${t("sumPages")}: ${sum.hourglass ?? v.hourglass}/${sum.end_page ?? v.end_page} · ${t("sumSurges")}: ${sum.surges ?? 0}`,
+    ),
+    h(
+      "table",
+      { class: "deeds" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("party")), cols.map((c) => h("th", { scope: "col" }, t(names[c]))))),
+      h(
+        "tbody",
+        {},
+        v.heroes.map((hero) => h("tr", { "data-hero": hero.id }, h("th", { scope: "row" }, tx(hero.name)), cols.map((c) => h("td", {}, String((deeds[hero.id] || {})[c] ?? 0))))),
+      ),
+    ),
   );
 }
 

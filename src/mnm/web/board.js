@@ -4,6 +4,7 @@
 // scrolling the board's own box (the page never scrolls sideways).
 
 import { placeName, t, tx } from "./i18n.js";
+import { FLOORS, floorDefs, minionSilhouette, mouseSilhouette } from "./figures.js";
 import { drawMarks, drawRain, figureBadges } from "./marks.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -122,7 +123,7 @@ export class BoardView {
   }
 
   setZoom(value) {
-    this.zoom = Math.min(4, Math.max(1, value));
+    this.zoom = Math.min(8, Math.max(1, value));
     if (this.svg) {
       this.svg.style.width = `${(this.zoom * 100).toFixed(1)}%`;
       // fitted, a wide screen shows the whole board at once (a tall board is shrunk to the window's height)
@@ -146,13 +147,22 @@ export class BoardView {
       path.setAttribute("tabindex", "0");
       path.setAttribute("role", "button");
     }
+    // issue 25: each room's floor (stone, wood, earth, grass) under its dry spaces
+    svg.insertBefore(floorDefs(), svg.firstChild);
+    for (const tile of svg.querySelectorAll("g.tile[data-side]")) {
+      const floor = FLOORS[tile.dataset.side];
+      if (!floor) continue;
+      for (const path of tile.querySelectorAll("path.space.normal:not(.lava):not(.chasm):not(.shallow)")) path.dataset.floor = floor;
+    }
     this.container.replaceChildren(svg);
+    sortForTabbing(svg);
     this.svg = svg;
     this.layer = el("g", { class: "overlay" });
     svg.appendChild(this.layer);
     // phones: start with about one tile across the screen (pan to the rest); wide screens see everything
     const across = this.container.clientWidth || 1;
-    this.setZoom(across < 600 ? Math.min(4, Math.max(1, geometry.width / 560)) : this.zoom);
+    // (a cell, the smallest space, at least 44 px: a finger's tap target, issue 25)
+    this.setZoom(across < 600 ? Math.min(6, Math.max(1, (48 / geometry.cell) * (geometry.width / across))) : this.zoom);
     this.translate();
   }
 
@@ -182,6 +192,13 @@ export class BoardView {
     }
   }
 
+  // The space chosen and waiting for its confirmation (issue 25): outlined until confirmed or changed.
+  choose(id) {
+    this.chosen = id;
+    if (!this.svg) return;
+    for (const path of this.svg.querySelectorAll("path.space")) path.classList.toggle("chosen", path.dataset.space === id && path.classList.contains("lit"));
+  }
+
   spaceCentre(id) {
     const sp = this.geometry && this.geometry.spaces[id];
     return sp ? [sp.x, sp.y] : null;
@@ -208,11 +225,21 @@ export class BoardView {
       else path.removeAttribute("aria-hidden");
       const on = lit.spaces.has(id);
       path.classList.toggle("lit", on);
+      path.classList.toggle("chosen", on && id === this.chosen);
       const who = occupants.get(id);
       const marks = spaceMarks(view, g, id); // [EXP] terrain and markers, said with the space
+      if (((view.chapter && view.chapter.goal_spaces) || []).includes(id)) marks.push(t("goalHere"));
       path.setAttribute("aria-label", `${spaceLabel(g, id)}${who ? `: ${who.join(", ")}` : ""}${marks.length ? `. ${marks.join(" ")}` : ""}`);
       if (on) path.setAttribute("aria-pressed", "false");
       else path.removeAttribute("aria-pressed");
+    }
+    for (const space of (view.chapter && view.chapter.goal_spaces) || []) {
+      const c = this.spaceCentre(space);
+      if (!c) continue;
+      const ring = el("g", { class: "goal-marker", "data-space": space, "aria-hidden": "true" });
+      ring.appendChild(el("circle", { cx: c[0], cy: c[1], r: g.cell * 0.42, class: "goal-ring" }));
+      ring.appendChild(el("circle", { cx: c[0], cy: c[1], r: g.cell * 0.42, class: "goal-dash" }));
+      this.layer.appendChild(ring);
     }
     for (const space of view.traps) {
       const c = this.spaceCentre(space);
@@ -280,7 +307,7 @@ export class BoardView {
   }
 
   figure(fig, [x, y], cell, lit, view, extra) {
-    const r = cell * 0.3;
+    const r = cell * (fig.kind === "hero" ? 0.48 : 0.44); // at least 24 px across on a desktop's fitted board (issue 25)
     const d = fig.data;
     const name = tx(d.name);
     const type = fig.kind === "minion" && view.minion_types ? view.minion_types[d.type] : null;
@@ -297,15 +324,15 @@ export class BoardView {
     if (acting) group.classList.add("acting");
     if (extra.focus === d.id) group.classList.add("focus");
     if (fig.kind === "hero") {
-      group.appendChild(el("circle", { r, fill: HERO_COLOURS[d.id] || "#444", class: "body" }));
-      group.appendChild(el("text", { y: r * 0.36, "text-anchor": "middle", class: "fig-letter" }, name.replace(/^(Prince|Príncipe)\s+/, "")[0]));
+      // a mouse's silhouette in its colour, with its emblem (crown, cross, mask, hat...): no letter
+      group.appendChild(mouseSilhouette(d.id, r, HERO_COLOURS[d.id] || "#444"));
     } else {
       const look = minionLook(d.type);
       const big = d.size === "large";
-      const rr = big ? r * 1.45 : r;
+      const rr = big ? r * 1.3 : r;
       if (type && type.boss) group.appendChild(minionShape(look.shape, rr + 5, { class: "boss-frame" }));
       group.appendChild(minionShape(look.shape, rr, { fill: look.fill, class: "body minion-body" }));
-      group.appendChild(el("text", { y: rr * 0.36, "text-anchor": "middle", class: "fig-letter" }, (type ? tx(type.one) : name)[0]));
+      group.appendChild(minionSilhouette(d.type, rr)); // its kind drawn (a rat's head, a roach...): no letter
       // the figure's own number: a small tag at its shoulder, never a bare number like the space's
       const serial = d.id.split("-").pop();
       group.appendChild(el("circle", { cx: rr * 0.95, cy: -rr * 0.95, r: 8, class: "serial-bg" }));
@@ -313,7 +340,7 @@ export class BoardView {
     }
     // wounds on the token: red pips along its bottom edge
     for (let i = 0; i < d.wounds; i++) {
-      group.appendChild(el("circle", { cx: -r * 0.6 + i * 8, cy: r * 0.85, r: 3.6, class: "wound" }));
+      group.appendChild(el("circle", { cx: -r * 0.6 + i * 8, cy: r * 0.95, r: 4, class: "wound" }));
     }
     // statuses: a letter each, beside the token and not part of it (the token's name says them in words, and its
     // visible text stays its tag); [EXP] fire and curse as badges, wings on a flying minion
@@ -366,6 +393,20 @@ export function spaceMarks(view, geometry, id) {
   if (sp && sp.terrain && names[sp.terrain]) out.push(`${names[sp.terrain]}.`);
   for (const m of view.marks || []) if (m.space === id) out.push(tx(m.label));
   return out;
+}
+
+// Keyboard order follows reading order (issue 25): tiles left to right, then top to bottom, and a tile's spaces
+// row by row. Spaces never overlap, so moving their nodes changes nothing drawn.
+function sortForTabbing(svg) {
+  const tiles = [...svg.querySelectorAll("g.tile")];
+  const parent = tiles.length ? tiles[0].parentNode : null;
+  if (!parent || !tiles.every((tile) => tile.parentNode === parent)) return;
+  const at = new Map(tiles.map((tile) => {
+    const box = tile.getBBox();
+    return [tile, [Math.round(box.y / 10), box.x]];
+  }));
+  tiles.sort((a, b) => at.get(a)[0] - at.get(b)[0] || at.get(a)[1] - at.get(b)[1]);
+  for (const tile of tiles) parent.appendChild(tile);
 }
 
 function touchDistance(touches) {

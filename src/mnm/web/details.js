@@ -2,6 +2,7 @@
 // and the short card summaries shown inside option buttons.
 
 import { HERO_COLOURS, minionLook, minionShape, spaceLabel, spaceMarks } from "./board.js";
+import { minionSilhouette } from "./figures.js";
 import { h, openDialog } from "./dom.js";
 import { t, tx } from "./i18n.js";
 import { S } from "./state.js";
@@ -16,6 +17,7 @@ export function cardNumbers(card) {
   if (card.bonus) bits.push(`+${card.bonus} ${t("dice")}`);
   if (card.paws) bits.push(`${card.paws} ${t(card.paws === 1 ? "paw" : "paws")}`);
   if (card.cost !== undefined && card.cost !== null) bits.push(t("cost", { n: card.cost }));
+  if (card.useCost !== undefined && card.useCost !== null) bits.push(t("useCost", { n: card.useCost }));
   return bits.join(" · ");
 }
 
@@ -51,12 +53,7 @@ function glyph(type, size = 44) {
   svg.setAttribute("aria-hidden", "true");
   if (type.boss) svg.appendChild(minionShape(look.shape, 18, { class: "boss-frame" }));
   svg.appendChild(minionShape(look.shape, 14, { fill: look.fill, stroke: "#111", "stroke-width": 2 }));
-  const letter = document.createElementNS(NS, "text");
-  letter.setAttribute("y", "5");
-  letter.setAttribute("text-anchor", "middle");
-  letter.setAttribute("class", "fig-letter");
-  letter.textContent = tx(type.one)[0];
-  svg.appendChild(letter);
+  svg.appendChild(minionSilhouette(type.id, 14)); // the token's silhouette, as on the board
   return svg;
 }
 

@@ -6,6 +6,94 @@ import { lang, t, tx } from "./i18n.js";
 import { S } from "./state.js";
 
 const app = $("#app");
+const TABLES_KEY = "mnm.tables";
+
+// --- your tables (issue 25): the tables this browser opened, from its own storage --------------------------
+
+function storedTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(TABLES_KEY) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+// Called on every view of a table: remember where it stands and how to come back (newest first, at most 12).
+export function noteTable(tableId, token, view, you) {
+  if (!tableId || !view) return;
+  const entry = {
+    table: tableId,
+    link: `#t=${encodeURIComponent(tableId)}&k=${encodeURIComponent(token || "")}`,
+    chapter: view.chapter.name,
+    number: view.chapter.number,
+    status: view.status,
+    round: view.round,
+    role: you ? you.role : "",
+    seat: you && you.seat !== undefined && you.seat !== null ? you.seat : null,
+  };
+  const list = storedTables().filter((x) => x.link !== entry.link);
+  list.unshift(entry);
+  localStorage.setItem(TABLES_KEY, JSON.stringify(list.slice(0, 12)));
+}
+
+function yourTables() {
+  const list = storedTables();
+  const box = h("section", { class: "card your-tables", id: "your-tables", "aria-labelledby": "your-tables-title" }, h("h2", { id: "your-tables-title" }, t("yourTables")));
+  if (!list.length) {
+    box.appendChild(h("p", {}, t("noTables")));
+    return box;
+  }
+  box.appendChild(
+    h(
+      "ul",
+      {},
+      list.map((x) =>
+        h(
+          "li",
+          { "data-table": x.table },
+          h("a", { href: x.link, class: "table-link" }, `${x.number}. ${tx(x.chapter)}`),
+          ` · ${t(`tableState.${x.status}`)} · ${t("round")} ${x.round}`,
+          x.role === "host" ? ` · ${t("hostRole")}` : x.seat !== null ? ` · ${t("seat")} ${x.seat + 1}` : x.role === "spectator" ? ` · ${t("spectating")}` : "",
+          " ",
+          h(
+            "button",
+            {
+              type: "button",
+              class: "small link",
+              onclick: () => {
+                localStorage.setItem(TABLES_KEY, JSON.stringify(storedTables().filter((y) => y.link !== x.link)));
+                renderHome();
+              },
+            },
+            t("forget"),
+          ),
+        ),
+      ),
+    ),
+  );
+  return box;
+}
+
+// Chapter cards: objective and the heuristic bot's measured win rate at normal difficulty.
+function chapterCards(cat, pick) {
+  const normal = (cat.difficulties || []).find((p) => p.id === "normal") || (cat.difficulties || []).find((p) => p.default);
+  return h(
+    "section",
+    { class: "chapter-cards", id: "chapter-cards", "aria-label": t("chapter") },
+    cat.chapters.map((c) => {
+      const rate = normal && normal.rates && normal.rates[c.id];
+      return h(
+        "article",
+        { class: "card chapter-card", "data-chapter": c.id },
+        h("h3", {}, `${c.number}. ${tx(c.name)}`),
+        h("p", {}, tx(c.objective)),
+        h("p", { class: "measured" }, rate ? t("measured", { percent: Math.round(rate.win_rate * 100) }) : t("notMeasured")),
+        h("button", { type: "button", class: "small", onclick: () => pick(c.id) }, t("pickChapter")),
+      );
+    }),
+  );
+}
 
 
 export function renderHome() {
@@ -152,7 +240,15 @@ export function renderHome() {
     }
   }
 
+  const pick = (id) => {
+    chapterSel.value = id;
+    chapterSel.dispatchEvent(new Event("change"));
+    chapterSel.focus();
+  };
   app.replaceChildren(
+    h("p", { class: "about", id: "about" }, t("aboutGame")),
+    yourTables(),
+    chapterCards(cat, pick),
     h(
       "form",
       { class: "new-table card", onsubmit: create },
@@ -170,6 +266,7 @@ export function renderHome() {
       h("button", { type: "submit", id: "create", class: "primary" }, t("create")),
     ),
     result,
+    h("p", { class: "workshop-link" }, h("a", { href: "/workshop", class: "button" }, t("workshopLink"))),
   );
   refreshHeroes();
   showPresetRate();

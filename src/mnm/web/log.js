@@ -13,7 +13,16 @@ const STEP_MSGS = new Set([
   "mouse_wounded", "mouse_attacks", "mouse_moves", "wheel_cheese", "mouse_captured", "surge", "minion_card_turn",
 ]);
 // what "since your last turn" lists
-const SUMMARY_MSGS = new Set([...STEP_MSGS, "round_begins", "tile_flipped", "hourglass_moves", "card_found", "victory", "defeat"]);
+// (rescues and special surges too: "Nothing happened" after two rescues was wrong, issue 25)
+const SUMMARY_MSGS = new Set([
+  ...STEP_MSGS, "round_begins", "tile_flipped", "hourglass_moves", "card_found", "victory", "defeat", "mouse_rescued",
+  "scaper_rescued", "captured_waits", "special_surge", "card_surge", "surge_no_minions", "explores_exit", "special_search",
+  "party_item_found",
+]);
+// never skipped, however long the queue: what a watcher must see (issue 25: an all-bot table hid them)
+const MUST_SHOW = new Set(["surge", "special_surge", "mouse_captured", "mouse_rescued", "victory", "defeat"]);
+// events of the minions' own turn (a bot's action ends the mouse's turn and the minions play on)
+const MINION_MSGS = new Set(["minion_moves", "minion_attacks", "minion_placed", "minion_card_turn", "wheel_cheese", "surge", "mouse_defends"]);
 
 export function speed() {
   const v = localStorage.getItem("mnm.speed");
@@ -85,7 +94,8 @@ async function drain() {
   while (queue.length) {
     const [msg, hooks] = queue.shift();
     const delay = DELAYS[speed()];
-    if (!delay || !worthPlaying(msg) || skipping || queue.length > 3) {
+    const urgent = msg.events.some((ev) => MUST_SHOW.has(ev.msg));
+    if (!delay || !worthPlaying(msg) || skipping || (queue.length > 3 && !urgent)) {
       hooks.apply(msg);
       continue;
     }
@@ -171,7 +181,8 @@ async function play(msg, hooks, delay) {
   const sameBoard = shadow.board_key === msg.view.board_key;
   const botSeat = msg.seat === -3;
   const actor = msg.action ? msg.action.split(" ")[1] : "";
-  const what = botSeat ? t("botPlayed", { who: hooks.nameOf(actor), what: hooks.labelOf(msg.action) }) : t("kinds.turn");
+  const mouseWhat = botSeat ? t("botPlayed", { who: hooks.nameOf(actor), what: hooks.labelOf(msg.action) }) : t("kinds.turn");
+  let minionsStarted = false;
   hooks.begin(msg);
   const steps = msg.events.filter((ev) => STEP_MSGS.has(ev.msg)).length || 1;
   let step = 0;
@@ -182,6 +193,9 @@ async function play(msg, hooks, delay) {
     renderLog(false);
     if (!STEP_MSGS.has(ev.msg)) continue;
     step += 1;
+    // once a minion acts, the label says it is the minions' turn, not the bot's action
+    if (MINION_MSGS.has(ev.msg) && !ev.msg.startsWith("mouse_")) minionsStarted = true;
+    const what = minionsStarted ? t("minionsTurn") : mouseWhat;
     const extra = sameBoard ? stepInto(shadow, ev, msg.view) : {};
     if (sameBoard) hooks.drawShadow(shadow, extra);
     if (panel) {
@@ -221,8 +235,8 @@ export function sinceLastTurn() {
   if (S.logFirst + S.log.length <= S.lastMine) return null;
   return h(
     "details",
-    { class: "since", id: "since", open: true },
+    { class: "since", id: "since", open: events.length <= 4 },
     h("summary", {}, t("sinceLast")),
-    events.length ? h("ul", {}, events.slice(-12).map((ev) => h("li", {}, tx(ev.text)))) : h("p", {}, t("nothingNew")),
+    events.length ? h("ul", {}, events.slice(-12).map((ev) => h("li", {}, tx(ev.text)))) : h("p", {}, t("sinceNothing")),
   );
 }

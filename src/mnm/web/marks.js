@@ -76,6 +76,42 @@ export function glyph(kind, r = 9) {
       } else add("path", { d: `M${-radius * 0.5},0 L0,${-radius * 0.4} L${radius * 0.5},0`, fill: "none", stroke: "#c5e1a5", "stroke-width": 1.2 });
       break;
     }
+    // issue 25: the base game's marks, drawn as the board draws them, for the one legend
+    case "entry":
+      add("circle", { cx: -r * 0.6, cy: -r * 0.55, r: r * 0.35, fill: "#4b3b47", stroke: "#111" });
+      add("circle", { cx: r * 0.6, cy: -r * 0.55, r: r * 0.35, fill: "#4b3b47", stroke: "#111" });
+      add("path", { d: `M${-r * 0.7},${-r * 0.25} Q0,${-r * 0.9} ${r * 0.7},${-r * 0.25} L0,${r * 0.9} Z`, fill: "#4b3b47", stroke: "#111" });
+      add("circle", { cx: -r * 0.26, cy: -r * 0.1, r: r * 0.12, fill: "#ff3b30" });
+      add("circle", { cx: r * 0.26, cy: -r * 0.1, r: r * 0.12, fill: "#ff3b30" });
+      break;
+    case "trap":
+      add("path", { d: `M${-r * 0.7},${-r * 0.7} L${r * 0.7},${r * 0.7} M${r * 0.7},${-r * 0.7} L${-r * 0.7},${r * 0.7}`, stroke: "#c62828", "stroke-width": r * 0.35, "stroke-linecap": "round" });
+      break;
+    case "flip":
+      add("circle", { r: r * 0.9, fill: "#fff", stroke: "#333", "stroke-width": 1.5 });
+      add("text", { y: r * 0.4, "text-anchor": "middle", class: "glyph-letter dark" }, "P");
+      break;
+    case "barred":
+      add("circle", { r: r * 0.85, fill: "#fff", stroke: "#c62828", "stroke-width": r * 0.2 });
+      add("path", { d: `M${-r * 0.6},${r * 0.6} L${r * 0.6},${-r * 0.6}`, stroke: "#c62828", "stroke-width": r * 0.2 });
+      break;
+    case "exit":
+      add("rect", { x: -r, y: -r * 0.3, width: r * 2, height: r * 0.6, fill: "#1e88e5", stroke: "#111" });
+      break;
+    case "goal":
+      add("circle", { r: r * 0.85, fill: "none", stroke: "#f2c40f", "stroke-width": r * 0.3 });
+      add("circle", { r: r * 0.85, fill: "none", stroke: "#5b4300", "stroke-width": 1, "stroke-dasharray": "3 2" });
+      break;
+    case "wound":
+      for (const dx of [-0.5, 0, 0.5]) add("circle", { cx: r * dx, r: r * 0.22, fill: "#d32f2f", stroke: "#fff" });
+      break;
+    case "minions":
+      add("rect", { x: -r, y: -r * 0.6, width: r * 1.1, height: r * 1.1, rx: 2, fill: "#7a2417", stroke: "#111" });
+      add("ellipse", { cx: r * 0.5, cy: r * 0.2, rx: r * 0.55, ry: r * 0.4, fill: "#5a4312", stroke: "#111" });
+      break;
+    case "feature":
+      add("rect", { x: -r * 0.8, y: -r * 0.8, width: r * 1.6, height: r * 1.6, rx: r * 0.3, fill: "#d8c7f0", stroke: "#333" });
+      break;
     case "molox":
       add("polygon", { points: hexagon(r * 1.05), fill: "#8b1e0f", stroke: "#111", "stroke-width": 1.5 });
       add("text", { y: r * 0.42, "text-anchor": "middle", class: "glyph-letter" }, "M");
@@ -248,4 +284,19 @@ export function figureBadges(group, statuses, flying, r, names) {
 // The legend: one row per marker this board shows now (view.legend), with its glyph, name and what it does.
 export function legendRows(view) {
   return (view.legend || []).map((item) => ({ kind: item.kind, name: tx(item.name), text: tx(item.text) }));
+}
+
+// issue 25: the base game's marks (every chapter), then the lettered feature badges on the tiles face up.
+export function baseLegendRows(view, geometry, placeName) {
+  const rows = (view.base_legend || []).map((item) => ({ kind: item.kind, name: tx(item.name), text: tx(item.text) }));
+  const seen = new Map();
+  for (const sp of Object.values((geometry && geometry.spaces) || {})) {
+    for (const f of sp.features || []) {
+      const key = f.toLowerCase();
+      if (key.includes("helmet") || key.includes("skull") || key === "tree-climb" || key === "exit-branch") continue;
+      if (!seen.has(f)) seen.set(f, placeName(f));
+    }
+  }
+  for (const [f, name] of seen) rows.push({ kind: "feature", letter: f[0].toUpperCase(), name: `${f[0].toUpperCase()}: ${name}`, text: "" });
+  return rows;
 }

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mnm.content.schema import SearchCard
-from mnm.engine.context import Ctx
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.hooks import (
     ALLY_AFFLICTED,
     ATTACK_CHEESE,
@@ -14,7 +17,7 @@ from mnm.engine.hooks import (
     RANGED_TARGETING,
 )
 from mnm.engine.rules.terrain import is_outdoor
-from mnm.engine.state import Hero, Minion, State
+from mnm.engine.state import Hero, Minion, Pending, State
 
 PAWS = 2  # R-SEARCH-11: two paws for weapons
 
@@ -34,12 +37,51 @@ def _thicket_sense(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
     return 1 if h.space is not None and is_outdoor(ctx, h.space) else 0
 
 
-@ON_DEFEAT.register("pilfer", summary="Filch: 1 cheese per minion he defeats, from the wheel for a rat when it has any")
+@ON_DEFEAT.register("pilfer", summary="Filch: 1 cheese per minion he defeats; for a rat he may take it from the wheel")
 def _pilfer(ctx: Ctx, st: State, h: Hero, m: Minion) -> None:
+    """Pilfer: "Filch *may* take this cheese from the minion wheel" (for a rat, when the wheel has any): the
+    player says where it comes from once the attack is over (decision ``pilfer``; option ``auto_pick_choices``:
+    the wheel)."""
     if ctx.content.minions[m.type].rat and st.wheel > 0:
-        st.wheel -= 1
+        if not st.options.get("auto_pick_choices"):
+            push(st, ["pilfer_ask", h.id, m.id])
+            return
+        _pilfer_take(ctx, st, h, True)
+        return
+    _pilfer_take(ctx, st, h, False)
+
+
+def _pilfer_take(ctx: Ctx, st: State, h: Hero, from_wheel: bool) -> None:
     h.cheese += 1
-    ctx.emit("pilfer", "", hero=h.id, total=h.cheese)
+    if from_wheel and st.wheel > 0:
+        st.wheel -= 1
+        ctx.emit("pilfer_wheel", "R-ABIL-05", hero=h.id, total=h.cheese, wheel=st.wheel)
+        return
+    ctx.emit("pilfer", "R-ABIL-05", hero=h.id, total=h.cheese)
+
+
+@step("pilfer_ask")
+def _pilfer_ask(ctx: Ctx, st: State, args: list[Any]) -> None:
+    h = st.heroes[str(args[0])]
+    if st.wheel <= 0:  # emptied since (a surge): nothing to choose
+        _pilfer_take(ctx, st, h, False)
+        return
+    st.pending = Pending("pilfer", h.id, {"minion": str(args[1])})
+
+
+def _pilfer_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", p.actor, ("wheel",)), Action("choose", p.actor, ("supply",))]
+
+
+def _pilfer_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    _pilfer_take(ctx, st, st.heroes[p.actor], a.args[0] == "wheel")
+
+
+def _pilfer_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    return f"Pilfer: take the cheese from the minion wheel or from the supply: 'choose {p.actor} wheel' or 'choose {p.actor} supply'"
+
+
+decision("pilfer", _pilfer_options, _pilfer_apply, _pilfer_explain, prompt="pilfer_prompt")
 
 
 @PAWS_FIT.register("prehensile-tail", summary="Filch: a third paw that only a one-paw knife may use")

@@ -6,11 +6,14 @@ the handler of the weapon attacking and nothing else.
 
 from __future__ import annotations
 
-from mnm.engine.context import Ctx
+from typing import Any
+
+from mnm.engine.actions import Action
+from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.hooks import AFTER_HIT, TARGET_DEFENSE_DICE, WEAPON_ATTACK, AttackRoll, Params
 from mnm.engine.query import mice_in, minion_card, track_rank
 from mnm.engine.rules.capture import heal_hero
-from mnm.engine.state import Hero, Minion, State
+from mnm.engine.state import Hero, Minion, Pending, State
 
 
 @WEAPON_ATTACK.register("tildas-mace", summary="+1 attack die per wounded mouse in the wielder's space")
@@ -88,10 +91,47 @@ def _cheese_on_defeat(ctx: Ctx, st: State, h: Hero, m: Minion, card: str, wounds
     summary="when the weapon wounds, the most wounded mouse in the space heals `amount`",
 )
 def _heal_on_wound(ctx: Ctx, st: State, h: Hero, m: Minion, card: str, wounds: int, params: Params) -> None:
+    """The Hawthorn Rod: the most wounded mouse in the wielder's space (ordinary wounds, the ones a heal takes
+    off) heals. Several equally most wounded: the players choose, once the attack is over (decision
+    ``rod_heal``, answered by the wielder's player; option ``auto_pick_choices``: the wielder, then party
+    order)."""
     if not wounds or h.space is None or h.captured:
         return
-    party = st.party
     hurt = [x for x in mice_in(st, h.space) if x.wounds > x.poison]
-    if hurt:  # the most wounded; ties: the wielder, then party order
-        best = min(hurt, key=lambda x: (-(x.wounds - x.poison), x.id != h.id, party.index(x.id)))
-        heal_hero(ctx, st, best, int(params.get("amount", 1)))
+    if not hurt:
+        return
+    most = max(x.wounds - x.poison for x in hurt)
+    tied = [x for x in hurt if x.wounds - x.poison == most]
+    amount = int(params.get("amount", 1))
+    if len(tied) > 1 and not st.options.get("auto_pick_choices"):
+        ids = sorted((x.id for x in tied), key=st.party.index)
+        push(st, ["rod_heal_ask", h.id, ids, amount])
+        return
+    party = st.party
+    best = min(tied, key=lambda x: (x.id != h.id, party.index(x.id)))
+    heal_hero(ctx, st, best, amount)
+
+
+@step("rod_heal_ask")
+def _rod_heal_ask(ctx: Ctx, st: State, args: list[Any]) -> None:
+    h = st.heroes[str(args[0])]
+    mice = [str(x) for x in args[1] if not st.heroes[str(x)].captured and st.heroes[str(x)].space is not None]
+    if h.captured or not mice:
+        return
+    st.pending = Pending("rod_heal", h.id, {"mice": mice, "amount": int(args[2])})
+
+
+def _rod_heal_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", p.actor, (str(x),)) for x in p.data["mice"]]
+
+
+def _rod_heal_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    heal_hero(ctx, st, st.heroes[a.args[0]], int(p.data["amount"]))
+
+
+def _rod_heal_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    mice = ", ".join(str(x) for x in p.data["mice"])
+    return f"the Hawthorn Rod heals one of the equally most wounded mice: 'choose {p.actor} <mouse>' ({mice})"
+
+
+decision("rod_heal", _rod_heal_options, _rod_heal_apply, _rod_heal_explain, prompt="rod_heal_prompt")

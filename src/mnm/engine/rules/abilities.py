@@ -28,16 +28,14 @@ from typing import Any, Final
 from mnm.content.schema import AbilityCard, AbilityTiming, AttackKind
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
-from mnm.engine.dice import roll
 from mnm.engine.hooks import OFFER_BEFORE_TURN, TURN_BEGINS
 from mnm.engine.query import hero_name, mice_in, minion_name, minions_in
 from mnm.engine.rules.battle import (
     Weapon,
-    _attack_bonus,
-    _mouse_cheese,
     attack_minion,
     mouse_targets,
     ranged_targets,
+    roll_mouse_attack,
     weapons_of,
 )
 from mnm.engine.rules.capture import heal_hero
@@ -51,7 +49,7 @@ from mnm.engine.rules.turn import (
     free_action_available,
     spend_action,
 )
-from mnm.engine.state import Hero, Minion, Pending, State, Turn
+from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = [
     "ABILITY_EFFECTS",
@@ -504,8 +502,10 @@ def _chain_why(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> s
 
 
 def _chain_apply(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> None:
-    faces = roll(st, int(card.params.get("dice", 3)), f"{h.id}'s {card.id}")
-    _mouse_cheese(ctx, st, h, faces, attacking=True)  # Draw Power doubles it (R-BATTLE-02)
+    # sized by the same function as every attack (bees take dice, R-EXP-08); Draw Power doubles its CHEESE
+    faces = roll_mouse_attack(ctx, st, h, st.minions[args[0]], None, dice=int(card.params.get("dice", 3)))
+    if faces is None:
+        return
     ctx.emit(
         "chain_lightning", "R-ABIL-04", hero=h.id, targets=list(args), faces=list(faces), kind=AttackKind.RANGED.value
     )
@@ -610,15 +610,6 @@ def _empowered_apply(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args
 ability_effect("empowered-attack", _empowered_uses, _empowered_apply, _empowered_why)
 
 
-def _one_roll(ctx: Ctx, st: State, h: Hero, w: Weapon, first: Minion, melee: bool) -> list[int]:
-    """The single attack roll of an area attack or a volley: the usual dice against the first target."""
-    hero = ctx.content.heroes[h.id]
-    base = hero.lore if w.effect == "lore-attack" else hero.battle
-    faces = roll(st, base + w.bonus + _attack_bonus(ctx, st, h, first, w, melee), f"{h.id}'s attack")
-    _mouse_cheese(ctx, st, h, faces, attacking=True)
-    return faces
-
-
 # area-attack {reach: space}: one melee roll; every minion in the mouse's space defends against it separately.
 
 
@@ -641,7 +632,9 @@ def _area_apply(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> 
     assert h.space is not None
     w = next(x for x in _weapons_of_kind(ctx, h, "melee") if not args or x.card == args[0])
     targets = sorted(minions_in(st, h.space), key=lambda m: m.id)
-    faces = _one_roll(ctx, st, h, w, targets[0], True)
+    faces = roll_mouse_attack(ctx, st, h, targets[0], w)  # one roll, sized against the first target
+    if faces is None:
+        return
     for m in targets:
         if m.id in st.minions:
             attack_minion(ctx, st, h, m, w, faces=list(faces))
@@ -691,7 +684,9 @@ def _volley_why(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> 
 def _volley_apply(ctx: Ctx, st: State, h: Hero, card: AbilityCard, args: Args) -> None:
     w = _volley_weapon(ctx, h)
     assert w is not None
-    faces = _one_roll(ctx, st, h, w, st.minions[args[0]], False)
+    faces = roll_mouse_attack(ctx, st, h, st.minions[args[0]], w)
+    if faces is None:
+        return
     for mid in args:
         if mid in st.minions:
             attack_minion(ctx, st, h, st.minions[mid], w, faces=list(faces))

@@ -23,13 +23,14 @@ from mnm.engine.context import Ctx, step
 from mnm.engine.dice import roll
 from mnm.engine.hooks import HELPER_ATTACKED
 from mnm.engine.query import minion_distances, minions_on_side
-from mnm.engine.rules.battle import add_wheel_cheese, defend_minion
+from mnm.engine.rules.battle import add_wheel_cheese, attack_dice, defend_minion
 from mnm.engine.rules.bees import bees_turn_end
 from mnm.engine.rules.expansion import helpers
 from mnm.engine.rules.minions import path_toward
 from mnm.engine.state import Minion, State
 
-__all__ = ["allies_in", "helper_attacked", "helpers_leave", "pet_in", "pets_in"]
+__all__ = ["allies_in", "helper_attacked", "helper_defends", "helpers_leave", "helpers_on", "pet_in", "pets_in",
+           "wound_helper"]
 
 
 def _kind(ctx: Ctx, data: dict[str, Any]) -> str:
@@ -103,7 +104,7 @@ def _helper_attack(ctx: Ctx, st: State, hid: str) -> None:
         return
     m = targets[0]
     spec = ctx.content.minions[str(data["type"])]
-    faces = roll(st, spec.battle, f"{hid}'s attack")
+    faces = roll(st, attack_dice(st, hid, spec.battle), f"{hid}'s attack")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     # R-EXP-01/02: the helper's own CHEESE is ignored (it feeds neither a mouse nor the wheel)
     ctx.emit("helper_attacks", "R-EXP-01", minion=hid, target=m.id, faces=list(faces), hits=hits)
@@ -119,26 +120,52 @@ def helper_attacked(ctx: Ctx, st: State, m: Minion) -> bool:
     if not cands:
         return False
     hid = cands[0]
-    data = helpers(st)[hid]
     spec = ctx.content.minions[m.type]
-    faces = roll(st, spec.battle, f"{m.id}'s attack")
+    faces = roll(st, attack_dice(st, m.id, spec.battle), f"{m.id}'s attack")  # bees take dice (R-EXP-08)
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     if spec.kind != "cat":
         add_wheel_cheese(ctx, st, sum(1 for f in faces if ctx.dice[f].cheese), m.id)
-    own = ctx.content.minions[str(data["type"])]
     ctx.emit("minion_attacks_helper", "R-EXP-02", minion=m.id, target=hid, faces=list(faces), hits=hits)
-    if hits <= 0:
-        return True
+    helper_defends(ctx, st, hid, hits, m.id)
+    return True
+
+
+def helpers_on(st: State, spaces: set[str]) -> list[str]:
+    """The allies and pets on ``spaces``, by id: creatures an attack on everything there attacks too."""
+    return sorted(k for k, d in helpers(st).items() if d["space"] in spaces)
+
+
+def helper_defends(ctx: Ctx, st: State, hid: str, hits: int, by: str) -> None:
+    """An ally or pet defends against ``hits`` with its own defense; its cheese is ignored (R-EXP-01/02); at its
+    life it leaves play, without moving the hourglass."""
+    data = helpers(st).get(hid)
+    if data is None or hits <= 0:
+        return
+    own = ctx.content.minions[str(data["type"])]
     block = roll(st, own.defense, f"{hid}'s defense")
-    wounds = max(0, hits - sum(1 for f in block if ctx.dice[f].shield))  # its cheese is ignored (R-EXP-01/02)
+    wounds = max(0, hits - sum(1 for f in block if ctx.dice[f].shield))
     data["wounds"] = int(data["wounds"]) + wounds
     ctx.emit("helper_defends", "R-EXP-01", minion=hid, faces=list(block), wounds=wounds, total=data["wounds"])
-    if int(data["wounds"]) >= own.life:
+    _helper_falls_at_life(ctx, st, hid, by)
+
+
+def wound_helper(ctx: Ctx, st: State, hid: str, wounds: int, by: str) -> None:
+    """Unblockable wounds on an ally or pet (Olga's trampling, R-EXP-10)."""
+    data = helpers(st).get(hid)
+    if data is None or wounds <= 0:
+        return
+    data["wounds"] = int(data["wounds"]) + wounds
+    ctx.emit("helper_wounded", "R-EXP-01", minion=hid, wounds=wounds, total=data["wounds"], by=by)
+    _helper_falls_at_life(ctx, st, hid, by)
+
+
+def _helper_falls_at_life(ctx: Ctx, st: State, hid: str, by: str) -> None:
+    data = helpers(st)[hid]
+    if int(data["wounds"]) >= ctx.content.minions[str(data["type"])].life:
         del helpers(st)[hid]
         # R-EXP-01: a defeated ally does not move the hourglass
-        ctx.emit("helper_defeated", "R-EXP-01", minion=hid, by=m.id)
-    return True
+        ctx.emit("helper_defeated", "R-EXP-01", minion=hid, by=by)
 
 
 HELPER_ATTACKED.provide(helper_attacked)

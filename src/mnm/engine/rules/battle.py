@@ -20,7 +20,6 @@ from mnm.engine.hooks import (
     ATTACK_CHEESE,
     CURSED_CHEESE,
     DEFENSE_DICE,
-    EMPATHETIC_POWER,
     EQUIPPED_ATTACK_DICE,
     INNATE_DEFENSE_DICE,
     MINDLESS_FALLS,
@@ -37,7 +36,7 @@ from mnm.engine.hooks import (
     ability_handlers,
     innate_handlers,
 )
-from mnm.engine.query import card_of, equipped_effects, hero_name, minion_name
+from mnm.engine.query import buff, card_of, equipped_effects, hero_name, minion_name
 from mnm.engine.rules.achievements import held, marksman_roll, roach_defeated, snake_charmer
 from mnm.engine.rules.bees import bees_on, host_attacked
 from mnm.engine.rules.capture import wound_hero
@@ -48,12 +47,15 @@ from mnm.engine.state import Hero, Minion, Pending, State, Turn
 __all__ = [
     "Weapon",
     "add_wheel_cheese",
+    "attack_dice",
     "attack_minion",
+    "attack_shape",
     "defeat_minion",
     "equipped_effects",
     "minion_attacks_mouse",
     "mouse_targets",
     "ranged_targets",
+    "roll_mouse_attack",
     "weapons_of",
 ]
 
@@ -235,6 +237,50 @@ def _cheesemaster(ctx: Ctx, st: State, h: Hero) -> None:
     ctx.emit("achievement", "R-ACH-02", hero=h.id, achievement="cheesemaster", end_page=st.end_page)
 
 
+def attack_shape(ctx: Ctx, st: State, h: Hero, m: Minion, w: Weapon | None) -> AttackRoll:
+    """What the weapon makes of an attack on ``m`` (R-BATTLE-12): the stat the dice start from, the weapon's
+    dice (its bonus and its effect's, such as the Roach Swatter's against roaches), melee or not, hits per BOW.
+    No side effect: an area attack asks it again for each target."""
+    shape = AttackRoll(ctx.content.heroes[h.id].battle, w.bonus if w is not None else 0, False)
+    if w is not None:
+        shape.melee = w.attack is AttackKind.MELEE
+        weapon_fn = WEAPON_ATTACK.get(w.effect)
+        if weapon_fn is not None:  # the weapon's own effect (R-BATTLE-12)
+            weapon_fn(ctx, st, h, m, shape, _weapon_params(ctx, w))
+    return shape
+
+
+def attack_dice(st: State, figure: str, n: int) -> int:
+    """The dice a figure (mouse, minion, ally or pet) rolls to attack, from ``n``: each bee following it takes
+    one (R-EXP-08), never below 0. Every attack roll goes through here."""
+    if st.chapter_data:
+        n -= bees_on(st, figure)
+    return max(0, n)
+
+
+def roll_mouse_attack(
+    ctx: Ctx, st: State, h: Hero, first: Minion, w: Weapon | None, dice: int | None = None, extra_dice: int = 0
+) -> list[int] | None:
+    """The one sizing and roll of every mouse attack (R-BATTLE-05/07/12): a normal attack, an area attack or a
+    volley (sized against its first target), Chain Lightning, Knife Strike. ``dice`` replaces the usual dice (a
+    spell); ``extra_dice`` adds to them (ability cards). The mouse gains its CHEESE (R-BATTLE-02). None when
+    bees took every die (R-EXP-08): no attack is made."""
+    return _sized_roll(ctx, st, h, first, w, attack_shape(ctx, st, h, first, w), dice, extra_dice)
+
+
+def _sized_roll(
+    ctx: Ctx, st: State, h: Hero, first: Minion, w: Weapon | None, shape: AttackRoll, dice: int | None, extra_dice: int
+) -> list[int] | None:
+    n = dice if dice is not None else shape.stat + shape.extra + _attack_bonus(ctx, st, h, first, w, shape.melee)
+    n = attack_dice(st, h.id, n + extra_dice)
+    if n == 0 and st.chapter_data and bees_on(st, h.id):
+        ctx.emit("bees_spoil_mouse_attack", "R-EXP-08", hero=h.id, target=first.id)
+        return None
+    faces = roll(st, n, f"{h.id}'s attack")
+    _mouse_cheese(ctx, st, h, faces, attacking=True)
+    return faces
+
+
 def attack_minion(
     ctx: Ctx,
     st: State,
@@ -246,26 +292,16 @@ def attack_minion(
     extra_dice: int = 0,
     pierce: int = 0,
 ) -> None:
-    """A mouse attacks a minion (R-BATTLE-05/06/07). ``dice``/``faces`` override for ability attacks;
-    ``extra_dice`` adds to the usual dice and ``pierce`` takes defense dice away (ability cards)."""
+    """A mouse attacks a minion (R-BATTLE-05/06/07). ``dice``/``extra_dice``: see :func:`roll_mouse_attack`;
+    ``faces``: a roll already made against several targets (an area attack); ``pierce`` takes defense dice away
+    (ability cards)."""
     assert h.space is not None
-    hero = ctx.content.heroes[h.id]
-    shape = AttackRoll(hero.battle, w.bonus if w is not None else 0, w is not None and w.attack is AttackKind.MELEE)
-    if w is not None:
-        weapon_fn = WEAPON_ATTACK.get(w.effect)
-        if weapon_fn is not None:  # the weapon's own effect (R-BATTLE-12)
-            weapon_fn(ctx, st, h, m, shape, _weapon_params(ctx, w))
-    melee = shape.melee
+    shape = attack_shape(ctx, st, h, m, w)
     if faces is None:
-        n = dice if dice is not None else shape.stat + shape.extra + _attack_bonus(ctx, st, h, m, w, melee)
-        n += extra_dice
-        if st.chapter_data:
-            n = max(0, n - bees_on(st, h.id))  # [EXP] R-EXP-08: each bee on the attacker takes a die
-            if n == 0:
-                ctx.emit("bees_spoil_mouse_attack", "R-EXP-08", hero=h.id, target=m.id)
-                return
-        faces = roll(st, n, f"{h.id}'s attack")
-        _mouse_cheese(ctx, st, h, faces, attacking=True)
+        faces = _sized_roll(ctx, st, h, m, w, shape, dice, extra_dice)  # as roll_mouse_attack, shape made once
+        if faces is None:
+            return
+    melee = shape.melee
     if melee:
         hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     else:
@@ -453,13 +489,11 @@ def minion_attacks_mouse(
     id (``value.REASON`` in the catalogs); ``tied``: the mice it was as near to, passed over as lower on the
     initiative track."""
     spec = ctx.content.minions[m.type]
-    bees = 0
-    if st.chapter_data.get("bees"):
-        bees = bees_on(st, m.id)  # [EXP] R-EXP-08: each bee on the attacker takes a die
-        if spec.battle - bees <= 0:
-            ctx.emit("bees_spoil_attack", "R-EXP-08", minion=m.id, hero=h.id)
-            return
-    faces = roll(st, max(0, spec.battle - bees), f"{minion_name(ctx, m)}'s attack")
+    n = attack_dice(st, m.id, spec.battle)  # [EXP] R-EXP-08: each bee on the attacker takes a die
+    if n == 0 and st.chapter_data.get("bees") and bees_on(st, m.id):
+        ctx.emit("bees_spoil_attack", "R-EXP-08", minion=m.id, hero=h.id)
+        return
+    faces = roll(st, n, f"{minion_name(ctx, m)}'s attack")
     ranged = spec.attack is AttackKind.RANGED
     hits = sum(1 for f in faces if (ctx.dice[f].bow if ranged else ctx.dice[f].melee_hit))
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
@@ -496,7 +530,8 @@ def defense_dice(ctx: Ctx, st: State, h: Hero, m: Minion | None) -> int:
         fn = DEFENSE_DICE.get(c.effect)  # the Warding Ring; the Moth-Wing Cloak against ranged attacks
         if fn is not None:
             dice += fn(ctx, st, h, m, c.params)
-    dice += h.buffs.get("ward", 0)  # Scroll of Warding, Brace Yourself (until its next turn)
+    if h.buffs:
+        dice += buff(h, "ward")  # Scroll of Warding, Ward of Light... (until the caster's next turn)
     for innate_fn in innate_handlers(ctx, h.id, INNATE_DEFENSE_DICE):  # Nez's Heavy Lifting
         dice += innate_fn(ctx, st, h, m)
     if st.chapter_data.get("bees"):
@@ -535,6 +570,4 @@ def mouse_defends(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion | None, att
     if m is not None and h.wounds > before:
         for wounded_fn in ability_handlers(ctx, m.type, MINION_WOUNDED_MOUSE):  # the stun
             wounded_fn(ctx, st, m, h, h.wounds - before)
-    if poison and wounds and not h.captured:
-        EMPATHETIC_POWER.call(ctx, st, h, "poisoned")
 

@@ -20,7 +20,7 @@ from mnm.engine.context import Ctx, decision, step
 from mnm.engine.dice import roll
 from mnm.engine.hooks import CAT_CARD
 from mnm.engine.query import mice_in, mice_on_side, minions_in, track_rank
-from mnm.engine.rules.battle import defend_minion, mouse_defends
+from mnm.engine.rules.battle import attack_dice, defend_minion, mouse_defends
 from mnm.engine.state import Hero, Minion, Pending, State
 
 __all__: list[str] = []
@@ -43,7 +43,7 @@ def _rank(st: State, figure: Hero | Minion) -> int:
 def _attack_space_group(ctx: Ctx, st: State, brodie: Minion, spaces: list[str], rule: str) -> None:
     """One attack roll; each figure in the spaces defends on its own (R-BATTLE-13)."""
     spec = ctx.content.minions[brodie.type]
-    faces = roll(st, spec.battle, "Brodie's attack")
+    faces = roll(st, attack_dice(st, brodie.id, spec.battle), "Brodie's attack")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("brodie_attacks", rule, spaces=list(spaces), faces=list(faces), hits=hits)
     for space in spaces:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mnm.content.loader import Content
 from mnm.content.schema import CardType
 from mnm.engine.context import Ctx
 from mnm.engine.errors import IllegalAction, MalformedAction
@@ -87,6 +88,7 @@ def next_chapter_game(
     party: Sequence[str] | None = None,
     seed: int | None = None,
     dice: str | None = None,
+    content: Content | None = None,
 ) -> Game:
     """The campaign's next game after a finished chapter (R-CAMP-01..04, R-WIN-03).
 
@@ -96,7 +98,9 @@ def next_chapter_game(
     unless ``party`` says otherwise (a mouse new to the campaign starts fresh); ``seed`` defaults to the finished
     game's seed + 1; the rule options carry on, and so does the dice mode unless ``dice`` names one (a scripted
     game goes on seeded: its script belonged to the finished chapter). Raises :class:`IllegalAction` or
-    :class:`MalformedAction` with the reason, and builds nothing, when the choice is not valid.
+    :class:`MalformedAction` with the reason, and builds nothing, when the choice is not valid. ``content``: where
+    the next chapter is found (default: the finished game's content; a chapter file's next chapter is read by
+    the caller, :func:`mnm.chapterfile.next_chapter_content`).
     """
     ctx, st = game.ctx, game.state
     if st.status == "playing":
@@ -125,7 +129,7 @@ def next_chapter_game(
         target,
         members,
         seed=st.seed + 1 if seed is None else seed,
-        content=ctx.content,
+        content=content or ctx.content,
         dice=dice or ("seeded" if st.dice_mode == "scripted" else st.dice_mode),
         options=dict(st.options),
         carry=carry,

@@ -8,6 +8,7 @@ from typing import Any
 from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
+from mnm.engine.hooks import EMPATHETIC_POWER
 from mnm.engine.query import can_enter, card_of, hero_name
 from mnm.engine.rules.achievements import captured_on_fire
 from mnm.engine.rules.victory import advance_hourglass
@@ -33,7 +34,10 @@ def hero_life(content: Content, options: Mapping[str, bool], hero_id: str) -> in
 
 
 def wound_hero(ctx: Ctx, st: State, h: Hero, n: int, poison: bool = False, source: str = "") -> None:
-    """Put ``n`` wounds on a mouse (poison wounds green side up, R-WOUND-05); capture at life (R-WOUND-04)."""
+    """Put ``n`` wounds on a mouse (poison wounds green side up, R-WOUND-05); capture at life (R-WOUND-04).
+
+    What reacts to a poisoning (Tilda's Empathetic Power) reacts here, to the wounds as they were put: the
+    Poisonmaster's poison wounds are normal ones and poison nobody (R-ACH-04)."""
     if n <= 0 or h.captured:
         return
     if poison and "poisonmaster" in h.achievements:
@@ -46,6 +50,8 @@ def wound_hero(ctx: Ctx, st: State, h: Hero, n: int, poison: bool = False, sourc
     )
     if h.wounds >= hero_life(ctx.content, st.options, h.id):
         capture(ctx, st, h, source)
+    elif poison:
+        EMPATHETIC_POWER.call(ctx, st, h, "poisoned")
 
 
 def heal_hero(ctx: Ctx, st: State, h: Hero, n: int, cure_poison: bool = False) -> int:

@@ -30,6 +30,8 @@ from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.dice import shuffle
 from mnm.engine.i18n import with_article
 from mnm.engine.query import (
+    buff,
+    buff_key,
     can_enter,
     card_of,
     hero_name,
@@ -302,8 +304,9 @@ def _ward_mice(ctx: Ctx, st: State, h: Hero, params: Params) -> list[Hero]:
 def _ward(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
     dice = _int(params, "dice", 1)
     for x in _ward_mice(ctx, st, h, params):
-        x.buffs["ward"] = max(x.buffs.get("ward", 0), dice)
-        ctx.emit("warded", "R-BATTLE-12", hero=x.id, dice=x.buffs["ward"])
+        key = buff_key(x, "ward", h.id)  # it lasts until the start of the caster's next turn (R-BATTLE-12)
+        x.buffs[key] = max(x.buffs.get(key, 0), dice)
+        ctx.emit("warded", "R-BATTLE-12", hero=x.id, dice=buff(x, "ward"))
 
 
 @use_effect(
@@ -408,11 +411,7 @@ def _wound(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
 
 @found_effect("status", "the finder gets the `status` marker (R-NEG-01)")
 def _status(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
-    add_status(ctx, st, h, str(params["status"]))
-    t = _turn(st, h)
-    if t is not None and "webbed" in h.statuses:  # R-NEG-03: webbed in its own turn, it moves no further
-        t.move_points = 0
-        t.movement_over = True
+    add_status(ctx, st, h, str(params["status"]))  # in its own turn: turn.follow_statuses (R-NEG-03)
 
 
 @found_effect("end-page", "the chapter end marker moves `amount` pages further away (R-WIN-04)")

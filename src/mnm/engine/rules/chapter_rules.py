@@ -39,6 +39,7 @@ from mnm.engine.query import can_enter, mice_in, minions_on_side
 from mnm.engine.rules.battle import wound_minion
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.creatures import olga_charges
+from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
 from mnm.engine.rules.minions import path_toward
 from mnm.engine.rules.weather import nightfall, raining, start_rain
@@ -120,6 +121,7 @@ class CompiledRule:
         self.number = w.number or 0
         self.by_mouse = _tri(w.by_mouse)
         self.what = w.what or ""
+        self.page = w.page or 0
         self.once = rule.once
         self.conditions = tuple(compile_condition(c) for c in rule.if_)
         self.effects = tuple(compile_effect(e) for e in rule.do)
@@ -144,7 +146,11 @@ def compile_effect(e: Effect) -> CompiledEffect:
 
 
 def holds(ctx: Ctx, st: State, fire: Fire, conditions: tuple[CompiledCondition, ...]) -> bool:
-    return all(c.fn(ctx, st, fire, c.params) for c in conditions)
+    # a loop, not all(generator): the victory test runs after every automatic step
+    for c in conditions:  # noqa: SIM110
+        if not c.fn(ctx, st, fire, c.params):
+            return False
+    return True
 
 
 def run_effects(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, effects: tuple[CompiledEffect, ...]) -> None:
@@ -365,6 +371,17 @@ def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
     add_cards(ctx, st, [], cards_for_types(ctx, st, [kind]))
 
 
+@effect(EffectKind.PLACE_MINIONS, "R-ENC-05")
+def _place_minions(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-ENC-05: minions placed on a side as for an encounter (a step: it may ask where, then their cards join
+    the track)."""
+    side: int = p.side if p.side is not None else fire.side
+    if side == ANY:
+        return
+    emit_effect(ctx, fire, rule, "place_minions", p.event, {"minion": p.minion, "count": p.count, "side": side})
+    place_minions(ctx, st, side, [(p.minion, p.count)], ["new_minion_cards"], reason="chapter")
+
+
 @effect(EffectKind.RETURN_MINION, "R-STORY-03")
 def _return_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     """The trigger's defeated minion comes back on a space (when it may enter), its cards back on the track."""
@@ -394,7 +411,7 @@ def _who(fire: Fire, who: Who) -> str:
 
 @effect(EffectKind.WOUND, "R-BATTLE-14")
 def _wound(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    """R-BATTLE-14: wounds with no defense roll (blockable wounds: the mouse rolls its defense, R-BATTLE-08)."""
+    """R-BATTLE-14: wounds with no defense roll (blockable wounds: the mouse rolls its defense, R-BATTLE-06/15)."""
     target = _who(fire, p.who)
     if target in st.heroes:
         emit_effect(ctx, fire, rule, "wound", p.event, {"figure": target, "amount": p.amount}, "")
@@ -408,7 +425,7 @@ def _wound(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
 
 
 def _blocks(ctx: Ctx, st: State, hero_id: str) -> int:
-    """Shields a mouse rolls defending against a chapter's blockable wound (its defense dice, R-BATTLE-08)."""
+    """Shields a mouse rolls defending against a chapter's blockable wound (its defense dice, R-BATTLE-06/15)."""
     h = st.heroes[hero_id]
     faces = roll(st, ctx.content.heroes[h.id].defense, f"{hero_id}'s defense")
     return sum(1 for f in faces if ctx.dice[f].shield)
@@ -616,6 +633,8 @@ class ChapterProgram(ChapterRules):
         self.defeated = _by_trigger(rules, Trigger.MINION_DEFEATED)
         self.cheese = _by_trigger(rules, Trigger.MINION_ROLLED_CHEESE)
         self.surge = _by_trigger(rules, Trigger.SURGE)
+        self.search = _by_trigger(rules, Trigger.SEARCH)
+        self.hourglass = _by_trigger(rules, Trigger.HOURGLASS_PAGE)
         self.explore = _by_trigger(rules, Trigger.EXPLORE_ATTEMPT)
         self.won = _by_trigger(rules, Trigger.CHAPTER_WON)
         self.victory = tuple(compile_condition(c) for c in chapter.victory)
@@ -657,19 +676,21 @@ class ChapterProgram(ChapterRules):
                 fire_rule(ctx, st, fire, rule)
 
     def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
-        """Trigger movement_roll."""
+        """Trigger movement_roll (the filters are tested before anything is built: it runs on every roll)."""
         if not self.move_roll:
             return
-        hero = st.heroes.get(figure)
-        is_mouse = hero is not None
-        space = hero.space if hero is not None else st.minions[figure].space if figure in st.minions else None
-        fire = Fire(figure, figure if is_mouse else "", space_side(space) if space is not None else ANY)
         number = ctx.dice[face].number
+        hero = st.heroes.get(figure)
+        fire: Fire | None = None
         for rule in self.move_roll:
             if rule.number and rule.number != number:
                 continue
-            if rule.mouse != ANY and bool(rule.mouse) != is_mouse:
+            if rule.mouse != ANY and bool(rule.mouse) != (hero is not None):
                 continue
+            if fire is None:
+                space = hero.space if hero is not None else st.minions[figure].space if figure in st.minions else None
+                side = space_side(space) if space is not None else ANY
+                fire = Fire(figure, figure if hero is not None else "", side)
             if rule.side != ANY and rule.side != fire.side:
                 continue
             fire_rule(ctx, st, fire, rule)
@@ -678,20 +699,30 @@ class ChapterProgram(ChapterRules):
         """Trigger minion_turn: the first rule that fires takes the minion's activation."""
         if not self.minion_turn:
             return False
-        fire = Fire(m.id, "", space_side(m.space))
-        fire.minion = m
-        return any(_minion_fits(ctx, rule, m) and fire_rule(ctx, st, fire, rule) for rule in self.minion_turn)
+        fire: Fire | None = None
+        for rule in self.minion_turn:
+            if not _minion_fits(ctx, rule, m):
+                continue
+            if fire is None:
+                fire = Fire(m.id, "", space_side(m.space))
+                fire.minion = m
+            if fire_rule(ctx, st, fire, rule):
+                return True
+        return False
 
     def _minion_event(
         self, ctx: Ctx, st: State, m: Minion, hero_id: str | None, rules: tuple[CompiledRule, ...], n: int
     ) -> None:
-        fire = Fire(m.id, hero_id or "", space_side(m.space), n)
-        fire.minion = m
+        fire: Fire | None = None
         for rule in rules:
             if rule.by_mouse != ANY and bool(rule.by_mouse) != (hero_id is not None):
                 continue
-            if _minion_fits(ctx, rule, m):
-                fire_rule(ctx, st, fire, rule)
+            if not _minion_fits(ctx, rule, m):
+                continue
+            if fire is None:
+                fire = Fire(m.id, hero_id or "", space_side(m.space), n)
+                fire.minion = m
+            fire_rule(ctx, st, fire, rule)
 
     def on_minion_cheese(self, ctx: Ctx, st: State, m: Minion, cheese: int) -> None:
         """Trigger minion_rolled_cheese."""
@@ -714,17 +745,37 @@ class ChapterProgram(ChapterRules):
             self._run(ctx, st, Fire(side=side), self.surge)
         return None
 
+    def on_search(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
+        """Trigger search (a successful search, R-SEARCH-01)."""
+        if not self.search:
+            return
+        fire = Fire(hero_id, hero_id, space_side(space))
+        for rule in self.search:
+            if (rule.side == ANY or rule.side == fire.side) and (not rule.spaces or space in rule.spaces):
+                fire_rule(ctx, st, fire, rule)
+
+    def on_hourglass(self, ctx: Ctx, st: State) -> None:
+        """Trigger hourglass_page (R-WIN-04)."""
+        if not self.hourglass:
+            return
+        fire = Fire(number=st.hourglass)
+        for rule in self.hourglass:
+            if rule.page == 0 or rule.page == st.hourglass:
+                fire_rule(ctx, st, fire, rule)
+
     def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
-        """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason."""
+        """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason (asked
+        for every exit while a turn's options are listed: the filters come first)."""
         if not self.explore:
             return ""
-        h = st.heroes[hero_id]
-        if h.space is None:
+        space = st.heroes[hero_id].space
+        if space is None:
             return ""
-        fire = Fire(hero_id, hero_id, space_side(h.space))
+        side = space_side(space)
         what = "exit" if where.startswith("exit-") else "flip"
         for rule in self.explore:
-            if (rule.side == ANY or rule.side == fire.side) and (not rule.what or rule.what == what):
+            if (rule.side == ANY or rule.side == side) and (not rule.what or rule.what == what):
+                fire = Fire(hero_id, hero_id, side)
                 fire_rule(ctx, st, fire, rule)
                 if fire.gate:
                     return fire.gate
@@ -737,7 +788,13 @@ class ChapterProgram(ChapterRules):
             return False
         if self.forced_victory and st.chapter_data.get(WON):
             return True
-        return bool(self.victory) and holds(ctx, st, self.no_trigger, self.victory)
+        if not self.victory:
+            return False
+        fire = self.no_trigger
+        for c in self.victory:  # noqa: SIM110  (holds(), inlined: this runs after every automatic step)
+            if not c.fn(ctx, st, fire, c.params):
+                return False
+        return True
 
     def on_victory(self, ctx: Ctx, st: State) -> None:
         """Trigger chapter_won."""
@@ -745,11 +802,24 @@ class ChapterProgram(ChapterRules):
             self._run(ctx, st, Fire(), self.won)
 
 
+_PROGRAMS: Final[dict[int, tuple[Chapter, ChapterRules]]] = {}  # id(chapter) -> (the chapter, its program)
+
+
 def compile_chapter(chapter: Chapter) -> ChapterRules:
-    """The chapter's rules compiled for one game (the do-nothing rules when the file has none)."""
+    """The chapter's rules compiled for a game (the do-nothing rules when the file has none). A program holds no
+    state (that lives in ``State.chapter_data``), so the games of one chapter object share it."""
+    found = _PROGRAMS.get(id(chapter))
+    if found is not None and found[0] is chapter:
+        return found[1]
+    program: ChapterRules
     if not chapter.rules and not chapter.rooms and not chapter.victory and not chapter.defeat:
-        return ChapterRules()
-    return ChapterProgram(chapter)
+        program = ChapterRules()
+    else:
+        program = ChapterProgram(chapter)
+    if len(_PROGRAMS) > 256:  # chapters read from files by a long-running server: keep the cache small
+        _PROGRAMS.clear()
+    _PROGRAMS[id(chapter)] = (chapter, program)
+    return program
 
 
 def unhandled_words() -> list[str]:
@@ -795,9 +865,9 @@ def check_chapters(content: Content) -> list[ContentIssue]:
                 if kind == "story" and p.moment not in ch.story:
                     msg = f"reads story moment {p.moment!r}, which the chapter's story does not have"
                     issues.append(ContentIssue(file, chid, f"{path}.story.moment", msg))
-                if kind == "place_minion" and p.minion not in content.minions:
+                if kind in ("place_minion", "place_minions") and p.minion not in content.minions:
                     msg = f"names minion {p.minion!r}, which does not exist"
-                    issues.append(ContentIssue(file, chid, f"{path}.place_minion.minion", msg))
+                    issues.append(ContentIssue(file, chid, f"{path}.{kind}.minion", msg))
     return issues
 
 

@@ -24,8 +24,10 @@ from mnm.engine.query import (
     minion_name,
     track_rank,
 )
+from mnm.engine.rules.allies import helper_defends, helpers_on, wound_helper
 from mnm.engine.rules.battle import (
     add_wheel_cheese,
+    attack_dice,
     defeat_minion,
     defend_minion,
     defense_dice,
@@ -91,6 +93,9 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
             if m.id in st.minions:
                 ctx.emit("olga_tramples", "R-EXP-10", minion=m.id, space=sp)
                 wound_minion(ctx, st, m, 1, None)
+        if st.chapter_data.get("helpers"):
+            for hid in helpers_on(st, {sp}):  # allies and pets are small creatures too
+                wound_helper(ctx, st, hid, 1, OLGA)
 
 
 # --- minion activations the expansion changes ----------------------------------------------------------------
@@ -144,6 +149,7 @@ def _reanimate_or_blast(ctx: Ctx, st: State, m: Minion) -> None:
     ctx.emit("shard_blast", "R-EXP-13", minion=m.id, space=m.space, faces=list(faces), hits=hits)
     victims_m = sorted((x for x in st.minions.values() if x.space in near and x.id != m.id), key=lambda x: x.id)
     victims_h = sorted((h for h in st.mice_on_board() if h.space in near), key=lambda h: track_rank(st, f"mouse:{h.id}"))
+    allies = helpers_on(st, near) if st.chapter_data.get("helpers") else []  # every figure, allies and pets too
     if m.id in st.minions:
         defeat_minion(ctx, st, m, None)  # removed before the blast lands: it cannot be hit by its own blast
     for h in victims_h:
@@ -152,6 +158,8 @@ def _reanimate_or_blast(ctx: Ctx, st: State, m: Minion) -> None:
     for x in victims_m:
         if x.id in st.minions:
             defend_minion(ctx, st, None, x, hits)
+    for hid in allies:
+        helper_defends(ctx, st, hid, hits, m.id)
 
 
 def _fires_mortar(ctx: Ctx, st: State, m: Minion) -> bool:
@@ -209,10 +217,12 @@ def _hesster_turn(ctx: Ctx, st: State, m: Minion) -> None:
         _coils(ctx, st, m)
 
 
-def _touched(st: State, spaces: set[str], m: Minion) -> tuple[list[Hero], list[Minion]]:
+def _touched(st: State, spaces: set[str], m: Minion) -> tuple[list[Hero], list[Minion], list[str]]:
+    """Every creature on ``spaces`` but ``m``: mice (by the track), minions, and allies and pets (R-EXP-01: allies
+    are creatures: "all creatures touched by Hesster are attacked")."""
     mice = sorted((h for h in st.mice_on_board() if h.space in spaces), key=lambda h: track_rank(st, f"mouse:{h.id}"))
     others = sorted((x for x in st.minions.values() if x.space in spaces and x.id != m.id), key=lambda x: x.id)
-    return mice, others
+    return mice, others, helpers_on(st, spaces) if st.chapter_data.get("helpers") else []
 
 
 def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
@@ -247,19 +257,21 @@ def _strikes(ctx: Ctx, st: State, m: Minion) -> None:
     body = path if head == path[-1] else [*path, head]
     st.chapter_data[HESSTER][m.id] = body
     m.space = head
-    faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's strike")
+    faces = roll(st, attack_dice(st, m.id, ctx.content.minions[m.type].battle), "Hesster's strike")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
-    victims, others = _touched(st, set(body), m)
+    victims, others, allies = _touched(st, set(body), m)
     # the explanation: toward whom, where the head landed and why, whom he touches (R-EXP-14; docs/rulings.md)
-    ctx.emit("hesster_strikes", "R-EXP-14", missed=not victims and not others, tied=tied, minion=m.id,
-             tail=tail, target=target.id, head=head, crowd=len(mice_in(st, head)), spaces=list(body),
-             victims=[h.id for h in victims] + [x.id for x in others], faces=list(faces), hits=hits)
+    ctx.emit("hesster_strikes", "R-EXP-14", missed=not victims and not others and not allies, tied=tied,
+             minion=m.id, tail=tail, target=target.id, head=head, crowd=len(mice_in(st, head)), spaces=list(body),
+             victims=[h.id for h in victims] + [x.id for x in others] + allies, faces=list(faces), hits=hits)
     for h in victims:  # his cheese never feeds the wheel: nothing is added for this roll
         if not h.captured:
             _poisoned_defense(ctx, st, h, hits, m)
     for x in others:
         if x.id in st.minions:
             defend_minion(ctx, st, None, x, hits)
+    for hid in allies:
+        helper_defends(ctx, st, hid, hits, m.id)
 
 
 def _poisoned_defense(ctx: Ctx, st: State, h: Hero, hits: int, m: Minion) -> None:
@@ -292,11 +304,11 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
         coil = min(spaces, key=lambda s: (graph.minion_dist[graph.by_id[s].index][tgt], graph.by_id[s].n))
     st.chapter_data[HESSTER][m.id] = [coil]
     m.space = coil
-    victims, others = _touched(st, around(coil), m)
-    if not victims and not others:
+    victims, others, allies = _touched(st, around(coil), m)
+    if not victims and not others and not allies:
         ctx.emit("hesster_coils_alone", "R-EXP-14", minion=m.id, space=coil)
         return
-    faces = roll(st, ctx.content.minions[m.type].battle, "Hesster's coils")
+    faces = roll(st, attack_dice(st, m.id, ctx.content.minions[m.type].battle), "Hesster's coils")
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("hesster_coils", "R-EXP-14", minion=m.id, space=coil, faces=list(faces), hits=hits)
     for h in victims:
@@ -305,6 +317,8 @@ def _coils(ctx: Ctx, st: State, m: Minion) -> None:
     for x in others:
         if x.id in st.minions:
             defend_minion(ctx, st, None, x, hits)
+    for hid in allies:
+        helper_defends(ctx, st, hid, hits, m.id)
 
 
 # --- figures beginning their turn on Hesster's spaces must move away (R-EXP-14) ------------------------------

@@ -152,6 +152,15 @@ def _arrive(ctx: Ctx, st: State, h: Hero, old_side: int, new_side: int) -> None:
         push(st, ["encounter", new_side])  # R-EXPLORE-09
 
 
+def _landing_spaces(ctx: Ctx, st: State, target: int, exit_index: int) -> list[str]:
+    """The spaces next to the new tile's exit area the mice may be placed on (room for a mouse, not barred)."""
+    return [
+        s
+        for s in ctx.board.graph(target).exits[exit_index].spaces
+        if can_enter(ctx, st, s) and not ctx.board.spaces[s].minions_barred
+    ]
+
+
 @step("explore_exit")
 def _explore_exit(ctx: Ctx, st: State, args: list[Any]) -> None:
     h = st.heroes[str(args[0])]
@@ -160,10 +169,46 @@ def _explore_exit(ctx: Ctx, st: State, args: list[Any]) -> None:
     if st.face_up[tile] != target:
         ctx.emit("tile_flipped", "R-EXPLORE-04", tile=tile, src=st.face_up[tile], dst=target)
         st.face_up[tile] = target
+    spaces = list(ctx.board.graph(target).exits[exit_index].spaces)
+    if len(args) > 4:
+        spaces.remove(str(args[4]))
+        spaces.insert(0, str(args[4]))  # the party's choice first; the others take the spill (R-EXPLORE-05)
+    else:
+        landing = _landing_spaces(ctx, st, target, exit_index)
+        if len(landing) > 1 and not st.options.get("auto_pick_choices"):
+            # R-EXPLORE-05: "placed on space(s) adjacent to the exit area": the party picks where it lands
+            st.pending = Pending(
+                "exit_landing",
+                "party",
+                {"hero": h.id, "side": side, "target": target, "exit": exit_index, "spaces": landing},
+            )
+            return
     mice = [h] + [x for x in mice_on_side(st, side) if x.id != h.id]
     ctx.emit("explores_exit", "R-EXPLORE-05", hero=h.id, src=side, dst=target)
-    _place_group(ctx, st, mice, list(ctx.board.graph(target).exits[exit_index].spaces), target)
+    _place_group(ctx, st, mice, spaces, target)
     _arrive(ctx, st, h, side, target)
+
+
+def _exit_landing_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
+    return [Action("choose", "party", (str(s),)) for s in p.data["spaces"]]
+
+
+def _exit_landing_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
+    d = p.data
+    push(st, ["explore_exit", str(d["hero"]), int(d["side"]), int(d["target"]), int(d["exit"]), a.args[0]])
+
+
+def _exit_landing_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
+    spaces = ", ".join(str(s) for s in p.data["spaces"])
+    return (
+        "the new tile's exit area borders several spaces: the party picks where the mice land with "
+        f"'choose party <space>' ({spaces}) (R-EXPLORE-05)"
+    )
+
+
+decision(
+    "exit_landing", _exit_landing_options, _exit_landing_apply, _exit_landing_explain, prompt="exit_landing_prompt"
+)
 
 
 def _flip_spaces(ctx: Ctx, side: int) -> list[str]:

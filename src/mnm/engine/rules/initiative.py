@@ -64,12 +64,17 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
         return
     has_minion_card = any(not is_mouse_card(c) for c in st.track)
     if not has_minion_card:
-        deck = [c for c in st.track if is_mouse_card(c)] + mouse_cards + minion_cards
-        shuffle(st, deck)
         acting = st.acting
-        st.track = deck
-        # the card in progress keeps acting; the next card is the one after it in the new order
-        st.turn_index = st.track.index(acting) if acting in st.track else -1
+        done: list[str] = []
+        if acting is not None and 0 <= st.turn_index < len(st.track) and st.track[st.turn_index] == acting:
+            # in the middle of a round (an explore): the cards that have acted this round, the acting one last,
+            # keep the top of the track; everything else is shuffled below them, so no mouse is skipped or
+            # acts twice this round and the new minions act in it (docs/rulings.md R-ROUND-04)
+            done = st.track[: st.turn_index + 1]
+        deck = [c for c in st.track if is_mouse_card(c) and c not in done] + mouse_cards + minion_cards
+        shuffle(st, deck)
+        st.track = done + deck
+        st.turn_index = len(done) - 1  # the card in progress keeps acting; the next is the first shuffled
         ctx.emit("initiative_shuffled", "R-ROUND-04", track=list(st.track))
     else:
         new = mouse_cards + minion_cards
@@ -164,17 +169,19 @@ def remove_type_if_gone(ctx: Ctx, st: State, mtype: str) -> None:
 def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ROUND-01/09: the next card on the track takes its turn; after the last, a new round begins."""
     st.turn_index += 1
-    if st.turn_index >= len(st.track):
+    new_round = st.turn_index >= len(st.track)
+    if new_round:
         if st.tokens:
             ROUND_ENDS.call(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
         ctx.rules.on_round_ends(ctx, st)  # a chapter may react (R-STORY-05)
         st.turn_index = 0
         st.round += 1
         ctx.emit("round_begins", "R-ROUND-01", round=st.round)
-        ctx.rules.on_round_begins(ctx, st)
     if not st.track:
         raise RuntimeError("the initiative track is empty")
     push(st, ["card_turn"])
+    if new_round:
+        ctx.rules.on_round_begins(ctx, st)  # a chapter may react; what it pushes runs before the first card
 
 
 @step("card_turn")

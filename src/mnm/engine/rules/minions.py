@@ -18,6 +18,7 @@ from mnm.engine.dice import roll
 from mnm.engine.hooks import CREATURE_TURN, HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
     blocked_spaces,
+    buff,
     can_enter,
     is_large,
     melee_reach,
@@ -26,7 +27,8 @@ from mnm.engine.query import (
     minion_distances,
     track_rank,
 )
-from mnm.engine.rules.battle import minion_attacks_mouse, mouse_defends
+from mnm.engine.rules.battle import attack_dice, minion_attacks_mouse, mouse_defends
+from mnm.engine.rules.expansion import helpers
 from mnm.engine.rules.flying import flying_move
 from mnm.engine.state import Hero, Minion, State
 
@@ -250,6 +252,8 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
             break  # entering a mouse's space ends the move
         if ranged and _sees_a_mouse(ctx, st, m, space):
             break  # R-MINION-04: a ranged minion stops as soon as it sees a mouse
+    if steps and st.chapter_data.get("helpers") and not _can_attack_a_mouse_from(ctx, st, m, steps[-1]):
+        steps = _stop_for_helper(ctx, st, m, steps)
     src = m.space
     if not steps:  # already as close as it can get: say why instead of "moves 0 spaces" (R-MINION-03)
         barred = ctx.board.spaces[target.space].minions_barred
@@ -275,6 +279,28 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
     )
 
 
+def _can_attack_a_mouse_from(ctx: Ctx, st: State, m: Minion, space: str) -> bool:
+    """Whether the minion, standing on ``space``, would have a mouse to attack (as :func:`_attack_target`
+    finds its candidates)."""
+    graph = ctx.board.graph_of(space)
+    if ctx.content.minions[m.type].attack is AttackKind.RANGED:
+        return _sees_a_mouse(ctx, st, m, space)
+    near = melee_reach(graph, space)
+    return any(h.space in near for h in mice_on_side(st, graph.side))
+
+
+def _stop_for_helper(ctx: Ctx, st: State, m: Minion, steps: list[str]) -> list[str]:
+    """R-EXP-02: "minions do not stop for or attack pets unless no mouse is available". With no mouse it can
+    reach and attack this turn (docs/rulings.md), the minion stops on the first space of its walk holding an
+    ally or a pet, as it would on a mouse's, and attacks it there."""
+    held = {str(d["space"]): k for k, d in helpers(st).items()}
+    for i, space in enumerate(steps):
+        if space in held:
+            ctx.emit("minion_stops_for_helper", "R-EXP-02", minion=m.id, helper=held[space], space=space)
+            return steps[: i + 1]
+    return steps
+
+
 def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple[Hero, str, list[str]] | None:
     """R-MINION-05/06: the nearest mouse it can attack not yet attacked this card turn; else (or on ties) the
     mouse highest on the track. Returns the mouse, why (a message value id) and the mice it was tied with."""
@@ -288,7 +314,7 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
         cands = [h for h in mice if h.space in near]
     if not cands:
         return None
-    seen = [h for h in cands if not h.buffs.get("hide")]
+    seen = [h for h in cands if not (h.buffs and buff(h, "hide"))]
     cands = seen or cands  # Vanish: a hidden mouse is attacked only when no other mouse can be
     fresh = [h for h in cands if h.id not in attacked]
     if len(fresh) == 1:  # the only choice: no distances needed to order it (the common case)
@@ -339,7 +365,7 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
     if target.space not in melee_reach(graph, here):
         return
-    faces = roll(st, hero.battle, f"{h.id}'s charmed attack")
+    faces = roll(st, attack_dice(st, h.id, hero.battle), f"{h.id}'s charmed attack")  # its card's battle only
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
     # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)

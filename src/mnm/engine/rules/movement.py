@@ -15,6 +15,7 @@ from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import (
+    _position_key,
     blocked_spaces,
     can_enter,
     engaging_minions_in,
@@ -22,8 +23,9 @@ from mnm.engine.query import (
     hero_name,
     mice_in,
     occupancy_map,
+    tokens_key,
 )
-from mnm.engine.rules.leaves import afloat
+from mnm.engine.rules.leaves import afloat, on_leaf
 from mnm.engine.rules.terrain import gecko_blocked
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.rules.turtles import mouse_steps_on
@@ -102,15 +104,8 @@ def _reach_key(st: State, h: Hero, t: Turn) -> tuple[object, ...]:
     key.extend(t.flags)
     key.append(len(st.traps))
     key.extend(st.traps)
-    hook = st.tokens.get("fishhook", ())
-    key.append(len(hook))
-    key.extend(hook)
-    for x in st.heroes.values():
-        key.append(x.space)
-    key.append(len(st.minions))
-    for m in st.minions.values():
-        key.append(m.space)
-        key.append(m.type)
+    key.extend(tokens_key(st))  # leaves and turtles float a mouse, the Fishhook adds a line (issue 26, finding 3)
+    key.extend(_position_key(st))  # figures (captured mice take no room) and Hesster's spaces
     return tuple(key)
 
 
@@ -148,7 +143,10 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     occupancy = occupancy_map(ctx, st)
     minion_spaces = occupancy[2]
     full = blocked_spaces(ctx, st, occupancy=occupancy)
-    if not st.tokens.get("fishhook") and "levitate" not in t.flags and not board.gecko_edges:
+    # [EXP] on a leaf in a current the mouse is still in the water: no stepping upstream (R-WATER-03); a
+    # turtle's shell is out of the water (docs/rulings.md R-EXP-09)
+    upstream = bool(st.tokens) and board.spaces[start].water and on_leaf(st, start) and board.spaces[start].drift is not None
+    if not st.tokens.get("fishhook") and "levitate" not in t.flags and not board.gecko_edges and not upstream:
         return _reachable_on_tile(board.graph_of(start), start, t.move_points, minion_spaces, st.traps, full)
     stops = minion_spaces.union(board.water, st.traps)
     best: dict[str, int] = {start: 0}
@@ -169,6 +167,8 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
                 nd = d + c
                 if nd > points or nd >= best.get(v, 1 << 30):
                     continue
+                if upstream and u == start and against_current(ctx, start, v):
+                    continue  # R-WATER-03: not against the current, even aboard a leaf
                 if v in full:
                     continue  # R-MOVE-10: no entering or passing through a full space
                 best[v] = nd
@@ -272,6 +272,8 @@ def _move_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
         return f"{name} cannot leave a space where minions outnumber the mice (R-MOVE-09)"
     if not can_enter(ctx, st, dest):
         return f"space {dest} is full (R-SPACE-02)"
+    if h.space is not None and ctx.board.spaces[h.space].water and against_current(ctx, h.space, dest):
+        return f"{dest} is upstream: a mouse in the water cannot move against the current, aboard a leaf or not (R-WATER-03)"
     return f"{dest} is out of reach: {name} has {t.move_points} movement left"
 
 

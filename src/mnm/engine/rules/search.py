@@ -70,6 +70,7 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         ctx.emit("search_fails", "R-SEARCH-01", hero=h.id, face=face)
         return
     h.searched.append(side)
+    ctx.rules.on_search(ctx, st, h.id, h.space)  # a chapter may react (R-STORY-05)
     special = _special_card(ctx, st, h)
     if special is not None:
         st.special_found.append(special)

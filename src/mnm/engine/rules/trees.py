@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from mnm.board.layout import space_side
+from mnm.board.layout import TREE_CLIMB, space_side
+from mnm.board.layout import climb_target as board_climb_target
+from mnm.board.layout import overlay_over as board_overlay_over
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
 from mnm.engine.dice import roll
@@ -28,7 +30,7 @@ from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["climb_target", "overlay_over"]
 
-CLIMB: Final = "tree-climb"
+CLIMB: Final = TREE_CLIMB
 
 
 def _left_behind(ctx: Ctx, st: State) -> None:
@@ -58,26 +60,13 @@ def _climb_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 def overlay_over(ctx: Ctx, space: str) -> int | None:
     """The branch overlay (an Upwood tile side of this chapter's board) laid over the tree-climb symbol on
     ``space``, if the chapter has one (R-EXP-19; ``overlay_of`` in the side's content)."""
-    for side in ctx.board.graphs:
-        if ctx.content.tile_sides[side].overlay_of == space:
-            return side
-    return None
-
-
-def _symbol_on(ctx: Ctx, side: int) -> str:
-    """The overlay's own tree-climb symbol (the trunk top), where a climbing party arrives."""
-    return next(sp.id for sp in ctx.board.graph(side).spaces if CLIMB in sp.features)
+    return board_overlay_over(ctx.board, ctx.content, space)
 
 
 def climb_target(ctx: Ctx, space: str) -> str:
-    """Where a climb from the symbol on ``space`` puts the party: up on the overlay's symbol when the chapter
-    lays one there; down on the symbol below when ``space`` is an overlay's own symbol (the same symbol serves
-    for going back down into Downwood, R-EXP-19); else the symbol itself (a chapter with no overlay)."""
-    below = ctx.content.tile_sides[space_side(space)].overlay_of
-    if below is not None:
-        return below
-    up = overlay_over(ctx, space)
-    return _symbol_on(ctx, up) if up is not None else space
+    """Where a climb from the symbol on ``space`` puts the party (R-EXP-19; :func:`mnm.board.layout.climb_target`,
+    which the chapter checks use too)."""
+    return board_climb_target(ctx.board, ctx.content, space)
 
 
 def _climb_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:

@@ -21,7 +21,9 @@ __all__ = [
     "EXTRA_ACTION_COST",
     "action_available",
     "direct_listing_active",
+    "end_effects_of",
     "extra_action_cost",
+    "follow_statuses",
     "free_action_allowed",
     "free_action_available",
     "install_direct_listing",
@@ -85,10 +87,31 @@ def free_action_available(ctx: Ctx, st: State, h: Hero, t: Turn, which: str) -> 
     return ""
 
 
+def end_effects_of(ctx: Ctx, st: State, owner: str) -> None:
+    """R-BATTLE-12: the effects ``owner``'s cards gave "until the start of your next turn" end as its turn
+    begins, on every mouse that has them (Ward of Light on the mice in its space), and only then."""
+    tail = "@" + owner
+    for x in st.heroes.values():
+        if not x.buffs:
+            continue
+        mine = x.id == owner
+        ending = [k for k in x.buffs if ("@" not in k if mine else k.endswith(tail))]
+        if ending:
+            for k in ending:
+                del x.buffs[k]
+            names = sorted({k.partition("@")[0] for k in ending})
+            if mine:
+                ctx.emit("buffs_end", "R-SEARCH-08", hero=x.id, buffs=names)
+            else:
+                ctx.emit("buffs_end_given", "R-SEARCH-08", hero=x.id, owner=owner, buffs=names)
+
+
 @step("mouse_turn")
 def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-TURN-01/09: the turn starts with a mandatory movement roll."""
     h = st.heroes[str(args[0])]
+    if len(args) == 1:  # the turn begins (a captured or charmed mouse's too): its cards' timed effects end
+        end_effects_of(ctx, st, h.id)
     if h.captured:
         push(st, ["captured_turn", h.id])
         return
@@ -99,9 +122,6 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
         return  # R-ABIL-04: asked first whether to use an ability "before taking a turn"
     t = Turn(h.id)
     st.turn = t
-    if h.buffs:  # card effects lasting "until the start of your next turn" end now (docs/effects.md)
-        ctx.emit("buffs_end", "R-SEARCH-08", hero=h.id, buffs=sorted(h.buffs))
-        h.buffs.clear()
     TURN_BEGINS.call(ctx, st, h, t, args)
     face = ctx.dice[roll(st, 1, f"{h.id}'s movement")[0]]
     t.rolled = face.number
@@ -126,7 +146,26 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: a mouse beginning its turn on Hesster must move away
         if MOUSE_ON_HESSTER.call(ctx, st, h):
             return
+    follow_statuses(ctx, st, h, t)  # a chapter's movement-roll rule may have knocked it down
     st.pending = Pending("turn", h.id)
+
+
+def follow_statuses(ctx: Ctx, st: State, h: Hero, t: Turn) -> None:
+    """R-NEG-02/03/04: the rest of the turn follows the markers the mouse has now, however it got them in its
+    own turn (a minion, an event, a chapter's room rule, its own grape). Stunned needs nothing here: every
+    action's options ask for it. Knocked down before its movement is over, it spends the rest of its move
+    standing up (R-NEG-04); webbed, it moves no further (R-NEG-03). Movement already over: nothing changes now,
+    and a knocked-down mouse stands at its next turn (docs/rulings.md R-NEG-04)."""
+    if t.movement_over or not h.statuses:
+        return
+    if "knocked_down" in h.statuses:
+        h.statuses.remove("knocked_down")
+        t.move_points = 0
+        t.movement_over = True
+        ctx.emit("stands_up", "R-NEG-04", figure=h.id)
+    if "webbed" in h.statuses:
+        t.move_points = 0
+        t.movement_over = True
 
 
 def _turn_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
@@ -189,6 +228,7 @@ def _turn_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
 def _ask_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     hid = str(args[0])
     if st.turn is not None and st.turn.mouse == hid and not st.heroes[hid].captured:
+        follow_statuses(ctx, st, st.heroes[hid], st.turn)  # R-NEG-02/03/04: what it gained in this action
         st.pending = Pending("turn", hid)
 
 

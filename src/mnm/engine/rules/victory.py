@@ -16,6 +16,8 @@ def advance_hourglass(ctx: Ctx, st: State, why: str) -> None:
         st.status = "lost"
         st.outcome = "hourglass"
         ctx.emit("defeat", "R-WIN-02", reason="hourglass")
+    if st.status == "playing":
+        ctx.rules.on_hourglass(ctx, st)  # a chapter may react (R-STORY-05)
 
 
 def check_victory(ctx: Ctx, st: State) -> None:

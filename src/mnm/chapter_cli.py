@@ -1,0 +1,99 @@
+"""``mnm chapter``: write and check chapter files (docs/chapters.md, "Writing a chapter")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from mnm.content.loader import Content
+
+def read_or_exit(path: Path) -> Content:
+    """The content with a chapter file's chapter added; every problem on its own line and exit 1 when bad."""
+    from mnm.chapterfile import ChapterFileError, read_chapter_file
+
+    try:
+        return read_chapter_file(path)
+    except ChapterFileError as err:
+        for problem in err.problems:
+            typer.echo(str(problem), err=True)
+        raise typer.Exit(1) from err
+
+
+chapter_app = typer.Typer(
+    help="Write and check chapter files: a chapter of your own, played with --chapter-file.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+
+@chapter_app.command("validate")
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Chapter files (YAML).")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object: {file: [problems]} with field, line, en, pt.")
+    ] = False,
+    lang: Annotated[str, typer.Option(help="The problems' language: en or pt-BR.")] = "en",
+) -> None:
+    """Check chapter files: schema, ids, layout, reachability. One line per problem; exit 1 on any."""
+    from mnm.chapterfile import ChapterFileError, Problem, read_chapter_file
+
+    report: dict[str, list[dict[str, object]]] = {}
+    bad = 0
+    for path in files:
+        problems: list[Problem] = []
+        try:
+            read_chapter_file(path)  # the same reading as play and simulate: what passes here plays
+        except ChapterFileError as err:
+            problems = err.problems
+        bad += len(problems)
+        report[str(path)] = [p.to_json() for p in problems]
+        if not as_json:
+            for p in problems:
+                typer.echo(p.text(lang))
+            if not problems:
+                typer.echo(f"{path}: chapter OK" if not lang.startswith("pt") else f"{path}: capítulo OK")
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False))
+    if bad:
+        if not as_json:
+            typer.echo(f"{bad} problem(s)", err=True)
+        raise typer.Exit(1)
+
+
+@chapter_app.command("new")
+def new(
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="The file to write; the skeleton is printed if omitted.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+) -> None:
+    """Write a commented chapter skeleton that validates and plays; edit it from there."""
+    from mnm.chapterfile import skeleton_text
+
+    text = skeleton_text()
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    if out.exists() and not force:
+        typer.echo(f"Error: {out} exists; give another name or --force", err=True)
+        raise typer.Exit(2)
+    out.write_text(text, encoding="utf-8")
+    typer.echo(f"{out}: written. Next: mnm chapter validate {out}; mnm play --chapter-file {out}")
+
+
+@chapter_app.command("render")
+def render(
+    file: Annotated[Path, typer.Argument(help="A chapter file (YAML).")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="The SVG file to write.")] = Path("chapter.svg"),
+) -> None:
+    """Draw a chapter file's layout as SVG: the sides face up at setup, with their space numbers."""
+    from mnm.board.render import render_target
+    from mnm.chapterfile import added_chapter
+
+    content = read_or_exit(file)
+    for path in render_target(f"chapter:{added_chapter(content)[0].id}", out, content):
+        typer.echo(str(path))

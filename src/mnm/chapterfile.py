@@ -1,0 +1,824 @@
+"""Chapter files: one chapter written as a YAML file outside the shipped content, checked and played.
+
+A chapter file is untrusted input (it comes from a player's editor or a browser upload). Reading one goes
+through these stages in order; a stage that finds problems stops the later ones (they would only echo them),
+except that the meaning checks all run unless the board itself cannot be built, with one problem per field:
+
+1. **the text**: at most :data:`MAX_CHAPTER_BYTES`, no NUL byte, valid UTF-8, bounded YAML
+   (:mod:`mnm.engine.bounded_yaml`: no aliases, bounded depth and values, no key written twice);
+2. **sizes**: every list and mapping, text and number within :data:`LIMITS` (tiles, rules, effects...);
+3. **the schema**: the content's pydantic :class:`~mnm.content.schema.Chapter`;
+4. **the meaning**: every id it names exists (tile sides, spaces, minions, cards, heroes), the layout holds
+   together (no two tiles on one position, one side per physical tile, the start space on a placed tile and
+   marked start), and every space it names can be reached from the start by walking and exploring.
+
+Each problem is a :class:`Problem`: the field's dotted path, the file's line (kept while parsing), and the
+message in English and Portuguese. :func:`validate_chapter_text` returns them (the web workshop calls it);
+:func:`read_chapter_text` returns the chapter added to the content, or raises :class:`ChapterFileError`.
+
+A chapter's **identity** is :func:`chapter_digest`: SHA-256 of its parsed data written canonically (sorted
+keys, no spaces), so comments, layout and key order do not change it and any change of meaning does. Saves
+of a chapter from a file record it (docs/chapters.md, "Saves and campaigns").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import weakref
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Final
+
+from pydantic import ValidationError
+
+from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
+from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
+from mnm.engine import load_bounded_with_lines
+
+__all__ = [
+    "LIMITS",
+    "MAX_CHAPTER_BYTES",
+    "ChapterFileError",
+    "Problem",
+    "added_chapter",
+    "chapter_digest",
+    "content_for_save",
+    "next_chapter_content",
+    "read_chapter_file",
+    "read_chapter_text",
+    "skeleton_text",
+    "validate_chapter_text",
+]
+
+MAX_CHAPTER_BYTES: Final = 128 * 1024  # the longest shipped chapter is about 6 KB
+MAX_TEXT: Final = 4_000  # characters of one text (a story moment is a few hundred)
+MAX_ITEMS: Final = 200  # entries of any one list or mapping not named in LIMITS
+MAX_NUMBER: Final = 10_000  # any whole number, in absolute value, unless the schema says less
+MAX_CUSTOM_CHAPTERS: Final = 256  # chapter files' contents kept ready by one process (more are read again)
+# Most entries one list or mapping may hold, by field path (``*``: any index or key).
+LIMITS: Final[dict[str, int]] = {
+    "setup.layout": 16,
+    "story": 60,
+    "setup.starting_minions": 40,
+    "setup.special_searches": 40,
+    "setup.special_surges": 40,
+    "setup.tokens": 20,
+    "setup.tokens.*": 40,
+    "victory": 20,
+    "defeat": 20,
+    "rules": 100,
+    "rules.*.do": 20,
+    "rules.*.if": 20,
+    "rooms": 16,
+    "rooms.*.rules": 40,
+    "rooms.*.rules.*.do": 20,
+    "rooms.*.rules.*.if": 20,
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a chapter file: where (field path, line) and what, in English and Portuguese."""
+
+    field: str
+    line: int | None
+    en: str
+    pt: str
+    file: str = "chapter"
+
+    def message(self, lang: str = "en") -> str:
+        return self.pt if lang.lower().startswith("pt") else self.en
+
+    def text(self, lang: str = "en") -> str:
+        """``FILE:LINE: FIELD: message``, one line."""
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        return f"{where}: {self.field}: {self.message(lang)}" if self.field else f"{where}: {self.message(lang)}"
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "field": self.field, "line": self.line, "en": self.en, "pt": self.pt}
+
+
+class ChapterFileError(Exception):
+    """A chapter file that cannot be played; ``problems`` lists why (one line each)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class _TextError(Exception):
+    """The bounded YAML reader's refusal (its message names the line)."""
+
+
+# --- messages in both languages ----------------------------------------------------------------------------
+
+_PT_BY_TYPE: Final[dict[str, str]] = {
+    "greater_than_equal": "deve ser ≥ {ge}, recebido {got}",
+    "greater_than": "deve ser > {gt}, recebido {got}",
+    "less_than_equal": "deve ser ≤ {le}, recebido {got}",
+    "less_than": "deve ser < {lt}, recebido {got}",
+    "missing": "é obrigatório",
+    "extra_forbidden": "não é um campo conhecido",
+    "int_type": "deve ser um número inteiro, recebido {got}",
+    "int_parsing": "deve ser um número inteiro, recebido {got}",
+    "string_type": "deve ser um texto, recebido {got}",
+    "enum": "deve ser um de {expected}, recebido {got}",
+    "literal_error": "deve ser um de {expected}, recebido {got}",
+    "string_pattern_mismatch": "deve seguir o padrão {pattern}, recebido {got}",
+    "too_short": "deve ter pelo menos {min_length} item(ns)",
+    "too_long": "deve ter no máximo {max_length} item(ns)",
+    "string_too_long": "deve ter no máximo {max_length} caracteres",
+    "string_too_short": "deve ter pelo menos {min_length} caractere(s)",
+}
+
+# English messages of the shared content checks (mnm.content.loader, mnm.board.check, the schema's own
+# checks) and their Portuguese, by pattern. A message no pattern knows keeps its English text in ``pt``.
+_PT_PATTERNS: Final[tuple[tuple[str, str], ...]] = (
+    (r"names tile side (\S+), which does not exist", r"nomeia o lado de peça \1, que não existe"),
+    (r"names hero '(.+)', which does not exist", r"nomeia o herói '\1', que não existe"),
+    (r"names minion '(.+)', which does not exist", r"nomeia o lacaio '\1', que não existe"),
+    (r"names card '(.+)', which does not exist", r"nomeia a carta '\1', que não existe"),
+    (r"names chapter '(.+)', which does not exist", r"nomeia o capítulo '\1', que não existe"),
+    (r"physical tile (\d+) is laid twice", r"a peça física \1 foi colocada duas vezes (um lado cada vez)"),
+    (r"side (\d+) is not face up in the layout", r"o lado \1 não está virado para cima no arranjo"),
+    (r"side (\d+) has no space (\d+)", r"o lado \1 não tem o espaço \2"),
+    (r"position \[(.+)\] already holds side (\d+)", r"a posição [\1] já tem o lado \2"),
+    (r"space (\S+) is not marked start: true on its tile", r"o espaço \1 não está marcado start: true na sua peça"),
+    (r"(\d+) is past the last track page (\d+)", r"\1 passa da última página da trilha, \2"),
+    (r"'(.+)' is not a party item", r"'\1' não é um item do grupo"),
+    (r"'(.+)' is not an ally or pet", r"'\1' não é um aliado nem um bichinho"),
+    (
+        r"an authored entry needs a note saying why it was designed this way",
+        r"uma entrada autoral precisa de uma nota (note) dizendo por que foi feita assim",
+    ),
+)
+
+
+def _pt_of(en: str, patterns: tuple[tuple[str, str], ...] = _PT_PATTERNS) -> str:
+    """The Portuguese of an English message by the first pattern that matches it (the English if none does)."""
+    for pattern, template in patterns:
+        m = re.fullmatch(pattern, en, flags=re.DOTALL)
+        if m is not None:
+            return m.expand(template)
+    return en
+
+
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+class _Collector:
+    """Problems of one file, each placed on its line by the line map."""
+
+    def __init__(self, file: str, lines: Mapping[str, int]) -> None:
+        self.file = file
+        self.lines = lines
+        self.problems: list[Problem] = []
+        # the model keeps the setup fields flat; the file may nest them under setup: (name them as written)
+        self.nested = {f for f in SETUP_FIELDS if f"setup.{f}" in lines}
+
+    def file_path(self, path: str) -> str:
+        return f"setup.{path}" if path.split(".")[0] in self.nested else path
+
+    def line_of(self, path: str) -> int | None:
+        while True:
+            if path in self.lines:
+                return self.lines[path]
+            if not path:
+                return None
+            path = path.rpartition(".")[0]
+
+    def add(self, path: str, en: str, pt: str | None = None) -> None:
+        path = self.file_path(path)
+        if path and any(p.field == path for p in self.problems):
+            return  # one problem per field: a later check would only say it again in other words
+        self.problems.append(Problem(path, self.line_of(path), en, pt if pt is not None else _pt_of(en), self.file))
+
+
+# --- stage 1: the text -------------------------------------------------------------------------------------
+
+
+def _parse(text: str, file: str) -> tuple[Any, dict[str, int]]:
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_CHAPTER_BYTES:
+        raise ChapterFileError(
+            [
+                Problem(
+                    "",
+                    None,
+                    f"the file is {size // 1024} KB, over the {MAX_CHAPTER_BYTES // 1024} KB a chapter file may hold",
+                    f"o arquivo tem {size // 1024} KB, mais que os {MAX_CHAPTER_BYTES // 1024} KB permitidos "
+                    "a um arquivo de capítulo",
+                    file,
+                )
+            ]
+        )
+    if "\x00" in text:  # said plainly (YAML's reader would call it an unacceptable character)
+        nul_line = text.count("\n", 0, text.index("\x00")) + 1
+        raise ChapterFileError(
+            [
+                Problem(
+                    "",
+                    nul_line,
+                    "a NUL character (a binary file, not YAML text)",
+                    "um caractere NUL (um arquivo binário, não texto YAML)",
+                    file,
+                )
+            ]
+        )
+    try:
+        return load_bounded_with_lines(text, file, _TextError, max_bytes=4 * MAX_CHAPTER_BYTES)
+    except _TextError as err:
+        message = str(err).removeprefix(f"{file}: ")
+        m = re.match(r"line (\d+): (.*)", message)
+        line = int(m.group(1)) if m else None
+        en = m.group(2) if m else message
+        raise ChapterFileError([Problem("", line, en, _pt_of(en, _PT_YAML), file)]) from err
+
+
+_PT_YAML: Final[tuple[tuple[str, str], ...]] = (
+    (r"YAML aliases \((\S+)\) are not allowed", r"apelidos YAML (\1) não são permitidos"),
+    (r"nested more than (\d+) levels deep", r"aninhado em mais de \1 níveis"),
+    (r"more than (\d+) values", r"mais de \1 valores"),
+    (
+        r"'(.+)' is written twice in one mapping \(first on line (\d+)\); YAML would keep only the last",
+        r"'\1' aparece duas vezes no mesmo mapa (primeiro na linha \2); o YAML guardaria só o último",
+    ),
+    (r"a number of (\d+) digits \(at most (\d+)\)", r"um número de \1 algarismos (no máximo \2)"),
+    (r"not valid YAML/JSON: (.*)", r"não é YAML/JSON válido: \1"),
+    (r"(\S+) values are not allowed; write plain text", r"valores \1 não são permitidos; escreva texto simples"),
+)
+
+
+# --- stage 2: sizes ----------------------------------------------------------------------------------------
+
+
+def _limit_of(path: str) -> int:
+    parts = path.split(".") if path else []
+    for pattern, limit in LIMITS.items():
+        want = pattern.split(".")
+        if len(want) == len(parts) and all(w in ("*", p) for w, p in zip(want, parts, strict=True)):
+            return limit
+    return MAX_ITEMS
+
+
+def _check_sizes(data: Any, out: _Collector) -> None:
+    """Every list, mapping, text and number within bounds, before the schema spends time on any of it."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, (list, dict)):
+            limit = _limit_of(path)
+            if len(value) > limit:
+                out.add(
+                    path,
+                    f"has {len(value)} entries, more than the {limit} a chapter file may hold here",
+                    f"tem {len(value)} entradas, mais que as {limit} permitidas aqui num arquivo de capítulo",
+                )
+                continue
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                stack.append((item, f"{path}.{key}" if path else str(key)))
+        elif isinstance(value, str) and len(value) > MAX_TEXT:
+            out.add(
+                path,
+                f"is {len(value)} characters long, more than the {MAX_TEXT} a text may hold",
+                f"tem {len(value)} caracteres, mais que os {MAX_TEXT} permitidos a um texto",
+            )
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int) and abs(value) > MAX_NUMBER:
+            out.add(
+                path,
+                f"is {value}, outside -{MAX_NUMBER}..{MAX_NUMBER}",
+                f"é {value}, fora de -{MAX_NUMBER}..{MAX_NUMBER}",
+            )
+        elif isinstance(value, float):
+            out.add(path, f"is {value}: numbers here are whole numbers", f"é {value}: aqui os números são inteiros")
+
+
+# --- stage 3: the schema -----------------------------------------------------------------------------------
+
+
+def _schema(data: dict[str, Any], out: _Collector) -> Chapter | None:
+    try:
+        return Chapter.model_validate(data)
+    except ValidationError as err:
+        for e in err.errors():
+            path = ".".join(str(p) for p in e["loc"])
+            ctx = dict(e.get("ctx") or {})
+            cause = ctx.get("error")
+            if isinstance(cause, FieldError):
+                path = f"{path}.{cause.field}" if path else cause.field
+                out.add(path, str(cause))
+                continue
+            render = _MESSAGES.get(e["type"])
+            en = render(ctx, e.get("input")) if render is not None else e["msg"].removeprefix("Value error, ")
+            pt_template = _PT_BY_TYPE.get(e["type"])
+            pt = pt_template.format(**{**ctx, "got": _short(e.get("input"))}) if pt_template is not None else None
+            out.add(path, en, pt)
+        return None
+
+
+# --- stage 4: the meaning ----------------------------------------------------------------------------------
+
+
+def _meaning(chapter: Chapter, content: Content, out: _Collector, folder: Path | None) -> None:
+    from mnm.board.check import chapter_issues
+
+    # the content folder's own cross checks, on this chapter alone (one place says what a chapter may name)
+    reader = _Reader(Path(content.root or "."))
+    others = {cid: c for cid, c in content.chapters.items() if cid != chapter.id}
+    if chapter.next_chapter is not None and chapter.next_chapter not in content.chapters:
+        # resolved later from the chapter file's folder (docs/chapters.md): checked below, not here
+        others[chapter.next_chapter] = chapter
+    _cross_check(
+        reader,
+        dict(content.heroes),
+        dict(content.minions),
+        dict(content.search_cards),
+        dict(content.ability_cards),
+        dict(content.encounter_cards),
+        dict(content.tile_sides),
+        {**others, chapter.id: chapter},
+    )
+    for issue in _own(reader.issues, chapter.id):
+        out.add(issue.field, issue.message)
+    if any(p.field.removeprefix("setup.").startswith(("layout", "start_space")) for p in out.problems):
+        return  # no board to check the rest on
+    trial = _with_chapter(content, chapter, ChapterFile(chapter.id, "", out.file))
+    for issue in chapter_issues(trial, chapter.id):
+        out.add(issue.field, issue.message)
+    if any(p.field.removeprefix("setup.").startswith(("layout", "start_space")) for p in out.problems):
+        return
+    if not _reachability(trial, chapter, out):  # a tile out of reach: every place on it would say so again
+        return
+    _RuleCheck(trial, chapter, out).run()
+    _next_chapter(chapter, content, out, folder)
+
+
+def _own(issues: Iterable[ContentIssue], chapter_id: str) -> list[ContentIssue]:
+    return [i for i in issues if i.entry == chapter_id]
+
+
+def _reachability(content: Content, chapter: Chapter, out: _Collector) -> bool:
+    """Every tile laid must be reachable from the start by walking and exploring (False when one is not)."""
+    from mnm.board.reach import reachable_spaces
+
+    reach = reachable_spaces(content, chapter)
+    before = len(out.problems)
+    reached_tiles = {content.tile_sides[s].tile for s in reach.sides}
+    for i, placed in enumerate(chapter.layout):
+        if content.tile_sides[placed.side].tile not in reached_tiles:
+            out.add(
+                f"layout.{i}",
+                f"side {placed.side} at {list(placed.at)} can never be reached from the start space "
+                f"{chapter.start_space}: no lined-up exit of the same colour leads to it",
+                f"o lado {placed.side} em {list(placed.at)} nunca é alcançado a partir do espaço inicial "
+                f"{chapter.start_space}: nenhuma saída alinhada da mesma cor leva até ele",
+            )
+    return len(out.problems) == before
+
+
+class _RuleCheck:
+    """The chapter language's ids and places (victory, defeat, rules, rooms): every tile side and space on the
+    board and reachable, every minion, card and story moment known, every trigger able to fire, and a victory
+    there is a way to."""
+
+    def __init__(self, content: Content, chapter: Chapter, out: _Collector) -> None:
+        from mnm.board.layout import Board
+        from mnm.board.reach import reachable_spaces
+
+        self.content, self.chapter, self.out = content, chapter, out
+        self.board = Board.for_chapter(content, chapter)
+        self.reach = reachable_spaces(content, chapter)
+        self.appear = _minions_that_appear(content, chapter)
+
+    def run(self) -> None:
+        ch = self.chapter
+        for path, side in _named_sides(ch):
+            self.side(side, path)
+        for i, cond in enumerate(ch.victory):
+            self.condition(cond, f"victory.{i}")
+        for i, cond in enumerate(ch.defeat):
+            self.condition(cond, f"defeat.{i}")
+        for i, rule in enumerate(ch.rules):
+            self.rule(rule, f"rules.{i}")
+        for i, room in enumerate(ch.rooms):
+            if self.side(room.side, f"rooms.{i}.side"):
+                for j, rule in enumerate(room.rules):
+                    self.rule(rule, f"rooms.{i}.rules.{j}", room.side)
+        wins = [e for r in ch.all_rules() for e in _effects(r.do) if e.kind is EffectKind.VICTORY]
+        if not ch.victory and not wins:
+            self.out.add(
+                "victory",
+                "the chapter has no victory condition and no rule with a victory effect: it can never be won",
+                "o capítulo não tem condição de vitória nem regra com efeito de vitória: nunca pode ser vencido",
+            )
+
+    # --- places and ids ---
+
+    def side(self, side: int, path: str) -> bool:
+        if side not in self.board.graphs:
+            self.out.add(
+                path,
+                f"names tile side {side}, which is not on this chapter's board (no side of its tile is in the layout)",
+                f"nomeia o lado de peça {side}, que não está no tabuleiro deste capítulo (nenhum lado da sua "
+                "peça está no arranjo)",
+            )
+            return False
+        if side not in self.reach.sides:
+            self.out.add(
+                path,
+                f"names tile side {side}, which the mice cannot reach from the start space "
+                f"{self.chapter.start_space} by walking and exploring",
+                f"nomeia o lado de peça {side}, que os ratos não alcançam a partir do espaço inicial "
+                f"{self.chapter.start_space} andando e explorando",
+            )
+            return False
+        return True
+
+    def space(self, space: str, path: str) -> None:
+        side = int(space.split(":")[0])
+        if not self.side(side, path):
+            return
+        if space not in self.board.spaces:
+            self.out.add(
+                path,
+                f"names space {space}, which does not exist (side {side} has no space {space.split(':')[1]})",
+                f"nomeia o espaço {space}, que não existe (o lado {side} não tem o espaço {space.split(':')[1]})",
+            )
+        elif space not in self.reach.spaces:
+            self.out.add(
+                path,
+                f"names space {space}, which the mice cannot reach from the start space {self.chapter.start_space}",
+                f"nomeia o espaço {space}, que os ratos não alcançam a partir do espaço inicial "
+                f"{self.chapter.start_space}",
+            )
+
+    def minion(self, minion: str, path: str, must_appear: bool = False) -> None:
+        if minion not in self.content.minions:
+            self.out.add(path, f"names minion {minion!r}, which does not exist")
+        elif must_appear and minion not in self.appear:
+            self.out.add(
+                path,
+                f"names minion {minion!r}, which never comes into this chapter (not in its setup, its surges, "
+                "its encounter cards or a rule's place_minion): the rule can never fire",
+                f"nomeia o lacaio {minion!r}, que nunca entra neste capítulo (nem na preparação, nas ondas, nas "
+                "cartas de encontro ou num place_minion de regra): a regra nunca dispara",
+            )
+
+    def page(self, page: int, path: str) -> None:
+        """An hourglass page a trigger waits for: one the hourglass can move to while the game goes on (the
+        end marker may move up to the track's last page, so that is the bound, not ``end_page``)."""
+        last = self.chapter.track_pages - 1
+        if not 2 <= page <= last:
+            self.out.add(
+                path,
+                f"is page {page}: the hourglass starts on page 1 and the game is lost on the end marker, at the "
+                f"latest page {last + 1}, so it never moves to page {page} while the game goes on (pages 2-{last} can)",
+                f"é a página {page}: a ampulheta começa na página 1 e o jogo é perdido no marcador de fim, no máximo "
+                f"na página {last + 1}, então ela nunca avança para a página {page} com o jogo em andamento (as "
+                f"páginas 2-{last} podem)",
+            )
+
+    # --- the language ---
+
+    def rule(self, rule: ChapterRule, path: str, room_side: int | None = None) -> None:
+        where = rule.where
+        start_side = int(self.chapter.start_space.split(":")[0])
+        if rule.when is Trigger.TILE_REVEALED and (where.side or room_side) == start_side:
+            self.out.add(
+                f"{path}.when",
+                f"tile_revealed on side {start_side} never fires: the start side is face up and explored from "
+                "setup on (use chapter_begins)",
+                f"tile_revealed no lado {start_side} nunca dispara: o lado inicial já começa revelado (use "
+                "chapter_begins)",
+            )
+        if where.side is not None:
+            self.side(where.side, f"{path}.where.side")
+        for k, space in enumerate(where.spaces):
+            self.space(space, f"{path}.where.spaces.{k}")
+        if where.minion is not None:
+            self.minion(where.minion, f"{path}.where.minion", must_appear=True)
+        if where.page is not None:
+            self.page(where.page, f"{path}.where.page")
+        for k, cond in enumerate(rule.if_):
+            self.condition(cond, f"{path}.if.{k}")
+        for k, effect in enumerate(rule.do):
+            self.effect(effect, f"{path}.do.{k}")
+
+    def condition(self, cond: Condition, path: str) -> None:
+        kind, params = cond.kind, cond.params
+        at = f"{path}.{kind.value}"
+        if kind is ConditionKind.ALL_FREE_MICE_ON:
+            for k, space in enumerate(params.spaces):
+                self.space(space, f"{at}.spaces.{k}")
+        elif kind in (ConditionKind.TILE_FACE_UP, ConditionKind.TILE_CLEAR, ConditionKind.ALL_MICE_SEARCHED) or (kind is ConditionKind.TOKEN_ON and params.side is not None):
+            self.side(params.side, f"{at}.side")
+        elif kind is ConditionKind.MINION_ON_BOARD:
+            self.minion(params.minion, f"{at}.minion")
+        elif kind is ConditionKind.SPECIAL_SEARCH_LEFT and params.card not in self.content.search_cards:
+            self.out.add(f"{at}.card", f"names card {params.card!r}, which does not exist")
+        elif kind is ConditionKind.FIGURE:
+            if params.minion is not None:
+                self.minion(params.minion, f"{at}.minion")
+            if params.side is not None:
+                self.side(params.side, f"{at}.side")
+            for k, space in enumerate(params.spaces):
+                self.space(space, f"{at}.spaces.{k}")
+        elif kind in (ConditionKind.ANY, ConditionKind.ALL):
+            for k, inner in enumerate(params):
+                self.condition(inner, f"{at}.{k}")
+        elif kind is ConditionKind.NOT:
+            self.condition(params, at)
+
+    def effect(self, effect: Effect, path: str) -> None:
+        kind, params = effect.kind, effect.params
+        at = f"{path}.{kind.value}"
+        if kind is EffectKind.STORY and params.moment not in self.chapter.story:
+            known = ", ".join(self.chapter.story) or "none"
+            self.out.add(
+                f"{at}.moment",
+                f"names story moment {params.moment!r}, which the chapter's story does not have (it has: {known})",
+                f"nomeia o momento de história {params.moment!r}, que a história do capítulo não tem "
+                f"(ela tem: {known})",
+            )
+        elif kind is EffectKind.PLACE_MINION:
+            self.minion(params.minion, f"{at}.minion")
+            self.space(params.space, f"{at}.space")
+        elif kind is EffectKind.PLACE_MINIONS:
+            self.minion(params.minion, f"{at}.minion")
+            if params.side is not None:
+                self.side(params.side, f"{at}.side")
+        elif kind in (EffectKind.RETURN_MINION, EffectKind.PLACE_TOKEN):
+            self.space(params.space, f"{at}.space")
+        elif kind is EffectKind.STEER:
+            self.space(params.toward, f"{at}.toward")
+        elif kind is EffectKind.ROLL:
+            for k, inner in enumerate(params.then):
+                self.effect(inner, f"{at}.then.{k}")
+            for k, inner in enumerate(params.else_):
+                self.effect(inner, f"{at}.else.{k}")
+
+
+def _effects(effects: Iterable[Effect]) -> Iterable[Effect]:
+    """Effects and the effects inside rolls."""
+    for effect in effects:
+        yield effect
+        if effect.kind is EffectKind.ROLL:
+            yield from _effects(effect.params.then)
+            yield from _effects(effect.params.else_)
+
+
+def _minions_that_appear(content: Content, chapter: Chapter) -> set[str]:
+    """Minion types that can come onto this chapter's board: setup, special surges, the encounter cards of its
+    deck kinds (rows and surges), and rules that place them (place_minion, place_minions)."""
+    out = {m.minion for m in chapter.starting_minions}
+    out |= {mc.minion for sg in chapter.special_surges for mc in sg.minions}
+    out |= {h.minion for h in chapter.helpers}
+    for card in content.encounter_cards.values():
+        if card.kind in chapter.encounter_kinds:
+            out |= {mc.minion for row in card.rows for mc in row.minions}
+            out |= {mc.minion for mc in card.surge}
+    placing = (EffectKind.PLACE_MINION, EffectKind.PLACE_MINIONS)
+    out |= {e.params.minion for r in chapter.all_rules() for e in _effects(r.do) if e.kind in placing}
+    return out
+
+
+def _named_sides(chapter: Chapter) -> list[tuple[str, int]]:
+    """Every tile side a chapter's setup names, with its field."""
+    out: list[tuple[str, int]] = []
+    out += [(f"starting_minions.{i}.side", s.side) for i, s in enumerate(chapter.starting_minions)]
+    out += [(f"special_searches.{i}.side", s.side) for i, s in enumerate(chapter.special_searches)]
+    out += [(f"special_surges.{i}.side", s.side) for i, s in enumerate(chapter.special_surges)]
+    for token, spaces in chapter.tokens.items():
+        out += [(f"tokens.{token}.{i}", int(sp.split(":")[0])) for i, sp in enumerate(spaces) if ":" in sp]
+    out += [(f"helpers.{i}.space", int(h.space.split(":")[0])) for i, h in enumerate(chapter.helpers)]
+    return out
+
+
+def _next_chapter(chapter: Chapter, content: Content, out: _Collector, folder: Path | None) -> None:
+    name = chapter.next_chapter
+    if name is None or name in content.chapters:
+        return
+    if folder is None:
+        return  # a text with no folder (an upload): its next chapter comes with the campaign's next step
+    if not (folder / f"{name}.yaml").is_file():
+        out.add(
+            "next_chapter",
+            f"names chapter {name!r}: neither a shipped chapter nor a file {name}.yaml in {folder}",
+            f"nomeia o capítulo {name!r}: nem um capítulo do jogo nem um arquivo {name}.yaml em {folder}",
+        )
+
+
+# --- the public functions ----------------------------------------------------------------------------------
+
+
+def chapter_digest(data: Any) -> str:
+    """The identity of a chapter's content: SHA-256 of its parsed data, written canonically."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _check(
+    text: str, file: str, content: Content, folder: Path | None
+) -> tuple[Chapter | None, str, list[Problem]]:
+    try:
+        data, lines = _parse(text, file)
+    except ChapterFileError as err:
+        return None, "", err.problems
+    out = _Collector(file, lines)
+    if data is None:
+        out.add("", "the file is empty: start from mnm chapter new", "o arquivo está vazio: comece com mnm chapter new")
+        return None, "", out.problems
+    if not isinstance(data, dict):
+        out.add(
+            "",
+            f"a chapter file is a mapping of fields (id, name, layout...), not {type(data).__name__}",
+            f"um arquivo de capítulo é um mapa de campos (id, name, layout...), não {type(data).__name__}",
+        )
+        return None, "", out.problems
+    _check_sizes(data, out)
+    if out.problems:
+        return None, "", out.problems
+    chapter = _schema(data, out)
+    if chapter is None:
+        return None, "", out.problems
+    _meaning(chapter, content, out, folder)
+    return (None if out.problems else chapter), chapter_digest(data), out.problems
+
+
+def validate_chapter_text(
+    text: str, file: str = "chapter", content: Content | None = None, folder: Path | None = None
+) -> list[Problem]:
+    """Every problem of a chapter file's text (empty when it can be played). ``folder``: where the file lies,
+    to find its ``next_chapter`` beside it. Never raises on any text."""
+    return _check(text, file, content or builtin_content(), folder)[2]
+
+
+def read_chapter_text(
+    text: str,
+    file: str = "chapter",
+    content: Content | None = None,
+    folder: Path | None = None,
+    source: str | None = None,
+) -> Content:
+    """The content with this chapter added (the same object for the same chapter, file and base content), or
+    :class:`ChapterFileError` listing every problem. The chapter's id is ``result.chapter_files`` 's key.
+    ``source``: the file name saves record (default ``file``; a file read from disk records its full path)."""
+    base = content or builtin_content()
+    # the same text read again (each simulated game, each table of the same upload) is not checked again
+    seen = (id(base), hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), source or file, str(folder))
+    hit = _READ.get(seen)
+    if hit is not None:
+        _READ.move_to_end(seen)
+        return hit
+    chapter, digest, problems = _check(text, file, base, folder)
+    if chapter is None:
+        raise ChapterFileError(problems)
+    made = _interned(base, chapter, ChapterFile(chapter.id, digest, source or file, text))
+    _remember_read(seen, made)
+    return made
+
+
+def content_for_save(data: Any, chapter_file: str | Path | None = None) -> Content:
+    """The content a parsed save loads with: ``chapter_file`` when given, else the chapter file the save
+    records when it is still where it was, else the shipped content (the save's own check then says what is
+    missing). :class:`ChapterFileError` when the chapter file is bad."""
+    if chapter_file is not None:
+        return read_chapter_file(chapter_file)
+    recorded = data.get("chapter_file") if isinstance(data, dict) else None
+    name = recorded.get("file") if isinstance(recorded, dict) else None
+    if isinstance(name, str) and 0 < len(name) <= 4096 and Path(name).is_file():
+        return read_chapter_file(name)
+    return builtin_content()
+
+
+def read_chapter_file(path: str | Path, content: Content | None = None) -> Content:
+    """:func:`read_chapter_text` of a file (its size checked before it is read)."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_CHAPTER_BYTES:
+            raise ChapterFileError(
+                [
+                    Problem(
+                        "",
+                        None,
+                        f"the file is {size // 1024} KB, over the {MAX_CHAPTER_BYTES // 1024} KB a chapter file "
+                        "may hold",
+                        f"o arquivo tem {size // 1024} KB, mais que os {MAX_CHAPTER_BYTES // 1024} KB permitidos "
+                        "a um arquivo de capítulo",
+                        str(p),
+                    )
+                ]
+            )
+        raw = p.read_bytes()
+    except OSError as err:
+        why = err.strerror or str(err)
+        raise ChapterFileError([Problem("", None, f"cannot be read: {why}", f"não pode ser lido: {why}", str(p))]) from err
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise ChapterFileError(
+            [Problem("", line, "is not UTF-8 text", "não é texto UTF-8", str(p))]
+        ) from err
+    return read_chapter_text(text, str(p), content, p.parent, source=str(p.resolve()))
+
+
+def added_chapter(content: Content) -> tuple[Chapter, ChapterFile]:
+    """The one chapter a content made by :func:`read_chapter_text` added, and where it came from."""
+    source = next(iter(content.chapter_files.values()))
+    return content.chapters[source.chapter], source
+
+
+def next_chapter_content(content: Content, chapter: Chapter) -> Content:
+    """The content in which ``chapter``'s ``next_chapter`` can be played: the same content when it holds it
+    already (a shipped chapter), else the file ``<next_chapter>.yaml`` in the folder of ``chapter``'s file
+    (docs/chapters.md, "Saves and campaigns"). :class:`ChapterFileError` when that file is missing or bad."""
+    name = chapter.next_chapter
+    source = content.chapter_files.get(chapter.id)
+    if name is None or source is None:
+        return content
+    path = Path(source.file).parent / f"{name}.yaml"
+    if not path.is_file():
+        if name in content.chapters:
+            return content
+        raise ChapterFileError(
+            [
+                Problem(
+                    "next_chapter",
+                    None,
+                    f"names chapter {name!r}: neither a shipped chapter nor a file {path}",
+                    f"nomeia o capítulo {name!r}: nem um capítulo do jogo nem um arquivo {path}",
+                    source.file,
+                )
+            ]
+        )
+    return read_chapter_file(path, _base_of(content))
+
+
+def skeleton_text() -> str:
+    """The commented skeleton ``mnm chapter new`` writes: a chapter that validates and plays."""
+    from importlib import resources
+
+    return resources.files("mnm.content").joinpath("chapter-skeleton.yaml").read_text(encoding="utf-8")
+
+
+# --- contents with a chapter added -------------------------------------------------------------------------
+
+# The contents made for chapter files, most recently used last; the oldest are let go beyond the limit (a game
+# or a table holding one keeps it alive). Caches elsewhere that key on a content's id check that the object
+# they hold is the one asked about, so an id handed on to a new content never serves the old one's data.
+_INTERNED: Final[OrderedDict[tuple[int, str, str], Content]] = OrderedDict()
+_BASES: Final[dict[int, tuple[weakref.ref[Content], Content]]] = {}  # id(made) -> (made, the content it extends)
+_READ: Final[OrderedDict[tuple[int, str, str, str], Content]] = OrderedDict()  # (base, text's hash...) -> made
+
+
+def _with_chapter(content: Content, chapter: Chapter, source: ChapterFile) -> Content:
+    return replace(
+        content,
+        chapters={**content.chapters, chapter.id: chapter},
+        chapter_files={chapter.id: source},
+    )
+
+
+def _interned(base: Content, chapter: Chapter, source: ChapterFile) -> Content:
+    """One content object per (base content, chapter digest, file) while it is among the
+    :data:`MAX_CUSTOM_CHAPTERS` used last (a server builds each table's content from its chapter's text)."""
+    key = (id(base), source.digest, source.file)
+    hit = _INTERNED.get(key)
+    if hit is not None:
+        _INTERNED.move_to_end(key)
+        return hit
+    made = _with_chapter(base, chapter, source)
+    _INTERNED[key] = made
+    while len(_INTERNED) > MAX_CUSTOM_CHAPTERS:
+        _INTERNED.popitem(last=False)
+    for stale in [k for k, (ref, _) in _BASES.items() if ref() is None]:
+        del _BASES[stale]
+    _BASES[id(made)] = (weakref.ref(made), base)
+    return made
+
+
+def _remember_read(key: tuple[int, str, str, str], made: Content) -> None:
+    _READ[key] = made
+    while len(_READ) > MAX_CUSTOM_CHAPTERS:
+        _READ.popitem(last=False)
+
+
+def _base_of(content: Content) -> Content:
+    """The content a chapter file's content extends (itself for any other content)."""
+    hit = _BASES.get(id(content))
+    return hit[1] if hit is not None and hit[0]() is content else content

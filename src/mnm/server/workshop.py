@@ -1,0 +1,306 @@
+"""The workshop's HTTP API (issue 23): compose a chapter, check it as it is typed, keep drafts, play-test it
+with bots in worker processes, open a table from it.
+
+    GET  /api/workshop/tiles                 the gallery: every tile side (number, tile, back, name, colour)
+    GET  /api/workshop/tiles/{side}.svg      one side drawn by the table's renderer
+    GET  /api/workshop/vocabulary            the chapter language: every word with its sentence and fields
+    GET  /api/workshop/blank                 a new chapter's file (no tile laid yet)
+    GET  /api/workshop/chapters/{id}         a shipped chapter's file (to start from a copy)
+    POST /api/workshop/check                 {"text"} -> problems (field, line, message), parsed data, board
+    POST /api/workshop/token                 a new editor token (kept by the browser; drafts are under it)
+    GET  /api/workshop/drafts                the token's drafts
+    PUT  /api/workshop/drafts/{id}           {"text"} save (at most Limits.max_drafts per token)
+    DELETE /api/workshop/drafts/{id}
+    POST /api/workshop/playtests             {"text", "games", "bot", "presets"?} -> a job (queued)
+    GET  /api/workshop/playtests/{id}        progress, and per preset the report and heat map so far
+    POST /api/workshop/playtests/{id}/cancel
+    POST /api/workshop/tables                {"text", "party"?, "bots"?, "companion"?} -> a table of this chapter
+
+Drafts, uploads and play-tests are untrusted: the editor token travels in ``X-Editor-Token`` (stored only as
+its hash), chapter files are at most :data:`MAX_CHAPTER_BYTES`, every endpoint is rate-limited per address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from mnm.chapterfile import MAX_CHAPTER_BYTES, ChapterFileError, added_chapter, read_chapter_text, validate_chapter_text
+from mnm.content.loader import builtin_dir
+from mnm.content.schema import Chapter
+from mnm.engine import load_bounded_with_lines
+from mnm.server.errors import ApiError, ErrorCode
+from mnm.server.limits import RateLimiter
+from mnm.server.tables import LiveTable, TableService, new_seed
+from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_gallery
+from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
+from mnm.workshop.vocabulary import vocabulary
+
+__all__ = ["BLANK_CHAPTER", "workshop_router"]
+
+_DRAFT_ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
+_TOKEN = r"^[A-Za-z0-9_-]{16,64}$"
+
+
+class TextBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+
+
+class PlaytestBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    games: int = Field(default=100, ge=1, le=1000, description="games per preset")
+    bot: str = Field(default="heuristic", pattern="^(heuristic|search|random)$")
+    presets: list[str] = Field(default_factory=lambda: list(PRESETS), min_length=1, max_length=3)
+    party: list[str] | None = Field(default=None, min_length=1, max_length=6)
+
+
+class TableBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    party: list[str] | None = Field(default=None, min_length=1, max_length=6)
+    bots: list[str | None] | None = Field(default=None, max_length=4)
+    companion: bool = False
+
+
+# A new chapter in the workshop: every field a chapter needs, no tile laid yet (so the page shows what is missing
+# from the start; the composer lays the tiles and the start space). `mnm chapter new` writes a whole example.
+BLANK_CHAPTER = """\
+id: my-chapter
+number: 100
+source: authored
+note: built in the workshop
+name: {en: My Chapter, pt: Meu Capítulo}
+objective: {en: Reach the goal., pt: Alcancem o objetivo.}
+victory_text: {en: The way is clear., pt: O caminho está livre.}
+defeat_text: {en: Time has run out., pt: O tempo acabou.}
+story: {}
+setup:
+  party_size: 4
+  forbidden_heroes: []
+  encounter_kinds: [standard]
+  end_page: 8
+  track_pages: 10
+  layout: []
+  start_space: "0:0"
+  starting_minions: []
+victory: []
+rules: []
+"""
+
+
+def _owner(token: str | None) -> str:
+    if not token or len(token) < 16 or len(token) > 64:
+        raise ApiError(403, ErrorCode.BAD_TOKEN, "the workshop needs an editor token (POST /api/workshop/token)")
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _problems_error(err: ChapterFileError) -> ApiError:
+    problems = [p.to_json() for p in err.problems[:20]]
+    first = err.problems[0] if err.problems else None
+    where = (first.field or "the file") if first else "the file"
+    message = first.en if first else "does not check"
+    return ApiError(422, ErrorCode.BAD_CHAPTER, f"the chapter file does not check: {where} {message}", problems=problems)
+
+
+def _fields(text: str) -> Any:
+    """The parsed file for the page's form (None when it is not YAML the bounded reader takes)."""
+    try:
+        return load_bounded_with_lines(text, "workshop", ValueError, lines=False)[0]
+    except ValueError:
+        return None
+
+
+def workshop_router(
+    service: TableService,
+    playtests: PlaytestService,
+    *,
+    max_drafts: int = 20,
+    checks_per_second: float = 4.0,
+    check_burst: int = 20,
+    address_scale: float = 1.0,
+    created: Callable[[LiveTable, dict[str, Any], int], dict[str, Any]],
+    check_new_table: Callable[[Request], None] | None = None,
+    responses: dict[int | str, dict[str, Any]] | None = None,
+) -> APIRouter:
+    """The workshop's endpoints; ``responses``: the error answers every one of them may give (OpenAPI)."""
+    router = APIRouter(prefix="/api/workshop", tags=["workshop"], responses=responses)
+    storage = service.storage
+    content = service.content
+    limiter = RateLimiter(checks_per_second * address_scale, round(check_burst * address_scale), "workshop requests")
+    playtest_limiter = RateLimiter(0.2 * address_scale, round(5 * address_scale), "play-tests")
+
+    def spend(request: Request, limit: RateLimiter = limiter) -> None:
+        limit.check(request.client.host if request.client else "?")
+
+    def checked(text: str) -> tuple[Any, Chapter]:
+        """The content with the draft's chapter, and the chapter; 422 with every problem if it does not check."""
+        try:
+            made = read_chapter_text(text, "workshop", content)
+        except ChapterFileError as err:
+            raise _problems_error(err) from err
+        return made, added_chapter(made)[0]
+
+    @router.get("/tiles")
+    async def tiles() -> dict[str, Any]:
+        """Every tile side of the box, for the gallery."""
+        return {
+            "sides": tile_gallery(content),
+            "minions": [
+                {"id": m.id, "name": {"en": m.name.en, "pt": m.name.pt}}
+                for m in content.minions.values()
+                if m.kind not in ("ally", "pet")
+            ],
+            "max_chapter_bytes": MAX_CHAPTER_BYTES,
+            "presets": list(PRESETS),
+        }
+
+    @router.get("/vocabulary")
+    async def words() -> dict[str, Any]:
+        """The chapter language for the rule forms: triggers, conditions, effects, sentences and fields."""
+        return vocabulary()
+
+    @router.get("/tiles/{side}.svg", responses={200: {"content": {"image/svg+xml": {}}}})
+    async def tile_svg(side: int) -> Response:
+        if side not in content.tile_sides:
+            raise ApiError(404, ErrorCode.NOT_FOUND, f"no tile side {side}")
+        return Response(side_svg(content, side), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+    @router.get("/blank")
+    async def blank() -> dict[str, Any]:
+        """A new chapter's file: every field it needs, no tile laid yet."""
+        return {"text": BLANK_CHAPTER}
+
+
+    @router.get("/chapters/{chapter_id}")
+    async def shipped_chapter(chapter_id: str) -> dict[str, Any]:
+        """A shipped chapter's file, to start a draft from a copy."""
+        if chapter_id not in content.chapters:
+            raise ApiError(404, ErrorCode.NOT_FOUND, f"no chapter {chapter_id[:64]!r}")
+        rel = content.file_of("chapter", chapter_id)
+        path = builtin_dir() / rel if rel else None
+        if path is None or not path.is_file():
+            raise ApiError(404, ErrorCode.NOT_FOUND, f"chapter {chapter_id!r} has no file")
+        return {"id": chapter_id, "text": path.read_text(encoding="utf-8")}
+
+    @router.post("/check")
+    async def check(body: TextBody, request: Request) -> dict[str, Any]:
+        """Check a chapter file as ``mnm chapter validate`` does; every problem with its field and line. The
+        parsed fields (for the page's form) and the board of its layout come back whenever they can be drawn."""
+        spend(request)
+        found = await asyncio.to_thread(validate_chapter_text, body.text, "workshop", content)
+        problems = [p.to_json() for p in found]
+        data = _fields(body.text)
+        setup = data.get("setup") if isinstance(data, dict) else None
+        board = None
+        if isinstance(setup, dict) and setup.get("layout"):
+            try:
+                board = await asyncio.to_thread(draft_board, content, setup.get("layout"))
+            except LayoutError as err:
+                if not any(p["field"].startswith(f"setup.{err.field}") for p in problems):
+                    problems.append({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)})
+        return {"ok": not problems, "problems": problems, "data": data if isinstance(data, dict) else None, "board": board}
+
+    @router.post("/token", status_code=201)
+    async def token(request: Request) -> dict[str, Any]:
+        spend(request)
+        return {"token": secrets.token_urlsafe(24)}
+
+    @router.get("/drafts")
+    async def drafts(x_editor_token: str | None = Header(default=None, max_length=100)) -> dict[str, Any]:
+        owner = _owner(x_editor_token)
+        return {"drafts": await asyncio.to_thread(storage.drafts, owner), "max": max_drafts}
+
+    @router.put("/drafts/{draft_id}", responses={409: {"description": "too many drafts"}})
+    async def save_draft(
+        draft_id: str, body: TextBody, request: Request, x_editor_token: str | None = Header(default=None, max_length=100)
+    ) -> dict[str, Any]:
+        """Save a draft (any text, even one that does not check yet: it is a draft)."""
+        spend(request)
+        owner = _owner(x_editor_token)
+        if not re.match(_DRAFT_ID, draft_id):
+            raise ApiError(400, ErrorCode.MALFORMED, "a draft id is lowercase letters, digits and dashes", field="id")
+        if not await asyncio.to_thread(storage.save_draft, owner, draft_id, body.text, max_drafts):
+            raise ApiError(
+                409, ErrorCode.TOO_MANY_DRAFTS, f"an editor token keeps at most {max_drafts} drafts", limit=max_drafts
+            )
+        return {"id": draft_id, "saved": True}
+
+    @router.delete("/drafts/{draft_id}")
+    async def delete_draft(draft_id: str, x_editor_token: str | None = Header(default=None, max_length=100)) -> dict[str, Any]:
+        owner = _owner(x_editor_token)
+        if not await asyncio.to_thread(storage.delete_draft, owner, draft_id[:40]):
+            raise ApiError(404, ErrorCode.NO_DRAFT, "there is no such draft")
+        return {"id": draft_id, "deleted": True}
+
+    @router.post("/playtests", status_code=202)
+    async def start_playtest(
+        body: PlaytestBody, request: Request, x_editor_token: str | None = Header(default=None, max_length=100)
+    ) -> dict[str, Any]:
+        """Queue a play-test: ``games`` games per preset, played by ``bot`` in worker processes."""
+        spend(request, playtest_limiter)
+        owner = _owner(x_editor_token)
+        presets = tuple(dict.fromkeys(body.presets))
+        if any(p not in PRESETS for p in presets):
+            raise ApiError(400, ErrorCode.MALFORMED, f"presets are {', '.join(PRESETS)}", field="presets")
+        _made, chapter = await asyncio.to_thread(checked, body.text)
+        party = body.party or default_party(chapter.party_size, chapter.forbidden_heroes, list(content.heroes))
+        if any(h not in content.heroes or h in chapter.forbidden_heroes for h in party) or len(set(party)) != len(party):
+            raise ApiError(422, ErrorCode.BAD_TABLE, "the party names a mouse this chapter does not take", field="party")
+        games = body.games if body.bot != "search" else min(body.games, 50)  # the search bot costs ~100x a game
+        try:
+            job = playtests.submit(owner, body.text, party, body.bot, games, presets)
+        except PlaytestError as err:
+            if err.code == "limit":
+                raise ApiError(429, ErrorCode.PLAYTEST_LIMIT, str(err), headers={"Retry-After": "5"}) from err
+            raise ApiError(503, ErrorCode.BUSY, str(err), headers={"Retry-After": "30"}) from err
+        return job.report()
+
+    def job_of(job_id: str, token: str | None) -> Any:
+        owner = _owner(token)
+        job = playtests.get(job_id[:40])
+        if job is None or job.owner != owner:
+            raise ApiError(404, ErrorCode.NO_PLAYTEST, "there is no such play-test for this editor token")
+        return job
+
+    @router.get("/playtests/{job_id}")
+    async def playtest(job_id: str, x_editor_token: str | None = Header(default=None, max_length=100)) -> dict[str, Any]:
+        return job_of(job_id, x_editor_token).report()  # type: ignore[no-any-return]
+
+    @router.post("/playtests/{job_id}/cancel")
+    async def cancel_playtest(
+        job_id: str, x_editor_token: str | None = Header(default=None, max_length=100)
+    ) -> dict[str, Any]:
+        job = job_of(job_id, x_editor_token)
+        playtests.cancel(job)
+        return job.report()  # type: ignore[no-any-return]
+
+    @router.post("/tables", status_code=201, responses={422: {"description": "the chapter does not check"}})
+    async def table_from_draft(body: TableBody, request: Request) -> dict[str, Any]:
+        """A table of the draft in one click: one seat per mouse, people unless ``bots`` says otherwise. The
+        table keeps the whole chapter file, so it needs nothing else from the workshop."""
+        spend(request)
+        if check_new_table is not None:
+            check_new_table(request)  # the same budget of new tables as POST /api/tables
+        _made, chapter = await asyncio.to_thread(checked, body.text)
+        party = body.party or default_party(chapter.party_size, chapter.forbidden_heroes, list(content.heroes))
+        seats = [[p] for p in party]
+        seed = new_seed()
+        table, tokens = await service.create(
+            chapter.id, party, seats, seed, body.companion, bots=body.bots, chapter_file=body.text
+        )
+        return created(table, tokens, seed)
+
+    return router

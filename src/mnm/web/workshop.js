@@ -1,0 +1,1139 @@
+// The chapter workshop (/workshop, issue 23): compose a chapter on the real board, check it as it is typed,
+// play-test it with bots, open a table of it, export and import it.
+//
+// The chapter file's text is the single source of truth. The forms edit the parsed file (the server parses it
+// with the same bounded reader and validator as `mnm chapter validate`) and write it back as YAML; the text
+// editor edits it directly. Every change is one undo step; the text is kept in this browser (offline) and as a
+// draft on the server under this browser's editor token.
+
+import { http } from "./api.js";
+import { BoardView, spaceLabel } from "./board.js";
+import { $, errorText, h, svgEl, toast } from "./dom.js";
+import { showLinks } from "./home.js";
+import { lang, t, tx } from "./i18n.js";
+import { S } from "./state.js";
+
+const app = $("#app");
+const TOKEN_KEY = "mnm.workshop.token";
+const TEXT_KEY = "mnm.workshop.text";
+const DRAFT_KEY = "mnm.workshop.draft";
+const HEAT_COLOURS = { wounds: "#d0241b", captures: "#5b1a5b", hourglass: "#1f5bb5" };
+
+const W = {
+  text: "",
+  history: [],
+  at: -1,
+  data: null, // the parsed file (null while it is not YAML)
+  problems: [],
+  board: null,
+  tiles: null,
+  vocab: null,
+  pickedSide: null,
+  picking: null, // {label, apply(spaceId)}
+  job: null,
+  heat: { preset: "normal", kind: "wounds" },
+  checkTimer: null,
+  saveTimer: null,
+  checkSeq: 0,
+};
+
+// --- the file: YAML written from the parsed data --------------------------------------------------------
+
+const PLAIN = /^[A-Za-z][A-Za-z0-9 _.,'!?()-]*$/;
+const RESERVED = /^(true|false|yes|no|on|off|null|y|n)$/i;
+
+function scalar(v) {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean" || typeof v === "number") return String(v);
+  const s = String(v);
+  return PLAIN.test(s) && !RESERVED.test(s) && s.trim() === s && !s.includes(": ") && !s.includes(" #") ? s : JSON.stringify(s);
+}
+
+function isScalar(v) {
+  return v === null || typeof v !== "object";
+}
+
+function flow(v) {
+  if (isScalar(v)) return scalar(v);
+  if (Array.isArray(v)) return `[${v.map(flow).join(", ")}]`;
+  return `{${Object.entries(v).map(([k, x]) => `${k}: ${flow(x)}`).join(", ")}}`;
+}
+
+// small enough to write on one line: scalars, lists of scalars, mappings of those
+function isFlat(v, depth = 0) {
+  if (isScalar(v)) return true;
+  if (depth > 2) return false;
+  const items = Array.isArray(v) ? v : Object.values(v);
+  return items.every((x) => isFlat(x, depth + 1)) && flow(v).length <= 90;
+}
+
+function block(v, indent) {
+  const pad = " ".repeat(indent);
+  if (Array.isArray(v)) {
+    if (!v.length) return " []";
+    if (isFlat(v) && v.every(isScalar)) return ` ${flow(v)}`;
+    return v
+      .map((item) => {
+        if (isFlat(item)) return `\n${pad}- ${flow(item)}`;
+        if (!Array.isArray(item) && typeof item === "object") {
+          const inner = block(item, indent + 2).replace(/^\n\s*/, "");
+          return `\n${pad}- ${inner}`;
+        }
+        return `\n${pad}-${block(item, indent + 2)}`;
+      })
+      .join("");
+  }
+  if (v && typeof v === "object") {
+    const entries = Object.entries(v);
+    if (!entries.length) return " {}";
+    return entries
+      .map(([k, x]) => {
+        if (isScalar(x)) return `\n${pad}${k}: ${scalar(x)}`;
+        if (isFlat(x) && (Array.isArray(x) || Object.keys(x).length <= 3)) return `\n${pad}${k}: ${flow(x)}`;
+        return `\n${pad}${k}:${block(x, indent + 2)}`;
+      })
+      .join("");
+  }
+  return ` ${scalar(v)}`;
+}
+
+export function toYaml(data) {
+  return `${block(data, 0).replace(/^\n/, "")}\n`;
+}
+
+// --- state: text, undo, storage, checking ------------------------------------------------------------------
+
+function editorToken() {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+async function ensureToken() {
+  if (editorToken()) return editorToken();
+  try {
+    const got = await http("POST", "/api/workshop/token", {});
+    localStorage.setItem(TOKEN_KEY, got.token);
+  } catch {
+    /* offline: drafts stay in this browser */
+  }
+  return editorToken();
+}
+
+async function wsHttp(method, path, body) {
+  const token = await ensureToken();
+  const headers = { Accept: "application/json", "Content-Type": "application/json" };
+  if (token) headers["X-Editor-Token"] = token;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: "bad_response" };
+  }
+  if (!response.ok) {
+    const err = new Error(data.message || `HTTP ${response.status}`);
+    err.data = data;
+    err.status = response.status;
+    throw err;
+  }
+  return data;
+}
+
+function draftId() {
+  let id = localStorage.getItem(DRAFT_KEY);
+  if (!id) {
+    id = `d-${Math.random().toString(36).slice(2, 10)}`;
+    localStorage.setItem(DRAFT_KEY, id);
+  }
+  return id;
+}
+
+// ``from``: "text" (typed in the editor), "form", "load" (blank, copy, import, draft) or "history"
+function setText(text, from) {
+  if (text === W.text && from !== "load") return;
+  W.text = text;
+  if (from !== "history") {
+    W.history = W.history.slice(0, W.at + 1);
+    W.history.push(text);
+    if (W.history.length > 200) W.history.shift();
+    W.at = W.history.length - 1;
+  }
+  const area = $("#ws-text");
+  if (area && from !== "text") area.value = text;
+  localStorage.setItem(TEXT_KEY, text);
+  updateUndo();
+  scheduleCheck(from);
+  scheduleSave();
+}
+
+function updateUndo() {
+  const undo = $("#ws-undo");
+  const redo = $("#ws-redo");
+  if (undo) undo.disabled = W.at <= 0;
+  if (redo) redo.disabled = W.at >= W.history.length - 1;
+}
+
+function undo(step) {
+  const at = W.at + step;
+  if (at < 0 || at >= W.history.length) return;
+  W.at = at;
+  setText(W.history[at], "history");
+}
+
+function scheduleCheck(from) {
+  clearTimeout(W.checkTimer);
+  W.checkTimer = setTimeout(() => check(from), from === "text" ? 350 : 0);
+}
+
+async function check(from) {
+  const seq = ++W.checkSeq;
+  let got;
+  try {
+    got = await http("POST", "/api/workshop/check", { text: W.text });
+  } catch (err) {
+    if (seq === W.checkSeq) showProblems([{ field: "", line: null, en: errorText(err), pt: errorText(err) }]);
+    return;
+  }
+  if (seq !== W.checkSeq) return; // a newer text is being checked
+  W.problems = got.problems;
+  if (got.data) W.data = got.data;
+  if (got.board) W.board = got.board;
+  else if (!setupOf(W.data).layout || !setupOf(W.data).layout.length) W.board = null;
+  // a form keeps its fields while it is typed in; any other change redraws the forms from the file
+  if (from !== "form") renderForms();
+  renderBoard();
+  showProblems(got.problems);
+  const play = $("#ws-run");
+  if (play) play.disabled = !got.ok || (W.job && ["queued", "running"].includes(W.job.status));
+  const open = $("#ws-open-table");
+  if (open) open.disabled = !got.ok;
+}
+
+function scheduleSave() {
+  clearTimeout(W.saveTimer);
+  W.saveTimer = setTimeout(async () => {
+    const status = $("#ws-saved");
+    try {
+      await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, { text: W.text });
+      if (status) status.textContent = t("ws.draftSaved");
+    } catch (err) {
+      if (status) status.textContent = err.data && err.data.error === "too_many_drafts" ? errorText(err) : t("ws.draftOffline");
+    }
+  }, 1200);
+}
+
+// the form changed the parsed file: write it back
+function edit(mutate, redraw = false) {
+  if (!W.data) return;
+  const data = structuredClone(W.data);
+  mutate(data);
+  W.data = data;
+  setText(toYaml(data), "form");
+  if (redraw) renderForms();
+}
+
+function setupOf(data) {
+  if (!data) return {};
+  if (!data.setup || typeof data.setup !== "object") data.setup = {};
+  return data.setup;
+}
+
+// --- the page ----------------------------------------------------------------------------------------------
+
+export async function renderWorkshop() {
+  document.title = `${t("ws.title")} · ${t("title")}`;
+  const chapters = (S.catalog && S.catalog.chapters) || [];
+  const copySel = h("select", { id: "ws-copy-of", "aria-label": t("ws.startCopy") }, chapters.map((c) => h("option", { value: c.id }, `${c.number}. ${tx(c.name)}`)));
+  const fileInput = h("input", { type: "file", id: "ws-import", accept: ".yaml,.yml,.txt,text/yaml", onchange: importFile });
+  app.replaceChildren(
+    h(
+      "div",
+      { class: "workshop" },
+      h(
+        "header",
+        { class: "ws-head" },
+        h("h2", {}, t("ws.title")),
+        h("a", { href: "/", class: "button small" }, t("backHome")),
+      ),
+      h("p", { class: "ws-intro" }, t("ws.intro")),
+      h(
+        "div",
+        { class: "ws-toolbar card", role: "toolbar", "aria-label": t("ws.file") },
+        h("button", { type: "button", id: "ws-blank", onclick: startBlank }, t("ws.startBlank")),
+        h("label", {}, `${t("ws.startCopy")} `, copySel),
+        h("button", { type: "button", id: "ws-copy", onclick: () => startCopy(copySel.value) }, t("ws.copy")),
+        h("label", { class: "button", for: "ws-import" }, t("ws.importFile")),
+        fileInput,
+        h("button", { type: "button", id: "ws-export", onclick: exportFile }, t("ws.exportFile")),
+        h("button", { type: "button", id: "ws-undo", onclick: () => undo(-1) }, t("ws.undo")),
+        h("button", { type: "button", id: "ws-redo", onclick: () => undo(1) }, t("ws.redo")),
+        h("span", { id: "ws-saved", class: "ws-saved", role: "status" }),
+      ),
+      h(
+        "div",
+        { class: "ws-main" },
+        h(
+          "section",
+          { class: "ws-board-col", "aria-labelledby": "ws-board-title" },
+          h("h3", { id: "ws-board-title" }, t("ws.board")),
+          h("p", { id: "ws-picking", class: "ws-picking", role: "status", "aria-live": "polite" }),
+          h("div", { class: "board-wrap" }, h("div", { id: "ws-board", class: "board" })),
+          h("p", { id: "ws-exits", class: "ws-exits" }),
+          h("div", { id: "ws-grid", class: "ws-grid" }),
+          h("details", { class: "card", open: true }, h("summary", {}, t("ws.gallery")), h("p", { class: "ws-help" }, t("ws.galleryHelp")), h("div", { id: "ws-gallery", class: "ws-gallery" })),
+          h("section", { id: "ws-playtest", class: "card", "aria-labelledby": "ws-pt-title" }),
+          h("section", { id: "ws-play", class: "card", "aria-labelledby": "ws-play-title" }),
+        ),
+        h(
+          "div",
+          { class: "ws-form-col" },
+          h("div", { id: "ws-forms" }),
+          h(
+            "section",
+            { class: "card", "aria-labelledby": "ws-file-title" },
+            h("h3", { id: "ws-file-title" }, t("ws.file")),
+            h("textarea", {
+              id: "ws-text",
+              class: "ws-text",
+              spellcheck: "false",
+              rows: 18,
+              "aria-label": t("ws.file"),
+              "aria-describedby": "ws-problems",
+              oninput: (ev) => setText(ev.target.value, "text"),
+            }),
+            h("div", { id: "ws-problems", class: "ws-problems", role: "status", "aria-live": "polite" }),
+          ),
+        ),
+      ),
+    ),
+  );
+  W.boardView = new BoardView($("#ws-board"), (kind, id) => kind === "space" && pickSpace(id));
+  renderPlaytest();
+  renderPlay();
+  const [tiles, vocab] = await Promise.all([http("GET", "/api/workshop/tiles"), http("GET", "/api/workshop/vocabulary")]);
+  W.tiles = tiles;
+  W.vocab = vocab;
+  renderGallery();
+  const kept = localStorage.getItem(TEXT_KEY);
+  if (kept !== null && W.history.length === 0) setText(kept, "load");
+  else if (W.text) {
+    $("#ws-text").value = W.text;
+    scheduleCheck("load");
+  } else await startBlank();
+  updateUndo();
+}
+
+async function startBlank() {
+  const got = await http("GET", "/api/workshop/blank");
+  setText(got.text, "load");
+}
+
+async function startCopy(id) {
+  try {
+    const got = await http("GET", `/api/workshop/chapters/${encodeURIComponent(id)}`);
+    setText(got.text, "load");
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
+}
+
+function importFile(ev) {
+  const file = ev.target.files && ev.target.files[0];
+  if (!file) return;
+  const max = (W.tiles && W.tiles.max_chapter_bytes) || 131072;
+  if (file.size > max) {
+    toast(errorText({ data: { error: "too_big" } }), "error");
+    return;
+  }
+  file.text().then((text) => setText(text, "load"));
+  ev.target.value = "";
+}
+
+function exportFile() {
+  const id = (W.data && W.data.id) || "chapter";
+  const url = URL.createObjectURL(new Blob([W.text], { type: "text/yaml" }));
+  const a = h("a", { href: url, download: `${id}.yaml`, hidden: true });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// --- problems, pinned to their fields -------------------------------------------------------------------------
+
+function problemText(p) {
+  return lang() === "pt" ? p.pt || p.en : p.en;
+}
+
+function showProblems(problems) {
+  for (const old of document.querySelectorAll(".ws-field-error")) old.remove();
+  for (const old of document.querySelectorAll("[aria-invalid]")) old.removeAttribute("aria-invalid");
+  const box = $("#ws-problems");
+  if (!box) return;
+  if (!problems.length) {
+    box.replaceChildren(h("p", { class: "ws-ok" }, t("ws.noProblems")));
+    return;
+  }
+  box.replaceChildren(
+    h("h4", {}, t("ws.problems")),
+    h(
+      "ul",
+      {},
+      problems.map((p) => {
+        const where = [p.field, p.line ? t("ws.line", { line: p.line }) : ""].filter(Boolean).join(", ");
+        return h("li", { class: "error", "data-problem": p.field }, where ? h("button", { type: "button", class: "link", onclick: () => goTo(p) }, where) : null, ` ${problemText(p)}`);
+      }),
+    ),
+  );
+  // pin each problem to the form field it belongs to (or the nearest field above it)
+  for (const p of problems) {
+    const field = fieldFor(p.field);
+    if (!field) continue;
+    const input = field.matches("input, select, textarea") ? field : field.querySelector("input, select, textarea");
+    if (input) input.setAttribute("aria-invalid", "true");
+    field.after(h("p", { class: "ws-field-error error", "data-for": p.field }, problemText(p)));
+  }
+}
+
+function fieldFor(path) {
+  const parts = (path || "").split(".");
+  while (parts.length) {
+    const found = document.querySelector(`#ws-forms [data-field="${CSS.escape(parts.join("."))}"]`);
+    if (found) return found;
+    parts.pop();
+  }
+  return null;
+}
+
+function goTo(p) {
+  const field = fieldFor(p.field);
+  const input = field && (field.matches("input, select, textarea") ? field : field.querySelector("input, select, textarea, button"));
+  if (input) {
+    input.focus();
+    return;
+  }
+  const area = $("#ws-text");
+  if (!area || !p.line) return;
+  const lines = W.text.split("\n");
+  const start = lines.slice(0, p.line - 1).join("\n").length + (p.line > 1 ? 1 : 0);
+  area.focus();
+  area.setSelectionRange(start, start + (lines[p.line - 1] || "").length);
+}
+
+// --- the board: gallery, grid, the drawing and its marks --------------------------------------------------------
+
+function sideInfo(side) {
+  return W.tiles && W.tiles.sides.find((s) => s.side === Number(side));
+}
+
+function renderGallery() {
+  const box = $("#ws-gallery");
+  if (!box || !W.tiles) return;
+  box.replaceChildren(
+    ...W.tiles.sides.map((s) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: `ws-tile${W.pickedSide === s.side ? " picked" : ""}`,
+          "data-side": s.side,
+          "aria-pressed": String(W.pickedSide === s.side),
+          onclick: () => {
+            W.pickedSide = s.side;
+            renderGallery();
+            renderGrid();
+          },
+        },
+        h("img", { src: `/api/workshop/tiles/${s.side}.svg`, alt: "", loading: "lazy", width: 96, height: 110 }),
+        h("span", {}, `${s.side} · ${tx(s.name)}${s.expansion ? ` (${t("ws.expansion")})` : ""}`),
+      ),
+    ),
+  );
+}
+
+function layout() {
+  return (setupOf(W.data).layout || []).filter((p) => p && Array.isArray(p.at));
+}
+
+function renderGrid() {
+  const box = $("#ws-grid");
+  if (!box) return;
+  const laid = layout();
+  const xs = laid.map((p) => p.at[0]);
+  const ys = laid.map((p) => p.at[1]);
+  const [x0, x1, y0, y1] = laid.length ? [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1, Math.max(...ys) + 1] : [0, 0, 0, 0];
+  const at = new Map(laid.map((p, i) => [`${p.at[0]},${p.at[1]}`, [p, i]]));
+  const near = (x, y) => !laid.length || [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => at.has(`${x + dx},${y + dy}`));
+  const cells = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const hit = at.get(`${x},${y}`);
+      if (hit) {
+        const [p, i] = hit;
+        const info = sideInfo(p.side);
+        cells.push(
+          h(
+            "div",
+            { class: "ws-cell laid", "data-field": `setup.layout.${i}` },
+            h("strong", {}, `${p.side} · ${info ? tx(info.name) : "?"}`),
+            h("span", { class: "ws-cell-at" }, `(${x}, ${y})`),
+            info && info.back ? h("button", { type: "button", class: "small", "data-flip": p.side, onclick: () => flip(i) }, t("ws.flip")) : null,
+            h("button", { type: "button", class: "small", "data-remove": p.side, onclick: () => removeTile(i) }, t("ws.remove")),
+          ),
+        );
+      } else if (near(x, y)) {
+        const label = W.pickedSide ? t("ws.layHere", { side: W.pickedSide, x, y }) : t("ws.emptySquare", { x, y });
+        cells.push(h("button", { type: "button", class: "ws-cell free", "data-at": `${x},${y}`, "aria-label": label, title: label, disabled: !W.pickedSide, onclick: () => lay(x, y) }, "+"));
+      } else cells.push(h("div", { class: "ws-cell none", "aria-hidden": "true" }));
+    }
+  }
+  box.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, minmax(0, 8.5em))`;
+  box.replaceChildren(...cells);
+}
+
+function lay(x, y) {
+  const side = W.pickedSide;
+  const info = sideInfo(side);
+  edit((data) => {
+    const setup = setupOf(data);
+    setup.layout = (setup.layout || []).filter((p) => !(info && sideInfo(p.side) && sideInfo(p.side).tile === info.tile));
+    setup.layout.push({ side, at: [x, y] });
+    // the first tile laid with a start space holds the start until one is picked
+    const starts = (info && info.starts) || [];
+    if ((!setup.start_space || /^0:/.test(String(setup.start_space))) && starts.length) setup.start_space = starts[0];
+  }, true);
+}
+
+function flip(i) {
+  edit((data) => {
+    const p = setupOf(data).layout[i];
+    const info = sideInfo(p.side);
+    if (!info || !info.back) return;
+    const old = p.side;
+    p.side = info.back;
+    const setup = setupOf(data);
+    const starts = (sideInfo(p.side) || {}).starts || [];
+    if (String(setup.start_space || "").startsWith(`${old}:`) && starts.length) setup.start_space = starts[0];
+  }, true);
+}
+
+function removeTile(i) {
+  edit((data) => setupOf(data).layout.splice(i, 1), true);
+}
+
+function renderBoard() {
+  renderGrid();
+  const view = W.boardView;
+  const exits = $("#ws-exits");
+  if (!view) return;
+  if (!W.board) {
+    view.container.replaceChildren();
+    view.svg = null;
+    if (exits) exits.textContent = "";
+    return;
+  }
+  if (view.geometry !== W.board) view.setGeometry(W.board);
+  for (const path of view.svg.querySelectorAll("path.space")) path.setAttribute("aria-label", spaceLabel(W.board, path.dataset.space));
+  drawMarks();
+  const counts = { joined: 0, blocked: 0, loose: 0 };
+  for (const ex of W.board.exits) counts[ex.join] = (counts[ex.join] || 0) + 1;
+  if (exits) {
+    exits.replaceChildren(
+      h("span", { class: "ws-exit joined" }, `● ${counts.joined} ${t("ws.exitsJoined")}`),
+      " ",
+      h("span", { class: "ws-exit blocked" }, `■ ${counts.blocked} ${t("ws.exitsBlocked")}`),
+      " ",
+      h("span", { class: "ws-exit loose" }, `✕ ${counts.loose} ${t("ws.exitsLoose")}`),
+    );
+  }
+}
+
+function drawMarks() {
+  const view = W.boardView;
+  if (!view || !view.svg || !W.board) return;
+  const layer = view.layer;
+  layer.replaceChildren();
+  // heat first (under the marks): one disc per space, its size and strength by count
+  const heat = heatOf();
+  if (heat) {
+    const values = Object.values(heat);
+    const top = Math.max(1, ...values);
+    for (const [space, n] of Object.entries(heat)) {
+      const c = view.spaceCentre(space);
+      if (!c) continue;
+      const r = 10 + 26 * Math.sqrt(n / top);
+      layer.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r, class: "ws-heat", fill: HEAT_COLOURS[W.heat.kind], "fill-opacity": (0.25 + 0.5 * (n / top)).toFixed(2), "data-heat": space }));
+    }
+  }
+  for (const ex of W.board.exits) {
+    const g = svgEl("g", { class: `ws-exit-mark ${ex.join}`, "data-exit": `${ex.side}-${ex.index}` });
+    if (ex.join === "joined") g.appendChild(svgEl("circle", { cx: ex.x, cy: ex.y, r: 7, fill: "#2e7d32", stroke: "#fff", "stroke-width": 2 }));
+    else if (ex.join === "blocked") g.appendChild(svgEl("rect", { x: ex.x - 7, y: ex.y - 7, width: 14, height: 14, fill: "#e08a00", stroke: "#fff", "stroke-width": 2 }));
+    else {
+      g.appendChild(svgEl("circle", { cx: ex.x, cy: ex.y, r: 9, fill: "#b3261e", stroke: "#fff", "stroke-width": 2 }));
+      g.appendChild(svgEl("path", { d: `M${ex.x - 4},${ex.y - 4} L${ex.x + 4},${ex.y + 4} M${ex.x + 4},${ex.y - 4} L${ex.x - 4},${ex.y + 4}`, stroke: "#fff", "stroke-width": 2.5 }));
+    }
+    layer.appendChild(g);
+  }
+  const setup = setupOf(W.data);
+  const start = view.spaceCentre(String(setup.start_space || ""));
+  if (start) layer.appendChild(svgEl("text", { x: start[0], y: start[1] + 8, class: "ws-start", "text-anchor": "middle" }, "★"));
+  for (const [token, spaces] of Object.entries(setup.tokens || {})) {
+    for (const space of spaces || []) {
+      const c = view.spaceCentre(String(space));
+      if (c) layer.appendChild(svgEl("text", { x: c[0] + 14, y: c[1] - 10, class: "ws-token" }, token.slice(0, 3)));
+    }
+  }
+  // starting minions: a count on their side's name band
+  const bySide = new Map();
+  for (const m of setup.starting_minions || []) bySide.set(m.side, (bySide.get(m.side) || 0) + (Number(m.count) || 0));
+  for (const [side, n] of bySide) {
+    const sp = Object.values(W.board.spaces).find((s) => s.side === Number(side));
+    if (sp) layer.appendChild(svgEl("text", { x: sp.x, y: sp.y - 22, class: "ws-minion-count", "text-anchor": "middle" }, `▲${n}`));
+  }
+}
+
+function pickSpace(id) {
+  if (!W.picking) return;
+  const { apply } = W.picking;
+  W.picking = null;
+  $("#ws-picking").textContent = "";
+  edit((data) => apply(data, id), true);
+}
+
+function startPicking(label, apply) {
+  W.picking = { label, apply };
+  $("#ws-picking").textContent = t("ws.picking", { what: label });
+  const first = $("#ws-board path.space");
+  if (first) first.focus();
+}
+
+// --- the forms ---------------------------------------------------------------------------------------------------
+
+function textInput(field, value, onchange, attrs = {}) {
+  return h("input", { type: "text", value: value ?? "", "data-field": field, onchange: (ev) => onchange(ev.target.value), ...attrs });
+}
+
+function numberInput(field, value, onchange, attrs = {}) {
+  return h("input", { type: "number", value: value ?? "", "data-field": field, onchange: (ev) => onchange(ev.target.value === "" ? null : Number(ev.target.value)), ...attrs });
+}
+
+function labelled(label, control) {
+  return h("label", { class: "ws-row" }, h("span", { class: "ws-label" }, label), control);
+}
+
+// an {en, pt} text at ``field`` (its dotted path in the file): English and Portuguese side by side; each
+// language is written into the file as it is now (never over the other one's newer text)
+function bilingual(field, label, value) {
+  const v = value && typeof value === "object" ? value : { en: "", pt: "" };
+  const set = (code) => (ev) =>
+    edit((x) => {
+      const parts = field.split(".");
+      let node = x;
+      for (const part of parts) {
+        if (!node[part] || typeof node[part] !== "object") node[part] = { en: "", pt: "" };
+        node = node[part];
+      }
+      node[code] = ev.target.value;
+    });
+  return h(
+    "fieldset",
+    { class: "ws-bilingual", "data-field": field },
+    h("legend", {}, label),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.english")), h("textarea", { rows: 2, lang: "en", "data-field": `${field}.en`, onchange: set("en") }, v.en || "")),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.portuguese")), h("textarea", { rows: 2, lang: "pt-BR", "data-field": `${field}.pt`, onchange: set("pt") }, v.pt || "")),
+  );
+}
+
+function renderForms() {
+  const box = $("#ws-forms");
+  if (!box) return;
+  if (!W.data) {
+    box.replaceChildren();
+    return;
+  }
+  const d = W.data;
+  const setup = setupOf(structuredClone(d));
+  const heroes = (S.catalog && S.catalog.heroes) || [];
+  const minionTypes = ((W.tiles && W.tiles.minions) || []).map((m) => m.id);
+  const sides = layout().map((p) => p.side);
+  const sideSelect = (field, value, set) =>
+    h("select", { "data-field": field, onchange: (ev) => set(Number(ev.target.value)) }, sides.map((s) => h("option", { value: s, selected: Number(value) === s }, `${s} · ${tx((sideInfo(s) || {}).name)}`)));
+  box.replaceChildren(
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "ws-ch-title" },
+      h("h3", { id: "ws-ch-title" }, t("ws.chapter")),
+      labelled(t("ws.id"), textInput("id", d.id, (v) => edit((x) => (x.id = v)), { id: "ws-id" })),
+      labelled(t("ws.number"), numberInput("number", d.number, (v) => edit((x) => (x.number = v)), { min: 0 })),
+      bilingual("name", t("ws.name"), d.name),
+      bilingual("objective", t("ws.objective"), d.objective),
+      bilingual("victory_text", t("ws.victoryText"), d.victory_text),
+      bilingual("defeat_text", t("ws.defeatText"), d.defeat_text),
+    ),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "ws-setup-title", "data-field": "setup" },
+      h("h3", { id: "ws-setup-title" }, t("ws.setup")),
+      labelled(t("ws.partySize"), numberInput("setup.party_size", setup.party_size, (v) => edit((x) => (setupOf(x).party_size = v)), { min: 1, max: 4, id: "ws-party-size" })),
+      h(
+        "fieldset",
+        { "data-field": "setup.forbidden_heroes" },
+        h("legend", {}, t("ws.barred")),
+        heroes.map((hero) =>
+          h(
+            "label",
+            { class: "check" },
+            h("input", {
+              type: "checkbox",
+              value: hero.id,
+              checked: (setup.forbidden_heroes || []).includes(hero.id),
+              onchange: (ev) =>
+                edit((x) => {
+                  const s = setupOf(x);
+                  const now = new Set(s.forbidden_heroes || []);
+                  if (ev.target.checked) now.add(hero.id);
+                  else now.delete(hero.id);
+                  s.forbidden_heroes = heroes.map((hh) => hh.id).filter((id) => now.has(id));
+                }),
+            }),
+            ` ${tx(hero.name)} `,
+          ),
+        ),
+      ),
+      h(
+        "fieldset",
+        { "data-field": "setup.encounter_kinds" },
+        h("legend", {}, t("ws.encounters")),
+        ["standard", "difficult"].map((kind) =>
+          h(
+            "label",
+            { class: "check" },
+            h("input", {
+              type: "checkbox",
+              value: kind,
+              checked: (setup.encounter_kinds || ["standard"]).includes(kind),
+              onchange: (ev) =>
+                edit((x) => {
+                  const s = setupOf(x);
+                  const now = new Set(s.encounter_kinds || ["standard"]);
+                  if (ev.target.checked) now.add(kind);
+                  else now.delete(kind);
+                  s.encounter_kinds = ["standard", "difficult"].filter((k) => now.has(k));
+                }),
+            }),
+            ` ${t(`ws.${kind}`)} `,
+          ),
+        ),
+      ),
+      labelled(t("ws.endPage"), numberInput("setup.end_page", setup.end_page, (v) => edit((x) => (setupOf(x).end_page = v)), { min: 2, max: 20 })),
+      labelled(t("ws.trackPages"), numberInput("setup.track_pages", setup.track_pages, (v) => edit((x) => (setupOf(x).track_pages = v)), { min: 2, max: 20 })),
+      h(
+        "div",
+        { class: "ws-row" },
+        labelled(t("ws.startSpace"), textInput("setup.start_space", setup.start_space, (v) => edit((x) => (setupOf(x).start_space = v)), { id: "ws-start", size: 6 })),
+        h("button", { type: "button", class: "small", id: "ws-pick-start", onclick: () => startPicking(t("ws.startSpace"), (x, id) => (setupOf(x).start_space = id)) }, t("ws.pickOnBoard")),
+      ),
+      h(
+        "fieldset",
+        { "data-field": "setup.starting_minions" },
+        h("legend", {}, t("ws.minions")),
+        (setup.starting_minions || []).map((m, i) =>
+          h(
+            "div",
+            { class: "ws-row ws-item", "data-field": `setup.starting_minions.${i}` },
+            h("label", {}, `${t("ws.minion")} `, h("select", { "data-field": `setup.starting_minions.${i}.minion`, onchange: (ev) => edit((x) => (setupOf(x).starting_minions[i].minion = ev.target.value)) }, minionTypes.map((id) => h("option", { value: id, selected: id === m.minion }, minionName(id))))),
+            h("label", {}, `${t("ws.count")} `, numberInput(`setup.starting_minions.${i}.count`, m.count, (v) => edit((x) => (setupOf(x).starting_minions[i].count = v)), { min: 1, max: 12, class: "ws-num" })),
+            h("label", {}, `${t("ws.side")} `, sideSelect(`setup.starting_minions.${i}.side`, m.side, (v) => edit((x) => (setupOf(x).starting_minions[i].side = v)))),
+            h("button", { type: "button", class: "small", onclick: () => edit((x) => setupOf(x).starting_minions.splice(i, 1), true) }, t("ws.remove")),
+          ),
+        ),
+        h("button", { type: "button", class: "small", id: "ws-add-minion", disabled: !sides.length, onclick: () => edit((x) => (setupOf(x).starting_minions = [...(setupOf(x).starting_minions || []), { minion: minionTypes[0] || "rat-warrior", count: 1, side: sides[sides.length - 1] }]), true) }, t("ws.add")),
+      ),
+      h(
+        "fieldset",
+        { "data-field": "setup.tokens" },
+        h("legend", {}, t("ws.tokens")),
+        Object.entries(setup.tokens || {}).map(([token, spaces]) =>
+          h(
+            "div",
+            { class: "ws-row ws-item", "data-field": `setup.tokens.${token}` },
+            h("span", {}, `${token}: ${(spaces || []).join(", ")}`),
+            h("button", { type: "button", class: "small", onclick: () => startPicking(`${t("ws.token")} ${token}`, (x, id) => setupOf(x).tokens[token].push(id)) }, t("ws.pickOnBoard")),
+            h("button", { type: "button", class: "small", onclick: () => edit((x) => delete setupOf(x).tokens[token], true) }, t("ws.remove")),
+          ),
+        ),
+        h(
+          "div",
+          { class: "ws-row" },
+          h("input", { type: "text", id: "ws-token-name", "aria-label": t("ws.token"), placeholder: "leaf-1", size: 10 }),
+          h("button", {
+            type: "button",
+            class: "small",
+            onclick: () => {
+              const name = $("#ws-token-name").value.trim();
+              if (name) startPicking(`${t("ws.token")} ${name}`, (x, id) => (setupOf(x).tokens = { ...(setupOf(x).tokens || {}), [name]: [...((setupOf(x).tokens || {})[name] || []), id] }));
+            },
+          }, t("ws.add")),
+        ),
+      ),
+    ),
+    storyForm(d),
+    conditionsForm("victory", t("ws.victory"), d.victory || []),
+    conditionsForm("defeat", t("ws.defeat"), d.defeat || []),
+    rulesForm(d.rules || []),
+    roomsForm(d.rooms || []),
+  );
+  showProblems(W.problems);
+}
+
+function minionName(id) {
+  const m = W.tiles && (W.tiles.minions || []).find((x) => x.id === id);
+  return m ? tx(m.name) : id;
+}
+
+function storyForm(d) {
+  const story = d.story && typeof d.story === "object" ? d.story : {};
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-story-title", "data-field": "story" },
+    h("h3", { id: "ws-story-title" }, t("ws.story")),
+    Object.entries(story).map(([moment, text]) =>
+      h(
+        "div",
+        { class: "ws-item" },
+        bilingual(`story.${moment}`, `${t("ws.moment")}: ${moment}`, text),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => delete x.story[moment], true) }, t("ws.remove")),
+      ),
+    ),
+    h(
+      "div",
+      { class: "ws-row" },
+      h("input", { type: "text", id: "ws-moment-name", "aria-label": t("ws.moment"), placeholder: "opening", size: 12 }),
+      h("button", {
+        type: "button",
+        class: "small",
+        id: "ws-add-moment",
+        onclick: () => {
+          const name = $("#ws-moment-name").value.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "-");
+          if (name) edit((x) => (x.story = { ...(x.story || {}), [name]: { en: "", pt: "" } }), true);
+        },
+      }, t("ws.add")),
+    ),
+  );
+}
+
+// --- the chapter language as forms: each word shown as its sentence in the current language ------------------
+
+function word(kind, id) {
+  return W.vocab && W.vocab[kind].find((w) => w.id === id);
+}
+
+function sentence(w, params) {
+  if (!w) return "";
+  const text = lang() === "pt" ? w.pt : w.en;
+  return text.replace(/\{(\w+)\}/g, (_, name) => {
+    const v = params && params[name];
+    if (v === undefined || v === null || v === "") return "…";
+    return Array.isArray(v) ? v.join(", ") : typeof v === "object" ? tx(v) : String(v);
+  });
+}
+
+// one {kind: {params}} entry (a condition or an effect) as a form
+function entryForm(kind, field, entry, set, remove) {
+  const key = entry && typeof entry === "object" ? Object.keys(entry)[0] : "";
+  const params = (key && entry[key]) || {};
+  const w = word(kind, key);
+  const words = (W.vocab && W.vocab[kind]) || [];
+  const select = h(
+    "select",
+    { "data-field": field, "aria-label": kind === "conditions" ? t("ws.conditions") : t("ws.effects"), onchange: (ev) => set({ [ev.target.value]: defaults(word(kind, ev.target.value)) }) },
+    words.map((x) => h("option", { value: x.id, selected: x.id === key, disabled: !x.form && x.id !== key }, sentence(x, {}))),
+  );
+  const fields = w && w.params ? w.params.map((p) => paramInput(`${field}.${key}.${p.name}`, p, params[p.name], (v) => set({ [key]: { ...params, [p.name]: v } }))) : [h("span", { class: "ws-help" }, t("ws.textOnly"))];
+  return h(
+    "div",
+    { class: "ws-entry" },
+    h("p", { class: "ws-sentence" }, sentence(w, params)),
+    select,
+    ...fields,
+    h("button", { type: "button", class: "small", onclick: remove }, t("ws.remove")),
+  );
+}
+
+function defaults(w) {
+  const out = {};
+  for (const p of (w && w.params) || []) {
+    if (p.required) out[p.name] = p.type === "spaces" ? [] : p.type === "side" ? layout()[0] && layout()[0].side : p.type === "int" ? 0 : p.type === "choice" ? p.choices[0] : p.type === "text2" ? { en: "", pt: "" } : "";
+  }
+  return out;
+}
+
+function paramInput(field, p, value, set) {
+  const label = p.name.replace(/_/g, " ");
+  switch (p.type) {
+    case "side":
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, p.required ? null : h("option", { value: "" }, "—"), layout().map((l) => h("option", { value: l.side, selected: Number(value) === l.side }, `${l.side} · ${tx((sideInfo(l.side) || {}).name)}`))));
+    case "spaces":
+    case "space": {
+      const many = p.type === "spaces";
+      const shown = many ? (value || []).join(", ") : value || "";
+      return h(
+        "div",
+        { class: "ws-row" },
+        labelled(label, textInput(field, shown, (v) => set(many ? v.split(/[\s,]+/).filter(Boolean) : v), { size: 12 })),
+        h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPicking(label, (x, id) => setAt(x, field, id, many)) }, t("ws.pickOnBoard")),
+      );
+    }
+    case "int":
+      return labelled(label, numberInput(field, value, set, { class: "ws-num" }));
+    case "bool":
+      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked) }), ` ${label}`);
+    case "choice":
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, p.required ? null : h("option", { value: "" }, "—"), p.choices.map((c) => h("option", { value: c, selected: c === value }, String(c)))));
+    case "text2":
+      return bilingual(field, label, value);
+    default:
+      return labelled(label, textInput(field, value, (v) => set(v || undefined), { size: 14 }));
+  }
+}
+
+// write a picked space into the parsed file at a form field's path (``rules.0.do.1.place_minion.space``)
+function setAt(data, field, id, many) {
+  const parts = field.split(".");
+  let node = data;
+  for (const part of parts.slice(0, -1)) {
+    if (node[part] === undefined) node[part] = {};
+    node = node[part];
+  }
+  const last = parts[parts.length - 1];
+  node[last] = many ? [...(node[last] || []), id] : id;
+}
+
+function conditionsForm(key, title, list) {
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": `ws-${key}-title`, "data-field": key },
+    h("h3", { id: `ws-${key}-title` }, title),
+    list.map((c, i) =>
+      entryForm("conditions", `${key}.${i}`, c, (v) => edit((x) => (x[key][i] = v), true), () => edit((x) => x[key].splice(i, 1), true)),
+    ),
+    h("button", { type: "button", class: "small", id: `ws-add-${key}`, onclick: () => edit((x) => (x[key] = [...(x[key] || []), { tile_clear: defaults(word("conditions", "tile_clear")) }]), true) }, t("ws.addCondition")),
+  );
+}
+
+// the list at a dotted path of the parsed file (``rules``, ``rooms.0.rules``), made when missing
+function listAt(data, path) {
+  const parts = path.split(".");
+  let node = data;
+  for (const part of parts.slice(0, -1)) node = node[part];
+  const last = parts[parts.length - 1];
+  if (!Array.isArray(node[last])) node[last] = [];
+  return node[last];
+}
+
+function ruleForms(path, rules) {
+  const triggers = (W.vocab && W.vocab.triggers) || [];
+  const R = (x, i) => listAt(x, path)[i];
+  return [
+    rules.map((r, i) => {
+      const trig = triggers.find((x) => x.id === r.when);
+      const where = r.where || {};
+      const at = `${path}.${i}`;
+      return h(
+        "fieldset",
+        { class: "ws-rule", "data-field": at },
+        h("legend", {}, `${t("ws.rule")}: ${r.id || ""}`),
+        labelled("id", textInput(`${at}.id`, r.id, (v) => edit((x) => (R(x, i).id = v)), { size: 14 })),
+        labelled(
+          t("ws.when"),
+          h("select", { "data-field": `${at}.when`, onchange: (ev) => edit((x) => { R(x, i).when = ev.target.value; delete R(x, i).where; }, true) }, triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
+        ),
+        (trig ? trig.filters : []).map((p) =>
+          paramInput(`${at}.where.${p.name}`, p, where[p.name], (v) =>
+            edit((x) => {
+              const rule = R(x, i);
+              rule.where = { ...(rule.where || {}), [p.name]: v };
+              if (v === undefined || (Array.isArray(v) && !v.length)) delete rule.where[p.name];
+              if (!Object.keys(rule.where).length) delete rule.where;
+            }, true),
+          ),
+        ),
+        h("h4", {}, t("ws.conditions")),
+        (r.if || []).map((c, j) => entryForm("conditions", `${at}.if.${j}`, c, (v) => edit((x) => (R(x, i).if[j] = v), true), () => edit((x) => { R(x, i).if.splice(j, 1); if (!R(x, i).if.length) delete R(x, i).if; }, true))),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => (R(x, i).if = [...(R(x, i).if || []), { any_free_mouse: {} }]), true) }, t("ws.addCondition")),
+        h("h4", {}, t("ws.effects")),
+        (r.do || []).map((e, j) => entryForm("effects", `${at}.do.${j}`, e, (v) => edit((x) => (R(x, i).do[j] = v), true), () => edit((x) => R(x, i).do.splice(j, 1), true))),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => (R(x, i).do = [...(R(x, i).do || []), { cheese: { to: "wheel", amount: 1 } }]), true) }, t("ws.addEffect")),
+        h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `${at}.once`, checked: !!r.once, onchange: (ev) => edit((x) => { if (ev.target.checked) R(x, i).once = true; else delete R(x, i).once; }) }), ` ${t("ws.once")}`),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => listAt(x, path).splice(i, 1), true) }, t("ws.remove")),
+      );
+    }),
+    h("button", { type: "button", class: "small ws-add-rule", "data-path": path, onclick: () => edit((x) => { const list = listAt(x, path); list.push({ id: `${path.startsWith("rooms") ? "room" : "rule"}-${list.length + 1}`, when: path.startsWith("rooms") ? "tile_revealed" : "round_begins", do: [{ cheese: { to: "wheel", amount: 1 } }] }); }, true) }, t("ws.addRule")),
+  ];
+}
+
+function rulesForm(rules) {
+  return h("section", { class: "card", "aria-labelledby": "ws-rules-title", "data-field": "rules" }, h("h3", { id: "ws-rules-title" }, t("ws.rules")), ...ruleForms("rules", rules));
+}
+
+// room rules: the rules of one tile side (a trigger that takes a side gets the room's)
+function roomsForm(rooms) {
+  const sides = layout().map((p) => p.side);
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-rooms-title", "data-field": "rooms" },
+    h("h3", { id: "ws-rooms-title" }, t("ws.rooms")),
+    rooms.map((room, k) =>
+      h(
+        "div",
+        { class: "ws-item", "data-field": `rooms.${k}` },
+        labelled(t("ws.side"), h("select", { "data-field": `rooms.${k}.side`, onchange: (ev) => edit((x) => (x.rooms[k].side = Number(ev.target.value)), true) }, sides.map((s) => h("option", { value: s, selected: s === Number(room.side) }, `${s} · ${tx((sideInfo(s) || {}).name)}`)))),
+        ...ruleForms(`rooms.${k}.rules`, room.rules || []),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => x.rooms.splice(k, 1), true) }, t("ws.remove")),
+      ),
+    ),
+    h("button", { type: "button", class: "small", id: "ws-add-room", disabled: !sides.length, onclick: () => edit((x) => (x.rooms = [...(x.rooms || []), { side: sides[sides.length - 1], rules: [] }]), true) }, t("ws.addRoom")),
+  );
+}
+
+// --- play-test ---------------------------------------------------------------------------------------------------
+
+function renderPlaytest() {
+  const box = $("#ws-playtest");
+  if (!box) return;
+  box.replaceChildren(
+    h("h3", { id: "ws-pt-title" }, t("ws.playtest")),
+    h(
+      "div",
+      { class: "ws-row" },
+      labelled(t("ws.games"), h("input", { type: "number", id: "ws-games", min: 1, max: 1000, value: 100, class: "ws-num" })),
+      labelled(t("ws.botKind"), h("select", { id: "ws-bot" }, ["heuristic", "search"].map((b) => h("option", { value: b }, t(`botNames.${b}`))))),
+      h(
+        "fieldset",
+        { class: "ws-presets" },
+        h("legend", {}, t("ws.preset")),
+        ["easy", "normal", "hard"].map((p) => h("label", { class: "check" }, h("input", { type: "checkbox", class: "ws-preset", value: p, checked: true }), ` ${t(`ws.presets.${p}`)} `)),
+      ),
+      h("button", { type: "button", id: "ws-run", class: "primary", onclick: runPlaytest }, t("ws.run")),
+      h("button", { type: "button", id: "ws-cancel", hidden: true, onclick: cancelPlaytest }, t("ws.cancel")),
+    ),
+    h("p", { class: "ws-help" }, t("ws.searchFewer")),
+    h("div", { id: "ws-progress-box", hidden: true }, h("progress", { id: "ws-progress", max: 1, value: 0, "aria-labelledby": "ws-progress-text" }), h("span", { id: "ws-progress-text", role: "status" })),
+    h("div", { id: "ws-results" }),
+  );
+}
+
+async function runPlaytest() {
+  const games = Math.max(1, Math.min(1000, Number($("#ws-games").value) || 100));
+  try {
+    const presets = [...document.querySelectorAll(".ws-preset:checked")].map((x) => x.value);
+    W.job = await wsHttp("POST", "/api/workshop/playtests", { text: W.text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] });
+  } catch (err) {
+    toast(errorText(err), "error");
+    return;
+  }
+  $("#ws-run").disabled = true;
+  $("#ws-cancel").hidden = false;
+  $("#ws-progress-box").hidden = false;
+  showJob();
+  poll(W.job.id);
+}
+
+async function poll(id) {
+  while (W.job && W.job.id === id && ["queued", "running"].includes(W.job.status)) {
+    await new Promise((r) => setTimeout(r, 400));
+    try {
+      W.job = await wsHttp("GET", `/api/workshop/playtests/${id}`);
+    } catch {
+      continue;
+    }
+    showJob();
+  }
+  $("#ws-run").disabled = false;
+  $("#ws-cancel").hidden = true;
+}
+
+async function cancelPlaytest() {
+  if (!W.job) return;
+  try {
+    W.job = await wsHttp("POST", `/api/workshop/playtests/${W.job.id}/cancel`);
+    showJob();
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
+}
+
+function pct(x) {
+  return `${Math.round(x * 1000) / 10}%`;
+}
+
+function showJob() {
+  const job = W.job;
+  if (!job) return;
+  const bar = $("#ws-progress");
+  bar.max = job.total;
+  bar.value = job.done;
+  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${t(`ws.status.${job.status}`)} · ${job.seconds} s`;
+  const presets = Object.entries(job.presets || {});
+  if (!presets.length) return;
+  if (!job.presets[W.heat.preset]) W.heat.preset = presets[0][0];
+  const causes = (p) =>
+    [...Object.entries(p.defeat_causes), ...(p.unfinished ? [["unfinished", p.unfinished]] : [])].map(([k, n]) => `${t(`ws.outcomes.${k}`)}: ${n}`).join("; ") || t("ws.none");
+  const pages = (p) => Object.entries(p.pages_used).map(([k, n]) => `${k}: ${n}`).join(", ");
+  $("#ws-results").replaceChildren(
+    h(
+      "div",
+      { class: "ws-table-wrap" },
+      h(
+        "table",
+        { class: "ws-results" },
+        h("thead", {}, h("tr", {}, [t("ws.preset"), t("ws.winRate"), t("ws.interval"), t("ws.defeats"), t("ws.pagesUsed"), t("ws.captures")].map((c) => h("th", { scope: "col" }, c)))),
+        h(
+          "tbody",
+          {},
+          presets.map(([id, p]) =>
+            h("tr", { "data-preset": id }, h("th", { scope: "row" }, `${t(`ws.presets.${id}`)} (${p.games})`), h("td", { class: "ws-rate" }, pct(p.win_rate)), h("td", {}, `${pct(p.ci95[0])}–${pct(p.ci95[1])}`), h("td", {}, causes(p)), h("td", {}, pages(p)), h("td", {}, String(p.captures_per_game))),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "fieldset",
+      { class: "ws-heat-pick" },
+      h("legend", {}, t("ws.heat")),
+      h("label", {}, `${t("ws.preset")} `, h("select", { id: "ws-heat-preset", onchange: (ev) => { W.heat.preset = ev.target.value; drawMarks(); } }, presets.map(([id]) => h("option", { value: id, selected: id === W.heat.preset }, t(`ws.presets.${id}`))))),
+      ["wounds", "captures", "hourglass"].map((kind) =>
+        h("label", { class: "check" }, h("input", { type: "radio", name: "ws-heat-kind", value: kind, checked: W.heat.kind === kind, onchange: () => { W.heat.kind = kind; drawMarks(); } }), h("span", { class: "ws-swatch", style: `background:${HEAT_COLOURS[kind]}` }), ` ${t(`ws.heat${kind[0].toUpperCase()}${kind.slice(1)}`)}`),
+      ),
+    ),
+  );
+  drawMarks();
+}
+
+function heatOf() {
+  const job = W.job;
+  const p = job && job.presets && job.presets[W.heat.preset];
+  return p ? p.heat[W.heat.kind] : null;
+}
+
+// --- play it -------------------------------------------------------------------------------------------------------
+
+function renderPlay() {
+  const box = $("#ws-play");
+  if (!box) return;
+  box.replaceChildren(
+    h("h3", { id: "ws-play-title" }, t("ws.playIt")),
+    h("button", { type: "button", id: "ws-open-table", class: "primary", disabled: true, onclick: openTable }, t("ws.openTable")),
+    h("div", { id: "ws-links" }),
+  );
+}
+
+async function openTable() {
+  try {
+    const made = await http("POST", "/api/workshop/tables", { text: W.text });
+    localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
+    showLinks($("#ws-links"), made.links, made.seats);
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
+}

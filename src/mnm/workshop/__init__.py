@@ -1,0 +1,1 @@
+"""The chapter workshop: chapter files checked, boards composed, drafts play-tested by bots (issue 23)."""
