@@ -125,24 +125,24 @@ class DifficultyPreset:
 # Measure again when content, rules or the bots change what a game is.
 MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
     "easy": (
-        MeasuredRate("flight-to-barksburg", 0.858, (0.835, 0.8783), 1000),
-        MeasuredRate("the-root-road", 0.7575, (0.7132, 0.7969), 400),
-        MeasuredRate("the-trickle-crossing", 0.885, (0.8334, 0.9221), 200),
-        MeasuredRate("the-ember-vault", 0.69, (0.6228, 0.75), 200),
+        MeasuredRate("flight-to-barksburg", 0.809, (0.7835, 0.8322), 1000),
+        MeasuredRate("the-root-road", 0.755, (0.7106, 0.7946), 400),
+        MeasuredRate("the-trickle-crossing", 0.815, (0.7554, 0.8627), 200),
+        MeasuredRate("the-ember-vault", 0.65, (0.5816, 0.7127), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
     "normal": (
-        MeasuredRate("flight-to-barksburg", 0.546, (0.515, 0.5766), 1000),
-        MeasuredRate("the-root-road", 0.6175, (0.569, 0.6638), 400),
-        MeasuredRate("the-trickle-crossing", 0.69, (0.6228, 0.75), 200),
-        MeasuredRate("the-ember-vault", 0.59, (0.5208, 0.6558), 200),
+        MeasuredRate("flight-to-barksburg", 0.446, (0.4155, 0.477), 1000),
+        MeasuredRate("the-root-road", 0.54, (0.491, 0.5882), 400),
+        MeasuredRate("the-trickle-crossing", 0.61, (0.5409, 0.6749), 200),
+        MeasuredRate("the-ember-vault", 0.54, (0.4708, 0.6077), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
     "hard": (
-        MeasuredRate("flight-to-barksburg", 0.185, (0.1622, 0.2103), 1000),
-        MeasuredRate("the-root-road", 0.37, (0.3241, 0.4183), 400),
-        MeasuredRate("the-trickle-crossing", 0.42, (0.3537, 0.4893), 200),
-        MeasuredRate("the-ember-vault", 0.305, (0.2454, 0.372), 200),
+        MeasuredRate("flight-to-barksburg", 0.13, (0.1106, 0.1523), 1000),
+        MeasuredRate("the-root-road", 0.3075, (0.2643, 0.3544), 400),
+        MeasuredRate("the-trickle-crossing", 0.41, (0.3442, 0.4792), 200),
+        MeasuredRate("the-ember-vault", 0.335, (0.2732, 0.403), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
 }
