@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_scan import axe_serious
 from playwright.sync_api import Browser, Page, expect
 from scenario_tables import seat_scenario
-from test_browser_companion_app import _axe
 
 from mnm import info
 
@@ -226,7 +226,7 @@ def test_axe_finds_nothing_serious_on_the_expansion_boards(
         page.goto(made["link"])
         expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
         expect(page.locator("#legend")).to_be_visible()
-        _axe(page)  # loads axe-core (installing it first on a fresh machine)
+        axe_serious(page)  # loads axe-core (installing it first on a fresh machine)
         found = page.evaluate(AXE_RUN)
         assert found == [], name
         if viewport["width"] < 600:

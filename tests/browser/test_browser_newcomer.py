@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
+from axe_scan import axe_serious
 from playwright.sync_api import Browser, Page, expect
 from scenario_tables import seat_game, seat_scenario
-from test_browser_companion_app import _axe
 
 from mnm.engine import Game, load_scenario, scenario_from_yaml
 from scenariokit import scenario_game
@@ -109,7 +109,7 @@ def test_chapter_rules_on_screen_and_why_no_explore_names_the_rule(
     expect(legend.locator("li[data-kind='flip']")).to_contain_text("Fishhook" if lang == "en" else "Anzol")
     fits(page, viewport)
     shot(page, f"rules-{'desktop' if viewport is DESKTOP else 'phone'}-{lang}")
-    assert _axe(page) == []
+    assert axe_serious(page) == []
 
 
 def test_a_room_revealed_shows_its_rules_and_the_goal_is_marked(
@@ -306,7 +306,7 @@ def test_end_screen_cause_summary_and_both_ways_on_after_a_defeat(
     expect(screen.locator("#replay")).to_be_visible()
     fits(page, viewport)
     shot(page, f"end-{'desktop' if viewport is DESKTOP else 'phone'}-{lang}")
-    assert _axe(page) == []
+    assert axe_serious(page) == []
 
 
 def test_victory_tells_the_story_ending_above_the_result(browser: Browser, base_url: str, web_server: Any) -> None:
@@ -523,7 +523,7 @@ def test_home_page_your_tables_and_chapter_cards(
     expect(page.locator('#chapter-cards article[data-chapter="flight-to-barksburg"] .measured')).to_contain_text("%")
     fits(page, viewport)
     shot(page, f"home-{'desktop' if viewport is DESKTOP else 'phone'}-{lang}")
-    assert _axe(page) == []
+    assert axe_serious(page) == []
     mine.locator("a.table-link").click()
     expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
     expect(page.locator("#chapter-name")).to_contain_text("1.")

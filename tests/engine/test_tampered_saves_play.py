@@ -70,6 +70,9 @@ def _tampered(save: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         for value in ("mouse:nobody", "minion:no-such", "boss:rat-warrior", "cat:naps", 7, st["track"][0]):
             variant(f"track[{i}]={value!r}", set_path(["track", i], value))
     variant("track empty", set_path(["track"], []))
+    variant("stack empty", set_path(["stack"], []))
+    for value in (None, {"mouse": "no-such"}, {"mouse": st["party"][-1]}):
+        variant(f"turn={value!r}", set_path(["turn"], value))
     for i, item in enumerate(st["stack"]):
         for j in range(1, len(item)):
             for value in BAD_VALUES:

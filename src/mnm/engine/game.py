@@ -165,19 +165,18 @@ def apply_action_in_place(ctx: Ctx, st: State, action: Action) -> list[Event]:
 
 
 class _Preview:
-    """How far a preview may show: up to the first step that drew or looked at a hidden card or drew from the
-    seeded stream (a shuffle), so it shows only what the typed dice decide (issue 26, finding 10)."""
+    """How far a preview may show: up to the first step that drew or looked at a hidden card, so it shows only
+    what the typed dice decide (issue 26, finding 10). A shuffle alone hides nothing: the initiative track lies
+    face up on the table, and a deck's new order shows only when a card is drawn, which stops the preview."""
 
-    def __init__(self, ctx: Ctx, st: State) -> None:
+    def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
-        self.st = st
-        self.stream = st.rng
         self.shown = 0
         self.open = True
 
     def check(self) -> bool:
         """Whether nothing hidden has happened yet; if so, every event so far may be shown."""
-        if self.open and (self.ctx.hidden_revealed or self.st.rng != self.stream):
+        if self.open and self.ctx.hidden_revealed:
             self.open = False
         if self.open:
             self.shown = len(self.ctx.events)
@@ -191,7 +190,7 @@ def events_until_stopped(ctx: Ctx, st: State, action: Action) -> list[Event]:
     action has no events."""
     sink = ctx.fresh()
     work = st.copy()
-    preview = _Preview(sink, work)
+    preview = _Preview(sink)
     try:
         _check_legal(sink, work, action)
         _apply_legal(sink, work, action, preview)

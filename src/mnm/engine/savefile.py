@@ -373,6 +373,7 @@ def validate_save(data: Any, content: Content) -> None:
         _check_pending_data(st, content, board, step)
     _check_track(st, content)
     _check_chapter_data(st, content, board)
+    _check_flow(st)
     step_args = _step_arg_specs(st, content, board, step)
     for i, item in enumerate(st["stack"]):
         _check_step_args(item, f"state.stack[{i}]", step_args)
@@ -392,6 +393,23 @@ def validate_save(data: Any, content: Content) -> None:
 
 
 # --- the initiative track, the chapters' own data, the steps' arguments (issue 26, finding 6) -------------------
+
+
+_TURN_DECISIONS: Final = frozenset({"turn", "equipping", "sharing"})
+"""Decisions only ever asked inside the deciding mouse's own turn (their answers read ``state.turn``)."""
+
+
+def _check_flow(st: dict[str, Any]) -> None:
+    """What the game loop needs around a waiting decision: steps to run after it, and the turn it belongs to."""
+    pending = st["pending"]
+    if st["status"] != "playing" or pending is None:
+        return
+    if not st["stack"]:
+        raise _fail("state.stack", "must not be empty while a decision waits (nothing would run after it)")
+    if pending["kind"] in _TURN_DECISIONS:
+        turn = st["turn"]
+        if turn is None or turn.get("mouse") != pending["actor"]:
+            raise _fail("state.turn", f"must be {pending['actor']}'s turn while its {pending['kind']} decision waits")
 
 
 def _check_track(st: dict[str, Any], content: Content) -> None:
