@@ -342,7 +342,7 @@ def test_the_walk_through_shows_what_validate_prints() -> None:
         assert str(p) in doc
     assert problems[0].text("pt") in doc
     example = EXAMPLE.read_text(encoding="utf-8")
-    for line in ("- {minion: roach, count: 1, side: 4}", "where: {spaces: [\"4:1\"]}", "do: [cheese: {to: wheel, amount: 1}]"):
+    for line in ("- {minion: roach, count: 1, side: 4}", "where: {spaces: [\"4:1\"], mouse: true}", "do: [cheese: {to: wheel, amount: 1}]"):
         assert line in example and line in doc
 
 

@@ -380,31 +380,26 @@ def test_greedy_play_wins_and_loses_over_seeds() -> None:
     assert outcomes.get("hourglass", 0) + outcomes.get("all_captured", 0) >= 1, outcomes
 
 
-def test_bot_advice_leads_from_each_side_to_the_next() -> None:
-    """The chapter's advice for bots (not a rule): each side's route ends where exploring reaches the next
-    side, and the heuristic bot, following it, wins some games (it won none before the advice existed)."""
-    from mnm.bots import legacy_routes, make_bot
-
-    class hooks:  # the route moved from the deleted chapter class to the bots (issue 22)
-        ROUTE = legacy_routes.ROOT_ROAD_ROUTE
-        ROUTE_ORDER = legacy_routes.ROOT_ROAD_ORDER
-        DRAIN_PIPE = 16
-        EAST_LEDGE = "16:5"
-
+def test_bot_plan_leads_from_each_side_to_the_next() -> None:
+    """The bots' plan, read from the chapter's data (mnm.bots.plan; not a rule): from each side of the layout it
+    heads for the explore that reaches the next one, then for the east ledge, and the heuristic bot, following
+    it, wins some games (it won none before bots had a way through)."""
+    from mnm.bots import make_bot, plan
     from mnm.sim.simulate import GameSpec, play_game
 
     game = Game.new(CHAPTER, PARTY, seed=3)
+    game.state.minions.clear()
+    board = game.ctx.board
     layout_sides = [t.side for t in game.ctx.chapter.layout]
-    assert tuple(layout_sides) == hooks.ROUTE_ORDER
-    for side, nxt in zip(hooks.ROUTE_ORDER, hooks.ROUTE_ORDER[1:], strict=False):
-        (space,), exit_arg = hooks.ROUTE[side]
-        index = int(exit_arg.removeprefix("exit-"))
-        assert game.ctx.board.graph(side).exits[index].spaces == (space,)
-        edge = game.ctx.board.graph(side).exits[index].edge
-        board = game.ctx.board
-        assert board.neighbour_tile(board.tile_of_side(side), edge) == board.tile_of_side(nxt)
-        assert board.aligned_exit(side, index, nxt) is not None
-    assert hooks.ROUTE[hooks.DRAIN_PIPE] == ((hooks.EAST_LEDGE,), "")
+    assert layout_sides == [12, 14, 16]
+    for side, nxt in ((12, 14), (14, 16)):
+        first = board.graph(side).spaces[0].id
+        way = plan.advice(game.ctx, game.state, side, first)[0]
+        index = int(way.verb.removeprefix("exit-"))
+        assert board.graph(side).exits[index].spaces == way.spaces
+        assert board.exit_leads_to(side, index) == (nxt,)
+    last = plan.advice(game.ctx, game.state, 16, board.graph(16).spaces[0].id)[0]
+    assert (last.spaces, last.verb) == (("16:5",), "")  # the east ledge: standing there is the goal
     # alone Inside the Walls, nothing to fight and nothing left to search: the bot heads for the west exit
     alone = load_scenario({"chapter": CHAPTER, "heroes": {"collin": {"space": "12:13", "searched": [12]}}})
     choice = make_bot("heuristic", 3).choose(alone)

@@ -19,10 +19,13 @@ from mnm.content.chapter_doc import reference_markdown
 from mnm.content.chapter_language import ConditionKind, EffectKind, Trigger, sentence
 from mnm.content.loader import ContentError, builtin_content, builtin_dir, load_content
 from mnm.content.schema import Chapter
+from mnm.engine.actions import Action
 from mnm.engine.context import Ctx
+from mnm.engine.errors import IllegalAction
 from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.engine.hooks import ChapterRules
+from mnm.engine.i18n import render
 from mnm.engine.rules.chapter_rules import (
     CONDITIONS,
     EFFECT_RULES,
@@ -31,8 +34,11 @@ from mnm.engine.rules.chapter_rules import (
     compile_chapter,
     unhandled_words,
 )
+from mnm.engine.rules.minions import _move as minion_moves
 from mnm.engine.scenario import load_scenario
 from mnm.engine.state import Minion
+from mnm.server.views import explore_missing
+from mnm.terminal.describe import Describer
 
 ROOT = Path(__file__).resolve().parents[2]
 CHEESE = 1  # the die face showing 1 CHEESE (a 1 for movement)
@@ -144,6 +150,38 @@ def test_r_move_01_figure_enters_a_named_space() -> None:
     assert not hit(g)
     g.apply("move collin 5:11")
     assert hit(g)
+
+
+@pytest.mark.rule("R-MINION-03")
+def test_r_minion_03_figure_enters_fires_for_a_minion_filtered_by_type_and_space() -> None:
+    """A minion's move (R-MINION-03) fires figure_enters on the space it ends on; ``where`` filters by minion type,
+    side and spaces, and ``mouse: true`` keeps a rule to mice."""
+    g = game(
+        "rules: [{id: rats, when: figure_enters, where: {minion: rat-warrior, side: 5},"
+        " do: [counter: {name: rats, op: add, value: 1}]},"
+        ' {id: far, when: figure_enters, where: {spaces: ["5:1"]}, do: [set_flag: {name: far}]},'
+        " {id: mice, when: figure_enters, where: {mouse: true}, do: [set_flag: {name: mice}]}]",
+        dice=[SHIELD, SHIELD, SHIELD],  # the scenario's first roll, then the rat's movement (3) and the roach's
+    )
+    rat = Minion("rat-warrior-1", "rat-warrior", "5:7")
+    roach = Minion("roach-1", "roach", "5:11")
+    g.state.minions.update({rat.id: rat, roach.id: roach})
+    minion_moves(g.ctx, g.state, rat)
+    assert rat.space != "5:7" and g.state.chapter_data["rats"] == 1
+    minion_moves(g.ctx, g.state, roach)
+    assert roach.space != "5:11" and g.state.chapter_data["rats"] == 1  # a roach is not a rat warrior
+    assert "far" not in g.state.chapter_data and "mice" not in g.state.chapter_data  # nobody ended on 5:1
+    roach.space = "5:1"
+    g.ctx.rules.on_minion_enters(g.ctx, g.state, roach)
+    assert g.state.chapter_data["far"] and "mice" not in g.state.chapter_data
+
+
+def test_figure_enters_for_minions_costs_nothing_when_no_rule_listens() -> None:
+    """A chapter whose figure_enters rules are for mice only keeps the minions' tuple empty (one test per move)."""
+    program = compile_chapter(chapter_with(flag_rule("figure_enters", "{mouse: true}")))
+    assert isinstance(program, ChapterProgram) and program.minion_enters == () and len(program.enters) == 1
+    program = compile_chapter(chapter_with(flag_rule("figure_enters", "{minion: roach}")))
+    assert isinstance(program, ChapterProgram) and program.enters == () and len(program.minion_enters) == 1
 
 
 @pytest.mark.rule("R-BATTLE-14")
@@ -283,6 +321,56 @@ def test_r_explore_13_explore_attempt_gate_refuses_with_its_reason() -> None:
     assert not any(a.verb == "explore" and a.args == ("flip",) for a in g.legal_actions())
     g.state.stash.append("fishhook")
     assert g.ctx.rules.explore_precondition(g.ctx, g.state, "collin", "flip") == ""
+
+
+GATE = (
+    "rules: [{id: g, when: explore_attempt, where: {what: flip}, if: [not: {party_holds: {token: fishhook}}],"
+    " do: [gate: {reason: {en: the grate is stuck, pt: a grade emperrou}}]}]"
+)
+
+
+def gated_game() -> Game:
+    """Collin beside the Guard Room's flip, which the chapter's gate refuses; the game's content holds the chapter
+    with its rules (as a chapter file's game does), so its words can be found in both languages."""
+    g = game(GATE, heroes={"collin": {"space": "5:8"}}, turn="mouse:collin", dice=[CHEESE])
+    chapter = g.ctx.chapter
+    content = dataclasses.replace(g.ctx.content, chapters={**g.ctx.content.chapters, chapter.id: chapter})
+    g.ctx = Ctx(dataclasses.replace(g.ctx.definition, content=content))
+    return g
+
+
+@pytest.mark.rule("R-EXPLORE-13")
+def test_r_explore_13_a_gates_refusal_carries_both_languages() -> None:
+    """The IllegalAction names the gate as an event (explore_gated) that renders the file's words in each language;
+    the reason stays the English sentence."""
+    g = gated_game()
+    with pytest.raises(IllegalAction) as refused:
+        g.apply("explore collin flip")
+    err = refused.value
+    assert err.reason == "the grate is stuck"
+    assert err.message is not None and (err.message.msg, err.message.rule) == ("explore_gated", "R-STORY-05")
+    assert render(err.message, "en", g.ctx.content) == "the grate is stuck"
+    assert render(err.message, "pt_BR", g.ctx.content) == "a grade emperrou"
+    # another reason first (the mouse has acted): that reason, with no gate message
+    assert g.state.turn is not None
+    g.state.turn.acted = True
+    with pytest.raises(IllegalAction) as acted:
+        g.apply("explore collin flip")
+    assert acted.value.message is None and "grate" not in acted.value.reason
+
+
+@pytest.mark.rule("R-EXPLORE-13")
+def test_r_explore_13_a_portuguese_player_reads_the_gate_in_portuguese() -> None:
+    """The terminal's refusal and the web's "Why no explore?" give the chapter file's Portuguese text."""
+    g = gated_game()
+    with pytest.raises(IllegalAction) as refused:
+        g.apply("explore collin flip")
+    action = Action("explore", "collin", ("flip",))
+    assert "a grade emperrou" in Describer(g.ctx.content, "pt_BR").refusal(g, action, refused.value)
+    assert "the grate is stuck" in Describer(g.ctx.content, "en").refusal(g, action, refused.value)
+    why = explore_missing(g, g.legal_actions())
+    assert why is not None and why["code"] == "chapter_rule"
+    assert why["text"] == {"en": "the grate is stuck", "pt": "a grade emperrou"}
 
 
 # --- conditions (as victory conditions: the mice win when all hold) ---------------------------------------------

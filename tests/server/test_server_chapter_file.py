@@ -115,3 +115,25 @@ def test_a_chapter_file_near_the_size_limit_fits_the_upload(tmp_path: Path) -> N
     with TestClient(create_app(f"sqlite:///{tmp_path / 'big.db'}", Limits(allow_seed=True))) as c:
         r = create(c, text)
         assert r.status_code == 201, r.text[:300]
+
+
+@pytest.mark.rule("R-EXPLORE-13")
+def test_r_explore_13_a_gates_refusal_is_answered_in_both_languages(client: TestClient) -> None:
+    """An explore a chapter gate refuses: 422 illegal, the English reason as the message, and the gate's words from
+    the file in both languages as ``text`` (the web shows ``text`` in the player's language)."""
+    text = skeleton_text().replace("  starting_minions:\n    - {minion: rat-warrior, count: 2, side: 5}\n", "")
+    gate = "  - {id: shut, when: explore_attempt, do: [gate: {reason: {en: The door is barred, pt: A porta está trancada}}]}"
+    text = text.replace("\nrooms:", f"{gate}\n\nrooms:", 1)
+    made = create(client, text).json()
+    url, host = f"/api/tables/{made['table']}", {"X-Seat-Token": made["host_token"]}
+    view = client.get(url).json()["view"]
+    while view["decision"]["kind"] != "turn":  # the party's setup choices, the first that comes each time
+        r = client.post(f"{url}/actions", json={"action": view["decision"]["options"][0], "version": view["version"]}, headers=host)
+        assert r.status_code == 200, r.text
+        view = client.get(url).json()["view"]
+    mouse = view["decision"]["actor"]
+    r = client.post(f"{url}/actions", json={"action": f"explore {mouse} exit-0", "version": view["version"]}, headers=host)
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert body["error"] == "illegal" and body["message"] == "The door is barred"
+    assert body["text"] == {"en": "The door is barred", "pt": "A porta está trancada"}

@@ -116,6 +116,24 @@ class Board:
                 return other
         return None
 
+    def exit_leads_to(self, side: int, exit_index: int) -> tuple[int, ...]:
+        """R-EXPLORE-03/04: the sides that exploring exit ``exit_index`` of ``side`` can reveal, whichever side of
+        the neighbour is face up (during play ``mnm.engine.exit_target`` says which one it is now): a side whose
+        colour matches, or one reached by flipping a neighbour whose face-up side does not match. Naming where an
+        explore leads, and planning a way through the chapter."""
+        ex = self.graphs[side].exits[exit_index]
+        nb = self.neighbour_tile(self.tile_of_side(side), ex.edge)
+        if nb is None:
+            return ()
+        colour = self.graphs[side].colour
+        out: list[int] = []
+        for t in self.sides_of[nb]:
+            back = self.other_side(t)
+            shown_when = self.graphs[t].colour == colour or (back is not None and self.graphs[back].colour != colour)
+            if shown_when and self.aligned_exit(side, exit_index, t) is not None:
+                out.append(t)
+        return tuple(out)
+
 
 _BOARDS: Final[dict[tuple[int, str], tuple[Chapter, Mapping[int, TileSide], Board]]] = {}
 

@@ -30,8 +30,8 @@ from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from mnm.bots.legacy_routes import bot_progress
 from mnm.bots.mcts import PLAYOUT_LIMIT, play_out, rollout_bot
+from mnm.bots.plan import progress as plan_progress
 from mnm.bots.policy import resample_hidden
 from mnm.bots.value import HORIZON, win_probability
 from mnm.engine import Action, Ctx, Event, Game, State, apply_action_in_place, make_ctx, render
@@ -421,7 +421,7 @@ def _measure(ctx: Ctx, end: State, into: _Measures) -> None:
     values = {
         "pages": float(end.hourglass),
         "captures": float(sum(1 for h in end.heroes.values() if h.captured)),
-        "progress": float(bot_progress(ctx, end)),
+        "progress": plan_progress(ctx, end),
         "minions": float(len(end.minions)),
     }
     into.pages += values["pages"]

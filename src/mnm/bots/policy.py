@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mnm.bots.legacy_routes import bot_progress, bot_route
+from mnm.bots.plan import advice, progress
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
 __all__ = [
@@ -67,8 +67,8 @@ def evaluate(ctx: Ctx, st: State) -> float:
     """How good ``st`` looks for the mice, between 0 (lost) and 1 (won).
 
     Progress (sides explored), health, captures, the hourglass and the minions on the board, weighted so that
-    exploring and staying alive both matter. Chapters may add a finer measure with a route in ``mnm.bots.legacy_routes``
-    returning 0..1 (for example, how close the mice are to the chapter's goal)."""
+    exploring and staying alive both matter; progress is how far along the way to the chapter's goal the party
+    is (:func:`mnm.bots.plan.progress`, read from the chapter's victory conditions)."""
     if st.status == "won":
         return 1.0
     if st.status == "lost":
@@ -76,11 +76,10 @@ def evaluate(ctx: Ctx, st: State) -> float:
     explored, life, wounds, captured, minion_load = position_measures(ctx, st)
     time_used = (st.hourglass - 1) / max(1, st.end_page - 1)
     cheese = sum(h.cheese for h in st.heroes.values())
-    progress = bot_progress(ctx, st)
     value = (
         0.45
         + 0.20 * explored
-        + 0.15 * progress
+        + 0.15 * progress(ctx, st)
         - 0.10 * (wounds / max(1, life))
         - 0.20 * captured
         - 0.10 * time_used
@@ -107,6 +106,11 @@ class RandomBot:
         if not options:
             raise ValueError("there is no decision to make: the game is over")
         return options[self.rng.randrange(len(options))]
+
+
+# Pages left on the hourglass at which the heuristic stops searching for luck and only moves on (a search the plan
+# asks for, the key to a gate, still happens).
+HASTE_PAGES = 1
 
 
 @dataclass
@@ -182,7 +186,7 @@ class HeuristicBot:
 
     def turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
         """Hit what you can; close in on minions on your tile; else search when safe, head for the way on
-        (the chapter's route in ``legacy_routes``, or any exit or flip space), explore there; keep together."""
+        (the plan's advice, :func:`mnm.bots.plan.advice`, or any exit or flip space), explore there."""
         by_verb: dict[str, list[Action]] = {}
         for a in options:
             by_verb.setdefault(a.verb, []).append(a)
@@ -218,15 +222,16 @@ class HeuristicBot:
             if step is not None:
                 return step
             return end
-        for verb in ("search",):
-            if verb in by_verb and side not in hero.searched:
-                route = bot_route(ctx, st, side)
-                if route is None or route[1] != "search" or hero.space in route[0]:
-                    return by_verb[verb][0]
-        route = bot_route(ctx, st, side)
-        if route is not None:
-            goals, verb = route
-        else:
+        ways = advice(ctx, st, side, hero.space, hero.id)
+        if "search" in by_verb and side not in hero.searched:
+            if ways and ways[0].verb == "search":
+                if hero.space in ways[0].spaces:
+                    return by_verb["search"][0]  # the search that opens the way on
+            elif st.end_page - st.hourglass > HASTE_PAGES or not ways:
+                return by_verb["search"][0]
+        if ways:
+            goals, verb = ways[0].spaces, ways[0].verb
+        else:  # the plan knows no way from here: any way on
             goals = tuple(sp for ex in graph.exits for sp in ex.spaces) + tuple(x.id for x in graph.spaces if x.flip)
             verb = "*"
         if hero.space in goals:

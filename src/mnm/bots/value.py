@@ -16,7 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from mnm.bots.legacy_routes import bot_progress
+from mnm.bots.plan import progress as plan_progress
 from mnm.bots.policy import position_measures
 from mnm.engine import Ctx, State
 
@@ -27,7 +27,7 @@ HORIZON = 20  # decisions played before the estimate takes over (about two round
 FEATURES = (
     "bias",
     "pages_left",  # end page minus hourglass: the time the party has
-    "progress",  # the chapter's route progress (0..1, mnm.bots.legacy_routes): how far along its way
+    "progress",  # the plan's progress (0..1, mnm.bots.plan): how far along the way to the chapter's goal
     "explored",  # share of the chapter's sides explored
     "wounds",  # wounds over the party's life
     "captured",  # share of the party captured
@@ -43,7 +43,7 @@ WEIGHTS: tuple[float, ...] = (-2.2462, 0.426, 2.319, 1.6605, -1.6898, -0.9977, -
 def features(ctx: Ctx, st: State) -> list[float]:
     """The position's features, in :data:`FEATURES` order."""
     explored, life, wounds, captured, minion_load = position_measures(ctx, st)
-    progress = float(bot_progress(ctx, st)) or explored  # a chapter without advice: sides explored
+    progress = plan_progress(ctx, st) or explored  # a goal the plan cannot place: sides explored
     pages_left = st.end_page - st.hourglass
     return [
         1.0,

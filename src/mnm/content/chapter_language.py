@@ -38,6 +38,7 @@ __all__ = [
     "Trigger",
     "Where",
     "Who",
+    "gate_reason",
     "sentence",
 ]
 
@@ -159,7 +160,7 @@ class Where(_Model):
     spaces: tuple[SpaceId, ...] = Field(default=(), description="the spaces it happens on (any of them)")
     minion: Ident | None = Field(default=None, description="the minion type concerned")
     roach: bool | None = Field(default=None, description="true: roaches only (R-ENC-10)")
-    mouse: bool | None = Field(default=None, description="true: a mouse's roll only; false: a minion's only")
+    mouse: bool | None = Field(default=None, description="true: a mouse's roll or move only; false: a minion's only")
     number: int | None = Field(default=None, ge=1, le=3, description="the number the movement die shows")
     by_mouse: bool | None = Field(default=None, description="true: a mouse did it (not a card or the terrain)")
     what: Literal["exit", "flip"] | None = Field(default=None, description="what the mouse tries to explore")
@@ -171,7 +172,7 @@ TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
     Trigger.TILE_REVEALED: ("side",),
     Trigger.ROUND_BEGINS: (),
     Trigger.ROUND_ENDS: (),
-    Trigger.FIGURE_ENTERS: ("side", "spaces"),
+    Trigger.FIGURE_ENTERS: ("side", "spaces", "minion", "mouse"),
     Trigger.MOVEMENT_ROLL: ("side", "number", "mouse"),
     Trigger.MINION_TURN: ("side", "spaces", "minion", "roach"),
     Trigger.MINION_WOUNDED: ("side", "minion", "roach", "by_mouse"),
@@ -502,6 +503,27 @@ def _one_key(model: BaseModel, what: str, vocab: type[StrEnum]) -> None:
         raise ValueError(f"a {what} is one key of: {words} (got {len(given)})")
 
 
+def _gates(effects: tuple[Effect, ...]) -> list[_Gate]:
+    out: list[_Gate] = []
+    for e in effects:
+        if e.gate is not None:
+            out.append(e.gate)
+        if e.roll is not None:
+            out += _gates(e.roll.then) + _gates(e.roll.else_)
+    return out
+
+
+def gate_reason(rules: tuple[ChapterRule, ...], rule_id: str) -> tuple[str, str] | None:
+    """The refusal of rule ``rule_id``'s gate in English and Portuguese (None: no such rule, or it gates nothing):
+    what a player reads when that rule refuses an explore (message ``explore_gated``)."""
+    for rule in rules:
+        if rule.id == rule_id:
+            gates = _gates(rule.do)
+            if gates:
+                return gates[0].reason.en, gates[0].reason.pt
+    return None
+
+
 Condition.model_rebuild()
 _Roll.model_rebuild()
 Effect.model_rebuild()
@@ -526,7 +548,13 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
     ),
     (Trigger.ROUND_BEGINS, ("When a round begins", "Quando uma rodada começa")),
     (Trigger.ROUND_ENDS, ("When a round ends", "Quando uma rodada termina")),
-    (Trigger.FIGURE_ENTERS, ("When a mouse moves into a space", "Quando um rato entra num espaço")),
+    (
+        Trigger.FIGURE_ENTERS,
+        (
+            "When a mouse moves into a space, or a minion's move ends on one",
+            "Quando um rato entra num espaço, ou o movimento de um lacaio termina num",
+        ),
+    ),
     (
         Trigger.MOVEMENT_ROLL,
         (

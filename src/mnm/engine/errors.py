@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mnm.engine.events import Event
+
 __all__ = [
     "DiceError",
     "EngineError",
@@ -23,11 +25,15 @@ class MalformedAction(EngineError, ValueError):
 
 
 class IllegalAction(EngineError):
-    """The action is well formed but the rules do not allow it now; ``reason`` says exactly why."""
+    """The action is well formed but the rules do not allow it now; ``reason`` says exactly why (in English).
+    ``message``, when the refusal has one, is the same reason as an event a client renders in its player's
+    language (:func:`mnm.engine.i18n.render`), like every other engine message: a chapter gate's refusal, whose
+    words come from the chapter file in both languages."""
 
-    def __init__(self, reason: str, action: str = "") -> None:
+    def __init__(self, reason: str, action: str = "", message: Event | None = None) -> None:
         self.reason = reason
         self.action = action
+        self.message = message
         super().__init__(f"{action}: {reason}" if action else reason)
 
 

@@ -210,7 +210,21 @@ def _check_legal(ctx: Ctx, st: State, action: Action) -> None:
         else action in kind.options(ctx, st, st.pending)
     )
     if not legal:
-        raise IllegalAction(explain_illegal(ctx, st, action), str(action))
+        reason = explain_illegal(ctx, st, action)
+        raise IllegalAction(reason, str(action), _refusal_message(ctx, st, action, reason))
+
+
+def _refusal_message(ctx: Ctx, st: State, action: Action, reason: str) -> Event | None:
+    """The refusal as an event in both languages, when a chapter gate is the reason (its words are the file's)."""
+    if action.verb != "explore" or len(action.args) != 1:
+        return None
+    hero = st.heroes.get(action.actor)
+    if hero is None or hero.space is None:
+        return None
+    where = action.args[0]
+    if reason != ctx.rules.explore_precondition(ctx, st, hero.id, where):
+        return None  # another reason came first (the mouse has acted, minions are on its tile...)
+    return ctx.rules.explore_refusal(ctx, st, hero.id, where)
 
 
 def _apply_legal(ctx: Ctx, st: State, action: Action, preview: _Preview | None = None) -> None:

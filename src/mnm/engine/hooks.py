@@ -37,6 +37,7 @@ from mypy_extensions import mypyc_attr
 if TYPE_CHECKING:
     from mnm.content.schema import SearchCard
     from mnm.engine.context import Ctx
+    from mnm.engine.events import Event
     from mnm.engine.state import Hero, Minion, State, Turn
 
 __all__ = [
@@ -412,6 +413,11 @@ class ChapterRules:
         """'' when the mouse may explore ``where`` (``exit-N`` or ``flip``), else why not."""
         return ""
 
+    def explore_refusal(self, ctx: Ctx, st: State, hero_id: str, where: str) -> Event | None:
+        """The refusal :meth:`explore_precondition` gives, as an event a client renders in its player's language
+        (None when the mouse may explore ``where``, or the reason has no such event)."""
+        return None
+
     # victory
     def check_victory(self, ctx: Ctx, st: State) -> bool:
         """True when the chapter is won (checked after every automatic step)."""
@@ -426,6 +432,9 @@ class ChapterRules:
 
     def on_mouse_enters(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
         """A mouse moved into ``space``."""
+
+    def on_minion_enters(self, ctx: Ctx, st: State, m: Minion) -> None:
+        """A minion's move ended on ``m.space`` (walking, flying, heading for a grape or steered by a rule)."""
 
     def on_all_blocked(self, ctx: Ctx, st: State, hero_id: str, minion_id: str) -> None:
         """A mouse blocked every hit of a minion's attack."""

@@ -27,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from mnm.content.chapter_language import gate_reason
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Text
 from mnm.engine.events import Event
@@ -212,6 +213,10 @@ def render(event: Event, lang: str = "en", content: Content | None = None) -> st
             chapter = content.chapters.get(str(params.get("chapter")))
             text = chapter.story.get(str(params.get("moment"))) if chapter else None
             return text.get(lang) if text else str(params.get("moment"))
+        if key == "text" and event.msg == "explore_gated":  # a chapter gate's refusal, in the file's own words
+            chapter = content.chapters.get(str(params.get("chapter")))
+            reason = gate_reason(chapter.all_rules(), str(params.get("rule"))) if chapter else None
+            return (reason[1] if lang == "pt_BR" else reason[0]) if reason else str(params.get("rule"))
         if key not in params:
             return "{" + key + "}"
         return _param_text(key, params[key], content, lang)

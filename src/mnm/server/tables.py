@@ -38,7 +38,7 @@ from mnm.seating import BOT_NAMES, undo_goes_on
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
-from mnm.server.views import dice_preview
+from mnm.server.views import dice_preview, event_json
 
 __all__ = ["ApiError", "Caller", "LiveTable", "TableService", "seed_commitment"]
 
@@ -587,6 +587,9 @@ class TableService:
                     preview=dice_preview(game, action, faces),
                 ) from err
             except IllegalAction as err:
+                if err.message is not None:  # a chapter gate: its words in both languages, as the events carry them
+                    text = event_json(err.message, game.ctx.content)["text"]
+                    raise ApiError(422, ErrorCode.ILLEGAL, err.reason, action=str(action), text=text) from err
                 raise ApiError(422, ErrorCode.ILLEGAL, err.reason, action=str(action)) from err
             except DiceError as err:
                 raise ApiError(400, ErrorCode.MALFORMED, str(err), field="dice") from err

@@ -686,10 +686,12 @@ def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:
     for where in wheres:
         reason = ctx.rules.explore_precondition(ctx, st, hero.id, where)
         if reason:
+            refusal = ctx.rules.explore_refusal(ctx, st, hero.id, where)
+            said = {"en": reason, "pt": reason} if refusal is None else event_json(refusal, ctx.content)["text"]
             return {
                 "code": "chapter_rule",
                 "params": {},
-                "text": _gate_text(ctx.content, st, space.side, where, reason),
+                "text": _gate_text(ctx.content, st, space.side, where, said),
             }
     if space.flip is not None:
         if space.flip == "gear" and not {HeroClass.TINKERER, HeroClass.SCAMP} & set(
@@ -710,15 +712,15 @@ def _why(rule: dict[str, Any]) -> str:
     return f"{reason}." if text.rstrip(".") == reason else f"{reason}. {text}"
 
 
-def _gate_text(content: Content, st: Any, side: int, where: str, reason: str) -> dict[str, str]:
-    """The chapter rule on ``side`` that gates ``where`` (an exit or the flip), in both languages; the engine's
-    own sentence when no rule there says so."""
+def _gate_text(content: Content, st: Any, side: int, where: str, reason: dict[str, str]) -> dict[str, str]:
+    """The chapter rule on ``side`` that gates ``where`` (an exit or the flip), in both languages; the gate's
+    refusal alone (``reason``, both languages) when no rule there has a sentence that says more."""
     gate = "flip" if where == "flip" else "exit"
     en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
     for a, b in zip(en, pt, strict=True):
         if a["side"] == side and a["gate"] == gate:
             return {"en": _why(a), "pt": _why(b)}
-    return {"en": reason, "pt": reason}
+    return reason
 
 
 def dice_preview(game: Game, action: Any, faces: list[int]) -> list[dict[str, Any]]:

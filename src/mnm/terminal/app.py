@@ -947,7 +947,7 @@ class PlayApp(App[None]):
             self.push_screen(DiceScreen(need, self.words.dice, self.words.purpose(need.purpose), self.lang), rolled)
             return
         except IllegalAction as err:
-            self.note(self.words.refusal(self.game, action, err.reason))
+            self.note(self.words.refusal(self.game, action, err))
             return
         except Exception as err:  # a rule bug must not lose the game: apply changed nothing, so go on
             self.note(self.t("app.engine_failed", action=action, error=repr(err)))

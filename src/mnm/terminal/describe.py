@@ -14,7 +14,20 @@ from typing import Any
 
 from mnm import info
 from mnm.content.loader import Content
-from mnm.engine import Action, Decision, DiceTable, Event, Game, Hero, Minion, State, catalog, hero_life, name_of
+from mnm.engine import (
+    Action,
+    Decision,
+    DiceTable,
+    Event,
+    Game,
+    Hero,
+    IllegalAction,
+    Minion,
+    State,
+    catalog,
+    hero_life,
+    name_of,
+)
 from mnm.terminal.lang import PREFIX, contract, place_name, say
 
 __all__ = ["Describer"]
@@ -304,9 +317,13 @@ class Describer:
         except Exception:  # a description must never stop play
             return {}
 
-    def refusal(self, game: Game, a: Action, reason: str) -> str:
+    def refusal(self, game: Game, a: Action, err: IllegalAction) -> str:
         """Why the engine refused ``a``, in this language: for a move typed by its space, what the space is and
-        what getting there costs (the engine's reason otherwise)."""
+        what getting there costs; the refusal's own message when it has one (a chapter gate's, in the chapter
+        file's words); the engine's reason otherwise."""
+        reason = err.reason
+        if err.message is not None:  # said in this language: every language shows it (not only English)
+            return self.t("not_allowed_said", why=self.event(err.message))
         st = game.state
         h = st.heroes.get(a.actor)
         if a.verb == "move" and a.args and h is not None and h.space is not None and st.turn is not None:

@@ -335,7 +335,7 @@ class PlainClient:
                 dice += self.ask_dice(need)
                 continue
             except IllegalAction as err:
-                self.say(self.words.refusal(self.game, action, err.reason).rstrip(".") + ".")
+                self.say(self.words.refusal(self.game, action, err).rstrip(".") + ".")
                 return False
             except Exception as err:  # a rule bug must not lose the game: apply changed nothing
                 self.say(self.t("plain.engine_failed", action=action, error=repr(err)))

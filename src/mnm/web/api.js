@@ -1,7 +1,8 @@
 // HTTP and WebSocket access to the server. Seat tokens go in a header or the hello message, never in URLs.
 
-export async function http(method, path, body, token) {
-  const headers = { Accept: "application/json" };
+// ``extra``: more headers (the workshop's X-Editor-Token).
+export async function http(method, path, body, token, extra = {}) {
+  const headers = { Accept: "application/json", ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

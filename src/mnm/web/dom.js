@@ -1,7 +1,7 @@
 // Small DOM helpers shared by every surface: element builder, toasts, and accessible dialogs
 // (named, aria-modal, focus moved in and trapped, Escape closes, focus returned where it was).
 
-import { lang, t } from "./i18n.js";
+import { lang, t, tx } from "./i18n.js";
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -39,6 +39,8 @@ export function toast(text, kind = "info") {
 export function errorText(err) {
   const body = (err && err.data) || err || {};
   const code = body.error || "unknown";
+  // a refusal in the game's own words carries them in both languages (a chapter gate's reason, issue 22)
+  if (body.text && typeof body.text === "object") return tx(body.text);
   // English players get the server's own sentence (it names the exact reason); others the catalogue's
   if (lang() === "en" && body.message && code !== "offline") return body.message;
   const known = t(`errors.${code}`);

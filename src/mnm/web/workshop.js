@@ -120,22 +120,7 @@ async function ensureToken() {
 
 async function wsHttp(method, path, body) {
   const token = await ensureToken();
-  const headers = { Accept: "application/json", "Content-Type": "application/json" };
-  if (token) headers["X-Editor-Token"] = token;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = { error: "bad_response" };
-  }
-  if (!response.ok) {
-    const err = new Error(data.message || `HTTP ${response.status}`);
-    err.data = data;
-    err.status = response.status;
-    throw err;
-  }
-  return data;
+  return http(method, path, body, undefined, token ? { "X-Editor-Token": token } : {});
 }
 
 function draftId() {

@@ -61,7 +61,8 @@ class Fire:
         self.side = side
         self.number = number  # the trigger's count (CHEESE rolled)
         self.minion: Minion | None = None  # the minion concerned (wounded, defeated, taking its turn)
-        self.gate = ""  # a gate's reason (explore_attempt)
+        self.gate = ""  # a gate's reason in English (explore_attempt)
+        self.gate_rule = ""  # the id of the rule whose gate refused (its reason in both languages: gate_reason)
 
 
 ConditionFn = Callable[[Ctx, State, Fire, Any], bool]
@@ -537,6 +538,7 @@ def _roll(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
 def _gate(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     """R-STORY-05: the exploration is refused, with the reason the player reads."""
     fire.gate = p.reason.en
+    fire.gate_rule = rule.id
 
 
 @effect(EffectKind.STEER, "R-MINION-03")
@@ -557,6 +559,7 @@ def _steer(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
         m.space = steps[-1]
         values: dict[str, Param] = {"minion": m.id, "src": src, "dst": m.space, "roll": face.number}
         emit_effect(ctx, fire, rule, "steer", p.event, values)
+        ctx.rules.on_minion_enters(ctx, st, m)
 
 
 @effect(EffectKind.START_RAIN, "R-EXP-07")
@@ -626,7 +629,9 @@ class ChapterProgram(ChapterRules):
         self.revealed = _by_trigger(rules, Trigger.TILE_REVEALED)
         self.round_begins = _by_trigger(rules, Trigger.ROUND_BEGINS)
         self.round_ends = _by_trigger(rules, Trigger.ROUND_ENDS)
-        self.enters = _by_trigger(rules, Trigger.FIGURE_ENTERS)
+        enters = _by_trigger(rules, Trigger.FIGURE_ENTERS)
+        self.enters = tuple(r for r in enters if r.mouse != 0 and not r.minion)  # the rules a mouse may fire
+        self.minion_enters = tuple(r for r in enters if r.mouse != 1)  # and a minion
         self.move_roll = _by_trigger(rules, Trigger.MOVEMENT_ROLL)
         self.minion_turn = _by_trigger(rules, Trigger.MINION_TURN)
         self.wounded = _by_trigger(rules, Trigger.MINION_WOUNDED)
@@ -674,6 +679,11 @@ class ChapterProgram(ChapterRules):
         for rule in self.enters:
             if (rule.side == ANY or rule.side == fire.side) and (not rule.spaces or space in rule.spaces):
                 fire_rule(ctx, st, fire, rule)
+
+    def on_minion_enters(self, ctx: Ctx, st: State, m: Minion) -> None:
+        """Trigger figure_enters for a minion, on the space its move ends on (filters: type, side, spaces)."""
+        if self.minion_enters:
+            self._minion_event(ctx, st, m, None, self.minion_enters, 0)
 
     def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
         """Trigger movement_roll (the filters are tested before anything is built: it runs on every roll)."""
@@ -763,14 +773,11 @@ class ChapterProgram(ChapterRules):
             if rule.page == 0 or rule.page == st.hourglass:
                 fire_rule(ctx, st, fire, rule)
 
-    def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
-        """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason (asked
-        for every exit while a turn's options are listed: the filters come first)."""
-        if not self.explore:
-            return ""
+    def _gated(self, ctx: Ctx, st: State, hero_id: str, where: str) -> Fire | None:
+        """Trigger explore_attempt: the firing whose gate refuses the mouse ``where``, None when none does."""
         space = st.heroes[hero_id].space
         if space is None:
-            return ""
+            return None
         side = space_side(space)
         what = "exit" if where.startswith("exit-") else "flip"
         for rule in self.explore:
@@ -778,8 +785,27 @@ class ChapterProgram(ChapterRules):
                 fire = Fire(hero_id, hero_id, side)
                 fire_rule(ctx, st, fire, rule)
                 if fire.gate:
-                    return fire.gate
-        return ""
+                    return fire
+        return None
+
+    def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
+        """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason (asked
+        for every exit while a turn's options are listed: the empty tuple is tested first)."""
+        if not self.explore:
+            return ""
+        fire = self._gated(ctx, st, hero_id, where)
+        return "" if fire is None else fire.gate
+
+    def explore_refusal(self, ctx: Ctx, st: State, hero_id: str, where: str) -> Event | None:
+        """The gate's refusal as an event (R-STORY-05): rendered from the chapter file's reason in the player's
+        language (:func:`mnm.engine.i18n.render`, message ``explore_gated``)."""
+        if not self.explore:
+            return None
+        fire = self._gated(ctx, st, hero_id, where)
+        if fire is None:
+            return None
+        rule = next(r for r in self.explore if r.id == fire.gate_rule)
+        return Event("explore_gated", {"chapter": st.chapter, "rule": fire.gate_rule, "hero": hero_id}, rule.rule)
 
     def check_victory(self, ctx: Ctx, st: State) -> bool:
         """The chapter's victory (R-WIN-01): all its conditions hold; its own defeat is checked first."""

@@ -84,3 +84,4 @@ def flying_move(ctx: Ctx, st: State, m: Minion, points: int) -> None:
     m.space = reached[-1]
     ctx.emit("minion_flies", "R-EXP-03", minion=m.id, src=src, dst=m.space, path=list(reached), target=target.id,
              roll=points)
+    ctx.rules.on_minion_enters(ctx, st, m)

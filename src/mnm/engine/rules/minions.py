@@ -277,6 +277,7 @@ def _move(ctx: Ctx, st: State, m: Minion) -> None:
         # R-MINION-10: where equal routes split on the part walked (the lowest-numbered space was taken)
         forks=[f for f in route_forks if f == src or f in steps[:-1]],
     )
+    ctx.rules.on_minion_enters(ctx, st, m)
 
 
 def _can_attack_a_mouse_from(ctx: Ctx, st: State, m: Minion, space: str) -> bool:

@@ -380,6 +380,8 @@ def _roach_to_grape(ctx: Ctx, st: State, m: Minion, grape: str) -> str:
         if mice_in(st, space):
             break
     ctx.emit("roach_to_grape", "R-PARTY-12", minion=m.id, src=src, dst=m.space, roll=face.number, grape=grape)
+    if m.space != src:
+        ctx.rules.on_minion_enters(ctx, st, m)
     if m.space != grape:
         return "moved"
     # It does not attack; the feast waits until every roach of the card has moved, so that all those ending

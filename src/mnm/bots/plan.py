@@ -1,0 +1,523 @@
+"""The way through a chapter, read from its data: where the party must get to, and how (docs/bots.md, "The plan").
+
+Bots know no chapter by heart. From the chapter's victory conditions (the chapter language, docs/chapters.md)
+the planner works out the **goal**: the spaces every free mouse must reach (``all_free_mice_on``), the sides that
+must be face up and clear (``tile_face_up``, ``tile_clear``), the minion types to defeat (``not
+minion_on_board``, with the side whose first reveal places them, read from the rules' ``place_minion``), the
+sides a flag is raised on (``flag``, from the rules' ``set_flag``), or every minion (``no_minions``).
+
+From the board it builds the **side graph**: which explore (``exit-N`` or ``flip``) from which side can reveal
+which side (:meth:`mnm.board.layout.Board.exit_leads_to`, the flip spaces a party can use), and where the mice
+land. Each node is a side with the spaces the party arrives on; its cost to the goal counts explores (1 each) and
+steps (:data:`STEP` each), solved once per chapter and party (cached). A **gate** (a rule on ``explore_attempt``
+whose effect is ``gate``) with no condition closes its explores for good; one that opens while the party holds a
+token (``not: party_holds``) is opened by searching where the chapter's special search gives the card carrying
+that token (in its ``where`` spaces, e.g. the Sewer's water for the Fishhook & Thread).
+
+During play, :func:`advice` tells a mouse on a side where to head and what to do there (the explore with the
+lowest cost to the goal, the special search that opens a closed gate on the way, or the goal spaces), and
+:func:`progress` measures how far along the way the party is, 0..1, for the bots' position scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Final
+
+from mnm.content.chapter_language import ChapterRule, Condition, Effect
+from mnm.content.schema import Chapter, HeroClass
+from mnm.engine import Ctx, State, exit_target
+
+__all__ = ["STEP", "Advice", "ChapterPlan", "Edge", "Gate", "Goal", "advice", "chapter_plan", "progress"]
+
+STEP: Final = 0.2  # one step on a tile, in explores: a tile crossed is worth about one explore
+GATE_COST: Final = 1.5  # a gate that opens with a special search: finding the card (a search or two)
+_FAR: Final = 1e6
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the chapter's victory asks, as places and targets."""
+
+    sides: tuple[int, ...] = ()  # sides the party must get to (any of them)
+    spaces: tuple[str, ...] = ()  # spaces every free mouse must stand on
+    clear: tuple[int, ...] = ()  # sides that must be clear of minions
+    defeat: tuple[str, ...] = ()  # minion types that must be off the board
+    defeat_all: bool = False  # no minion may be left
+    tokens: tuple[str, ...] = ()  # party tokens the party must hold
+
+
+@dataclass(frozen=True)
+class Gate:
+    """Explores of ``what`` (``exit``, ``flip`` or ``""`` for both) from ``side`` closed by a chapter rule."""
+
+    side: int
+    what: str
+    tokens: tuple[str, ...]  # holding any of these opens it; () with ``forever``: never opens
+    forever: bool
+
+
+@dataclass(frozen=True)
+class Edge:
+    """An explore: from ``side``, standing on ``spaces``, ``where`` (``exit-N``, ``flip``) can reveal ``target``,
+    the mice landing on ``arrive``."""
+
+    side: int
+    where: str
+    spaces: tuple[str, ...]
+    target: int
+    arrive: tuple[str, ...]
+    tokens: tuple[str, ...] = ()  # a token the party must hold to use it (a gate, a fishhook flip)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Where a mouse should head on its side, and what to do there: an explore argument, ``search`` or ``""``
+    (stand there)."""
+
+    spaces: tuple[str, ...]
+    verb: str
+    cost: float  # the plan's cost to the goal from the mouse's space, this way
+
+
+@dataclass
+class ChapterPlan:
+    """The goal and the side graph of one chapter for one party, with each node's cost to the goal."""
+
+    goal: Goal
+    edges: dict[int, list[Edge]]
+    gates: tuple[Gate, ...]
+    searches: dict[str, tuple[int, str, str]]  # token -> (side, card, where) of the special search giving it
+    start_cost: float = 1.0
+    _cost: dict[tuple[int, tuple[str, ...]], float] = field(default_factory=dict)
+    # a mouse's space and the gate tokens the party holds -> its cost to the goal (progress asks it very often)
+    _space_cost: dict[tuple[str, tuple[str, ...]], float] = field(default_factory=dict)
+
+
+# --- reading the chapter --------------------------------------------------------------------------------------
+
+
+def _kind(c: Condition | Effect) -> str:
+    return c.kind.value
+
+
+def _conditions(conds: Iterable[Condition]) -> list[Condition]:
+    """The conditions that must all hold, with ``all`` groups opened."""
+    out: list[Condition] = []
+    for c in conds:
+        if _kind(c) == "all":
+            out += _conditions(c.params)
+        else:
+            out.append(c)
+    return out
+
+
+def _rules(chapter: Chapter) -> tuple[ChapterRule, ...]:
+    return chapter.all_rules()
+
+
+def _effects(rule: ChapterRule) -> list[Effect]:
+    """A rule's effects, with the branches of a roll's ``then``/``else``."""
+    out: list[Effect] = []
+    todo = list(rule.do)
+    while todo:
+        e = todo.pop(0)
+        out.append(e)
+        if _kind(e) == "roll":
+            todo += list(e.params.then) + list(e.params.else_)
+    return out
+
+
+def _trigger(rule: ChapterRule) -> str:
+    return rule.when.value
+
+
+def _side_of(space: str) -> int:
+    return int(space.split(":", 1)[0])
+
+
+def _minion_sources(ctx: Ctx, minion: str) -> list[int]:
+    """The sides where a minion type comes into play: placed by a rule (on the side it names or the side of the
+    space), or at setup."""
+    sides: list[int] = []
+    for rule in _rules(ctx.chapter):
+        for e in _effects(rule):
+            if _kind(e) == "place_minion" and e.params.minion == minion:
+                sides.append(_side_of(e.params.space))
+    sides += [sm.side for sm in ctx.chapter.starting_minions if sm.minion == minion and sm.side is not None]
+    return sides
+
+
+def _flag_sides(ctx: Ctx, flag: str) -> list[int]:
+    """The sides whose first reveal raises ``flag`` (a ``set_flag`` in a ``tile_revealed`` rule)."""
+    sides: list[int] = []
+    for rule in _rules(ctx.chapter):
+        if any(_kind(e) == "set_flag" and e.params.name == flag for e in _effects(rule)):
+            side = rule.where.side
+            if _trigger(rule) == "tile_revealed" and side is not None:
+                sides.append(int(side))
+    return sides
+
+
+def read_goal(ctx: Ctx) -> Goal:
+    """The chapter's victory conditions as a :class:`Goal`."""
+    sides: list[int] = []
+    spaces: list[str] = []
+    clear: list[int] = []
+    defeat: list[str] = []
+    tokens: list[str] = []
+    defeat_all = False
+    for c in _conditions(ctx.chapter.victory):
+        kind, p = _kind(c), c.params
+        if kind == "all_free_mice_on":
+            spaces += list(p.spaces)
+            sides += [_side_of(s) for s in p.spaces]
+        elif kind in ("tile_face_up", "tile_clear"):
+            sides.append(int(p.side))
+            if kind == "tile_clear":
+                clear.append(int(p.side))
+        elif kind == "no_minions":
+            defeat_all = True
+        elif kind == "party_holds":
+            tokens.append(p.token)
+        elif kind == "flag":
+            sides += _flag_sides(ctx, p.name)
+        elif kind == "not" and _kind(p) == "minion_on_board":
+            defeat.append(p.params.minion)
+            sides += _minion_sources(ctx, p.params.minion)
+    if not sides and spaces:
+        sides = [_side_of(s) for s in spaces]
+    return Goal(
+        sides=tuple(dict.fromkeys(sides)),
+        spaces=tuple(dict.fromkeys(spaces)),
+        clear=tuple(dict.fromkeys(clear)),
+        defeat=tuple(dict.fromkeys(defeat)),
+        defeat_all=defeat_all,
+        tokens=tuple(dict.fromkeys(tokens)),
+    )
+
+
+def _opening_tokens(conds: Iterable[Condition]) -> list[str]:
+    """The tokens whose holding makes a gate's conditions fail (``not: party_holds``), i.e. open it."""
+    out: list[str] = []
+    for c in conds:
+        kind = _kind(c)
+        if kind == "not" and _kind(c.params) == "party_holds":
+            out.append(c.params.params.token)
+        elif kind == "all":
+            out += _opening_tokens(c.params)
+    return out
+
+
+def read_gates(ctx: Ctx) -> tuple[Gate, ...]:
+    """The chapter's gates: rules on ``explore_attempt`` whose effects include ``gate``."""
+    out: list[Gate] = []
+    for rule in _rules(ctx.chapter):
+        if _trigger(rule) != "explore_attempt" or not any(_kind(e) == "gate" for e in _effects(rule)):
+            continue
+        conds = tuple(rule.if_)
+        what = rule.where.what or ""
+        side = rule.where.side
+        tokens = tuple(_opening_tokens(conds))
+        if side is None:
+            continue  # a gate everywhere: the engine refuses those explores; the plan only knows placed gates
+        out.append(Gate(int(side), str(what), tokens, forever=not conds))
+    return tuple(out)
+
+
+def _token_searches(ctx: Ctx) -> dict[str, tuple[int, str, str]]:
+    """For each party token, the chapter's special search whose card carries it."""
+    out: dict[str, tuple[int, str, str]] = {}
+    for ss in ctx.chapter.special_searches:
+        card = ctx.content.search_cards.get(ss.card)
+        if card is not None and card.party_token:
+            out[card.party_token] = (ss.side, ss.card, ss.where)
+    return out
+
+
+def _flip_usable(ctx: Ctx, kind: str, classes: set[HeroClass]) -> bool:
+    if kind == "gear":
+        return bool({HeroClass.TINKERER, HeroClass.SCAMP} & classes)
+    if kind == "gecko":
+        return HeroClass.WILD in classes
+    return True
+
+
+def _landing(ctx: Ctx, side: int) -> tuple[str, ...]:
+    graph = ctx.board.graph(side)
+    flips = tuple(sp.id for sp in graph.spaces if sp.flip is not None)
+    return flips or (graph.spaces[0].id,)
+
+
+def side_graph(ctx: Ctx, heroes: Iterable[str], gates: tuple[Gate, ...]) -> dict[int, list[Edge]]:
+    """Every explore of every side of the chapter's board, for a party of ``heroes``; explores a gate closes for
+    good are left out, and one it closes until the party holds a token carries that token."""
+    board = ctx.board
+    classes = {c for h in heroes for c in ctx.content.heroes[h].classes}
+    edges: dict[int, list[Edge]] = {}
+    for side, graph in board.graphs.items():
+        out: list[Edge] = []
+        for ex in graph.exits:
+            for target in board.exit_leads_to(side, ex.index):
+                aligned = board.aligned_exit(side, ex.index, target)
+                assert aligned is not None
+                out.append(Edge(side, f"exit-{ex.index}", ex.spaces, target, aligned.spaces))
+        back = board.other_side(side)
+        if back is not None:
+            usable = tuple(sp for sp in graph.spaces if sp.flip is not None and _flip_usable(ctx, sp.flip, classes))
+            plain = tuple(sp.id for sp in usable if sp.flip != "fishhook")
+            hooked = tuple(sp.id for sp in usable if sp.flip == "fishhook")
+            if plain:
+                out.append(Edge(side, "flip", plain, back, _landing(ctx, back)))
+            if hooked:
+                out.append(Edge(side, "flip", hooked, back, _landing(ctx, back), ("fishhook",)))
+        kept: list[Edge] = []
+        for e in out:
+            what = "flip" if e.where == "flip" else "exit"
+            closing = [g for g in gates if g.side == side and g.what in ("", what)]
+            if any(g.forever for g in closing):
+                continue
+            tokens = e.tokens + tuple(t for g in closing for t in g.tokens)
+            kept.append(Edge(e.side, e.where, e.spaces, e.target, e.arrive, tuple(dict.fromkeys(tokens))))
+        edges[side] = kept
+    return edges
+
+
+_PLANS: Final[dict[tuple[int, str, tuple[str, ...]], ChapterPlan]] = {}
+
+
+def chapter_plan(ctx: Ctx, st: State) -> ChapterPlan:
+    """The plan for this chapter and party (worked out once, then cached)."""
+    heroes = tuple(sorted(st.heroes))
+    key = (id(ctx.content), ctx.chapter.id, heroes)
+    plan = _PLANS.get(key)
+    if plan is None:
+        gates = read_gates(ctx)
+        plan = ChapterPlan(read_goal(ctx), side_graph(ctx, heroes, gates), gates, _token_searches(ctx))
+        _solve(ctx, plan)
+        start = ctx.chapter.start_space
+        plan.start_cost = max(1.0, _node_cost(ctx, plan, _side_of(start), (start,))) if start else 1.0
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
+
+
+# --- costs ------------------------------------------------------------------------------------------------------
+
+
+def _steps(ctx: Ctx, side: int, src: Iterable[str], dst: Iterable[str]) -> int:
+    graph = ctx.board.graph(side)
+    rows = [graph.mouse_dist[graph.by_id[s].index] for s in src if s in graph.by_id]
+    cols = [graph.by_id[d].index for d in dst if d in graph.by_id]
+    return min((r[c] for r in rows for c in cols), default=10**6)
+
+
+def _goal_here(ctx: Ctx, plan: ChapterPlan, side: int, at: Iterable[str]) -> float:
+    """The cost of finishing on ``side`` from ``at`` (:data:`_FAR` when the goal is elsewhere)."""
+    if side not in plan.goal.sides:
+        return _FAR
+    on_side = tuple(s for s in plan.goal.spaces if _side_of(s) == side)
+    return STEP * _steps(ctx, side, at, on_side) if on_side else 0.0
+
+
+def _edge_cost(plan: ChapterPlan, e: Edge) -> float:
+    return 1.0 + (GATE_COST if e.tokens else 0.0)
+
+
+def _solve(ctx: Ctx, plan: ChapterPlan) -> None:
+    """Each node's (side, arrival spaces) cost to the goal, by relaxation (a dozen sides: a few passes)."""
+    nodes = {(e.target, e.arrive) for es in plan.edges.values() for e in es}
+    start = ctx.chapter.start_space
+    if start:
+        nodes.add((_side_of(start), (start,)))
+    cost = {n: _goal_here(ctx, plan, n[0], n[1]) for n in nodes}
+    for _ in range(len(nodes) + 1):
+        changed = False
+        for side, at in nodes:
+            best = cost[(side, at)]
+            for e in plan.edges.get(side, ()):
+                c = STEP * _steps(ctx, side, at, e.spaces) + _edge_cost(plan, e) + cost[(e.target, e.arrive)]
+                if c < best - 1e-9:
+                    best = c
+            if best < cost[(side, at)] - 1e-9:
+                cost[(side, at)] = best
+                changed = True
+        if not changed:
+            break
+    plan._cost = cost
+
+
+def _node_cost(ctx: Ctx, plan: ChapterPlan, side: int, at: tuple[str, ...]) -> float:
+    got = plan._cost.get((side, at))
+    if got is not None:
+        return got
+    best = _goal_here(ctx, plan, side, at)
+    for e in plan.edges.get(side, ()):
+        c = STEP * _steps(ctx, side, at, e.spaces) + _edge_cost(plan, e) + plan._cost.get((e.target, e.arrive), _FAR)
+        best = min(best, c)
+    return best
+
+
+# --- during play ------------------------------------------------------------------------------------------------
+
+
+def _holds(st: State, token: str, side: int) -> bool:
+    placed = st.tokens.get(token)
+    return token in st.stash or bool(placed and _side_of(placed[0]) == side)
+
+
+def _open_now(ctx: Ctx, st: State, e: Edge, hero_id: str | None) -> bool:
+    """Whether the engine lets a mouse of this side take explore ``e`` now (its chapter's gates asked)."""
+    if e.where != "flip":
+        if exit_target(ctx, st, e.side, int(e.where[5:])) is None:
+            return False
+    elif "fishhook" in e.tokens and "fishhook" not in st.stash:
+        return False
+    if hero_id is None:
+        return all(_holds(st, t, e.side) for t in e.tokens)
+    return not ctx.rules.explore_precondition(ctx, st, hero_id, e.where)
+
+
+def _search_spaces(ctx: Ctx, side: int, where: str) -> tuple[str, ...]:
+    graph = ctx.board.graph(side)
+    if where == "water":
+        return tuple(sp.id for sp in graph.spaces if sp.water)
+    return tuple(sp.id for sp in graph.spaces)
+
+
+def _opener(ctx: Ctx, st: State, plan: ChapterPlan, e: Edge) -> tuple[str, ...] | None:
+    """Where on this side a mouse can search for a token that opens ``e`` (None: no such search left)."""
+    for token in e.tokens:
+        found = plan.searches.get(token)
+        if found is None:
+            continue
+        side, card, where = found
+        if side == e.side and card not in st.special_found:
+            return _search_spaces(ctx, side, where)
+    if not plan.gates and not e.tokens:
+        # a chapter whose gates are not written as data: any special search of this side left may be the key
+        for ss in ctx.chapter.special_searches:
+            if ss.side == e.side and ss.card not in st.special_found:
+                return _search_spaces(ctx, ss.side, ss.where)
+    return None
+
+
+def _goal_sides(ctx: Ctx, st: State, plan: ChapterPlan) -> tuple[int, ...]:
+    """Where to go now: the sides of minions to defeat when any are on the board, else the plan's goal sides."""
+    if plan.goal.defeat:
+        board = ctx.board
+        on = tuple(board.spaces[m.space].side for m in st.minions.values() if m.type in plan.goal.defeat)
+        if on:
+            return tuple(dict.fromkeys(on))
+    return plan.goal.sides
+
+
+def advice(ctx: Ctx, st: State, side: int, space: str, hero_id: str | None = None) -> list[Advice]:
+    """The ways a mouse on ``space`` (of ``side``) can head toward the goal, cheapest first. A closed gate whose
+    key is searched for on this side gives a ``search`` advice at the search's spaces; the goal gives ``""``
+    (stand there); an explore gives its argument. Empty when the plan knows no way from here."""
+    plan = chapter_plan(ctx, st)
+    out: list[Advice] = []
+    goal_sides = _goal_sides(ctx, st, plan)
+    if side in goal_sides:
+        on_side = tuple(s for s in plan.goal.spaces if _side_of(s) == side)
+        targets = tuple(
+            m.space for m in st.minions.values() if m.type in plan.goal.defeat and _side_of(m.space) == side
+        )
+        spaces = on_side or targets
+        out.append(Advice(spaces, "", STEP * _steps(ctx, side, (space,), spaces) if spaces else 0.0))
+    elif goal_sides != plan.goal.sides:
+        # the minions to defeat stand elsewhere: head for their sides through the graph
+        out += _toward_sides(ctx, st, plan, side, space, goal_sides, hero_id)
+        return sorted(out, key=lambda a: a.cost)
+    for e in plan.edges.get(side, ()):
+        if e.where != "flip":
+            now = exit_target(ctx, st, side, int(e.where[5:]))
+            if now is None or now[0] != e.target:
+                continue  # no way there now, or the neighbour shows its other side
+        rest = _node_cost(ctx, plan, e.target, e.arrive)
+        if rest >= _FAR:
+            continue
+        here = STEP * _steps(ctx, side, (space,), e.spaces)
+        if _open_now(ctx, st, e, hero_id):
+            out.append(Advice(e.spaces, e.where, here + 1.0 + rest))
+            continue
+        keys = _opener(ctx, st, plan, e)
+        if keys:
+            near = STEP * _steps(ctx, side, (space,), keys)
+            out.append(Advice(keys, "search", near + GATE_COST + 1.0 + rest))
+    return sorted(out, key=lambda a: a.cost)
+
+
+def _toward_sides(
+    ctx: Ctx, st: State, plan: ChapterPlan, side: int, space: str, sides: tuple[int, ...], hero_id: str | None
+) -> list[Advice]:
+    """The explores of ``side`` by their number of explores to any of ``sides`` (breadth first on the graph)."""
+    dist: dict[int, int] = {s: 0 for s in sides}
+    frontier = list(sides)
+    while frontier:
+        nxt: list[int] = []
+        for s, es in plan.edges.items():
+            if s in dist:
+                continue
+            if any(e.target in dist for e in es):
+                dist[s] = 1 + min(dist[e.target] for e in es if e.target in dist)
+                nxt.append(s)
+        frontier = nxt
+    out: list[Advice] = []
+    for e in plan.edges.get(side, ()):
+        if e.target in dist and _open_now(ctx, st, e, hero_id):
+            out.append(Advice(e.spaces, e.where, STEP * _steps(ctx, side, (space,), e.spaces) + 1.0 + dist[e.target]))
+    return out
+
+
+def mouse_cost(ctx: Ctx, st: State, space: str) -> float:
+    """The plan's cost to the goal from a mouse standing on ``space``: the cheapest way of :func:`advice`, with
+    every explore the board allows counted whichever side its neighbour shows, and a gate open when the party
+    holds its token (else reached through its key's search). Cached per space and tokens held."""
+    plan = chapter_plan(ctx, st)
+    side = _side_of(space)
+    if plan.goal.defeat and _goal_sides(ctx, st, plan) != plan.goal.sides:
+        ways = advice(ctx, st, side, space)  # a minion to defeat is on the board: head for it
+        return ways[0].cost if ways else _FAR
+    held = tuple(t for es in plan.edges.get(side, ()) for t in es.tokens if _holds(st, t, side))
+    key = (space, held)
+    got = plan._space_cost.get(key)
+    if got is not None:
+        return got
+    best = _goal_here(ctx, plan, side, (space,))
+    for e in plan.edges.get(side, ()):
+        rest = _node_cost(ctx, plan, e.target, e.arrive)
+        if rest >= _FAR:
+            continue
+        if all(t in held for t in e.tokens):
+            best = min(best, STEP * _steps(ctx, side, (space,), e.spaces) + 1.0 + rest)
+            continue
+        keys = tuple(
+            sp
+            for t in e.tokens
+            if t in plan.searches and plan.searches[t][0] == side
+            for sp in _search_spaces(ctx, side, plan.searches[t][2])
+        )
+        near = STEP * _steps(ctx, side, (space,), keys or e.spaces)
+        best = min(best, near + GATE_COST + 1.0 + rest)
+    if len(plan._space_cost) < 50_000:
+        plan._space_cost[key] = best
+    return best
+
+
+def progress(ctx: Ctx, st: State) -> float:
+    """0..1: how far along the way to the goal the furthest free mouse is (1: on the goal; 0: no better than the
+    start). A chapter whose goal the plan cannot place measures sides explored instead."""
+    plan = chapter_plan(ctx, st)
+    if not plan.goal.sides:
+        return 0.0
+    best = 0.0
+    for h in st.mice_on_board():
+        assert h.space is not None
+        c = mouse_cost(ctx, st, h.space)
+        if c < _FAR:
+            best = max(best, 1.0 - c / plan.start_cost)
+    return max(0.0, min(1.0, best))
