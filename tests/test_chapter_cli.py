@@ -406,8 +406,9 @@ def test_contents_let_go_never_lend_their_cached_boards(monkeypatch: pytest.Monk
     assert again.chapters["my-chapter"].end_page == 5
     old, new = made[1], made[2]
     chapter = new.chapters["my-chapter"]
-    layout._BOARDS[(id(new), "my-chapter")] = (old.chapters["my-chapter"], old.tile_sides, "stale")  # type: ignore[assignment]
-    assert layout.Board.for_chapter(new, chapter) != "stale"
+    stale = layout.build_board(old, old.chapters["my-chapter"].layout)  # a real Board: the compiled cache is typed
+    layout._BOARDS[(id(new), "my-chapter")] = (old.chapters["my-chapter"], old.tile_sides, stale)
+    assert layout.Board.for_chapter(new, chapter) is not stale
     views._BOARDS[(id(new), "my-chapter", "")] = (old, {"stale": True})
     assert "stale" not in views._board_cached("my-chapter", "", new)
     views._NAMES[(id(new), "my-chapter")] = (old, {"en": "stale", "pt": "stale"})
