@@ -38,12 +38,13 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 __all__ = ["CHANNEL", "JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
@@ -89,14 +90,17 @@ continued_t = Table(
 )
 
 
+# A draft is its owner's: two editors may both name a draft "my-chapter" (issue 34, finding 5: the id alone was
+# the key, so the second save was a 500 and told the second editor the id was taken).
 drafts_t = Table(
-    "mnm_drafts",
+    "mnm_workshop_drafts",
     metadata,
+    Column("owner", String(64), primary_key=True),  # sha256 of the editor token (never the token)
     Column("id", String(40), primary_key=True),
-    Column("owner", String(64), nullable=False, index=True),  # sha256 of the editor token (never the token)
-    Column("updated", Float, nullable=False),
+    Column("updated", Float, nullable=False, index=True),
     Column("text", Text, nullable=False),  # the chapter file, as the workshop edits it
 )
+LEGACY_DRAFTS = "mnm_drafts"  # the drafts table before issue 34 (id alone as its key): moved over at start
 
 
 class StaleVersion(Exception):
@@ -160,6 +164,7 @@ class Storage:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._move_legacy_drafts()
         self.origin = secrets.token_hex(6)  # this process, in its own notices (mnm.server.fanout)
 
     def dsn(self) -> str:
@@ -188,16 +193,33 @@ class Storage:
 
     # --- workshop drafts (issue 23) ----------------------------------------------------------------------
 
+    def _move_legacy_drafts(self) -> None:
+        """Schema migration: copy the drafts of the table keyed by id alone into the one keyed by owner and id,
+        then drop the old table (once; a second process starting at the same time finds it gone)."""
+        if LEGACY_DRAFTS not in inspect(self.engine).get_table_names():
+            return
+        legacy = Table(LEGACY_DRAFTS, MetaData(), autoload_with=self.engine)
+        with contextlib.suppress(DBAPIError), self._tx() as conn:
+            rows = conn.execute(select(legacy.c.id, legacy.c.owner, legacy.c.updated, legacy.c.text)).all()
+            if rows:
+                conn.execute(
+                    insert(drafts_t),
+                    [{"id": r.id, "owner": r.owner, "updated": r.updated, "text": r.text} for r in rows],
+                )
+            legacy.drop(conn)
+
     def save_draft(self, owner: str, draft_id: str, text_: str, max_drafts: int) -> bool:
         """Write a draft of ``owner``; False (nothing written) when it would be one draft too many."""
+        try:
+            return self._save_draft(owner, draft_id, text_, max_drafts)
+        except IntegrityError:  # the same owner saved the same new id twice at once: the later save wins
+            return self._save_draft(owner, draft_id, text_, max_drafts)
+
+    def _save_draft(self, owner: str, draft_id: str, text_: str, max_drafts: int) -> bool:
         with self._tx() as conn:
-            found = conn.execute(
-                select(drafts_t.c.id).where(and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner))
-            ).first()
-            if found is not None:
-                conn.execute(
-                    update(drafts_t).where(drafts_t.c.id == draft_id).values(text=text_, updated=time.time())
-                )
+            mine = and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner)
+            if conn.execute(select(drafts_t.c.id).where(mine)).first() is not None:
+                conn.execute(update(drafts_t).where(mine).values(text=text_, updated=time.time()))
                 return True
             count = len(conn.execute(select(drafts_t.c.id).where(drafts_t.c.owner == owner)).all())
             if count >= max_drafts:
@@ -213,6 +235,18 @@ class Storage:
                 .order_by(drafts_t.c.updated.desc())
             ).all()
         return [{"id": r.id, "updated": r.updated, "text": r.text} for r in rows]
+
+    def has_draft(self, owner: str, draft_id: str) -> bool:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(drafts_t.c.id).where(and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner))
+            ).first()
+        return found is not None
+
+    def expire_drafts(self, cutoff: float) -> int:
+        """Delete every draft last saved before ``cutoff`` (a Unix time); how many went."""
+        with self._tx() as conn:
+            return int(conn.execute(delete(drafts_t).where(drafts_t.c.updated < cutoff)).rowcount or 0)
 
     def delete_draft(self, owner: str, draft_id: str) -> bool:
         with self._tx() as conn:
