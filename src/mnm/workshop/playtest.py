@@ -160,6 +160,11 @@ def end_leftovers() -> list[int]:
     return ended
 
 
+def _ready() -> bool:
+    """A task that only makes a worker process start (and import the engine) before the first job."""
+    return True
+
+
 class _WorkerClock:
     """The CPU time a job's worker processes spent since it started, read while their chunks run: a worker
     already running when the job started counts from then, one started for the job from its start."""
