@@ -69,6 +69,8 @@ def _refused(client: TestClient, table: str) -> dict[str, Any]:
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
     assert closed.value.code == 4503
+    # issue 34, finding 10: the close frame itself names the refusal (a client may see only the close)
+    assert closed.value.reason == "too_many_sockets"
     return message
 
 

@@ -56,7 +56,7 @@ from mnm.server.tables import (
     new_seed,
     seed_commitment,
 )
-from mnm.server.views import board_json, difficulties_json, event_json, options_json, log_page, table_view
+from mnm.server.views import board_json, difficulties_json, event_json, log_page, options_json, table_view
 from mnm.server.workshop import workshop_router
 from mnm.workshop.playtest import PlaytestService, end_leftovers
 

@@ -410,8 +410,10 @@ class PlaytestService:
             )
         pool = self._pool
 
-        def on_pool(*args: Any) -> cf.Future[dict[str, Any]]:
-            return pool.submit(play_chunk, *args, self.game_seconds)
+        def on_pool(
+            text: str, party: tuple[str, ...], bot: str, preset: str, seeds: tuple[int, ...]
+        ) -> cf.Future[dict[str, Any]]:
+            return pool.submit(play_chunk, text, party, bot, preset, seeds, self.game_seconds)
 
         return on_pool
 
