@@ -337,6 +337,15 @@ def serve_command(
         int, typer.Option(min=0, max=256, help="Play-test worker processes (0: one per CPU).")
     ] = 0,
     ray_address: Annotated[str | None, typer.Option(help="With --playtest-backend ray: a running cluster.")] = None,
+    bot_table_rounds: Annotated[
+        int, typer.Option(min=1, max=100_000, help="Stop a table where bots play every seat after this many rounds.")
+    ] = 100,
+    bot_table_pace: Annotated[
+        float, typer.Option(min=0.0, max=60.0, help="Seconds between two bot actions at a table of bots only.")
+    ] = 0.25,
+    draft_expiry_days: Annotated[
+        float, typer.Option(min=0.0, max=36_500.0, help="Delete workshop drafts not saved for this long (0: never).")
+    ] = 30.0,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables, or
     http://HOST:PORT/workshop to build a chapter."""
@@ -372,6 +381,9 @@ def serve_command(
             playtest_workers=playtest_workers,
             ray_address=ray_address,
             playtest_warm=True,
+            bot_table_rounds=bot_table_rounds,
+            bot_table_pace=bot_table_pace,
+            draft_expiry_days=draft_expiry_days,
         ),
     )
 

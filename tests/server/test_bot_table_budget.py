@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from web_helpers import ROOT
+from web_helpers import BOTS, ENDLESS
 
 from mnm.record import PARTIAL, verify_record
 from mnm.server.app import Limits, create_app
@@ -24,18 +24,6 @@ from mnm.server.views import LOG_BYTES
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-EXAMPLE = (ROOT / "examples" / "chapters" / "kitchen-run.yaml").read_text(encoding="utf-8")
-LONG = "A long and winding story. " * 150  # ~3.9 KB, told on every movement roll
-# the attack's chapter: a long story on every movement roll, and the end marker moved on at every page
-ENDLESS = EXAMPLE.replace(
-    "rules:                    # trigger",
-    "rules:\n"
-    "  - id: every-roll\n    rule: R-STORY-03\n    when: movement_roll\n    do: [story: {moment: saga}]\n"
-    "  - id: later\n    rule: R-STORY-03\n    when: hourglass_page\n    do: [move_end_marker: {pages: 1}]\n"
-    "#",
-    1,
-).replace("story:                    # moments", f"story:\n  saga: {{en: {LONG!r}, pt: {LONG!r}}}\n#", 1)
-BOTS = ["heuristic"] * 4
 
 
 def limits(**over: Any) -> Limits:
