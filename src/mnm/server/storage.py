@@ -44,7 +44,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, NoSuchTableError
 from sqlalchemy.pool import StaticPool
 
 __all__ = ["CHANNEL", "JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
@@ -198,7 +198,10 @@ class Storage:
         then drop the old table (once; a second process starting at the same time finds it gone)."""
         if LEGACY_DRAFTS not in inspect(self.engine).get_table_names():
             return
-        legacy = Table(LEGACY_DRAFTS, MetaData(), autoload_with=self.engine)
+        try:
+            legacy = Table(LEGACY_DRAFTS, MetaData(), autoload_with=self.engine)
+        except NoSuchTableError:  # another process moved them in between
+            return
         with contextlib.suppress(DBAPIError), self._tx() as conn:
             rows = conn.execute(select(legacy.c.id, legacy.c.owner, legacy.c.updated, legacy.c.text)).all()
             if rows:
