@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mnm.content.schema import CardType
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import shuffle
@@ -240,9 +241,16 @@ def setup_state(
     for hid, kept in (carry.get("cards") or {}).items():
         if hid in st.heroes and kept:
             found = next((i for i in instances if card_of(i) == card_of(str(kept)) and i not in used), None)
-            if found is not None:
-                used.add(found)
-                st.heroes[hid].pack.append(found)
+            if found is None:  # never dropped without a word (issue 33): the keep is refused with the reason
+                raise IllegalAction(
+                    f"{hid} cannot keep {kept}: every copy is already taken by this party's starting equipment "
+                    "(R-CAMP-03)",
+                    "new game",
+                )
+            used.add(found)
+            # a kept trick lies with the mouse's tricks, as a found or shared one does (docs/rulings.md R-CAMP-03)
+            trick = ctx.content.search_cards[card_of(found)].type is CardType.TRICK
+            (st.heroes[hid].tricks if trick else st.heroes[hid].pack).append(found)
     for hid, abilities in (carry.get("abilities") or {}).items():
         if hid in st.heroes:
             st.heroes[hid].abilities = [a for a in abilities if a in ctx.content.ability_cards]
