@@ -210,7 +210,7 @@ def cat_among_rats(card: str, dice: list[int]) -> Game:
         explored=[5, 4],
         heroes={"collin": {"space": "4:1"}, "filch": {"space": "4:1"}},
         minions={
-            "brodie-1": {"space": card == "cat:chases" and "5:13" or "5:1"},
+            "brodie-1": {"space": "5:13" if card == "cat:chases" else "5:1"},
             "rat-warrior-1": {"space": "5:13"},
             "rat-warrior-2": {"space": "5:13"},
             "rat-warrior-3": {"space": "5:12"},

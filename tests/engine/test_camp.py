@@ -127,7 +127,7 @@ def tilda_holds_collins_sword() -> Game:
 def test_r_camp_03_another_mouses_starting_card_is_refused_with_the_reason_and_never_lost() -> None:
     g = tilda_holds_collins_sword()
     assert keepable_cards(g.ctx, g.state, "tilda") == ["second-wind"]  # not Collin's sword
-    with pytest.raises(IllegalAction, match="Prince Collin's starting equipment.*R-CAMP-03"):
+    with pytest.raises(IllegalAction, match=r"Prince Collin's starting equipment.*R-CAMP-03"):
         carry_over(g.ctx, g.state, {"tilda": "collins-sword"})
     # the sword goes back to Collin, as every chapter starts with the starting equipment
     nxt = Game.new("flight-to-barksburg", PARTY, seed=3, carry=carry_over(g.ctx, g.state, {"tilda": None}))
@@ -139,7 +139,7 @@ def test_r_camp_03_another_mouses_starting_card_is_refused_with_the_reason_and_n
 def test_r_camp_03_a_kept_card_with_no_copy_left_is_refused_at_setup_not_dropped() -> None:
     # a carry written by hand (or for a different party) that names Filch's one dagger for Collin
     carry = {"cards": {"collin": "dagger"}, "abilities": {}, "story_achievements": []}
-    with pytest.raises(IllegalAction, match="collin cannot keep dagger.*R-CAMP-03"):
+    with pytest.raises(IllegalAction, match=r"collin cannot keep dagger.*R-CAMP-03"):
         Game.new("flight-to-barksburg", PARTY, seed=3, carry=carry)
 
 
