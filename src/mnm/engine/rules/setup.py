@@ -64,6 +64,16 @@ GAME_OPTIONS: dict[str, str] = {
     "wound goes on: the one due to act next; Brodie's path where it splits, and tied minion entry spaces: the "
     "lowest-numbered space) instead of "
     "asking, for fast play and simulations",
+    # house rules where the sources allow two readings (issue 33; docs/rulings.md): off is the rulebook as we read it
+    "ambush_acts_this_round": "R-ENC-09 house rule: a card an ambush would move above the card in play stops just "
+    "below it, so it still acts this round",
+    "entry_overflow_nearest": "R-ENC-05 house rule: a minion with no room on any entry space enters on the nearest "
+    "space with room",
+    "tree_entrance_no_fishhook": "Chapter 1 house rule: the Fishhook & Thread cannot end on the tree entrance",
+    "born_to_lead_not_while_captured": "R-ROUND-13 house rule: a captured Collin gains no cheese from Born to Lead",
+    "grape_lost_in_water": "R-PARTY-13 house rule: a grape that lands grape side up on water is lost (reshuffled)",
+    "tinkerers_treasure_tinkerers_only": "R-SEARCH-07 house rule: only a tinkerer may take a weapon or armor with "
+    "Tinkerer's Treasure",
     # companion mode with the box's own decks (issue 25): the players draw and name the card, like typed dice
     "box_search_deck": "R-SEARCH-01 with the box's search deck: the players draw it and say which card came up",
     "box_encounter_deck": "R-ENC-02 with the box's encounter deck: the players draw it and say which card came up",
