@@ -32,18 +32,18 @@ def keepable_cards(ctx: Ctx, st: State, hero_id: str) -> list[str]:
     out = []
     for inst in h.equipped + h.pack + h.tricks:
         card = ctx.content.search_cards[card_of(inst)]
-        if card_of(inst) not in start and card.type is not CardType.PARTY_ITEM and not starting_card_owner(ctx, inst):
+        if card_of(inst) not in start and card.type is not CardType.PARTY_ITEM and not starting_card_owner(ctx, inst, st.party):
             out.append(card_of(inst))
     return out
 
 
-def starting_card_owner(ctx: Ctx, card: str) -> str:
-    """The hero whose starting equipment ``card`` is, when every copy of it is some hero's starting equipment
-    ('' otherwise). Every chapter starts with the starting equipment (R-CAMP-03), so such a card goes back to
-    its owner and no other mouse can keep it (docs/rulings.md R-CAMP-03); a card with a spare copy (one the
-    search deck holds) can be kept: the keeper gets that copy."""
+def starting_card_owner(ctx: Ctx, card: str, party: Sequence[str]) -> str:
+    """The mouse of ``party`` whose starting equipment ``card`` is, when every copy of it is starting equipment
+    of the party ('' otherwise). Every chapter starts with the starting equipment (R-CAMP-03), so such a card goes
+    back to its owner and no other mouse can keep it (docs/rulings.md R-CAMP-03); a card with a spare copy (the
+    search deck's, or one whose owner is not in the party) can be kept: the keeper gets that copy."""
     cid = card_of(card)
-    owners = [hid for hid, hero in ctx.content.heroes.items() if cid in hero.starting_equipment]
+    owners = [hid for hid in party if cid in ctx.content.heroes[hid].starting_equipment]
     if not owners or ctx.content.search_cards[cid].copies > len(owners):
         return ""
     return owners[0]
@@ -52,7 +52,7 @@ def starting_card_owner(ctx: Ctx, card: str) -> str:
 def _refuse_keep(ctx: Ctx, st: State, hid: str, card: str) -> str:
     """Why ``hid`` may not keep ``card`` (R-CAMP-03), in words."""
     name = hero_name(ctx, hid)
-    owner = starting_card_owner(ctx, card) if card in ctx.content.search_cards else ""
+    owner = starting_card_owner(ctx, card, st.party) if card in ctx.content.search_cards else ""
     held = [card_of(i) for i in st.heroes[hid].equipped + st.heroes[hid].pack + st.heroes[hid].tricks]
     if owner and owner != hid and card in held:
         return (

@@ -363,8 +363,9 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
             return
         steps = face.number
     here = _charmed_walk(ctx, st, h.space, target.space, steps)
-    h.space = here
-    ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
+    if here != h.space:  # standing still is said by the event that held it (standing up, the web) or by nothing
+        h.space = here
+        ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
     if target.space not in melee_reach(graph, here):
         return
     if "stunned" in h.statuses:  # R-NEG-02: Recover is a stunned mouse's only action; it attacks no one
