@@ -51,19 +51,18 @@ def starting_card_owner(ctx: Ctx, card: str, party: Sequence[str]) -> str:
 
 def _refuse_keep(ctx: Ctx, st: State, hid: str, card: str) -> str:
     """Why ``hid`` may not keep ``card`` (R-CAMP-03), in words."""
-    name = hero_name(ctx, hid)
     owner = starting_card_owner(ctx, card, st.party) if card in ctx.content.search_cards else ""
     held = [card_of(i) for i in st.heroes[hid].equipped + st.heroes[hid].pack + st.heroes[hid].tricks]
-    if owner and owner != hid and card in held:
+    if card not in held:
+        return f"{hid} does not hold {card!r} (R-CAMP-03)"
+    if card in ctx.content.heroes[hid].starting_equipment:
+        return f"{card!r} cannot be kept by {hid}: every chapter starts with its own starting equipment (R-CAMP-03)"
+    if owner:
         return (
-            f"{name} cannot keep {card}: it is {hero_name(ctx, owner)}'s starting equipment, which goes back to "
+            f"{hid} cannot keep {card!r}: it is {hero_name(ctx, owner)}'s starting equipment, which goes back to "
             f"{hero_name(ctx, owner)} at the start of every chapter (R-CAMP-03)"
         )
-    if card in ctx.content.heroes[hid].starting_equipment:
-        return f"{card} is {name}'s own starting equipment: every chapter starts with it anyway (R-CAMP-03)"
-    if card in held:
-        return f"{name} cannot keep {card}: party items are never kept (R-CAMP-04)"
-    return f"{name} does not hold {card!r} (R-CAMP-03)"
+    return f"{card!r} cannot be kept: party items are never kept (R-CAMP-04)"
 
 
 def carry_over(ctx: Ctx, st: State, keep: Mapping[str, str | None] | None = None) -> dict[str, Any]:
