@@ -211,3 +211,25 @@ def test_r_neg_05_a_charmed_mouse_closes_in_on_a_mouse_in_the_tree_and_attacks_i
     assert collin.space == "1:15"  # never onto the tree entrance itself
     assert one(g.events, "charmed_attacks").params["target"] == "filch" and filch.wounds == 1
     assert g.state.dice_queue == []
+
+
+@pytest.mark.rule("R-NEG-05")
+@pytest.mark.rule("R-MINION-05")
+def test_r_neg_05_a_charmed_mouse_attacks_a_hidden_mouse_only_when_it_can_attack_no_other() -> None:
+    # Filch (first on the track) and Tilda are both next to Collin's 15; Filch has vanished (hide): Tilda is attacked
+    g = scenario(
+        heroes={
+            "collin": {"space": "5:15", "statuses": ["charmed"]},
+            "filch": {"space": "5:12", "buffs": {"hide": 1}},
+            "tilda": {"space": "5:13"},
+        },
+        minions={"rat-warrior-1": {"space": "5:3"}},
+        track=["mouse:collin", "mouse:filch", "mouse:tilda", "minion:rat-warrior"],
+        turn="mouse:collin",
+        dice=[BOW, SWORD, SWORD],  # Collin's movement (he enters Filch's space, 12); his attack: 2 hits
+        dice_mode="seeded",  # Tilda's defense and what follows are not what is tested
+    )
+    assert one(g.events, "charmed_moves").params == {"hero": "collin", "dst": "5:12", "target": "filch"}
+    attack = one(g.events, "charmed_attacks").params
+    assert (attack["target"], attack["hits"]) == ("tilda", 2)  # 13 is next to 12; the hidden Filch is spared
+    assert g.state.heroes["filch"].wounds == 0

@@ -366,8 +366,10 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     if here != h.space:  # standing still is said by the event that held it (standing up, the web) or by nothing
         h.space = here
         ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
-    if target.space not in melee_reach(graph, here):
+    victim = _charmed_victim(ctx, st, here, target, others)
+    if victim is None:
         return
+    target = victim
     if "stunned" in h.statuses:  # R-NEG-02: Recover is a stunned mouse's only action; it attacks no one
         ctx.emit("charmed_stunned", "R-NEG-02", hero=h.id, target=target.id)
         return
@@ -379,6 +381,20 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
         CURSED_CHEESE.call(ctx, st, h, cheese)  # R-NEG-07; uncursed, its cheese goes nowhere (docs/rulings.md)
     # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)
     mouse_defends(ctx, st, target, hits, None, attacker=h.id)
+
+
+def _charmed_victim(ctx: Ctx, st: State, here: str, target: Hero, others: list[Hero]) -> Hero | None:
+    """Whom the charmed mouse attacks from ``here``, as a melee minion chooses (R-MINION-05): a mouse in reach, the
+    one it walked toward if it can, else the nearest (ties: highest on the track); a hidden mouse (Vanish) only
+    when it can attack no other."""
+    near = melee_reach(ctx.board.graph_of(here), here)
+    in_reach = [x for x in others if x.space in near]
+    seen = [x for x in in_reach if not (x.buffs and buff(x, "hide"))]
+    pool = seen or in_reach
+    if not pool or target in pool:
+        return target if pool else None
+    dist = _charmed_distances(ctx, st, here, pool)
+    return min(pool, key=lambda x: (dist.get(x.space or "", 10**6), track_rank(st, f"mouse:{x.id}")))
 
 
 def _charmed_distances(ctx: Ctx, st: State, space: str, mice: list[Hero]) -> dict[str, int]:
