@@ -9,12 +9,18 @@ Collin: printed battle 2. Filch: defense 2, no armor.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
+import yaml
 from rulekit import BOW, CHEESE, SHIELD, SWORD, of, one, scenario
 
+from mnm.content.loader import builtin_content
+from mnm.content.schema import Chapter
+from mnm.engine.context import Ctx
 from mnm.engine.game import Game
+from mnm.engine.rules.chapter_rules import compile_chapter
 
 # --- every status x charmed (R-NEG-05 with R-NEG-02/03/04/06/07/08) -----------------------------------------
 
@@ -233,3 +239,40 @@ def test_r_neg_05_a_charmed_mouse_attacks_a_hidden_mouse_only_when_it_can_attack
     attack = one(g.events, "charmed_attacks").params
     assert (attack["target"], attack["hits"]) == ("tilda", 2)  # 13 is next to 12; the hidden Filch is spared
     assert g.state.heroes["filch"].wounds == 0
+
+
+def with_rules(rules: str, **fields: Any) -> Game:
+    """A Proving Grounds position whose chapter also has the chapter-language ``rules`` (YAML), joining once the
+    position is loaded (so none fires while it is set up)."""
+    content = builtin_content()
+    base = content.chapters["proving-grounds"]
+    chapter = Chapter.model_validate({**base.model_dump(by_alias=True, exclude={"rules"}), **yaml.safe_load(rules)})
+    g = scenario(**fields)
+    g.ctx = Ctx(dataclasses.replace(g.ctx.definition, chapter=chapter, rules=compile_chapter(chapter)))
+    return g
+
+
+@pytest.mark.rule("R-NEG-05")
+@pytest.mark.rule("R-STORY-05")
+@pytest.mark.parametrize("charmed", [False, True])
+def test_r_neg_05_a_charmed_mouse_walking_onto_a_space_fires_the_chapter_figure_enters_rules(charmed: bool) -> None:
+    """Every way a mouse moves onto a space fires a chapter's figure_enters rules: its own move, and its charmed
+    walk (Collin, charmed, walks 3 from 15 to Filch's 11, via 14)."""
+    rules = 'rules: [{id: t, when: figure_enters, where: {spaces: ["5:11"], mouse: true}, do: [set_flag: {name: hit}]}]'
+    g = with_rules(
+        rules,
+        heroes={"collin": {"space": "5:14"}, "filch": {"space": "5:11"}},
+        minions={"rat-warrior-1": {"space": "5:3"}},
+        track=["mouse:filch", "mouse:collin", "minion:rat-warrior"],
+        turn="mouse:filch",
+        dice=[BOW, SHIELD],  # Filch's movement; Collin's charmed walk (3: he stops on entering Filch's 11)
+        dice_mode="seeded",  # what follows (his attack, the rat's turn) is not what is tested
+    )
+    if charmed:
+        g.state.heroes["collin"].statuses.append("charmed")
+        events = [e.msg for e in g.apply("end filch")]  # Collin's card: his charmed turn
+        assert events.index("charmed_moves") < events.index("chapter_rule") < events.index("charm_ends")
+    else:
+        g.apply("end filch")
+        g.apply("move collin 5:11")
+    assert g.state.chapter_data.get("hit") is True

@@ -338,7 +338,8 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     with R-NEG-02..08): knocked down, it stands up instead of moving (R-NEG-04, as a minion does, R-MINION-08);
     webbed, it cannot move (R-NEG-03); stunned, it moves but makes no attack, Recover being a stunned mouse's
     only action (R-NEG-02); cursed, the CHEESE of its attack goes to the wheel (R-NEG-07). Its movement roll is a
-    movement roll like any other, so the chapter's movement-roll rules apply to it (Chapter 1's old crow)."""
+    movement roll like any other, so the chapter's movement-roll rules apply to it (Chapter 1's old crow), and the
+    space it walks to fires the chapter's figure_enters rules, as a mouse's move does."""
     if h.space is None:
         return
     hero = ctx.content.heroes[h.id]
@@ -366,6 +367,9 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     if here != h.space:  # standing still is said by the event that held it (standing up, the web) or by nothing
         h.space = here
         ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
+        ctx.rules.on_mouse_enters(ctx, st, h.id, here)  # a chapter's figure_enters rules, as for any move of a mouse
+        if h.captured or h.space is None or st.status != "playing":
+            return
     victim = _charmed_victim(ctx, st, here, target, others)
     if victim is None:
         return
