@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from mnm import __version__
-from mnm.chapter_cli import chapter_app, read_or_exit
+from mnm.chapters.cli import chapter_app, read_or_exit
 
 if TYPE_CHECKING:
     from mnm.content.loader import Content
@@ -607,7 +607,7 @@ def _simulated_chapter_and_party(
     heroes = [h.strip() for h in party.split(",") if h.strip()]
     if chapter_file is not None:
         content = read_or_exit(chapter_file)
-        from mnm.chapterfile import added_chapter
+        from mnm.chapters.file import added_chapter
 
         return content, added_chapter(content)[0].id, heroes
     from mnm.content.loader import builtin_content

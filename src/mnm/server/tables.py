@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mnm.chapterfile import ChapterFileError, added_chapter, read_chapter_text
+from mnm.chapters.file import ChapterFileError, added_chapter, read_chapter_text
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import (
     Action,

@@ -433,7 +433,7 @@ def board_key(face_up: dict[int, int]) -> str:
 
 
 # Keyed by the content's id, holding the content: a chapter file's content let go may leave its id to another
-# one whose chapter of the same id has another layout (mnm.chapterfile), which must not get this board.
+# one whose chapter of the same id has another layout (mnm.chapters.file), which must not get this board.
 _BOARDS: dict[tuple[int, str, str], tuple[Content, dict[str, Any]]] = {}
 
 

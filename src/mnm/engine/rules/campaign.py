@@ -100,7 +100,7 @@ def next_chapter_game(
     game goes on seeded: its script belonged to the finished chapter). Raises :class:`IllegalAction` or
     :class:`MalformedAction` with the reason, and builds nothing, when the choice is not valid. ``content``: where
     the next chapter is found (default: the finished game's content; a chapter file's next chapter is read by
-    the caller, :func:`mnm.chapterfile.next_chapter_content`).
+    the caller, :func:`mnm.chapters.file.next_chapter_content`).
     """
     ctx, st = game.ctx, game.state
     if st.status == "playing":

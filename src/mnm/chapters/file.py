@@ -35,7 +35,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
 from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
 from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
 from mnm.engine import load_bounded_with_lines
@@ -773,7 +773,7 @@ def skeleton_text() -> str:
     """The commented skeleton ``mnm chapter new`` writes: a chapter that validates and plays."""
     from importlib import resources
 
-    return resources.files("mnm.content").joinpath("chapter-skeleton.yaml").read_text(encoding="utf-8")
+    return resources.files("mnm.chapters").joinpath("chapter-skeleton.yaml").read_text(encoding="utf-8")
 
 
 # --- contents with a chapter added -------------------------------------------------------------------------
