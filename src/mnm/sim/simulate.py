@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mnm.bots.hints import wilson
-from mnm.bots.policy import make_bot
+from mnm.bots.registry import make_bot
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import Event, Game, State, difficulty_options
 
