@@ -292,7 +292,7 @@ class Condition(_Model):
 
 
 class EventSpec(_Model):
-    """The event an effect fires: its name in the event catalogue (mnm.info), its rule ID, literal parameters,
+    """The event an effect fires: its name in the event catalogue (mnm.presentation.info), its rule ID, literal parameters,
     and which of the effect's values it carries under which name (``take: {amount: moved}``); ``none: true``
     fires nothing beyond what the engine rule the effect calls fires itself."""
 

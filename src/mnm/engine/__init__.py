@@ -1,6 +1,6 @@
 """The engine's front door: everything a client (server, terminal, bots, sim, rl, cli) may use.
 
-Clients import from ``mnm.engine`` only; the rule modules, hooks and chapters behind it may change shape
+Clients import from ``mnm.engine`` only; the rule modules and hooks behind it may change shape
 without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.engine.rules``).
 
 >>> from mnm.engine import Game

@@ -13,7 +13,7 @@ from typing import Any
 
 from mnm.content.loader import Content
 from mnm.engine import Action, Game
-from mnm.record import seed_commitment
+from mnm.records.record import seed_commitment
 from mnm.server.errors import ApiError, ErrorCode
 
 __all__ = ["HOST", "SPECTATOR", "Caller", "Listener", "LiveTable", "token_hash"]

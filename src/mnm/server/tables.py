@@ -31,8 +31,8 @@ from mnm.engine import (
     NeedDice,
     check_faces,
 )
-from mnm.record import RECORD_FORMAT, game_from_setup, replay_rows, seed_commitment
-from mnm.seating import BOT_NAMES, undo_goes_on
+from mnm.presentation.seating import BOT_NAMES, undo_goes_on
+from mnm.records.record import RECORD_FORMAT, game_from_setup, replay_rows, seed_commitment
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.live import HOST, SPECTATOR, Caller, LiveTable, token_hash

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from mnm import info
 from mnm.board.layout import Board
 from mnm.board.picture import board_geometry, side_name
 from mnm.content.loader import Content
 from mnm.content.schema import Text
 from mnm.engine import Event, Game, hero_life
 from mnm.engine import catalog as messages
+from mnm.presentation import info
 
 if TYPE_CHECKING:
     from mnm.server.live import LiveTable
@@ -262,7 +262,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             for k, d in (st.chapter_data.get("helpers") or {}).items()
         },
         "weather": {"rain": bool(st.chapter_data.get("rain")), "moon": bool(st.chapter_data.get("moon"))},
-        # [EXP] the markers the board draws and the legend, in mnm.info's words (the terminal says the same)
+        # [EXP] the markers the board draws and the legend, in mnm.presentation.info's words (the terminal says the same)
         "marks": _marks(content, st, game),
         "unlaid": info.unlaid_overlays(content, st, game.ctx.board),  # [EXP] overlays face down until the climb
         "legend": _legend(content, st, game),
@@ -324,7 +324,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
 
 
 def _marks(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
-    """[EXP] :func:`mnm.info.board_marks`, each with its sentence in both languages (the board's labels)."""
+    """[EXP] :func:`mnm.presentation.info.board_marks`, each with its sentence in both languages (the board's labels)."""
     board = game.ctx.board
     return [
         {
@@ -339,7 +339,7 @@ def _marks(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
 
 
 def _legend(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
-    """[EXP] :func:`mnm.info.legend` in both languages: the markers this board shows now."""
+    """[EXP] :func:`mnm.presentation.info.legend` in both languages: the markers this board shows now."""
     en = info.legend(content, st, "en", game.ctx.board)
     pt = info.legend(content, st, "pt_BR", game.ctx.board)
     return [{"kind": a["kind"], **_both(a, b, "name", "text")} for a, b in zip(en, pt, strict=True)]
@@ -378,7 +378,7 @@ def _summary(game: Game, chapter: Any) -> dict[str, Any]:
 
 
 def _chapter_rules(content: Content, st: Any) -> list[dict[str, Any]]:
-    """:func:`mnm.info.chapter_rules` in both languages; ``revealed``: the rule's room has been seen (or the rule
+    """:func:`mnm.presentation.info.chapter_rules` in both languages; ``revealed``: the rule's room has been seen (or the rule
     is the whole chapter's), so the page shows it."""
     en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
     seen = set(st.explored) | set(st.face_up.values())
@@ -464,7 +464,7 @@ def board_json(table: LiveTable) -> dict[str, Any]:
 
 def card_info(content: Content, ident: str) -> dict[str, Any] | None:
     """A card named by an option (search card, ability, encounter): its name, text, numbers and the sentences
-    :mod:`mnm.info` says about it (the terminal's words), in both languages; None if the id names no card."""
+    :mod:`mnm.presentation.info` says about it (the terminal's words), in both languages; None if the id names no card."""
     key = (id(content), ident)
     if key not in _CARD_INFO:
         if len(_CARD_INFO) > 50_000:
@@ -499,7 +499,7 @@ def _party_token_name(content: Content, token: str) -> dict[str, str]:
 
 
 def minion_type_info(content: Content, type_id: str) -> dict[str, Any] | None:
-    """A minion type's stat card (:func:`mnm.info.minion_type` in both languages, plus its size)."""
+    """A minion type's stat card (:func:`mnm.presentation.info.minion_type` in both languages, plus its size)."""
     spec = content.minions.get(type_id)
     if spec is None:
         return None
