@@ -119,7 +119,7 @@ def play_command(
     """Exit code: 0 when played (or quit), 2 when the options or the save file are unusable.
 
     ``campaign``: a save of a finished chapter; the game is the campaign's next chapter (or, with ``replay``,
-    the same chapter again) with ``keep`` as the cards kept (R-CAMP, mnm.engine.rules.campaign).
+    the same chapter again) with ``keep`` as the cards kept (R-CAMP, mnm.engine.campaign).
     ``bots``: ``hero=bot,...`` or ``all=bot`` (mnm.terminal.seats); ``bot_pause``: seconds before each bot's
     choice (the app waits BOT_PAUSE by default, plain mode none); ``options``: rule variants for a new game.
     ``resume``: go on with the game saved most recently by autosave (``--continue``); ``autosave``: save after

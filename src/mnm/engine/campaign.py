@@ -8,7 +8,7 @@ player's choice) besides the starting equipment. Not kept: cheese, party items, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mnm.content.loader import Content
 from mnm.content.schema import CardType
@@ -17,9 +17,6 @@ from mnm.engine.errors import IllegalAction, MalformedAction
 from mnm.engine.game import Game
 from mnm.engine.query import card_of
 from mnm.engine.state import State
-
-if TYPE_CHECKING:
-    from mnm.engine.game import Game
 
 __all__ = ["carry_over", "keepable_cards", "next_chapter_game", "parse_keep"]
 
