@@ -9,8 +9,8 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 'playing'
 """
 
+from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.engine.actions import VERBS, Action
-from mnm.engine.bounded_yaml import load_bounded_with_lines
 from mnm.engine.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
