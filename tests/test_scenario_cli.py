@@ -173,6 +173,7 @@ ISSUE_33 = {
     "brodie-pounces-minions": ["R-BRODIE-04"],
     "charmed-knocked-down": ["R-NEG-05", "R-NEG-04"],
     "charmed-webbed": ["R-NEG-05", "R-NEG-03"],
+    "charmed-stunned": ["R-NEG-05", "R-NEG-02"],
     "charmed-old-crow": ["R-NEG-05", "R-BATTLE-14"],
     "charmed-tree-entrance": ["R-NEG-05", "R-STORY-03"],
     "keep-another-mouses-card": ["R-CAMP-03"],

@@ -29,6 +29,17 @@ def played(name: str, seeded: bool = False, **options: bool) -> Game:
     return game
 
 
+@pytest.mark.rule("R-NEG-05")
+@pytest.mark.rule("R-NEG-02")
+@pytest.mark.parametrize("house_rule", [False, True])
+def test_r_neg_05_a_charmed_and_stunned_mouse(house_rule: bool) -> None:
+    g = played("charmed-stunned", seeded=True, charmed_stunned_attacks=house_rule)
+    collin = g.state.heroes["collin"]
+    assert collin.space == "5:11" and collin.statuses == ["stunned"]  # it walked; the stun stays either way
+    assert bool(of(g.events, "charmed_attacks")) is house_rule
+    assert bool(of(g.events, "charmed_stunned")) is not house_rule
+
+
 @pytest.mark.rule("R-ENC-09")
 @pytest.mark.parametrize("house_rule", [False, True])
 def test_r_enc_09_an_ambush_mid_round_and_the_card_in_play(house_rule: bool) -> None:

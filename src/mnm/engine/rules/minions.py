@@ -374,7 +374,8 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     if victim is None:
         return
     target = victim
-    if "stunned" in h.statuses:  # R-NEG-02: Recover is a stunned mouse's only action; it attacks no one
+    if "stunned" in h.statuses and not st.options.get("charmed_stunned_attacks"):
+        # R-NEG-02: Recover is a stunned mouse's only action, so it attacks no one (docs/rulings.md R-NEG-05)
         ctx.emit("charmed_stunned", "R-NEG-02", hero=h.id, target=target.id)
         return
     faces = roll(st, attack_dice(st, h.id, hero.battle), f"{h.id}'s charmed attack")  # its card's battle only

@@ -65,6 +65,7 @@ GAME_OPTIONS: dict[str, str] = {
     "lowest-numbered space) instead of "
     "asking, for fast play and simulations",
     # house rules where the sources allow two readings (issue 33; docs/rulings.md): off is the rulebook as we read it
+    "charmed_stunned_attacks": "R-NEG-05 house rule: a charmed mouse that is also stunned attacks as a minion would",
     "ambush_acts_this_round": "R-ENC-09 house rule: a card an ambush would move above the card in play stops just "
     "below it, so it still acts this round",
     "entry_overflow_nearest": "R-ENC-05 house rule: a minion with no room on any entry space enters on the nearest "
