@@ -112,3 +112,17 @@ def test_r_search_07_tinkerers_treasure_found_by_a_mouse_that_is_no_tinkerer(hou
     else:
         assert d.kind == "treasure" and all(a.verb == "take" for a in d.options)
     assert any(c.startswith("tinkerers-treasure") for c in g.state.search_deck)  # shuffled back either way
+
+
+def test_the_rulings_file_records_the_seven_silent_rulings_of_issue_33() -> None:
+    text = (SCENARIOS.parents[1] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    for heading in (
+        "### R-ENC-09 (AMBIG) An ambush in the middle of a round",
+        "### R-ENC-05 (GAP) No room on any entry space",
+        "### R-PARTY-03 / R-STORY-03 (AMBIG) The Fishhook & Thread and the tree entrance",
+        "### R-ROUND-13 (AMBIG) Born to Lead while Collin is captured",
+        "### R-PARTY-13 (GAP) Items that fall into water",
+        "### R-SEARCH-07 (AMBIG) Tinkerer's Treasure usable by any mouse",
+        "### R-CAMP-03 (AMBIG) Keeping another mouse's starting card; a kept trick",
+    ):
+        assert heading in text
