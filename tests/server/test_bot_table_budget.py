@@ -18,7 +18,7 @@ with warnings.catch_warnings():
 
 from web_helpers import BOTS, ENDLESS
 
-from mnm.record import PARTIAL, verify_record
+from mnm.records.record import PARTIAL, verify_record
 from mnm.server.app import Limits, create_app
 from mnm.server.views import LOG_BYTES
 

@@ -17,7 +17,7 @@ with warnings.catch_warnings():
 
 from web_helpers import ROOT
 
-from mnm.chapterfile import added_chapter, read_chapter_text
+from mnm.chapters.file import added_chapter, read_chapter_text
 from mnm.server.app import Limits, create_app
 from mnm.sim.simulate import GameSpec, play_game
 from mnm.workshop.playtest import Job, PlaytestError, PlaytestService, _alive, _cpu_seconds

@@ -18,7 +18,7 @@ from web_helpers import CHAPTER, PARTY, SEATS
 from mnm.bots import make_bot
 from mnm.cli import app as cli
 from mnm.content.loader import builtin_content, builtin_dir
-from mnm.record import FAILED, FAIR, PARTIAL, verify_record
+from mnm.records.record import FAILED, FAIR, PARTIAL, verify_record
 from mnm.server.errors import ErrorCode
 from mnm.server.storage import Storage
 from mnm.server.tables import HOST, ApiError, Caller, TableService, new_seed

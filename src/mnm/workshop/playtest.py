@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mnm.chapterfile import added_chapter, read_chapter_text
+from mnm.chapters.file import added_chapter, read_chapter_text
 from mnm.sim.simulate import GameSpec, play_game, summarise
 
 __all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party", "end_leftovers", "play_chunk"]

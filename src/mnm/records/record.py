@@ -195,7 +195,7 @@ def verify_record(record: Any, content: Content | None = None) -> Verdict:
     shipped = content
     try:
         if setup.get("chapter_file") is not None:  # a table of an uploaded chapter: its file is in the setup
-            from mnm.chapterfile import ChapterFileError, added_chapter, read_chapter_text
+            from mnm.chapters.file import ChapterFileError, added_chapter, read_chapter_text
 
             text = str(setup["chapter_file"])
             try:
