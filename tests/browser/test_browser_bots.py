@@ -62,7 +62,7 @@ def test_a_table_of_bots_stopped_over_its_budget_says_so_in_both_languages(brows
     the table page says so where the decision would be, in English and in Portuguese."""
     from web_helpers import BOTS, ENDLESS, ServerProcess
 
-    extra = ["--bot-table-rounds", "2", "--bot-table-pace", "0"]
+    extra = ["--bot-table-rounds", "2", "--bot-table-pace", "0.05"]  # the first page sees the stop arrive live
     server = ServerProcess(f"sqlite:///{tmp_path / 'bots.db'}", extra=extra).start()
     try:
         made = httpx.post(f"{server.url}/api/workshop/tables", json={"text": ENDLESS, "bots": BOTS}).json()
