@@ -80,7 +80,7 @@ def test_an_older_database_is_migrated_to_drafts_keyed_by_owner_and_id(
     try:
         assert LEGACY_DRAFTS not in inspect(storage.engine).get_table_names()
         assert [d["text"] for d in storage.drafts("a" * 64)] == ["id: old"]
-        assert storage.save_draft("b" * 64, "old-draft", "id: b", 5)  # the same id under another owner
+        assert storage.save_draft("b" * 64, "old-draft", "id: b", 5) == "saved"  # the same id, another owner
         assert [d["text"] for d in storage.drafts("a" * 64)] == ["id: old"]
         Storage(url).close()  # a second start finds nothing more to migrate
     finally:
@@ -105,6 +105,17 @@ def test_invented_tokens_cannot_fill_storage_from_one_address(tmp_path: Path) ->
         # saving an existing draft again is not a new draft
         again = client.put("/api/workshop/drafts/d0", json={"text": "y"}, headers={"X-Editor-Token": "invented-token-number-0000"})
         assert again.status_code == 200
+
+
+def test_drafts_kept_from_one_address_are_bounded_whatever_the_tokens(tmp_path: Path) -> None:
+    with app_client(tmp_path, address_scale=1.0, drafts_per_address=4, max_drafts=3) as client:
+        codes = []
+        for n in range(3):
+            editor = {"X-Editor-Token": f"invented-token-number-{n:04d}"}
+            codes += [client.put(f"/api/workshop/drafts/d{d}", json={"text": "x"}, headers=editor).status_code for d in range(2)]
+        assert codes == [200, 200, 200, 200, 409, 409]
+        refused = client.put("/api/workshop/drafts/d9", json={"text": "x"}, headers={"X-Editor-Token": "invented-token-number-0009"})
+        assert refused.status_code == 409 and "one address" in refused.json()["message"]
 
 
 def test_drafts_expire_and_the_editor_is_told_when(tmp_path: Path) -> None:

@@ -113,6 +113,7 @@ class Limits:
     playtest_queue: int = 8
     playtest_game_seconds: float = 30.0  # CPU seconds one play-test game may take (checked between its decisions)
     draft_expiry_days: float = 30.0  # a draft nobody saved for this long is deleted (0: kept for ever)
+    drafts_per_address: int = 200  # drafts kept from one address, whatever the tokens (each up to 128 KB)
     new_drafts_per_hour: float = 30.0  # new drafts one address may save (after a burst of new_draft_burst)
     new_draft_burst: int = 20
     # a table where bots play every seat (issue 34, finding 2): seconds between two of its bots' actions, and
@@ -672,6 +673,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             service,
             playtests,
             max_drafts=limits.max_drafts,
+            drafts_per_address=round(limits.drafts_per_address * limits.address_scale),
             new_drafts_per_hour=limits.new_drafts_per_hour,
             new_draft_burst=limits.new_draft_burst,
             address_scale=limits.address_scale,

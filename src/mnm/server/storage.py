@@ -37,6 +37,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -99,6 +100,9 @@ drafts_t = Table(
     Column("id", String(40), primary_key=True),
     Column("updated", Float, nullable=False, index=True),
     Column("text", Text, nullable=False),  # the chapter file, as the workshop edits it
+    # a hash of the client address that created it: any long enough string is a token, so drafts are counted
+    # per address too (issue 34, finding 7)
+    Column("address", String(64), nullable=False, server_default="", index=True),
 )
 LEGACY_DRAFTS = "mnm_drafts"  # the drafts table before issue 34 (id alone as its key): moved over at start
 
@@ -211,24 +215,33 @@ class Storage:
                 )
             legacy.drop(conn)
 
-    def save_draft(self, owner: str, draft_id: str, text_: str, max_drafts: int) -> bool:
-        """Write a draft of ``owner``; False (nothing written) when it would be one draft too many."""
+    def save_draft(
+        self, owner: str, draft_id: str, text_: str, max_drafts: int, address: str = "", per_address: int = 0
+    ) -> str:
+        """Write a draft of ``owner`` (created from ``address``, a hash): ``"saved"``, or nothing written and
+        ``"token"`` / ``"address"`` when it would be one new draft too many for the token (``max_drafts``) or
+        for the address (``per_address``; 0: no bound)."""
         try:
-            return self._save_draft(owner, draft_id, text_, max_drafts)
+            return self._save_draft(owner, draft_id, text_, max_drafts, address, per_address)
         except IntegrityError:  # the same owner saved the same new id twice at once: the later save wins
-            return self._save_draft(owner, draft_id, text_, max_drafts)
+            return self._save_draft(owner, draft_id, text_, max_drafts, address, per_address)
 
-    def _save_draft(self, owner: str, draft_id: str, text_: str, max_drafts: int) -> bool:
+    def _save_draft(
+        self, owner: str, draft_id: str, text_: str, max_drafts: int, address: str, per_address: int
+    ) -> str:
         with self._tx() as conn:
             mine = and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner)
             if conn.execute(select(drafts_t.c.id).where(mine)).first() is not None:
                 conn.execute(update(drafts_t).where(mine).values(text=text_, updated=time.time()))
-                return True
-            count = len(conn.execute(select(drafts_t.c.id).where(drafts_t.c.owner == owner)).all())
-            if count >= max_drafts:
-                return False
-            conn.execute(insert(drafts_t).values(id=draft_id, owner=owner, updated=time.time(), text=text_))
-            return True
+                return "saved"
+            if _count(conn, drafts_t.c.owner == owner) >= max_drafts:
+                return "token"
+            if per_address and _count(conn, drafts_t.c.address == address) >= per_address:
+                return "address"
+            conn.execute(
+                insert(drafts_t).values(id=draft_id, owner=owner, updated=time.time(), text=text_, address=address)
+            )
+            return "saved"
 
     def drafts(self, owner: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
@@ -381,6 +394,10 @@ class Storage:
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_t.c.version).where(tables_t.c.id == table_id)).first()
         return None if row is None else int(row.version)
+
+
+def _count(conn: Connection, where: Any) -> int:
+    return int(conn.execute(select(func.count()).select_from(drafts_t).where(where)).scalar_one())
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

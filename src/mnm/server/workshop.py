@@ -174,6 +174,7 @@ def workshop_router(
     playtests: PlaytestService,
     *,
     max_drafts: int = 20,
+    drafts_per_address: int = 200,
     new_drafts_per_hour: float = 30.0,
     new_draft_burst: int = 20,
     checks_per_second: float = 4.0,
@@ -303,9 +304,21 @@ def workshop_router(
             raise ApiError(400, ErrorCode.MALFORMED, "a draft id is lowercase letters, digits and dashes", field="id")
         if not await asyncio.to_thread(storage.has_draft, owner, draft_id):
             spend(request, new_draft_limiter)  # a new draft: the address's budget of them
-        if not await asyncio.to_thread(storage.save_draft, owner, draft_id, body.text, max_drafts):
+        address = hashlib.sha256(address_of(request).encode()).hexdigest()
+        saved = await asyncio.to_thread(
+            storage.save_draft, owner, draft_id, body.text, max_drafts, address, drafts_per_address
+        )
+        if saved == "token":
             raise ApiError(
                 409, ErrorCode.TOO_MANY_DRAFTS, f"an editor token keeps at most {max_drafts} drafts", limit=max_drafts
+            )
+        if saved == "address":
+            raise ApiError(
+                409,
+                ErrorCode.TOO_MANY_DRAFTS,
+                f"the drafts made from one address are at most {drafts_per_address}; delete one or wait until "
+                "one expires",
+                limit=drafts_per_address,
             )
         return {"id": draft_id, "saved": True, "expires": expires(time.time())}
 
