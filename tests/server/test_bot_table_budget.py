@@ -89,3 +89,28 @@ def test_a_bot_table_plays_at_a_bounded_pace(tmp_path: Path) -> None:
         time.sleep(1.0)
         # at most one action per half second (before: hundreds a second); a slow machine plays fewer, never more
         assert view_of(client, made["table"])["version"] <= 3
+
+
+def test_another_process_catches_up_with_the_stop(tmp_path: Path) -> None:
+    """Two processes on one database: the one that did not play the table reads the stop row from the journal
+    (as a PostgreSQL notice makes it do) and shows the table stopped too."""
+    import asyncio
+
+    from mnm.server.storage import Storage
+    from mnm.server.tables import TableService
+
+    async def run() -> None:
+        storage = Storage(f"sqlite:///{tmp_path / 'tables.db'}")
+        playing = TableService(storage, bot_table_rounds=2)
+        table, _ = await playing.create("", ["collin", "tilda", "filch", "maginos"], [["collin"], ["tilda"], ["filch"], ["maginos"]], 5, False, bots=BOTS, chapter_file=ENDLESS)
+        record = await asyncio.to_thread(storage.load, table.id)
+        assert record is not None
+        watching = TableService(storage)
+        copy = await asyncio.to_thread(watching._restore, record)  # loaded before the bots played on
+        await playing.settle(table)
+        assert table.stopped is not None and copy.stopped is None
+        await watching._catch_up(copy)
+        assert copy.stopped == table.stopped and copy.version == table.version
+        assert copy.game.log == table.game.log
+
+    asyncio.run(run())
