@@ -287,6 +287,7 @@ class PlaytestService:
         self._pool: cf.ProcessPoolExecutor | None = None
         self._thread: threading.Thread | None = None
         self._stopping = False
+        self._ray_tasks: dict[cf.Future[dict[str, Any]], Any] = {}  # ray backend: each chunk's task
 
     # --- the server's side ---------------------------------------------------------------------------------
 
@@ -397,7 +398,9 @@ class PlaytestService:
             remote = ray.remote(play_chunk)
 
             def on_ray(*args: Any) -> cf.Future[dict[str, Any]]:
-                future: cf.Future[dict[str, Any]] = remote.remote(*args, self.game_seconds).future()
+                ref = remote.remote(*args, self.game_seconds)
+                future: cf.Future[dict[str, Any]] = ref.future()
+                self._ray_tasks[future] = ref  # to stop it: a future's cancel() cannot stop a running task
                 return future
 
             return on_ray
@@ -472,10 +475,24 @@ class PlaytestService:
             # minutes); their games are lost, the finished ones stay in the report
             for future in pending:
                 future.cancel()
+                ref = self._ray_tasks.pop(future, None)
+                if ref is not None:
+                    _cancel_ray_task(ref)
             if self.backend == "local":
                 self._kill_pool()
                 job.cpu = max(counted, clock.read([]) or 0.0)
+        for future in list(self._ray_tasks):
+            if future.done():
+                del self._ray_tasks[future]
         job.status = stop or "done"
+
+
+def _cancel_ray_task(ref: Any) -> None:
+    """Ray backend: end a running chunk's task (force: its worker process is killed, as the local pool's are)."""
+    with contextlib.suppress(Exception):
+        import ray
+
+        ray.cancel(ref, force=True)
 
 
 _forkserver_lock = threading.Lock()
