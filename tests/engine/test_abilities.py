@@ -451,9 +451,9 @@ NEAR_RAT = {"rat-warrior-1": {"space": "5:8"}, **FAR_RAT}  # next to 5:12
 @pytest.mark.rule("R-ABIL-04")
 def test_mighty_blow_adds_dice_to_a_melee_attack() -> None:
     g = turn_of(
-        "collin", {"collin": {"space": "5:12", "cheese": 2, "abilities": ["mighty-blow"]}}, [BOW] * 5, minions=NEAR_RAT
+        "collin", {"collin": {"space": "5:12", "cheese": 2, "abilities": ["battle-squeak"]}}, [BOW] * 5, minions=NEAR_RAT
     )
-    ev = g.apply("ability collin mighty-blow rat-warrior-1")
+    ev = g.apply("ability collin battle-squeak rat-warrior-1")
     assert one(ev, "mouse_attacks").params["faces"] == [BOW] * 5  # battle 2 + sword 1 + 2
     assert g.state.turn is not None and g.state.turn.acted
 
@@ -462,9 +462,9 @@ def test_mighty_blow_adds_dice_to_a_melee_attack() -> None:
 def test_backstab_takes_defense_dice_away() -> None:
     # rat defense 2, -1 for the Dagger (the rat is below Filch on the track), -2 for Backstab: no defense roll
     g = turn_of(
-        "filch", {"filch": {"space": "5:12", "cheese": 2, "abilities": ["backstab"]}}, [SWORD, BOW], minions=NEAR_RAT
+        "filch", {"filch": {"space": "5:12", "cheese": 2, "abilities": ["keen-eye"]}}, [SWORD, BOW], minions=NEAR_RAT
     )
-    ev = g.apply("ability filch backstab rat-warrior-1")
+    ev = g.apply("ability filch keen-eye rat-warrior-1")
     assert one(ev, "minion_defends").params == {"target": "rat-warrior-1", "faces": [], "blocks": 0, "wounds": 1}
     assert "rat-warrior-1" not in g.state.minions
 
@@ -473,11 +473,11 @@ def test_backstab_takes_defense_dice_away() -> None:
 def test_shield_bash_knocks_down_a_small_minion_it_hits_even_when_blocked() -> None:
     g = turn_of(
         "collin",
-        {"collin": {"space": "5:12", "cheese": 1, "abilities": ["shield-bash"]}},
+        {"collin": {"space": "5:12", "cheese": 1, "abilities": ["feint"]}},
         [SWORD, BOW, BOW, SHIELD, BOW],
         minions=NEAR_RAT,
     )
-    g.apply("ability collin shield-bash rat-warrior-1")
+    g.apply("ability collin feint rat-warrior-1")
     assert g.state.minions["rat-warrior-1"].statuses == ["knocked_down"]
 
 
@@ -485,12 +485,12 @@ def test_shield_bash_knocks_down_a_small_minion_it_hits_even_when_blocked() -> N
 def test_cleave_one_roll_every_minion_in_the_space_defends() -> None:
     g = turn_of(
         "collin",
-        {"collin": {"space": "5:12", "cheese": 3, "abilities": ["cleave"]}},
+        {"collin": {"space": "5:12", "cheese": 3, "abilities": ["backslash"]}},
         [SWORD, SWORD, SHIELD, SHIELD, SHIELD, BOW, BOW],
         minions={"rat-warrior-1": {"space": "5:12"}, "rat-warrior-2": {"space": "5:12"}, **FAR_RAT},
     )
-    assert {str(a) for a in g.legal_actions() if a.verb == "ability"} == {"ability collin cleave"}
-    ev = g.apply("ability collin cleave")
+    assert {str(a) for a in g.legal_actions() if a.verb == "ability"} == {"ability collin backslash"}
+    ev = g.apply("ability collin backslash")
     assert [e.params["faces"] for e in of(ev, "mouse_attacks")] == [[SWORD, SWORD, SHIELD]] * 2
     assert [e.params["wounds"] for e in of(ev, "minion_defends")] == [1, 3]
     assert set(g.state.minions) == {"rat-warrior-9"}
@@ -502,21 +502,21 @@ def test_volley_and_double_shot_with_the_archer_s_bow() -> None:
     # Volley: Lily (battle 2, bow +1) rolls 3 dice once; both rats defend
     g = turn_of(
         "lily",
-        {"lily": {"space": "5:15", "cheese": 3, "abilities": ["volley"]}},
+        {"lily": {"space": "5:15", "cheese": 3, "abilities": ["preemptive-shot"]}},
         [BOW, BOW, CHEESE, BOW, BOW, BOW, BOW],
         minions=rats,
     )
-    ev = g.apply("ability lily volley rat-warrior-1 rat-warrior-2")
+    ev = g.apply("ability lily preemptive-shot rat-warrior-1 rat-warrior-2")
     assert [e.params["hits"] for e in of(ev, "mouse_attacks")] == [2, 2]
     assert set(g.state.minions) == {"rat-warrior-9"}
     # Double Shot: two attacks one after the other, the second target chosen after the first attack
     g2 = turn_of(
         "lily",
-        {"lily": {"space": "5:15", "cheese": 3, "abilities": ["double-shot"]}},
+        {"lily": {"space": "5:15", "cheese": 3, "abilities": ["accurate-shot"]}},
         [BOW, BOW, BOW, BOW, BOW, BOW, BOW, BOW, BOW, BOW],
         minions=rats,
     )
-    g2.apply("ability lily double-shot rat-warrior-1")
+    g2.apply("ability lily accurate-shot rat-warrior-1")
     assert "rat-warrior-1" not in g2.state.minions
     assert options(g2) == {"choose lily rat-warrior-2"}
     g2.apply("choose lily rat-warrior-2")
@@ -527,11 +527,11 @@ def test_volley_and_double_shot_with_the_archer_s_bow() -> None:
 def test_royal_command_another_mouse_attacks_at_once() -> None:
     g = turn_of(
         "collin",
-        {"collin": {"space": "5:12", "cheese": 3, "abilities": ["royal-command"]}, "tilda": {"space": "5:12"}},
+        {"collin": {"space": "5:12", "cheese": 3, "abilities": ["give-order"]}, "tilda": {"space": "5:12"}},
         [SWORD, SWORD, BOW, BOW],  # Tilda's 2 attack dice, the rat's 2 defense dice
         minions=NEAR_RAT,
     )
-    ev = g.apply("ability collin royal-command tilda rat-warrior-1")
+    ev = g.apply("ability collin give-order tilda rat-warrior-1")
     assert one(ev, "mouse_attacks").params["hero"] == "tilda"
     assert "rat-warrior-1" not in g.state.minions
     t = g.state.turn
@@ -541,14 +541,14 @@ def test_royal_command_another_mouse_attacks_at_once() -> None:
 @pytest.mark.rule("R-ABIL-04")
 def test_battle_plan_sends_a_minion_card_to_the_bottom_before_the_turn() -> None:
     g = scenario(
-        heroes={"collin": {"space": "5:12", "cheese": 2, "abilities": ["battle-plan"]}, "tilda": {"space": "5:12"}},
+        heroes={"collin": {"space": "5:12", "cheese": 2, "abilities": ["battle-leader"]}, "tilda": {"space": "5:12"}},
         minions=FAR_RAT,
         track=["mouse:collin", "minion:rat-warrior", "mouse:tilda"],
         turn="mouse:collin",
         dice=[CHEESE],
     )
-    assert options(g) == {"ability collin battle-plan minion:rat-warrior", "skip collin"}
-    g.apply("ability collin battle-plan minion:rat-warrior")
+    assert options(g) == {"ability collin battle-leader minion:rat-warrior", "skip collin"}
+    g.apply("ability collin battle-leader minion:rat-warrior")
     assert g.state.track == ["mouse:collin", "mouse:tilda", "minion:rat-warrior"]
 
 
@@ -558,11 +558,11 @@ def test_cards_sharing_a_search_card_effect_use_their_own_params() -> None:
     g = turn_of(
         "tilda",
         {
-            "tilda": {"space": "5:12", "cheese": 2, "abilities": ["healing-touch"]},
+            "tilda": {"space": "5:12", "cheese": 2, "abilities": ["major-heal"]},
             "collin": {"space": "5:13", "wounds": 3},
         },
     )
-    g.apply("ability tilda healing-touch collin")
+    g.apply("ability tilda major-heal collin")
     assert g.state.heroes["collin"].wounds == 1 and g.state.heroes["tilda"].cheese == 0
 
 

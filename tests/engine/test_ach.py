@@ -100,7 +100,7 @@ def test_r_ach_03_four_roaches_in_one_encounter_make_the_roachmaster() -> None:
     roaches = {f"roach-{i}": {"space": "5:15"} for i in (1, 2, 3)} | {"roach-4": {"space": "5:12"}}
     g = scenario(
         heroes={
-            "collin": {"space": "5:15", "abilities": ["cleave"], "cheese": 3, "tricks": ["second-wind"]},
+            "collin": {"space": "5:15", "abilities": ["backslash"], "cheese": 3, "tricks": ["second-wind"]},
             "filch": {"space": "5:1"},
         },
         minions={**roaches, "rat-warrior-1": {"space": "5:3"}},
@@ -108,7 +108,7 @@ def test_r_ach_03_four_roaches_in_one_encounter_make_the_roachmaster() -> None:
         # movement; Cleave's roll (3 hits) and three roach defenses; then a sword attack on the fourth
         dice=[BOW, SWORD, SWORD, SHIELD, BOW, BOW, BOW, SWORD, SWORD, SWORD, BOW],
     )
-    g.apply("ability collin cleave")
+    g.apply("ability collin backslash")
     assert g.state.heroes["collin"].achievements == [] and g.state.end_page == 6  # three so far
     g.apply("use collin second-wind")  # the action comes back
     events = g.apply("battle collin roach-4")

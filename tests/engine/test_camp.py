@@ -24,11 +24,11 @@ def finished_chapter() -> Game:
                 "space": "5:15",
                 "cheese": 4,
                 "achievements": ["cheesemaster"],
-                "abilities": ["cleave", "shield-bash"],
+                "abilities": ["backslash", "feint"],
                 "equipped": ["collins-sword", "leather-breastplate", "thimble-helm"],
                 "pack": ["needle-rapier", "mint-leaf"],
             },
-            "filch": {"space": "5:1", "abilities": ["backstab"], "pack": ["antidote"]},
+            "filch": {"space": "5:1", "abilities": ["keen-eye"], "pack": ["antidote"]},
         },
         minions={"rat-warrior-1": {"space": "5:12"}},
         party_cards=["grape"],
@@ -59,10 +59,10 @@ def test_r_camp_02_story_achievements_and_earned_abilities_are_kept() -> None:
     g = finished_chapter()
     carry = carry_over(g.ctx, g.state)
     assert carry["story_achievements"] == ["miz-maggie-ally"]
-    assert carry["abilities"]["collin"] == ["cleave", "shield-bash"]
+    assert carry["abilities"]["collin"] == ["backslash", "feint"]
     nxt = Game.new("flight-to-barksburg", ["collin", "filch", "tilda", "maginos"], seed=3, carry=carry)
-    assert nxt.state.heroes["collin"].abilities == ["cleave", "shield-bash"]
-    assert nxt.state.heroes["filch"].abilities == ["backstab"]
+    assert nxt.state.heroes["collin"].abilities == ["backslash", "feint"]
+    assert nxt.state.heroes["filch"].abilities == ["keen-eye"]
     assert nxt.state.story_achievements == ["miz-maggie-ally"]
 
 

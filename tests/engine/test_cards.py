@@ -663,7 +663,7 @@ def test_event_sticky_cobweb_webs_the_finder() -> None:
 
 
 def test_event_quiet_moment_heals_every_mouse_on_the_tile() -> None:
-    g, _ = search_finds("quiet-moment", fields={"wounds": 1})
+    g, _ = search_finds("a-quiet-moment", fields={"wounds": 1})
     w = {h: (x.wounds, x.poison) for h, x in g.state.heroes.items()}
     assert w == {"tilda": (0, 0), "collin": (1, 1), "filch": (0, 0)}
 
@@ -804,16 +804,16 @@ def test_rally_cry_frees_every_mouse_on_the_tile() -> None:
 
 @pytest.mark.rule("R-ABIL-04")
 def test_stand_firm_and_ward_of_light_ward_until_the_next_turn() -> None:
-    g = mouse_turn("collin", {"abilities": ["stand-firm"], "cheese": 2}, [])
-    g.apply("ability collin stand-firm")
+    g = mouse_turn("collin", {"abilities": ["resolve"], "cheese": 2}, [])
+    g.apply("ability collin resolve")
     assert g.state.heroes["collin"].buffs == {"ward": 2}
     g = mouse_turn(
         "maginos",
-        {"abilities": ["ward-of-light"], "cheese": 2},
+        {"abilities": ["invisibility"], "cheese": 2},
         [],
         others={"tilda": {"space": "5:12"}, "filch": {"space": "5:13"}},
     )
-    g.apply("ability maginos ward-of-light")
+    g.apply("ability maginos invisibility")
     # Tilda's ward is Maginos's card's: it ends when his next turn begins (R-BATTLE-12)
     assert [x.buffs for x in g.state.heroes.values()] == [{"ward": 1}, {"ward@maginos": 1}, {}]
 
@@ -821,25 +821,25 @@ def test_stand_firm_and_ward_of_light_ward_until_the_next_turn() -> None:
 @pytest.mark.rule("R-ABIL-04")
 def test_healer_abilities_heal_cure_and_heal_all() -> None:
     g = mouse_turn(
-        "tilda", {"abilities": ["healing-touch"], "cheese": 2}, [], others={"collin": {"space": "5:13", "wounds": 3}}
+        "tilda", {"abilities": ["major-heal"], "cheese": 2}, [], others={"collin": {"space": "5:13", "wounds": 3}}
     )
-    g.apply("ability tilda healing-touch collin")  # next to her: Healing Touch reaches adjacent spaces
+    g.apply("ability tilda major-heal collin")  # next to her: Healing Touch reaches adjacent spaces
     assert g.state.heroes["collin"].wounds == 1
     g = mouse_turn(
         "tilda",
-        {"abilities": ["cleanse"], "cheese": 2},
+        {"abilities": ["cure"], "cheese": 2},
         [],
         others={"collin": {"space": "5:12", "wounds": 3, "poison": 2}},
     )
-    g.apply("ability tilda cleanse collin")
+    g.apply("ability tilda cure collin")
     assert (g.state.heroes["collin"].wounds, g.state.heroes["collin"].poison) == (1, 0)
     g = mouse_turn(
         "tilda",
-        {"abilities": ["sanctuary"], "cheese": 3, "wounds": 1},
+        {"abilities": ["fortify"], "cheese": 3, "wounds": 1},
         [],
         others={"collin": {"space": "5:12", "wounds": 2}},
     )
-    g.apply("ability tilda sanctuary")
+    g.apply("ability tilda fortify")
     assert [x.wounds for x in g.state.heroes.values()] == [0, 1]
 
 
@@ -862,8 +862,8 @@ def test_scrounge_tireless_and_dash() -> None:
     g.apply("search nez")
     g.apply("ability nez tireless")
     assert "search nez" in options(g)
-    g = mouse_turn("filch", {"abilities": ["dash"], "cheese": 1}, [])
-    g.apply("ability filch dash")
+    g = mouse_turn("filch", {"abilities": ["energy-rush"], "cheese": 1}, [])
+    g.apply("ability filch energy-rush")
     assert g.state.turn is not None and g.state.turn.move_points == 3 + 1 + 3
 
 
@@ -871,13 +871,13 @@ def test_scrounge_tireless_and_dash() -> None:
 def test_spring_launcher_and_arcane_bolt_are_attacks_of_their_own_dice() -> None:
     rats = {"rat-warrior-1": {"space": "5:13"}, **FAR_RAT}
     g = mouse_turn(
-        "nez", {"abilities": ["spring-launcher"], "cheese": 3, "equipped": []}, [BOW] * 3 + [BOW, BOW], minions=rats
+        "nez", {"abilities": ["thundersqueak"], "cheese": 3, "equipped": []}, [BOW] * 3 + [BOW, BOW], minions=rats
     )
-    ev = g.apply("ability nez spring-launcher rat-warrior-1")
+    ev = g.apply("ability nez thundersqueak rat-warrior-1")
     assert len(one(ev, "mouse_attacks").params["faces"]) == 3  # type: ignore[arg-type]
     assert g.state.turn is not None and g.state.turn.acted  # instead of the battle action
-    g = mouse_turn("maginos", {"abilities": ["arcane-bolt"], "cheese": 2}, [BOW] * 4 + [BOW, BOW], minions=rats)
-    ev = g.apply("ability maginos arcane-bolt rat-warrior-1")
+    g = mouse_turn("maginos", {"abilities": ["mystic-bolt"], "cheese": 2}, [BOW] * 4 + [BOW, BOW], minions=rats)
+    ev = g.apply("ability maginos mystic-bolt rat-warrior-1")
     assert len(one(ev, "mouse_attacks").params["faces"]) == 4  # type: ignore[arg-type]  # 1 + lore 3
 
 
@@ -892,12 +892,12 @@ def test_float_levitates_for_the_turn() -> None:
 @pytest.mark.rule("R-MINION-05")
 def test_vanish_makes_the_minion_pick_another_mouse() -> None:
     g = scenario(
-        heroes={"filch": {"space": "5:12", "abilities": ["vanish"], "cheese": 2}, "tilda": {"space": "5:12"}},
+        heroes={"filch": {"space": "5:12", "abilities": ["dodge"], "cheese": 2}, "tilda": {"space": "5:12"}},
         minions={"rat-warrior-1": {"space": "5:12"}},
         track=["mouse:filch", "minion:rat-warrior", "mouse:tilda"],
         dice=[CHEESE, SWORD, SWORD, BOW, BOW, CHEESE],
     )
-    g.apply("ability filch vanish")
+    g.apply("ability filch dodge")
     ev = g.apply("end filch")
     assert one(ev, "minion_attacks").params["hero"] == "tilda"  # Filch is higher on the track, but hidden
 

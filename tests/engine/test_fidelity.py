@@ -20,14 +20,14 @@ from mnm.engine.rules.battle import defense_dice
 @pytest.mark.rule("R-ABIL-04")
 def test_r_battle_12_a_ward_cast_on_another_mouse_lasts_until_the_caster_s_next_turn() -> None:
     g = scenario(
-        heroes={"maginos": {"space": "5:12", "abilities": ["ward-of-light"], "cheese": 2}, "collin": {"space": "5:12"}},
+        heroes={"maginos": {"space": "5:12", "abilities": ["invisibility"], "cheese": 2}, "collin": {"space": "5:12"}},
         minions={"rat-warrior-9": {"space": "5:3"}},
         track=["mouse:maginos", "mouse:collin", "minion:rat-warrior"],
         turn="mouse:maginos",
         dice=[CHEESE, CHEESE],
         dice_mode="seeded",
     )
-    g.apply("ability maginos ward-of-light")
+    g.apply("ability maginos invisibility")
     plain = defense_dice(g.ctx, g.state, g.state.heroes["collin"], None) - 1
     ev = g.apply("end maginos")  # Collin's own turn begins: Maginos's ward on him goes on
     assert not [e for e in of(ev, "buffs_end") if e.params["hero"] == "collin"]
@@ -46,13 +46,13 @@ def test_r_battle_12_a_ward_cast_on_another_mouse_lasts_until_the_caster_s_next_
 def _swatter(ability: str, dice: list[int] | None = None) -> list[int]:
     """How many dice Collin's Roach Swatter attack rolls against the roaches in his space (normal or area)."""
     g = scenario(
-        heroes={"collin": {"space": "5:12", "equipped": ["roach-swatter"], "abilities": ["cleave"], "cheese": 3}},
+        heroes={"collin": {"space": "5:12", "equipped": ["roach-swatter"], "abilities": ["backslash"], "cheese": 3}},
         minions={"roach-1": {"space": "5:12"}, "roach-2": {"space": "5:12"}, "rat-warrior-9": {"space": "5:3"}},
         turn="mouse:collin",
         dice=[CHEESE],
         dice_mode="seeded",
     )
-    ev = g.apply("ability collin cleave" if ability else "battle collin roach-1")
+    ev = g.apply("ability collin backslash" if ability else "battle collin roach-1")
     return [len(e.params["faces"]) for e in of(ev, "mouse_attacks")]
 
 
@@ -60,7 +60,7 @@ def _swatter(ability: str, dice: list[int] | None = None) -> list[int]:
 @pytest.mark.rule("R-BATTLE-12")
 def test_r_abil_04_an_area_attack_keeps_the_weapon_s_bonus_against_its_first_target() -> None:
     assert _swatter("") == [4]  # Collin's 2 battle dice + the Swatter's 2 against a roach
-    assert _swatter("cleave") == [4, 4]  # Backslash: one roll of the same size, each roach defends against it
+    assert _swatter("backslash") == [4, 4]  # Backslash: one roll of the same size, each roach defends against it
 
 
 @pytest.mark.rule("R-EXP-08")
@@ -75,7 +75,7 @@ def test_r_exp_08_a_bee_takes_a_die_from_area_attacks_and_chain_lightning_too() 
         ev = g.apply(f"ability {hero} {ability}" + (" roach-1" if ability == "chain-lightning" else ""))
         return [len(e.params["faces"]) for e in of(ev, "mouse_attacks")]
 
-    assert dice("collin", ["roach-swatter"], "cleave") == [3]  # 2 battle + 2 (a roach) - 1 bee
+    assert dice("collin", ["roach-swatter"], "backslash") == [3]  # 2 battle + 2 (a roach) - 1 bee
     assert dice("maginos", [], "chain-lightning") == [2]  # the card's 3 dice - 1 bee
 
 

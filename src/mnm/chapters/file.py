@@ -36,6 +36,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.content.aliases import renamed
 from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
 from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
@@ -236,13 +237,14 @@ def _parse(text: str, file: str) -> tuple[Any, dict[str, int]]:
             ]
         )
     try:
-        return load_bounded_with_lines(text, file, _TextError, max_bytes=4 * MAX_CHAPTER_BYTES)
+        data, lines = load_bounded_with_lines(text, file, _TextError, max_bytes=4 * MAX_CHAPTER_BYTES)
     except _TextError as err:
         message = str(err).removeprefix(f"{file}: ")
         m = re.match(r"line (\d+): (.*)", message)
         line = int(m.group(1)) if m else None
         en = m.group(2) if m else message
         raise ChapterFileError([Problem("", line, en, _pt_of(en, _PT_YAML), file)]) from err
+    return renamed(data), lines  # a chapter written before a content rename names old ids (issue 35)
 
 
 _PT_YAML: Final[tuple[tuple[str, str], ...]] = (

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mnm.content.aliases import canonical_id
 from mnm.content.loader import Content
 from mnm.content.schema import CardType
 from mnm.engine.context import Ctx
@@ -101,7 +102,7 @@ def parse_keep(text: str) -> dict[str, str | None]:
             raise MalformedAction(f"each kept card is written hero=card (or hero=none), got {part!r}")
         if hero in out:
             raise MalformedAction(f"{hero} is named twice: each mouse keeps at most 1 card (R-CAMP-03)")
-        out[hero] = None if card == "none" else card
+        out[hero] = None if card == "none" else canonical_id(card)  # an old id still names its card
     return out
 
 

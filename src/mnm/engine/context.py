@@ -22,13 +22,13 @@ from mnm.board.layout import Board
 from mnm.content.loader import Content
 from mnm.content.schema import Chapter
 from mnm.engine.actions import Action
+
+# A run-time import, and it must stay one: mypyc's compiled GameDef needs ChapterRules' type object when this
+# module initialises (with a type-checking-only import the compiled engine crashed at import). chapter_points
+# names Ctx for type checking only, and imports nothing else of the engine at run time: no circle (issue 35).
+from mnm.engine.chapter_points import ChapterRules
 from mnm.engine.dice import DiceTable
 from mnm.engine.events import Event, Param
-
-# A runtime import: mypyc's compiled GameDef needs ChapterRules' type object when this module initialises (with a
-# type-checking-only import the compiled engine crashed at import). hooks names Ctx for type checking only, so
-# nothing loads in a loop.
-from mnm.engine.hooks import ChapterRules
 
 if TYPE_CHECKING:
     from mnm.engine.state import Hero, Pending, State, Turn

@@ -17,6 +17,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from mnm.board.layout import Board
+from mnm.content.aliases import renamed, renamed_words
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import effects as _effects  # noqa: F401  (registers every effect handler)
 from mnm.engine import rules as _rules  # noqa: F401  (registers every rule module)
@@ -29,7 +30,7 @@ from mnm.engine.hooks import CHAPTERS
 from mnm.engine.rules.chapter_rules import compile_chapter
 from mnm.engine.rules.setup import setup_state
 from mnm.engine.rules.victory import check_victory
-from mnm.engine.savefile import validate_save
+from mnm.engine.savefile import check_bounds, validate_save
 from mnm.engine.state import State
 
 __all__ = [
@@ -297,7 +298,8 @@ class Game:
         content = content or builtin_content()
         chapter_id = content.chapter(chapter).id
         sink = make_ctx(content, chapter_id)
-        st = setup_state(sink, list(party), seed, dice, options or {}, carry)
+        # a carry-over written before a content rename (a record's setup, --keep) names old ids (issue 35)
+        st = setup_state(sink, list(party), seed, dice, options or {}, renamed(carry) if carry else carry)
         run(sink, st)
         game = cls(sink.fresh(), st)
         game.events = sink.events
@@ -391,8 +393,21 @@ class Game:
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:
         content = content or builtin_content()
+        check_bounds(data)  # before the walk below: a save nested too deep is refused, not recursed into
+        data = _renamed_save(data)
         validate_save(data, content)  # untrusted: every field and id checked before any is used
         state = State.from_json(data["state"])
         game = cls.from_state(state, content)
         game.log = [str(a) for a in data.get("log", [])]
         return game
+
+
+def _renamed_save(data: Any) -> Any:
+    """A save written before a content rename, with today's ids (:mod:`mnm.content.aliases`)."""
+    if not isinstance(data, dict):
+        return data
+    out = renamed(data)
+    log = out.get("log")
+    if isinstance(log, list):
+        out["log"] = [renamed_words(a) if isinstance(a, str) else a for a in log]
+    return out

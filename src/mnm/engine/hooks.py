@@ -30,14 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar, cast
 
-from mypy_extensions import mypyc_attr
+# re-exported: the class lives below both this module and the context (issue 35: no import circle)
+from mnm.engine.chapter_points import ChapterRules
 
 if TYPE_CHECKING:
     from mnm.content.schema import SearchCard
     from mnm.engine.context import Ctx
-    from mnm.engine.events import Event
     from mnm.engine.state import Hero, Minion, State, Turn
 
 __all__ = [
@@ -383,91 +383,6 @@ def innate_handlers(ctx: Ctx, hero_id: str, point: HookPoint[H]) -> tuple[H, ...
 
 
 # --- chapters (R-STORY-05) ---------------------------------------------------------------------------------
-
-
-# Chapter rules written as Python subclasses also work with the compiled engine (a test's chapter, or a chapter
-# module mypyc left pure because it uses a class decorator): scripts/compile.sh, docs/architecture.md.
-@mypyc_attr(allow_interpreted_subclasses=True)
-class ChapterRules:
-    """A chapter's special rules. Every method is a trigger point the rules call; the defaults do nothing.
-
-    Chapters are data (docs/chapters.md): their files compile into a subclass of this class. A chapter whose
-    rule the language cannot say may subclass it and register it after the class with
-    ``chapter_rules("<chapter id>")(TheClass)`` (not as a class decorator: mypyc would compile a decorated class
-    as a slow non-native class, and refuses one that subclasses this class)."""
-
-    chapter_id: ClassVar[str] = ""
-
-    # story and setup
-    def on_setup(self, ctx: Ctx, st: State) -> None:
-        """After setup, before the first decision."""
-
-    def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
-        """A tile side is being revealed (called before it is marked explored)."""
-
-    def on_encounter(self, ctx: Ctx, st: State, side: int) -> bool:
-        """True: the chapter handled this tile's encounter itself (no card is drawn)."""
-        return False
-
-    def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
-        """'' when the mouse may explore ``where`` (``exit-N`` or ``flip``), else why not."""
-        return ""
-
-    def explore_refusal(self, ctx: Ctx, st: State, hero_id: str, where: str) -> Event | None:
-        """The refusal :meth:`explore_precondition` gives, as an event a client renders in its player's language
-        (None when the mouse may explore ``where``, or the reason has no such event)."""
-        return None
-
-    # victory
-    def check_victory(self, ctx: Ctx, st: State) -> bool:
-        """True when the chapter is won (checked after every automatic step)."""
-        return False
-
-    def on_victory(self, ctx: Ctx, st: State) -> None:
-        """The chapter has just been won."""
-
-    # figures
-    def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
-        """A figure (mouse or minion id) rolled ``face`` (1-6) for movement."""
-
-    def on_mouse_enters(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
-        """A mouse moved into ``space``."""
-
-    def on_minion_enters(self, ctx: Ctx, st: State, m: Minion) -> None:
-        """A minion's move ended on ``m.space`` (walking, flying, heading for a grape or steered by a rule)."""
-
-    def on_all_blocked(self, ctx: Ctx, st: State, hero_id: str, minion_id: str) -> None:
-        """A mouse blocked every hit of a minion's attack."""
-
-    def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
-        """True: the chapter played this minion's activation itself."""
-        return False
-
-    def on_minion_cheese(self, ctx: Ctx, st: State, m: Minion, cheese: int) -> None:
-        """CHEESE faces were rolled for minion ``m`` (already added to the wheel)."""
-
-    def on_minion_wounded(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
-        """A minion took wounds and is still standing."""
-
-    def on_minion_defeated(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
-        """A minion was defeated (already off the board)."""
-
-    def on_surge(self, ctx: Ctx, st: State, side: int, counts: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
-        """A surge is about to place ``counts`` on ``side``; return other counts to replace them."""
-        return None
-
-    def on_search(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
-        """A mouse searched successfully on ``space`` (before its card is drawn)."""
-
-    def on_hourglass(self, ctx: Ctx, st: State) -> None:
-        """The hourglass has moved to page ``st.hourglass`` (and the game is not lost)."""
-
-    # rounds
-    def on_round_begins(self, ctx: Ctx, st: State) -> None:
-        """A new round has begun (R-ROUND-01)."""
-
-    def on_round_ends(self, ctx: Ctx, st: State) -> None:
-        """The last card of the round has acted."""
 
 
 CHAPTERS: dict[str, type[ChapterRules]] = {}

@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from mnm.content.aliases import renamed, renamed_words
 from mnm.content.bounded_yaml import load_bounded
 from mnm.content.loader import Content, ContentError, builtin_content
 from mnm.content.schema import EncounterCard, SearchCard
@@ -147,6 +148,7 @@ def scenario_state(data: Any, content: Content | None = None) -> tuple[Ctx, Stat
     """Build the state a scenario describes, before anything runs. Raises :class:`ScenarioError`."""
     if not isinstance(data, Mapping):
         raise _fail("top level", "a scenario is a mapping of fields")
+    data = renamed(data)  # a scenario written before a content rename names old ids (issue 35)
     _check_fields(data, SCENARIO_FIELDS, "top level")
     content = _with_added_content(content or builtin_content(), data.get("content"))
     if "chapter" not in data:
@@ -383,7 +385,7 @@ def load_scenario(data: Any, content: Content | None = None) -> Game:
     for i, text in enumerate(_as_list(data.get("actions"), "actions")):
         if not isinstance(text, str):
             raise _fail(f"actions[{i}]", "each action is its text form, e.g. 'move collin 5:12'")
-        game.apply(text)
+        game.apply(renamed_words(text))
     return game
 
 

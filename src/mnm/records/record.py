@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from mnm.content.aliases import renamed, renamed_words
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import EngineError, Game, NeedDice
 
@@ -171,14 +172,17 @@ def verify_record(record: Any, content: Content | None = None) -> Verdict:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         return _failed(f"not a table record (format {RECORD_FORMAT!r} expected)")
     try:
-        setup = dict(record["setup"])
+        # a record written before a content rename names old ids: read with today's (issue 35)
+        setup = dict(renamed(record["setup"]))
         seed = int(record["seed"])
         commit = str(record["commit"])
         rows = list(record["journal"])
-        journal = [(str(r["kind"]), str(r["action"]), [int(f) for f in r.get("dice") or []]) for r in rows]
+        journal = [
+            (str(r["kind"]), renamed_words(str(r["action"])), [int(f) for f in r.get("dice") or []]) for r in rows
+        ]
         seats = [int(r.get("seat", -1)) for r in rows]
-        recorded = [list(r.get("events", [])) for r in rows]
-        setup_events = list(record["setup_events"])
+        recorded = [renamed(list(r.get("events", []))) for r in rows]
+        setup_events = renamed(list(record["setup_events"]))
         party = [str(h) for h in setup["party"]]
     except (KeyError, TypeError, ValueError) as err:
         return _failed(f"the record is incomplete or malformed: {type(err).__name__} {err}")
