@@ -20,11 +20,13 @@ The engine compiles a chapter's rules once per game (:mod:`mnm.engine.rules.chap
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
+    "COUNTER_LIMIT",
+    "END_MARKER_PAGES",
     "SENTENCES",
     "TRIGGER_FILTERS",
     "ChapterRule",
@@ -41,6 +43,9 @@ __all__ = [
     "gate_reason",
     "sentence",
 ]
+
+COUNTER_LIMIT: Final = 999  # a chapter counter stays within -999..999 (its effects stop at the bound)
+END_MARKER_PAGES: Final = 20  # a move_end_marker moves at most this many pages either way (the track has ~10)
 
 SpaceId = Annotated[str, Field(pattern=r"^\d+:\d+$", description="side:space, e.g. 5:12")]
 Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
@@ -221,7 +226,7 @@ class _Achievement(_Model):
 class _CounterTest(_Model):
     name: Ident
     op: Compare | Literal["unset"] = Field(description="eq, ne, lt, le, gt, ge, or unset (never set)")
-    value: int = 0
+    value: int = Field(default=0, ge=-COUNTER_LIMIT, le=COUNTER_LIMIT)
 
 
 class _Flag(_Model):
@@ -320,7 +325,7 @@ class _PlaceMinion(_EffectBase):
 
 class _PlaceMinions(_EffectBase):
     minion: Ident
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=10)
     side: int | None = Field(default=None, description="the tile side (the trigger's side when left out)")
 
 
@@ -335,7 +340,7 @@ class _RemoveMinion(_EffectBase):
 
 class _Wound(_EffectBase):
     who: Who = Who.FIGURE
-    amount: int = Field(default=1, ge=1)
+    amount: int = Field(default=1, ge=1, le=10)
     blockable: bool = Field(default=False, description="false: no defense roll (R-BATTLE-14)")
     source: str = Field(default="chapter", description="what wounds it, in the wound's event")
 
@@ -346,18 +351,20 @@ class _Status(_EffectBase):
 
 class _Cheese(_EffectBase):
     to: Literal["wheel", "mouse"] = "wheel"
-    amount: int = Field(default=1, ge=1)
+    amount: int = Field(default=1, ge=1, le=6)
 
 
 class _Counter(_EffectBase):
     name: Ident
     op: Literal["set", "add", "sub"] = "set"
-    value: int = 0
+    value: int = Field(default=0, ge=-COUNTER_LIMIT, le=COUNTER_LIMIT)
 
 
 class _CounterToWheel(_EffectBase):
     name: Ident
-    amount: int | Literal["cheese"] = Field(default=1, description="a number, or cheese: the CHEESE rolled")
+    amount: Annotated[int, Field(ge=1, le=COUNTER_LIMIT)] | Literal["cheese"] = Field(
+        default=1, description="a number, or cheese: the CHEESE rolled"
+    )
 
 
 class _SetFlag(_EffectBase):
@@ -365,7 +372,12 @@ class _SetFlag(_EffectBase):
 
 
 class _EndMarker(_EffectBase):
-    pages: int = 1
+    pages: int = Field(
+        default=1,
+        ge=-END_MARKER_PAGES,
+        le=END_MARKER_PAGES,
+        description="pages further away (negative: nearer); the marker stays on the track, ahead of the hourglass",
+    )
 
 
 class _StoryAchievement(_EffectBase):

@@ -231,18 +231,25 @@ def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ROUND-01/09: the next card on the track takes its turn; after the last, a new round begins."""
     st.turn_index += 1
     new_round = st.turn_index >= len(st.track)
-    if new_round:
-        if st.tokens:
-            ROUND_ENDS.call(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
-        ctx.rules.on_round_ends(ctx, st)  # a chapter may react (R-STORY-05)
-        st.turn_index = 0
-        st.round += 1
-        ctx.emit("round_begins", "R-ROUND-01", round=st.round)
+    if not new_round:
+        push(st, ["card_turn"])
+        return
+    if st.tokens:
+        ROUND_ENDS.call(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
+    st.turn_index = 0
+    push(st, ["new_round"], ["card_turn"])
+    # a chapter may react (R-STORY-05); the steps its effects push (placing minions) run before the new round
+    ctx.rules.on_round_ends(ctx, st)
     if not st.track:
         raise RuntimeError("the initiative track is empty")
-    push(st, ["card_turn"])
-    if new_round:
-        ctx.rules.on_round_begins(ctx, st)  # a chapter may react; what it pushes runs before the first card
+
+
+@step("new_round")
+def _new_round(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-ROUND-01: a new round begins once the round's end is done (the chapter's round-end steps too)."""
+    st.round += 1
+    ctx.emit("round_begins", "R-ROUND-01", round=st.round)
+    ctx.rules.on_round_begins(ctx, st)  # a chapter may react; what it pushes runs before the first card
 
 
 @step("card_turn")
