@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 import yaml
+from langkit import chapter_with, game
 
 from mnm.board.layout import space_side
 from mnm.content.chapter_doc import reference_markdown
 from mnm.content.chapter_language import ConditionKind, EffectKind, Trigger, sentence
 from mnm.content.loader import ContentError, builtin_content, builtin_dir, load_content
-from mnm.content.schema import Chapter
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx
 from mnm.engine.errors import IllegalAction
@@ -35,7 +35,6 @@ from mnm.engine.rules.chapter_rules import (
     unhandled_words,
 )
 from mnm.engine.rules.minions import _move as minion_moves
-from mnm.engine.scenario import load_scenario
 from mnm.engine.state import Minion
 from mnm.server.views import explore_missing
 from mnm.terminal.describe import Describer
@@ -44,25 +43,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CHEESE = 1  # the die face showing 1 CHEESE (a 1 for movement)
 SWORD = 2  # 2 SWORD + STAR
 SHIELD = 3  # 3 SWORD/SHIELD
-
-
-def chapter_with(text: str, base: str = "proving-grounds") -> Chapter:
-    """The chapter ``base`` with the rules, rooms, victory and defeat written in ``text`` (YAML)."""
-    data = builtin_content().chapters[base].model_dump(by_alias=True, exclude={"rules", "rooms", "victory", "defeat"})
-    return Chapter.model_validate({**data, **yaml.safe_load(text)})
-
-
-def game(text: str, **fields: Any) -> Game:
-    """A Proving Grounds scenario (Collin on 5:15 unless told) whose chapter is the one ``text`` writes: set up
-    with its victory and defeat only, its rules joining at the first decision (so that no rule fires in setup)."""
-    chapter = chapter_with(text)
-    content = builtin_content()
-    quiet = chapter.model_copy(update={"rules": (), "rooms": ()})
-    custom = dataclasses.replace(content, chapters={**content.chapters, chapter.id: quiet})
-    data: dict[str, Any] = {"chapter": chapter.id, "heroes": {"collin": {"space": "5:15"}}, "minions": {}, **fields}
-    g = load_scenario(data, content=custom)
-    g.ctx = Ctx(dataclasses.replace(g.ctx.definition, chapter=chapter, rules=compile_chapter(chapter)))
-    return g
 
 
 def flag_rule(when: str, where: str = "{}", cond: str = "[]", do: str = "[set_flag: {name: hit}]") -> str:

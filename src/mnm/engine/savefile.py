@@ -24,6 +24,7 @@ from mnm.engine.state import ENGINE_CHAPTER_KEYS, FORMAT_VERSION, STATUSES
 
 __all__ = [
     "BUFF",
+    "CHAPTER_VALUE",
     "COUNT",
     "MAX_DEPTH",
     "MAX_NODES",
@@ -31,7 +32,6 @@ __all__ = [
     "MOVE_POINTS",
     "SEED",
     "SMALL",
-    "CHAPTER_VALUE",
     "check_bounds",
     "migrate_save",
     "read_save_text",

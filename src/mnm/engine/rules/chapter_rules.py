@@ -31,7 +31,7 @@ from mnm.content.chapter_language import (
 )
 from mnm.content.loader import Content, ContentIssue, add_content_check
 from mnm.content.schema import Chapter
-from mnm.engine.context import Ctx, step
+from mnm.engine.context import Ctx
 from mnm.engine.dice import roll
 from mnm.engine.events import Event, Param
 from mnm.engine.hooks import ChapterRules
