@@ -80,7 +80,7 @@ def test_a_save_with_a_chapter_counter_among_the_engine_keys_is_refused() -> Non
     g = game("victory: [no_minions: {}]")
     data: dict[str, Any] = g.to_json()
     data["state"]["chapter_data"]["pile"] = 3
-    with pytest.raises(Exception, match="chapter_data.pile"):
+    with pytest.raises(Exception, match=r"chapter_data\.pile"):
         Game.from_json(data, g.ctx.content)
 
 
