@@ -28,7 +28,9 @@ __all__ = [
     "COUNTER_LIMIT",
     "END_MARKER_PAGES",
     "SENTENCES",
+    "SUBJECT_WORDS",
     "TRIGGER_FILTERS",
+    "TRIGGER_SUBJECTS",
     "ChapterRule",
     "Compare",
     "Condition",
@@ -37,9 +39,11 @@ __all__ = [
     "EffectKind",
     "EventSpec",
     "RoomRules",
+    "Subject",
     "Trigger",
     "Where",
     "Who",
+    "effect_needs",
     "gate_reason",
     "sentence",
 ]
@@ -188,6 +192,46 @@ TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
     Trigger.HOURGLASS_PAGE: ("page",),
     Trigger.EXPLORE_ATTEMPT: ("side", "what"),
     Trigger.CHAPTER_WON: (),
+}
+
+
+class Subject(StrEnum):
+    """What a trigger's firing gives its effects to act on (an effect that needs one the trigger does not give
+    would do nothing: the rule is refused, issue 29)."""
+
+    FIGURE = "figure"  # a figure on the board the trigger is about (a mouse, or a minion)
+    MOUSE = "mouse"  # the mouse involved (that rolled, entered, searched, explored, wounded or defeated)
+    MINION = "minion"  # a minion on the board the trigger is about
+    DEFEATED = "defeated"  # the minion just defeated (off the board)
+    SIDE = "side"  # the tile side it happens on
+    CHEESE = "cheese"  # the CHEESE rolled
+
+
+_F, _M, _N, _D, _S, _C = Subject.FIGURE, Subject.MOUSE, Subject.MINION, Subject.DEFEATED, Subject.SIDE, Subject.CHEESE
+TRIGGER_SUBJECTS: dict[Trigger, frozenset[Subject]] = {
+    Trigger.CHAPTER_BEGINS: frozenset(),
+    Trigger.TILE_REVEALED: frozenset({_S}),
+    Trigger.ROUND_BEGINS: frozenset(),
+    Trigger.ROUND_ENDS: frozenset(),
+    Trigger.FIGURE_ENTERS: frozenset({_F, _M, _N, _S}),  # a mouse (the mouse) or a minion (the minion) enters
+    Trigger.MOVEMENT_ROLL: frozenset({_F, _M, _S}),
+    Trigger.MINION_TURN: frozenset({_F, _N, _S}),
+    Trigger.MINION_WOUNDED: frozenset({_F, _M, _N, _S}),  # the mouse: when a mouse wounded it
+    Trigger.MINION_DEFEATED: frozenset({_M, _D, _S}),
+    Trigger.MINION_ROLLED_CHEESE: frozenset({_F, _N, _S, _C}),
+    Trigger.SEARCH: frozenset({_F, _M, _S}),
+    Trigger.SURGE: frozenset({_S}),
+    Trigger.HOURGLASS_PAGE: frozenset(),
+    Trigger.EXPLORE_ATTEMPT: frozenset({_F, _M, _S}),
+    Trigger.CHAPTER_WON: frozenset(),
+}
+SUBJECT_WORDS: dict[Subject, tuple[str, str]] = {
+    Subject.FIGURE: ("a figure on the board", "uma figura no tabuleiro"),
+    Subject.MOUSE: ("a mouse", "um rato"),
+    Subject.MINION: ("a minion on the board", "um lacaio no tabuleiro"),
+    Subject.DEFEATED: ("a defeated minion", "um lacaio derrotado"),
+    Subject.SIDE: ("a tile side", "um lado de peça"),
+    Subject.CHEESE: ("the CHEESE rolled", "o QUEIJO rolado"),
 }
 
 
@@ -475,15 +519,18 @@ class ChapterRule(_Model):
 
     @model_validator(mode="after")
     def _filters_fit_trigger(self) -> ChapterRule:
+        from mnm.content.schema import FieldError
+
         if not self.do:
             raise ValueError("a rule needs at least one effect (do)")
         allowed = TRIGGER_FILTERS[self.when]
         for name in self.where.model_fields_set:
             if name not in allowed:
-                from mnm.content.schema import FieldError
-
                 takes = ", ".join(allowed) or "no filters"
                 raise FieldError(f"where.{name}", f"is not a filter of trigger {self.when.value!r} (it takes: {takes})")
+        problem = effect_problem(self.when, self.do, "do", top=True)
+        if problem is not None:
+            raise FieldError(*problem)
         return self
 
 
@@ -513,6 +560,57 @@ def _one_key(model: BaseModel, what: str, vocab: type[StrEnum]) -> None:
     if len(given) != 1:
         words = ", ".join(v.value for v in vocab)
         raise ValueError(f"a {what} is one key of: {words} (got {len(given)})")
+
+
+_AFTER_THE_END: Final = frozenset(
+    {EffectKind.STORY, EffectKind.ANNOUNCE, EffectKind.STORY_ACHIEVEMENT, EffectKind.COUNTER, EffectKind.SET_FLAG}
+)  # what a chapter_won rule may still do: the game is over, so nothing on the board moves again
+
+
+def effect_needs(effect: Effect) -> frozenset[Subject]:
+    """What the effect acts on that its trigger must give (its own, not the effects inside a roll)."""
+    kind, p = effect.kind, effect.params
+    if kind in (EffectKind.WOUND, EffectKind.KNOCK_DOWN, EffectKind.STUN):
+        return frozenset({Subject.FIGURE if p.who is Who.FIGURE else Subject.MOUSE})
+    if kind is EffectKind.CHEESE and p.to == "mouse":
+        return frozenset({Subject.MOUSE})
+    if kind is EffectKind.COUNTER_TO_WHEEL and p.amount == "cheese":
+        return frozenset({Subject.CHEESE})
+    if kind is EffectKind.PLACE_MINIONS and p.side is None:
+        return frozenset({Subject.SIDE})
+    if kind is EffectKind.RETURN_MINION:
+        return frozenset({Subject.DEFEATED})
+    if kind in (EffectKind.REMOVE_MINION, EffectKind.STEER):
+        return frozenset({Subject.MINION})
+    if kind is EffectKind.OLGA_CHARGES:
+        return frozenset({Subject.MOUSE})
+    return frozenset()
+
+
+def effect_problem(trigger: Trigger, effects: tuple[Effect, ...], path: str, top: bool) -> tuple[str, str] | None:
+    """The first effect of a ``trigger`` rule that could never act (field path, message), or None. A gate works only
+    as an explore_attempt rule's own effect (it is decided before the explore, so never inside a roll)."""
+    gives = TRIGGER_SUBJECTS[trigger]
+    for i, effect in enumerate(effects):
+        kind = effect.kind
+        at = f"{path}.{i}.{kind.value}"
+        if kind is EffectKind.GATE and not (top and trigger is Trigger.EXPLORE_ATTEMPT):
+            where = "inside a roll" if trigger is Trigger.EXPLORE_ATTEMPT else f"in a {trigger.value!r} rule"
+            return at, f"a gate works only as an explore_attempt rule's own effect, not {where}"
+        if trigger is Trigger.CHAPTER_WON and kind not in _AFTER_THE_END:
+            allowed = ", ".join(sorted(k.value for k in _AFTER_THE_END))
+            return at, f"does nothing once the chapter is won (a chapter_won rule may: {allowed})"
+        missing = sorted(effect_needs(effect) - gives)
+        if missing:
+            given = ", ".join(sorted(s.value for s in gives)) or "nothing"
+            return at, f"needs {missing[0].value}, which trigger {trigger.value!r} does not give (it gives: {given})"
+        if effect.roll is not None:
+            inner = effect_problem(trigger, effect.roll.then, f"{at}.then", False) or effect_problem(
+                trigger, effect.roll.else_, f"{at}.else", False
+            )
+            if inner is not None:
+                return inner
+    return None
 
 
 def _gates(effects: tuple[Effect, ...]) -> list[_Gate]:
