@@ -935,6 +935,16 @@ def _walk_effects(effects: tuple[Effect, ...], path: str) -> list[tuple[str, Eff
     return out
 
 
+ENGINE_TOKEN_KINDS: Final = ("leaf", "turtle", "bee", "olga", "mortar", "grape", "fork", "fishhook")
+"""Tokens the engine's rules read (the expansion's markers, by the kind before ``-``, and the party items')."""
+
+
+def _engine_token(content: Content, token: str) -> bool:
+    if token.split("-", 1)[0] in ENGINE_TOKEN_KINDS:
+        return True
+    return any(card.party_token == token for card in content.search_cards.values())
+
+
 def check_chapters(content: Content) -> list[ContentIssue]:
     """What a chapter's rules name must exist: the events they fire (in every catalog), story moments, minions."""
     issues: list[ContentIssue] = []
@@ -960,6 +970,12 @@ def check_chapters(content: Content) -> list[ContentIssue]:
                 if kind in ("place_minion", "place_minions") and p.minion not in content.minions:
                     msg = f"names minion {p.minion!r}, which does not exist"
                     issues.append(ContentIssue(file, chid, f"{path}.{kind}.minion", msg))
+                if kind in ("place_token", "remove_token") and _engine_token(content, p.token):
+                    msg = (
+                        f"token {p.token!r} is the engine's (a party item's or an expansion marker's): a rule places "
+                        "and removes the chapter's own tokens (set the engine's up with setup tokens)"
+                    )
+                    issues.append(ContentIssue(file, chid, f"{path}.{kind}.token", msg))
     return issues
 
 
