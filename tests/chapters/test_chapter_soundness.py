@@ -142,6 +142,26 @@ def test_counters_stop_at_their_bound() -> None:
     assert g.state.chapter_vars == {"n": 999, "m": -999}
 
 
+@pytest.mark.rule("R-GEN-11")
+def test_r_gen_11_time_runs_out_past_30_rounds_a_page_even_when_nothing_fills_the_wheel() -> None:
+    """A minion idle on a tile no mouse reaches and a mouse that only ends its turns: the wheel never fills, yet
+    the chapter ends (the bots once played such a game for ever)."""
+    g = game(
+        "victory: [no_minions: {}]",
+        minions={"rat-warrior-1": {"space": "5:1"}},
+        track=["mouse:collin"],
+        turn="mouse:collin",
+        round=179,
+        dice=[SHIELD] * 10,
+    )
+    g.state.minions["rat-warrior-1"].space = "6:1"  # on the tile's other side: idle (R-MINION-11)
+    assert g.state.end_page == 6
+    g.apply("end collin")
+    assert (g.state.status, g.state.round) == ("playing", 180)
+    g.apply("end collin")
+    assert (g.state.status, g.state.outcome) == ("lost", "hourglass")
+
+
 # --- explore_attempt: when a mouse explores, not when its options are listed ----------------------------------
 
 COUNTING_ATTEMPT = (
