@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mnm.bots.policy import HeuristicBot
-from mnm.chapterfile import added_chapter, read_chapter_file
+from mnm.chapters.file import added_chapter, read_chapter_file
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import Game, apply_action_in_place, legal_actions
 
