@@ -304,6 +304,6 @@ def test_the_pairs_the_language_takes_are_most_of_them() -> None:
 
 
 def test_a_rule_the_language_refuses_names_what_is_missing() -> None:
-    assert "needs defeated" in refusal(Trigger.ROUND_ENDS, EffectKind.RETURN_MINION)
+    assert "needs a defeated minion" in refusal(Trigger.ROUND_ENDS, EffectKind.RETURN_MINION)
     assert "gate works only" in refusal(Trigger.SEARCH, EffectKind.GATE)
     assert "once the chapter is won" in refusal(Trigger.CHAPTER_WON, EffectKind.PLACE_MINION)

@@ -19,6 +19,7 @@ The engine compiles a chapter's rules once per game (:mod:`mnm.engine.rules.chap
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated, Any, Final, Literal
 
@@ -29,6 +30,7 @@ from mnm.chapters.field_error import FieldError
 __all__ = [
     "COUNTER_LIMIT",
     "END_MARKER_PAGES",
+    "ENGINE_TOKEN_KINDS",
     "SENTENCES",
     "SUBJECT_WORDS",
     "TRIGGER_FILTERS",
@@ -46,6 +48,7 @@ __all__ = [
     "Where",
     "Who",
     "effect_needs",
+    "engine_token",
     "gate_reason",
     "sentence",
 ]
@@ -587,23 +590,44 @@ def effect_needs(effect: Effect) -> frozenset[Subject]:
     return frozenset()
 
 
-def effect_problem(trigger: Trigger, effects: tuple[Effect, ...], path: str, top: bool) -> tuple[str, str] | None:
-    """The first effect of a ``trigger`` rule that could never act (field path, message), or None. A gate works only
-    as an explore_attempt rule's own effect (it is decided before the explore, so never inside a roll)."""
+def effect_problem(
+    trigger: Trigger, effects: tuple[Effect, ...], path: str, top: bool
+) -> tuple[str, str, str] | None:
+    """The first effect of a ``trigger`` rule that could never act (field path, message in English and Portuguese),
+    or None. A gate works only as an explore_attempt rule's own effect (decided before the explore, so never inside
+    a roll)."""
     gives = TRIGGER_SUBJECTS[trigger]
+    name = trigger.value
     for i, effect in enumerate(effects):
         kind = effect.kind
         at = f"{path}.{i}.{kind.value}"
         if kind is EffectKind.GATE and not (top and trigger is Trigger.EXPLORE_ATTEMPT):
-            where = "inside a roll" if trigger is Trigger.EXPLORE_ATTEMPT else f"in a {trigger.value!r} rule"
-            return at, f"a gate works only as an explore_attempt rule's own effect, not {where}"
+            if trigger is Trigger.EXPLORE_ATTEMPT:
+                where, onde = "inside a roll", "dentro de uma rolagem"
+            else:
+                where, onde = f"in a {name!r} rule", f"numa regra {name!r}"
+            return (
+                at,
+                f"a gate works only as an explore_attempt rule's own effect, not {where}",
+                f"um gate só funciona como efeito próprio de uma regra explore_attempt, não {onde}",
+            )
         if trigger is Trigger.CHAPTER_WON and kind not in _AFTER_THE_END:
             allowed = ", ".join(sorted(k.value for k in _AFTER_THE_END))
-            return at, f"does nothing once the chapter is won (a chapter_won rule may: {allowed})"
+            return (
+                at,
+                f"does nothing once the chapter is won (a chapter_won rule may: {allowed})",
+                f"não faz nada depois que o capítulo foi vencido (uma regra chapter_won pode: {allowed})",
+            )
         missing = sorted(effect_needs(effect) - gives)
         if missing:
-            given = ", ".join(sorted(s.value for s in gives)) or "nothing"
-            return at, f"needs {missing[0].value}, which trigger {trigger.value!r} does not give (it gives: {given})"
+            en, pt = SUBJECT_WORDS[missing[0]]
+            given_en = ", ".join(SUBJECT_WORDS[s][0] for s in sorted(gives)) or "nothing"
+            given_pt = ", ".join(SUBJECT_WORDS[s][1] for s in sorted(gives)) or "nada"
+            return (
+                at,
+                f"needs {en}, which trigger {name!r} does not give (it gives: {given_en})",
+                f"precisa de {pt}, que o gatilho {name!r} não dá (ele dá: {given_pt})",
+            )
         if effect.roll is not None:
             inner = effect_problem(trigger, effect.roll.then, f"{at}.then", False) or effect_problem(
                 trigger, effect.roll.else_, f"{at}.else", False
@@ -611,6 +635,15 @@ def effect_problem(trigger: Trigger, effects: tuple[Effect, ...], path: str, top
             if inner is not None:
                 return inner
     return None
+
+
+ENGINE_TOKEN_KINDS: Final = ("leaf", "turtle", "bee", "olga", "mortar", "grape", "fork", "fishhook")
+"""Tokens the engine's rules read: the expansion's markers (by the kind before ``-``) and the party items'."""
+
+
+def engine_token(token: str, party_tokens: Iterable[str]) -> bool:
+    """Whether a token is the engine's (a rule's place_token and remove_token are for the chapter's own tokens)."""
+    return token.split("-", 1)[0] in ENGINE_TOKEN_KINDS or token in set(party_tokens)
 
 
 def _gates(effects: tuple[Effect, ...]) -> list[_Gate]:

@@ -28,6 +28,7 @@ from mnm.chapters.language import (
     EventSpec,
     Trigger,
     Who,
+    engine_token,
 )
 from mnm.content.loader import Content, ContentIssue, add_content_check
 from mnm.content.schema import Chapter
@@ -935,14 +936,8 @@ def _walk_effects(effects: tuple[Effect, ...], path: str) -> list[tuple[str, Eff
     return out
 
 
-ENGINE_TOKEN_KINDS: Final = ("leaf", "turtle", "bee", "olga", "mortar", "grape", "fork", "fishhook")
-"""Tokens the engine's rules read (the expansion's markers, by the kind before ``-``, and the party items')."""
-
-
 def _engine_token(content: Content, token: str) -> bool:
-    if token.split("-", 1)[0] in ENGINE_TOKEN_KINDS:
-        return True
-    return any(card.party_token == token for card in content.search_cards.values())
+    return engine_token(token, (c.party_token for c in content.search_cards.values() if c.party_token is not None))
 
 
 def check_chapters(content: Content) -> list[ContentIssue]:
