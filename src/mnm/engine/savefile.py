@@ -20,7 +20,7 @@ from mnm.engine.context import DECISIONS, STEPS
 from mnm.engine.errors import MalformedAction, SaveError
 from mnm.engine.rules.setup import GAME_OPTIONS, card_of
 from mnm.engine.rules.turtles import UNDERSIDES as TURTLE_UNDERSIDES
-from mnm.engine.state import ENGINE_CHAPTER_KEYS, FORMAT_VERSION, STATUSES
+from mnm.engine.state import FORMAT_VERSION, STATUSES, engine_key
 
 __all__ = [
     "BUFF",
@@ -240,8 +240,8 @@ def migrate_save(data: Any) -> Any:
     old = st.get("chapter_data")
     if not isinstance(old, dict):
         return data
-    engine = {k: v for k, v in old.items() if k in ENGINE_CHAPTER_KEYS}
-    chapter = {k: v for k, v in old.items() if k not in ENGINE_CHAPTER_KEYS}
+    engine = {k: v for k, v in old.items() if engine_key(str(k))}
+    chapter = {k: v for k, v in old.items() if not engine_key(str(k))}
     return {**data, "state": {**st, "format": FORMAT_VERSION, "chapter_data": engine, "chapter_vars": chapter}}
 
 

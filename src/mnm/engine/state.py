@@ -11,7 +11,7 @@ from typing import Any
 
 from mnm.engine.errors import SaveError
 
-__all__ = ["ENGINE_CHAPTER_KEYS", "FORMAT_VERSION", "Hero", "Minion", "Pending", "State", "Turn"]
+__all__ = ["ENGINE_CHAPTER_KEYS", "FORMAT_VERSION", "Hero", "Minion", "Pending", "State", "Turn", "engine_key"]
 
 # 2: a chapter file's own counters and flags moved from ``chapter_data`` to ``chapter_vars`` (issue 29); a save of
 # format 1 loads through :func:`mnm.engine.savefile.migrate_save`.
@@ -36,6 +36,12 @@ ENGINE_CHAPTER_KEYS = frozenset(
         "_scenario_turn",
     }
 )
+
+
+def engine_key(key: str) -> bool:
+    """Whether ``key`` of ``State.chapter_data`` is the engine's (a chapter's own names start with a letter and live
+    in ``State.chapter_vars``; the engine's newer keys start with ``@``)."""
+    return key in ENGINE_CHAPTER_KEYS or key.startswith("@")
 
 # Status markers (R-NEG): stunned, webbed, charmed, knocked down.
 STATUSES = ("stunned", "webbed", "charmed", "knocked_down", "cursed", "on_fire")  # [EXP] R-NEG-07/08: the last two
