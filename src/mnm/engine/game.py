@@ -30,7 +30,7 @@ from mnm.engine.hooks import CHAPTERS
 from mnm.engine.rules.chapter_rules import compile_chapter
 from mnm.engine.rules.setup import setup_state
 from mnm.engine.rules.victory import check_victory
-from mnm.engine.savefile import check_bounds, validate_save
+from mnm.engine.savefile import check_bounds, migrate_save, validate_save
 from mnm.engine.state import State
 
 __all__ = [
@@ -393,8 +393,9 @@ class Game:
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:
         content = content or builtin_content()
-        check_bounds(data)  # before the walk below: a save nested too deep is refused, not recursed into
-        data = _renamed_save(data)
+        check_bounds(data)  # before the walks below: a save nested too deep is refused, not recursed into
+        data = migrate_save(data)  # a save of an earlier format (engine.state.FORMAT_VERSION)
+        data = _renamed_save(data)  # and one naming content ids renamed since (content.aliases)
         validate_save(data, content)  # untrusted: every field and id checked before any is used
         state = State.from_json(data["state"])
         game = cls.from_state(state, content)
