@@ -12,6 +12,7 @@ import typer
 
 from mnm import __version__
 from mnm.chapters.cli import chapter_app, read_or_exit
+from mnm.cli.library import library_app
 
 if TYPE_CHECKING:
     from mnm.content.loader import Content
@@ -33,6 +34,7 @@ app.add_typer(content_app, name="content")
 app.add_typer(board_app, name="board")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(chapter_app, name="chapter")
+app.add_typer(library_app, name="library")
 
 CHAPTER_FILE_HELP = "A chapter file of your own (docs/chapters.md) instead of a shipped chapter."
 

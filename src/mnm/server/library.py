@@ -86,10 +86,32 @@ def measured(job: Job) -> dict[str, Any]:
     return out
 
 
+def house_measures() -> dict[str, dict[str, Any]]:
+    """The shipped chapters' measured win rates (docs/difficulty.md), as the library keeps a play-test's: by
+    chapter, then preset (no heat map: ``mnm library measure --chapter ID`` makes one)."""
+    from mnm.engine import DIFFICULTY_PRESETS
+
+    out: dict[str, dict[str, Any]] = {}
+    for preset in DIFFICULTY_PRESETS.values():
+        for rate in preset.rates:
+            out.setdefault(rate.chapter, {"bot": "heuristic"})[preset.id] = {
+                "games": rate.games,
+                "wins": round(rate.win_rate * rate.games),
+                "win_rate": rate.win_rate,
+                "ci95": list(rate.ci95),
+                "unfinished": 0,
+                "mean_rounds": None,
+                "heat": {},
+            }
+    return out
+
+
 def house_entries(content: Content) -> list[Entry]:
     """The shipped chapters as library entries (their files are the server's own)."""
     out = []
+    measures = house_measures()
     for chapter in sorted(content.chapters.values(), key=lambda c: c.number):
+        playtest = measures.get(chapter.id, {})
         rel = content.file_of("chapter", chapter.id)
         path = builtin_dir() / rel if rel else None
         text = path.read_text(encoding="utf-8") if path is not None and path.is_file() else chapter.id
@@ -108,8 +130,8 @@ def house_entries(content: Content) -> list[Entry]:
                 text="",
                 digest=hashlib.sha256(text.encode()).hexdigest(),
                 tiles=len(chapter.layout),
-                measure="unmeasured",
-                playtest={},
+                measure="measured" if all(p in playtest for p in PRESETS) else "unmeasured",
+                playtest=playtest,
             )
         )
     return out
@@ -227,6 +249,7 @@ class LibraryRouter:
             "house": entry.house,
             "title": entry.title,
             "name": _text(chapter.name),
+            "objective": _text(chapter.objective),
             "description": entry.description,
             "languages": entry.languages,
             "mice": entry.mice,

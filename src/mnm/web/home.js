@@ -267,6 +267,7 @@ export function renderHome() {
     ),
     result,
     h("p", { class: "workshop-link" }, h("a", { href: "/workshop", class: "button" }, t("workshopLink"))),
+    h("p", { class: "library-link" }, h("a", { href: "/library", class: "button", id: "library-link" }, t("lib.link"))),
   );
   refreshHeroes();
   showPresetRate();

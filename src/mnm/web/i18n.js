@@ -1,4 +1,6 @@
 // UI strings in English and Portuguese. Event sentences come from the server (mnm.engine.i18n).
+import { LIBRARY_STRINGS } from "./library_strings.js";
+
 const STRINGS = {
   en: {
     title: "Mice and Mystics",
@@ -186,6 +188,10 @@ const STRINGS = {
       malformed: "That request was not understood.",
       too_big: "That request is too big.",
       too_many_sockets: "Too many open connections; close a tab of this table or try again in a moment.",
+      no_library_chapter: "The library has no such chapter (or it was hidden).",
+      not_owner: "Only the editor who published this chapter may do that.",
+      library_refused: "Not published: the chapter's id is taken, or this file is already its latest version.",
+      already_rated: "This seat has already rated this chapter.",
       bad_token: "This link's seat token is not valid.",
       spectator: "Spectators watch; they cannot act.",
       bad_table: "This table cannot be set up.",
@@ -560,6 +566,10 @@ const STRINGS = {
       malformed: "Esse pedido não foi entendido.",
       too_big: "Esse pedido é grande demais.",
       too_many_sockets: "Conexões abertas demais; feche uma aba desta mesa ou tente de novo daqui a pouco.",
+      no_library_chapter: "A biblioteca não tem esse capítulo (ou ele foi ocultado).",
+      not_owner: "Só quem publicou este capítulo pode fazer isso.",
+      library_refused: "Não publicado: o id do capítulo já tem dono, ou este arquivo já é a última versão dele.",
+      already_rated: "Este assento já avaliou este capítulo.",
       bad_token: "A chave de lugar deste link não vale.",
       spectator: "Espectadores assistem; não podem agir.",
       bad_table: "Não dá para montar esta mesa.",
@@ -748,6 +758,10 @@ const STRINGS = {
     pickChapter: "Jogar este capítulo",
   },
 };
+
+// the chapter library's strings live in their own file (issue 36)
+STRINGS.en.lib = LIBRARY_STRINGS.en;
+STRINGS.pt.lib = LIBRARY_STRINGS.pt;
 
 let current = localStorage.getItem("mnm.lang") === "pt" ? "pt" : "en";
 

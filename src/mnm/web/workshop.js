@@ -11,6 +11,7 @@ import { BoardView, spaceLabel } from "./board.js";
 import { $, errorText, h, svgEl, toast } from "./dom.js";
 import { showLinks } from "./home.js";
 import { lang, t, tx } from "./i18n.js";
+import { publishButton } from "./library.js";
 import { S } from "./state.js";
 
 const app = $("#app");
@@ -1109,6 +1110,8 @@ function renderPlay() {
   box.replaceChildren(
     h("h3", { id: "ws-play-title" }, t("ws.playIt")),
     h("button", { type: "button", id: "ws-open-table", class: "primary", disabled: true, onclick: openTable }, t("ws.openTable")),
+    " ",
+    publishButton(() => W.text, ensureToken), // issue 36: the chapter library
     h("div", { id: "ws-links" }),
   );
 }
