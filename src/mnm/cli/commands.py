@@ -339,6 +339,9 @@ def serve_command(
         int, typer.Option(min=0, max=256, help="Play-test worker processes (0: one per CPU).")
     ] = 0,
     ray_address: Annotated[str | None, typer.Option(help="With --playtest-backend ray: a running cluster.")] = None,
+    library_games: Annotated[
+        int, typer.Option(min=1, max=1000, help="Bot games per difficulty preset measuring a published chapter.")
+    ] = 20,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables, or
     http://HOST:PORT/workshop to build a chapter."""
@@ -374,6 +377,7 @@ def serve_command(
             playtest_workers=playtest_workers,
             ray_address=ray_address,
             playtest_warm=True,
+            library_games=library_games,
         ),
     )
 
