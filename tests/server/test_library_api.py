@@ -158,3 +158,39 @@ def test_uploads_are_bounded_and_checked(client: TestClient) -> None:
     huge = client.post("/api/library", json=publish_body(text="#" * 300_000), headers=editor)
     assert huge.status_code == 413
     assert client.post("/api/library", json=publish_body(mice=9), headers=editor).status_code == 400
+
+
+def test_a_campaign_goes_on_into_a_published_chapter(client: TestClient) -> None:
+    editor = token(client)
+    first = TINY_CHAPTER.replace("rules: []", "rules: []\nnext_chapter: tiny-sequel")
+    second = TINY_CHAPTER.replace("id: tiny-trial", "id: tiny-sequel").replace("number: 100", "number: 101")
+    for text, title in ((first, "Part one"), (second, "Part two")):
+        assert client.post("/api/library", json=publish_body(text=text, title=title), headers=editor).status_code == 201
+    made = client.post("/api/library/chapters/tiny-trial/tables", json={"bots": ["heuristic"] * 2}).json()
+    finished_table(client, made["table"])
+    # no chapter file sent: the server takes the published chapter the finished one names
+    went = client.post(f"/api/tables/{made['table']}/continue", json={}, headers={"X-Seat-Token": made["host_token"]})
+    assert went.status_code == 201, went.text
+    assert went.json()["chapter"] == "tiny-sequel"
+    assert client.get(f"/api/library/plays/{went.json()['table']}").json()["chapter"] == "tiny-sequel"
+    assert client.get("/api/library/chapters/tiny-sequel").json()["tables"] == 1
+
+
+def test_the_operator_hides_a_chapter_from_the_command_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mnm.cli.commands import app
+
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    with TestClient(create_app(db, LIMITS)) as c:
+        assert c.post("/api/library", json=publish_body(), headers=token(c)).status_code == 201
+        runner = CliRunner()
+        hidden = runner.invoke(app, ["library", "hide", "tiny-trial", "--db", db])
+        assert hidden.exit_code == 0, hidden.output
+        assert c.get("/api/library/chapters/tiny-trial").status_code == 404
+        assert "tiny-trial" not in [x["chapter"] for x in c.get("/api/library").json()["chapters"]]
+        listed = runner.invoke(app, ["library", "list", "--db", db])
+        assert "tiny-trial" in listed.output and "hidden" in listed.output
+        assert runner.invoke(app, ["library", "hide", "no-such", "--db", db]).exit_code == 1
+        assert runner.invoke(app, ["library", "unhide", "tiny-trial", "--db", db]).exit_code == 0
+        assert c.get("/api/library/chapters/tiny-trial").status_code == 200
