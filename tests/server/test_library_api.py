@@ -158,6 +158,8 @@ def test_uploads_are_bounded_and_checked(client: TestClient) -> None:
     huge = client.post("/api/library", json=publish_body(text="#" * 300_000), headers=editor)
     assert huge.status_code == 413
     assert client.post("/api/library", json=publish_body(mice=9), headers=editor).status_code == 400
+    wrong = client.post("/api/library", json=publish_body(mice=3), headers=editor)
+    assert wrong.status_code == 422 and wrong.json()["params"]["field"] == "mice"
 
 
 def test_a_campaign_goes_on_into_a_published_chapter(client: TestClient) -> None:

@@ -144,7 +144,7 @@ class PublishBody(BaseModel):
     title: str = Field(min_length=1, max_length=80)
     description: str = Field(default="", max_length=500)
     languages: list[Literal["en", "pt"]] = Field(min_length=1, max_length=2)
-    mice: int = Field(ge=1, le=4)
+    mice: int | None = Field(default=None, ge=1, le=4, description="the chapter's party size (its file's if omitted)")
     author: str = Field(min_length=1, max_length=60)
     licence: str = Field(min_length=1, max_length=120)
 
@@ -364,6 +364,13 @@ class LibraryRouter:
             chapter, source = added_chapter(made)
             if chapter.id in self.content.chapters:
                 raise ApiError(409, ErrorCode.LIBRARY_REFUSED, f"{chapter.id!r} is a house chapter: give yours its own id", reason="house")
+            if body.mice is not None and body.mice != chapter.party_size:
+                raise ApiError(
+                    422,
+                    ErrorCode.BAD_CHAPTER,
+                    f"the chapter is for {chapter.party_size} mice (setup.party_size), not {body.mice}",
+                    field="mice",
+                )
             data = load_bounded_with_lines(body.text, "library", ValueError, lines=False)[0]
             entry = Entry(
                 chapter=chapter.id,
@@ -373,7 +380,7 @@ class LibraryRouter:
                 title=plain_text(body.title, 80),
                 description=plain_text(body.description, 500),
                 languages=sorted(set(body.languages)),
-                mice=body.mice,
+                mice=chapter.party_size,
                 author=plain_text(body.author, 60),
                 licence=plain_text(body.licence, 120),
                 text=body.text,

@@ -306,7 +306,8 @@ function field(id, label, input) {
 function openPublish(getText, ensureToken) {
   const title = h("input", { id: "pub-title", required: true, maxlength: 80 });
   const description = h("textarea", { id: "pub-description", maxlength: 500, rows: 3 });
-  const mice = h("input", { id: "pub-mice", type: "number", min: 1, max: 4, value: 4 });
+  const size = /party_size:\s*(\d)/.exec(getText() || "");
+  const mice = h("input", { id: "pub-mice", type: "number", min: 1, max: 4, value: size ? size[1] : 4 });
   const author = h("input", { id: "pub-author", required: true, maxlength: 60 });
   const licence = h("input", { id: "pub-licence", required: true, maxlength: 120, value: "CC BY 4.0" });
   const langs = ["en", "pt"].map((l) => h("input", { type: "checkbox", id: `pub-lang-${l}`, value: l, checked: true }));
