@@ -196,3 +196,14 @@ def test_the_operator_hides_a_chapter_from_the_command_line(tmp_path: Path) -> N
         assert runner.invoke(app, ["library", "hide", "no-such", "--db", db]).exit_code == 1
         assert runner.invoke(app, ["library", "unhide", "tiny-trial", "--db", db]).exit_code == 0
         assert c.get("/api/library/chapters/tiny-trial").status_code == 200
+
+
+def test_versions_published_back_to_back_are_both_measured(client: TestClient) -> None:
+    """An editor token runs one play-test at a time: the second version's waits for its turn, then runs."""
+    editor = token(client)
+    assert client.post("/api/library", json=publish_body(), headers=editor).status_code == 201
+    changed = publish_body(text=TINY_CHAPTER.replace("end_page: 8", "end_page: 7"))
+    assert client.post("/api/library", json=changed, headers=editor).json()["version"] == 2
+    assert measured_page(client, "tiny-trial")["measure"] == "measured"  # the latest, version 2
+    versions = client.get("/api/library/chapters/tiny-trial").json()["versions"]
+    assert [v["measure"] for v in versions] == ["measured", "measured"]

@@ -25,6 +25,7 @@ import contextlib
 import hashlib
 import html
 import re
+import time
 import unicodedata
 from collections.abc import Callable
 from typing import Any, Literal
@@ -50,6 +51,7 @@ __all__ = ["LibraryRouter", "difficulty_of", "house_entries", "measured", "plain
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 LANGUAGES = ("en", "pt")
 HEAT_KINDS = ("wounds", "captures", "hourglass")
+QUEUE_WAIT = 600.0  # seconds a publication's play-test waits for a place in the play-test queue
 
 
 def plain_text(value: str, limit: int) -> str:
@@ -230,7 +232,12 @@ class LibraryRouter:
         """The content a table of this entry plays, and the chapter."""
         if entry.house:
             return self.content, self.content.chapters[entry.chapter]
-        made = read_chapter_text(entry.text, "library", self.content)
+        try:
+            made = read_chapter_text(entry.text, "library", self.content)
+        except ChapterFileError as err:  # published under older rules this server no longer takes
+            raise ApiError(
+                422, ErrorCode.BAD_CHAPTER, f"chapter {entry.chapter!r} no longer checks on this server", chapter=entry.chapter
+            ) from err
         return made, added_chapter(made)[0]
 
     def visible(self, chapter: str, version: int | None = None) -> Entry:
@@ -240,16 +247,16 @@ class LibraryRouter:
         return entry
 
     def summary(self, entry: Entry, counts: dict[str, Any]) -> dict[str, Any]:
-        """An entry as a search result lists it."""
-        _content, chapter = self.chapter_of(entry)
+        """An entry as a search result lists it (from its row: a house chapter's names from the content)."""
         normal = entry.playtest.get("normal") or {}
+        house = self.content.chapters.get(entry.chapter) if entry.house else None
         return {
             "chapter": entry.chapter,
             "version": entry.version,
             "house": entry.house,
             "title": entry.title,
-            "name": _text(chapter.name),
-            "objective": _text(chapter.objective),
+            "name": _text(house.name) if house else {"en": entry.title, "pt": entry.title},
+            "objective": _text(house.objective) if house else {"en": entry.description, "pt": entry.description},
             "description": entry.description,
             "languages": entry.languages,
             "mice": entry.mice,
@@ -265,27 +272,30 @@ class LibraryRouter:
             **counts,
         }
 
-    async def watch(self, job: Job, chapter: str, version: int) -> None:
-        """Store the play-test's measure when the job ends (in this process: the job runs here)."""
+    async def watch(self, owner: str, text: str, party: list[str], chapter: str, version: int) -> None:
+        """Queue the play-test (waiting for a place while the owner's other play-test runs or the queue is full,
+        up to :data:`QUEUE_WAIT` seconds), then store its measure when it ends. The job runs in this process."""
+        deadline = time.monotonic() + QUEUE_WAIT
+        while True:
+            try:
+                job = self.playtests.submit(f"library:{owner}", text, party, "heuristic", self.games, PRESETS)
+                break
+            except PlaytestError:
+                if time.monotonic() > deadline:
+                    await asyncio.to_thread(self.store.set_playtest, chapter, version, "unmeasured", {})
+                    return
+                await asyncio.sleep(2.0)
         while job.active:
             await asyncio.sleep(0.25)
         state = "measured" if job.status == "done" else "failed"
         await asyncio.to_thread(self.store.set_playtest, chapter, version, state, measured(job))
 
-    def measure(self, entry: Entry, chapter: Chapter, owner: str) -> str:
-        """Start the bots' play-test of a new version; the measure's state."""
+    def measure(self, entry: Entry, chapter: Chapter, owner: str) -> None:
+        """Start measuring a new version with the bots, in the background."""
         party = default_party(chapter.party_size, chapter.forbidden_heroes, list(self.content.heroes))
-        text = entry.text
-        if entry.house:
-            text = (builtin_dir() / self.content.file_of("chapter", entry.chapter)).read_text(encoding="utf-8")
-        try:
-            job = self.playtests.submit(f"library:{owner}", text, party, "heuristic", self.games, PRESETS)
-        except PlaytestError:
-            return "unmeasured"  # the queue is full: the chapter is listed, its measure waits for a new version
-        task = asyncio.get_running_loop().create_task(self.watch(job, entry.chapter, entry.version))
+        task = asyncio.get_running_loop().create_task(self.watch(owner, entry.text, party, entry.chapter, entry.version))
         self.watchers.add(task)
         task.add_done_callback(self.watchers.discard)
-        return "measuring"
 
     # --- routes ----------------------------------------------------------------------------------------
 
@@ -313,10 +323,7 @@ class LibraryRouter:
             for entry in entries:
                 if entry.hidden or not entry.listed or (entry.house and entry.chapter not in self.content.chapters):
                     continue
-                try:
-                    row = self.summary(entry, counts.get(entry.chapter, no_counts()))
-                except ChapterFileError:
-                    continue  # a file the current content no longer takes: not offered
+                row = self.summary(entry, counts.get(entry.chapter, no_counts()))
                 haystack = " ".join(
                     [row["title"], row["name"]["en"], row["name"]["pt"], row["description"], row["author"], row["chapter"]]
                 ).casefold()
@@ -399,10 +406,8 @@ class LibraryRouter:
                     "busy": "the library is busy; try again",
                 }[stored]
                 raise ApiError(409, ErrorCode.LIBRARY_REFUSED, message, reason=stored)
-            state = self.measure(stored, chapter, owner)
-            if state != "measuring":
-                await asyncio.to_thread(store.set_playtest, stored.chapter, stored.version, state, {})
-            return {"chapter": stored.chapter, "version": stored.version, "measure": state}
+            self.measure(stored, chapter, owner)
+            return {"chapter": stored.chapter, "version": stored.version, "measure": stored.measure}
 
         @router.get("/chapters/{chapter_id}")
         async def page(
