@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import hashlib
 import html
+import importlib
 import re
 import time
 import unicodedata
@@ -86,6 +87,16 @@ def measured(job: Job) -> dict[str, Any]:
             "heat": part["heat"],
         }
     return out
+
+
+def printable_sheet() -> Callable[..., str] | None:
+    """The workshop's printable chapter sheet (issue 31), when this build has it."""
+    try:
+        module = importlib.import_module("mnm.workshop.sheet")
+    except ImportError:
+        return None
+    found = getattr(module, "sheet_html", None)
+    return found if callable(found) else None
 
 
 def house_measures() -> dict[str, dict[str, Any]]:
@@ -438,6 +449,7 @@ class LibraryRouter:
                         "next_chapter": chapter.next_chapter,
                     },
                     "story": None if story is None else _text(story),
+                    "printable": printable_sheet() is not None,
                     "playtest": entry.playtest,
                     "players": {
                         "tables": counts["tables"],
@@ -472,6 +484,27 @@ class LibraryRouter:
             return Response(
                 _with_heat(geometry, heat), media_type="image/svg+xml", headers={"Cache-Control": "max-age=60"}
             )
+
+        @router.get("/chapters/{chapter_id}/sheet", responses={200: {"content": {"text/html": {}}}})
+        async def sheet(
+            chapter_id: str,
+            request: Request,
+            version: int | None = Query(default=None, ge=1),
+            lang: Literal["en", "pt"] = "en",
+        ) -> Response:
+            """The chapter's printable sheet (the workshop's), with the bots' measure."""
+            self.spend(request)
+            make = printable_sheet()
+            if make is None:
+                raise ApiError(404, ErrorCode.NOT_FOUND, "this server has no printable sheets yet")
+            entry = await asyncio.to_thread(self.visible, chapter_id, version)
+            content, chapter = await asyncio.to_thread(self.chapter_of, entry)
+            measure = {
+                "bot": entry.playtest.get("bot", "heuristic"),
+                "presets": {p: entry.playtest[p] for p in PRESETS if p in entry.playtest},
+            }
+            page = await asyncio.to_thread(make, content, chapter, lang, measure if measure["presets"] else None)
+            return Response(page, media_type="text/html; charset=utf-8")
 
         @router.post("/chapters/{chapter_id}/tables", status_code=201)
         async def play(chapter_id: str, body: PlayBody, request: Request) -> dict[str, Any]:

@@ -192,6 +192,9 @@ async function renderChapter(chapter, version) {
         "section",
         { class: "lib-sheet", "aria-labelledby": "lib-sheet-title" },
         h("h3", { id: "lib-sheet-title" }, t("lib.sheet")),
+        page.printable
+          ? h("p", {}, h("a", { id: "lib-printable", href: `/api/library/chapters/${enc(page.chapter)}/sheet?version=${page.version}&lang=${lang()}`, target: "_blank", rel: "noopener" }, t("lib.printable")))
+          : null,
         h(
           "dl",
           {},
