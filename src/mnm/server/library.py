@@ -139,7 +139,7 @@ def house_entries(content: Content) -> list[Entry]:
                 languages=list(LANGUAGES),
                 mice=chapter.party_size,
                 author="Mice and Mystics",
-                licence="house chapter",
+                licence="this project's licence",
                 text="",
                 digest=hashlib.sha256(text.encode()).hexdigest(),
                 tiles=len(chapter.layout),

@@ -142,9 +142,11 @@ async function renderChapter(chapter, version) {
   const heatImg = h("img", { id: "lib-heat", class: "lib-board", src: "", alt: "" });
   const presetSel = h("select", { id: "lib-heat-preset" }, ["easy", "normal", "hard"].map((p) => h("option", { value: p, selected: p === "normal" }, t(`lib.presets.${p}`))));
   const kindSel = h("select", { id: "lib-heat-kind" }, ["wounds", "captures", "hourglass"].map((k) => h("option", { value: k }, t(`lib.heatKinds.${k}`))));
+  // house chapters measured from the difficulty table have rates but no heat map: then the board alone
+  const hasHeat = ["easy", "normal", "hard"].some((p) => page.playtest[p] && Object.values(page.playtest[p].heat || {}).some((spots) => Object.keys(spots).length));
   const showHeat = () => {
     heatImg.src = `/api/library/chapters/${enc(page.chapter)}/board.svg?version=${page.version}&preset=${presetSel.value}&kind=${kindSel.value}`;
-    heatImg.alt = t("lib.heatAlt", { kind: t(`lib.heatKinds.${kindSel.value}`), preset: t(`lib.presets.${presetSel.value}`) });
+    heatImg.alt = hasHeat ? t("lib.heatAlt", { kind: t(`lib.heatKinds.${kindSel.value}`), preset: t(`lib.presets.${presetSel.value}`) }) : t("lib.boardAlt");
   };
   presetSel.addEventListener("change", showHeat);
   kindSel.addEventListener("change", showHeat);
@@ -184,8 +186,8 @@ async function renderChapter(chapter, version) {
       h(
         "section",
         { class: "lib-heat", "aria-labelledby": "lib-heat-title" },
-        h("h3", { id: "lib-heat-title" }, t("lib.heat")),
-        h("div", { class: "lib-heat-pick" }, h("label", {}, `${t("lib.preset")} `, presetSel), " ", h("label", {}, `${t("lib.heat")}: `, kindSel)),
+        h("h3", { id: "lib-heat-title" }, hasHeat ? t("lib.heat") : t("lib.board")),
+        hasHeat ? h("div", { class: "lib-heat-pick" }, h("label", {}, `${t("lib.preset")} `, presetSel), " ", h("label", {}, `${t("lib.heatKind")} `, kindSel)) : null,
         heatImg,
       ),
       h(
