@@ -21,7 +21,7 @@ from mnm.server.app import Limits, create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-LIMITS = Limits(playtest_workers=1, address_scale=50.0, library_games=3)
+LIMITS = Limits(playtest_workers=1, address_scale=50.0, library_games=3, bot_table_pace=0.0)
 
 
 @pytest.fixture
