@@ -125,6 +125,9 @@ def test_publish_measure_search_play_rate(client: TestClient) -> None:
     assert page["stars"] == 3.0 and page["players"]["win_rate"] in (0.0, 1.0)
     assert sorted(r["stars"] for r in page["ratings"]) == [2, 4]
     assert "short and sweet" in [r["note"] for r in page["ratings"]]
+    # the hotseat host holds every seat: it cannot add a rating once every seat has rated
+    host = client.post(f"/api/library/plays/{table}/rating", json={"stars": 5}, headers={"X-Seat-Token": made.json()["host_token"]})
+    assert host.status_code == 409 and host.json()["error"] == "already_rated"
 
     # a table not played from the library cannot rate anything
     plain = client.post("/api/tables", json={k: v for k, v in create_body().items() if k != "seed"}).json()

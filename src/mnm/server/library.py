@@ -567,7 +567,12 @@ class LibraryRouter:
                 raise _no_chapter(table.id)
             if table.game.state.status == "playing":
                 raise ApiError(409, ErrorCode.NOT_FINISHED, "a chapter is rated once its table has finished it")
-            seat = -1 if caller.seat == HOST else int(caller.seat)
+            seat = int(caller.seat)
+            if caller.seat == HOST:  # the hotseat holds every seat: it rates for the first seat that has not
+                taken = await asyncio.to_thread(store.rated_seats, table.id)
+                seat = next((i for i in range(len(table.setup["seats"])) if i not in taken), -1)
+                if seat < 0:
+                    raise ApiError(409, ErrorCode.ALREADY_RATED, "every seat of this table has rated its chapter")
             note = plain_text(body.note, 280)
             if not await asyncio.to_thread(store.rate, table.id, seat, found[0], found[1], body.stars, note):
                 raise ApiError(409, ErrorCode.ALREADY_RATED, "this seat already rated this table's chapter")

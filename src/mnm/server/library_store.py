@@ -81,7 +81,7 @@ ratings_t = Table(
     "mnm_library_ratings",
     metadata,
     Column("table_id", String(40), primary_key=True),
-    Column("seat", Integer, primary_key=True),  # the seat that rated (-1: the hotseat host)
+    Column("seat", Integer, primary_key=True),  # the seat that rated (the hotseat host: the first seat not rated)
     Column("chapter", String(64), nullable=False, index=True),
     Column("version", Integer, nullable=False),
     Column("stars", Integer, nullable=False),
@@ -303,6 +303,10 @@ class LibraryStore:
             row["rated"] = int(r.n)
             row["stars"] = round(float(r.mean), 2) if r.mean is not None else None
         return out
+
+    def rated_seats(self, table_id: str) -> set[int]:
+        with self.engine.connect() as conn:
+            return {int(r.seat) for r in conn.execute(select(ratings_t.c.seat).where(ratings_t.c.table_id == table_id))}
 
     def ratings(self, chapter: str, limit: int = 20) -> list[Rating]:
         with self.engine.connect() as conn:
