@@ -283,13 +283,13 @@ class LibraryRouter:
             **counts,
         }
 
-    async def watch(self, owner: str, text: str, party: list[str], chapter: str, version: int) -> None:
+    async def watch(self, owner: str, address: str, text: str, party: list[str], chapter: str, version: int) -> None:
         """Queue the play-test (waiting for a place while the owner's other play-test runs or the queue is full,
         up to :data:`QUEUE_WAIT` seconds), then store its measure when it ends. The job runs in this process."""
         deadline = time.monotonic() + QUEUE_WAIT
         while True:
             try:
-                job = self.playtests.submit(f"library:{owner}", text, party, "heuristic", self.games, PRESETS)
+                job = self.playtests.submit(f"library:{owner}", text, party, "heuristic", self.games, PRESETS, address)
                 break
             except PlaytestError:
                 if time.monotonic() > deadline:
@@ -301,10 +301,12 @@ class LibraryRouter:
         state = "measured" if job.status == "done" else "failed"
         await asyncio.to_thread(self.store.set_playtest, chapter, version, state, measured(job))
 
-    def measure(self, entry: Entry, chapter: Chapter, owner: str) -> None:
-        """Start measuring a new version with the bots, in the background."""
+    def measure(self, entry: Entry, chapter: Chapter, owner: str, address: str) -> None:
+        """Start measuring a new version with the bots, in the background (the play-tests' per-token and
+        per-address bounds hold: the publisher's address is the job's)."""
         party = default_party(chapter.party_size, chapter.forbidden_heroes, list(self.content.heroes))
-        task = asyncio.get_running_loop().create_task(self.watch(owner, entry.text, party, entry.chapter, entry.version))
+        job = self.watch(owner, address, entry.text, party, entry.chapter, entry.version)
+        task = asyncio.get_running_loop().create_task(job)
         self.watchers.add(task)
         task.add_done_callback(self.watchers.discard)
 
@@ -417,7 +419,7 @@ class LibraryRouter:
                     "busy": "the library is busy; try again",
                 }[stored]
                 raise ApiError(409, ErrorCode.LIBRARY_REFUSED, message, reason=stored)
-            self.measure(stored, chapter, owner)
+            self.measure(stored, chapter, owner, request.client.host if request.client else "?")
             return {"chapter": stored.chapter, "version": stored.version, "measure": stored.measure}
 
         @router.get("/chapters/{chapter_id}")
