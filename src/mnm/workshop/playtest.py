@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mnm.chapterfile import added_chapter, read_chapter_text
+from mnm.content.schema import Chapter
 from mnm.sim.simulate import GameSpec, play_game, summarise
+from mnm.workshop.diagnose import Watch, diagnose
 
 __all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party", "play_chunk"]
 
@@ -57,7 +59,10 @@ def play_chunk(text: str, party: tuple[str, ...], bot: str, preset: str, seeds: 
     started = time.process_time()
     content = read_chapter_text(text, "workshop")  # read once per chunk (one content object per chapter)
     chapter = added_chapter(content)[0]
-    records = [play_game(GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS, STALL_ROUNDS) for s in seeds]
+    records = [
+        play_game(GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS, STALL_ROUNDS, Watch(chapter))
+        for s in seeds
+    ]
     return {"records": records, "cpu": time.process_time() - started}
 
 
@@ -90,6 +95,8 @@ class Job:
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     error: str = ""
     cancel_event: threading.Event = field(default_factory=threading.Event)
+    _chapter: Chapter | None = field(default=None, repr=False)
+    _diagnosed: dict[str, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict, repr=False)
 
     @property
     def total(self) -> int:
@@ -98,6 +105,17 @@ class Job:
     @property
     def active(self) -> bool:
         return self.status in ("queued", "running")
+
+    def _diagnostics(self, preset: str, recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Why the games of ``preset`` were lost (kept until more games come in: a page polls often)."""
+        cached = self._diagnosed.get(preset)
+        if cached is not None and cached[0] == len(recs):
+            return cached[1]
+        if self._chapter is None:
+            self._chapter = added_chapter(read_chapter_text(self.text, "workshop"))[0]
+        found = diagnose(self._chapter, recs)
+        self._diagnosed[preset] = (len(recs), found)
+        return found
 
     def report(self) -> dict[str, Any]:
         """Progress, and per preset the summary and heat map of the games played so far."""
@@ -123,6 +141,7 @@ class Job:
                 "captures_per_game": round(sum(sum(r["captures"].values()) for r in recs) / len(recs), 3),
                 "losses_by_page": summary["losses_by_page"],
                 "heat": {k: dict(v.most_common()) for k, v in heat.items()},
+                "diagnostics": self._diagnostics(preset, recs),
             }
         elapsed = (self.finished or time.monotonic()) - self.created
         return {
