@@ -545,8 +545,9 @@ function drawMarks() {
     for (const [space, n] of Object.entries(heat)) {
       const c = view.spaceCentre(space);
       if (!c) continue;
-      const r = 10 + 26 * Math.sqrt(n / top);
-      layer.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r, class: "ws-heat", fill: HEAT_COLOURS[W.heat.kind], "fill-opacity": (0.25 + 0.5 * (n / top)).toFixed(2), "data-heat": space }));
+      layer.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r: heatRadius(n, top), class: "ws-heat", fill: HEAT_COLOURS[W.heat.kind], "fill-opacity": heatOpacity(n, top), "data-heat": space }));
+      // the count itself, readable on the disc
+      layer.appendChild(svgEl("text", { x: c[0], y: c[1] + 5, class: "ws-heat-count", "text-anchor": "middle", "data-heat-count": space }, String(n)));
     }
   }
   for (const ex of W.board.exits) {
@@ -1082,17 +1083,60 @@ function showJob() {
         ),
       ),
     ),
+    whyLost(job.presets[W.heat.preset]),
     h(
       "fieldset",
       { class: "ws-heat-pick" },
       h("legend", {}, t("ws.heat")),
-      h("label", {}, `${t("ws.preset")} `, h("select", { id: "ws-heat-preset", onchange: (ev) => { W.heat.preset = ev.target.value; drawMarks(); } }, presets.map(([id]) => h("option", { value: id, selected: id === W.heat.preset }, t(`ws.presets.${id}`))))),
+      h("label", {}, `${t("ws.preset")} `, h("select", { id: "ws-heat-preset", onchange: (ev) => { W.heat.preset = ev.target.value; showJob(); } }, presets.map(([id]) => h("option", { value: id, selected: id === W.heat.preset }, t(`ws.presets.${id}`))))),
       ["wounds", "captures", "hourglass"].map((kind) =>
-        h("label", { class: "check" }, h("input", { type: "radio", name: "ws-heat-kind", value: kind, checked: W.heat.kind === kind, onchange: () => { W.heat.kind = kind; drawMarks(); } }), h("span", { class: "ws-swatch", style: `background:${HEAT_COLOURS[kind]}` }), ` ${t(`ws.heat${kind[0].toUpperCase()}${kind.slice(1)}`)}`),
+        h("label", { class: "check" }, h("input", { type: "radio", name: "ws-heat-kind", value: kind, checked: W.heat.kind === kind, onchange: () => { W.heat.kind = kind; showJob(); } }), h("span", { class: "ws-swatch", style: `background:${HEAT_COLOURS[kind]}` }), ` ${t(`ws.heat${kind[0].toUpperCase()}${kind.slice(1)}`)}`),
       ),
+      heatLegend(),
     ),
   );
   drawMarks();
+}
+
+// why the games of one difficulty were lost, in the designer's words (computed by the play-test)
+function whyLost(p) {
+  if (!p) return null;
+  const found = p.diagnostics || [];
+  return h(
+    "section",
+    { id: "ws-why", class: "ws-why", "aria-labelledby": "ws-why-title" },
+    h("h4", { id: "ws-why-title" }, t("ws.whyLost", { preset: t(`ws.presets.${W.heat.preset}`) })),
+    found.length ? h("ul", {}, found.map((d) => h("li", { "data-why": d.kind, "data-rule": d.rule }, lang() === "pt" ? d.pt : d.en))) : h("p", {}, p.wins === p.games ? t("ws.allWon") : t("ws.noWhy")),
+  );
+}
+
+// the heat map's legend: its colour, the scale of the discs (smallest to largest) and the total counted
+function heatLegend() {
+  const heat = heatOf() || {};
+  const values = Object.values(heat);
+  const colour = HEAT_COLOURS[W.heat.kind];
+  if (!values.length) return h("p", { id: "ws-heat-legend", class: "ws-help" }, t("ws.heatNone"));
+  const top = Math.max(...values);
+  const low = Math.min(...values);
+  const total = values.reduce((a, b) => a + b, 0);
+  const disc = (n) => {
+    const r = heatRadius(n, top) / 3;
+    return h("span", { class: "ws-heat-disc", style: `width:${2 * r}px;height:${2 * r}px;background:${colour};opacity:${heatOpacity(n, top)}` });
+  };
+  return h(
+    "p",
+    { id: "ws-heat-legend", class: "ws-heat-legend" },
+    disc(low), ` ${low} `, "… ", disc(top), ` ${top} `,
+    h("span", {}, t("ws.heatScale", { total, spaces: values.length })),
+  );
+}
+
+function heatRadius(n, top) {
+  return 10 + 26 * Math.sqrt(n / top);
+}
+
+function heatOpacity(n, top) {
+  return (0.25 + 0.5 * (n / top)).toFixed(2);
 }
 
 function heatOf() {
