@@ -4,6 +4,7 @@ editor token, play-tests in worker processes (progress, cancel, limits) and a ta
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -198,3 +199,12 @@ def test_mnm_plays_the_exported_file(tmp_path: Path) -> None:
         timeout=120,
     )
     assert "Tilda takes the ability" in played.stdout, played.stdout[-2000:] + played.stderr[-2000:]
+
+
+def test_a_form_edit_is_written_into_the_file_keeping_its_comments(client: TestClient) -> None:
+    text = "# my notes\n" + TWO_TILES.replace("number: 100", "number: 100  # shown in lists")
+    data = check(client, text)["data"]
+    data["number"] = 7
+    got = client.post("/api/workshop/write", json={"text": text, "data": data}).json()["text"]
+    assert got.startswith("# my notes\n") and re.search(r"\nnumber: 7 +# shown in lists\n", got)
+    assert client.post("/api/workshop/write", json={"text": "id: [", "data": {"id": "x"}}).json() == {"text": None}

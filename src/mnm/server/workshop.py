@@ -7,6 +7,7 @@ with bots in worker processes, open a table from it.
     GET  /api/workshop/blank                 a new chapter's file (no tile laid yet)
     GET  /api/workshop/chapters/{id}         a shipped chapter's file (to start from a copy)
     POST /api/workshop/check                 {"text"} -> problems (field, line, message), parsed data, board
+    POST /api/workshop/write                 {"text", "data"} -> the text edited to hold data, comments kept
     POST /api/workshop/token                 a new editor token (kept by the browser; drafts are under it)
     GET  /api/workshop/drafts                the token's drafts
     PUT  /api/workshop/drafts/{id}           {"text"} save (at most Limits.max_drafts per token)
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import re
 import secrets
 from collections.abc import Callable
@@ -42,6 +44,7 @@ from mnm.server.limits import RateLimiter
 from mnm.server.tables import LiveTable, TableService, new_seed
 from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_gallery
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
+from mnm.workshop.roundtrip import WriteBackError, write_back
 from mnm.workshop.vocabulary import vocabulary
 
 __all__ = ["BLANK_CHAPTER", "workshop_router"]
@@ -64,6 +67,13 @@ class PlaytestBody(BaseModel):
     bot: str = Field(default="heuristic", pattern="^(heuristic|search|random)$")
     presets: list[str] = Field(default_factory=lambda: list(PRESETS), min_length=1, max_length=3)
     party: list[str] | None = Field(default=None, min_length=1, max_length=6)
+
+
+class WriteBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    data: dict[str, Any]
 
 
 class TableBody(BaseModel):
@@ -140,6 +150,7 @@ def workshop_router(
     storage = service.storage
     content = service.content
     limiter = RateLimiter(checks_per_second * address_scale, round(check_burst * address_scale), "workshop requests")
+    write_limiter = RateLimiter(10 * address_scale, round(40 * address_scale), "workshop edits")
     playtest_limiter = RateLimiter(0.2 * address_scale, round(5 * address_scale), "play-tests")
 
     def spend(request: Request, limit: RateLimiter = limiter) -> None:
@@ -212,6 +223,18 @@ def workshop_router(
                 if not any(p["field"].startswith(f"setup.{err.field}") for p in problems):
                     problems.append({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)})
         return {"ok": not problems, "problems": problems, "data": data if isinstance(data, dict) else None, "board": board}
+
+    @router.post("/write")
+    async def write(body: WriteBody, request: Request) -> dict[str, Any]:
+        """A form's edit written into the file: only what changed is rewritten, comments and key order stay
+        (``text`` is null when the old text cannot be edited in place: the page then writes the file afresh)."""
+        spend(request, write_limiter)
+        if len(json.dumps(body.data)) > 2 * MAX_CHAPTER_BYTES:
+            raise ApiError(413, ErrorCode.TOO_BIG, "the chapter is too big", field="data")
+        try:
+            return {"text": await asyncio.to_thread(write_back, body.text, body.data)}
+        except (WriteBackError, RecursionError):
+            return {"text": None}
 
     @router.post("/token", status_code=201)
     async def token(request: Request) -> dict[str, Any]:

@@ -180,7 +180,7 @@ async function check(from) {
   }
   if (seq !== W.checkSeq) return; // a newer text is being checked
   W.problems = got.problems;
-  if (got.data) W.data = got.data;
+  if (got.data && !W.pendingWrites) W.data = got.data; // a form edit on its way wins over an older parse
   if (got.board) W.board = got.board;
   else if (!setupOf(W.data).layout || !setupOf(W.data).layout.length) W.board = null;
   // a form keeps its fields while it is typed in; any other change redraws the forms from the file
@@ -206,14 +206,29 @@ function scheduleSave() {
   }, 1200);
 }
 
-// the form changed the parsed file: write it back
+// the form changed the parsed file: write it back. The server edits the text in place (comments, key order
+// and quoting of everything else kept); a text it cannot edit in place is written afresh here. Edits are
+// written one after the other, each onto the text the one before produced.
 function edit(mutate, redraw = false) {
   if (!W.data) return;
   const data = structuredClone(W.data);
   mutate(data);
   W.data = data;
-  setText(toYaml(data), "form");
   if (redraw) renderForms();
+  W.pendingWrites = (W.pendingWrites || 0) + 1;
+  W.writing = (W.writing || Promise.resolve()).then(() => writeBack(data));
+  return W.writing;
+}
+
+async function writeBack(data) {
+  let text = null;
+  try {
+    text = (await http("POST", "/api/workshop/write", { text: W.text, data })).text;
+  } catch {
+    /* offline or refused: written afresh below */
+  }
+  W.pendingWrites -= 1;
+  setText(text ?? toYaml(data), "form");
 }
 
 function setupOf(data) {
