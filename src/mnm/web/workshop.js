@@ -29,6 +29,7 @@ const W = {
   tiles: null,
   vocab: null,
   pickedSide: null,
+  pending: {}, // incomplete entries by list path: shown, not in the file
   picking: null, // {label, apply(spaceId)}
   job: null,
   heat: { preset: "normal", kind: "wounds" },
@@ -150,6 +151,12 @@ function setText(text, from) {
   scheduleSave();
 }
 
+// the file is busy while a form edit is written or a text is checked (tests and screen readers wait for it)
+function busy() {
+  const area = $("#ws-text");
+  if (area) area.setAttribute("aria-busy", String(!!(W.pendingWrites || W.checking)));
+}
+
 function updateUndo() {
   const undo = $("#ws-undo");
   const redo = $("#ws-redo");
@@ -171,14 +178,21 @@ function scheduleCheck(from) {
 
 async function check(from) {
   const seq = ++W.checkSeq;
+  W.checking = true;
+  busy();
   let got;
   try {
     got = await http("POST", "/api/workshop/check", { text: W.text });
   } catch (err) {
-    if (seq === W.checkSeq) showProblems([{ field: "", line: null, en: errorText(err), pt: errorText(err) }]);
+    if (seq === W.checkSeq) {
+      W.checking = false;
+      busy();
+      showProblems([{ field: "", line: null, en: errorText(err), pt: errorText(err) }]);
+    }
     return;
   }
   if (seq !== W.checkSeq) return; // a newer text is being checked
+  W.checking = false;
   W.problems = got.problems;
   if (got.data && !W.pendingWrites) W.data = got.data; // a form edit on its way wins over an older parse
   if (got.board) W.board = got.board;
@@ -191,6 +205,7 @@ async function check(from) {
   if (play) play.disabled = !got.ok || (W.job && ["queued", "running"].includes(W.job.status));
   const open = $("#ws-open-table");
   if (open) open.disabled = !got.ok;
+  busy();
 }
 
 function scheduleSave() {
@@ -216,6 +231,7 @@ function edit(mutate, redraw = false) {
   W.data = data;
   if (redraw) renderForms();
   W.pendingWrites = (W.pendingWrites || 0) + 1;
+  busy();
   W.writing = (W.writing || Promise.resolve()).then(() => writeBack(data));
   return W.writing;
 }
@@ -595,14 +611,18 @@ function drawMarks() {
 
 function pickSpace(id) {
   if (!W.picking) return;
-  const { apply } = W.picking;
+  const { apply, onPick, from } = W.picking;
   W.picking = null;
   $("#ws-picking").textContent = "";
-  edit((data) => apply(data, id), true);
+  if (onPick) onPick(id);
+  else edit((data) => apply(data, id), true);
+  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  if (back) back.focus(); // back to the field the pick was for
 }
 
-function startPicking(label, apply) {
-  W.picking = { label, apply };
+// pick a space on the board: ``apply(data, id)`` writes it into the file, or ``onPick(id)`` hands it to a form
+function startPicking(label, apply, onPick = null) {
+  W.picking = { label, apply, onPick, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
   $("#ws-picking").textContent = t("ws.picking", { what: label });
   const first = $("#ws-board path.space");
   if (first) first.focus();
@@ -634,8 +654,10 @@ function bilingual(field, label, value) {
         if (!node[part] || typeof node[part] !== "object") node[part] = { en: "", pt: "" };
         node = node[part];
       }
+      // the chapter's id follows its English name until the designer gives it one of their own
+      if (field === "name" && code === "en" && (!x.id || x.id === "my-chapter" || x.id === slug(node.en))) x.id = slug(ev.target.value) || x.id;
       node[code] = ev.target.value;
-    });
+    }, field === "name");
   return h(
     "fieldset",
     { class: "ws-bilingual", "data-field": field },
@@ -645,7 +667,27 @@ function bilingual(field, label, value) {
   );
 }
 
+// the forms are drawn again after every change: the field that had the keyboard gets it back
 function renderForms() {
+  const active = document.activeElement;
+  const inForms = active && $("#ws-forms") && $("#ws-forms").contains(active);
+  const key = inForms ? focusKey(active) : null;
+  drawForms();
+  if (key) {
+    const again = document.querySelector(`#ws-forms ${key}`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+function focusKey(el) {
+  for (const attr of ["data-field", "data-pick", "data-add", "data-path", "id"]) {
+    const v = el.getAttribute(attr);
+    if (v) return attr === "id" ? `#${CSS.escape(v)}` : `[${attr}="${CSS.escape(v)}"]`;
+  }
+  return null;
+}
+
+function drawForms() {
   const box = $("#ws-forms");
   if (!box) return;
   if (!W.data) {
@@ -835,79 +877,235 @@ function sentence(w, params) {
   return text.replace(/\{(\w+)\}/g, (_, name) => {
     const v = params && params[name];
     if (v === undefined || v === null || v === "") return "…";
+    if (name === "op") return choiceName("op", v);
+    if (name === "side") return sideName(v);
+    if (name === "space" || name === "spaces" || name === "toward") return (Array.isArray(v) ? v : [v]).map(spaceName).join(", ");
+    if (name === "minion") return minionName(v);
     return Array.isArray(v) ? v.join(", ") : typeof v === "object" ? tx(v) : String(v);
   });
 }
 
-// one {kind: {params}} entry (a condition or an effect) as a form
-function entryForm(kind, field, entry, set, remove) {
+// --- incomplete entries: shown with what they lack, never written into the file until filled in -------------------
+// W.pending: a list's path in the file ("victory", "rules.0.do", "rules") -> the items added there not complete yet
+
+function pendingAt(path) {
+  if (!W.pending[path]) W.pending[path] = [];
+  return W.pending[path];
+}
+
+function filled(p, v) {
+  if (v === undefined || v === null || v === "") return false;
+  if (p.type === "spaces") return Array.isArray(v) && v.length > 0;
+  if (p.type === "text2") return !!(v && String(v.en || "").trim() && String(v.pt || "").trim());
+  return true;
+}
+
+// the fields a {kind: {params}} entry still needs (empty: complete); a group needs its members complete
+function missing(kind, entry) {
   const key = entry && typeof entry === "object" ? Object.keys(entry)[0] : "";
+  if (!key) return [kind === "conditions" ? t("ws.needWhat") : t("ws.needDo")];
+  const v = entry[key];
+  if (kind === "conditions" && (key === "any" || key === "all")) {
+    if (!Array.isArray(v) || !v.length) return [t("ws.needMember")];
+    return v.flatMap((c) => missing(kind, c));
+  }
+  if (kind === "conditions" && key === "not") return missing(kind, v);
+  const w = word(kind, key);
+  if (!w || !w.params) return [];
+  return w.params.filter((p) => p.required && !filled(p, (v || {})[p.name])).map((p) => fieldLabel(p.name));
+}
+
+function ruleMissing(r) {
+  const out = [];
+  if (!r.id) out.push(t("ws.ruleName"));
+  if (!r.when) out.push(t("ws.when"));
+  if (!(r.do || []).length) out.push(t("ws.needDo"));
+  for (const c of r.if || []) out.push(...missing("conditions", c));
+  for (const e of r.do || []) out.push(...missing("effects", e));
+  return out;
+}
+
+// an edit of an item of the list at ``path``: complete items live in the file, incomplete ones in W.pending
+function setFileItem(path, i, v, lacks) {
+  if (lacks.length) {
+    pendingAt(path).push(v);
+    edit((x) => listAt(x, path).splice(i, 1), true);
+  } else edit((x) => (listAt(x, path)[i] = v), true);
+}
+
+function setPendingItem(path, j, v, lacks) {
+  const pending = pendingAt(path);
+  if (lacks.length) {
+    pending[j] = v;
+    renderForms();
+    return;
+  }
+  pending.splice(j, 1);
+  edit((x) => listAt(x, path).push(v), true);
+}
+
+function incompleteNote(lacks) {
+  return h("p", { class: "ws-incomplete-note", role: "note" }, t("ws.incomplete", { what: [...new Set(lacks)].join(", ") }));
+}
+
+// the conditions or effects of the list at ``path``: those in the file, then those still incomplete
+function entryList(kind, path, items, addLabel) {
+  const pending = pendingAt(path);
+  return [
+    ...items.map((e, i) => entryForm(kind, `${path}.${i}`, e, (v) => setFileItem(path, i, v, missing(kind, v)), () => edit((x) => listAt(x, path).splice(i, 1), true))),
+    ...pending.map((e, j) => entryForm(kind, `${path}.new${j}`, e, (v) => setPendingItem(path, j, v, missing(kind, v)), () => { pending.splice(j, 1); renderForms(); })),
+    h("button", { type: "button", class: "small ws-add", "data-add": path, onclick: () => { pending.push({}); renderForms(); focusField(`${path}.new${pending.length - 1}`); } }, addLabel),
+  ];
+}
+
+function focusField(field) {
+  const el = document.querySelector(`#ws-forms [data-field="${CSS.escape(field)}"]`);
+  if (el) el.focus();
+}
+
+// the label of a parameter in the player's language
+function fieldLabel(name) {
+  const key = `ws.param.${name}`;
+  const got = t(key);
+  return got === key ? name.replace(/_/g, " ") : got;
+}
+
+// one {kind: {params}} entry (a condition or an effect) as a form; any/all/not as nested groups
+function entryForm(kind, field, entry, set, remove) {
+  const key = entry && typeof entry === "object" ? Object.keys(entry)[0] || "" : "";
   const params = (key && entry[key]) || {};
   const w = word(kind, key);
   const words = (W.vocab && W.vocab[kind]) || [];
+  const group = kind === "conditions" && ["any", "all", "not"].includes(key);
+  const start = (id) => (id === "any" || id === "all" ? [{}] : {});
   const select = h(
     "select",
-    { "data-field": field, "aria-label": kind === "conditions" ? t("ws.conditions") : t("ws.effects"), onchange: (ev) => set({ [ev.target.value]: defaults(word(kind, ev.target.value)) }) },
-    words.map((x) => h("option", { value: x.id, selected: x.id === key, disabled: !x.form && x.id !== key }, sentence(x, {}))),
+    { "data-field": field, "aria-label": kind === "conditions" ? t("ws.conditionKind") : t("ws.effectKind"), onchange: (ev) => set(ev.target.value ? { [ev.target.value]: start(ev.target.value) } : {}) },
+    h("option", { value: "", selected: !key }, kind === "conditions" ? t("ws.chooseCondition") : t("ws.chooseEffect")),
+    words.map((x) => h("option", { value: x.id, selected: x.id === key, disabled: !x.form && !groupWord(kind, x.id) && x.id !== key }, sentence(x, {}))),
   );
-  const fields = w && w.params ? w.params.map((p) => paramInput(`${field}.${key}.${p.name}`, p, params[p.name], (v) => set({ [key]: { ...params, [p.name]: v } }))) : [h("span", { class: "ws-help" }, t("ws.textOnly"))];
+  let fields;
+  if (group && key === "not") {
+    fields = [h("div", { class: "ws-group" }, entryForm(kind, `${field}.not`, params, (v) => set({ not: v }), () => set({ not: {} })))];
+  } else if (group) {
+    const members = Array.isArray(entry[key]) ? entry[key] : [];
+    fields = [
+      h(
+        "div",
+        { class: "ws-group", role: "group", "aria-label": sentence(w, {}) },
+        members.map((c, i) => entryForm(kind, `${field}.${key}.${i}`, c, (v) => set({ [key]: members.map((m, k) => (k === i ? v : m)) }), () => set({ [key]: members.filter((_, k) => k !== i) }))),
+        h("button", { type: "button", class: "small ws-add", "data-add": `${field}.${key}`, onclick: () => set({ [key]: [...members, {}] }) }, t("ws.addMember")),
+      ),
+    ];
+  } else if (w && w.params) fields = w.params.map((p) => paramInput(`${field}.${key}.${p.name}`, p, params[p.name], (v) => set({ [key]: withParam(params, p.name, v) })));
+  else if (key) fields = [h("span", { class: "ws-help" }, t("ws.textOnly"))];
+  else fields = [];
+  const lacks = missing(kind, entry);
   return h(
     "div",
-    { class: "ws-entry" },
-    h("p", { class: "ws-sentence" }, sentence(w, params)),
+    { class: `ws-entry${lacks.length ? " ws-incomplete" : ""}`, "data-entry": field },
+    key ? h("p", { class: "ws-sentence" }, group ? sentence(w, {}).replace(/[:(].*$/, "") : sentence(w, params)) : null,
     select,
     ...fields,
-    h("button", { type: "button", class: "small", onclick: remove }, t("ws.remove")),
+    lacks.length ? incompleteNote(lacks) : null,
+    h("button", { type: "button", class: "small", onclick: remove, "aria-label": `${t("ws.remove")}: ${key ? sentence(w, params) : t("ws.incompleteShort")}` }, t("ws.remove")),
   );
 }
 
-function defaults(w) {
-  const out = {};
-  for (const p of (w && w.params) || []) {
-    if (p.required) out[p.name] = p.type === "spaces" ? [] : p.type === "side" ? layout()[0] && layout()[0].side : p.type === "int" ? 0 : p.type === "choice" ? p.choices[0] : p.type === "text2" ? { en: "", pt: "" } : "";
-  }
+function groupWord(kind, id) {
+  return kind === "conditions" && ["any", "all", "not"].includes(id);
+}
+
+function withParam(params, name, v) {
+  const out = { ...params, [name]: v };
+  if (v === undefined || v === "" || (Array.isArray(v) && !v.length)) delete out[name];
   return out;
 }
 
 function paramInput(field, p, value, set) {
-  const label = p.name.replace(/_/g, " ");
+  const label = fieldLabel(p.name);
+  const none = h("option", { value: "", selected: value === undefined || value === null || value === "" }, "—");
   switch (p.type) {
     case "side":
-      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, p.required ? null : h("option", { value: "" }, "—"), layout().map((l) => h("option", { value: l.side, selected: Number(value) === l.side }, `${l.side} · ${tx((sideInfo(l.side) || {}).name)}`))));
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, none, layout().map((l) => h("option", { value: l.side, selected: Number(value) === l.side }, sideName(l.side)))));
     case "spaces":
     case "space": {
       const many = p.type === "spaces";
-      const shown = many ? (value || []).join(", ") : value || "";
+      const list = many ? value || [] : value ? [value] : [];
       return h(
         "div",
-        { class: "ws-row" },
-        labelled(label, textInput(field, shown, (v) => set(many ? v.split(/[\s,]+/).filter(Boolean) : v), { size: 12 })),
-        h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPicking(label, (x, id) => setAt(x, field, id, many)) }, t("ws.pickOnBoard")),
+        { class: "ws-row ws-spaces", "data-field": field, role: "group", "aria-label": label },
+        h("span", { class: "ws-label" }, label),
+        list.length ? list.map((sp) => h("span", { class: "ws-chip" }, spaceName(sp), h("button", { type: "button", class: "link", "aria-label": `${t("ws.remove")} ${spaceName(sp)}`, onclick: () => set(many ? list.filter((x) => x !== sp) : undefined) }, "✕"))) : h("span", { class: "ws-help" }, t("ws.noSpaceYet")),
+        h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPicking(label, null, (id) => set(many ? [...list.filter((x) => x !== id), id] : id)) }, t("ws.pickOnBoard")),
       );
     }
     case "int":
-      return labelled(label, numberInput(field, value, set, { class: "ws-num" }));
+      return labelled(label, numberInput(field, value, (v) => set(v === null ? undefined : v), { class: "ws-num" }));
     case "bool":
-      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked) }), ` ${label}`);
+      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked || undefined) }), ` ${label}`);
     case "choice":
-      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, p.required ? null : h("option", { value: "" }, "—"), p.choices.map((c) => h("option", { value: c, selected: c === value }, String(c)))));
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, p.choices.map((c) => h("option", { value: c, selected: c === value }, choiceName(p.name, c)))));
     case "text2":
-      return bilingual(field, label, value);
+      return bilingualValue(field, label, value, set);
     default:
-      return labelled(label, textInput(field, value, (v) => set(v || undefined), { size: 14 }));
+      if (p.name === "minion") {
+        const minions = (W.tiles && W.tiles.minions) || [];
+        return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, minions.map((m) => h("option", { value: m.id, selected: m.id === value }, tx(m.name)))));
+      }
+      if (p.name === "moment") {
+        const moments = Object.keys((W.data && W.data.story) || {});
+        return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, moments.map((m) => h("option", { value: m, selected: m === value }, momentName(m)))));
+      }
+      return labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14 }));
   }
 }
 
-// write a picked space into the parsed file at a form field's path (``rules.0.do.1.place_minion.space``)
-function setAt(data, field, id, many) {
-  const parts = field.split(".");
-  let node = data;
-  for (const part of parts.slice(0, -1)) {
-    if (node[part] === undefined) node[part] = {};
-    node = node[part];
-  }
-  const last = parts[parts.length - 1];
-  node[last] = many ? [...(node[last] || []), id] : id;
+// an {en, pt} value inside a condition or effect (a gate's reason): both languages, set together
+function bilingualValue(field, label, value, set) {
+  const v = value && typeof value === "object" ? value : {};
+  const change = (code) => (ev) => set({ en: v.en || "", pt: v.pt || "", [code]: ev.target.value });
+  return h(
+    "fieldset",
+    { class: "ws-bilingual", "data-field": field },
+    h("legend", {}, label),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.english")), h("textarea", { rows: 2, lang: "en", "data-field": `${field}.en`, onchange: change("en") }, v.en || "")),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.portuguese")), h("textarea", { rows: 2, lang: "pt-BR", "data-field": `${field}.pt`, onchange: change("pt") }, v.pt || "")),
+  );
+}
+
+function choiceName(param, value) {
+  const key = `ws.choice.${value}`;
+  const got = t(key);
+  return got === key ? String(value) : got;
+}
+
+function momentName(m) {
+  const key = `ws.moments.${m}`;
+  const got = t(key);
+  return got === key ? m : got;
+}
+
+// a name a person types, as the file's id: "Bell Gate" -> "bell-gate"
+function slug(text) {
+  return String(text || "")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^[^a-z]+/, "")
+    .replace(/-+$/, "")
+    .slice(0, 40);
+}
+
+function sideName(side) {
+  const info = sideInfo(side);
+  return info ? t("ws.sideNamed", { side, name: tx(info.name) }) : t("ws.sideNumber", { side });
+}
+
+function spaceName(id) {
+  const m = /^(\d+):(\d+)$/.exec(String(id));
+  return m ? t("ws.spaceOf", { space: m[2], side: sideName(Number(m[1])) }) : String(id);
 }
 
 function conditionsForm(key, title, list) {
@@ -915,10 +1113,7 @@ function conditionsForm(key, title, list) {
     "section",
     { class: "card", "aria-labelledby": `ws-${key}-title`, "data-field": key },
     h("h3", { id: `ws-${key}-title` }, title),
-    list.map((c, i) =>
-      entryForm("conditions", `${key}.${i}`, c, (v) => edit((x) => (x[key][i] = v), true), () => edit((x) => x[key].splice(i, 1), true)),
-    ),
-    h("button", { type: "button", class: "small", id: `ws-add-${key}`, onclick: () => edit((x) => (x[key] = [...(x[key] || []), { tile_clear: defaults(word("conditions", "tile_clear")) }]), true) }, t("ws.addCondition")),
+    entryList("conditions", key, list, t("ws.addCondition")),
   );
 }
 
@@ -932,44 +1127,68 @@ function listAt(data, path) {
   return node[last];
 }
 
-function ruleForms(path, rules) {
+// one rule's form; ``update(mutate)`` changes the rule (in the file, or while it is incomplete, in W.pending)
+function ruleForm(at, r, update, remove, inFile) {
   const triggers = (W.vocab && W.vocab.triggers) || [];
-  const R = (x, i) => listAt(x, path)[i];
+  const trig = triggers.find((x) => x.id === r.when);
+  const where = r.where || {};
+  const room = at.startsWith("rooms");
+  const lacks = ruleMissing(r);
+  const list = (kind, key, addLabel) =>
+    inFile
+      ? entryList(kind, `${at}.${key}`, r[key] || [], addLabel)
+      : [
+          ...(r[key] || []).map((e, j) => entryForm(kind, `${at}.${key}.${j}`, e, (v) => update((x) => (x[key][j] = v)), () => update((x) => x[key].splice(j, 1)))),
+          h("button", { type: "button", class: "small ws-add", "data-add": `${at}.${key}`, onclick: () => update((x) => (x[key] = [...(x[key] || []), {}])) }, addLabel),
+        ];
+  return h(
+    "fieldset",
+    { class: `ws-rule${lacks.length ? " ws-incomplete" : ""}`, "data-field": at },
+    h("legend", {}, `${t("ws.rule")}: ${r.id || t("ws.unnamed")}`),
+    labelled(t("ws.ruleName"), textInput(`${at}.id`, r.id, (v) => update((x) => (x.id = slug(v))), { size: 18, placeholder: t("ws.ruleNameHint") })),
+    labelled(
+      t("ws.when"),
+      h("select", { "data-field": `${at}.when`, onchange: (ev) => update((x) => { x.when = ev.target.value; delete x.where; }) }, h("option", { value: "", selected: !r.when }, t("ws.chooseWhen")), triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
+    ),
+    (trig ? trig.filters : []).filter((p) => !(room && p.name === "side")).map((p) =>
+      paramInput(`${at}.where.${p.name}`, p, where[p.name], (v) =>
+        update((x) => {
+          x.where = withParam(x.where || {}, p.name, v);
+          if (!Object.keys(x.where).length) delete x.where;
+        }),
+      ),
+    ),
+    h("h4", {}, t("ws.conditions")),
+    list("conditions", "if", t("ws.addCondition")),
+    h("h4", {}, t("ws.effects")),
+    list("effects", "do", t("ws.addEffect")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `${at}.once`, checked: !!r.once, onchange: (ev) => update((x) => { if (ev.target.checked) x.once = true; else delete x.once; }) }), ` ${t("ws.once")}`),
+    lacks.length ? incompleteNote(lacks) : null,
+    h("button", { type: "button", class: "small", onclick: remove }, t("ws.removeRule")),
+  );
+}
+
+function ruleForms(path, rules) {
+  const pending = pendingAt(path);
   return [
-    rules.map((r, i) => {
-      const trig = triggers.find((x) => x.id === r.when);
-      const where = r.where || {};
-      const at = `${path}.${i}`;
-      return h(
-        "fieldset",
-        { class: "ws-rule", "data-field": at },
-        h("legend", {}, `${t("ws.rule")}: ${r.id || ""}`),
-        labelled("id", textInput(`${at}.id`, r.id, (v) => edit((x) => (R(x, i).id = v)), { size: 14 })),
-        labelled(
-          t("ws.when"),
-          h("select", { "data-field": `${at}.when`, onchange: (ev) => edit((x) => { R(x, i).when = ev.target.value; delete R(x, i).where; }, true) }, triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
-        ),
-        (trig ? trig.filters : []).map((p) =>
-          paramInput(`${at}.where.${p.name}`, p, where[p.name], (v) =>
-            edit((x) => {
-              const rule = R(x, i);
-              rule.where = { ...(rule.where || {}), [p.name]: v };
-              if (v === undefined || (Array.isArray(v) && !v.length)) delete rule.where[p.name];
-              if (!Object.keys(rule.where).length) delete rule.where;
-            }, true),
-          ),
-        ),
-        h("h4", {}, t("ws.conditions")),
-        (r.if || []).map((c, j) => entryForm("conditions", `${at}.if.${j}`, c, (v) => edit((x) => (R(x, i).if[j] = v), true), () => edit((x) => { R(x, i).if.splice(j, 1); if (!R(x, i).if.length) delete R(x, i).if; }, true))),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => (R(x, i).if = [...(R(x, i).if || []), { any_free_mouse: {} }]), true) }, t("ws.addCondition")),
-        h("h4", {}, t("ws.effects")),
-        (r.do || []).map((e, j) => entryForm("effects", `${at}.do.${j}`, e, (v) => edit((x) => (R(x, i).do[j] = v), true), () => edit((x) => R(x, i).do.splice(j, 1), true))),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => (R(x, i).do = [...(R(x, i).do || []), { cheese: { to: "wheel", amount: 1 } }]), true) }, t("ws.addEffect")),
-        h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `${at}.once`, checked: !!r.once, onchange: (ev) => edit((x) => { if (ev.target.checked) R(x, i).once = true; else delete R(x, i).once; }) }), ` ${t("ws.once")}`),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => listAt(x, path).splice(i, 1), true) }, t("ws.remove")),
-      );
-    }),
-    h("button", { type: "button", class: "small ws-add-rule", "data-path": path, onclick: () => edit((x) => { const list = listAt(x, path); list.push({ id: `${path.startsWith("rooms") ? "room" : "rule"}-${list.length + 1}`, when: path.startsWith("rooms") ? "tile_revealed" : "round_begins", do: [{ cheese: { to: "wheel", amount: 1 } }] }); }, true) }, t("ws.addRule")),
+    ...rules.map((r, i) => ruleForm(`${path}.${i}`, r, (m) => edit((x) => m(listAt(x, path)[i]), true), () => edit((x) => listAt(x, path).splice(i, 1), true), true)),
+    ...pending.map((r, j) =>
+      ruleForm(
+        `${path}.new${j}`,
+        r,
+        (m) => {
+          m(r);
+          if (ruleMissing(r).length) renderForms();
+          else {
+            pending.splice(j, 1);
+            edit((x) => listAt(x, path).push(r), true);
+          }
+        },
+        () => { pending.splice(j, 1); renderForms(); },
+        false,
+      ),
+    ),
+    h("button", { type: "button", class: "small ws-add-rule", "data-path": path, onclick: () => { pending.push({ id: "", when: "", do: [] }); renderForms(); focusField(`${path}.new${pending.length - 1}.id`); } }, t("ws.addRule")),
   ];
 }
 

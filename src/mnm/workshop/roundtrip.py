@@ -16,7 +16,7 @@ from typing import Any
 import yaml as pyyaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, PlainScalarString
 
 from mnm.engine import load_bounded_with_lines
 
@@ -58,20 +58,23 @@ def _is_flat(value: Any, depth: int = 0) -> bool:
     return all(_is_flat(v, depth + 1) for v in items) and len(repr(value)) <= FLOW_WIDTH
 
 
+def _one_line(value: Any) -> bool:
+    """Short flat mappings and lists of scalars go on one line (a list of mappings: one item a line)."""
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        return False
+    return _is_flat(value)
+
+
 def _fresh(value: Any) -> Any:
     """A new value as ruamel nodes: short flat mappings and lists on one line, risky strings quoted."""
-    if isinstance(value, dict):
-        node = CommentedMap((k, _fresh(v)) for k, v in value.items())
-        if _is_flat(value):
+    if isinstance(value, dict | list):
+        node = CommentedMap((k, _fresh(v)) for k, v in value.items()) if isinstance(value, dict) else CommentedSeq(_fresh(v) for v in value)
+        if _one_line(value):
             node.fa.set_flow_style()
         return node
-    if isinstance(value, list):
-        seq = CommentedSeq(_fresh(v) for v in value)
-        if _is_flat(value) and all(not isinstance(v, dict | list) for v in value):
-            seq.fa.set_flow_style()
-        return seq
-    if isinstance(value, str) and not _plain_safe(value):
-        return DoubleQuotedScalarString(value)
+    if isinstance(value, str):
+        # explicit either way: ruamel would otherwise give a new string the quotes of the one it replaces
+        return PlainScalarString(value) if _plain_safe(value) else DoubleQuotedScalarString(value)
     return value
 
 
@@ -80,21 +83,31 @@ def _same_scalar(old: Any, new: Any) -> bool:
     return isinstance(old, bool) == isinstance(new, bool) and isinstance(old, str) == isinstance(new, str) and old == new
 
 
+def _unfold(node: Any, value: Any, was_empty: bool) -> Any:
+    """A one-line mapping or list that grew past one line, or an empty one given its first items (``story: {}``
+    given a moment), goes on its own lines as a new one would."""
+    if node.fa.flow_style() and not (_is_flat(value) and (not was_empty or _one_line(value))):
+        node.fa.set_block_style()
+    return node
+
+
 def _merge(old: Any, new: Any) -> Any:
     """``old`` (ruamel nodes) changed to equal ``new`` (plain data), keeping what did not change."""
     if isinstance(old, CommentedMap) and isinstance(new, dict):
+        was_empty = not old
         for key in [k for k in old if k not in new]:
             del old[key]
         for key, value in new.items():
             old[key] = _merge(old[key], value) if key in old else _fresh(value)
-        return old
+        return _unfold(old, new, was_empty)
     if isinstance(old, CommentedSeq) and isinstance(new, list):
+        was_empty = not old
         for i, value in enumerate(new[: len(old)]):
             old[i] = _merge(old[i], value)
         del old[len(new) :]
         for value in new[len(old) :]:
             old.append(_fresh(value))
-        return old
+        return _unfold(old, new, was_empty)
     if not isinstance(old, dict | list) and not isinstance(new, dict | list) and _same_scalar(old, new):
         return old  # untouched: keeps its quotes
     return _fresh(new)
