@@ -44,6 +44,7 @@ from mnm.server.limits import RateLimiter
 from mnm.server.tables import LiveTable, TableService, new_seed
 from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_gallery
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
+from mnm.workshop.plain import plain
 from mnm.workshop.roundtrip import WriteBackError, write_back
 from mnm.workshop.vocabulary import vocabulary
 
@@ -212,7 +213,7 @@ def workshop_router(
         parsed fields (for the page's form) and the board of its layout come back whenever they can be drawn."""
         spend(request)
         found = await asyncio.to_thread(validate_chapter_text, body.text, "workshop", content)
-        problems = [p.to_json() for p in found]
+        problems = [plain(p.to_json()) for p in found]
         data = _fields(body.text)
         setup = data.get("setup") if isinstance(data, dict) else None
         board = None
@@ -221,7 +222,7 @@ def workshop_router(
                 board = await asyncio.to_thread(draft_board, content, setup.get("layout"))
             except LayoutError as err:
                 if not any(p["field"].startswith(f"setup.{err.field}") for p in problems):
-                    problems.append({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)})
+                    problems.append(plain({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)}))
         return {"ok": not problems, "problems": problems, "data": data if isinstance(data, dict) else None, "board": board}
 
     @router.post("/write")

@@ -395,7 +395,7 @@ function showProblems(problems) {
       "ul",
       {},
       problems.map((p) => {
-        const where = [p.field, p.line ? t("ws.line", { line: p.line }) : ""].filter(Boolean).join(", ");
+        const where = fieldTitle(p.field);
         return h("li", { class: "error", "data-problem": p.field }, where ? h("button", { type: "button", class: "link", onclick: () => goTo(p) }, where) : null, ` ${problemText(p)}`);
       }),
     ),
@@ -408,6 +408,40 @@ function showProblems(problems) {
     if (input) input.setAttribute("aria-invalid", "true");
     field.after(h("p", { class: "ws-field-error error", "data-for": p.field }, problemText(p)));
   }
+}
+
+// where a problem is, in the form's words: "Special rules › Bell Gate › Do 1" (never the file's path)
+const FIELD_TITLES = {
+  id: "ws.id", number: "ws.number", name: "ws.name", objective: "ws.objective", victory_text: "ws.victoryText", defeat_text: "ws.defeatText",
+  story: "ws.story", setup: "ws.setup", victory: "ws.victory", defeat: "ws.defeat", rules: "ws.rules", rooms: "ws.rooms",
+  party_size: "ws.partySize", forbidden_heroes: "ws.barred", encounter_kinds: "ws.encounters", end_page: "ws.endPage", track_pages: "ws.trackPages",
+  layout: "ws.board", start_space: "ws.startSpace", starting_minions: "ws.minions", tokens: "ws.tokens",
+  if: "ws.conditions", do: "ws.effects", when: "ws.when", where: "ws.when",
+};
+
+function fieldTitle(path) {
+  const parts = String(path || "").split(".").filter(Boolean);
+  if (!parts.length) return t("ws.file");
+  const out = [];
+  let node = W.data;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const parent = parts[i - 1];
+    node = node && typeof node === "object" ? node[part] : undefined;
+    if (/^\d+$/.test(part)) {
+      const n = Number(part) + 1;
+      if (parent === "rules" && node && node.id) out.push(`${t("ws.rule")} “${node.id}”`);
+      else if (parent === "rooms" && node && node.side !== undefined) out.push(sideName(node.side));
+      else if (parent === "layout" && node && node.side !== undefined) out.push(sideName(node.side));
+      else out.push(String(n));
+    } else if (FIELD_TITLES[part]) out.push(t(FIELD_TITLES[part]));
+    else if (parent === "story") out.push(momentName(part));
+    else if (part === "en") out.push(t("ws.english"));
+    else if (part === "pt") out.push(t("ws.portuguese"));
+    else if (word("conditions", part) || word("effects", part)) out.push(sentence(word("conditions", part) || word("effects", part), {}).replace(/[:(].*$/, "").trim());
+    else out.push(fieldLabel(part));
+  }
+  return out.join(" › ");
 }
 
 function fieldFor(path) {
@@ -710,8 +744,6 @@ function drawForms() {
       labelled(t("ws.number"), numberInput("number", d.number, (v) => edit((x) => (x.number = v)), { min: 0 })),
       bilingual("name", t("ws.name"), d.name),
       bilingual("objective", t("ws.objective"), d.objective),
-      bilingual("victory_text", t("ws.victoryText"), d.victory_text),
-      bilingual("defeat_text", t("ws.defeatText"), d.defeat_text),
     ),
     h(
       "section",
@@ -834,34 +866,110 @@ function minionName(id) {
   return m ? tx(m.name) : id;
 }
 
+// the story: one text for each moment the table reads aloud (in both languages). The introduction is read when
+// the chapter begins and each tile's text the first time it is revealed: the form writes the moment and the rule
+// that reads it together, once both languages are written (one language alone is kept here, not in the file).
+const INTRO = "introduction";
+
+function revealMoment(side) {
+  return `side-${side}-revealed`;
+}
+
 function storyForm(d) {
   const story = d.story && typeof d.story === "object" ? d.story : {};
+  const start = Number(String(setupOf(structuredClone(d)).start_space || "").split(":")[0]);
+  const sides = layout().map((p) => p.side).filter((s) => s !== start);
+  const fixed = new Set([INTRO, ...sides.map(revealMoment)]);
+  const others = Object.entries(story).filter(([m]) => !fixed.has(m));
   return h(
     "section",
     { class: "card", "aria-labelledby": "ws-story-title", "data-field": "story" },
     h("h3", { id: "ws-story-title" }, t("ws.story")),
-    Object.entries(story).map(([moment, text]) =>
+    h("p", { class: "ws-help" }, t("ws.storyHelp")),
+    momentForm(INTRO, t("ws.momentIntro"), story[INTRO], (x) => listAt(x, "rules"), { id: INTRO, when: "chapter_begins" }),
+    ...sides.map((side) => momentForm(revealMoment(side), t("ws.momentRevealed", { side: sideName(side) }), story[revealMoment(side)], (x) => roomRules(x, side), { id: `${revealMoment(side)}`, when: "tile_revealed" })),
+    bilingual("victory_text", t("ws.victoryText"), d.victory_text),
+    bilingual("defeat_text", t("ws.defeatText"), d.defeat_text),
+    others.length ? h("h4", {}, t("ws.otherMoments")) : null,
+    ...others.map(([moment, text]) =>
       h(
         "div",
         { class: "ws-item" },
-        bilingual(`story.${moment}`, `${t("ws.moment")}: ${moment}`, text),
+        bilingual(`story.${moment}`, `${t("ws.moment")}: ${momentName(moment)}`, text),
         h("button", { type: "button", class: "small", onclick: () => edit((x) => delete x.story[moment], true) }, t("ws.remove")),
       ),
     ),
     h(
       "div",
       { class: "ws-row" },
-      h("input", { type: "text", id: "ws-moment-name", "aria-label": t("ws.moment"), placeholder: "opening", size: 12 }),
+      h("input", { type: "text", id: "ws-moment-name", "aria-label": t("ws.momentNew"), placeholder: t("ws.momentNewHint"), size: 16 }),
       h("button", {
         type: "button",
         class: "small",
         id: "ws-add-moment",
         onclick: () => {
-          const name = $("#ws-moment-name").value.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "-");
-          if (name) edit((x) => (x.story = { ...(x.story || {}), [name]: { en: "", pt: "" } }), true);
+          const name = slug($("#ws-moment-name").value);
+          if (!name) return;
+          pendingAt("story")[0] = { ...(pendingAt("story")[0] || {}), [name]: { en: "", pt: "" } };
+          renderForms();
         },
       }, t("ws.add")),
     ),
+    ...Object.entries(pendingAt("story")[0] || {}).map(([moment, text]) => momentForm(moment, `${t("ws.moment")}: ${momentName(moment)}`, text, null, null)),
+  );
+}
+
+// the rules of the room on ``side`` (a room is made for it when missing)
+function roomRules(x, side) {
+  x.rooms = Array.isArray(x.rooms) ? x.rooms : [];
+  let room = x.rooms.find((r) => Number(r.side) === side);
+  if (!room) {
+    room = { side, rules: [] };
+    x.rooms.push(room);
+  }
+  if (!Array.isArray(room.rules)) room.rules = [];
+  return room.rules;
+}
+
+// one moment's text; with ``rulesOf`` and ``rule``, the rule that reads it is written (and removed) with it
+function momentForm(moment, label, value, rulesOf, rule) {
+  const held = (pendingAt("story")[0] || {})[moment];
+  const v = held || (value && typeof value === "object" ? value : { en: "", pt: "" });
+  const change = (code) => (ev) => {
+    const next = { en: v.en || "", pt: v.pt || "", [code]: ev.target.value.trim() };
+    const both = next.en && next.pt;
+    const none = !next.en && !next.pt;
+    const holding = pendingAt("story");
+    holding[0] = { ...(holding[0] || {}) };
+    if (both || none) delete holding[0][moment];
+    else holding[0][moment] = next;
+    const inFile = W.data.story && W.data.story[moment];
+    if (!both && !inFile) {
+      renderForms();
+      return;
+    }
+    edit((x) => {
+      x.story = x.story && typeof x.story === "object" ? x.story : {};
+      const rules = rulesOf ? rulesOf(x) : null;
+      const reads = rules ? rules.findIndex((r) => r.id === rule.id) : -1;
+      if (both) {
+        x.story[moment] = { en: next.en, pt: next.pt };
+        if (rules && reads < 0) rules.push({ ...rule, do: [{ story: { moment } }] });
+      } else {
+        delete x.story[moment];
+        if (rules && reads >= 0) rules.splice(reads, 1);
+        if (x.rooms) x.rooms = x.rooms.filter((r) => (r.rules || []).length || r.side === undefined);
+      }
+    }, true);
+  };
+  const lacks = !v.en !== !v.pt;
+  return h(
+    "fieldset",
+    { class: `ws-bilingual${lacks ? " ws-incomplete" : ""}`, "data-field": `story.${moment}` },
+    h("legend", {}, label),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.english")), h("textarea", { rows: 2, lang: "en", "data-field": `story.${moment}.en`, onchange: change("en") }, v.en || "")),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.portuguese")), h("textarea", { rows: 2, lang: "pt-BR", "data-field": `story.${moment}.pt`, onchange: change("pt") }, v.pt || "")),
+    lacks ? incompleteNote([v.en ? t("ws.portuguese") : t("ws.english")]) : null,
   );
 }
 
