@@ -43,8 +43,8 @@ from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.limits import RateLimiter
 from mnm.server.tables import LiveTable, TableService, new_seed
 from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_gallery
-from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
 from mnm.workshop.plain import plain
+from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
 from mnm.workshop.roundtrip import WriteBackError, write_back
 from mnm.workshop.vocabulary import vocabulary
 
