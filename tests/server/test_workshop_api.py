@@ -208,3 +208,17 @@ def test_a_form_edit_is_written_into_the_file_keeping_its_comments(client: TestC
     got = client.post("/api/workshop/write", json={"text": text, "data": data}).json()["text"]
     assert got.startswith("# my notes\n") and re.search(r"\nnumber: 7 +# shown in lists\n", got)
     assert client.post("/api/workshop/write", json={"text": "id: [", "data": {"id": "x"}}).json() == {"text": None}
+
+
+def test_a_chapter_sheet_prints_layout_rules_story_and_difficulty(client: TestClient) -> None:
+    text = TWO_TILES.replace("story: {}", "story:\n  introduction: {en: The bell is silent., pt: O sino está mudo.}")
+    measured = {"bot": "heuristic", "presets": {"normal": {"games": 100, "win_rate": 0.42}}}
+    html = client.post("/api/workshop/sheet", json={"text": text, "difficulty": measured}).json()["html"]
+    assert "<svg" in html and "side 5 (Guard Room) at column 1, row 1; its back is side 6" in html
+    assert "space 15 of side 5 (Guard Room)" in html and "no minion is on side 7" in html
+    assert "The bell is silent." in html and "won 42% of 100 games" in html
+    pt = client.post("/api/workshop/sheet", json={"text": text, "lang": "pt"}).json()["html"]
+    assert "O sino está mudo." in pt and "Ainda não medida" in pt and "The bell" not in pt
+    shipped = client.get("/api/workshop/chapters/the-root-road/sheet")
+    assert shipped.status_code == 200 and shipped.headers["content-type"].startswith("text/html")
+    assert "Chapter rules" in shipped.text

@@ -6,6 +6,8 @@ with bots in worker processes, open a table from it.
     GET  /api/workshop/vocabulary            the chapter language: every word with its sentence and fields
     GET  /api/workshop/blank                 a new chapter's file (no tile laid yet)
     GET  /api/workshop/chapters/{id}         a shipped chapter's file (to start from a copy)
+    GET  /api/workshop/chapters/{id}/sheet   a shipped chapter's printable sheet (HTML; ?lang=pt)
+    POST /api/workshop/sheet                 {"text", "lang", "difficulty"?} -> {"html"}: a draft's printable sheet
     POST /api/workshop/check                 {"text"} -> problems (field, line, message), parsed data, board
     POST /api/workshop/write                 {"text", "data"} -> the text edited to hold data, comments kept
     POST /api/workshop/token                 a new editor token (kept by the browser; drafts are under it)
@@ -46,6 +48,7 @@ from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_galler
 from mnm.workshop.plain import plain
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
 from mnm.workshop.roundtrip import WriteBackError, write_back
+from mnm.workshop.sheet import sheet_html
 from mnm.workshop.vocabulary import vocabulary
 
 __all__ = ["BLANK_CHAPTER", "workshop_router"]
@@ -75,6 +78,14 @@ class WriteBody(BaseModel):
 
     text: str = Field(max_length=MAX_CHAPTER_BYTES)
     data: dict[str, Any]
+
+
+class SheetBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    lang: str = Field(default="en", pattern="^(en|pt)$")
+    difficulty: dict[str, Any] | None = Field(default=None, description="a play-test's report, for the sheet")
 
 
 class TableBody(BaseModel):
@@ -206,6 +217,24 @@ def workshop_router(
         if path is None or not path.is_file():
             raise ApiError(404, ErrorCode.NOT_FOUND, f"chapter {chapter_id!r} has no file")
         return {"id": chapter_id, "text": path.read_text(encoding="utf-8")}
+
+    @router.get("/chapters/{chapter_id}/sheet", responses={200: {"content": {"text/html": {}}}})
+    async def shipped_sheet(chapter_id: str, request: Request, lang: str = "en") -> Response:
+        """A shipped chapter's printable sheet: layout, setup, victory and defeat, rules and story in words."""
+        spend(request)
+        chapter = content.chapters.get(chapter_id[:64])
+        if chapter is None:
+            raise ApiError(404, ErrorCode.NOT_FOUND, f"no chapter {chapter_id[:64]!r}")
+        html = await asyncio.to_thread(sheet_html, content, chapter, lang if lang in ("en", "pt") else "en")
+        return Response(html, media_type="text/html; charset=utf-8")
+
+    @router.post("/sheet")
+    async def draft_sheet(body: SheetBody, request: Request) -> dict[str, Any]:
+        """A draft's printable sheet (it must check), with the difficulty its last play-test measured."""
+        spend(request)
+        made, chapter = await asyncio.to_thread(checked, body.text)
+        html = await asyncio.to_thread(sheet_html, made, chapter, body.lang, body.difficulty)
+        return {"html": html}
 
     @router.post("/check")
     async def check(body: TextBody, request: Request) -> dict[str, Any]:

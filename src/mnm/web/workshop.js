@@ -203,8 +203,10 @@ async function check(from) {
   showProblems(got.problems);
   const play = $("#ws-run");
   if (play) play.disabled = !got.ok || (W.job && ["queued", "running"].includes(W.job.status));
-  const open = $("#ws-open-table");
-  if (open) open.disabled = !got.ok;
+  for (const id of ["#ws-open-table", "#ws-print"]) {
+    const button = $(id);
+    if (button) button.disabled = !got.ok;
+  }
   busy();
 }
 
@@ -1495,8 +1497,29 @@ function renderPlay() {
   box.replaceChildren(
     h("h3", { id: "ws-play-title" }, t("ws.playIt")),
     h("button", { type: "button", id: "ws-open-table", class: "primary", disabled: true, onclick: openTable }, t("ws.openTable")),
+    h("button", { type: "button", id: "ws-print", disabled: true, onclick: printSheet }, t("ws.printSheet")),
     h("div", { id: "ws-links" }),
   );
+}
+
+// the chapter sheet to print (layout, setup, victory and defeat, rules and story in words, the difficulty the
+// last finished play-test measured), opened in a new window
+async function printSheet() {
+  const win = window.open("", "_blank");
+  const job = W.job && W.job.status === "done" ? W.job : null;
+  try {
+    const got = await http("POST", "/api/workshop/sheet", { text: W.text, lang: lang() === "pt" ? "pt" : "en", difficulty: job ? { bot: job.bot, presets: job.presets } : null });
+    if (!win) {
+      toast(t("ws.popupBlocked"), "error");
+      return;
+    }
+    win.document.open();
+    win.document.write(got.html);
+    win.document.close();
+  } catch (err) {
+    if (win) win.close();
+    toast(errorText(err), "error");
+  }
 }
 
 async function openTable() {
