@@ -304,11 +304,13 @@ export async function renderWorkshop() {
         h(
           "div",
           { class: "ws-form-col" },
+          h("section", { class: "card ws-check", "aria-labelledby": "ws-check-title" }, h("h3", { id: "ws-check-title" }, t("ws.checkTitle")), h("div", { id: "ws-problems", class: "ws-problems", role: "status", "aria-live": "polite" })),
           h("div", { id: "ws-forms" }),
+          // the file itself, for those who write it by hand: folded away, the forms say everything it says
           h(
-            "section",
-            { class: "card", "aria-labelledby": "ws-file-title" },
-            h("h3", { id: "ws-file-title" }, t("ws.file")),
+            "details",
+            { class: "card", id: "ws-file-box" },
+            h("summary", { id: "ws-file-title" }, t("ws.fileExpert")),
             h("textarea", {
               id: "ws-text",
               class: "ws-text",
@@ -318,7 +320,6 @@ export async function renderWorkshop() {
               "aria-describedby": "ws-problems",
               oninput: (ev) => setText(ev.target.value, "text"),
             }),
-            h("div", { id: "ws-problems", class: "ws-problems", role: "status", "aria-live": "polite" }),
           ),
         ),
       ),
@@ -465,6 +466,7 @@ function goTo(p) {
   }
   const area = $("#ws-text");
   if (!area || !p.line) return;
+  $("#ws-file-box").open = true;
   const lines = W.text.split("\n");
   const start = lines.slice(0, p.line - 1).join("\n").length + (p.line > 1 ? 1 : 0);
   area.focus();
@@ -834,7 +836,7 @@ function drawForms() {
           h(
             "div",
             { class: "ws-row ws-item", "data-field": `setup.tokens.${token}` },
-            h("span", {}, `${token}: ${(spaces || []).join(", ")}`),
+            h("span", {}, `${token}: ${(spaces || []).map(spaceName).join(", ")}`),
             h("button", { type: "button", class: "small", onclick: () => startPicking(`${t("ws.token")} ${token}`, (x, id) => setupOf(x).tokens[token].push(id)) }, t("ws.pickOnBoard")),
             h("button", { type: "button", class: "small", onclick: () => edit((x) => delete setupOf(x).tokens[token], true) }, t("ws.remove")),
           ),
@@ -842,12 +844,13 @@ function drawForms() {
         h(
           "div",
           { class: "ws-row" },
-          h("input", { type: "text", id: "ws-token-name", "aria-label": t("ws.token"), placeholder: "leaf-1", size: 10 }),
+          h("input", { type: "text", id: "ws-token-name", "aria-label": t("ws.tokenName"), placeholder: t("ws.tokenHint"), size: 12 }),
           h("button", {
             type: "button",
             class: "small",
+            id: "ws-add-token",
             onclick: () => {
-              const name = $("#ws-token-name").value.trim();
+              const name = slug($("#ws-token-name").value);
               if (name) startPicking(`${t("ws.token")} ${name}`, (x, id) => (setupOf(x).tokens = { ...(setupOf(x).tokens || {}), [name]: [...((setupOf(x).tokens || {})[name] || []), id] }));
             },
           }, t("ws.add")),
@@ -917,7 +920,7 @@ function storyForm(d) {
         },
       }, t("ws.add")),
     ),
-    ...Object.entries(pendingAt("story")[0] || {}).map(([moment, text]) => momentForm(moment, `${t("ws.moment")}: ${momentName(moment)}`, text, null, null)),
+    ...Object.entries(pendingAt("story")[0] || {}).filter(([moment]) => !fixed.has(moment) && !story[moment]).map(([moment, text]) => momentForm(moment, `${t("ws.moment")}: ${momentName(moment)}`, text, null, null)),
   );
 }
 
@@ -985,7 +988,8 @@ function sentence(w, params) {
   if (!w) return "";
   const text = lang() === "pt" ? w.pt : w.en;
   return text.replace(/\{(\w+)\}/g, (_, name) => {
-    const v = params && params[name];
+    const p = ((w.params || []).find((x) => x.name === name)) || {};
+    const v = (params && params[name]) ?? (p.required ? undefined : p.default);
     if (v === undefined || v === null || v === "") return "…";
     if (name === "op") return choiceName("op", v);
     if (name === "side") return sideName(v);
@@ -1132,8 +1136,10 @@ function withParam(params, name, v) {
   return out;
 }
 
-function paramInput(field, p, value, set) {
+function paramInput(field, p, given, set) {
   const label = fieldLabel(p.name);
+  // a value left out is the language's default: shown as it is, so the form says what the game will do
+  const value = given ?? (p.required ? undefined : p.default ?? undefined);
   const none = h("option", { value: "", selected: value === undefined || value === null || value === "" }, "—");
   switch (p.type) {
     case "side":
@@ -1400,6 +1406,9 @@ function pct(x) {
 function showJob() {
   const job = W.job;
   if (!job) return;
+  const box = $("#ws-progress-box");
+  box.dataset.job = job.id;
+  box.dataset.status = job.status;
   const bar = $("#ws-progress");
   bar.max = job.total;
   bar.value = job.done;

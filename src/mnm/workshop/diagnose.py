@@ -210,6 +210,10 @@ def _why_not_fired(rule: ChapterRule, notes: list[dict[str, Any]]) -> tuple[str,
             f"no mouse searched side {side} in {k} of them",
             f"nenhum rato vasculhou o lado {side} em {k} delas",
         )
+    if rule.when is Trigger.FIGURE_ENTERS and rule.where.spaces:
+        spaces_en = _SPACE.sub(r"space \2 of side \1", ", ".join(rule.where.spaces))
+        spaces_pt = _SPACE.sub(r"espaço \2 do lado \1", ", ".join(rule.where.spaces))
+        return f"no mouse entered {spaces_en}", f"nenhum rato entrou em {spaces_pt}"
     if rule.when in (Trigger.TILE_REVEALED, Trigger.FIGURE_ENTERS, Trigger.SEARCH, Trigger.EXPLORE_ATTEMPT) and side:
         k = sum(1 for n in notes if side not in n["revealed"])
         if k:
