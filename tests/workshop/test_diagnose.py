@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from mnm.chapterfile import added_chapter, read_chapter_text
+from mnm.chapters.file import added_chapter, read_chapter_text
 from mnm.workshop.diagnose import diagnose
 from mnm.workshop.playtest import play_chunk
 

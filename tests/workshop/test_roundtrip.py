@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnm.content.loader import builtin_dir
-from mnm.engine import load_bounded_with_lines
+from mnm.chapters.file import skeleton_text
+from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.workshop.roundtrip import WriteBackError, write_back
 
-SKELETON = (builtin_dir().parent / "chapter-skeleton.yaml").read_text(encoding="utf-8")
+SKELETON = skeleton_text()
 
 
 def parsed(text: str) -> dict:

@@ -19,8 +19,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from mnm.content.chapter_doc import condition_words
-from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapters.doc import condition_words
+from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
 from mnm.content.schema import Chapter
 from mnm.engine import Event, Game, conditions_hold
 

@@ -18,7 +18,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, PlainScalarString
 
-from mnm.engine import load_bounded_with_lines
+from mnm.content.bounded_yaml import load_bounded_with_lines
 
 __all__ = ["WriteBackError", "write_back"]
 
