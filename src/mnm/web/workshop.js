@@ -1422,7 +1422,7 @@ function showJob() {
   $("#ws-results").replaceChildren(
     h(
       "div",
-      { class: "ws-table-wrap" },
+      { class: "ws-table-wrap", tabindex: 0, role: "region", "aria-label": t("ws.winRate") },
       h(
         "table",
         { class: "ws-results" },
