@@ -280,7 +280,12 @@ def workshop_router(
     @router.get("/drafts")
     async def drafts(x_editor_token: str | None = Header(default=None, max_length=100)) -> dict[str, Any]:
         owner = _owner(x_editor_token)
-        return {"drafts": await asyncio.to_thread(storage.drafts, owner), "max": max_drafts}
+        found = await asyncio.to_thread(storage.drafts, owner)
+        for draft in found:
+            data = _fields(draft["text"])
+            name = data.get("name") if isinstance(data, dict) else None
+            draft["name"] = name if isinstance(name, dict) else None  # the page lists drafts by their name
+        return {"drafts": found, "max": max_drafts}
 
     @router.put("/drafts/{draft_id}", responses={409: {"description": "too many drafts"}})
     async def save_draft(

@@ -8,7 +8,7 @@
 
 import { http } from "./api.js";
 import { BoardView, spaceLabel } from "./board.js";
-import { $, errorText, h, svgEl, toast } from "./dom.js";
+import { $, closeDialog, errorText, h, openDialog, svgEl, toast } from "./dom.js";
 import { showLinks } from "./home.js";
 import { lang, t, tx } from "./i18n.js";
 import { S } from "./state.js";
@@ -148,7 +148,7 @@ function setText(text, from) {
   localStorage.setItem(TEXT_KEY, text);
   updateUndo();
   scheduleCheck(from);
-  scheduleSave();
+  scheduleSave(from !== "load"); // a text just loaded is kept where it came from: nothing to lose yet
 }
 
 // the file is busy while a form edit is written or a text is checked (tests and screen readers wait for it)
@@ -210,13 +210,19 @@ async function check(from) {
   busy();
 }
 
-function scheduleSave() {
+function scheduleSave(changed = true) {
   clearTimeout(W.saveTimer);
+  W.unsaved = changed;
   W.saveTimer = setTimeout(async () => {
     const status = $("#ws-saved");
     try {
       await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, { text: W.text });
+      W.unsaved = false;
       if (status) status.textContent = t("ws.draftSaved");
+      if (W.draftsShown !== draftId()) {
+        W.draftsShown = draftId();
+        refreshDrafts();
+      }
     } catch (err) {
       if (status) status.textContent = err.data && err.data.error === "too_many_drafts" ? errorText(err) : t("ws.draftOffline");
     }
@@ -286,6 +292,7 @@ export async function renderWorkshop() {
         h("button", { type: "button", id: "ws-redo", onclick: () => undo(1) }, t("ws.redo")),
         h("span", { id: "ws-saved", class: "ws-saved", role: "status" }),
       ),
+      h("details", { class: "card ws-drafts-box", id: "ws-drafts-box", ontoggle: (ev) => ev.target.open && refreshDrafts() }, h("summary", {}, t("ws.drafts")), h("div", { id: "ws-drafts-list" })),
       h(
         "div",
         { class: "ws-main" },
@@ -341,29 +348,140 @@ export async function renderWorkshop() {
   updateUndo();
 }
 
+// a yes/no question in the page's own accessible dialog; resolves true for yes
+function ask(title, text, yes) {
+  return new Promise((resolve) => {
+    let answered = false;
+    const button = h("button", { type: "button", id: "ws-ask-yes", onclick: () => { answered = true; closeDialog(box); resolve(true); } }, yes);
+    const box = openDialog({ id: "ws-ask", title, body: [h("p", {}, text)], buttons: [button], closeLabel: t("ws.keepWorking"), onClose: () => { if (!answered) resolve(false); } });
+  });
+}
+
+// New, Copy and Import start a new draft: the current one stays in My drafts. Work not saved yet (offline, or
+// a change still on its way) would be lost: ask first.
+async function replaceCurrent() {
+  if (!W.text || (!W.unsaved && !W.pendingWrites)) return true;
+  return ask(t("ws.askReplaceTitle"), t("ws.askReplace", { name: chapterName(W.data) }), t("ws.replaceIt"));
+}
+
+function newDraft() {
+  const id = `d-${Math.random().toString(36).slice(2, 10)}`;
+  localStorage.setItem(DRAFT_KEY, id);
+  W.history = [];
+  W.at = -1;
+  W.pending = {};
+  return id;
+}
+
 async function startBlank() {
+  if (!(await replaceCurrent())) return;
   const got = await http("GET", "/api/workshop/blank");
+  newDraft();
   setText(got.text, "load");
+  refreshDrafts();
 }
 
 async function startCopy(id) {
+  if (!(await replaceCurrent())) return;
   try {
     const got = await http("GET", `/api/workshop/chapters/${encodeURIComponent(id)}`);
+    newDraft();
     setText(got.text, "load");
+    refreshDrafts();
   } catch (err) {
     toast(errorText(err), "error");
   }
 }
 
-function importFile(ev) {
+function chapterName(data) {
+  const name = data && data.name;
+  return (name && typeof name === "object" ? tx(name) : "") || t("ws.unnamedChapter");
+}
+
+// --- my drafts: every chapter this browser's editor token keeps -----------------------------------------------
+
+async function refreshDrafts() {
+  const box = $("#ws-drafts-list");
+  if (!box) return;
+  let got;
+  try {
+    got = await wsHttp("GET", "/api/workshop/drafts");
+  } catch {
+    box.replaceChildren(h("p", { class: "ws-help" }, t("ws.draftOffline")));
+    return;
+  }
+  const current = draftId();
+  box.replaceChildren(
+    got.drafts.length
+      ? h(
+          "ul",
+          { class: "ws-drafts" },
+          got.drafts.map((d) =>
+            h(
+              "li",
+              { "data-draft": d.id, class: d.id === current ? "current" : "" },
+              h("strong", {}, (d.name && tx(d.name)) || t("ws.unnamedChapter")),
+              " ",
+              h("span", { class: "ws-help" }, t("ws.changed", { when: new Date(d.updated * 1000).toLocaleString(lang() === "pt" ? "pt-BR" : "en") })),
+              d.id === current ? h("span", { class: "ws-help" }, ` · ${t("ws.openNow")}`) : null,
+              " ",
+              d.id === current ? null : h("button", { type: "button", class: "small", "data-open": d.id, onclick: () => openDraft(d) }, t("ws.open")),
+              h("button", { type: "button", class: "small", "data-copy": d.id, onclick: () => copyDraft(d) }, t("ws.copy")),
+              h("button", { type: "button", class: "small", "data-delete": d.id, onclick: () => deleteDraft(d) }, t("ws.delete")),
+            ),
+          ),
+        )
+      : h("p", { class: "ws-help" }, t("ws.noDrafts")),
+    h("p", { class: "ws-help" }, t("ws.draftsMax", { max: got.max })),
+  );
+}
+
+async function openDraft(d) {
+  if (!(await replaceCurrent())) return;
+  localStorage.setItem(DRAFT_KEY, d.id);
+  W.history = [];
+  W.at = -1;
+  W.pending = {};
+  setText(d.text, "load");
+  refreshDrafts();
+}
+
+async function copyDraft(d) {
+  if (!(await replaceCurrent())) return;
+  newDraft();
+  setText(d.text, "load");
+  refreshDrafts();
+}
+
+async function deleteDraft(d) {
+  const name = (d.name && tx(d.name)) || t("ws.unnamedChapter");
+  if (!(await ask(t("ws.askDeleteTitle"), t("ws.askDelete", { name }), t("ws.delete")))) return;
+  try {
+    await wsHttp("DELETE", `/api/workshop/drafts/${encodeURIComponent(d.id)}`);
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
+  if (d.id === draftId()) newDraft(); // the page keeps the text: it is saved again as a new draft on its next change
+  refreshDrafts();
+}
+
+async function importFile(ev) {
   const file = ev.target.files && ev.target.files[0];
   if (!file) return;
+  if (!(await replaceCurrent())) {
+    ev.target.value = "";
+    return;
+  }
   const max = (W.tiles && W.tiles.max_chapter_bytes) || 131072;
   if (file.size > max) {
     toast(errorText({ data: { error: "too_big" } }), "error");
     return;
   }
-  file.text().then((text) => setText(text, "load"));
+  file.text().then((text) => {
+    newDraft();
+    setText(text, "load");
+    refreshDrafts();
+  });
   ev.target.value = "";
 }
 
@@ -499,6 +617,7 @@ function renderGallery() {
         },
         h("img", { src: `/api/workshop/tiles/${s.side}.svg`, alt: "", loading: "lazy", width: 96, height: 110 }),
         h("span", {}, `${s.side} · ${tx(s.name)}${s.expansion ? ` (${t("ws.expansion")})` : ""}`),
+        s.back ? h("span", { class: "ws-tile-back" }, t("ws.backIs", { side: sideName(s.back) })) : null,
       ),
     ),
   );
@@ -529,7 +648,7 @@ function renderGrid() {
             "div",
             { class: "ws-cell laid", "data-field": `setup.layout.${i}` },
             h("strong", {}, `${p.side} · ${info ? tx(info.name) : "?"}`),
-            h("span", { class: "ws-cell-at" }, `(${x}, ${y})`),
+            info && info.back ? h("span", { class: "ws-cell-back" }, t("ws.backIs", { side: sideName(info.back) })) : null,
             info && info.back ? h("button", { type: "button", class: "small", "data-flip": p.side, onclick: () => flip(i) }, t("ws.flip")) : null,
             h("button", { type: "button", class: "small", "data-remove": p.side, onclick: () => removeTile(i) }, t("ws.remove")),
           ),
@@ -547,6 +666,10 @@ function renderGrid() {
 function lay(x, y) {
   const side = W.pickedSide;
   const info = sideInfo(side);
+  // one physical tile, two faces: laying a face whose tile is down already moves that tile here, and says so
+  const before = layout().find((p) => info && sideInfo(p.side) && sideInfo(p.side).tile === info.tile);
+  const note = $("#ws-picking");
+  if (note) note.textContent = before ? t("ws.tileMoved", { was: sideName(before.side), now: sideName(side) }) : "";
   edit((data) => {
     const setup = setupOf(data);
     setup.layout = (setup.layout || []).filter((p) => !(info && sideInfo(p.side) && sideInfo(p.side).tile === info.tile));
