@@ -120,3 +120,31 @@ def test_workshop_axe_portuguese_phone_keyboard(browser: Browser, base_url: str)
     assert left == [], left
     assert axe_serious(page) == []
     context.close()
+
+
+def test_every_tab_of_an_editor_sees_and_cancels_its_play_test(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    first = context.new_page()
+    first.goto("/workshop")
+    expect(first.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
+    first.locator("#ws-copy-of").select_option("the-root-road")
+    first.locator("#ws-copy").click()
+    checked(first)
+    # the search bot: its time is said before it starts
+    first.locator("#ws-bot").select_option("search")
+    first.locator("#ws-games").fill("100")
+    first.locator("#ws-games").dispatch_event("change")
+    expect(first.locator("#ws-estimate")).to_contain_text(re.compile(r"Expected time: about \d+ (s|min)"), timeout=T)
+    first.locator("#ws-bot").select_option("heuristic")
+    first.locator("#ws-games").fill("1000")
+    first.locator("#ws-run").click()
+    expect(first.locator("#ws-progress-box")).to_have_attribute("data-status", re.compile("queued|running"), timeout=T)
+    # a second tab of the same browser finds the job, and cancels it
+    second = context.new_page()
+    second.goto("/workshop")
+    expect(second.locator("#ws-progress-text")).to_contain_text("another tab", timeout=T)
+    second.locator("#ws-cancel").click()
+    expect(second.locator("#ws-progress-box")).to_have_attribute("data-status", "cancelled", timeout=T)
+    expect(first.locator("#ws-progress-box")).to_have_attribute("data-status", "cancelled", timeout=T)
+    expect(first.locator("#ws-run")).to_be_enabled(timeout=T)
+    context.close()

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "browser"
 T = 15_000  # ms: the machine is shared
 # what a newcomer must never read: file paths, snake_case words, raw i18n keys, side:space ids, regex, YAML
-PROGRAMMER = re.compile(r"\bws\.[a-z]|\b[a-z]+_[a-z_]+\b|\b\d+:\d+\b|\^\[|YAML|\binput should\b|\bsetup\.", re.IGNORECASE)
+PROGRAMMER = re.compile(r"\bws\.[a-z]|\b[a-z]+_[a-z_]+\b|(?<![\d:])\d+:\d+(?![\d:])|\^\[|YAML|\binput should\b|\bsetup\.", re.IGNORECASE)
 
 
 def shot(page: Page, name: str) -> None:

@@ -222,3 +222,22 @@ def test_a_chapter_sheet_prints_layout_rules_story_and_difficulty(client: TestCl
     shipped = client.get("/api/workshop/chapters/the-root-road/sheet")
     assert shipped.status_code == 200 and shipped.headers["content-type"].startswith("text/html")
     assert "Chapter rules" in shipped.text
+
+
+def test_the_queue_says_where_a_job_stands_and_every_tab_sees_and_cancels_it(
+    client: TestClient, editor: dict[str, str]
+) -> None:
+    first = client.post("/api/workshop/playtests", json={"text": TWO_TILES, "games": 1000}, headers=editor).json()
+    wait(client, first["id"], editor, lambda j: j["status"] == "running")
+    other = {"X-Editor-Token": client.post("/api/workshop/token").json()["token"]}
+    second = client.post("/api/workshop/playtests", json={"text": TWO_TILES, "games": 5}, headers=other).json()
+    assert second["status"] == "queued" and second["position"] == 2 and second["wait_seconds"] > 0
+    # another tab of the first editor: it finds the running job (and an estimate before starting one) ...
+    mine = client.get("/api/workshop/playtests?bot=search&games=100&presets=1", headers=editor).json()
+    assert [j["id"] for j in mine["jobs"]] == [first["id"]] and mine["jobs"][0]["position"] == 0
+    assert mine["estimate_seconds"] > 0
+    assert client.get("/api/workshop/playtests", headers=other).json()["jobs"][0]["id"] == second["id"]
+    # ... and cancels it; the second editor's job moves up and runs
+    client.post(f"/api/workshop/playtests/{first['id']}/cancel", headers=editor)
+    wait(client, first["id"], editor, lambda j: j["status"] == "cancelled" and j["position"] is None)
+    wait(client, second["id"], other, lambda j: j["status"] == "done")

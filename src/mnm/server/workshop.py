@@ -14,6 +14,7 @@ with bots in worker processes, open a table from it.
     GET  /api/workshop/drafts                the token's drafts
     PUT  /api/workshop/drafts/{id}           {"text"} save (at most Limits.max_drafts per token)
     DELETE /api/workshop/drafts/{id}
+    GET  /api/workshop/playtests             this editor's play-tests (every tab sees them) and an estimate
     POST /api/workshop/playtests             {"text", "games", "bot", "presets"?} -> a job (queued)
     GET  /api/workshop/playtests/{id}        progress, and per preset the report and heat map so far
     POST /api/workshop/playtests/{id}/cancel
@@ -59,6 +60,7 @@ from mnm.workshop.vocabulary import vocabulary
 
 __all__ = ["BLANK_CHAPTER", "workshop_router"]
 
+SEARCH_GAMES = 100  # games per preset the search bot plays at most (the page says how long they take first)
 _DRAFT_ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
 _TOKEN = r"^[A-Za-z0-9_-]{16,64}$"
 
@@ -323,14 +325,32 @@ def workshop_router(
         party = body.party or default_party(chapter.party_size, chapter.forbidden_heroes, list(content.heroes))
         if any(h not in content.heroes or h in chapter.forbidden_heroes for h in party) or len(set(party)) != len(party):
             raise ApiError(422, ErrorCode.BAD_TABLE, "the party names a mouse this chapter does not take", field="party")
-        games = body.games if body.bot != "search" else min(body.games, 50)  # the search bot costs ~100x a game
+        games = body.games if body.bot != "search" else min(body.games, SEARCH_GAMES)  # the search bot costs ~100x
         try:
             job = playtests.submit(owner, body.text, party, body.bot, games, presets)
         except PlaytestError as err:
             if err.code == "limit":
                 raise ApiError(429, ErrorCode.PLAYTEST_LIMIT, str(err), headers={"Retry-After": "5"}) from err
             raise ApiError(503, ErrorCode.BUSY, str(err), headers={"Retry-After": "30"}) from err
-        return job.report()
+        return report(job)
+
+    def report(job: Any) -> dict[str, Any]:
+        """A job's report and its place in the queue."""
+        return {**job.report(), **playtests.queue_of(job)}
+
+    @router.get("/playtests")
+    async def my_playtests(
+        x_editor_token: str | None = Header(default=None, max_length=100),
+        bot: str = "heuristic",
+        games: int = 100,
+        presets: int = 3,
+    ) -> dict[str, Any]:
+        """This editor's play-tests, newest first (every tab of the editor sees them), and the seconds a play-test
+        of ``games`` games per preset with ``bot`` is expected to take here (said before it starts)."""
+        owner = _owner(x_editor_token)
+        games = max(1, min(games, SEARCH_GAMES if bot == "search" else 1000)) * max(1, min(presets, 3))
+        jobs = [report(j) for j in playtests.of_owner(owner)]
+        return {"jobs": jobs, "estimate_seconds": playtests.estimate(bot if bot in ("heuristic", "search", "random") else "heuristic", games)}
 
     def job_of(job_id: str, token: str | None) -> Any:
         owner = _owner(token)
@@ -341,7 +361,7 @@ def workshop_router(
 
     @router.get("/playtests/{job_id}")
     async def playtest(job_id: str, x_editor_token: str | None = Header(default=None, max_length=100)) -> dict[str, Any]:
-        return job_of(job_id, x_editor_token).report()  # type: ignore[no-any-return]
+        return report(job_of(job_id, x_editor_token))
 
     @router.post("/playtests/{job_id}/cancel")
     async def cancel_playtest(
@@ -349,7 +369,7 @@ def workshop_router(
     ) -> dict[str, Any]:
         job = job_of(job_id, x_editor_token)
         playtests.cancel(job)
-        return job.report()  # type: ignore[no-any-return]
+        return report(job)
 
     @router.post("/tables", status_code=201, responses={422: {"description": "the chapter does not check"}})
     async def table_from_draft(body: TableBody, request: Request) -> dict[str, Any]:

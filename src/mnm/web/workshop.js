@@ -335,6 +335,9 @@ export async function renderWorkshop() {
   W.boardView = new BoardView($("#ws-board"), (kind, id) => kind === "space" && pickSpace(id));
   renderPlaytest();
   renderPlay();
+  estimate();
+  clearInterval(W.watchTimer);
+  W.watchTimer = setInterval(() => document.visibilityState === "visible" && $("#ws-playtest") && estimate(), 4000);
   const [tiles, vocab] = await Promise.all([http("GET", "/api/workshop/tiles"), http("GET", "/api/workshop/vocabulary")]);
   W.tiles = tiles;
   W.vocab = vocab;
@@ -1465,21 +1468,55 @@ function renderPlaytest() {
     h(
       "div",
       { class: "ws-row" },
-      labelled(t("ws.games"), h("input", { type: "number", id: "ws-games", min: 1, max: 1000, value: 100, class: "ws-num" })),
-      labelled(t("ws.botKind"), h("select", { id: "ws-bot" }, ["heuristic", "search"].map((b) => h("option", { value: b }, t(`botNames.${b}`))))),
+      labelled(t("ws.games"), h("input", { type: "number", id: "ws-games", min: 1, max: 1000, value: 100, class: "ws-num", onchange: estimate })),
+      labelled(t("ws.botKind"), h("select", { id: "ws-bot", onchange: estimate }, ["heuristic", "search"].map((b) => h("option", { value: b }, t(`botNames.${b}`))))),
       h(
         "fieldset",
         { class: "ws-presets" },
         h("legend", {}, t("ws.preset")),
-        ["easy", "normal", "hard"].map((p) => h("label", { class: "check" }, h("input", { type: "checkbox", class: "ws-preset", value: p, checked: true }), ` ${t(`ws.presets.${p}`)} `)),
+        ["easy", "normal", "hard"].map((p) => h("label", { class: "check" }, h("input", { type: "checkbox", class: "ws-preset", value: p, checked: true, onchange: estimate }), ` ${t(`ws.presets.${p}`)} `)),
       ),
       h("button", { type: "button", id: "ws-run", class: "primary", onclick: runPlaytest }, t("ws.run")),
       h("button", { type: "button", id: "ws-cancel", hidden: true, onclick: cancelPlaytest }, t("ws.cancel")),
     ),
-    h("p", { class: "ws-help" }, t("ws.searchFewer")),
+    h("p", { class: "ws-help" }, t("ws.searchFewer"), " ", h("span", { id: "ws-estimate", role: "status" })),
     h("div", { id: "ws-progress-box", hidden: true }, h("progress", { id: "ws-progress", max: 1, value: 0, "aria-labelledby": "ws-progress-text" }), h("span", { id: "ws-progress-text", role: "status" })),
     h("div", { id: "ws-results" }),
   );
+}
+
+function duration(seconds) {
+  return seconds < 90 ? t("ws.seconds", { n: Math.max(1, Math.round(seconds)) }) : t("ws.minutes", { n: Math.round(seconds / 60) });
+}
+
+// the time a play-test should take here, said before it starts; and this editor's play-tests, so a job started
+// in another tab of this browser shows here too (and can be cancelled here)
+async function estimate() {
+  const games = Math.max(1, Math.min(1000, Number(($("#ws-games") || {}).value) || 100));
+  const bot = ($("#ws-bot") || {}).value || "heuristic";
+  const presets = Math.max(1, document.querySelectorAll(".ws-preset:checked").length);
+  let got;
+  try {
+    got = await wsHttp("GET", `/api/workshop/playtests?bot=${bot}&games=${games}&presets=${presets}`);
+  } catch {
+    return;
+  }
+  const out = $("#ws-estimate");
+  if (out) out.textContent = t("ws.estimate", { time: duration(got.estimate_seconds) });
+  const active = got.jobs.find((j) => ["queued", "running"].includes(j.status));
+  if (active && (!W.job || !["queued", "running"].includes(W.job.status))) {
+    W.job = active;
+    W.jobFromOtherTab = true;
+    follow();
+  }
+}
+
+function follow() {
+  $("#ws-run").disabled = true;
+  $("#ws-cancel").hidden = false;
+  $("#ws-progress-box").hidden = false;
+  showJob();
+  poll(W.job.id);
 }
 
 async function runPlaytest() {
@@ -1491,11 +1528,8 @@ async function runPlaytest() {
     toast(errorText(err), "error");
     return;
   }
-  $("#ws-run").disabled = true;
-  $("#ws-cancel").hidden = false;
-  $("#ws-progress-box").hidden = false;
-  showJob();
-  poll(W.job.id);
+  W.jobFromOtherTab = false;
+  follow();
 }
 
 async function poll(id) {
@@ -1535,7 +1569,8 @@ function showJob() {
   const bar = $("#ws-progress");
   bar.max = job.total;
   bar.value = job.done;
-  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${t(`ws.status.${job.status}`)} · ${job.seconds} s`;
+  const where = job.status === "queued" && job.position ? t("ws.queued", { position: job.position, time: duration(job.wait_seconds || 0) }) : t(`ws.status.${job.status}`);
+  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${where} · ${job.seconds} s${W.jobFromOtherTab ? ` · ${t("ws.otherTab")}` : ""}`;
   const presets = Object.entries(job.presets || {});
   if (!presets.length) return;
   if (!job.presets[W.heat.preset]) W.heat.preset = presets[0][0];
