@@ -241,3 +241,22 @@ def test_the_queue_says_where_a_job_stands_and_every_tab_sees_and_cancels_it(
     client.post(f"/api/workshop/playtests/{first['id']}/cancel", headers=editor)
     wait(client, first["id"], editor, lambda j: j["status"] == "cancelled" and j["position"] is None)
     wait(client, second["id"], other, lambda j: j["status"] == "done")
+
+
+def test_the_check_carries_what_the_planner_cannot_plan_for(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's slot for issue 29's planner: every gap of ``cannot_plan`` comes back with the check."""
+    import types
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Gap:
+        word: str
+        en: str
+        pt: str
+
+    fake = types.ModuleType("mnm.chapters.rule_graph")
+    fake.cannot_plan = lambda chapter, content=None: [Gap("counter", f"{chapter.id}: gap", f"{chapter.id}: lacuna")]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mnm.chapters.rule_graph", fake)
+    got = check(client, TWO_TILES)
+    assert got["ok"] and got["cannot_plan"] == [{"word": "counter", "en": "my-chapter: gap", "pt": "my-chapter: lacuna"}]
+    assert check(client, BLANK_CHAPTER)["cannot_plan"] == []  # only for a chapter that checks

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import json
 import re
 import secrets
@@ -145,6 +146,20 @@ def _problems_error(err: ChapterFileError) -> ApiError:
     return ApiError(422, ErrorCode.BAD_CHAPTER, f"the chapter file does not check: {where} {message}", problems=problems)
 
 
+def _cannot_plan(text: str, content: Any) -> list[dict[str, str]]:
+    """What the bots' planner cannot plan for in a chapter that checks (issue 29's rule graph), one line each in
+    both languages; empty while the planner is not in this build."""
+    try:
+        rule_graph = importlib.import_module("mnm.chapters.rule_graph")
+    except ImportError:
+        return []
+    try:
+        chapter = added_chapter(read_chapter_text(text, "workshop", content))[0]
+    except ChapterFileError:
+        return []
+    return [{"word": str(g.word), "en": g.en, "pt": g.pt} for g in rule_graph.cannot_plan(chapter, content)]
+
+
 def _fields(text: str) -> Any:
     """The parsed file for the page's form (None when it is not YAML the bounded reader takes)."""
     try:
@@ -260,7 +275,14 @@ def workshop_router(
             except LayoutError as err:
                 if not any(p["field"].startswith(f"setup.{err.field}") for p in problems):
                     problems.append(plain({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)}))
-        return {"ok": not problems, "problems": problems, "data": data if isinstance(data, dict) else None, "board": board}
+        gaps = await asyncio.to_thread(_cannot_plan, body.text, content) if not problems else []
+        return {
+            "ok": not problems,
+            "problems": problems,
+            "data": data if isinstance(data, dict) else None,
+            "board": board,
+            "cannot_plan": gaps,
+        }
 
     @router.post("/write")
     async def write(body: WriteBody, request: Request) -> dict[str, Any]:

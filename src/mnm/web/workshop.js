@@ -201,6 +201,7 @@ async function check(from) {
   if (from !== "form") renderForms();
   renderBoard();
   showProblems(got.problems);
+  showCannotPlan(got.cannot_plan || []);
   const play = $("#ws-run");
   if (play) play.disabled = !got.ok || (W.job && ["queued", "running"].includes(W.job.status));
   for (const id of ["#ws-open-table", "#ws-print"]) {
@@ -311,7 +312,7 @@ export async function renderWorkshop() {
         h(
           "div",
           { class: "ws-form-col" },
-          h("section", { class: "card ws-check", "aria-labelledby": "ws-check-title" }, h("h3", { id: "ws-check-title" }, t("ws.checkTitle")), h("div", { id: "ws-problems", class: "ws-problems", role: "status", "aria-live": "polite" })),
+          h("section", { class: "card ws-check", "aria-labelledby": "ws-check-title" }, h("h3", { id: "ws-check-title" }, t("ws.checkTitle")), h("div", { id: "ws-problems", class: "ws-problems", role: "status", "aria-live": "polite" }), h("div", { id: "ws-cannot-plan", hidden: true })),
           h("div", { id: "ws-forms" }),
           // the file itself, for those who write it by hand: folded away, the forms say everything it says
           h(
@@ -566,6 +567,19 @@ function fieldTitle(path) {
     else out.push(fieldLabel(part));
   }
   return out.join(" › ");
+}
+
+// what the bots' planner cannot plan for (a chapter that checks may still hold a goal they cannot aim at): their
+// play-test results then say less about how hard it is for people
+function showCannotPlan(gaps) {
+  const box = $("#ws-cannot-plan");
+  if (!box) return;
+  box.hidden = !gaps.length;
+  box.replaceChildren(
+    h("h4", {}, t("ws.cannotPlan")),
+    h("p", { class: "ws-help" }, t("ws.cannotPlanHelp")),
+    h("ul", {}, gaps.map((g) => h("li", { "data-word": g.word }, lang() === "pt" ? g.pt : g.en))),
+  );
 }
 
 function fieldFor(path) {
