@@ -43,8 +43,9 @@ def choose(page: Page, field: str, value: str) -> None:
 
 
 def pick(page: Page, field: str, space: str) -> None:
+    """Pick a space for a form field: the button, then a real click (a tap) on the board's space."""
     page.locator(f'#ws-forms [data-pick="{field}"]').click()
-    page.locator(f'#ws-board path.space[data-space="{space}"]').dispatch_event("click")
+    page.locator(f'#ws-board path.space[data-space="{space}"]').click()
     settled(page)
 
 
@@ -94,6 +95,13 @@ def build(page: Page) -> None:
     lay(page, 7, "1,0")
     lay(page, 9, "2,0")
     expect(page.locator(".ws-exit-mark.joined")).to_have_count(4, timeout=T)
+    # the board zooms (buttons for the keyboard, pinch on a phone); on a phone a space is big enough to tap
+    zoom = float(page.locator("#ws-board").get_attribute("data-zoom") or "1")
+    page.locator("#ws-zoom-in").click()
+    expect(page.locator("#ws-board")).not_to_have_attribute("data-zoom", f"{zoom:.2f}")
+    page.locator("#ws-zoom-out").click()
+    box = page.locator('#ws-board path.space[data-space="9:10"]').bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= (40 if page.viewport_size["width"] < 600 else 20), box
     # the story moment the table reads when the chapter begins, in both languages
     fill(page, "story.introduction.en", "A bell hangs over the guard room door. Ring it twice, the old mouse said.")
     expect(page.locator('[data-field="story.introduction"] .ws-incomplete-note')).to_be_visible()  # one language
@@ -207,5 +215,12 @@ def test_a_newcomer_builds_reads_why_fixes_prints_and_plays_a_chapter(browser: B
     shot(table, f"issue31-table-introduction-{name}")
     if phone:
         assert axe_serious(page) == []
+        # every control is in the keyboard's order, and so is every space of the board (picks by keyboard)
+        unreachable = page.evaluate(
+            """() => [...document.querySelectorAll('#app button, #app select, #app input, #app textarea, #app summary')]
+                .filter((e) => !e.disabled && e.tabIndex < 0 && e.type !== 'file').map((e) => e.outerHTML.slice(0, 80))"""
+        )
+        assert unreachable == []
+        assert page.evaluate("[...document.querySelectorAll('#ws-board path.space')].every((p) => p.tabIndex >= 0)")
     assert errors == []
     context.close()

@@ -302,6 +302,12 @@ export async function renderWorkshop() {
           { class: "ws-board-col", "aria-labelledby": "ws-board-title" },
           h("h3", { id: "ws-board-title" }, t("ws.board")),
           h("p", { id: "ws-picking", class: "ws-picking", role: "status", "aria-live": "polite" }),
+          h(
+            "div",
+            { class: "ws-zoom", role: "group", "aria-label": t("ws.zoom") },
+            h("button", { type: "button", class: "small", id: "ws-zoom-in", "aria-label": t("ws.zoomIn"), onclick: () => W.boardView && W.boardView.setZoom(W.boardView.zoom * 1.4) }, "+"),
+            h("button", { type: "button", class: "small", id: "ws-zoom-out", "aria-label": t("ws.zoomOut"), onclick: () => W.boardView && W.boardView.setZoom(W.boardView.zoom / 1.4) }, "−"),
+          ),
           h("div", { class: "board-wrap" }, h("div", { id: "ws-board", class: "board" })),
           h("p", { id: "ws-exits", class: "ws-exits" }),
           h("div", { id: "ws-grid", class: "ws-grid" }),
