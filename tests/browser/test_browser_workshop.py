@@ -115,6 +115,22 @@ def test_workshop_axe_portuguese_phone_keyboard(browser: Browser, base_url: str)
             return en.filter((s) => !pt.has(s) && s.length > 3 && !s.includes('{'));
         }"""
     )
+    # the workshop's strings: every one in both languages (nothing falls back to English), and no Portuguese
+    # text left the same as its English one but numbers, symbols and names
+    missing, same = page.evaluate(
+        """async () => {
+            const m = await import('/static/i18n.js');
+            const en = m.catalogueKeys('en').filter((k) => k.startsWith('ws.'));
+            const pt = new Set(m.catalogueKeys('pt').filter((k) => k.startsWith('ws.')));
+            m.setLang('en');
+            const english = Object.fromEntries(en.map((k) => [k, m.t(k)]));
+            m.setLang('pt');
+            const same = en.filter((k) => pt.has(k) && m.t(k) === english[k] && /[a-z]{4,}/i.test(english[k]));
+            return [en.filter((k) => !pt.has(k)).concat([...pt].filter((k) => !(k in english))), same];
+        }"""
+    )
+    assert missing == [], missing
+    assert [k for k in same if k not in {"ws.presets.normal"}] == [], same  # "normal" is Portuguese too
     body = page.locator("#app").inner_text()  # the header's language button says "English" on purpose
     left = [s for s in english if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", body)]
     assert left == [], left
