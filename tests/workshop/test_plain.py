@@ -22,3 +22,17 @@ def test_a_space_is_picked_on_the_board_and_pydantic_never_shows() -> None:
 def test_english_never_stands_in_for_portuguese() -> None:
     got = plain({"field": "victory", "en": "the chapter can never be won", "pt": "the chapter can never be won"})
     assert got["en"] == "the chapter can never be won" and got["pt"] != got["en"]
+
+
+def test_a_token_nothing_lays_is_refused_on_its_field() -> None:
+    from mnm.workshop.plain import unknown_tokens
+
+    data = {
+        "setup": {"tokens": {"bell": ["5:9"]}},
+        "victory": [{"token_on": {"token": "bell"}}, {"not": {"token_on": {"token": "bel"}}}],
+        "rules": [{"id": "r", "when": "search", "do": [{"place_token": {"token": "key", "space": "5:1"}}]}],
+        "defeat": [{"token_on": {"token": "key"}}, {"party_holds": {"token": "fishhook"}}, {"party_holds": {"token": "bell"}}],
+    }
+    got = unknown_tokens(data, {"fishhook"})
+    assert [p["field"] for p in got] == ["victory.1.not.token_on.token", "defeat.2.party_holds.token"]
+    assert got[0]["en"] == "names the token “bel”, which nothing in this chapter lays on the board"

@@ -53,7 +53,7 @@ from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.limits import RateLimiter
 from mnm.server.tables import LiveTable, TableService, new_seed
 from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_gallery
-from mnm.workshop.plain import plain
+from mnm.workshop.plain import plain, unknown_tokens
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
 from mnm.workshop.roundtrip import WriteBackError, write_back
 from mnm.workshop.sheet import sheet_html
@@ -184,6 +184,7 @@ def workshop_router(
     router = APIRouter(prefix="/api/workshop", tags=["workshop"], responses=responses)
     storage = service.storage
     content = service.content
+    party_tokens = {c.party_token for c in content.search_cards.values() if c.party_token}
     limiter = RateLimiter(checks_per_second * address_scale, round(check_burst * address_scale), "workshop requests")
     write_limiter = RateLimiter(10 * address_scale, round(40 * address_scale), "workshop edits")
     playtest_limiter = RateLimiter(0.2 * address_scale, round(5 * address_scale), "play-tests")
@@ -267,6 +268,7 @@ def workshop_router(
         found = await asyncio.to_thread(validate_chapter_text, body.text, "workshop", content)
         problems = [plain(p.to_json()) for p in found]
         data = _fields(body.text)
+        problems += unknown_tokens(data, party_tokens)
         setup = data.get("setup") if isinstance(data, dict) else None
         board = None
         if isinstance(setup, dict) and setup.get("layout"):

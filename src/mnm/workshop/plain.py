@@ -71,3 +71,46 @@ def plain(problem: dict[str, Any]) -> dict[str, Any]:
     if not pt or pt == en:  # no Portuguese for it: a plain sentence rather than English in Portuguese
         pt = "tem um problema: confira este campo"
     return {**problem, "pt": pt}
+
+
+def _walk(node: Any, path: str) -> list[tuple[str, str, str]]:
+    """Every (path, word, token) of a token word (token_on, remove_token, place_token, party_holds) in ``node``."""
+    out: list[tuple[str, str, str]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            here = f"{path}.{key}" if path else str(key)
+            if key in _TOKEN_WORDS and isinstance(value, dict) and isinstance(value.get("token"), str):
+                out.append((f"{here}.token", str(key), value["token"]))
+            out += _walk(value, here)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out += _walk(value, f"{path}.{i}")
+    return out
+
+
+_TOKEN_WORDS = ("token_on", "remove_token", "place_token", "party_holds")
+
+
+def unknown_tokens(data: Any, party_tokens: set[str]) -> list[dict[str, Any]]:
+    """The tokens a chapter tests or removes that nothing lays (not on the board at setup, never placed by a
+    rule, not a party item's token): such a condition could never hold. One problem each, on its field."""
+    if not isinstance(data, dict):
+        return []
+    setup = data.get("setup")
+    tokens = setup.get("tokens") if isinstance(setup, dict) else None
+    laid = set(tokens) if isinstance(tokens, dict) else set()
+    used = _walk({k: v for k, v in data.items() if k in ("victory", "defeat", "rules", "rooms")}, "")
+    laid |= {token for _path, word, token in used if word == "place_token"}
+    out = []
+    for path, word, token in used:
+        known = token in party_tokens if word == "party_holds" else token in laid or token in party_tokens
+        if not known:
+            out.append(
+                {
+                    "field": path,
+                    "line": None,
+                    "en": f"names the token “{token}”, which nothing in this chapter lays on the board",
+                    "pt": f"nomeia a ficha “{token}”, que nada neste capítulo coloca no tabuleiro",
+                }
+            )
+    return out
