@@ -24,10 +24,10 @@ from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect,
 from mnm.content.schema import Chapter
 from mnm.engine import Event, Game, conditions_hold
 
-__all__ = ["Watch", "diagnose", "gate_rules"]
+__all__ = ["OPS", "Watch", "diagnose", "gate_rules"]
 
 # how the comparisons read (the file writes ge, the designer reads ≥)
-_OPS = {"eq": "=", "ne": "≠", "lt": "<", "le": "≤", "gt": ">", "ge": "≥"}
+OPS = {"eq": "=", "ne": "≠", "lt": "<", "le": "≤", "gt": ">", "ge": "≥"}
 _BOOKKEEPING = {"rules_fired", "chapter_won"}  # chapter_data keys the engine keeps for itself
 
 
@@ -101,7 +101,7 @@ _SPACE = re.compile(r"\b(\d+):(\d+)\b")
 def _words(c: Condition, lang: str) -> str:
     """A condition in words, comparisons as symbols, spaces as 'space 5 of side 16'."""
     text = condition_words(c, lang)
-    for op, symbol in _OPS.items():
+    for op, symbol in OPS.items():
         text = text.replace(f" is {op} ", f" {symbol} ").replace(f" é {op} ", f" {symbol} ")
     space = r"espaço \2 do lado \1" if lang == "pt" else r"space \2 of side \1"
     return _SPACE.sub(space, text)

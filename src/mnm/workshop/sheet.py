@@ -18,6 +18,7 @@ from mnm.board.render import render_layout_svg
 from mnm.chapters.doc import condition_words, rule_words
 from mnm.content.loader import Content
 from mnm.content.schema import Chapter
+from mnm.workshop.diagnose import OPS
 
 __all__ = ["sheet_html"]
 
@@ -116,6 +117,7 @@ section { page-break-inside: avoid; }
 _SPACE = re.compile(r"\b(\d+):(\d+)\b")
 
 
+
 class _Sheet:
     def __init__(self, content: Content, chapter: Chapter, lang: str) -> None:
         self.content = content
@@ -141,7 +143,10 @@ class _Sheet:
             info = self.content.tile_sides.get(side)
             return self.say("space", space=m.group(2), side=side, name=self.text(info.name) if info else "?")
 
-        return _SPACE.sub(one, words)
+        text = _SPACE.sub(one, words)
+        for op, symbol in OPS.items():  # the file writes ge, a player reads ≥
+            text = text.replace(f" is {op} ", f" {symbol} ").replace(f" é {op} ", f" {symbol} ")
+        return text.replace("..", ".")
 
     def minion(self, minion_id: str) -> str:
         m = self.content.minions.get(minion_id)
