@@ -117,7 +117,6 @@ section { page-break-inside: avoid; }
 _SPACE = re.compile(r"\b(\d+):(\d+)\b")
 
 
-
 class _Sheet:
     def __init__(self, content: Content, chapter: Chapter, lang: str) -> None:
         self.content = content
