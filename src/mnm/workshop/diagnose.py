@@ -28,7 +28,6 @@ __all__ = ["OPS", "Watch", "diagnose", "gate_rules"]
 
 # how the comparisons read (the file writes ge, the designer reads ≥)
 OPS = {"eq": "=", "ne": "≠", "lt": "<", "le": "≤", "gt": ">", "ge": "≥"}
-_BOOKKEEPING = {"rules_fired", "chapter_won"}  # chapter_data keys the engine keeps for itself
 
 
 def gate_rules(chapter: Chapter) -> list[ChapterRule]:
@@ -57,7 +56,7 @@ class Watch:
         return self._end(game)
 
     def _step(self, game: Game, events: list[Event]) -> None:
-        data = game.state.chapter_data
+        data = game.state.chapter_vars  # the chapter file's own counters and flags
         if data:
             counters = self.counters
             for name, value in data.items():
@@ -80,9 +79,9 @@ class Watch:
         ]
         unmet = [i for i, c in enumerate(self.chapter.victory) if not conditions_hold(ctx, st, (c,), -1, mouse)]
         searched = sorted({s for h in st.heroes.values() for s in h.searched})
-        flags = sorted(k for k, v in st.chapter_data.items() if v is True and k not in _BOOKKEEPING)
+        flags = sorted(k for k, v in st.chapter_vars.items() if v is True)
         return {
-            "counters": {k: v for k, v in self.counters.items() if k not in _BOOKKEEPING},
+            "counters": dict(self.counters),
             "flags": flags,
             "fired": sorted(self.fired),
             "closed": closed,
