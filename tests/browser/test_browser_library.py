@@ -20,10 +20,15 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def publish(page: Page, title: str) -> None:
+def publish(page: Page, title: str, folder: Path) -> None:
     page.goto("/workshop")
-    expect(page.locator("#ws-text")).to_be_visible(timeout=T)
-    page.locator("#ws-text").fill(TINY_CHAPTER)
+    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
+    chapter = folder / "tiny-trial.yaml"
+    chapter.write_text(TINY_CHAPTER, encoding="utf-8")
+    page.locator("#ws-import").set_input_files(str(chapter))
+    if page.locator("#ws-ask-yes").count():
+        page.locator("#ws-ask-yes").click()
+    expect(page.locator("#ws-text")).to_have_value(TINY_CHAPTER, timeout=T)
     expect(page.locator("#ws-problems .ws-ok")).to_be_visible(timeout=45_000)  # the check waits its turn on a busy machine
     page.locator("#ws-publish").click()
     dialog = page.locator("#publish-dialog")
@@ -37,10 +42,10 @@ def publish(page: Page, title: str) -> None:
     expect(page.locator("#pub-outcome")).to_contain_text("version 1", timeout=T)
 
 
-def test_publish_find_play_rate(browser: Browser, base_url: str) -> None:
+def test_publish_find_play_rate(browser: Browser, base_url: str, tmp_path: Path) -> None:
     title = "Tiny <b>Trial</b>"
     author = browser.new_context(base_url=base_url, bypass_csp=True).new_page()
-    publish(author, title)
+    publish(author, title, tmp_path)
 
     # another person finds it by searching, and sees the bots' measure once the play-test is done
     player = browser.new_context(base_url=base_url, bypass_csp=True).new_page()
@@ -67,6 +72,9 @@ def test_publish_find_play_rate(browser: Browser, base_url: str) -> None:
     expect(player.locator('.lib-rates tr[data-preset="normal"] td')).to_contain_text("games")
     expect(player.locator("#lib-heat")).to_have_attribute("alt", r"The chapter's board. Red discs: where mice were wounded (normal); bigger and darker is more often.")
     expect(player.locator("#lib-objective")).to_have_text("Clear the second tile.")
+    sheet = player.locator("#lib-printable")  # the workshop's printable sheet (issue 31), with the bots' measure
+    expect(sheet).to_have_attribute("href", "/api/library/chapters/tiny-trial/sheet?version=1&lang=en")
+    assert "Tiny Trial" in player.request.get(sheet.get_attribute("href") or "").text()
     expect(player.locator(".lib-story blockquote")).to_have_text("A rat blocks the road.")
     assert not axe_serious(player), axe_serious(player)
     shot(player, "library-chapter")
