@@ -11,6 +11,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.bounded_yaml import load_bounded_with_lines
+from mnm.engine.chapter_query import condition_holds
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -90,6 +91,7 @@ __all__ = [
     "apply_action_in_place",
     "carry_over",
     "catalog",
+    "condition_holds",
     "check_faces",
     "contract",
     "difficulty_options",

@@ -1,0 +1,84 @@
+"""The planner's speed and sameness on the shipped chapters: ``python bench/planner_speed.py [--base SRC] [games]``.
+
+Plays ``games`` (default 6) heuristic-bot games of Chapter 1 (seeds 0..games-1) and reports games per second;
+with ``--digest`` it also plays 3 heuristic games of every shipped chapter and hashes every action the bot chose,
+so a planner change meant to keep the shipped chapters' games can be checked to give the same digest.
+
+With ``--base SRC`` (another tree's ``src`` folder, e.g. ``git archive main src | tar -x -C /tmp/base``) it runs
+both trees in alternated fresh processes, ``--rounds`` times (default 5), and prints each tree's median games per
+second and their ratio: the "before and after in the same run" of issue 29. Not a test: a speed figure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+PARTY = ["collin", "tilda", "filch", "maginos"]
+
+
+def heuristic_games(chapter: str, seeds: range) -> tuple[float, str, int]:
+    """(CPU seconds, digest of the chosen actions, games won) of heuristic games of ``chapter``."""
+    from mnm.bots.policy import HeuristicBot
+    from mnm.engine import Game
+
+    digest = hashlib.sha256()
+    won = 0
+    start = time.process_time()
+    for seed in seeds:
+        game = Game.new(chapter, PARTY, seed=seed)
+        bot = HeuristicBot(seed=seed)
+        n = 0
+        while game.decision() is not None and n < 20_000:
+            action = bot.choose(game)
+            digest.update(str(action).encode())
+            game.apply(action)
+            n += 1
+        won += game.state.status == "won"
+    return time.process_time() - start, digest.hexdigest(), won
+
+
+def _one(games: int, digest: bool) -> None:
+    from mnm.content.loader import builtin_content
+
+    seconds, _, _ = heuristic_games("flight-to-barksburg", range(games))
+    print(f"speed {games / seconds:.4f}")
+    if digest:
+        for chapter in builtin_content().chapters:
+            _, d, won = heuristic_games(chapter, range(3))
+            print(f"digest {chapter} {d[:16]} won {won}/3")
+
+
+def main(argv: list[str]) -> None:
+    games = int(next((a for a in argv if a.isdigit()), "6"))
+    digest = "--digest" in argv
+    if "--child" in argv or "--base" not in argv:
+        _one(games, digest)
+        return
+    base = argv[argv.index("--base") + 1]
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 5
+    here = str(Path(__file__).resolve().parents[1] / "src")
+    speeds: dict[str, list[float]] = {"base": [], "this": []}
+    for r in range(rounds):
+        for name, src in (("base", base), ("this", here)):
+            env = dict(os.environ, PYTHONPATH=src)
+            args = [sys.executable, __file__, "--child", str(games)] + (["--digest"] if digest and r == 0 else [])
+            out = subprocess.run(args, env=env, capture_output=True, text=True, check=True).stdout
+            for line in out.splitlines():
+                if line.startswith("speed"):
+                    speeds[name].append(float(line.split()[1]))
+                elif r == 0:
+                    print(name, line)
+    base_med, this_med = statistics.median(speeds["base"]), statistics.median(speeds["this"])
+    print(f"base games/s {[round(s, 3) for s in speeds['base']]} median {base_med:.3f}")
+    print(f"this games/s {[round(s, 3) for s in speeds['this']]} median {this_med:.3f}")
+    print(f"ratio this/base {this_med / base_med:.3f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
