@@ -45,9 +45,24 @@ from mnm.chapters.rule_graph import (
 )
 from mnm.content.chapter_language import ChapterRule, Condition, Effect
 from mnm.content.schema import Chapter, HeroClass
-from mnm.engine import Ctx, State, condition_holds, exit_target
+from mnm.engine import Ctx, State, condition_holds, exit_target, rule_fired
 
-__all__ = ["STEP", "Advice", "ChapterPlan", "Edge", "Gate", "Goal", "advice", "chapter_plan", "progress"]
+__all__ = [
+    "AUTO",
+    "STEP",
+    "Advice",
+    "Stages",
+    "SubGoal",
+    "current_goal",
+    "explain",
+    "ChapterPlan",
+    "Edge",
+    "Gate",
+    "Goal",
+    "advice",
+    "chapter_plan",
+    "progress",
+]
 
 STEP: Final = 0.2  # one step on a tile, in explores: a tile crossed is worth about one explore
 GATE_COST: Final = 1.5  # a gate that opens with a special search: finding the card (a search or two)
@@ -755,6 +770,8 @@ def _pursue(
     seen = seen | {key}
     waiting: SubGoal | None = None
     for w in ways(sg.graph, c, want) or []:
+        if w.producer is not None and w.producer.once and rule_fired(st, w.producer.source):
+            continue  # a once rule that has fired: it will not make its fact again
         found: SubGoal | None = None
         blocked = False
         for need, truth in w.needs:
@@ -846,9 +863,9 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
         if got.act != WAIT:
             return _gate_in_way(ctx, st, sg, got.sides) or got
         waiting = waiting or got
-    if waiting is not None and waiting.sides:
+    if waiting is not None and waiting.sides:  # time will make it: meanwhile, stand where it will happen
         return _gate_in_way(ctx, st, sg, waiting.sides) or waiting
-    return _gate_in_way(ctx, st, sg, _final_sides(ctx, st)) or waiting
+    return _gate_in_way(ctx, st, sg, _final_sides(ctx, st))
 
 
 def _goal_of(sub: SubGoal) -> Goal:
@@ -872,18 +889,18 @@ def _sub_advice(ctx: Ctx, st: State, sub: SubGoal, side: int, space: str, hero_i
     return _final_advice(ctx, st, chapter_plan(ctx, st, _goal_of(sub)), side, space, hero_id)
 
 
-_AUTO: Final = SubGoal("auto", ())
+AUTO: Final = SubGoal("auto", ())  # advice's default: the planner's current sub-goal
 
 
 def advice(
-    ctx: Ctx, st: State, side: int, space: str, hero_id: str | None = None, goal: SubGoal | None = _AUTO
+    ctx: Ctx, st: State, side: int, space: str, hero_id: str | None = None, goal: SubGoal | None = AUTO
 ) -> list[Advice]:
     """The ways a mouse on ``space`` (of ``side``) can head toward the current sub-goal (``goal``; by default
     :func:`current_goal`), cheapest first: an explore (its argument), ``search`` at the spaces to search,
     ``enter`` (step into one of the spaces: off it first when on it), or ``""`` (stand there; a minion to
     defeat: its spaces). In the final stage, the way to the victory's places, a closed gate whose key is
     searched for on this side giving a ``search`` advice. Empty when the plan knows no way from here."""
-    sub = current_goal(ctx, st) if goal is _AUTO else goal
+    sub = current_goal(ctx, st) if goal is AUTO else goal
     if sub is None:
         return _final_advice(ctx, st, chapter_plan(ctx, st), side, space, hero_id)
     return _sub_advice(ctx, st, sub, side, space, hero_id)

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mnm.bots.plan import advice, danger_sides, danger_spaces, explain, progress
+from mnm.bots.plan import AUTO, SubGoal, advice, danger_sides, danger_spaces, explain, progress
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
 __all__ = [
@@ -185,6 +185,11 @@ class HeuristicBot:
 
     # --- rules of thumb for a mouse's turn ----------------------------------------------------------------
 
+    def route_goal(self, ctx: Ctx, st: State) -> SubGoal | None:
+        """Where this bot is told to go: the planner's current sub-goal (``AUTO``); a bot given waypoints by hand
+        (:class:`mnm.bots.waypoints.WaypointBot`) answers its own."""
+        return AUTO
+
     def turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
         """Hit what you can; close in on minions on your tile; else search when safe, head for the way on
         (the plan's advice, :func:`mnm.bots.plan.advice`, or any exit or flip space), explore there."""
@@ -227,7 +232,7 @@ class HeuristicBot:
             if step is not None:
                 return step
             return end
-        ways = advice(ctx, st, side, hero.space, hero.id)
+        ways = advice(ctx, st, side, hero.space, hero.id, self.route_goal(ctx, st))
         if "search" in by_verb and side not in hero.searched:
             if ways and ways[0].verb == "search":
                 if hero.space in ways[0].spaces:

@@ -89,6 +89,7 @@ class Producer:
     op: str = ""
     value: int = 0
     chance: float = 1.0
+    once: bool = False  # a ``once`` rule: it makes its fact one time only
 
 
 @dataclass(frozen=True)
@@ -291,7 +292,9 @@ def rule_graph(chapter: Chapter, content: Any = None) -> RuleGraph:
             for fact, op, value in made:
                 assert to_act is not None
                 act = to_act(rule)
-                add(fact, []).append(Producer(fact, rule.id, trigger, act, tuple(rule.if_), op, value, chance))
+                add(fact, []).append(
+                    Producer(fact, rule.id, trigger, act, tuple(rule.if_), op, value, chance, rule.once)
+                )
     return graph
 
 

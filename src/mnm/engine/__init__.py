@@ -11,7 +11,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.bounded_yaml import load_bounded_with_lines
-from mnm.engine.chapter_query import condition_holds
+from mnm.engine.chapter_query import condition_holds, rule_fired
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -109,6 +109,7 @@ __all__ = [
     "next_chapter_game",
     "parse_keep",
     "reachable",
+    "rule_fired",
     "read_save_text",
     "render",
     "render_rule",

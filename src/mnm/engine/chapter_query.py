@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from mnm.engine.context import Ctx
-from mnm.engine.rules.chapter_rules import Fire, compile_condition
+from mnm.engine.rules.chapter_rules import FIRED, Fire, compile_condition
 from mnm.engine.state import State
 
-__all__ = ["condition_holds"]
+__all__ = ["condition_holds", "rule_fired"]
 
 _COMPILED: Final[dict[int, tuple[Any, Any]]] = {}  # id(condition) -> (the condition, its compiled form)
 _NO_TRIGGER: Final = Fire()
@@ -31,3 +31,9 @@ def condition_holds(ctx: Ctx, st: State, condition: Any) -> bool:
         _COMPILED[id(condition)] = found
     compiled = found[1]
     return bool(compiled.fn(ctx, st, _NO_TRIGGER, compiled.params))
+
+
+def rule_fired(st: State, rule_id: str) -> bool:
+    """Whether the chapter's ``once`` rule ``rule_id`` has fired in this game (it will not fire again)."""
+    fired = st.chapter_data.get(FIRED) or []
+    return rule_id in fired
