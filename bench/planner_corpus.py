@@ -39,9 +39,7 @@ def _content(path: str) -> Any:
 
 def play(path: str, bot_name: str, seed: int, trace: bool = False) -> tuple[bool, list[str]]:
     """One game of the chapter file ``path`` by ``bot_name`` (heuristic, waypoints, search): (won, trace lines)."""
-    from mnm.bots.mcts import SearchBot
-    from mnm.bots.policy import HeuristicBot, Policy, explain_plan
-    from mnm.bots.waypoints import WaypointBot, load_routes
+    from mnm.bots.policy import HeuristicBot, Policy
     from mnm.engine import Game
 
     content = _content(path)
@@ -50,8 +48,12 @@ def play(path: str, bot_name: str, seed: int, trace: bool = False) -> tuple[bool
     game = Game.new(chapter.id, party, seed=seed, content=content)
     bot: Policy
     if bot_name == "waypoints":
+        from mnm.bots.waypoints import WaypointBot, load_routes
+
         bot = WaypointBot(seed=seed, route=load_routes(CORPUS / "waypoints.yaml").get(chapter.id, ()))
     elif bot_name == "search":
+        from mnm.bots.mcts import SearchBot
+
         bot = SearchBot(seed=seed)
     else:
         bot = HeuristicBot(seed=seed)
@@ -60,6 +62,8 @@ def play(path: str, bot_name: str, seed: int, trace: bool = False) -> tuple[bool
     page, since = game.state.hourglass, game.state.round
     while game.decision() is not None and decisions < MAX_DECISIONS:
         if trace:
+            from mnm.bots.policy import explain_plan
+
             said = f"page {game.state.hourglass}: {explain_plan(game)}"
             if not lines or lines[-1].split(": ", 1)[1] != said.split(": ", 1)[1]:
                 lines.append(said)
@@ -88,6 +92,7 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--only", default="")
     ap.add_argument("--trace", type=int, default=None)
+    ap.add_argument("--bots", default="heuristic,waypoints", help="of heuristic, waypoints (another tree: heuristic)")
     args = ap.parse_args(argv)
     files = [p for p in corpus_files() if args.only in p.stem]
     if args.trace is not None:
@@ -96,7 +101,8 @@ def main(argv: list[str]) -> None:
             print(f"== {p.stem} seed {args.trace}: {'won' if won else 'lost'}")
             print("\n".join(f"   {line}" for line in lines))
         return
-    jobs = [(str(p), bot, s) for p in files for bot in ("heuristic", "waypoints") for s in range(args.seeds)]
+    bots = args.bots.split(",")
+    jobs = [(str(p), bot, s) for p in files for bot in bots for s in range(args.seeds)]
     jobs += [(str(p), "search", s) for p in files for s in range(args.search)]
     wins: dict[tuple[str, str], dict[int, bool]] = {}
     if args.workers > 1:
@@ -122,8 +128,8 @@ def main(argv: list[str]) -> None:
         chapter = next(c for c in content.chapters.values() if content.chapter_files.get(c.id))
         h = wins.get((path, "heuristic"), {})
         b = wins.get((path, "waypoints"), {})
-        share = sum(h.values()) / max(1, sum(b.values()))
-        worst = min(worst, share)
+        share = sum(h.values()) / sum(b.values()) if sum(b.values()) else 1.0
+        worst = min(worst, share) if b else worst
         seeds = range(args.search)
         same = sum(1 for s in seeds if h.get(s))
         search = rate(path, "search", seeds) + f", heuristic {same}/{args.search} on the same seeds"

@@ -659,14 +659,20 @@ def _about_figure(c: Condition) -> bool:
     return kind == "not" and _about_figure(c.params)
 
 
+_NEGATED: Final = {"eq": "ne", "ne": "eq", "lt": "ge", "le": "gt", "gt": "le", "ge": "lt"}
+
+
 def _say(c: Condition, want: bool) -> str:
+    """A condition as the sub-goal's explanation names it (``counter bell ge 2``, ``not flag guard_down``)."""
     kind = _kind(c)
     p = c.params
     if kind == "not":
         return _say(p, not want)
-    name = next(
-        (str(getattr(p, k)) for k in ("name", "token", "minion", "achievement", "card", "side") if hasattr(p, k)), ""
-    )
+    if kind == "counter" and p.op != "unset":
+        op = str(p.op) if want else _NEGATED[str(p.op)]
+        return f"counter {p.name} {op} {p.value}"
+    keys = ("name", "token", "minion", "achievement", "card", "side")
+    name = next((str(getattr(p, k)) for k in keys if hasattr(p, k)), "")
     said = f"{kind} {name}".strip()
     return said if want else f"not {said}"
 
