@@ -276,6 +276,8 @@ def rule_graph(chapter: Chapter, content: Any = None) -> RuleGraph:
         trigger = _word(rule.when)
         to_act = TRIGGER_ACTS.get(trigger)
         effects = _effects(rule.do)
+        # where a rule that only waits (a page, a round) puts its minions: the place to wait at
+        placed = tuple(dict.fromkeys(_placed_side(e) for e, _ in effects if _placed_side(e) is not None))
         for e, chance in effects:
             kind = _kind_of(e)
             if kind == "gate":
@@ -292,10 +294,21 @@ def rule_graph(chapter: Chapter, content: Any = None) -> RuleGraph:
             for fact, op, value in made:
                 assert to_act is not None
                 act = to_act(rule)
+                if act.kind == WAIT and not act.sides and placed:
+                    act = Act(WAIT, placed, act.spaces, act.minion, act.page)
                 add(fact, []).append(
                     Producer(fact, rule.id, trigger, act, tuple(rule.if_), op, value, chance, rule.once)
                 )
     return graph
+
+
+def _placed_side(e: Effect) -> int | None:
+    kind = _kind_of(e)
+    if kind == "place_minion":
+        return _side(e.params.space)
+    if kind == "place_minions" and e.params.side is not None:
+        return int(e.params.side)
+    return None
 
 
 # --- conditions: the ways to make each true or false --------------------------------------------------------------
@@ -505,43 +518,70 @@ def _gap_condition(c: Condition, want: bool, where: str, nothing: bool) -> PlanG
 
 def _check(
     graph: RuleGraph, c: Condition, want: bool, where: str, out: list[PlanGap], seen: set[tuple[int, bool]]
-) -> None:
-    """Walk the ways to ``c``: report a word the planner cannot read, or a goal nothing produces."""
+) -> bool:
+    """Whether the planner knows a way to make ``c`` come to ``want``; every word on the way it has no entry for
+    is added to ``out`` (all ways are walked, so an unknown word is reported even beside a way that works)."""
     key = (id(c), want)
     if key in seen:
-        return
+        return True  # walked already (or a loop: the other way round decides)
     seen.add(key)
     got = ways(graph, c, want)
     if got is None:
         out.append(_gap_condition(c, want, where, nothing=False))
-        return
-    if not got and want and _kind_of(c) not in ("all_free_mice_on",):
-        out.append(_gap_condition(c, want, where, nothing=True))
-        return
+        return False
+    ok = _at_start(c) is want  # a rule's condition that holds from the start (a flag not yet raised...)
     for w in got:
+        fine = True
         for need, truth in w.needs:
             # a rule's own conditions on its trigger's figure are filters of the trigger, not goals
             if w.producer is not None and any(_kind_of(x) == "figure" for x in _walk((need,))):
                 continue
-            _check(graph, need, truth, where, out, seen)
+            fine = _check(graph, need, truth, where, out, seen) and fine
+        ok = ok or fine
+    return ok
+
+
+def _at_start(c: Condition) -> bool | None:
+    """Whether ``c`` holds when a chapter begins, for the words whose start is known (None: not known)."""
+    kind = _kind_of(c)
+    p = c.params
+    if kind in ("flag", "party_holds", "has_achievement", "raining"):
+        return False if kind != "raining" else None
+    if kind == "counter":
+        return True if p.op == "unset" else _holds_op(0, str(p.op), int(p.value))
+    if kind == "not":
+        inner = _at_start(p)
+        return None if inner is None else not inner
+    return None
 
 
 def cannot_plan(chapter: Chapter, content: Any = None) -> list[PlanGap]:
     """What the bots cannot plan for in ``chapter``, one :class:`PlanGap` per problem: a word the planner has no
-    entry for (a condition, an effect, a trigger), or a victory or gate condition nothing in the chapter can
-    make true. Empty when the planner reads the whole chapter. Never raises (the workshop shows it as it is)."""
+    entry for (a condition, an effect, a trigger), a victory condition nothing in the chapter can make true, or a
+    gate nothing can open. Empty when the planner reads the whole chapter. Never raises (the workshop shows it as
+    it is)."""
     graph = rule_graph(chapter, content)
     out: list[PlanGap] = list(graph.unknown)
     seen: set[tuple[int, bool]] = set()
     for i, c in enumerate(chapter.victory):
-        _check(graph, c, True, f"victory.{i}", out, seen)
+        before = len(out)
+        if not _check(graph, c, True, f"victory.{i}", out, seen) and len(out) == before:
+            out.append(_gap_condition(c, True, f"victory.{i}", nothing=True))
     for i, c in enumerate(chapter.defeat):
-        if ways(graph, c, False) is None:
-            out.append(_gap_condition(c, False, f"defeat.{i}", nothing=False))
+        _check(graph, c, False, f"defeat.{i}", out, seen)  # the bots keep away from it: only unknown words matter
     for gate in graph.gates:
-        for c in gate.conditions:
-            if ways(graph, c, False) is None:
-                out.append(_gap_condition(c, False, f"gate {gate.rule}", nothing=False))
+        conds = [c for c in gate.conditions if not any(_kind_of(x) == "figure" for x in _walk((c,)))]
+        before = len(out)
+        # closed while all hold: one made false opens it
+        opened = [_check(graph, c, False, f"gate {gate.rule}", out, set()) for c in conds]
+        if conds and not any(opened) and len(out) == before:
+            out.append(
+                PlanGap(
+                    "gate",
+                    f"the bots know no way to open the gate {gate.rule}: nothing in the chapter makes its conditions false",
+                    f"os bots não conhecem um jeito de abrir o portão {gate.rule}: nada no capítulo torna suas condições falsas",
+                )
+            )
     # other rules' conditions: a word with no entry is reported once, wherever it is
     known = {g.en for g in out}
     for rule in chapter.all_rules():
