@@ -277,7 +277,7 @@ def rule_graph(chapter: Chapter, content: Any = None) -> RuleGraph:
         to_act = TRIGGER_ACTS.get(trigger)
         effects = _effects(rule.do)
         # where a rule that only waits (a page, a round) puts its minions: the place to wait at
-        placed = tuple(dict.fromkeys(_placed_side(e) for e, _ in effects if _placed_side(e) is not None))
+        placed = tuple(dict.fromkeys(side for e, _ in effects if (side := _placed_side(e)) is not None))
         for e, chance in effects:
             kind = _kind_of(e)
             if kind == "gate":
@@ -545,8 +545,8 @@ def _at_start(c: Condition) -> bool | None:
     """Whether ``c`` holds when a chapter begins, for the words whose start is known (None: not known)."""
     kind = _kind_of(c)
     p = c.params
-    if kind in ("flag", "party_holds", "has_achievement", "raining"):
-        return False if kind != "raining" else None
+    if kind in ("flag", "party_holds", "has_achievement"):
+        return False
     if kind == "counter":
         return True if p.op == "unset" else _holds_op(0, str(p.op), int(p.value))
     if kind == "not":
