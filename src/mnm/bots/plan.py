@@ -60,8 +60,11 @@ __all__ = [
     "advice",
     "chapter_plan",
     "current_goal",
+    "danger_sides",
+    "danger_spaces",
     "explain",
     "progress",
+    "stages",
 ]
 
 STEP: Final = 0.2  # one step on a tile, in explores: a tile crossed is worth about one explore

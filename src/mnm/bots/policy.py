@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mnm.bots.plan import AUTO, SubGoal, advice, danger_sides, danger_spaces, explain, progress
+from mnm.bots.plan import AUTO, SubGoal, advice, explain, progress, stages
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
 __all__ = [
@@ -208,7 +208,8 @@ class HeuristicBot:
         end = by_verb.get("end", [None])[0]
         minion_spaces = tuple(m.space for m in st.minions.values() if board.spaces[m.space].side == side)
         moves = by_verb.get("move", [])
-        danger = danger_spaces(ctx)
+        read = stages(ctx)
+        danger = read.danger_spaces
         if danger and moves:  # entering these feeds a chapter defeat: keep off them while there is another way
             safe = [a for a in moves if a.args[0] not in danger]
             moves = safe if safe else moves
@@ -237,7 +238,7 @@ class HeuristicBot:
             if ways and ways[0].verb == "search":
                 if hero.space in ways[0].spaces:
                     return by_verb["search"][0]  # the search that opens the way on
-            elif (st.end_page - st.hourglass > HASTE_PAGES or not ways) and side not in danger_sides(ctx):
+            elif (st.end_page - st.hourglass > HASTE_PAGES or not ways) and side not in read.danger_sides:
                 return by_verb["search"][0]
         if ways:
             goals, verb = ways[0].spaces, ways[0].verb
