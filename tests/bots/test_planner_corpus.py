@@ -19,10 +19,11 @@ from mnm.bots.waypoints import WaypointBot, load_routes
 from mnm.chapterfile import read_chapter_text, validate_chapter_text
 from mnm.chapters import rule_graph as rg
 from mnm.chapters.rule_graph import cannot_plan, cannot_plan_lines, rule_graph
-from mnm.content.chapter_language import Condition
+from mnm.content.chapter_language import Condition, Effect
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Chapter
 from mnm.engine import Game
+from mnm.engine.rules.chapter_rules import CompiledRule, Fire, compile_effect
 
 CORPUS = Path(__file__).parent / "chapters" / "corpus"
 FILES = sorted(p for p in CORPUS.glob("*.yaml") if p.name != "waypoints.yaml")
@@ -53,6 +54,14 @@ def _play(game: Game, bot: HeuristicBot, limit: int = 6000) -> str:
         elif game.state.round - since >= 30:
             break  # the bots stand still: a stalled game
     return game.state.status
+
+
+def _do(game: Game, effect: dict[str, object]) -> None:
+    """Run one chapter effect on the game's state, as a rule of the chapter would (wherever the engine keeps
+    chapter counters and flags)."""
+    rule = CompiledRule(game.ctx.chapter.all_rules()[0])
+    compiled = compile_effect(Effect.model_validate(effect))
+    compiled.fn(game.ctx, game.state, Fire(), rule, compiled.params)
 
 
 def test_the_corpus_has_at_least_twelve_varied_chapters_each_with_a_route() -> None:
@@ -105,7 +114,7 @@ def test_a_gate_on_a_counter_and_a_flag_is_opened_in_order() -> None:
     first = plan.current_goal(ctx, st)
     assert first is not None and first.act == rg.ENTER and set(first.spaces) == {"4:1"}
     assert "to open the gate tunnel-doors" in first.why[0]
-    st.chapter_data["bell"] = 2  # the bell has rung twice: now the guard
+    _do(game, {"counter": {"name": "bell", "op": "set", "value": 2}})  # the bell has rung twice: now the guard
     second = plan.current_goal(ctx, st)
     assert second is not None and second.act == rg.REVEAL and second.sides == (3,)  # he comes with the Kitchen
 
@@ -116,7 +125,7 @@ def test_a_mixed_victory_is_ordered_sub_goals_not_any_side() -> None:
     ctx, st = game.ctx, game.state
     waiting = plan.current_goal(ctx, st)
     assert waiting is not None and waiting.act == rg.WAIT and waiting.sides == (20,)
-    st.chapter_data["spider_came"] = True  # came and already gone: head home
+    _do(game, {"set_flag": {"name": "spider_came"}})  # came and already gone: head home
     assert plan.current_goal(ctx, st) is None
     assert plan.chapter_plan(ctx, st).goal.sides == (18,)
 
@@ -128,7 +137,7 @@ def test_the_route_bot_follows_its_waypoints() -> None:
     bot = WaypointBot(seed=0, route=route)
     goal = bot.route_goal(game.ctx, game.state)
     assert goal is not None and goal.spaces == ("11:9",)
-    game.state.chapter_data["key_taken"] = True
+    _do(game, {"set_flag": {"name": "key_taken"}})
     goal = bot.route_goal(game.ctx, game.state)
     assert goal is not None and goal.act == "search" and goal.sides == (14,)
 
