@@ -3,7 +3,7 @@
 For every chapter of the corpus (``tests/bots/chapters/corpus/*.yaml``, chapters written only in the documented
 language) it plays seeds ``0..N-1`` (default 100) with the heuristic bot (the planner reading the chapter's rule
 graph) and with the same bot told where to go by its hand-written route (``waypoints.yaml``, the baseline), and
-seeds ``0..M-1`` (default 10) with the search bot; it prints each win rate with its Wilson 95% interval, the
+seeds ``0..M-1`` (default 10) with the search bot (``--out FILE`` keeps every result as it ends and resumes from it); it prints each win rate with its Wilson 95% interval, the
 heuristic's share of its baseline (target: at least 80%) and whether the search bot is at least the heuristic on
 the same seeds. ``--only TEXT`` keeps the chapters whose id contains TEXT; ``--trace SEED`` prints, for each
 chapter, the planner's sub-goal each time it changes in that seed's heuristic game. Not a test: figures.
@@ -12,6 +12,7 @@ chapter, the planner's sub-goal each time it changes in that seed's heuristic ga
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -92,6 +93,7 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--only", default="")
     ap.add_argument("--trace", type=int, default=None)
+    ap.add_argument("--out", default="", help="a JSONL file of results, appended to and resumed from")
     ap.add_argument("--bots", default="heuristic,waypoints", help="of heuristic, waypoints (another tree: heuristic)")
     args = ap.parse_args(argv)
     files = [p for p in corpus_files() if args.only in p.stem]
@@ -101,17 +103,25 @@ def main(argv: list[str]) -> None:
             print(f"== {p.stem} seed {args.trace}: {'won' if won else 'lost'}")
             print("\n".join(f"   {line}" for line in lines))
         return
-    bots = args.bots.split(",")
+    bots = [b for b in args.bots.split(",") if b]
     jobs = [(str(p), bot, s) for p in files for bot in bots for s in range(args.seeds)]
     jobs += [(str(p), "search", s) for p in files for s in range(args.search)]
     wins: dict[tuple[str, str], dict[int, bool]] = {}
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(_job, jobs, chunksize=4))
-    else:
-        results = [_job(j) for j in jobs]
-    for path, bot, seed, won in results:
-        wins.setdefault((path, bot), {})[seed] = won
+    # every game's result is appended to --out as it ends, and a run with the same --out skips the games there
+    done: set[tuple[str, str, int]] = set()
+    out = Path(args.out) if args.out else None
+    if out is not None and out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line)
+            done.add((rec["chapter"], rec["bot"], rec["seed"]))
+            wins.setdefault((str(CORPUS / rec["chapter"]), rec["bot"]), {})[rec["seed"]] = rec["won"]
+    jobs = [j for j in jobs if (Path(j[0]).name, j[1], j[2]) not in done]
+    with ProcessPoolExecutor(max(1, args.workers)) as pool:
+        for path, bot, seed, won in pool.map(_job, jobs, chunksize=2):
+            wins.setdefault((path, bot), {})[seed] = won
+            if out is not None:
+                with out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps({"chapter": Path(path).name, "bot": bot, "seed": seed, "won": won}) + "\n")
 
     def rate(path: str, bot: str, seeds: range) -> str:
         got = wins.get((path, bot), {})
