@@ -31,7 +31,7 @@ def corpus_files() -> list[Path]:
 
 
 def _content(path: str) -> Any:
-    from mnm.chapterfile import read_chapter_text
+    from mnm.chapters.file import read_chapter_text
 
     if path not in _CONTENT:
         _CONTENT[path] = read_chapter_text(Path(path).read_text(encoding="utf-8"), Path(path).name)

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
+from mnm.chapters.language import ChapterRule, Condition, Effect
 from mnm.chapters.rule_graph import (
     CLEAR,
     DEFEAT,
@@ -43,7 +44,6 @@ from mnm.chapters.rule_graph import (
     rule_graph,
     ways,
 )
-from mnm.content.chapter_language import ChapterRule, Condition, Effect
 from mnm.content.schema import Chapter, HeroClass
 from mnm.engine import Ctx, State, condition_holds, exit_target, rule_fired
 

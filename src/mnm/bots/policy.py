@@ -15,13 +15,11 @@ from mnm.bots.plan import AUTO, SubGoal, advice, explain, progress, stages
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
 __all__ = [
-    "BOTS",
     "HeuristicBot",
     "Policy",
     "RandomBot",
     "evaluate",
     "explain_plan",
-    "make_bot",
     "position_measures",
     "resample_dice",
     "resample_hidden",
@@ -276,17 +274,3 @@ def explain_plan(game: Game, lang: str = "en") -> str:
     for victory"."""
     return explain(game.ctx, game.state, lang)
 
-
-BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
-
-
-def make_bot(name: str, seed: int = 0) -> Policy:
-    """A bot by name (``random``, ``heuristic``, ``search``)."""
-    if name == "search":
-        from mnm.bots.mcts import SearchBot
-
-        return SearchBot(seed=seed)
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots: random, heuristic, search")
-    bot: Policy = BOTS[name](seed=seed)
-    return bot
