@@ -94,6 +94,8 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--only", default="")
     ap.add_argument("--trace", type=int, default=None)
     ap.add_argument("--out", default="", help="a JSONL file of results, appended to and resumed from")
+    ap.add_argument("--reverse", action="store_true", help="play the jobs from the last")
+    ap.add_argument("--summary", action="store_true", help="play nothing: the table of the games in --out")
     ap.add_argument("--bots", default="heuristic,waypoints", help="of heuristic, waypoints (another tree: heuristic)")
     args = ap.parse_args(argv)
     files = [p for p in corpus_files() if args.only in p.stem]
@@ -105,7 +107,7 @@ def main(argv: list[str]) -> None:
         return
     bots = [b for b in args.bots.split(",") if b]
     jobs = [(str(p), bot, s) for p in files for bot in bots for s in range(args.seeds)]
-    jobs += [(str(p), "search", s) for p in files for s in range(args.search)]
+    jobs += [(str(p), "search", s) for s in range(args.search) for p in files]  # seed by seed: every chapter early
     wins: dict[tuple[str, str], dict[int, bool]] = {}
     # every game's result is appended to --out as it ends, and a run with the same --out skips the games there
     done: set[tuple[str, str, int]] = set()
@@ -115,7 +117,9 @@ def main(argv: list[str]) -> None:
             rec = json.loads(line)
             done.add((rec["chapter"], rec["bot"], rec["seed"]))
             wins.setdefault((str(CORPUS / rec["chapter"]), rec["bot"]), {})[rec["seed"]] = rec["won"]
-    jobs = [j for j in jobs if (Path(j[0]).name, j[1], j[2]) not in done]
+    jobs = [j for j in jobs if (Path(j[0]).name, j[1], j[2]) not in done and not args.summary]
+    if args.reverse:  # a second process on the same --out, from the other end
+        jobs.reverse()
     with ProcessPoolExecutor(max(1, args.workers)) as pool:
         for path, bot, seed, won in pool.map(_job, jobs, chunksize=2):
             wins.setdefault((path, bot), {})[seed] = won
