@@ -145,9 +145,9 @@ def main(argv: list[str]) -> None:
         share = sum(h.values()) / sum(b.values()) if sum(b.values()) else 1.0
         worst = min(worst, share) if b else worst
         shown = f"{100 * share:5.0f}%" if b else "   n/a"
-        seeds = range(args.search)
-        same = sum(1 for s in seeds if h.get(s))
-        search = rate(path, "search", seeds) + f", heuristic {same}/{args.search} on the same seeds"
+        played = sorted(wins.get((path, "search"), {}))
+        same = sum(1 for s in played if h.get(s))
+        search = rate(path, "search", range(args.search)) + f", heuristic {same}/{len(played)} on the same seeds"
         print(
             f"{chapter.id:28s} {chapter.party_size:4d}  {rate(path, 'heuristic', range(args.seeds))} "
             f"{rate(path, 'waypoints', range(args.seeds))} {shown}  {search}"
