@@ -2,11 +2,12 @@
 
 For every chapter of the corpus (``tests/bots/chapters/corpus/*.yaml``, chapters written only in the documented
 language) it plays seeds ``0..N-1`` (default 100) with the heuristic bot (the planner reading the chapter's rule
-graph) and with the same bot told where to go by its hand-written route (``waypoints.yaml``, the baseline), and
-seeds ``0..M-1`` (default 10) with the search bot (``--out FILE`` keeps every result as it ends and resumes from it); it prints each win rate with its Wilson 95% interval, the
-heuristic's share of its baseline (target: at least 80%) and whether the search bot is at least the heuristic on
-the same seeds. ``--only TEXT`` keeps the chapters whose id contains TEXT; ``--trace SEED`` prints, for each
-chapter, the planner's sub-goal each time it changes in that seed's heuristic game. Not a test: figures.
+graph) and with the same bot told where to go by its hand-written route (``tests/bots/corpus_waypoints.yaml``, the
+baseline), and seeds ``0..M-1`` (default 10) with the search bot; it prints each win rate with its Wilson 95%
+interval, the heuristic's share of its baseline (target: at least 80%) and the heuristic on the seeds the search
+bot played. ``--out FILE`` keeps every result as it ends and resumes from it (``--summary``: only the table);
+``--only TEXT`` keeps the chapters whose id contains TEXT; ``--trace SEED`` prints, for each chapter, the
+planner's sub-goal each time it changes in that seed's heuristic game. Not a test: figures.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "bots" / "chapters" / "corpus"
+ROUTES = CORPUS.parents[1] / "corpus_waypoints.yaml"  # the hand-written route of each corpus chapter
 HEROES = ["collin", "tilda", "filch", "maginos"]
 MAX_DECISIONS = 6000
 STALL_ROUNDS = 30  # rounds on one hourglass page: the bots found nothing to do (the workshop's rule)
@@ -27,7 +29,7 @@ _CONTENT: dict[str, Any] = {}
 
 
 def corpus_files() -> list[Path]:
-    return sorted(p for p in CORPUS.glob("*.yaml") if p.name != "waypoints.yaml")
+    return sorted(CORPUS.glob("*.yaml"))
 
 
 def _content(path: str) -> Any:
@@ -51,7 +53,7 @@ def play(path: str, bot_name: str, seed: int, trace: bool = False) -> tuple[bool
     if bot_name == "waypoints":
         from mnm.bots.waypoints import WaypointBot, load_routes
 
-        bot = WaypointBot(seed=seed, route=load_routes(CORPUS / "waypoints.yaml").get(chapter.id, ()))
+        bot = WaypointBot(seed=seed, route=load_routes(ROUTES).get(chapter.id, ()))
     elif bot_name == "search":
         from mnm.bots.mcts import SearchBot
 
