@@ -40,6 +40,7 @@ from mnm.engine.game import (
 from mnm.engine.i18n import LANGUAGES, catalog, contract, format_message, name_of, render, render_rule, with_article
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.capture import hero_life
+from mnm.engine.rules.chapter_rules import conditions_hold
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.free_actions import LEVEL_UP_COST
 from mnm.engine.rules.movement import reachable
@@ -93,6 +94,7 @@ __all__ = [
     "catalog",
     "check_faces",
     "condition_holds",
+    "conditions_hold",
     "contract",
     "difficulty_options",
     "events_until_stopped",
