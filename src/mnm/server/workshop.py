@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib
 import json
 import re
 import secrets
@@ -50,6 +49,7 @@ from mnm.chapters.file import (
     read_chapter_text,
     validate_chapter_text,
 )
+from mnm.chapters.rule_graph import cannot_plan
 from mnm.content.loader import builtin_dir
 from mnm.content.schema import Chapter
 from mnm.engine import load_bounded_with_lines
@@ -169,16 +169,12 @@ def _problems_error(err: ChapterFileError) -> ApiError:
 
 def _cannot_plan(text: str, content: Any) -> list[dict[str, str]]:
     """What the bots' planner cannot plan for in a chapter that checks (issue 29's rule graph), one line each in
-    both languages; empty while the planner is not in this build."""
-    try:
-        rule_graph = importlib.import_module("mnm.chapters.rule_graph")
-    except ImportError:
-        return []
+    both languages."""
     try:
         chapter = added_chapter(read_chapter_text(text, "workshop", content))[0]
     except ChapterFileError:
         return []
-    return [{"word": str(g.word), "en": g.en, "pt": g.pt} for g in rule_graph.cannot_plan(chapter, content)]
+    return [{"word": str(g.word), "en": g.en, "pt": g.pt} for g in cannot_plan(chapter, content)]
 
 
 def _fields(text: str) -> Any:
