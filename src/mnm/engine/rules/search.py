@@ -111,6 +111,9 @@ def _card_found(ctx: Ctx, st: State, args: list[Any]) -> None:
     inst = str(args[1])
     if inst in st.search_deck:
         st.search_deck.remove(inst)
+    ctx.rules.on_item_found(ctx, st, h.id, card_of(inst))  # a chapter may react (trigger item_found)
+    if st.status != "playing":
+        return
     card = ctx.content.search_cards[card_of(inst)]
     if card.type is CardType.EVENT:  # R-SEARCH-03
         resolve_event(ctx, st, h, inst)

@@ -10,10 +10,11 @@ from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import shuffle
 from mnm.engine.errors import IllegalAction
 from mnm.engine.query import card_of as query_card_of
+from mnm.engine.rules.chapter_state import CAMPAIGN_LOG
 from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.expansion import expansion_setup
 from mnm.engine.rules.initiative import add_cards, cards_for_types
-from mnm.engine.state import Hero, Pending, State
+from mnm.engine.state import Hero, Minion, Pending, State
 
 __all__ = [
     "DEFAULT_DIFFICULTY",
@@ -247,6 +248,9 @@ def setup_state(
         if hid in st.heroes:
             st.heroes[hid].abilities = [a for a in abilities if a in ctx.content.ability_cards]
     st.story_achievements = list(carry.get("story_achievements") or [])
+    log = carry.get("campaign_log") or {}  # the campaign log (R-CAMP-05): what earlier chapters recorded
+    if log:
+        st.chapter_data[CAMPAIGN_LOG] = {str(k): int(v) for k, v in log.items()}
 
     special = {ss.card for ss in ch.special_searches}
     cards = ctx.content.search_cards
@@ -324,6 +328,14 @@ def _place_starting(ctx: Ctx, st: State, args: list[Any]) -> None:
         then = ["place_starting_minions", index + 1, types]
         place_minions(ctx, st, sm.side, [(sm.minion, sm.count)], then, reason="setup")
         return
+    for placement in ctx.chapter.placements:  # R-STORY-03: minions on named spaces, placed as they are written
+        serial = st.minion_serial.get(placement.minion, 0) + 1
+        st.minion_serial[placement.minion] = serial
+        fig = Minion(f"{placement.minion}-{serial}", placement.minion, placement.space)
+        st.minions[fig.id] = fig
+        ctx.emit("minion_placed", "R-STORY-03", minion=fig.id, space=fig.space, why="setup", reason="setup")
+        if placement.minion not in types:
+            types.append(placement.minion)
     mouse_cards = st.track
     st.track = []
     add_cards(ctx, st, mouse_cards, cards_for_types(ctx, st, types))

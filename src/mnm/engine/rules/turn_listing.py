@@ -17,6 +17,7 @@ from mnm.engine.rules import (
     achievements,
     battle,
     cards,
+    chapter_actions,
     effects,
     explore,
     free_actions,
@@ -53,6 +54,7 @@ def direct_turn_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out += movement._move_options(ctx, st, h, t)
     out += movement._scurry_options(ctx, st, h, t)
     out += search._options(ctx, st, h, t)
+    out += chapter_actions._act_options(ctx, st, h, t)
     out += free_actions._share_options(ctx, st, h, t)
     out += free_actions._equip_options(ctx, st, h, t)
     out += free_actions._unequip_options(ctx, st, h, t)
@@ -84,6 +86,7 @@ _EXPECTED = (
     movement._move_options,
     movement._scurry_options,
     search._options,
+    chapter_actions._act_options,
     free_actions._share_options,
     free_actions._equip_options,
     free_actions._unequip_options,
