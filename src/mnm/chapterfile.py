@@ -743,11 +743,12 @@ def added_chapter(content: Content) -> tuple[Chapter, ChapterFile]:
     return content.chapters[source.chapter], source
 
 
-def next_chapter_content(content: Content, chapter: Chapter) -> Content:
+def next_chapter_content(content: Content, chapter: Chapter, name: str | None = None) -> Content:
     """The content in which ``chapter``'s ``next_chapter`` can be played: the same content when it holds it
     already (a shipped chapter), else the file ``<next_chapter>.yaml`` in the folder of ``chapter``'s file
-    (docs/chapters.md, "Saves and campaigns"). :class:`ChapterFileError` when that file is missing or bad."""
-    name = chapter.next_chapter
+    (docs/chapters.md, "Saves and campaigns"). :class:`ChapterFileError` when that file is missing or bad.
+    ``name``: the next chapter a ``next_chapter`` effect chose (:func:`mnm.engine.next_chapter_of`)."""
+    name = name or chapter.next_chapter
     source = content.chapter_files.get(chapter.id)
     if name is None or source is None:
         return content

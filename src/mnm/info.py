@@ -1186,6 +1186,8 @@ DECISION_HELP: Mapping[str, Mapping[str, str]] = {
         "shifting_cloak": "The Shifting Cloak lets this mouse slip to another space before the minions act, or stay.",
         "disguises": "With the disguises on, the minions of the new tile are not placed until the mice act against "
         "them.",
+        "story_choice": "The chapter's story asks the party to choose: each option has its own effects, and the "
+        "choice may change how the chapter ends or which chapter comes next.",
         "rescue": "A captured mouse is rescued: choose which entry space of the tile it comes back on (it returns "
         "with its wounds healed).",
         "flip_landing": "The tile was turned over: choose on which flip space of the new side the party appears.",
@@ -1223,6 +1225,8 @@ DECISION_HELP: Mapping[str, Mapping[str, str]] = {
         "shifting_cloak": "O Manto Cambiante deixa este rato escapar para outro espaço antes de os lacaios agirem, ou "
         "ficar.",
         "disguises": "Com os disfarces, os lacaios do novo bloco só são colocados quando os ratos agirem contra eles.",
+        "story_choice": "A história do capítulo pede que o grupo escolha: cada opção tem seus próprios efeitos, e a "
+        "escolha pode mudar como o capítulo termina ou qual capítulo vem depois.",
         "rescue": "Um rato capturado é resgatado: escolha por qual entrada do bloco ele volta (volta curado dos "
         "ferimentos).",
         "flip_landing": "O bloco foi virado: escolha em qual espaço de virada do novo lado o grupo aparece.",

@@ -25,8 +25,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
+    "RESERVED_NAMES",
     "SENTENCES",
+    "TOKENS",
     "TRIGGER_FILTERS",
+    "ActionWhere",
+    "ChapterAction",
+    "ChapterItem",
     "ChapterRule",
     "Compare",
     "Condition",
@@ -35,19 +40,14 @@ __all__ = [
     "EffectKind",
     "EventSpec",
     "RoomRules",
+    "Select",
     "Trigger",
     "Where",
-    "ActionWhere",
-    "ChapterAction",
-    "ChapterItem",
-    "RESERVED_NAMES",
-    "Select",
-    "TOKENS",
-    "file_texts",
-    "walk_effects",
     "Who",
+    "file_texts",
     "gate_reason",
     "sentence",
+    "walk_effects",
 ]
 
 SpaceId = Annotated[str, Field(pattern=r"^\d+:\d+$", description="side:space, e.g. 5:12")]

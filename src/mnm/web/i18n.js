@@ -331,7 +331,7 @@ const STRINGS = {
       retrieve: "Retrieve", catapult: "Catapult", launch: "Launch", read: "Read", use: "Use", end: "End turn",
       keep: "Keep", discard: "Discard", drop: "Drop", choose: "Choose", take: "Take", give: "Give", done: "Done",
       skip: "Skip", climb: "Climb", glide: "Glide", paddle: "Paddle the leaf to", aim: "Aim",
-      whistle: "Whistle for the turtles",
+      whistle: "Whistle for the turtles", act: "Act",
     },
     // issue 25 (web)
     chapterPanel: "The chapter",
@@ -705,7 +705,7 @@ const STRINGS = {
       ability: "Habilidade", place: "Colocar", retrieve: "Recolher", catapult: "Catapulta", launch: "Lançar",
       read: "Ler", use: "Usar", end: "Terminar turno", keep: "Guardar", discard: "Descartar", drop: "Largar",
       choose: "Escolher", take: "Pegar", give: "Dar", done: "Pronto", skip: "Pular", climb: "Escalar", glide: "Planar",
-      paddle: "Remar a folha até", aim: "Mirar", whistle: "Chamar as tartarugas",
+      paddle: "Remar a folha até", aim: "Mirar", whistle: "Chamar as tartarugas", act: "Agir",
     },
     // issue 25 (web)
     chapterPanel: "O capítulo",

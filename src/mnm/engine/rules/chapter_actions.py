@@ -17,8 +17,8 @@ from typing import Any
 
 from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, decision, step, turn_verb
-from mnm.engine.state import Hero, Pending, State, Turn
 from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = ["STORY_CHOICE"]
 

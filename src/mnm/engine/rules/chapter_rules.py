@@ -33,12 +33,11 @@ from mnm.content.chapter_language import (
 )
 from mnm.content.loader import Content, ContentIssue, add_content_check
 from mnm.content.schema import Chapter
-from mnm.engine.context import Ctx
+from mnm.engine.context import Ctx, push
 from mnm.engine.dice import roll
 from mnm.engine.events import Event, Param
 from mnm.engine.hooks import ChapterRules
 from mnm.engine.i18n import LANGUAGES, catalog
-from mnm.engine.context import push
 from mnm.engine.query import can_enter, card_of, mice_in, mice_on_side, minions_on_side
 from mnm.engine.rules.battle import wound_minion
 from mnm.engine.rules.capture import capture, heal_hero, wound_hero
@@ -755,7 +754,7 @@ def _give_item(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> N
     then trigger item_found."""
     holder = fire.mouse if p.to == "mouse" and fire.mouse in st.heroes else PARTY
     st.chapter_data.setdefault(ITEMS, {})[p.item] = holder
-    values: dict[str, Param] = {"chapter": st.chapter, "item": p.item, "holder": holder}
+    values: dict[str, Param] = {"chapter": st.chapter, "ref": p.item, "holder": holder}
     emit_effect(ctx, fire, rule, "give_item", p.event, values, "item_given")
     ctx.rules.on_item_found(ctx, st, holder if holder in st.heroes else "", p.item)
 
@@ -765,7 +764,7 @@ def _take_item(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> N
     items: dict[str, str] = st.chapter_data.get(ITEMS) or {}
     holder = items.pop(p.item, "")
     if holder:
-        values: dict[str, Param] = {"chapter": st.chapter, "item": p.item, "holder": holder}
+        values: dict[str, Param] = {"chapter": st.chapter, "ref": p.item, "holder": holder}
         emit_effect(ctx, fire, rule, "take_item", p.event, values, "item_taken")
 
 
@@ -789,7 +788,7 @@ def _set_mark(st: State, hid: str, mark: str, on: bool) -> bool:
     have = marks.get(hid) or []
     if on == (mark in have):
         return False
-    marks[hid] = have + [mark] if on else [m for m in have if m != mark]
+    marks[hid] = [*have, mark] if on else [m for m in have if m != mark]
     if not marks[hid]:
         del marks[hid]
     return True
