@@ -48,8 +48,8 @@ from mnm.engine.i18n import (
 )
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
-from mnm.engine.rules.chapter_state import next_chapter_of
 from mnm.engine.rules.capture import hero_life
+from mnm.engine.rules.chapter_state import next_chapter_of
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.free_actions import LEVEL_UP_COST
 from mnm.engine.rules.movement import reachable
