@@ -1,0 +1,223 @@
+"""The chapter language's newer words (issue 30): each one changes the state it says, with scripted dice.
+
+Positions are Proving Grounds scenarios (Collin on 5:15 unless told), built by test_chapter_language's ``game``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from test_chapter_language import CHEESE, SHIELD, SWORD, game, msgs
+
+from mnm.engine.errors import IllegalAction, SaveError
+from mnm.engine.game import Game
+from mnm.engine.i18n import render
+from mnm.engine.query import can_enter
+from mnm.engine.rules.chapter_state import CAMPAIGN_LOG, CROSSED_OUT, holder_of, log_count, marks_of
+
+LEVER = (
+    "actions: [{id: pull-lever, text: {en: Pull the lever, pt: Puxar a alavanca}, where: {spaces: ['5:15']},"
+    " if: [{not: {flag: {name: pulled}}}],"
+    " do: [{roll: {dice: 1, need: star, then: [set_flag: {name: pulled}], else: [counter: {name: tries, op: add, value: 1}]}}]}]"
+)
+
+
+@pytest.mark.rule("R-STORY-05")
+def test_r_story_05_a_chapter_action_is_an_option_with_its_text_and_a_roll() -> None:
+    g = game(LEVER, turn="mouse:collin", dice=[SHIELD, CHEESE, SWORD])
+    d = g.decision()
+    assert d is not None and "act collin pull-lever" in [str(a) for a in d.options]
+    g.apply("act collin pull-lever")  # a CHEESE: the lever sticks
+    assert g.state.chapter_data["tries"] == 1 and "pulled" not in g.state.chapter_data
+    assert g.state.turn is not None and g.state.turn.acted  # the action is spent (R-TURN-02)
+    assert "act collin pull-lever" not in [str(a) for a in g.decision().options]
+    events = [e for e in g.events if e.msg == "chapter_action"]
+    assert render(events[-1], "en", g.ctx.content).endswith("Collin: Pull the lever.")
+    assert render(events[-1], "pt_BR", g.ctx.content).endswith("Collin: Puxar a alavanca.")
+
+
+@pytest.mark.rule("R-STORY-05")
+def test_r_story_05_a_chapter_action_is_offered_only_where_it_says() -> None:
+    g = game(LEVER, turn="mouse:collin", dice=[SHIELD, SWORD])
+    g.apply("move collin 5:14")
+    assert not [a for a in g.decision().options if a.verb == "act"]
+    with pytest.raises(IllegalAction, match="not a chapter action"):
+        g.apply("act collin pull-lever")
+    g.apply("move collin 5:15")
+    g.apply("act collin pull-lever")  # a STAR
+    assert g.state.chapter_data["pulled"] is True
+
+
+CHOICE = (
+    "actions: [{id: ask, text: {en: Ask the owl, pt: Perguntar à coruja},"
+    " do: [{choose: {id: owl, prompt: {en: 'Which way?', pt: 'Por onde?'}, options: ["
+    "{id: left, text: {en: The left path, pt: O caminho da esquerda}, do: [set_flag: {name: went_left}]},"
+    "{id: right, text: {en: The right path, pt: O caminho da direita},"
+    " do: [{next_chapter: {chapter: the-root-road}}, {record: {entry: owl_trusted}}]}]}}]}]"
+)
+
+
+@pytest.mark.rule("R-STORY-06")
+def test_r_story_06_a_story_choice_is_a_decision_whose_option_runs_its_effects() -> None:
+    g = game(CHOICE, turn="mouse:collin", dice=[SHIELD])
+    g.apply("act collin ask")
+    d = g.decision()
+    assert d is not None and d.kind == "story_choice"
+    assert [str(a) for a in d.options] == ["choose collin left", "choose collin right"]
+    g.apply("choose collin right")
+    assert g.state.chapter_data["@next"] == "the-root-road" and log_count(g.state, "owl_trusted") == 1
+    assert g.decision().kind == "turn"  # back to Collin's turn
+    made = [e for e in g.events if e.msg == "story_choice_made"][-1]
+    assert render(made, "pt_BR", g.ctx.content).endswith("Collin escolhe: O caminho da direita.")
+
+
+@pytest.mark.rule("R-STORY-06")
+def test_r_story_06_a_game_saved_while_a_story_choice_waits_loads_and_asks_again() -> None:
+    g = game(CHOICE, turn="mouse:collin", dice=[SHIELD])
+    g.apply("act collin ask")
+    saved = json.loads(json.dumps(g.to_json()))
+    content = dataclasses.replace(g.ctx.content, chapters={**g.ctx.content.chapters, g.ctx.chapter.id: g.ctx.chapter})
+    again = Game.from_json(saved, content=content)  # checks the save (savefile.validate_save) as it loads
+    d = again.decision()
+    assert d is not None and d.kind == "story_choice" and d.data == {"choice": "owl"}
+    again.apply("choose collin left")
+    assert again.state.chapter_data["went_left"] is True
+    saved["state"]["pending"]["data"]["choice"] = "no-such-choice"
+    with pytest.raises(SaveError, match="story choice"):
+        Game.from_json(saved, content=content)
+
+
+ITEMS = (
+    "items: [{id: brass-key, name: {en: brass key, pt: chave de latão}}]\n"
+    "actions: [{id: take-key, text: {en: Take the key, pt: Pegar a chave}, if: [{not: {holds_item: {item: brass-key}}}],"
+    " do: [give_item: {item: brass-key}]},"
+    " {id: open-door, text: {en: Open the door, pt: Abrir a porta}, if: [holds_item: {item: brass-key}],"
+    " do: [take_item: {item: brass-key}, set_flag: {name: opened}]}]\n"
+    "rules: [{id: found, when: item_found, where: {item: brass-key}, do: [counter: {name: found, op: add, value: 1}]}]"
+)
+
+
+@pytest.mark.rule("R-STORY-05")
+def test_r_story_05_items_are_given_found_held_and_used_up() -> None:
+    g = game(ITEMS, turn="mouse:collin", dice=[SHIELD])
+    assert [str(a) for a in g.decision().options if a.verb == "act"] == ["act collin take-key"]
+    g.apply("act collin take-key")
+    assert holder_of(g.state, "brass-key") == "collin" and g.state.chapter_data["found"] == 1
+    item_event = [e for e in g.events if e.msg == "item_given"][-1]
+    assert render(item_event, "en", g.ctx.content).startswith("The brass key goes to")
+    g.state.turn.acted = False  # a second action (as Inspire would give)
+    g.apply("act collin open-door")
+    assert holder_of(g.state, "brass-key") == "" and g.state.chapter_data["opened"] is True
+
+
+@pytest.mark.rule("R-SEARCH-02")
+def test_r_search_02_give_card_puts_a_reward_card_in_the_mouse_s_hands() -> None:
+    g = game(
+        "actions: [{id: chest, text: {en: Open the chest, pt: Abrir o baú}, do: [give_card: {card: dagger}]}]\n"
+        "rules: [{id: seen, when: item_found, where: {item: dagger}, do: [set_flag: {name: seen}]}]",
+        turn="mouse:collin",
+        dice=[SHIELD],
+    )
+    g.apply("act collin chest")
+    d = g.decision()
+    assert d.kind == "found_card" and str(d.data["card"]).startswith("dagger")
+    g.apply(f"keep collin {d.data['card']}")
+    assert any(c.startswith("dagger") for c in g.state.heroes["collin"].pack) and g.state.chapter_data["seen"]
+
+
+@pytest.mark.rule("R-STORY-05")
+def test_r_story_05_marks_the_selector_count_and_per_mouse_effects() -> None:
+    g = game(
+        "rules: [{id: m, when: chapter_begins, do: [{mark: {mark: cursed, select: {who: any, side: 5}}},"
+        " {heal: {select: {marked: cursed}, amount: 2}}, {move_mouse: {select: {hero: filch}, space: '5:11'}},"
+        " {unmark: {mark: cursed, select: {hero: nez}}}]}]\n"
+        "victory: [{count: {select: {marked: cursed}, op: eq, value: 2}}]",
+        heroes={"collin": {"space": "5:15", "wounds": 3}, "filch": {"space": "5:14"}, "nez": {"space": "5:13"}},
+    )
+    g.ctx.rules.on_setup(g.ctx, g.state)
+    assert marks_of(g.state, "collin") == ["cursed"] and marks_of(g.state, "nez") == []
+    assert g.state.heroes["collin"].wounds == 1 and g.state.heroes["filch"].space == "5:11"
+    assert g.ctx.rules.check_victory(g.ctx, g.state)  # two mice carry the mark
+
+
+@pytest.mark.rule("R-CAPT-02")
+def test_r_capt_02_capture_and_free_one_mouse() -> None:
+    g = game(
+        "rules: [{id: c, when: chapter_begins, do: [capture: {select: {hero: filch}}]},"
+        " {id: f, when: round_begins, do: [free: {space: '5:12'}]}]",
+        heroes={"collin": {"space": "5:15"}, "filch": {"space": "5:14"}},
+    )
+    g.ctx.rules.on_setup(g.ctx, g.state)
+    assert g.state.heroes["filch"].captured and g.state.heroes["filch"].space is None
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert not g.state.heroes["filch"].captured and g.state.heroes["filch"].space == "5:12"
+
+
+@pytest.mark.rule("R-STORY-05")
+def test_r_story_05_hero_and_class_present() -> None:
+    g = game(
+        "rules: [{id: a, when: chapter_begins, if: [hero_present: {hero: collin}, class_present: {class: warrior}],"
+        " do: [set_flag: {name: present}]}, {id: b, when: chapter_begins, if: [hero_present: {hero: maginos}],"
+        " do: [set_flag: {name: maginos}]}]"
+    )
+    g.ctx.rules.on_setup(g.ctx, g.state)
+    assert g.state.chapter_data.get("present") is True and "maginos" not in g.state.chapter_data
+
+
+@pytest.mark.rule("R-EXPLORE-06")
+def test_r_explore_06_flip_tile_turns_a_tile_and_bar_space_closes_a_space() -> None:
+    g = game(
+        "rules: [{id: f, when: chapter_begins, do: [{flip_tile: {side: 6}}]},"
+        " {id: b, when: round_begins, do: [{bar_space: {space: '5:14'}}]}]"
+    )
+    tile = g.ctx.board.tile_of_side(6)
+    assert g.state.face_up.get(tile) != 6
+    g.ctx.rules.on_setup(g.ctx, g.state)
+    assert g.state.face_up[tile] == 6 and 6 in g.state.explored
+    assert can_enter(g.ctx, g.state, "5:14")
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert not can_enter(g.ctx, g.state, "5:14")
+
+
+@pytest.mark.rule("R-CAMP-05")
+def test_r_camp_05_the_campaign_log_records_counts_and_crosses_out() -> None:
+    g = game(
+        "rules: [{id: r, when: chapter_begins, do: [{record: {entry: bell}}, {record: {entry: rats, op: add, value: 2}},"
+        " {record: {entry: rats, op: add, value: 1}}, {record: {entry: oath}}, {record: {entry: oath, op: cross_out}}]},"
+        " {id: read, when: round_begins, if: [{logged: {entry: rats, op: ge, value: 3}},"
+        " {logged: {entry: oath, op: crossed_out}}, {logged: {entry: never, op: absent}}], do: [set_flag: {name: read}]}]"
+    )
+    g.ctx.rules.on_setup(g.ctx, g.state)
+    assert g.state.chapter_data[CAMPAIGN_LOG] == {"bell": 1, "rats": 3, "oath": CROSSED_OUT}
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert g.state.chapter_data["read"] is True
+
+
+@pytest.mark.rule("R-STORY-05")
+def test_r_story_05_rules_are_enabled_and_disabled() -> None:
+    g = game(
+        "rules: [{id: sleeper, when: round_begins, enabled: false, do: [counter: {name: s, op: add, value: 1}]},"
+        " {id: loud, when: round_begins, do: [counter: {name: l, op: add, value: 1}]},"
+        " {id: wake, when: round_ends, do: [{enable_rule: {rule: sleeper}}, {disable_rule: {rule: loud}}]}]"
+    )
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert g.state.chapter_data.get("s") is None and g.state.chapter_data["l"] == 1
+    g.ctx.rules.on_round_ends(g.ctx, g.state)
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert g.state.chapter_data["s"] == 1 and g.state.chapter_data["l"] == 1
+
+
+@pytest.mark.rule("R-EXP-07")
+def test_r_exp_07_weather_and_time_of_day_are_general_words() -> None:
+    g = game(
+        "rules: [{id: w, when: chapter_begins, do: [{set_weather: {state: rain}}, {set_time_of_day: {phase: night}}]},"
+        " {id: t, when: round_begins, if: [{weather: {state: rain}}, {time_of_day: {phase: night}}],"
+        " do: [{set_weather: {state: clear}}, {set_time_of_day: {phase: day}}]}]"
+    )
+    g.ctx.rules.on_setup(g.ctx, g.state)
+    assert g.state.chapter_data["rain"] is True and g.state.chapter_data["moon"] is True
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert g.state.chapter_data["rain"] is False and "moon" not in g.state.chapter_data
+    assert {"rain_begins", "nightfall", "rain_ends", "moon_sets"} <= set(msgs(g.events + g.ctx.events))
