@@ -221,3 +221,60 @@ def test_r_exp_07_weather_and_time_of_day_are_general_words() -> None:
     g.ctx.rules.on_round_begins(g.ctx, g.state)
     assert g.state.chapter_data["rain"] is False and "moon" not in g.state.chapter_data
     assert {"rain_begins", "nightfall", "rain_ends", "moon_sets"} <= set(msgs(g.events + g.ctx.events))
+
+
+@pytest.mark.rule("R-EXP-10")
+def test_r_exp_10_character_charges_is_the_general_word_for_olga() -> None:
+    g = game(
+        "rules: [{id: o, when: movement_roll, where: {number: 1}, do: [character_charges: {character: olga}]}]",
+        tokens={"olga": ["5:7"]},
+    )
+    g.ctx.rules.on_move_roll(g.ctx, g.state, "collin", CHEESE)
+    assert g.state.tokens["olga"] != ["5:7"]
+
+
+@pytest.mark.rule("R-STORY-03")
+def test_r_story_03_setup_places_a_minion_on_a_named_space() -> None:
+    from mnm.content.loader import builtin_content
+    from mnm.content.schema import NamedPlacement
+
+    content = builtin_content()
+    base = content.chapters["proving-grounds"]
+    placed = base.model_copy(update={"placements": (NamedPlacement(minion="rat-warrior", space="5:3"),)})
+    custom = dataclasses.replace(content, chapters={**content.chapters, "proving-grounds": placed})
+    g = Game.new("proving-grounds", ["collin", "filch", "nez", "tilda"], seed=3, content=custom)
+    while (d := g.decision()) is not None and d.kind != "turn":  # abilities chosen, minions placed
+        g.apply(d.options[0])
+    on_named = [m for m in g.state.minions.values() if m.space == "5:3"]
+    assert len(on_named) >= 1 and len(g.state.minions) == 4  # three by setup's encounter placement, one named
+
+
+def test_every_new_word_has_a_doc_example_that_parses() -> None:
+    import yaml
+
+    from mnm.content.chapter_doc import EXAMPLES
+    from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+
+    models = {"Trigger": ChapterRule, "ConditionKind": Condition, "EffectKind": Effect}
+    for (vocab, word), text in EXAMPLES.items():
+        parsed = models[vocab].model_validate(yaml.safe_load(text))
+        assert (parsed.when if vocab == "Trigger" else parsed.kind).value == word
+    new_words = {
+        "item_found",
+        *(c.value for c in list(ConditionKind)[-11:-3]),
+        *(e.value for e in list(EffectKind)[-21:-2]),
+    }
+    assert new_words - {w for _, w in EXAMPLES} == set()
+    assert Trigger.ITEM_FOUND.value in new_words and EffectKind.DISABLE_RULE.value in new_words
+
+
+def test_the_workshop_vocabulary_describes_a_form_for_every_word() -> None:
+    from mnm.workshop.vocabulary import vocabulary
+
+    v = vocabulary()
+    for word in v["conditions"] + v["effects"]:
+        assert isinstance(word["fields"], list), word["id"]
+    fields = {w["id"]: {f["name"]: f for f in w["fields"]} for w in v["effects"]}
+    assert fields["choose"]["options"]["type"] == "list" and fields["mark"]["select"]["type"] == "group"
+    assert {f["name"] for f in v["sections"]["actions"]["fields"]} >= {"id", "text", "where", "if", "do", "once"}
+    assert "rain" in v["reserved"] and any(t["id"] == "mortar" for t in v["tokens"])
