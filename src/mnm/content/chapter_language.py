@@ -891,7 +891,7 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
     (ConditionKind.COUNTER, ("counter {name} is {op} {value}", "o contador {name} é {op} {value}")),
     (ConditionKind.FLAG, ("{name} has happened", "{name} já aconteceu")),
     (ConditionKind.COMPARE, ("the {what} is {op} {value}", "o(a) {what} é {op} {value}")),
-    (ConditionKind.RAINING, ("it is raining", "está chovendo")),
+    (ConditionKind.RAINING, ("it is raining (old word: weather)", "está chovendo (palavra antiga: weather)")),
     (
         ConditionKind.SPECIAL_SEARCH_LEFT,
         (
@@ -986,19 +986,22 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
             "o lacaio vai para {toward} em vez de atacar os ratos",
         ),
     ),
-    (EffectKind.START_RAIN, ("the rain begins (R-EXP-07)", "a chuva começa (R-EXP-07)")),
+    (
+        EffectKind.START_RAIN,
+        ("the rain begins (R-EXP-07; old word: set_weather)", "a chuva começa (R-EXP-07; palavra antiga: set_weather)"),
+    ),
     (
         EffectKind.NIGHTFALL,
         (
-            "night falls: the moon goes on the wheel (R-EXP-11)",
-            "anoitece: a lua vai para a roda (R-EXP-11)",
+            "night falls: the moon goes on the wheel (R-EXP-11; old word: set_time_of_day)",
+            "anoitece: a lua vai para a roda (R-EXP-11; palavra antiga: set_time_of_day)",
         ),
     ),
     (
         EffectKind.OLGA_CHARGES,
         (
-            "Olga charges the mouse (R-EXP-10)",
-            "Olga avança contra o rato (R-EXP-10)",
+            "Olga charges the mouse (R-EXP-10; old word: character_charges)",
+            "Olga avança contra o rato (R-EXP-10; palavra antiga: character_charges)",
         ),
     ),
     (

@@ -714,12 +714,14 @@ def _logged(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
 
 @condition(ConditionKind.WEATHER)
 def _weather(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
-    return raining(st) == (p.state == "rain")
+    wanted: str = p.state
+    return raining(st) == (wanted == "rain")
 
 
 @condition(ConditionKind.TIME_OF_DAY)
 def _time_of_day(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
-    return bool(st.chapter_data.get(MOON)) == (p.phase == "night")
+    phase: str = p.phase
+    return bool(st.chapter_data.get(MOON)) == (phase == "night")
 
 
 @effect(EffectKind.SET_WEATHER, "R-EXP-07")
