@@ -175,7 +175,7 @@ def test_r_explore_06_flip_tile_turns_a_tile_and_bar_space_closes_a_space() -> N
     tile = g.ctx.board.tile_of_side(6)
     assert g.state.face_up.get(tile) != 6
     g.ctx.rules.on_setup(g.ctx, g.state)
-    assert g.state.face_up[tile] == 6 and 6 in g.state.explored
+    assert g.state.face_up[tile] == 6 and 6 not in g.state.explored  # no mouse on it: explored later
     assert can_enter(g.ctx, g.state, "5:14")
     g.ctx.rules.on_round_begins(g.ctx, g.state)
     assert not can_enter(g.ctx, g.state, "5:14")

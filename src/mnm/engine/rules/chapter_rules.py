@@ -858,7 +858,8 @@ def _next_chapter(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
 @effect(EffectKind.FLIP_TILE, "R-EXPLORE-06")
 def _flip_tile(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     """The tile of ``side`` turns that side up. Mice on it are placed on the new side's first space (or next to
-    it); minions on it leave the board; the side counts as revealed, without an encounter (docs/rulings.md)."""
+    it), and the side counts as explored (no encounter); minions on it leave the board. A side turned up with no
+    mouse on it is explored later as any face-up side, its encounter then (docs/rulings.md R-EXPLORE-06)."""
     side: int = p.side
     tile = ctx.board.tile_of_side(side)
     old = st.face_up.get(tile)
@@ -877,7 +878,7 @@ def _flip_tile(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> N
         place_group(ctx, st, mice, [ctx.board.graph(side).spaces[0].id], side)
     for m in gone:
         remove_type_if_gone(ctx, st, m.type)
-    if side not in st.explored:
+    if mice and side not in st.explored:  # mice turned over with it are on it: it is explored (no encounter)
         st.explored.append(side)
 
 
@@ -1017,6 +1018,9 @@ class ChapterProgram(ChapterRules):
         self.defeat = tuple(compile_condition(c) for c in chapter.defeat)
         # a victory effect sets a flag in the state: only a chapter that has one looks for it
         self.forced_victory = any(e.kind is EffectKind.VICTORY for r in rules for _, e in _walk_effects(r.do, ""))
+        self.forced_victory = self.forced_victory or any(
+            e.kind is EffectKind.VICTORY for a in chapter.actions for _, e in _walk_effects(a.do, "")
+        )
         self.no_trigger = Fire()  # the victory and defeat tests have no trigger (one object, not one per step)
 
     def _run(self, ctx: Ctx, st: State, fire: Fire, rules: tuple[CompiledRule, ...]) -> None:
