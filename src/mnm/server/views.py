@@ -436,8 +436,7 @@ def _question(game: Game, kind: str, data: dict[str, Any]) -> dict[str, str]:
     if kind == "story_choice":
         words = chapter_words(game.ctx.chapter).get(str(data.get("choice")))
         if words is not None:
-            base = _prompt(kind)
-            return {"en": f"{base['en']} {words[0]}", "pt": f"{base['pt']} {words[1]}"}
+            return {"en": words[0], "pt": words[1]}
     return _prompt(kind)
 
 

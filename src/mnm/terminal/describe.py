@@ -505,7 +505,7 @@ class Describer:
             return self.tidy(self.t(f"question.{d.kind}", who=who))
         prompt = catalog(self.lang).get(f"{d.kind}_prompt") or catalog("en").get(f"{d.kind}_prompt")
         if d.kind == "story_choice":  # the chapter file's own question (R-STORY-06)
-            prompt = f"{prompt} {self._arg_name(str(d.data.get('choice', '')), None)}"
+            prompt = self._arg_name(str(d.data.get("choice", "")), None)
         return f"{who}: {prompt or d.kind.replace('_', ' ') + '.'}"
 
     def cannot_undo(self, game: Game) -> str:

@@ -80,7 +80,7 @@ const STRINGS = {
     nextChapter: "Next chapter",
     replay: "Play this chapter again",
     kinds: {
-      turn: "turn", before_turn: "before the turn", choose_ability: "choose an ability", disguises: "disguises",
+      turn: "turn", story_choice: "story choice", before_turn: "before the turn", choose_ability: "choose an ability", disguises: "disguises",
       equipping: "equipment", flip_landing: "where to land", exit_landing: "where to land", pilfer: "Pilfer", rod_heal: "Hawthorn Rod", found_card: "card found", next_attack: "next attack",
       pack_full: "pack full", rescue: "rescue", sharing: "sharing", shifting_cloak: "shifting cloak",
       trap_dice: "mousetrap dice", treasure: "treasure", leave_hesster: "off Hesster",
@@ -453,7 +453,7 @@ const STRINGS = {
     nextChapter: "Próximo capítulo",
     replay: "Jogar este capítulo de novo",
     kinds: {
-      turn: "turno", before_turn: "antes do turno", choose_ability: "escolher uma habilidade", disguises: "disfarces",
+      turn: "turno", story_choice: "escolha da história", before_turn: "antes do turno", choose_ability: "escolher uma habilidade", disguises: "disfarces",
       equipping: "equipamento", flip_landing: "onde aterrissar", exit_landing: "onde aparecer", pilfer: "Furtar", rod_heal: "Bastão de Espinheiro", found_card: "carta encontrada",
       next_attack: "próximo ataque", pack_full: "mochila cheia", rescue: "resgate", sharing: "compartilhar",
       shifting_cloak: "capa cambiante", trap_dice: "dados da ratoeira", treasure: "tesouro",

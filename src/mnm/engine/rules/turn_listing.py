@@ -54,12 +54,12 @@ def direct_turn_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out += movement._move_options(ctx, st, h, t)
     out += movement._scurry_options(ctx, st, h, t)
     out += search._options(ctx, st, h, t)
-    out += chapter_actions._act_options(ctx, st, h, t)
     out += free_actions._share_options(ctx, st, h, t)
     out += free_actions._equip_options(ctx, st, h, t)
     out += free_actions._unequip_options(ctx, st, h, t)
     out += free_actions._levelup_options(ctx, st, h, t)
     out += abilities._turn_uses(ctx, st, h, t)
+    out += chapter_actions._act_options(ctx, st, h, t)
     if items:
         out += party_items._place_options(ctx, st, h, t)
         out += party_items._retrieve_options(ctx, st, h, t)
@@ -86,12 +86,12 @@ _EXPECTED = (
     movement._move_options,
     movement._scurry_options,
     search._options,
-    chapter_actions._act_options,
     free_actions._share_options,
     free_actions._equip_options,
     free_actions._unequip_options,
     free_actions._levelup_options,
     abilities._turn_uses,
+    chapter_actions._act_options,
     party_items._place_options,
     party_items._retrieve_options,
     party_items._catapult_options,
