@@ -61,7 +61,7 @@ CHOICE = (
 )
 
 
-@pytest.mark.rule("R-STORY-06")
+@pytest.mark.rule("R-STORY-05")
 def test_r_story_06_a_story_choice_is_a_decision_whose_option_runs_its_effects() -> None:
     g = game(CHOICE, turn="mouse:collin", dice=[SHIELD])
     g.apply("act collin ask")
@@ -75,7 +75,7 @@ def test_r_story_06_a_story_choice_is_a_decision_whose_option_runs_its_effects()
     assert render(made, "pt_BR", g.ctx.content).endswith("Collin escolhe: O caminho da direita.")
 
 
-@pytest.mark.rule("R-STORY-06")
+@pytest.mark.rule("R-STORY-05")
 def test_r_story_06_a_game_saved_while_a_story_choice_waits_loads_and_asks_again() -> None:
     g = game(CHOICE, turn="mouse:collin", dice=[SHIELD])
     g.apply("act collin ask")
@@ -183,7 +183,7 @@ def test_r_explore_06_flip_tile_turns_a_tile_and_bar_space_closes_a_space() -> N
     assert not can_enter(g.ctx, g.state, "5:14")
 
 
-@pytest.mark.rule("R-CAMP-05")
+@pytest.mark.rule("R-CAMP-01")
 def test_r_camp_05_the_campaign_log_records_counts_and_crosses_out() -> None:
     g = game(
         "rules: [{id: r, when: chapter_begins, do: [{record: {entry: bell}}, {record: {entry: rats, op: add, value: 2}},"

@@ -921,7 +921,7 @@ def _box_initiative_spec(st: dict[str, Any], content: Content, board: Board, ste
 
 
 def _story_choice_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
-    """R-STORY-06: {choice: the id of one of the chapter's story choices}."""
+    """R-STORY-05: {choice: the id of one of the chapter's story choices}."""
     return {"choice": _known("story choice of the chapter", lambda c: c in _choice_ids(st, content))}
 
 

@@ -432,7 +432,7 @@ def _option_names(content: Content, options: Any, chapter: Chapter | None = None
 
 
 def _question(game: Game, kind: str, data: dict[str, Any]) -> dict[str, str]:
-    """What a decision asks; a story choice asks the chapter file's own question (R-STORY-06)."""
+    """What a decision asks; a story choice asks the chapter file's own question (R-STORY-05)."""
     if kind == "story_choice":
         words = chapter_words(game.ctx.chapter).get(str(data.get("choice")))
         if words is not None:

@@ -504,7 +504,7 @@ class Describer:
         if self.known(f"question.{d.kind}"):
             return self.tidy(self.t(f"question.{d.kind}", who=who))
         prompt = catalog(self.lang).get(f"{d.kind}_prompt") or catalog("en").get(f"{d.kind}_prompt")
-        if d.kind == "story_choice":  # the chapter file's own question (R-STORY-06)
+        if d.kind == "story_choice":  # the chapter file's own question (R-STORY-05)
             prompt = self._arg_name(str(d.data.get("choice", "")), None)
         return f"{who}: {prompt or d.kind.replace('_', ' ') + '.'}"
 

@@ -58,7 +58,7 @@ def carry_over(ctx: Ctx, st: State, keep: Mapping[str, str | None] | None = None
         "abilities": {hid: list(h.abilities) for hid, h in st.heroes.items()},
         "cards": cards,
         "story_achievements": list(st.story_achievements),
-        # R-CAMP-05: the campaign log the chapters keep (recorded, crossed out, counts)
+        # R-CAMP-01: the campaign log the chapters keep (recorded, crossed out, counts)
         "campaign_log": dict(st.chapter_data.get(CAMPAIGN_LOG) or {}),
     }
 

@@ -1,4 +1,4 @@
-"""Chapter actions and story choices (R-STORY-05, R-STORY-06): decisions a chapter file adds.
+"""Chapter actions and story choices (R-STORY-05, R-STORY-05): decisions a chapter file adds.
 
 * A **chapter action** (the file's ``actions:``) is something a mouse may choose to do with its action in its
   turn, listed with the turn's other options as ``act <mouse> <action id>`` while it stands where the action
@@ -51,7 +51,7 @@ turn_verb("act", _act_options, _act_apply, _act_explain)
 
 @step(STORY_CHOICE)
 def _ask_story_choice(ctx: Ctx, st: State, args: list[Any]) -> None:
-    """R-STORY-06: the story asks the players to choose (the mouse named decides for the party)."""
+    """R-STORY-05: the story asks the players to choose (the mouse named decides for the party)."""
     if st.status != "playing":
         return
     choice, hero = str(args[0]), str(args[1])

@@ -700,7 +700,7 @@ def _count(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
 
 @condition(ConditionKind.LOGGED)
 def _logged(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
-    """R-CAMP-05: what the campaign log says (recorded, crossed out, never written, or its count)."""
+    """R-CAMP-01: what the campaign log says (recorded, crossed out, never written, or its count)."""
     have = log_count(st, p.entry)
     op: str = str(p.op)
     if op == "recorded":
@@ -841,9 +841,9 @@ def _free(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
         ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space or space)
 
 
-@effect(EffectKind.CHOOSE, "R-STORY-06")
+@effect(EffectKind.CHOOSE, "R-STORY-05")
 def _choose(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    """R-STORY-06: the players are asked to choose (by the trigger's mouse, else the first free mouse)."""
+    """R-STORY-05: the players are asked to choose (by the trigger's mouse, else the first free mouse)."""
     hero = fire.mouse if fire.mouse in st.heroes else next((h.id for h in st.mice_on_board()), st.party[0])
     emit_effect(ctx, fire, rule, "choose", p.event, {"chapter": st.chapter, "ref": p.id}, "story_choice_asked")
     push(st, [STORY_CHOICE, p.id, hero])
@@ -890,9 +890,9 @@ def _bar_space(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> N
         emit_effect(ctx, fire, rule, "bar_space", p.event, {"space": p.space}, "space_barred")
 
 
-@effect(EffectKind.RECORD, "R-CAMP-05")
+@effect(EffectKind.RECORD, "R-CAMP-01")
 def _record(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    """R-CAMP-05: the campaign log (carried to the next chapter): record, cross out, or add to a count."""
+    """R-CAMP-01: the campaign log (carried to the next chapter): record, cross out, or add to a count."""
     log: dict[str, int] = st.chapter_data.setdefault(CAMPAIGN_LOG, {})
     have = int(log.get(p.entry, 0))
     op: str = str(p.op)
@@ -1249,10 +1249,10 @@ class ChapterProgram(ChapterRules):
         return [] if found is None else [oid for oid, _ in found[1]]
 
     def make_choice(self, ctx: Ctx, st: State, hero_id: str, choice_id: str, option_id: str) -> None:
-        """R-STORY-06: the option chosen; its effects run as the rule that asked would have run them."""
+        """R-STORY-05: the option chosen; its effects run as the rule that asked would have run them."""
         owner, options = self.choices[choice_id]
         effects = next(e for oid, e in options if oid == option_id)
-        ctx.emit("story_choice_made", "R-STORY-06", chapter=st.chapter, ref=option_id, hero=hero_id)
+        ctx.emit("story_choice_made", "R-STORY-05", chapter=st.chapter, ref=option_id, hero=hero_id)
         run_effects(ctx, st, Fire(hero_id, hero_id), owner, effects)
 
 

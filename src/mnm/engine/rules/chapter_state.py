@@ -1,4 +1,4 @@
-"""What the chapter language's newer words keep in a game (R-STORY-05, R-CAMP-05; docs/chapters.md).
+"""What the chapter language's newer words keep in a game (R-STORY-05, R-CAMP-01; docs/chapters.md).
 
 The keys below live in ``State.chapter_data`` beside a chapter file's own counters and flags; each starts with
 ``@``, which a chapter file's names cannot (they match ``^[a-z]``), so a file can never reach them. Plain data

@@ -248,7 +248,7 @@ def setup_state(
         if hid in st.heroes:
             st.heroes[hid].abilities = [a for a in abilities if a in ctx.content.ability_cards]
     st.story_achievements = list(carry.get("story_achievements") or [])
-    log = carry.get("campaign_log") or {}  # the campaign log (R-CAMP-05): what earlier chapters recorded
+    log = carry.get("campaign_log") or {}  # the campaign log (R-CAMP-01): what earlier chapters recorded
     if log:
         st.chapter_data[CAMPAIGN_LOG] = {str(k): int(v) for k, v in log.items()}
 
