@@ -17,7 +17,7 @@ from mnm.engine.errors import IllegalAction, SaveError
 from mnm.engine.game import Game
 from mnm.engine.i18n import render
 from mnm.engine.query import can_enter
-from mnm.engine.rules.chapter_state import CAMPAIGN_LOG, CROSSED_OUT, holder_of, log_count, marks_of
+from mnm.engine.rules.chapter_state import CAMPAIGN_LOG, CROSSED_OUT, holder_of, log_count, marks_of, next_chapter_of
 
 LEVER = (
     "actions: [{id: pull-lever, text: {en: Pull the lever, pt: Puxar a alavanca}, where: {spaces: ['5:15']},"
@@ -177,7 +177,8 @@ def test_r_explore_06_flip_tile_turns_a_tile_and_bar_space_closes_a_space() -> N
     tile = g.ctx.board.tile_of_side(6)
     assert g.state.face_up.get(tile) != 6
     g.ctx.rules.on_setup(g.ctx, g.state)
-    assert g.state.face_up[tile] == 6 and 6 not in g.state.explored  # no mouse on it: explored later
+    # Collin stood on the tile: he lands on side 6, which is explored (no encounter)
+    assert g.state.face_up[tile] == 6 and 6 in g.state.explored and g.state.heroes["collin"].space == "6:1"
     assert can_enter(g.ctx, g.state, "5:14")
     g.ctx.rules.on_round_begins(g.ctx, g.state)
     assert not can_enter(g.ctx, g.state, "5:14")
@@ -349,3 +350,56 @@ def test_a_file_with_every_new_word_validates_plays_to_its_end_and_survives_save
             g.apply(bot.choose(g))
             steps += 1
         assert g.state.status in ("won", "lost"), (seed, steps)
+
+
+def test_chapter_5_s_action_and_story_choice_show_their_text_in_the_web_view_and_the_terminal() -> None:
+    """Options carry the chapter file's words (web: the decision's names and question; terminal: the label)."""
+    seen: set[str] = set()
+    seed = 0
+    while seen != {"act", "choice"}:  # the first seed whose game gets to the choice (the bot wins most)
+        game = _chapter_5_game(seed, seen)
+        seed += 1
+    assert game.state.status == "won" and seed < 10
+    assert next_chapter_of(game.state, game.ctx.chapter.next_chapter) in ("the-mill-race", "the-root-road")
+
+
+def _chapter_5_game(seed: int, seen: set[str]) -> Game:
+    from mnm.bots.policy import make_bot
+    from mnm.server.views import _option_names, _question
+    from mnm.terminal.describe import Describer
+
+    game = Game.new("the-old-mill", ["collin", "tilda", "filch", "maginos"], seed=seed)
+    bot = make_bot("heuristic", seed=seed)
+    while game.decision() is not None and game.state.status == "playing":
+        d = game.decision()
+        assert d is not None
+        acts = [a for a in d.options if a.verb == "act"]
+        if acts and "act" not in seen:
+            seen.add("act")
+            names = _option_names(game.ctx.content, d.options, game.ctx.chapter)
+            assert names["pull-lever"] == {"en": "Pull the rusty lever", "pt": "Puxar a alavanca enferrujada"}
+            words = Describer(game.ctx.content, "pt_BR", game.ctx.chapter)
+            assert "Puxar a alavanca enferrujada" in words.action(acts[0])
+        if d.kind == "story_choice":
+            seen.add("choice")
+            question = _question(game, d.kind, d.data)
+            assert question == {"en": "Which road does the party take?", "pt": "Que caminho o grupo toma?"}
+            names = _option_names(game.ctx.content, d.options, game.ctx.chapter)
+            assert names["mill-race"]["en"] == "Ride the mill race down to the lowlands"
+            assert Describer(game.ctx.content, "en", game.ctx.chapter).question(game, d).endswith(question["en"])
+        game.apply(bot.choose(game))
+    return game
+
+
+@pytest.mark.rule("R-CAMP-01")
+def test_r_camp_01_the_campaign_log_and_the_chosen_next_chapter_carry_into_the_next_game() -> None:
+    from mnm.engine import carry_over, next_chapter_game
+
+    g = game(CHOICE, turn="mouse:collin", dice=[SHIELD])
+    g.apply("act collin ask")
+    g.apply("choose collin right")  # next: the Root Road, log: owl_trusted
+    g.state.status = "won"
+    nxt = next_chapter_game(g, {}, party=["collin", "tilda", "filch", "maginos"], content=g.ctx.content)
+    assert nxt.state.chapter == "the-root-road"
+    assert carry_over(g.ctx, g.state)["campaign_log"] == {"owl_trusted": 1}
+    assert log_count(nxt.state, "owl_trusted") == 1 and nxt.state.chapter_data[CAMPAIGN_LOG] == {"owl_trusted": 1}
