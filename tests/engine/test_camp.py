@@ -1,5 +1,5 @@
 """Campaign play (RULES.md §25, R-CAMP-01..04, with R-ABIL-06 and R-PARTY-15): what one chapter hands on to the
-next through :func:`mnm.engine.rules.campaign.carry_over` and ``Game.new(..., carry=...)``."""
+next through :func:`mnm.engine.campaign.carry_over` and ``Game.new(..., carry=...)``."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from rulekit import BOW, SWORD, scenario
 
+from mnm.engine.campaign import carry_over, keepable_cards
 from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
-from mnm.engine.rules.campaign import carry_over, keepable_cards
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from mnm.content.chapter_language import ChapterRule, Condition, Effect
+from mnm.chapters.language import ChapterRule, Condition, Effect
 from mnm.content.schema import Chapter, HeroClass
 from mnm.engine import Ctx, State, exit_target
 
@@ -152,7 +152,7 @@ def _minion_sources(ctx: Ctx, minion: str) -> list[int]:
 def _action_sides(ctx: Ctx, kind: str, flag: str | None) -> list[int]:
     """The sides of the chapter actions (issue 30) with an effect of ``kind`` (a ``set_flag`` of ``flag``), nested
     in rolls and story choices: taking the action there is the way to it."""
-    from mnm.content.chapter_language import walk_effects
+    from mnm.chapters.language import walk_effects
 
     sides: list[int] = []
     for action in ctx.chapter.actions:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from mnm.board.layout import Board, space_side
-from mnm.content.chapter_language import walk_effects
+from mnm.chapters.language import walk_effects
 from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS

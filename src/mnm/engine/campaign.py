@@ -8,7 +8,7 @@ player's choice) besides the starting equipment. Not kept: cheese, party items, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mnm.content.loader import Content
 from mnm.content.schema import CardType
@@ -18,9 +18,6 @@ from mnm.engine.game import Game
 from mnm.engine.query import card_of
 from mnm.engine.rules.chapter_state import CAMPAIGN_LOG, next_chapter_of
 from mnm.engine.state import State
-
-if TYPE_CHECKING:
-    from mnm.engine.game import Game
 
 __all__ = ["carry_over", "keepable_cards", "next_chapter_game", "parse_keep"]
 
@@ -103,7 +100,7 @@ def next_chapter_game(
     game goes on seeded: its script belonged to the finished chapter). Raises :class:`IllegalAction` or
     :class:`MalformedAction` with the reason, and builds nothing, when the choice is not valid. ``content``: where
     the next chapter is found (default: the finished game's content; a chapter file's next chapter is read by
-    the caller, :func:`mnm.chapterfile.next_chapter_content`).
+    the caller, :func:`mnm.chapters.file.next_chapter_content`).
     """
     ctx, st = game.ctx, game.state
     if st.status == "playing":

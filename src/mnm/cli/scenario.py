@@ -49,7 +49,7 @@ def run_scenario(
 
     Raises :class:`ScenarioRunError` with a one-line reason; when the file's dice script runs out during an
     action given on the command line, the reason says whose script it is and how to go on."""
-    from mnm.chapterfile import ChapterFileError, read_chapter_file
+    from mnm.chapters.file import ChapterFileError, read_chapter_file
     from mnm.engine import ScriptExhausted, load_scenario, scenario_from_yaml
 
     content = None
