@@ -330,7 +330,7 @@ def _words_of(chapter: Any) -> set[str]:
 
 
 def test_a_file_with_every_new_word_validates_plays_to_its_end_and_survives_save_and_load() -> None:
-    from mnm.bots.policy import make_bot
+    from mnm.bots.registry import make_bot
     from mnm.chapters.file import read_chapter_file
     from mnm.chapters.doc import EXAMPLES
 
@@ -364,7 +364,7 @@ def test_chapter_5_s_action_and_story_choice_show_their_text_in_the_web_view_and
 
 
 def _chapter_5_game(seed: int, seen: set[str]) -> Game:
-    from mnm.bots.policy import make_bot
+    from mnm.bots.registry import make_bot
     from mnm.server.views import _option_names, _question
     from mnm.terminal.describe import Describer
 
