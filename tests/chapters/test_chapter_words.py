@@ -331,8 +331,8 @@ def _words_of(chapter: Any) -> set[str]:
 
 def test_a_file_with_every_new_word_validates_plays_to_its_end_and_survives_save_and_load() -> None:
     from mnm.bots.registry import make_bot
-    from mnm.chapters.file import read_chapter_file
     from mnm.chapters.doc import EXAMPLES
+    from mnm.chapters.file import read_chapter_file
 
     content = read_chapter_file(EVERY_WORD)
     chapter = content.chapters["every-word"]
