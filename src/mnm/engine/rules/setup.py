@@ -134,6 +134,8 @@ MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
         MeasuredRate("the-root-road", 0.755, (0.7106, 0.7946), 400),
         MeasuredRate("the-trickle-crossing", 0.815, (0.7554, 0.8627), 200),
         MeasuredRate("the-ember-vault", 0.65, (0.5816, 0.7127), 200),
+        MeasuredRate("the-old-mill", 0.83, (0.7718, 0.8757), 200),
+        MeasuredRate("the-mill-race", 0.83, (0.7718, 0.8757), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
     "normal": (
@@ -141,6 +143,8 @@ MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
         MeasuredRate("the-root-road", 0.54, (0.491, 0.5882), 400),
         MeasuredRate("the-trickle-crossing", 0.61, (0.5409, 0.6749), 200),
         MeasuredRate("the-ember-vault", 0.54, (0.4708, 0.6077), 200),
+        MeasuredRate("the-old-mill", 0.575, (0.5057, 0.6415), 200),
+        MeasuredRate("the-mill-race", 0.61, (0.5409, 0.6749), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
     "hard": (
@@ -148,6 +152,8 @@ MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
         MeasuredRate("the-root-road", 0.3075, (0.2643, 0.3544), 400),
         MeasuredRate("the-trickle-crossing", 0.41, (0.3442, 0.4792), 200),
         MeasuredRate("the-ember-vault", 0.335, (0.2732, 0.403), 200),
+        MeasuredRate("the-old-mill", 0.295, (0.2361, 0.3616), 200),
+        MeasuredRate("the-mill-race", 0.3, (0.2407, 0.3668), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
 }
