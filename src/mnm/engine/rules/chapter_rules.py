@@ -581,6 +581,9 @@ def _steer(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     if m is None:
         return
     face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
+    ctx.rules.on_move_roll(ctx, st, m.id, face.index)  # a movement roll like any other (issue 33)
+    if m.id not in st.minions:
+        return
     steps: list[str] = []
     for space in path_toward(ctx, st, m, p.toward)[: face.number]:
         steps.append(space)
