@@ -409,3 +409,38 @@ def test_r_camp_01_the_campaign_log_and_the_chosen_next_chapter_carry_into_the_n
     assert nxt.state.chapter == "the-root-road"
     assert carry_over(g.ctx, g.state)["campaign_log"] == {"owl_trusted": 1}
     assert log_count(nxt.state, "owl_trusted") == 1 and nxt.state.chapter_data[CAMPAIGN_LOG] == {"owl_trusted": 1}
+
+
+def _problems(old: str, new: str) -> list[Any]:
+    from mnm.chapters.file import validate_chapter_text
+
+    text = EVERY_WORD.read_text(encoding="utf-8")
+    assert old in text, old
+    return validate_chapter_text(text.replace(old, new, 1), "every-word.yaml")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "says"),
+    [
+        ("take_item: {item: key}", "take_item: {item: nokey}", "take_item.item", "names item 'nokey'"),
+        ("give_card: {card: dagger}", "give_card: {card: no-card}", "give_card.card", "not a search card"),
+        ("{rule: night-watch}]", "{rule: no-rule}]", "enable_rule.rule", "names rule 'no-rule'"),
+        ("flip_tile: {side: 9}]", "flip_tile: {side: 3}]", "flip_tile.side", "not in this chapter's layout"),
+        ("bar_space: {space: \"8:2\"}", "bar_space: {space: \"8:99\"}", "bar_space.space", "does not exist"),
+        ("next_chapter: {chapter: the-mill-race}", "next_chapter: {chapter: nowhere}", "next_chapter.chapter", "not a chapter"),
+        ("hero_present: {hero: collin}", "hero_present: {hero: nobody}", "hero_present.hero", "names hero 'nobody'"),
+        ("class_present: {class: warrior}", "class_present: {class: bard}", "class_present.class", "the classes are"),
+        ("- id: wheel\n", "- id: pull\n", "actions.1.id", "used twice"),
+        ("- id: up\n", "- id: down\n", "options.1.id", "used twice"),
+        ("record: {entry: went_down}", "record: {entry: rain}", "record.entry", "reserved word"),
+        ("- id: snare\n", "- id: party\n", "rules.6.id", "reserved word"),
+        ("  - {minion: roach, space: \"8:12\"}", "  - {minion: roach, space: \"8:77\"}", "placements.0.space", "does not exist"),
+    ],
+)
+def test_each_mistake_with_a_new_word_is_one_line_at_its_yaml_line(old: str, new: str, field: str, says: str) -> None:
+    problems = _problems(old, new)
+    assert len(problems) == 1, [p.text() for p in problems]
+    p = problems[0]
+    assert p.field.endswith(field) and says in p.en and p.pt and p.pt != p.en
+    line = next(i for i, text in enumerate(EVERY_WORD.read_text(encoding="utf-8").splitlines(), 1) if old.split("\n")[0] in text)
+    assert p.line is not None and abs(p.line - line) <= 1, (p.line, line)

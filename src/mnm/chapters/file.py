@@ -566,9 +566,14 @@ class _RuleCheck:
         elif kind is ConditionKind.HOLDS_ITEM:
             self.item(params.item, f"{at}.item")
         elif kind is ConditionKind.HERO_PRESENT and params.hero not in self.content.heroes:
-            self.out.add(f"{at}.hero", f"names hero {params.hero!r}, which does not exist")
+            self.hero(params.hero, f"{at}.hero")
         elif kind is ConditionKind.CLASS_PRESENT and params.class_ not in _HERO_CLASSES:
-            self.out.add(f"{at}.class", f"names class {params.class_!r}; the classes are: {', '.join(_HERO_CLASSES)}")
+            classes = ", ".join(_HERO_CLASSES)
+            self.out.add(
+                f"{at}.class",
+                f"names class {params.class_!r}; the classes are: {classes}",
+                f"nomeia a classe {params.class_!r}; as classes são: {classes}",
+            )
         elif kind is ConditionKind.COUNT:
             self.select(params.select, f"{at}.select")
         elif kind in (ConditionKind.ANY, ConditionKind.ALL):
@@ -611,7 +616,11 @@ class _RuleCheck:
         elif kind in (EffectKind.GIVE_ITEM, EffectKind.TAKE_ITEM):
             self.item(params.item, f"{at}.item")
         elif kind is EffectKind.GIVE_CARD and params.card not in self.content.search_cards:
-            self.out.add(f"{at}.card", f"names card {params.card!r}, which is not a search card")
+            self.out.add(
+                f"{at}.card",
+                f"names card {params.card!r}, which is not a search card",
+                f"nomeia a carta {params.card!r}, que não é uma carta de busca",
+            )
         elif kind in (EffectKind.MARK, EffectKind.UNMARK, EffectKind.HEAL, EffectKind.CAPTURE):
             self.select(params.select, f"{at}.select")
         elif kind in (EffectKind.MOVE_MOUSE, EffectKind.FREE):
@@ -654,9 +663,12 @@ class _RuleCheck:
                 f"nomeia o item {item!r}, que os itens do capítulo não têm (ele tem: {known})",
             )
 
+    def hero(self, hero: str, path: str) -> None:
+        self.out.add(path, f"names hero {hero!r}, which does not exist", f"nomeia o herói {hero!r}, que não existe")
+
     def select(self, sel: Select, path: str) -> None:
         if sel.hero is not None and sel.hero not in self.content.heroes:
-            self.out.add(f"{path}.hero", f"names hero {sel.hero!r}, which does not exist")
+            self.hero(sel.hero, f"{path}.hero")
         if sel.minion is not None:
             self.minion(sel.minion, f"{path}.minion")
         if sel.side is not None:
