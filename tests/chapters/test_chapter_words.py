@@ -19,6 +19,7 @@ from mnm.engine.i18n import render
 from mnm.engine.query import can_enter
 from mnm.engine.rules.chapter_state import CAMPAIGN_LOG, CROSSED_OUT, holder_of, log_count, marks_of, next_chapter_of
 
+
 def var(g: Game, name: str) -> Any:
     """A chapter file's own counter or flag (where the engine keeps them: its own namespace once it has one)."""
     own: dict[str, Any] = getattr(g.state, "chapter_vars", g.state.chapter_data)
