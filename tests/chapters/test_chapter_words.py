@@ -445,3 +445,26 @@ def test_each_mistake_with_a_new_word_is_one_line_at_its_yaml_line(old: str, new
     assert p.field.endswith(field) and says in p.en and p.pt and p.pt != p.en
     line = next(i for i, text in enumerate(EVERY_WORD.read_text(encoding="utf-8").splitlines(), 1) if old.split("\n")[0] in text)
     assert p.line is not None and abs(p.line - line) <= 1, (p.line, line)
+
+
+@pytest.mark.rule("R-BATTLE-08")
+def test_r_battle_08_the_selector_picks_figures_next_to_or_in_sight_of_a_space() -> None:
+    g = game(
+        "rules: [{id: near, when: chapter_begins, do: [{mark: {mark: near, select: {adjacent_to: '5:15'}}},"
+        " {mark: {mark: seen, select: {in_sight_of: '5:15'}}}]}]\n"
+        "victory: [{count: {select: {kind: minion, adjacent_to: '5:15'}, op: eq, value: 1}}]",
+        heroes={"collin": {"space": "5:15"}, "filch": {"space": "5:14"}, "nez": {"space": "5:1"}},
+        minions={"rat-warrior-1": {"space": "5:7"}},
+    )
+    graph = g.ctx.board.graph_of("5:15")
+    ids = [sp.id for sp in graph.spaces]
+    near = next(x for x in ids if x != "5:15" and graph.mouse_adjacent("5:15", x))
+    far = next(x for x in ids if x != "5:15" and not graph.mouse_adjacent("5:15", x) and x != near)
+    g.state.heroes["filch"].space, g.state.heroes["nez"].space = near, far
+    g.ctx.rules.on_setup(g.ctx, g.state)
+    assert "near" in marks_of(g.state, "collin") and "near" in marks_of(g.state, "filch")
+    assert "near" not in marks_of(g.state, "nez")
+    assert ("seen" in marks_of(g.state, "nez")) == graph.can_see("5:15", far)
+    assert not g.ctx.rules.check_victory(g.ctx, g.state) or graph.mouse_adjacent("5:15", "5:7")
+    g.state.minions["rat-warrior-1"].space = near
+    assert g.ctx.rules.check_victory(g.ctx, g.state)  # one minion next to 5:15 now

@@ -677,6 +677,10 @@ class _RuleCheck:
             self.space(space, f"{path}.spaces.{k}")
         if sel.holds_item is not None:
             self.item(sel.holds_item, f"{path}.holds_item")
+        for name in ("adjacent_to", "in_sight_of"):
+            target = getattr(sel, name)
+            if target is not None:
+                self.space(target, f"{path}.{name}")
 
     def rule_ids(self) -> set[str]:
         return {r.id for r in self.chapter.all_rules()}

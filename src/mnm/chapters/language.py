@@ -304,6 +304,8 @@ class Select(_Model):
     wounded: bool | None = Field(default=None, description="true: with at least one wound; false: unwounded")
     marked: Ident | None = Field(default=None, description="carrying this mark (mice)")
     holds_item: Ident | None = Field(default=None, description="holding this chapter item (mice)")
+    adjacent_to: SpaceId | None = Field(default=None, description="on this space or next to it (R-MOVE-02)")
+    in_sight_of: SpaceId | None = Field(default=None, description="on a space of its tile that can see it (R-BATTLE-08)")
     captured: bool = Field(default=False, description="true: captured mice only (to free them)")
 
 

@@ -644,8 +644,29 @@ def selected_mice(ctx: Ctx, st: State, fire: Fire, sel: Select, captured: bool =
             continue
         if sel.holds_item is not None and holder_of(st, sel.holds_item) != hid:
             continue
+        if not _placed_fits(ctx, h.space, sel):
+            continue
         out.append(h)
     return out
+
+
+def _placed_fits(ctx: Ctx, space: str | None, sel: Select) -> bool:
+    """The selector's place tests: next to (or on) a space, in sight of a space (on its tile)."""
+    if sel.adjacent_to is None and sel.in_sight_of is None:
+        return True
+    if space is None:
+        return False
+    for target, sight in ((sel.adjacent_to, False), (sel.in_sight_of, True)):
+        if target is None:
+            continue
+        graph = ctx.board.graph_of(target)
+        if space not in graph.by_id:
+            return False
+        if sight and not graph.can_see(target, space):
+            return False
+        if not sight and space != target and not graph.mouse_adjacent(target, space):
+            return False
+    return True
 
 
 def selected_minions(ctx: Ctx, st: State, fire: Fire, sel: Select) -> list[Minion]:
@@ -660,6 +681,8 @@ def selected_minions(ctx: Ctx, st: State, fire: Fire, sel: Select) -> list[Minio
         if sel.spaces and m.space not in sel.spaces:
             continue
         if sel.wounded is not None and (m.wounds > 0) != sel.wounded:
+            continue
+        if not _placed_fits(ctx, m.space, sel):
             continue
         out.append(m)
     return out
