@@ -468,3 +468,16 @@ def test_r_battle_08_the_selector_picks_figures_next_to_or_in_sight_of_a_space()
     assert not g.ctx.rules.check_victory(g.ctx, g.state) or graph.mouse_adjacent("5:15", "5:7")
     g.state.minions["rat-warrior-1"].space = near
     assert g.ctx.rules.check_victory(g.ctx, g.state)  # one minion next to 5:15 now
+
+
+@pytest.mark.parametrize(("number", "name", "words"), [("5", "The Old Mill", "Pull the rusty lever"), ("6", "The Mill Race", "Close the sluice gate")])
+def test_chapters_5_and_6_play_in_the_terminal_by_number(number: str, name: str, words: str) -> None:
+    from typer.testing import CliRunner
+
+    from mnm.cli import app
+
+    args = ["play", "--plain", "--no-autosave", "--chapter", number, "--seed", "1", "--bots", "all=heuristic"]
+    result = CliRunner().invoke(app, args, input="\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert name in result.output and words in result.output
+    assert "Victory!" in result.output or "hourglass" in result.output.lower()
