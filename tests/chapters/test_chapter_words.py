@@ -481,3 +481,26 @@ def test_chapters_5_and_6_play_in_the_terminal_by_number(number: str, name: str,
     assert result.exit_code == 0, result.output[-2000:]
     assert name in result.output and words in result.output
     assert "Victory!" in result.output or "hourglass" in result.output.lower()
+
+
+@pytest.mark.rule("R-STORY-05")
+def test_r_story_05_a_story_choice_at_chapter_begins_is_asked_before_the_first_card() -> None:
+    from mnm.content.loader import builtin_content
+    from mnm.content.schema import Chapter
+
+    content = builtin_content()
+    rule = (
+        "{id: ask, when: chapter_begins, do: [{choose: {id: q, prompt: {en: 'Which?', pt: 'Qual?'}, options: ["
+        "{id: a, text: {en: A, pt: A}, do: [set_flag: {name: fa}]}, {id: b, text: {en: B, pt: B}, do: [set_flag: {name: fb}]}]}}]}"
+    )
+    import yaml
+
+    data = content.chapters["proving-grounds"].model_dump(by_alias=True, exclude={"rules"})
+    chapter = Chapter.model_validate({**data, "rules": [yaml.safe_load(rule)]})
+    custom = dataclasses.replace(content, chapters={**content.chapters, chapter.id: chapter})
+    g = Game.new(chapter.id, ["collin", "tilda", "filch", "maginos"], seed=1, content=custom)
+    kinds = []
+    while (d := g.decision()) is not None and d.kind != "turn":
+        kinds.append(d.kind)
+        g.apply(d.options[-1])
+    assert kinds == ["choose_ability"] * 4 + ["story_choice"] and var(g, "fb") is True

@@ -296,8 +296,18 @@ def setup_state(
     ctx.emit("chapter_begins", "R-SETUP-01", chapter=ch.id, party=list(party))
     expansion_setup(ctx, st)  # [EXP] R-SETUP-04/10: party items, tokens, rain, allies and pets
     ctx.rules.on_setup(ctx, st)
-    push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])
+    # what the chapter's chapter_begins rules left to ask (a story choice, a card to keep) is asked once setup's own
+    # questions are answered and before the first card acts (it would otherwise wait under the turn loop)
+    asked = [step for step in st.stack if step and step[0] in _ASKED_AT_SETUP]
+    if asked:
+        st.stack[:] = [step for step in st.stack if not step or step[0] not in _ASKED_AT_SETUP]
+        push(st, ["choose_abilities"], ["place_starting_minions"], *asked[::-1], ["next_card"])
+    else:
+        push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])
     return st
+
+
+_ASKED_AT_SETUP = frozenset({"story_choice", "card_found"})  # steps a chapter_begins rule may push (issue 30)
 
 
 @step("choose_abilities")
