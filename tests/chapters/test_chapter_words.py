@@ -436,6 +436,7 @@ def _problems(old: str, new: str) -> list[Any]:
         ("record: {entry: went_down}", "record: {entry: rain}", "record.entry", "reserved word"),
         ("- id: snare\n", "- id: party\n", "rules.6.id", "reserved word"),
         ("  - {minion: roach, space: \"8:12\"}", "  - {minion: roach, space: \"8:77\"}", "placements.0.space", "does not exist"),
+        ("where: {side: 8, exit: 0}", "where: {side: 8, exit: 6}", "where.exit", "side 8 has 4 exit(s)"),
     ],
 )
 def test_each_mistake_with_a_new_word_is_one_line_at_its_yaml_line(old: str, new: str, field: str, says: str) -> None:
@@ -504,3 +505,18 @@ def test_r_story_05_a_story_choice_at_chapter_begins_is_asked_before_the_first_c
         kinds.append(d.kind)
         g.apply(d.options[-1])
     assert kinds == ["choose_ability"] * 4 + ["story_choice"] and var(g, "fb") is True
+
+
+@pytest.mark.rule("R-EXPLORE-13")
+def test_r_explore_13_a_per_exit_gate_closes_one_exit_and_leaves_the_others_open() -> None:
+    g = game(
+        "rules: [{id: east, when: explore_attempt, where: {exit: 1, side: 5}, if: [not: {flag: {name: open}}],"
+        " do: [gate: {reason: {en: The east door is shut, pt: A porta leste está fechada}}]}]"
+    )
+    program = g.ctx.rules
+    assert program.explore_precondition(g.ctx, g.state, "collin", "exit-1") == "The east door is shut"
+    assert program.explore_precondition(g.ctx, g.state, "collin", "exit-0") == ""
+    assert program.explore_precondition(g.ctx, g.state, "collin", "flip") == ""
+    own: dict[str, Any] = getattr(g.state, "chapter_vars", g.state.chapter_data)
+    own["open"] = True
+    assert program.explore_precondition(g.ctx, g.state, "collin", "exit-1") == ""

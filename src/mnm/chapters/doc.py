@@ -105,6 +105,10 @@ def _kind_model(container: type[BaseModel], kind: str) -> Any:
 
 # A short example of each word issue 30 added, as a file writes it (tests check each one parses)
 EXAMPLES: dict[tuple[str, str], str] = {
+    ("Trigger", "explore_attempt"): (
+        "{id: east-door, when: explore_attempt, where: {side: 8, exit: 2}, if: [not: {flag: {name: lever_down}}],"
+        " do: [gate: {reason: {en: The east door is shut, pt: A porta leste está fechada}}]}"
+    ),
     ("Trigger", "item_found"): "{id: key-found, when: item_found, where: {item: brass-key}, do: [story: {moment: key}]}",
     ("ConditionKind", "holds_item"): "holds_item: {item: brass-key}",
     ("ConditionKind", "hero_present"): "hero_present: {hero: maginos}",

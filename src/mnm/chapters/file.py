@@ -539,6 +539,22 @@ class _RuleCheck:
             self.page(where.page, f"{path}.where.page")
         if where.item is not None and where.item not in self.content.search_cards:
             self.item(where.item, f"{path}.where.item")
+        if where.exit is not None:
+            sides = [where.side] if where.side is not None else [room_side] if room_side is not None else []
+            for side in sides:
+                exits = len(self.board.graphs[side].exits) if side in self.board.graphs else 0
+                if where.exit >= exits:
+                    self.out.add(
+                        f"{path}.where.exit",
+                        f"is exit {where.exit}, but side {side} has {exits} exit(s) (numbered from 0)",
+                        f"é a saída {where.exit}, mas o lado {side} tem {exits} saída(s) (numeradas a partir de 0)",
+                    )
+            if not sides:
+                self.out.add(
+                    f"{path}.where.exit",
+                    "an exit is one of a side's exits: say which side (where.side, or a room rule)",
+                    "uma saída é uma das saídas de um lado: diga qual lado (where.side, ou uma regra de sala)",
+                )
         for k, cond in enumerate(rule.if_):
             self.condition(cond, f"{path}.if.{k}")
         for k, effect in enumerate(rule.do):

@@ -202,6 +202,7 @@ class Where(_Model):
     number: int | None = Field(default=None, ge=1, le=3, description="the number the movement die shows")
     by_mouse: bool | None = Field(default=None, description="true: a mouse did it (not a card or the terrain)")
     what: Literal["exit", "flip"] | None = Field(default=None, description="what the mouse tries to explore")
+    exit: int | None = Field(default=None, ge=0, le=7, description="this exit of the side only (0 = its first exit)")
     page: int | None = Field(default=None, ge=1, description="the hourglass page reached")
     item: Ident | None = Field(default=None, description="the chapter item or search card found")
 
@@ -220,7 +221,7 @@ TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
     Trigger.SEARCH: ("side", "spaces"),
     Trigger.SURGE: ("side",),
     Trigger.HOURGLASS_PAGE: ("page",),
-    Trigger.EXPLORE_ATTEMPT: ("side", "what"),
+    Trigger.EXPLORE_ATTEMPT: ("side", "what", "exit"),
     Trigger.CHAPTER_WON: (),
     Trigger.ITEM_FOUND: ("item",),
 }

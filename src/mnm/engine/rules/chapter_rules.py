@@ -141,6 +141,7 @@ class CompiledRule:
         self.number = w.number or 0
         self.by_mouse = _tri(w.by_mouse)
         self.what = w.what or ""
+        self.exit = ANY if w.exit is None else w.exit  # explore_attempt: one exit of the side only (issue 30)
         self.page = w.page or 0
         self.once = rule.once
         self.enabled = rule.enabled
@@ -1181,7 +1182,10 @@ class ChapterProgram(ChapterRules):
             return None
         side = space_side(space)
         what = "exit" if where.startswith("exit-") else "flip"
+        exit_index = int(where[5:]) if what == "exit" and where[5:].isdigit() else ANY
         for rule in self.explore:
+            if rule.exit != ANY and rule.exit != exit_index:
+                continue  # a per-exit gate: the other exits stay open
             if (rule.side == ANY or rule.side == side) and (not rule.what or rule.what == what):
                 fire = Fire(hero_id, hero_id, side)
                 fire_rule(ctx, st, fire, rule)
