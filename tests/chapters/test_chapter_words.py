@@ -520,3 +520,16 @@ def test_r_explore_13_a_per_exit_gate_closes_one_exit_and_leaves_the_others_open
     own: dict[str, Any] = getattr(g.state, "chapter_vars", g.state.chapter_data)
     own["open"] = True
     assert program.explore_precondition(g.ctx, g.state, "collin", "exit-1") == ""
+
+
+@pytest.mark.rule("R-CAMP-01")
+def test_r_camp_01_the_next_chapter_follows_how_the_chapter_was_won() -> None:
+    """Branching by outcome: a chapter_won rule tests the optional goal and names the next chapter."""
+    g = game(
+        "rules: [{id: best, when: chapter_won, if: [marked: {mark: hero}], do: [next_chapter: {chapter: the-mill-race}]}]"
+    )
+    g.ctx.rules.on_victory(g.ctx, g.state)
+    assert next_chapter_of(g.state, "the-root-road") == "the-root-road"  # the optional goal missed: the file's
+    g.state.chapter_data["@marks"] = {"collin": ["hero"]}
+    g.ctx.rules.on_victory(g.ctx, g.state)
+    assert next_chapter_of(g.state, "the-root-road") == "the-mill-race"

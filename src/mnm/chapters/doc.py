@@ -168,7 +168,10 @@ def _extras() -> list[str]:
         "while the mouse stands where `where` says (a side, spaces, or anywhere) and every `if` holds, and taking "
         "it spends the mouse's action (R-TURN-02); its `do` runs (a `roll` among them is its test); `once: true` "
         "offers it once per game. Items are named things of the chapter (`give_item`, `take_item`, `holds_item`, "
-        "trigger `item_found`). Placements put a minion on a named space at setup, its cards joining the track.",
+        "trigger `item_found`). Placements put a minion on a named space at setup, its cards joining the track. "
+        "Which chapter comes next may depend on the players' choice (a `choose` option's `next_chapter`) or on how "
+        "the chapter was won (a `chapter_won` rule whose `if` tests the optional goal, doing `next_chapter`); "
+        "`record` writes the campaign log a later chapter reads with `logged`.",
         "",
         ACTION_EXAMPLE,
         "",
