@@ -111,9 +111,6 @@ class RandomBot:
 HASTE_PAGES = 1
 
 
-ACT_TRIES = 6  # how many times the heuristic bot takes one chapter action in one game
-
-
 @dataclass
 class HeuristicBot:
     """One-step lookahead: tries every option on a re-randomised copy and keeps the best-looking result.
@@ -131,9 +128,6 @@ class HeuristicBot:
     name: str = "heuristic"
     rng: random.Random = field(init=False)
     _ctx: Ctx | None = field(default=None, init=False)
-    # chapter actions taken, by game seed and action: a designer offers an action for a reason, so the bot takes
-    # it, but not for ever when its roll keeps failing or it changes nothing the bot can see
-    _acted: dict[str, int] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -226,11 +220,9 @@ class HeuristicBot:
             if step is not None:
                 return step
             return end
-        for a in by_verb.get("act", []):  # a chapter action offered here (issue 30)
-            key = f"{st.seed}:{a}"
-            if self._acted.get(key, 0) < ACT_TRIES:
-                self._acted[key] = self._acted.get(key, 0) + 1
-                return a
+        acts = by_verb.get("act", [])
+        if acts:  # a chapter action offered here (issue 30): the designer offers it for a reason; it costs only the
+            return acts[0]  # turn's action (movement stays), and a bot with nothing to remember stays a pure function
         ways = advice(ctx, st, side, hero.space, hero.id)
         if "search" in by_verb and side not in hero.searched:
             if ways and ways[0].verb == "search":
