@@ -287,7 +287,7 @@ def test_the_workshop_vocabulary_describes_a_form_for_every_word() -> None:
     fields = {w["id"]: {f["name"]: f for f in w["fields"]} for w in v["effects"]}
     assert fields["choose"]["options"]["type"] == "list" and fields["mark"]["select"]["type"] == "group"
     assert {f["name"] for f in v["sections"]["actions"]["fields"]} >= {"id", "text", "where", "if", "do", "once"}
-    assert "rain" in v["reserved"] and any(t["id"] == "mortar" for t in v["tokens"])
+    assert "party" in v["reserved"] and any(t["id"] == "mortar" for t in v["tokens"])
 
 
 def test_shipped_chapters_use_the_general_words_not_the_chapter_specific_ones() -> None:
@@ -433,7 +433,7 @@ def _problems(old: str, new: str) -> list[Any]:
         ("class_present: {class: warrior}", "class_present: {class: bard}", "class_present.class", "the classes are"),
         ("- id: wheel\n", "- id: pull\n", "actions.1.id", "used twice"),
         ("- id: up\n", "- id: down\n", "options.1.id", "used twice"),
-        ("record: {entry: went_down}", "record: {entry: rain}", "record.entry", "reserved word"),
+        ("record: {entry: went_down}", "record: {entry: party}", "record.entry", "reserved word"),
         ("- id: snare\n", "- id: party\n", "rules.6.id", "reserved word"),
         ("  - {minion: roach, space: \"8:12\"}", "  - {minion: roach, space: \"8:77\"}", "placements.0.space", "does not exist"),
         ("where: {side: 8, exit: 0}", "where: {side: 8, exit: 6}", "where.exit", "side 8 has 4 exit(s)"),

@@ -268,6 +268,7 @@ TRIGGER_SUBJECTS: dict[Trigger, frozenset[Subject]] = {
     Trigger.HOURGLASS_PAGE: frozenset(),
     Trigger.EXPLORE_ATTEMPT: frozenset({_F, _M, _S}),
     Trigger.CHAPTER_WON: frozenset(),
+    Trigger.ITEM_FOUND: frozenset({_F, _M}),  # the mouse that found it (issue 30)
 }
 SUBJECT_WORDS: dict[Subject, tuple[str, str]] = {
     Subject.FIGURE: ("a figure on the board", "uma figura no tabuleiro"),
@@ -814,7 +815,15 @@ def _one_key(model: BaseModel, what: str, vocab: type[StrEnum]) -> None:
 
 
 _AFTER_THE_END: Final = frozenset(
-    {EffectKind.STORY, EffectKind.ANNOUNCE, EffectKind.STORY_ACHIEVEMENT, EffectKind.COUNTER, EffectKind.SET_FLAG}
+    {
+        EffectKind.STORY,
+        EffectKind.ANNOUNCE,
+        EffectKind.STORY_ACHIEVEMENT,
+        EffectKind.COUNTER,
+        EffectKind.SET_FLAG,
+        EffectKind.RECORD,  # issue 30: the campaign log and the next chapter are written as the chapter ends
+        EffectKind.NEXT_CHAPTER,
+    }
 )  # what a chapter_won rule may still do: the game is over, so nothing on the board moves again
 
 
@@ -833,8 +842,11 @@ def effect_needs(effect: Effect) -> frozenset[Subject]:
         return frozenset({Subject.DEFEATED})
     if kind in (EffectKind.REMOVE_MINION, EffectKind.STEER):
         return frozenset({Subject.MINION})
-    if kind is EffectKind.OLGA_CHARGES:
+    if kind in (EffectKind.OLGA_CHARGES, EffectKind.CHARACTER_CHARGES, EffectKind.GIVE_CARD):
         return frozenset({Subject.MOUSE})
+    select = getattr(p, "select", None)
+    if isinstance(select, Select) and select.who != "any":  # issue 30: the trigger's figure or mouse
+        return frozenset({Subject.FIGURE if select.who == "trigger" else Subject.MOUSE})
     return frozenset()
 
 
@@ -882,6 +894,11 @@ def effect_problem(
             )
             if inner is not None:
                 return inner
+        if effect.choose is not None:  # a story choice's options run as the asking rule's effects
+            for j, option in enumerate(effect.choose.options):
+                inner = effect_problem(trigger, option.do, f"{at}.options.{j}.do", False)
+                if inner is not None:
+                    return inner
     return None
 
 
@@ -1217,11 +1234,8 @@ each; ``-N`` stands for a number (leaf-1, leaf-2...)."""
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
-        # the engine's and the expansion rules' own bookkeeping in a game's chapter data (``counter`` and
-        # ``molox_woke`` are left to Chapters 1 and 4, whose rules share them with the engine on purpose)
-        "rain", "moon", "mortar_round", "inspire_round", "branches", "turtles", "hesster", "bees", "helpers",
-        "rules_fired", "chapter_won",
-        # words the language itself uses for who and what
+        # words the language itself uses for who and what (a file's counters and flags have their own namespace,
+        # apart from the engine's keys, so the engine's names are free to use: issue 29)
         "party", "mouse", "minion", "figure", "trigger", "any", "all", "none", "not", "true", "false", "yes", "no",
         "on", "off",
     }

@@ -829,7 +829,10 @@ def _give_item(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> N
     """A chapter item goes to the trigger's mouse (the party when there is none, or when the file says so);
     then trigger item_found."""
     holder = fire.mouse if p.to == "mouse" and fire.mouse in st.heroes else PARTY
-    st.chapter_data.setdefault(ITEMS, {})[p.item] = holder
+    items: dict[str, str] = st.chapter_data.setdefault(ITEMS, {})
+    if items.get(p.item) == holder:
+        return  # held already: nothing is found again (an item_found rule giving it would loop)
+    items[p.item] = holder
     values: dict[str, Param] = {"chapter": st.chapter, "ref": p.item, "holder": holder}
     emit_effect(ctx, fire, rule, "give_item", p.event, values, "item_given")
     ctx.rules.on_item_found(ctx, st, holder if holder in st.heroes else "", p.item)

@@ -71,6 +71,8 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         return
     h.searched.append(side)
     ctx.rules.on_search(ctx, st, h.id, h.space)  # a chapter may react (R-STORY-05)
+    if h.captured or h.space is None or st.status != "playing":
+        return  # the chapter's rule captured the mouse, or ended the chapter: no card is drawn
     special = _special_card(ctx, st, h)
     if special is not None:
         st.special_found.append(special)
