@@ -49,6 +49,7 @@ from mnm.engine.i18n import (
 )
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.capture import hero_life
+from mnm.engine.rules.chapter_rules import conditions_hold
 from mnm.engine.rules.chapter_state import next_chapter_of
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.free_actions import LEVEL_UP_COST
@@ -103,6 +104,7 @@ __all__ = [
     "catalog",
     "chapter_words",
     "check_faces",
+    "conditions_hold",
     "contract",
     "difficulty_options",
     "events_until_stopped",

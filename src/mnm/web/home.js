@@ -277,7 +277,7 @@ function absolute(link) {
 }
 
 function linkRow(label, link, cls) {
-  const input = h("input", { type: "text", readonly: true, value: absolute(link), class: cls });
+  const input = h("input", { type: "text", readonly: true, value: absolute(link), class: cls, "aria-label": label });
   return h(
     "div",
     { class: "link-row" },

@@ -1432,3 +1432,10 @@ def check_chapters(content: Content) -> list[ContentIssue]:
 
 
 add_content_check(check_chapters)
+
+
+def conditions_hold(ctx: Ctx, st: State, conditions: tuple[Condition, ...], side: int = ANY, mouse: str = "") -> bool:
+    """Whether chapter ``conditions`` hold in ``st`` for a trigger on ``side`` about ``mouse`` (a question a
+    client asks, e.g. the workshop's play-test: is this gate still closed at the end of the game?)."""
+    fire = Fire(mouse, mouse, side)
+    return holds(ctx, st, fire, tuple(compile_condition(c) for c in conditions))
