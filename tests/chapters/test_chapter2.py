@@ -558,23 +558,17 @@ def test_campaign_refuses_an_unfinished_chapter_and_a_chapter_with_no_sequel() -
     last = scenario(heroes={"collin": {"space": "16:4"}}, **DRAIN_UP, dice=[SHIELD])
     last.apply(f"move collin {EAST_LEDGE}")
     assert last.state.status == "won"
-    # [EXP] Chapter 2 now leads on to Chapter 3 (issue 15); Chapter 4 is the last one
+    # [EXP] Chapter 2 now leads on to Chapter 3 (issue 15); Chapter 4 to Chapter 5, and Chapter 6 is the last one
+    # (issue 30)
     assert last.ctx.chapter.next_chapter == "the-trickle-crossing"
     from mnm.engine.scenario import load_scenario
 
-    vault = load_scenario(
-        {
-            "chapter": "the-ember-vault",
-            "heroes": {"collin": {"space": "18:1"}},
-            "minions": {},
-            "chapter_data": {"molox_woke": True},
-            "turn": "mouse:collin",
-            "dice": [SHIELD],
-        }
+    race = load_scenario(
+        {"chapter": "the-mill-race", "heroes": {"collin": {"space": "15:5"}}, "minions": {}, "turn": "mouse:collin"}
     )
-    assert vault.state.status == "won"
+    assert race.state.status == "won" and race.ctx.chapter.next_chapter is None
     with pytest.raises(IllegalAction, match="no next chapter"):
-        next_chapter_game(vault, {})
+        next_chapter_game(race, {})
     with pytest.raises(MalformedAction):
         next_chapter_game(_chapter_one_won(), ["collin"])  # type: ignore[arg-type]
 

@@ -185,9 +185,24 @@ def _minion_sources(ctx: Ctx, minion: str) -> list[int]:
     return sides
 
 
-def _flag_sides(ctx: Ctx, flag: str) -> list[int]:
-    """The sides whose first reveal raises ``flag`` (a ``set_flag`` in a ``tile_revealed`` rule)."""
+def _action_sides(ctx: Ctx, kind: str, flag: str | None) -> list[int]:
+    """The sides of the chapter actions (issue 30) with an effect of ``kind`` (a ``set_flag`` of ``flag``), nested
+    in rolls and story choices: taking the action there is the way to it."""
+    from mnm.chapters.language import walk_effects
+
     sides: list[int] = []
+    for action in ctx.chapter.actions:
+        for _, e in walk_effects(action.do, ""):
+            if _kind(e) == kind and (flag is None or e.params.name == flag):
+                sides += [action.where.side] if action.where.side is not None else []
+                sides += [_side_of(s) for s in action.where.spaces]
+    return list(dict.fromkeys(sides))
+
+
+def _flag_sides(ctx: Ctx, flag: str) -> list[int]:
+    """The sides whose first reveal raises ``flag`` (a ``set_flag`` in a ``tile_revealed`` rule), and the sides
+    of the chapter actions that raise it."""
+    sides: list[int] = _action_sides(ctx, "set_flag", flag)
     for rule in _rules(ctx.chapter):
         if any(_kind(e) == "set_flag" and e.params.name == flag for e in _effects(rule)):
             side = rule.where.side
@@ -224,6 +239,8 @@ def read_goal(ctx: Ctx, conditions: Iterable[Condition] | None = None) -> Goal:
             sides += _minion_sources(ctx, p.params.minion)
     if not sides and spaces:
         sides = [_side_of(s) for s in spaces]
+    if not sides:  # issue 30: a chapter won by a chapter action's victory effect: stand where it is offered
+        sides += _action_sides(ctx, "victory", None)
     return Goal(
         sides=tuple(dict.fromkeys(sides)),
         spaces=tuple(dict.fromkeys(spaces)),

@@ -231,6 +231,9 @@ class HeuristicBot:
             if step is not None:
                 return step
             return end
+        acts = by_verb.get("act", [])
+        if acts:  # a chapter action offered here (issue 30): the designer offers it for a reason; it costs only the
+            return acts[0]  # turn's action (movement stays), and a bot with nothing to remember stays a pure function
         ways = advice(ctx, st, side, hero.space, hero.id, self.route_goal(ctx, st))
         if "search" in by_verb and side not in hero.searched:
             if ways and ways[0].verb == "search":

@@ -37,10 +37,21 @@ from mnm.engine.game import (
     legal_actions,
     make_ctx,
 )
-from mnm.engine.i18n import LANGUAGES, catalog, contract, format_message, name_of, render, render_rule, with_article
+from mnm.engine.i18n import (
+    LANGUAGES,
+    catalog,
+    chapter_words,
+    contract,
+    format_message,
+    name_of,
+    render,
+    render_rule,
+    with_article,
+)
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.capture import hero_life
 from mnm.engine.rules.chapter_rules import conditions_hold
+from mnm.engine.rules.chapter_state import next_chapter_of
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.free_actions import LEVEL_UP_COST
 from mnm.engine.rules.movement import reachable
@@ -92,6 +103,7 @@ __all__ = [
     "apply_action_in_place",
     "carry_over",
     "catalog",
+    "chapter_words",
     "check_faces",
     "condition_holds",
     "conditions_hold",
@@ -109,6 +121,7 @@ __all__ = [
     "minions_on_side",
     "name_of",
     "next_chapter_game",
+    "next_chapter_of",
     "parse_keep",
     "reachable",
     "read_save_text",

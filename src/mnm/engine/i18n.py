@@ -27,14 +27,15 @@ from typing import Any
 
 import yaml
 
-from mnm.chapters.language import gate_reason
+from mnm.chapters.language import file_texts, gate_reason
 from mnm.content.loader import Content, builtin_content
-from mnm.content.schema import Text
+from mnm.content.schema import Chapter, Text
 from mnm.engine.events import Event
 
 __all__ = [
     "LANGUAGES",
     "catalog",
+    "chapter_words",
     "contract",
     "format_message",
     "name_of",
@@ -203,6 +204,20 @@ def _fill(template: str, value_of: Any) -> str:
     return "".join(out)
 
 
+_WORDS: dict[int, tuple[Chapter, dict[str, tuple[str, str]]]] = {}
+
+
+def chapter_words(chapter: Chapter) -> dict[str, tuple[str, str]]:
+    """The players' words (English, Portuguese) of a chapter's actions, story choices, their options and its
+    items, by id: what option buttons and the log show for ``act``/``choose`` and items."""
+    hit = _WORDS.get(id(chapter))
+    if hit is None or hit[0] is not chapter:
+        if len(_WORDS) > 256:
+            _WORDS.clear()
+        hit = _WORDS[id(chapter)] = (chapter, file_texts(chapter.actions, chapter.items, chapter.all_rules()))
+    return hit[1]
+
+
 def render(event: Event, lang: str = "en", content: Content | None = None) -> str:
     """The sentence for ``event`` in ``lang``."""
     content = content or builtin_content()
@@ -217,6 +232,10 @@ def render(event: Event, lang: str = "en", content: Content | None = None) -> st
             chapter = content.chapters.get(str(params.get("chapter")))
             reason = gate_reason(chapter.all_rules(), str(params.get("rule"))) if chapter else None
             return (reason[1] if lang == "pt_BR" else reason[0]) if reason else str(params.get("rule"))
+        if key == "text" and "ref" in params:  # a chapter action, story choice or item: the file's own words
+            chapter = content.chapters.get(str(params.get("chapter")))
+            words = chapter_words(chapter).get(str(params["ref"])) if chapter else None
+            return (words[1] if lang == "pt_BR" else words[0]) if words else str(params["ref"])
         if key not in params:
             return "{" + key + "}"
         return _param_text(key, params[key], content, lang)

@@ -1033,12 +1033,16 @@ _RULE_WORDS: Mapping[str, Mapping[str, str]] = {
         "special_search": "{room}: searching{where} finds {card} (once).",
         "in_water": " a water space",
         "special_surge": "{room}: a surge here places {minions} instead of the encounter card's.",
+        "chapter_action": "{room}: a mouse may spend its action to: {text}.",
+        "chapter_action_anywhere": "Any mouse may spend its action to: {text}.",
         "setup_items": "The party starts with {items}.",
     },
     "pt_BR": {
         "special_search": "{room}: procurar{where} encontra {card} (uma vez).",
         "in_water": " num espaço de água",
         "special_surge": "{room}: uma onda aqui coloca {minions} em vez dos da carta de encontro.",
+        "chapter_action": "{room}: um rato pode gastar sua ação para: {text}.",
+        "chapter_action_anywhere": "Qualquer rato pode gastar sua ação para: {text}.",
         "setup_items": "O grupo começa com {items}.",
     },
 }
@@ -1082,6 +1086,15 @@ def chapter_rules(content: Content, chapter_id: str, lang: str = "en") -> list[I
         text = reason if rule.text is None else rule.text.pt if _pt(lang) else rule.text.en
         gate = (rule.where.what or "exit") if gates else ""
         out.append({"side": side if side is not None else rule.where.side, "gate": gate, "reason": reason, "text": text})
+    for action in ch.actions:  # issue 30: what a mouse may choose to do, where
+        what = action.text.pt if _pt(lang) else action.text.en
+        sides = [action.where.side] if action.where.side is not None else []
+        sides += [int(sp.split(":")[0]) for sp in action.where.spaces]
+        at = sides[0] if sides else None
+        text = words["chapter_action_anywhere" if at is None else "chapter_action"].format(
+            room=room(at) if at is not None else "", text=what
+        )
+        out.append({"side": at, "gate": "", "reason": "", "text": text})
     return out
 
 
@@ -1186,6 +1199,8 @@ DECISION_HELP: Mapping[str, Mapping[str, str]] = {
         "shifting_cloak": "The Shifting Cloak lets this mouse slip to another space before the minions act, or stay.",
         "disguises": "With the disguises on, the minions of the new tile are not placed until the mice act against "
         "them.",
+        "story_choice": "The chapter's story asks the party to choose: each option has its own effects, and the "
+        "choice may change how the chapter ends or which chapter comes next.",
         "rescue": "A captured mouse is rescued: choose which entry space of the tile it comes back on (it returns "
         "with its wounds healed).",
         "flip_landing": "The tile was turned over: choose on which flip space of the new side the party appears.",
@@ -1223,6 +1238,8 @@ DECISION_HELP: Mapping[str, Mapping[str, str]] = {
         "shifting_cloak": "O Manto Cambiante deixa este rato escapar para outro espaço antes de os lacaios agirem, ou "
         "ficar.",
         "disguises": "Com os disfarces, os lacaios do novo bloco só são colocados quando os ratos agirem contra eles.",
+        "story_choice": "A história do capítulo pede que o grupo escolha: cada opção tem seus próprios efeitos, e a "
+        "escolha pode mudar como o capítulo termina ou qual capítulo vem depois.",
         "rescue": "Um rato capturado é resgatado: escolha por qual entrada do bloco ele volta (volta curado dos "
         "ferimentos).",
         "flip_landing": "O bloco foi virado: escolha em qual espaço de virada do novo lado o grupo aparece.",

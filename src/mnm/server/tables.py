@@ -331,7 +331,7 @@ class TableService:
         After a chapter file's chapter, the next chapter is a shipped one of its ``next_chapter`` id, or the
         uploaded ``chapter_file`` of that id (the server has no folder to look in); a replay plays the same
         file again."""
-        from mnm.engine import carry_over, next_chapter_game
+        from mnm.engine import carry_over, next_chapter_game, next_chapter_of
 
         if not caller.can_act:
             raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot continue the campaign")
@@ -340,7 +340,7 @@ class TableService:
         game = table.game
         next_file = table.setup.get("chapter_file") if replay else chapter_file
         content = self.content if next_file is None else await asyncio.to_thread(self._chapter_content, next_file)
-        target = game.ctx.chapter.id if replay else game.ctx.chapter.next_chapter
+        target = game.ctx.chapter.id if replay else next_chapter_of(game.state, game.ctx.chapter.next_chapter)
         if target is not None and target not in content.chapters:
             raise ApiError(
                 422,

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from mnm.board.layout import Board
 from mnm.board.picture import board_geometry, side_name
 from mnm.content.loader import Content
-from mnm.content.schema import Text
-from mnm.engine import Event, Game, hero_life
+from mnm.content.schema import Chapter, Text
+from mnm.engine import Event, Game, chapter_words, hero_life, next_chapter_of
 from mnm.engine import catalog as messages
 from mnm.presentation import info
 
@@ -304,8 +304,8 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             "actor": decision.actor,
             "options": [str(a) for a in decision.options],
             "data": decision.data,
-            "names": _option_names(content, decision.options),
-            "question": _prompt(decision.kind),  # issue 25: what is asked and what the choice means
+            "names": _option_names(content, decision.options, game.ctx.chapter),
+            "question": _question(game, decision.kind, decision.data),  # issue 25: what is asked
             "help": {"en": info.decision_help(decision.kind, "en"), "pt": info.decision_help(decision.kind, "pt_BR")},
             **decision_extras(game, content, decision.options),
         },
@@ -435,7 +435,7 @@ def _campaign(table: LiveTable) -> dict[str, Any]:
 
     game = table.game
     return {
-        "next_chapter": game.ctx.chapter.next_chapter,
+        "next_chapter": next_chapter_of(game.state, game.ctx.chapter.next_chapter),
         "keepable": {
             hid: [_search_card(table.content, c) for c in keepable_cards(game.ctx, game.state, hid)]
             for hid in game.state.party
@@ -443,14 +443,26 @@ def _campaign(table: LiveTable) -> dict[str, Any]:
     }
 
 
-def _option_names(content: Content, options: Any) -> dict[str, dict[str, str]]:
-    """Readable names for the ids the options mention (cards, abilities, figures), for button labels."""
+def _option_names(content: Content, options: Any, chapter: Chapter | None = None) -> dict[str, dict[str, str]]:
+    """Readable names for the ids the options mention (cards, abilities, figures; a chapter action's or a story
+    choice's words from the chapter file), for button labels."""
     names: dict[str, dict[str, str]] = {}
+    words = chapter_words(chapter) if chapter is not None else {}
     for option in options:
         for arg in (option.actor, *option.args):
             if arg not in names:
-                names[arg] = _name(content, arg)
+                found = words.get(arg) if option.verb in ("act", "choose") else None
+                names[arg] = {"en": found[0], "pt": found[1]} if found else _name(content, arg)
     return names
+
+
+def _question(game: Game, kind: str, data: dict[str, Any]) -> dict[str, str]:
+    """What a decision asks; a story choice asks the chapter file's own question (R-STORY-05)."""
+    if kind == "story_choice":
+        words = chapter_words(game.ctx.chapter).get(str(data.get("choice")))
+        if words is not None:
+            return {"en": words[0], "pt": words[1]}
+    return _prompt(kind)
 
 
 def board_key(face_up: dict[int, int]) -> str:

@@ -437,7 +437,7 @@ class PlayApp(App[None]):
         self.hint_iterations = HINT_ITERATIONS
         self._bot_due = False  # a bot's move is scheduled
         self.save_path = save_path or str(default_save_path(game))
-        self.words = Describer(game.ctx.content, lang)
+        self.words = Describer(game.ctx.content, lang, game.ctx.chapter)
         self.marks = FigureMarks.of(game.ctx.content)
         self.message = ""  # the last note or error shown (tests read it)
         self.tile_rows: dict[int, tuple[int, int]] = {}

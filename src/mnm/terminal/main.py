@@ -34,11 +34,12 @@ def campaign_game(
     from a chapter file, its ``next_chapter`` is the file of that name in the same folder, or a shipped
     chapter (:func:`mnm.chapters.file.next_chapter_content`)."""
     from mnm.chapters.file import ChapterFileError, next_chapter_content
-    from mnm.engine import next_chapter_game, parse_keep
+    from mnm.engine import next_chapter_game, next_chapter_of, parse_keep
 
     game = load_game(save, chapter_file=chapter_file)
     try:
-        content = game.ctx.content if replay else next_chapter_content(game.ctx.content, game.ctx.chapter)
+        following = next_chapter_of(game.state, game.ctx.chapter.next_chapter)
+        content = game.ctx.content if replay else next_chapter_content(game.ctx.content, game.ctx.chapter, following)
     except ChapterFileError as err:
         raise ValueError(f"the campaign cannot go on: {err}") from err
     return next_chapter_game(game, parse_keep(keep), replay=replay, dice=dice, content=content)

@@ -60,7 +60,7 @@ class PlainClient:
         self.inp = inp
         self.out = out
         self.save_path = save_path or str(default_save_path(game))
-        self.words = Describer(game.ctx.content, lang)
+        self.words = Describer(game.ctx.content, lang, game.ctx.chapter)
         self.history: list[str] = []  # every event line told, in order ('history'; 'log' says the last few)
         self.seats = seats or Seats()
         self.bot_pause = bot_pause  # seconds before each bot's choice, so a person can follow

@@ -33,6 +33,7 @@ from mnm.engine import (
     apply_action,
     catalog,
     events_until_stopped,
+    next_chapter_of,
 )
 from mnm.terminal.lang import say
 
@@ -541,7 +542,7 @@ def campaign_tip(game: Game, save_path: str, lang: str = "en") -> str:
     if st.status == "playing":
         return ""
     won = st.status == "won"
-    if won and game.ctx.chapter.next_chapter is None:
+    if won and next_chapter_of(game.state, game.ctx.chapter.next_chapter) is None:
         return ""
     choices = {h: keepable_cards(game.ctx, st, h) for h in st.party}
     keep = ",".join(f"{h}={cards[0]}" for h, cards in choices.items() if cards)

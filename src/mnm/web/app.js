@@ -624,6 +624,8 @@ function optionLabel(v, option) {
     const card = cardOf(v, a);
     return card ? tx(card.name) : a;
   });
+  // a chapter action or a story choice: the chapter file's own words are the label (issue 30)
+  if (verb === "act" || (verb === "choose" && d && d.kind === "story_choice")) return `${who}${words.join(" ")}`;
   if (verb === "levelup" && d && d.prices && d.prices[option] !== undefined) {
     return `${who}${t("verbs.levelup")} ${words.join(" ")} · ${t("levelPrice", { n: d.prices[option] })}`;
   }

@@ -82,7 +82,7 @@ const STRINGS = {
     nextChapter: "Next chapter",
     replay: "Play this chapter again",
     kinds: {
-      turn: "turn", before_turn: "before the turn", choose_ability: "choose an ability", disguises: "disguises",
+      turn: "turn", story_choice: "story choice", before_turn: "before the turn", choose_ability: "choose an ability", disguises: "disguises",
       equipping: "equipment", flip_landing: "where to land", exit_landing: "where to land", pilfer: "Pilfer", rod_heal: "Hawthorn Rod", found_card: "card found", next_attack: "next attack",
       pack_full: "pack full", rescue: "rescue", sharing: "sharing", shifting_cloak: "shifting cloak",
       trap_dice: "mousetrap dice", treasure: "treasure", leave_hesster: "off Hesster",
@@ -399,7 +399,7 @@ const STRINGS = {
       retrieve: "Retrieve", catapult: "Catapult", launch: "Launch", read: "Read", use: "Use", end: "End turn",
       keep: "Keep", discard: "Discard", drop: "Drop", choose: "Choose", take: "Take", give: "Give", done: "Done",
       skip: "Skip", climb: "Climb", glide: "Glide", paddle: "Paddle the leaf to", aim: "Aim",
-      whistle: "Whistle for the turtles",
+      whistle: "Whistle for the turtles", act: "Act",
     },
     // issue 25 (web)
     chapterPanel: "The chapter",
@@ -521,7 +521,7 @@ const STRINGS = {
     nextChapter: "Próximo capítulo",
     replay: "Jogar este capítulo de novo",
     kinds: {
-      turn: "turno", before_turn: "antes do turno", choose_ability: "escolher uma habilidade", disguises: "disfarces",
+      turn: "turno", story_choice: "escolha da história", before_turn: "antes do turno", choose_ability: "escolher uma habilidade", disguises: "disfarces",
       equipping: "equipamento", flip_landing: "onde aterrissar", exit_landing: "onde aparecer", pilfer: "Furtar", rod_heal: "Bastão de Espinheiro", found_card: "carta encontrada",
       next_attack: "próximo ataque", pack_full: "mochila cheia", rescue: "resgate", sharing: "compartilhar",
       shifting_cloak: "capa cambiante", trap_dice: "dados da ratoeira", treasure: "tesouro",
@@ -839,7 +839,7 @@ const STRINGS = {
       ability: "Habilidade", place: "Colocar", retrieve: "Recolher", catapult: "Catapulta", launch: "Lançar",
       read: "Ler", use: "Usar", end: "Terminar turno", keep: "Guardar", discard: "Descartar", drop: "Largar",
       choose: "Escolher", take: "Pegar", give: "Dar", done: "Pronto", skip: "Pular", climb: "Escalar", glide: "Planar",
-      paddle: "Remar a folha até", aim: "Mirar", whistle: "Chamar as tartarugas",
+      paddle: "Remar a folha até", aim: "Mirar", whistle: "Chamar as tartarugas", act: "Agir",
     },
     // issue 25 (web)
     chapterPanel: "O capítulo",
