@@ -312,6 +312,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "events_total": len(game.events),
     }
     view["fairness"] = table.fairness()  # issue 14: commit-reveal of the seed
+    view["campaign_sheet"] = _campaign_sheet(table)  # issue 32: chapters, heroes' gains, achievements
     if st.status != "playing":
         view["summary"] = _summary(game, chapter)  # issue 25: the end screen's account of the chapter
         view["campaign"] = _campaign(table)
@@ -416,6 +417,38 @@ def _campaign(table: LiveTable) -> dict[str, Any]:
             for hid in game.state.party
         },
     }
+
+
+def _campaign_sheet(table: LiveTable) -> dict[str, Any]:
+    """The campaign so far (issue 32): every chapter played at the tables before this one and this one, the
+    party's story achievements and each mouse's individual ones, by name. Heroes, abilities and items are in the
+    view's ``heroes``; what each mouse carried in is in ``carried``."""
+    content, st = table.content, table.game.state
+    played = [*table.setup.get("history", ()), {"chapter": st.chapter, "status": st.status, "table": table.id}]
+    chapters = []
+    for line in played:
+        chapter = content.chapters.get(line["chapter"])
+        chapters.append(
+            {
+                **line,
+                "number": chapter.number if chapter else None,
+                "name": _text(chapter.name) if chapter else {"en": line["chapter"], "pt": line["chapter"]},
+                "current": line["table"] == table.id,
+            }
+        )
+    carry = table.setup.get("carry") or {}
+    return {
+        "chapters": chapters,
+        "story_achievements": [achievement_name(a) for a in st.story_achievements],
+        "achievements": {hid: [achievement_name(a) for a in h.achievements] for hid, h in st.heroes.items()},
+        "carried": {hid: _search_card(content, c) for hid, c in (carry.get("cards") or {}).items()},
+    }
+
+
+def achievement_name(ident: str) -> dict[str, Any]:
+    """An achievement's id and its name in each language (the catalog's ``ach.<id>``, else the id in words)."""
+    plain = ident.replace("-", " ").capitalize()
+    return {"id": ident, "en": messages("en").get(f"ach.{ident}", plain), "pt": messages("pt_BR").get(f"ach.{ident}", plain)}
 
 
 def _option_names(content: Content, options: Any) -> dict[str, dict[str, str]]:

@@ -92,6 +92,7 @@ function route() {
         setView(view, true);
       },
       onUpdate: (msg) => onUpdate(msg),
+      onContinued: (msg) => followCampaign(msg.table),
       onError: (msg) => toast(errorText(msg), "error"),
       onStatus: (ok) => {
         S.online = ok;
@@ -135,6 +136,7 @@ function renderTableShell() {
         { class: "table-head" },
         h("h2", { id: "chapter-name" }),
         h("button", { type: "button", id: "objective-button", class: "small", onclick: showObjective }, t("chapterPanel")),
+        h("button", { type: "button", id: "campaign-button", class: "small", onclick: () => showCampaignSheet() }, t("campaignSheet")),
         h("span", { id: "variants-on", class: "variants-on" }),
         h("span", { id: "role", class: "role" }),
         h("span", { id: "conn", class: "conn off", role: "status" }, t("offline")),
@@ -1150,34 +1152,109 @@ function endScreen(v) {
       ),
     );
   }
-  const links = h("div", { id: "next-links" });
   async function go(replay) {
     const keep = {};
     for (const sel of keeps.querySelectorAll("select")) keep[sel.dataset.hero] = sel.value || null;
     try {
       const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, { keep, replay }, S.token);
-      localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
-      showLinks(links, made.links, made.seats);
+      followCampaign(made.table);
     } catch (err) {
       toast(errorText(err), "error");
     }
   }
   const card = screen.querySelector(".card");
+  const next = v.campaign.next_chapter;
+  const went = v.campaign.continued_to;
+  // R-CAMP: any seated player may take the table on (issue 32); once someone has, the old table points on
+  const section = went
+    ? [h("p", { id: "went-on" }, t("campaignWentOn")), h("a", { href: tableHash(went), class: "button primary", id: "next-table-link" }, t("openNextTable"))]
+    : [
+        won || !next ? null : h("p", { class: "go-on", id: "go-on" }, t("defeatGoOn")),
+        next ? null : h("p", { class: "go-on", id: "campaign-ends" }, t("noNextChapter")),
+        keeps,
+        next ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter")) : null,
+        h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
+      ];
   card.insertBefore(
     h(
       "section",
       { class: "campaign", id: "campaign" },
-      h("h3", {}, t("campaign")),
-      won ? null : h("p", { class: "go-on", id: "go-on" }, t("defeatGoOn")),
-      keeps,
-      v.campaign.next_chapter
-        ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter"))
-        : null,
-      h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
-      links,
+      h("h3", {}, next ? t("campaign") : t("playAgainTitle")),
+      ...section,
+      h("button", { type: "button", class: "small", id: "campaign-sheet-open", onclick: () => showCampaignSheet() }, t("campaignSheet")),
     ),
     card.querySelector(".dialog-buttons"),
   );
+}
+
+// The hash of a table of this campaign, with this browser's own key (every seat keeps its token, R-CAMP).
+function tableHash(table) {
+  return S.token ? `#t=${encodeURIComponent(table)}&k=${encodeURIComponent(S.token)}` : `#t=${encodeURIComponent(table)}`;
+}
+
+// The campaign went on to ``table`` (this browser asked, or another seat did: the server says so to everyone at
+// the old table): the host's share links carry over with the new table's id (the keys stay the same), and
+// everyone is taken there.
+function followCampaign(table) {
+  const stored = localStorage.getItem(`mnm.links.${S.tableId}`);
+  if (stored && !localStorage.getItem(`mnm.links.${table}`)) {
+    const old = JSON.parse(stored);
+    const moved = (link) => link.replace(`t=${S.tableId}`, `t=${table}`);
+    localStorage.setItem(
+      `mnm.links.${table}`,
+      JSON.stringify({ host: moved(old.host), seats: old.seats.map(moved), spectator: moved(old.spectator) }),
+    );
+  }
+  toast(t("campaignWentOn"));
+  location.hash = tableHash(table);
+}
+
+// The campaign sheet (issue 32): the chapters played so far, each mouse with its abilities, items and
+// achievements, and the party's story achievements.
+function campaignSheet(v) {
+  const sheet = v.campaign_sheet;
+  if (!sheet) return h("p", {}, "");
+  const status = (s) => t(`chapterStatus.${s}`);
+  const names = (list) => list.map((x) => tx(x.name)).join(", ") || "—";
+  return h(
+    "div",
+    { class: "campaign-sheet", id: "campaign-sheet-body" },
+    h("h4", {}, t("sheetChapters")),
+    h(
+      "ul",
+      { class: "sheet-chapters" },
+      sheet.chapters.map((c) =>
+        h("li", { "data-chapter": c.chapter, "data-status": c.status, class: c.current ? "current" : "" }, `${c.number ?? ""}. ${tx(c.name)}: ${status(c.status)}`),
+      ),
+    ),
+    h("h4", {}, t("party")),
+    h(
+      "table",
+      { class: "sheet-heroes" },
+      h("thead", {}, h("tr", {}, [t("mouse"), t("abilities"), t("items"), t("achievements")].map((c) => h("th", { scope: "col" }, c)))),
+      h(
+        "tbody",
+        {},
+        v.heroes.map((hero) =>
+          h(
+            "tr",
+            { "data-hero": hero.id },
+            h("th", { scope: "row" }, tx(hero.name)),
+            h("td", {}, names(hero.abilities)),
+            h("td", {}, names([...hero.equipped, ...hero.pack, ...hero.tricks])),
+            h("td", {}, (sheet.achievements[hero.id] || []).map((a) => tx(a)).join(", ") || "—"),
+          ),
+        ),
+      ),
+    ),
+    h("h4", {}, t("storyAchievements")),
+    h("p", { class: "sheet-story" }, sheet.story_achievements.map((a) => tx(a)).join(", ") || "—"),
+  );
+}
+
+function showCampaignSheet() {
+  if (!S.view) return;
+  openDialog({ id: "campaign-sheet", title: t("campaignSheet"), body: [campaignSheet(S.view)] });
 }
 
 function endSummary(v, sum) {
