@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import multiprocessing
 
-from mnm.bots.hints import _difference, _fmt_pair, _percent_pair, hints
 from test_hint_reasons import chapter_one_turn, tally
+
+from mnm.bots.hints import _difference, _fmt_pair, _percent_pair, hints
 
 
 def test_two_numbers_in_a_contrast_never_print_the_same() -> None:
