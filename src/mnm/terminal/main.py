@@ -19,6 +19,7 @@ from mnm.terminal.session import (
     load_game,
     new_autosave_path,
     new_game,
+    replay_command,
     resolve_chapter,
 )
 
@@ -148,7 +149,6 @@ def play_command(
     if chapter_file is not None and chapter is not None:
         return _error("--chapter and --chapter-file both say which chapter to play: give one of them")
     game: Game
-    drawn: int | None = None
     try:
         if campaign is not None:
             game = campaign_game(campaign, keep, replay, dice or "seeded", chapter_file)
@@ -160,7 +160,7 @@ def play_command(
                 content = _chapter_file_content(chapter_file)
                 chapter = added_chapter(content)[0].id
             if seed is None:  # every game its own: a seed drawn now, said so the game can be played again
-                seed = drawn = draw_seed()
+                seed = draw_seed()
             game = new_game(chapter, party or ",".join(DEFAULT_PARTY), seed, dice or "seeded", content, options=options)
     except (SaveError, ValueError, EngineError) as err:
         return _error(str(err))
@@ -194,6 +194,6 @@ def play_command(
         lang=lang,
     )
     app.run()
-    if drawn is not None:  # the app said it in its log; the screen is gone now, so once more where it stays
-        print(f"mnm play: this game's seed was {drawn} (play it again with --seed {drawn})", file=sys.stderr)
+    # the app said it in its log; the screen is gone now, so once more where it stays (a new game or --continue)
+    print(f"mnm play: this game's seed was {game.state.seed} (play it again with: {replay_command(game)})", file=sys.stderr)
     return app.return_code or 0  # 1 when the app stopped on an error, so a crash never looks like success
