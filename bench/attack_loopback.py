@@ -143,7 +143,7 @@ def cached_moves(url: str, db: str, tables: int, actions: int) -> str:
     """Finding 3: random play on Chapter 3 tables (whistles and moves first), then each journal replayed from its
     seed with the library: an illegal move in a journal raises IllegalAction."""
     from mnm.content.loader import builtin_content
-    from mnm.record import game_from_setup, replay_rows
+    from mnm.records.record import game_from_setup, replay_rows
     from mnm.server.storage import Storage
 
     ids = []
@@ -326,7 +326,7 @@ def restart_at_once(db: str) -> str:
 
 def verify_finished(url: str, tables: int) -> str:
     """Finding 8: every finished table's record verifies from its seed."""
-    from mnm.record import verify_record
+    from mnm.records.record import verify_record
 
     ok = 0
     for n in range(tables):

@@ -34,10 +34,10 @@ HINT_PLAYOUTS = 300
 def measure(quick: bool) -> dict[str, Any]:
     """Every figure for the engine build this process runs."""
     from mnm import _build
-    from mnm.bench import run_bench
     from mnm.bots.hints import hints
     from mnm.bots.mcts import SearchBot
     from mnm.bots.policy import HeuristicBot
+    from mnm.cli.bench import run_bench
     from mnm.engine import Game
 
     out: dict[str, Any] = {"build": _build.build_name()}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from mnm.bench import run_bench
+from mnm.cli.bench import run_bench
 
 if __name__ == "__main__":
     figures = run_bench()

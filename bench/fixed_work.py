@@ -11,7 +11,7 @@ import sys
 import time
 
 from mnm import _build
-from mnm.bench import default_chapter, play_random_game
+from mnm.cli.bench import default_chapter, play_random_game
 
 
 def fixed_work(games: int = 60, rounds: int = 5) -> tuple[float, int]:

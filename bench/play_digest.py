@@ -16,13 +16,13 @@ import json
 import sys
 
 from mnm import _build
-from mnm.bench import play_random_game
+from mnm.cli.bench import play_random_game
 from mnm.content.loader import builtin_content
 from mnm.engine import Action, Event, State
 
 
 class _Digest:
-    """Hashes what :func:`mnm.bench.play_random_game` reports: option lists, events, final states."""
+    """Hashes what :func:`mnm.cli.bench.play_random_game` reports: option lists, events, final states."""
 
     def __init__(self, *also: _Digest) -> None:
         self.hash = hashlib.sha256()

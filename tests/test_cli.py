@@ -166,7 +166,7 @@ def test_campaign_example_from_the_readme_works(tmp_path: Path) -> None:
     assert game.state.status == "won"
     save = tmp_path / "chapter1.json"
     save_game(game, save)
-    from mnm.engine.rules.campaign import keepable_cards
+    from mnm.engine.campaign import keepable_cards
     from mnm.terminal.session import campaign_tip
 
     printed = campaign_tip(game, str(save)).splitlines()[0].split("then ", 1)[1].split()  # the command shown

@@ -16,7 +16,7 @@ import pytest
 
 import mnm.engine
 
-PACKAGES = ["mnm.engine", "mnm.engine.effects", "mnm.engine.chapters", "mnm.engine.rules"]
+PACKAGES = ["mnm.engine", "mnm.engine.effects", "mnm.engine.rules"]
 MODULES = [
     *sorted(info.name for info in pkgutil.walk_packages(mnm.engine.__path__, prefix="mnm.engine.") if not info.ispkg),
     *PACKAGES,

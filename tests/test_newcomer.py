@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mnm.cli import app
-from mnm.scenario_cli import ScenarioRunError, run_scenario
+from mnm.cli.scenario import ScenarioRunError, run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -39,8 +39,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent  # src/mnm (or site-packages/mnm)
 COMPILED_PACKAGES = ("mnm.engine", "mnm.board")
 # The board modules the engine queries (render.py and check.py serve clients and tools, not play).
 _BOARD_MODULES = ("geometry.py", "layout.py")
-# Engine modules kept pure: not in play's path, and built on classes mypyc cannot subclass (yaml's loader).
-_KEEP_PURE = ("bounded_yaml.py",)
+# Engine modules kept pure (not in play's path, or built on classes mypyc cannot subclass): none now; the
+# bounded YAML reader, built on yaml's loader, lives in mnm.content.
+_KEEP_PURE: tuple[str, ...] = ()
 STAMP = "_compiled.txt"  # next to this file: the digest of the sources the compiled modules were built from
 ENV = "MNM_ENGINE"
 

@@ -172,7 +172,7 @@ def test_the_server_catalog_offers_the_presets_with_their_measured_rates() -> No
 
 def _chapter1_turn() -> Game:
     """Chapter 1 played by the heuristic bot up to the first mouse's turn with a real choice of way."""
-    from mnm.bots.policy import make_bot
+    from mnm.bots.registry import make_bot
 
     game = Game.new("1", PARTY, seed=4)
     bot = make_bot("heuristic", 4)

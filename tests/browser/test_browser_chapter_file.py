@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from mnm.chapterfile import skeleton_text
+from mnm.chapters.file import skeleton_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "browser"

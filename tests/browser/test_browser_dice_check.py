@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 from test_browser_table import SHOTS, new_table, open_seat, play_to_end, wait_version
 
-from mnm.record import verify_record
+from mnm.records.record import verify_record
 
 
 def test_the_end_screen_lets_anyone_check_the_dice(browser: Browser, base_url: str, tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """[EXP] The expansion's markers on the web board, in a real Chromium (issue 15, point 4): lava, chasms,
 stalagmites, shallow water, leaves with their drift, turtles, bees, Olga, the mortar, a tree branch, allies and
 pets, flying minions, fire and curse on figures, Hesster's tail, body and head, Molox, rain and Nightfall. Each
-is drawn, labelled for screen readers with mnm.info's sentence, and named in the legend, in English and
+is drawn, labelled for screen readers with mnm.presentation.info's sentence, and named in the legend, in English and
 Portuguese. The positions are the showcase scenarios examples/scenarios/exp-board-*.yaml, written into the
 server's storage (scenario_tables.py)."""
 
@@ -15,7 +15,7 @@ from axe_scan import axe_serious
 from playwright.sync_api import Browser, Page, expect
 from scenario_tables import seat_scenario
 
-from mnm import info
+from mnm.presentation import info
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "browser"
@@ -100,7 +100,7 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     assert (
         _sentence(made, "bee", "bee-1") in bank and "With the party: Barksburg Scout (follows Prince Collin)." in bank
     )
-    # rain and nightfall in the tracks bar; the legend names every marker on this board, with mnm.info's words
+    # rain and nightfall in the tracks bar; the legend names every marker on this board, with mnm.presentation.info's words
     expect(page.locator("#weather")).to_contain_text("Rain")
     expect(page.locator("#weather")).to_contain_text("Nightfall")
     expect(page.locator("#wheel li.moon")).to_have_attribute("aria-label", "Nightfall")  # the wheel's last place
@@ -116,7 +116,7 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     exit_row = page.locator('#legend li[data-kind="exit_branch"]')
     expect(exit_row).to_have_text(info.marker("exit_branch")["lines"][0])
     expect(exit_row.locator("svg.swatch-glyph path")).to_have_count(2)
-    # every marker kind mnm.info knows has a glyph of its own for the legend
+    # every marker kind mnm.presentation.info knows has a glyph of its own for the legend
     empty = page.evaluate(
         "async (kinds) => { const m = await import('/static/marks.js');"
         " return kinds.filter(k => m.swatch(k).querySelectorAll('path, circle, ellipse, rect, polygon').length === 0); }",
@@ -132,7 +132,7 @@ def test_the_trickle_draws_leaves_turtles_bees_olga_helpers_fire_curse_and_weath
     page.keyboard.press("Escape")
     _shot(page, "issue15-trickle-markers-desktop")
     page.context.close()
-    # the same board in Portuguese: labels, legend and weather from mnm.info's Portuguese
+    # the same board in Portuguese: labels, legend and weather from mnm.presentation.info's Portuguese
     page = _open(browser, base_url, made, "pt")
     pt_leaf = _sentence(made, "leaf", "leaf-1", "pt_BR")
     assert pt_leaf.startswith("Folha 1 aqui.") and pt_leaf.endswith(

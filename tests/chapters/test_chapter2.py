@@ -33,10 +33,10 @@ from mnm.board.layout import space_side
 from mnm.cli import app
 from mnm.content.loader import builtin_content
 from mnm.engine.actions import Action
+from mnm.engine.campaign import next_chapter_game, parse_keep
 from mnm.engine.errors import IllegalAction, MalformedAction
 from mnm.engine.events import Event
 from mnm.engine.game import Game
-from mnm.engine.rules.campaign import next_chapter_game, parse_keep
 from mnm.engine.rules.setup import card_of
 from mnm.engine.scenario import load_scenario
 

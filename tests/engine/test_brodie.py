@@ -200,3 +200,76 @@ def test_r_brodie_05_the_players_decide_which_path_when_brodies_paths_split() ->
         g.apply(d.options[0])
     chase = one(g.events, "brodie_chases")
     assert other in chase.params["path"]  # type: ignore[operator]
+
+
+def cat_among_rats(card: str, dice: list[int]) -> Game:
+    """Chapter 1: Brodie on Guard Room 1, two rats on 5:13 and one on 5:12, no mouse on his tile (both mice in
+    the Corridor, side 4); ``card`` acts first (issue 33)."""
+    return scenario(
+        chapter="flight-to-barksburg",
+        explored=[5, 4],
+        heroes={"collin": {"space": "4:1"}, "filch": {"space": "4:1"}},
+        minions={
+            "brodie-1": {"space": "5:13" if card == "cat:chases" else "5:1"},
+            "rat-warrior-1": {"space": "5:13"},
+            "rat-warrior-2": {"space": "5:13"},
+            "rat-warrior-3": {"space": "5:12"},
+        },
+        track=[card, "mouse:collin", "mouse:filch", "minion:rat-warrior"],
+        turn=card,
+        dice=dice,
+    )
+
+
+@pytest.mark.rule("R-BRODIE-04")
+def test_r_brodie_04_he_pounces_on_minions_when_no_mouse_is_on_his_tile() -> None:
+    # "the most figures, minions included": the two rats on 5:13. One roll (3 dice, 1 hit), each rat defends
+    # (rat 1 blocks, rat 2 does not); Collin's movement
+    g = cat_among_rats("cat:pounces", [SWORD, BOW, BOW, SHIELD, BOW, BOW, BOW, BOW])
+    assert one(g.events, "brodie_pounces").params == {"src": "5:1", "dst": "5:13", "figures": 2}
+    assert one(g.events, "brodie_attacks").params["hits"] == 1
+    assert [e.params["target"] for e in of(g.events, "minion_defends")] == ["rat-warrior-1", "rat-warrior-2"]
+    assert set(g.state.minions) == {"brodie-1", "rat-warrior-1", "rat-warrior-3"}  # the second rat fell
+    assert of(g.events, "minion_idle") == [] and g.state.dice_queue == []
+
+
+@pytest.mark.rule("R-BRODIE-05")
+@pytest.mark.rule("R-BRODIE-06")
+def test_r_brodie_05_with_no_mouse_on_his_tile_his_chase_stays_and_attacks_his_space() -> None:
+    # no mouse to chase: he does not move (2 dice rolled for the card), one roll (3 dice, 1 hit) at the figures
+    # of his space; rat 1 blocks, rat 2 does not; Collin's movement
+    g = cat_among_rats("cat:chases", [BOW, BOW, SWORD, BOW, BOW, SHIELD, BOW, BOW, BOW, BOW])
+    assert one(g.events, "brodie_stays").params == {"space": "5:13"}
+    assert one(g.events, "brodie_attacks").params["spaces"] == ["5:13"]
+    assert "rat-warrior-2" not in g.state.minions and g.state.dice_queue == []
+
+
+@pytest.mark.rule("R-BRODIE-04")
+@pytest.mark.rule("R-MINION-11")
+def test_r_brodie_04_with_nobody_on_his_tile_he_waits() -> None:
+    g = scenario(
+        chapter="flight-to-barksburg",
+        explored=[5, 4],
+        heroes={"collin": {"space": "4:1"}},
+        minions={"brodie-1": {"space": "5:1"}, "rat-warrior-1": {"space": "4:5"}},
+        track=["cat:pounces", "mouse:collin", "minion:rat-warrior"],
+        turn="cat:pounces",
+        dice=[BOW],  # Collin's movement only: the cat rolls nothing
+    )
+    assert one(g.events, "minion_idle").params == {"minion": "brodie-1"}
+    assert of(g.events, "brodie_pounces") == []
+
+
+@pytest.mark.rule("R-BRODIE-05")
+def test_r_brodie_05_with_no_mouse_on_his_tile_and_nobody_in_his_space_his_chase_attacks_no_one() -> None:
+    g = scenario(
+        chapter="flight-to-barksburg",
+        explored=[5, 4],
+        heroes={"collin": {"space": "4:1"}},
+        minions={"brodie-1": {"space": "5:1"}, "rat-warrior-1": {"space": "5:12"}},
+        track=["cat:chases", "mouse:collin", "minion:rat-warrior"],
+        turn="cat:chases",
+        dice=[BOW, BOW, BOW],  # his 2 chase dice, then Collin's movement: no attack roll at an empty space
+    )
+    assert one(g.events, "brodie_stays").params == {"space": "5:1"}
+    assert of(g.events, "brodie_attacks") == [] and g.state.dice_queue == []

@@ -1,5 +1,5 @@
 """Campaign play (RULES.md §25, R-CAMP-01..04, with R-ABIL-06 and R-PARTY-15): what one chapter hands on to the
-next through :func:`mnm.engine.rules.campaign.carry_over` and ``Game.new(..., carry=...)``."""
+next through :func:`mnm.engine.campaign.carry_over` and ``Game.new(..., carry=...)``."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from rulekit import BOW, SWORD, scenario
 
+from mnm.engine.campaign import carry_over, keepable_cards
 from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
-from mnm.engine.rules.campaign import carry_over, keepable_cards
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
 
@@ -105,3 +105,48 @@ def test_r_camp_04_cheese_party_items_and_individual_achievements_stay_behind() 
     assert collin.cheese == 0 and collin.achievements == []
     assert nxt.state.party_cards == [] and nxt.state.stash == []
     assert any(c.startswith("grape") for c in nxt.state.search_deck)  # back in the deck
+
+
+def tilda_holds_collins_sword() -> Game:
+    """Collin passed his sword to Tilda, who ends the chapter holding it with a Second Wind trick (issue 33)."""
+    g = scenario(
+        heroes={
+            "collin": {"space": "5:15", "equipped": ["leather-breastplate"]},
+            "tilda": {"space": "5:15", "pack": ["collins-sword"], "tricks": ["second-wind"]},
+        },
+        minions={"rat-warrior-1": {"space": "5:12"}},
+        turn="mouse:tilda",
+        dice=[BOW] + [SWORD] * 8,  # her movement; every attack die hits and no defense die blocks
+    )
+    g.apply("battle tilda rat-warrior-1")
+    assert g.state.status == "won"
+    return g
+
+
+@pytest.mark.rule("R-CAMP-03")
+def test_r_camp_03_another_mouses_starting_card_is_refused_with_the_reason_and_never_lost() -> None:
+    g = tilda_holds_collins_sword()
+    assert keepable_cards(g.ctx, g.state, "tilda") == ["second-wind"]  # not Collin's sword
+    with pytest.raises(IllegalAction, match=r"Prince Collin's starting equipment.*R-CAMP-03"):
+        carry_over(g.ctx, g.state, {"tilda": "collins-sword"})
+    # the sword goes back to Collin, as every chapter starts with the starting equipment
+    nxt = Game.new("flight-to-barksburg", PARTY, seed=3, carry=carry_over(g.ctx, g.state, {"tilda": None}))
+    assert "collins-sword" in nxt.state.heroes["collin"].equipped
+    assert "collins-sword" not in nxt.state.heroes["tilda"].pack
+
+
+@pytest.mark.rule("R-CAMP-03")
+def test_r_camp_03_a_kept_card_with_no_copy_left_is_refused_at_setup_not_dropped() -> None:
+    # a carry written by hand (or for a different party) that names Filch's one dagger for Collin
+    carry = {"cards": {"collin": "dagger"}, "abilities": {}, "story_achievements": []}
+    with pytest.raises(IllegalAction, match=r"collin cannot keep dagger.*R-CAMP-03"):
+        Game.new("flight-to-barksburg", PARTY, seed=3, carry=carry)
+
+
+@pytest.mark.rule("R-CAMP-03")
+@pytest.mark.rule("R-SEARCH-08")
+def test_r_camp_03_a_kept_trick_lies_with_the_tricks() -> None:
+    g = tilda_holds_collins_sword()
+    nxt = Game.new("flight-to-barksburg", PARTY, seed=3, carry=carry_over(g.ctx, g.state, {"tilda": "second-wind"}))
+    tilda = nxt.state.heroes["tilda"]
+    assert tilda.tricks == ["second-wind"] and tilda.pack == []  # as a found or shared trick (docs/rulings.md)

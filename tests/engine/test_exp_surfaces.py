@@ -1,4 +1,4 @@
-"""[EXP] The surfaces say what the expansion puts on the board: the plain description (mnm.info), the board
+"""[EXP] The surfaces say what the expansion puts on the board: the plain description (mnm.presentation.info), the board
 SVG (lava, chasm, shallow water) and the terminal board (tokens, allies and pets)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from rulekit import CHEESE, scenario
 
-from mnm import info
 from mnm.board.render import TERRAIN_FILL, render_layout_svg
+from mnm.presentation import info
 
 
 @pytest.mark.rule("R-EXP-04")

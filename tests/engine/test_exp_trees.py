@@ -100,7 +100,7 @@ def test_r_exp_20_an_exit_branch_leaf_drops_to_the_roots_then_flies_toward_an_en
 
 @pytest.mark.rule("R-EXP-20")
 def test_r_exp_20_the_plain_description_of_an_exit_branch_says_what_it_is_in_both_languages() -> None:
-    from mnm import info
+    from mnm.presentation import info
 
     g = scenario(chapter=TRICKLE, tiles={"10": 19, "11": 21}, heroes={"collin": {"space": "21:1"}}, minions={},
                  tokens={"leaf-3": ["21:5"]}, explored=[17, 19, 21], track=["mouse:collin"], turn="mouse:collin",

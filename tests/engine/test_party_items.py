@@ -13,8 +13,8 @@ import pytest
 from flowkit import sandbox
 from rulekit import BOW, CHEESE, SHIELD, SWORD, illegal, mouse_turn, of, one, options, row_count, scenario
 
+from mnm.engine.campaign import carry_over
 from mnm.engine.game import Game, run
-from mnm.engine.rules.campaign import carry_over
 from mnm.engine.scenario import scenario_state
 
 FAR_RAT = {"rat-warrior-9": {"space": "5:10"}}

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from rulekit import BOW, CHEESE, SHIELD, SWORD, of, one, scenario
 
+from mnm.engine.campaign import carry_over
 from mnm.engine.game import Game
-from mnm.engine.rules.campaign import carry_over
 from mnm.engine.state import State
 
 

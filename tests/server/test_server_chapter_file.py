@@ -15,7 +15,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 from web_helpers import ROOT, create_body
 
-from mnm.chapterfile import skeleton_text
+from mnm.chapters.file import skeleton_text
 from mnm.server.app import Limits, create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -107,7 +107,7 @@ def test_the_campaign_goes_on_to_an_uploaded_next_chapter(client: TestClient) ->
 
 
 def test_a_chapter_file_near_the_size_limit_fits_the_upload(tmp_path: Path) -> None:
-    from mnm.chapterfile import MAX_CHAPTER_BYTES
+    from mnm.chapters.file import MAX_CHAPTER_BYTES
 
     moments = "".join(f"  m{i}:\n    en: \"{'a' * 1900}\"\n    pt: \"{'b' * 1900}\"\n" for i in range(30))
     text = EXAMPLE.replace("story:                    # moments read by the `story` effect (below), by name\n", "story:\n" + moments)

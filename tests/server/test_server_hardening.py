@@ -176,7 +176,7 @@ def test_a_finished_campaign_chapter_is_verified_from_its_record(client: TestCli
     from typer.testing import CliRunner
 
     from mnm.cli import app as cli
-    from mnm.record import verify_record
+    from mnm.records.record import verify_record
 
     bots = ["heuristic", "heuristic"]
     first = make_table(client, chapter="flight-to-barksburg", bots=bots)

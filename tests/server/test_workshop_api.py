@@ -20,7 +20,7 @@ with warnings.catch_warnings():
 
 from web_helpers import create_body
 
-from mnm.chapterfile import MAX_CHAPTER_BYTES
+from mnm.chapters.file import MAX_CHAPTER_BYTES
 from mnm.content.loader import builtin_dir
 from mnm.server.app import Limits, create_app
 from mnm.server.workshop import BLANK_CHAPTER

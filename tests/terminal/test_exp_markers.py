@@ -2,7 +2,7 @@
 shallow water with a pattern as well as a colour, leaves with the way they drift, turtles, bees, Olga, the mortar,
 a branch, the tree-climb symbol, Hesster's tail and body, allies and pets, flying minions in their own colour, and
 mice on fire or cursed on a coloured ground; a legend under the board names each one, the status line and the Table
-tab say the weather, ``inspect`` says what each one does (mnm.info), and the plain mode (``mnm play --plain``)
+tab say the weather, ``inspect`` says what each one does (mnm.presentation.info), and the plain mode (``mnm play --plain``)
 describes them. Positions: the showcase scenarios examples/scenarios/exp-board-*.yaml."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widgets import Static
 from tuikit import run_in_thread
 
-from mnm import info
+from mnm.presentation import info
 from mnm.terminal.app import PlayApp, TextScreen
 from mnm.terminal.boardmap import CURSE_BG, FIRE_BG, FLYING, side_lines
 from mnm.terminal.plain import PlainClient
@@ -182,7 +182,7 @@ def test_plain_mode_in_portuguese_words_come_from_the_same_place() -> None:
 
 
 def test_every_marker_has_words_in_both_languages_and_a_terminal_mark() -> None:
-    """mnm.info.MARKERS is the one list of markers: each has a name and a text in English and Portuguese, and the
+    """mnm.presentation.info.MARKERS is the one list of markers: each has a name and a text in English and Portuguese, and the
     terminal's legend has a mark for each (the web's glyphs are checked in the browser test)."""
     from mnm.terminal.boardmap import FigureMarks, _legend_glyph
 

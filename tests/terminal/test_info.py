@@ -1,13 +1,13 @@
-"""mnm.info: the shared descriptions (card text and numbers, minion stat card, hero, space, token) in EN and pt-BR."""
+"""mnm.presentation.info: the shared descriptions (card text and numbers, minion stat card, hero, space, token) in EN and pt-BR."""
 
 from __future__ import annotations
 
 import pytest
 
-from mnm import info
 from mnm.content.loader import builtin_content
 from mnm.engine.game import Game
 from mnm.engine.state import Minion
+from mnm.presentation import info
 
 CONTENT = builtin_content()
 

@@ -20,10 +20,10 @@ from tuikit import PARTY, play_greedy, run_in_thread
 from typer.testing import CliRunner
 
 import mnm.terminal
-from mnm import info
 from mnm.cli import app as cli_app
 from mnm.engine import LANGUAGES, catalog
 from mnm.engine.game import Game
+from mnm.presentation import info
 from mnm.terminal import app as app_module
 from mnm.terminal.app import PlayApp, TextScreen
 from mnm.terminal.lang import PREFIX, contract, lang_code, place_name, say
@@ -123,7 +123,7 @@ def test_keys_made_from_ids_are_in_the_catalogs() -> None:
 
 
 def english_only_fragments() -> list[str]:
-    """The literal pieces of the English catalogs (events, terminal, mnm.info) that no Portuguese text has."""
+    """The literal pieces of the English catalogs (events, terminal, mnm.presentation.info) that no Portuguese text has."""
     pt_texts = list(catalog("pt_BR").values()) + list(info.LABELS["pt_BR"].values())
     pieces: set[str] = set()
     for text in [*catalog("en").values(), *info.LABELS["en"].values()]:

@@ -3,7 +3,7 @@ a short reason (TEAM contract 3; docs/bots.md says what the chance means).
 
 Each option is tried in *playouts*: the option is taken on a copy of the game whose hidden dice and decks are
 re-drawn (:func:`mnm.bots.policy.resample_hidden`, so a hint never reveals the real future), then the party
-plays on to the end of the chapter with the heuristic bot's rules of thumb (:func:`mnm.bots.mcts.play_out`).
+plays on to the end of the chapter with the heuristic bot's rules of thumb (:func:`mnm.bots.playout.play_out`).
 The chance is the share of those playouts the party won: "if you do this and play on sensibly".
 
 - **Paired.** Playouts come in numbered *futures*; in each round every option still in the running meets the
@@ -30,8 +30,9 @@ from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from mnm.bots.mcts import PLAYOUT_LIMIT, play_out, rollout_bot
+from mnm.bots.mcts import rollout_bot
 from mnm.bots.plan import progress as plan_progress
+from mnm.bots.playout import PLAYOUT_LIMIT, play_out
 from mnm.bots.policy import resample_hidden
 from mnm.bots.value import HORIZON, win_probability
 from mnm.engine import Action, Ctx, Event, Game, State, apply_action_in_place, make_ctx, render

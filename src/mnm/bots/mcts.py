@@ -15,12 +15,12 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from mnm.bots.playout import play_out
 from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, legal_actions, make_ctx
 
-__all__ = ["PLAYOUT_LIMIT", "SearchBot", "play_out", "rank_options", "rollout_bot"]
+__all__ = ["SearchBot", "rank_options", "rollout_bot"]
 
-PLAYOUT_LIMIT = 5_000  # decisions; a guard only: Chapter 1 playouts take about 200
 
 
 @dataclass
@@ -34,32 +34,6 @@ def _uct(parent: _Node, child: _Node, c: float) -> float:
     if child.visits == 0:
         return math.inf
     return child.value / child.visits + c * math.sqrt(math.log(parent.visits + 1) / child.visits)
-
-
-def playout_step(ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, legal: list[Action]) -> None:
-    """One decision of a playout: a mouse's turn by the heuristic's rules of thumb (no lookahead), the rarer
-    questions (which card to keep, which ability to take...) at random from ``rng``."""
-    pick = None
-    if st.pending is not None and st.pending.kind == "turn":
-        pick = bot.turn_choice(ctx, st, legal)
-    apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
-
-
-def play_out(
-    ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, limit: int = PLAYOUT_LIMIT
-) -> tuple[State, int]:
-    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions) by :func:`playout_step`; return
-    the last state and the number of decisions taken. ``st`` may be changed."""
-    work = st
-    steps = 0
-    for steps in range(limit + 1):
-        if work.status != "playing" or steps == limit:
-            break
-        legal = legal_actions(ctx, work)
-        if not legal:
-            break
-        playout_step(ctx, work, bot, rng, legal)
-    return work, steps
 
 
 def rank_options(

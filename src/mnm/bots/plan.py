@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from mnm.content.chapter_language import ChapterRule, Condition, Effect
+from mnm.chapters.language import ChapterRule, Condition, Effect
 from mnm.content.schema import Chapter, HeroClass
 from mnm.engine import Ctx, State, exit_target
 

@@ -15,12 +15,10 @@ from mnm.bots.plan import advice, progress
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
 __all__ = [
-    "BOTS",
     "HeuristicBot",
     "Policy",
     "RandomBot",
     "evaluate",
-    "make_bot",
     "position_measures",
     "resample_dice",
     "resample_hidden",
@@ -245,18 +243,3 @@ class HeuristicBot:
         if step is not None:
             return step
         return end
-
-
-BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
-
-
-def make_bot(name: str, seed: int = 0) -> Policy:
-    """A bot by name (``random``, ``heuristic``, ``search``)."""
-    if name == "search":
-        from mnm.bots.mcts import SearchBot
-
-        return SearchBot(seed=seed)
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots: random, heuristic, search")
-    bot: Policy = BOTS[name](seed=seed)
-    return bot

@@ -89,8 +89,8 @@ def fit(
 def _collect(
     chapter: str, games: int, seed: int, options: dict[str, bool], every: int = 6
 ) -> list[tuple[list[float], int]]:
-    """Positions from playouts played to the end with :func:`mnm.bots.mcts.play_out`'s rules, with the result."""
-    from mnm.bots.mcts import playout_step
+    """Positions from playouts played to the end with :func:`mnm.bots.playout.play_out`'s rules, with the result."""
+    from mnm.bots.playout import playout_step
     from mnm.bots.policy import HeuristicBot
     from mnm.engine import Game, legal_actions, make_ctx
 

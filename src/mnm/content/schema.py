@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from mnm.content.chapter_language import ChapterRule, Condition, RoomRules
+from mnm.chapters.field_error import FieldError
+from mnm.chapters.language import TRIGGER_FILTERS, ChapterRule, Condition, RoomRules
 
 __all__ = [
     "SETUP_FIELDS",
@@ -59,18 +60,6 @@ __all__ = [
 
 Source = Literal["rulebook", "fan-reference", "authored"]
 Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
-
-
-class FieldError(ValueError):
-    """A check across fields that failed, naming the field at fault (relative to the model that raised it).
-
-    Pydantic reports errors of a model validator at the model itself; the loader appends ``field`` so that
-    every issue names file, entry and field.
-    """
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 class Model(BaseModel):
@@ -599,7 +588,7 @@ SETUP_FIELDS: tuple[str, ...] = (
 class Chapter(Sourced):
     """A chapter, shaped like the storybook's sections: ``setup`` (nested in the file, flat attributes here),
     ``story`` (moments), ``victory`` and ``defeat`` (conditions), ``rules`` (special rules) and ``rooms`` (each
-    tile's rules). The rules are the chapter language (:mod:`mnm.content.chapter_language`, docs/chapters.md)."""
+    tile's rules). The rules are the chapter language (:mod:`mnm.chapters.language`, docs/chapters.md)."""
 
     id: Identifier
     number: int = Field(ge=0)
@@ -661,8 +650,6 @@ class Chapter(Sourced):
     def all_rules(self) -> tuple[ChapterRule, ...]:
         """The chapter's rules, then each room's (a room rule whose trigger takes a side and names none gets the
         room's side)."""
-        from mnm.content.chapter_language import TRIGGER_FILTERS
-
         out = list(self.rules)
         for room in self.rooms:
             for rule in room.rules:

@@ -1,6 +1,6 @@
 """The engine's front door: everything a client (server, terminal, bots, sim, rl, cli) may use.
 
-Clients import from ``mnm.engine`` only; the rule modules, hooks and chapters behind it may change shape
+Clients import from ``mnm.engine`` only; the rule modules and hooks behind it may change shape
 without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.engine.rules``).
 
 >>> from mnm.engine import Game
@@ -9,8 +9,9 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 'playing'
 """
 
+from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.engine.actions import VERBS, Action
-from mnm.engine.bounded_yaml import load_bounded_with_lines
+from mnm.engine.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -37,7 +38,6 @@ from mnm.engine.game import (
 )
 from mnm.engine.i18n import LANGUAGES, catalog, contract, format_message, name_of, render, render_rule, with_article
 from mnm.engine.query import minions_on_side
-from mnm.engine.rules.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
 from mnm.engine.rules.capture import hero_life
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.free_actions import LEVEL_UP_COST

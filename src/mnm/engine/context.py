@@ -24,9 +24,9 @@ from mnm.content.schema import Chapter
 from mnm.engine.actions import Action
 from mnm.engine.dice import DiceTable
 from mnm.engine.events import Event, Param
-from mnm.engine.hooks import ChapterRules
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # hooks names Ctx in its signatures: both sides import the other's type for checking only
+    from mnm.engine.hooks import ChapterRules
     from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = [
@@ -140,7 +140,7 @@ class GameDef:
     chapter: Chapter
     board: Board
     dice: DiceTable
-    rules: ChapterRules = field(default_factory=ChapterRules)  # the chapter's special rules (R-STORY-05)
+    rules: ChapterRules  # the chapter's special rules (R-STORY-05)
     caches: Caches = field(default_factory=Caches, compare=False, repr=False)
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from mnm.content.chapter_language import gate_reason
+from mnm.chapters.language import gate_reason
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Text
 from mnm.engine.events import Event

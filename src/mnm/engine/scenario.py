@@ -26,10 +26,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from mnm.content.bounded_yaml import load_bounded
 from mnm.content.loader import Content, ContentError, builtin_content
 from mnm.content.schema import EncounterCard, SearchCard
 from mnm.content.schema import Minion as MinionType
-from mnm.engine.bounded_yaml import load_bounded
 from mnm.engine.context import Ctx, push
 from mnm.engine.effects import check_content
 from mnm.engine.errors import IllegalAction, SaveError, ScenarioError
@@ -484,5 +484,5 @@ def _start_turn_part_way(ctx: Ctx, st: State, turn_state: Mapping[str, Any]) -> 
 def scenario_from_yaml(text: str) -> Any:
     """Parse a scenario file's text (YAML or JSON; JSON is YAML), as untrusted input: within size, nesting and
     node bounds, without aliases, and with plain values only (text, numbers of a sane size, true/false, null,
-    lists, mappings). See :mod:`mnm.engine.bounded_yaml`."""
+    lists, mappings). See :mod:`mnm.content.bounded_yaml`."""
     return load_bounded(text, "scenario", ScenarioError)

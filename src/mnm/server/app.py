@@ -41,7 +41,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
-from mnm.chapterfile import MAX_CHAPTER_BYTES
+from mnm.chapters.file import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.limits import RateLimiter, SocketCaps, token_key

@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from mnm import info
 from mnm.board.layout import Board
-from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
+from mnm.board.picture import board_geometry, side_name
 from mnm.content.loader import Content
-from mnm.content.schema import Side, Text
+from mnm.content.schema import Text
 from mnm.engine import Event, Game, hero_life
 from mnm.engine import catalog as messages
+from mnm.presentation import info
 
 if TYPE_CHECKING:
-    from mnm.server.tables import LiveTable
+    from mnm.server.live import LiveTable
 
 __all__ = ["LOG_WINDOW", "board_json", "event_json", "table_view"]
 
@@ -262,7 +262,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             for k, d in (st.chapter_data.get("helpers") or {}).items()
         },
         "weather": {"rain": bool(st.chapter_data.get("rain")), "moon": bool(st.chapter_data.get("moon"))},
-        # [EXP] the markers the board draws and the legend, in mnm.info's words (the terminal says the same)
+        # [EXP] the markers the board draws and the legend, in mnm.presentation.info's words (the terminal says the same)
         "marks": _marks(content, st, game),
         "unlaid": info.unlaid_overlays(content, st, game.ctx.board),  # [EXP] overlays face down until the climb
         "legend": _legend(content, st, game),
@@ -325,7 +325,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
 
 
 def _marks(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
-    """[EXP] :func:`mnm.info.board_marks`, each with its sentence in both languages (the board's labels)."""
+    """[EXP] :func:`mnm.presentation.info.board_marks`, each with its sentence in both languages (the board's labels)."""
     board = game.ctx.board
     return [
         {
@@ -340,7 +340,7 @@ def _marks(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
 
 
 def _legend(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
-    """[EXP] :func:`mnm.info.legend` in both languages: the markers this board shows now."""
+    """[EXP] :func:`mnm.presentation.info.legend` in both languages: the markers this board shows now."""
     en = info.legend(content, st, "en", game.ctx.board)
     pt = info.legend(content, st, "pt_BR", game.ctx.board)
     return [{"kind": a["kind"], **_both(a, b, "name", "text")} for a, b in zip(en, pt, strict=True)]
@@ -379,14 +379,14 @@ def _summary(game: Game, chapter: Any) -> dict[str, Any]:
 
 
 def _chapter_rules(content: Content, st: Any) -> list[dict[str, Any]]:
-    """:func:`mnm.info.chapter_rules` in both languages; ``revealed``: the rule's room has been seen (or the rule
+    """:func:`mnm.presentation.info.chapter_rules` in both languages; ``revealed``: the rule's room has been seen (or the rule
     is the whole chapter's), so the page shows it."""
     en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
     seen = set(st.explored) | set(st.face_up.values())
     return [
         {
             "side": a["side"],
-            "room": None if a["side"] is None else _side_name(content, a["side"]),
+            "room": None if a["side"] is None else side_name(content, a["side"]),
             "gate": a["gate"],
             "text": {"en": _why(a), "pt": _why(b)} if a["gate"] else {"en": a["text"], "pt": b["text"]},
             "revealed": a["side"] is None or a["side"] in seen,
@@ -466,7 +466,7 @@ def board_key(face_up: dict[int, int]) -> str:
 
 
 # Keyed by the content's id, holding the content: a chapter file's content let go may leave its id to another
-# one whose chapter of the same id has another layout (mnm.chapterfile), which must not get this board.
+# one whose chapter of the same id has another layout (mnm.chapters.file), which must not get this board.
 _BOARDS: dict[tuple[int, str, str], tuple[Content, dict[str, Any]]] = {}
 
 
@@ -486,82 +486,6 @@ def _board_build(chapter_id: str, key: str, content: Content) -> dict[str, Any]:
     return board_geometry(board, up, content, key)
 
 
-def board_geometry(board: Board, up: dict[int, int], content: Content, key: str = "") -> dict[str, Any]:
-    """The board's SVG (``up``: tile -> side face up, over the layout's own) and where each space and exit is,
-    in SVG pixels: what the table page and the workshop draw on."""
-    faces = dict(board.initial_up)
-    faces.update(up)
-    svg = render_layout_svg(board, faces)
-    tile_px = max(board.graphs[s].size for s in faces.values()) * CELL
-    xs = [p[0] for p in board.positions.values()]
-    ys = [p[1] for p in board.positions.values()]
-    x0, y0 = min(xs), min(ys)
-    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
-    slot_w, slot_h = tile_px, tile_px + LABEL
-    spaces: dict[str, dict[str, Any]] = {}
-    for tile, (tx, ty) in board.positions.items():
-        graph = board.graphs[faces[tile]]
-        cell = tile_px / graph.size
-        left = MARGIN + (tx - x0) * slot_w
-        top = MARGIN + (ty - y0) * slot_h + LABEL
-        for sp in graph.spaces:
-            cells = [[round(left + x * cell + cell / 2, 1), round(top + y * cell + cell / 2, 1)] for x, y in sp.cells]
-            spaces[sp.id] = {
-                "x": round(left + sp.centre[0] * cell, 1),
-                "y": round(top + sp.centre[1] * cell, 1),
-                "cells": cells,
-                "water": sp.water,
-                "capacity": sp.capacity,
-                "name": sp.name,
-                "side": graph.side,
-                "n": sp.n,
-                "entry": sp.entry,
-                "trap": sp.trap,
-                "flip": sp.flip,
-                "terrain": sp.terrain.value if sp.terrain is not None else None,  # [EXP] lava, chasm, shallow
-                "drift": sp.drift,  # the current's way: the space it drifts into, or off-<edge>
-                "features": list(sp.features),
-            }
-    exits = []
-    for tile, (tx, ty) in board.positions.items():
-        graph = board.graphs[faces[tile]]
-        cell = tile_px / graph.size
-        left = MARGIN + (tx - x0) * slot_w
-        top = MARGIN + (ty - y0) * slot_h + LABEL
-        for ex in graph.exits:
-            # the middle of the exit's stretch of edge, in SVG pixels (the workshop marks joined and loose exits)
-            along = (ex.start + ex.end + 1) / 2 * cell
-            x, y = {
-                Side.N: (left + along, top),
-                Side.S: (left + along, top + tile_px),
-                Side.W: (left, top + along),
-                Side.E: (left + tile_px, top + along),
-            }[ex.edge]
-            exits.append(
-                {
-                    "side": graph.side,
-                    "index": ex.index,
-                    "spaces": list(ex.spaces),
-                    "edge": ex.edge.value,
-                    "colour": ex.colour.value,
-                    "x": round(x, 1),
-                    "y": round(y, 1),
-                }
-            )
-    return {
-        "key": key,
-        "svg": svg,
-        "width": cols * slot_w + 2 * MARGIN,
-        "height": rows * slot_h + 2 * MARGIN,
-        "cell": CELL,
-        "spaces": spaces,
-        "exits": exits,
-        "sides": {str(side): _side_name(content, side) for side in faces.values()},
-        # [EXP] R-EXP-17: the outdoor sides (Downwood, Underwood, Upwood), where rain falls
-        "outdoor": sorted(side for side in faces.values() if content.tile_sides[side].region is not None),
-    }
-
-
 def board_json(table: LiveTable) -> dict[str, Any]:
     """The board drawn by :mod:`mnm.board.render` for the sides now face up, and where each space is."""
     st = table.game.state
@@ -573,7 +497,7 @@ def board_json(table: LiveTable) -> dict[str, Any]:
 
 def card_info(content: Content, ident: str) -> dict[str, Any] | None:
     """A card named by an option (search card, ability, encounter): its name, text, numbers and the sentences
-    :mod:`mnm.info` says about it (the terminal's words), in both languages; None if the id names no card."""
+    :mod:`mnm.presentation.info` says about it (the terminal's words), in both languages; None if the id names no card."""
     key = (id(content), ident)
     if key not in _CARD_INFO:
         if len(_CARD_INFO) > 50_000:
@@ -608,7 +532,7 @@ def _party_token_name(content: Content, token: str) -> dict[str, str]:
 
 
 def minion_type_info(content: Content, type_id: str) -> dict[str, Any] | None:
-    """A minion type's stat card (:func:`mnm.info.minion_type` in both languages, plus its size)."""
+    """A minion type's stat card (:func:`mnm.presentation.info.minion_type` in both languages, plus its size)."""
     spec = content.minions.get(type_id)
     if spec is None:
         return None
@@ -637,11 +561,6 @@ def _surge(content: Content, encounter: str) -> list[dict[str, Any]]:
     if card is None:
         return []
     return [{"minion": mc.minion, "count": mc.count, "name": _name(content, mc.minion)} for mc in card.surge]
-
-
-def _side_name(content: Content, side: int) -> dict[str, str]:
-    spec = content.tile_sides.get(side)
-    return {"en": str(side), "pt": str(side)} if spec is None else {"en": spec.name.en, "pt": spec.name.pt}
 
 
 def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any]:
@@ -681,7 +600,7 @@ def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any
         explore[str(option)] = {
             "via": "flip" if where == "flip" else "exit",
             "side": target,
-            "to": _side_name(content, target),
+            "to": side_name(content, target),
             "explored": again,
         }
         if again and where == "flip":

@@ -33,7 +33,13 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from mnm.chapterfile import MAX_CHAPTER_BYTES, ChapterFileError, added_chapter, read_chapter_text, validate_chapter_text
+from mnm.chapters.file import (
+    MAX_CHAPTER_BYTES,
+    ChapterFileError,
+    added_chapter,
+    read_chapter_text,
+    validate_chapter_text,
+)
 from mnm.content.loader import builtin_dir
 from mnm.content.schema import Chapter
 from mnm.engine import load_bounded_with_lines

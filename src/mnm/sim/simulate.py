@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mnm.bots.hints import wilson
-from mnm.bots.policy import make_bot
+from mnm.bots.registry import make_bot
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import Event, Game, State, difficulty_options
 
@@ -42,7 +42,7 @@ def _content_of(spec: GameSpec) -> Content:
     """The content a game of ``spec`` is played with (a worker process reads the chapter file's text once)."""
     if not spec.chapter_text:
         return builtin_content()
-    from mnm.chapterfile import read_chapter_text
+    from mnm.chapters.file import read_chapter_text
 
     return read_chapter_text(spec.chapter_text, spec.chapter_file or "chapter")
 

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from mnm import info
 from mnm.board.geometry import Space, TileGraph
 from mnm.content.loader import Content
 from mnm.content.schema import LineKind, Side, TileColour
 from mnm.engine import Game
+from mnm.presentation import info
 
 __all__ = [
     "BIG",
@@ -100,7 +100,7 @@ TERRAIN = {"lava": "#b83a12", "chasm": "#3a3a46", "shallow": "#3f7f9f"}  # [EXP]
 # [EXP] a pattern in every terrain cell, so lava, a chasm and shallow water differ without colour too
 TERRAIN_FILL = {"lava": ("≈", "#ffc24b"), "chasm": ("▚", "#15151c"), "shallow": ("~", "#a8d8f0")}
 STALAGMITE = ("▲", "#d9cdb8")
-# [EXP] markers (mnm.info.board_marks kinds): two characters each; a leaf's second is the way it drifts
+# [EXP] markers (mnm.presentation.info.board_marks kinds): two characters each; a leaf's second is the way it drifts
 TOKEN_MARKS = {
     "leaf": ("Lf", "#7fd36b"),
     "turtle": ("Tt", "#5fbf8f"),
@@ -184,7 +184,7 @@ def _tokens(
     game: Game, marks: FigureMarks, sp: Space, acting: str | None, exp: list[dict[str, object]] | None = None
 ) -> list[Mark]:
     """What to write in a space after its number: (two characters, colour, bold[, background]).
-    ``exp``: the expansion markers of the board (mnm.info.board_marks), when the caller has them."""
+    ``exp``: the expansion markers of the board (mnm.presentation.info.board_marks), when the caller has them."""
     st = game.state
     out: list[Mark] = []
     for h in st.heroes.values():
@@ -370,7 +370,7 @@ def side_lines(
 
 
 def legend_text(game: Game, marks: FigureMarks | None = None, lang: str = "en", width: int = 80) -> Text:
-    """[EXP] The expansion's markers on this board now (mnm.info.legend): the mark as the board draws it, then
+    """[EXP] The expansion's markers on this board now (mnm.presentation.info.legend): the mark as the board draws it, then
     its name, side by side in lines of ``width`` (drawn under the board). ``inspect NAME`` says what each does."""
     marks = marks or FigureMarks.of(game.ctx.content)
     st = game.state

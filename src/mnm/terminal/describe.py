@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from mnm import info
 from mnm.content.loader import Content
 from mnm.engine import (
     Action,
@@ -28,6 +27,7 @@ from mnm.engine import (
     hero_life,
     name_of,
 )
+from mnm.presentation import info
 from mnm.terminal.lang import PREFIX, contract, place_name, say
 
 __all__ = ["Describer"]
@@ -401,7 +401,7 @@ class Describer:
         return self.t("moves_line", who=self.figure(d.actor), where=where, moves=". ".join(parts))
 
     def inspect(self, game: Game, what: str) -> list[str]:
-        """What ``what`` is (a card, minion, mouse, space or token: :func:`mnm.info.describe`; an exit of the
+        """What ``what`` is (a card, minion, mouse, space or token: :func:`mnm.presentation.info.describe`; an exit of the
         tile the deciding mouse is on, ``exit 0`` or ``exit 0 5`` for side 5's), in sentences."""
         exit_match = _EXIT.match(what.strip().lower())
         if exit_match is not None:

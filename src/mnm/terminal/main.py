@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from mnm.chapterfile import added_chapter
+from mnm.chapters.file import added_chapter
 from mnm.content.loader import Content
 from mnm.engine import EngineError, Game, SaveError
 from mnm.terminal.lang import lang_code
@@ -33,8 +33,8 @@ def campaign_game(
 ) -> Game:
     """The next chapter of a campaign from the saved end of a chapter (R-CAMP, R-WIN-03). After a chapter
     from a chapter file, its ``next_chapter`` is the file of that name in the same folder, or a shipped
-    chapter (:func:`mnm.chapterfile.next_chapter_content`)."""
-    from mnm.chapterfile import ChapterFileError, next_chapter_content
+    chapter (:func:`mnm.chapters.file.next_chapter_content`)."""
+    from mnm.chapters.file import ChapterFileError, next_chapter_content
     from mnm.engine import next_chapter_game, parse_keep
 
     game = load_game(save, chapter_file=chapter_file)
@@ -77,7 +77,7 @@ def conflicts_with_save(
 
 def _chapter_file_content(path: Path) -> Content:
     """The content with a chapter file's chapter; ``ValueError`` with every problem, one line each."""
-    from mnm.chapterfile import ChapterFileError, read_chapter_file
+    from mnm.chapters.file import ChapterFileError, read_chapter_file
 
     try:
         return read_chapter_file(path)
@@ -120,7 +120,7 @@ def play_command(
     """Exit code: 0 when played (or quit), 2 when the options or the save file are unusable.
 
     ``campaign``: a save of a finished chapter; the game is the campaign's next chapter (or, with ``replay``,
-    the same chapter again) with ``keep`` as the cards kept (R-CAMP, mnm.engine.rules.campaign).
+    the same chapter again) with ``keep`` as the cards kept (R-CAMP, mnm.engine.campaign).
     ``bots``: ``hero=bot,...`` or ``all=bot`` (mnm.terminal.seats); ``bot_pause``: seconds before each bot's
     choice (the app waits BOT_PAUSE by default, plain mode none); ``options``: rule variants for a new game.
     ``resume``: go on with the game saved most recently by autosave (``--continue``); ``autosave``: save after

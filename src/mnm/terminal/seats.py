@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from mnm.bots import Policy, make_bot
 from mnm.bots.hints import MIN_PLAYOUTS, PLAYOUTS, Hint, hints
 from mnm.engine import Action, Decision, Game
-from mnm.seating import BOT_NAMES, undo_goes_on
+from mnm.presentation.seating import BOT_NAMES, undo_goes_on
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import say
 

@@ -183,7 +183,7 @@ def load_game(path: str | Path, content: Content | None = None, chapter_file: st
 
     data: Any = read_save_text(text, str(p))  # bounded: size, nesting, numbers (issue 14)
     if content is None:
-        from mnm.chapterfile import ChapterFileError, content_for_save
+        from mnm.chapters.file import ChapterFileError, content_for_save
 
         try:
             content = content_for_save(data, chapter_file)

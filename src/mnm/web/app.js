@@ -530,7 +530,7 @@ function renderTracks(v) {
   );
 }
 
-// [EXP] The legend of the expansion's markers on this board now: glyph, name and what it does (mnm.info's words).
+// [EXP] The legend of the expansion's markers on this board now: glyph, name and what it does (mnm.presentation.info's words).
 function renderLegend(v) {
   const box = $("#legend");
   const base = baseLegendRows(v, S.board && S.board.geometry, placeName).map((r) => ({ ...r, base: true }));

@@ -37,7 +37,7 @@ export function showCard(card) {
     id: "details",
     title: tx(card.name),
     className: "details",
-    // mnm.info's sentences when the server sent them (the terminal says the same), else numbers and text
+    // mnm.presentation.info's sentences when the server sent them (the terminal says the same), else numbers and text
     body: card.lines
       ? [h("ul", { class: "card-lines" }, tx(card.lines).slice(1).map((line) => h("li", {}, line)))]
       : [cardNumbers(card) ? h("p", { class: "card-numbers" }, cardNumbers(card)) : null, h("p", {}, tx(card.text))].filter(Boolean),

@@ -1,6 +1,6 @@
 // [EXP] The expansion's markers on the board: leaves (with the way their current drifts), turtles, bees, Olga,
 // the mortar, tree branches, Hesster stretched over his spaces, allies and pets; fire and curse on figures, wings
-// on flying minions; and the legend that names them. Words come from the server (mnm.info, the same sentences the
+// on flying minions; and the legend that names them. Words come from the server (mnm.presentation.info, the same sentences the
 // terminal shows): every marker carries its label in both languages, the legend its names and texts.
 
 import { svgEl as el } from "./dom.js";

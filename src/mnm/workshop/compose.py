@@ -12,10 +12,10 @@ from typing import Any
 
 from mnm.board.geometry import compile_side
 from mnm.board.layout import OPPOSITE, build_board
+from mnm.board.picture import board_geometry
 from mnm.board.render import render_side_svg
 from mnm.content.loader import Content
 from mnm.content.schema import ChapterPlacement
-from mnm.server.views import board_geometry
 
 __all__ = ["MAX_TILES", "LayoutError", "draft_board", "side_svg", "tile_gallery"]
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mnm.chapterfile import added_chapter, read_chapter_text
+from mnm.chapters.file import added_chapter, read_chapter_text
 from mnm.sim.simulate import GameSpec, play_game, summarise
 
 __all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party", "play_chunk"]

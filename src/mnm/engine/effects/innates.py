@@ -97,6 +97,8 @@ def _eagle_eyed(ctx: Ctx, st: State, h: Hero) -> bool:
 
 @CARDS_PLACED.register("born-to-lead", summary="Collin: 1 cheese when the cards are placed and he is not in spot 1")
 def _born_to_lead(ctx: Ctx, st: State, h: Hero) -> None:
+    if h.captured and st.options.get("born_to_lead_not_while_captured"):  # house rule (docs/rulings.md R-ROUND-13)
+        return
     if st.track and st.track[0] != f"mouse:{h.id}":
         h.cheese += 1
         ctx.emit("born_to_lead", "R-ROUND-13", hero=h.id)

@@ -19,7 +19,7 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, step
 from mnm.engine.dice import roll
 from mnm.engine.hooks import CAT_CARD
-from mnm.engine.query import mice_in, mice_on_side, minions_in, track_rank
+from mnm.engine.query import mice_in, mice_on_side, minions_in, minions_on_side, track_rank
 from mnm.engine.rules.battle import attack_dice, defend_minion, mouse_defends
 from mnm.engine.state import Hero, Minion, Pending, State
 
@@ -63,7 +63,9 @@ def _brodie_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
     if brodie is None:
         return
     side = ctx.board.graph_of(brodie.space).side
-    if not mice_on_side(st, side):
+    if not mice_on_side(st, side) and not any(m.id != brodie.id for m in minions_on_side(st, side)):
+        # nobody on his tile: R-MINION-11. Minions alone are enough: he pounces on figures, minions included
+        # (R-BRODIE-04), and his chase attacks every figure on his way (docs/rulings.md R-BRODIE-04/05)
         ctx.emit("minion_idle", "R-MINION-11", minion=brodie.id)
         return
     handler = CAT_CARD.get(_CARD_ABILITY.get(card))
@@ -133,9 +135,11 @@ def _chase(ctx: Ctx, st: State, brodie: Minion) -> None:
     side = ctx.board.graph_of(brodie.space).side
     faces = roll(st, 2, "Brodie's chase")
     points = sum(ctx.dice[f].number for f in faces)
-    if all(h.space == brodie.space for h in mice_on_side(st, side)):
+    if all(h.space == brodie.space for h in mice_on_side(st, side)):  # no mouse to chase: he stays
         ctx.emit("brodie_stays", "R-BRODIE-05", space=brodie.space)
-        _attack_space_group(ctx, st, brodie, [brodie.space], "R-BRODIE-06")
+        mice, minions = _figures(ctx, st, brodie.space, brodie)
+        if mice or minions:
+            _attack_space_group(ctx, st, brodie, [brodie.space], "R-BRODIE-06")
         return
     _chase_on(ctx, st, brodie, [brodie.space, points, [brodie.space], [], list(faces), ""])
 

@@ -473,6 +473,9 @@ decision("box_search_card", _box_search_options, _box_search_apply, _box_search_
     "tinkerers-treasure", "the finder takes any weapon or armor card from the search deck; this card is shuffled back"
 )
 def _tinkerers_treasure(ctx: Ctx, st: State, h: Hero, params: Params, args: Args) -> None:
+    if st.options.get("tinkerers_treasure_tinkerers_only") and "tinkerer" not in ctx.content.heroes[h.id].classes:
+        ctx.emit("treasure_not_tinkerer", "R-SEARCH-07", hero=h.id)  # house rule (docs/rulings.md R-SEARCH-07)
+        return
     choices = _treasure_choices(ctx, st)
     ctx.hidden_revealed = True  # the deck has been looked through
     if choices:

@@ -1,6 +1,6 @@
 """The chapter language's interpreter (R-STORY-02..05, R-WIN-01; issue 22, docs/chapters.md).
 
-A chapter file's rules (:mod:`mnm.content.chapter_language`) are compiled once per game, when the game's
+A chapter file's rules (:mod:`mnm.chapters.language`) are compiled once per game, when the game's
 context is made, into a :class:`ChapterProgram`: one tuple of compiled rules per trigger, each with its trigger
 filters as plain fields and its conditions and effects as (handler, parameters) pairs. The engine's rules call
 the program through the :class:`~mnm.engine.hooks.ChapterRules` seam (``ctx.rules.on_move_roll(...)``); a trigger
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from mnm.board.layout import space_side
-from mnm.content.chapter_language import (
+from mnm.chapters.language import (
     TRIGGER_FILTERS,
     ChapterRule,
     Condition,
@@ -549,6 +549,9 @@ def _steer(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     if m is None:
         return
     face = ctx.dice[roll(st, 1, f"{m.id}'s movement")[0]]
+    ctx.rules.on_move_roll(ctx, st, m.id, face.index)  # a movement roll like any other (issue 33)
+    if m.id not in st.minions:
+        return
     steps: list[str] = []
     for space in path_toward(ctx, st, m, p.toward)[: face.number]:
         steps.append(space)

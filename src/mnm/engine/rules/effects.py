@@ -14,7 +14,7 @@ from mnm.engine.hooks import ALLY_AFFLICTED, EMPATHETIC_POWER, innate_handlers
 from mnm.engine.query import equipped_effects, hero_name
 from mnm.engine.rules.minions import charmed_mouse_acts
 from mnm.engine.rules.statuses import recover_fire_and_curse, recoverable
-from mnm.engine.rules.turn import action_available, spend_action
+from mnm.engine.rules.turn import action_available, push_turn_end, spend_action
 from mnm.engine.state import Hero, State, Turn
 
 __all__ = ["add_status", "empathetic_power"]
@@ -91,9 +91,12 @@ turn_verb("recover", _recover_options, _recover_apply, _recover_explain)
 
 @step("charmed_turn")
 def _charmed_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
-    """R-NEG-05: a charmed mouse acts as a melee minion with its card's stats, then loses the marker."""
+    """R-NEG-05: a charmed mouse acts as a melee minion with its card's stats, then loses the marker; its turn
+    ends as every turn of a mouse does (fire, current, allies: :func:`push_turn_end`)."""
     h = st.heroes[str(args[0])]
     charmed_mouse_acts(ctx, st, h)
     if "charmed" in h.statuses:
         h.statuses.remove("charmed")
     ctx.emit("charm_ends", "R-NEG-05", hero=h.id)
+    if not h.captured:
+        push_turn_end(st, h.id)

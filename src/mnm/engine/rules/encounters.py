@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnm.board.geometry import TileGraph
+from mnm.board.geometry import UNREACHABLE, TileGraph
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import shuffle
@@ -112,6 +112,24 @@ def _best_spaces(ctx: Ctx, st: State, side: int, mtype: str) -> tuple[list[str],
     return [sp.id for sp in tied], _WHY[group]
 
 
+_OVERFLOW = "no room on the entry spaces: the nearest space with room"
+
+
+def _overflow_space(ctx: Ctx, st: State, side: int, large: bool) -> str:
+    """House rule ``entry_overflow_nearest``: the space with room nearest an entry space on the minion graph
+    (ties: the lowest number); '' when the tile has none."""
+    graph = ctx.board.graph(side)
+    entries = [sp.index for sp in graph.spaces if sp.entry]
+    best: tuple[int, int, str] | None = None
+    for sp in graph.spaces:
+        if sp.minions_barred or not can_enter(ctx, st, sp.id, large=large):
+            continue
+        d = min((graph.minion_dist[e][sp.index] for e in entries), default=UNREACHABLE)
+        if d < UNREACHABLE and (best is None or (d, sp.n) < best[:2]):
+            best = (d, sp.n, sp.id)
+    return best[2] if best is not None else ""
+
+
 @step("place_minions")
 def _place_minions(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ENC-05, figure by figure: args = [side, types still to place, greedy, reason, types placed, the space
@@ -131,10 +149,16 @@ def _place_minions(ctx: Ctx, st: State, args: list[Any]) -> None:
             st.pending = Pending("minion_space", "party", data)
             return
         queue.pop(0)
-        if spaces:
-            _put(ctx, st, mtype, spaces[0], why, greedy, reason, placed)
-            if group == _RANGED:
-                ranged_at = spaces[0]
+        if not spaces:  # every entry space is full (docs/rulings.md R-ENC-05): said, never dropped in silence
+            near = _overflow_space(ctx, st, side, group == _LARGE) if st.options.get("entry_overflow_nearest") else ""
+            if near:
+                _put(ctx, st, mtype, near, _OVERFLOW, greedy, reason, placed)
+            else:
+                ctx.emit("no_room_to_enter", "R-ENC-05", minion=mtype, side=side)
+            continue
+        _put(ctx, st, mtype, spaces[0], why, greedy, reason, placed)
+        if group == _RANGED:
+            ranged_at = spaces[0]
     if greedy:
         for m in st.minions.values():
             if ctx.content.minions[m.type].roach:

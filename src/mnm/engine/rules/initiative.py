@@ -187,11 +187,18 @@ def _ambush(ctx: Ctx, st: State, cards: list[str]) -> None:
         up = ctx.dice[face].number
         i = st.track.index(card)
         j = max(0, i - up)
+        held = False
+        if st.options.get("ambush_acts_this_round") and st.acting in st.track:
+            at = st.track.index(st.acting)  # house rule: a card still to act this round never jumps the card in play
+            if j <= at < i:
+                j, held = at + 1, True
         st.track.pop(i)
         st.track.insert(j, card)
         if st.acting in st.track:
             st.turn_index = st.track.index(st.acting)
         ctx.emit("ambush_moves_up", "R-ENC-09", card=card, spaces=up, spot=j + 1)
+        if held:
+            ctx.emit("ambush_held", "R-ENC-09", card=card, acting=st.acting or "")
 
 
 def _born_to_lead(ctx: Ctx, st: State) -> None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnm.board.geometry import TileGraph
+from mnm.board.geometry import UNREACHABLE, TileGraph
 from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
-from mnm.engine.hooks import CREATURE_TURN, HELPER_ATTACKED, MINION_GRAPE_TURN
+from mnm.engine.hooks import CREATURE_TURN, CURSED_CHEESE, HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
     blocked_spaces,
     buff,
@@ -334,7 +334,12 @@ def _attack_target(ctx: Ctx, st: State, m: Minion, attacked: list[str]) -> tuple
 
 def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     """R-NEG-05: a charmed mouse moves and attacks like a melee minion, using only its card's stats,
-    targeting other mice (docs/rulings.md)."""
+    targeting other mice (docs/rulings.md). The other markers on its card still hold (docs/rulings.md R-NEG-05
+    with R-NEG-02..08): knocked down, it stands up instead of moving (R-NEG-04, as a minion does, R-MINION-08);
+    webbed, it cannot move (R-NEG-03); stunned, it moves but makes no attack, Recover being a stunned mouse's
+    only action (R-NEG-02); cursed, the CHEESE of its attack goes to the wheel (R-NEG-07). Its movement roll is a
+    movement roll like any other, so the chapter's movement-roll rules apply to it (Chapter 1's old crow), and the
+    space it walks to fires the chapter's figure_enters rules, as a mouse's move does."""
     if h.space is None:
         return
     hero = ctx.content.heroes[h.id]
@@ -342,18 +347,93 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     others = [x for x in mice_on_side(st, graph.side) if x.id != h.id and x.space is not None]
     if not others:
         return
-    i = graph.by_id[h.space].index
-    others.sort(key=lambda x: (graph.minion_dist[i][graph.by_id[x.space or ""].index], track_rank(st, f"mouse:{x.id}")))
+    dist = _charmed_distances(ctx, st, h.space, others)
+    others.sort(key=lambda x: (dist.get(x.space or "", 10**6), track_rank(st, f"mouse:{x.id}")))
     target = others[0]
     assert target.space is not None
-    here = h.space
-    # like a melee minion already in a mouse's space, it holds and rolls no movement (R-MINION-03)
-    steps = 0 if target.space == h.space else ctx.dice[roll(st, 1, f"{h.id}'s charmed movement")[0]].number
+    steps = 0
+    if "knocked_down" in h.statuses:  # R-NEG-04: standing up takes its whole move
+        h.statuses.remove("knocked_down")
+        ctx.emit("stands_up", "R-NEG-04", figure=h.id)
+    elif "webbed" in h.statuses:  # R-NEG-03: a webbed mouse cannot move (the marker stays)
+        ctx.emit("charmed_webbed", "R-NEG-03", hero=h.id)
+    elif target.space != h.space:  # like a melee minion already in a mouse's space, it holds and rolls nothing
+        face = ctx.dice[roll(st, 1, f"{h.id}'s charmed movement")[0]]
+        ctx.rules.on_move_roll(ctx, st, h.id, face.index)  # e.g. Chapter 1's old crow (R-BATTLE-14)
+        if h.captured or h.space is None or st.status != "playing":
+            return
+        steps = face.number
+    here = _charmed_walk(ctx, st, h.space, target.space, steps)
+    if here != h.space:  # standing still is said by the event that held it (standing up, the web) or by nothing
+        h.space = here
+        ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
+        ctx.rules.on_mouse_enters(ctx, st, h.id, here)  # a chapter's figure_enters rules, as for any move of a mouse
+        if h.captured or h.space is None or st.status != "playing":
+            return
+    victim = _charmed_victim(ctx, st, here, target, others)
+    if victim is None:
+        return
+    target = victim
+    if "stunned" in h.statuses and not st.options.get("charmed_stunned_attacks"):
+        # R-NEG-02: Recover is a stunned mouse's only action, so it attacks no one (docs/rulings.md R-NEG-05)
+        ctx.emit("charmed_stunned", "R-NEG-02", hero=h.id, target=target.id)
+        return
+    faces = roll(st, attack_dice(st, h.id, hero.battle), f"{h.id}'s charmed attack")  # its card's battle only
+    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
+    ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
+    cheese = sum(1 for f in faces if ctx.dice[f].cheese)
+    if cheese:
+        CURSED_CHEESE.call(ctx, st, h, cheese)  # R-NEG-07; uncursed, its cheese goes nowhere (docs/rulings.md)
+    # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)
+    mouse_defends(ctx, st, target, hits, None, attacker=h.id)
+
+
+def _charmed_victim(ctx: Ctx, st: State, here: str, target: Hero, others: list[Hero]) -> Hero | None:
+    """Whom the charmed mouse attacks from ``here``, as a melee minion chooses (R-MINION-05): a mouse in reach, the
+    one it walked toward if it can, else the nearest (ties: highest on the track); a hidden mouse (Vanish) only
+    when it can attack no other."""
+    near = melee_reach(ctx.board.graph_of(here), here)
+    in_reach = [x for x in others if x.space in near]
+    seen = [x for x in in_reach if not (x.buffs and buff(x, "hide"))]
+    pool = seen or in_reach
+    if not pool or target in pool:
+        return target if pool else None
+    dist = _charmed_distances(ctx, st, here, pool)
+    return min(pool, key=lambda x: (dist.get(x.space or "", 10**6), track_rank(st, f"mouse:{x.id}")))
+
+
+def _charmed_distances(ctx: Ctx, st: State, space: str, mice: list[Hero]) -> dict[str, int]:
+    """Minion distances from ``space``, a mouse on a space minions may not enter (Chapter 1's tree entrance)
+    counted one step past its nearest neighbour, as a minion counts it (:func:`barred_distance`)."""
+    graph = ctx.board.graph_of(space)
+    row = graph.minion_dist[graph.by_id[space].index]
+    dist = {sp.id: row[sp.index] for sp in graph.spaces if row[sp.index] < UNREACHABLE}
+    for x in mice:
+        if x.space is not None and ctx.board.spaces[x.space].minions_barred:
+            barred = barred_distance(ctx, {k: v for k, v in dist.items() if k != x.space}, x.space)
+            if barred is not None:
+                dist[x.space] = barred
+    return dist
+
+
+def _charmed_walk(ctx: Ctx, st: State, start: str, goal: str, steps: int) -> str:
+    """Where a charmed mouse walking ``steps`` toward ``goal`` stops, as a melee minion walks: shortest minion
+    path (ties: the lowest-numbered space, R-MINION-10), stopping on entering a mouse's space (R-MOVE-08); a goal
+    minions may not enter (the tree entrance) is approached through its neighbours (docs/rulings.md)."""
+    graph = ctx.board.graph_of(start)
+    if ctx.board.spaces[goal].minions_barred:
+        nbrs = [graph.spaces[j].id for j in graph.mouse_cost[graph.by_id[goal].index]]
+        row = graph.minion_dist[graph.by_id[start].index]
+        reach = [s for s in nbrs if row[graph.by_id[s].index] < UNREACHABLE]
+        if not reach:
+            return start
+        goal = min(reach, key=lambda s: (row[graph.by_id[s].index], int(s.split(":")[1])))
+    here = start
     for _ in range(steps):
-        if here == target.space or (mice_in(st, here) and here != h.space):
+        if here == goal or (mice_in(st, here) and here != start):
             break
         gi = graph.by_id[here].index
-        ti = graph.by_id[target.space].index
+        ti = graph.by_id[goal].index
         nexts = [
             graph.spaces[j].id
             for j in graph.minion_adj[gi]
@@ -362,12 +442,4 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
         if not nexts:
             break
         here = min(nexts, key=lambda s: int(s.split(":")[1]))
-    h.space = here
-    ctx.emit("charmed_moves", "R-NEG-05", hero=h.id, dst=here, target=target.id)
-    if target.space not in melee_reach(graph, here):
-        return
-    faces = roll(st, attack_dice(st, h.id, hero.battle), f"{h.id}'s charmed attack")  # its card's battle only
-    hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
-    ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
-    # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)
-    mouse_defends(ctx, st, target, hits, None, attacker=h.id)
+    return here

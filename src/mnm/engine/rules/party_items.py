@@ -89,7 +89,13 @@ def _place_targets(ctx: Ctx, st: State, h: Hero, token: str) -> list[str]:
     if token == "fork":
         return [] if water_here else [here]
     if token == "fishhook":
-        return [sp.id for sp in graph.spaces if sp.id != here and not (water_here and sp.water)]
+        # house rule tree_entrance_no_fishhook: the tree entrance is reached through its hole only (docs/rulings.md)
+        barred = bool(st.options.get("tree_entrance_no_fishhook"))
+        return [
+            sp.id
+            for sp in graph.spaces
+            if sp.id != here and not (water_here and sp.water) and not (barred and sp.minions_barred)
+        ]
     occupied = {x.space for x in st.mice_on_board()} | {m.space for m in st.minions.values()}
     near = sorted(
         (sp.id for sp in graph.spaces if graph.mouse_adjacent(here, sp.id) and sp.id not in occupied),
@@ -131,6 +137,8 @@ def _place_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
     if token == "fishhook":
         if space == h.space:
             return "the other end goes on another space of the tile (R-PARTY-03)"
+        if ctx.board.spaces[space].minions_barred and st.options.get("tree_entrance_no_fishhook"):
+            return "house rule: the Fishhook & Thread cannot end on the tree entrance, reached through its hole only"
         return "at least one end of the Fishhook & Thread must be on a non-water space (R-PARTY-03)"
     if not ctx.board.graph_of(space).mouse_adjacent(h.space, space):
         return f"the grape goes on an empty space next to {name} (R-PARTY-11)"
@@ -319,6 +327,11 @@ def grape_lands(ctx: Ctx, st: State, space: str, by: Hero | None) -> None:
             ctx.emit("knocked_down", "R-PARTY-13", figure=m.id)
     for x in mice:
         add_status(ctx, st, x, "knocked_down")
+    if ctx.board.spaces[space].water and st.options.get("grape_lost_in_water"):  # house rule (docs/rulings.md)
+        ctx.emit("grape_sinks", "R-PARTY-13", space=space)
+        st.tokens.pop("grape", None)
+        return_card(ctx, st, "grape", "R-PARTY-13")
+        return
     st.tokens["grape"] = [space]  # under them: now bait, or a rat's missile
     ctx.emit("token_placed", "R-PARTY-13", token="grape", spaces=[space])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mnm.content.schema import CardType
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import shuffle
@@ -63,6 +64,17 @@ GAME_OPTIONS: dict[str, str] = {
     "wound goes on: the one due to act next; Brodie's path where it splits, and tied minion entry spaces: the "
     "lowest-numbered space) instead of "
     "asking, for fast play and simulations",
+    # house rules where the sources allow two readings (issue 33; docs/rulings.md): off is the rulebook as we read it
+    "charmed_stunned_attacks": "R-NEG-05 house rule: a charmed mouse that is also stunned attacks as a minion would",
+    "ambush_acts_this_round": "R-ENC-09 house rule: a card an ambush would move above the card in play stops just "
+    "below it, so it still acts this round",
+    "entry_overflow_nearest": "R-ENC-05 house rule: a minion with no room on any entry space enters on the nearest "
+    "space with room",
+    "tree_entrance_no_fishhook": "Chapter 1 house rule: the Fishhook & Thread cannot end on the tree entrance",
+    "born_to_lead_not_while_captured": "R-ROUND-13 house rule: a captured Collin gains no cheese from Born to Lead",
+    "grape_lost_in_water": "R-PARTY-13 house rule: a grape that lands grape side up on water is lost (reshuffled)",
+    "tinkerers_treasure_tinkerers_only": "R-SEARCH-07 house rule: only a tinkerer may take a weapon or armor with "
+    "Tinkerer's Treasure",
     # companion mode with the box's own decks (issue 25): the players draw and name the card, like typed dice
     "box_search_deck": "R-SEARCH-01 with the box's search deck: the players draw it and say which card came up",
     "box_encounter_deck": "R-ENC-02 with the box's encounter deck: the players draw it and say which card came up",
@@ -240,9 +252,16 @@ def setup_state(
     for hid, kept in (carry.get("cards") or {}).items():
         if hid in st.heroes and kept:
             found = next((i for i in instances if card_of(i) == card_of(str(kept)) and i not in used), None)
-            if found is not None:
-                used.add(found)
-                st.heroes[hid].pack.append(found)
+            if found is None:  # never dropped without a word (issue 33): the keep is refused with the reason
+                raise IllegalAction(
+                    f"{hid} cannot keep {kept}: every copy is already taken by this party's starting equipment "
+                    "(R-CAMP-03)",
+                    "new game",
+                )
+            used.add(found)
+            # a kept trick lies with the mouse's tricks, as a found or shared one does (docs/rulings.md R-CAMP-03)
+            trick = ctx.content.search_cards[card_of(found)].type is CardType.TRICK
+            (st.heroes[hid].tricks if trick else st.heroes[hid].pack).append(found)
     for hid, abilities in (carry.get("abilities") or {}).items():
         if hid in st.heroes:
             st.heroes[hid].abilities = [a for a in abilities if a in ctx.content.ability_cards]

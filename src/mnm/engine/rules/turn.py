@@ -27,6 +27,7 @@ __all__ = [
     "free_action_allowed",
     "free_action_available",
     "install_direct_listing",
+    "push_turn_end",
     "spend_action",
     "turn_of",
 ]
@@ -266,9 +267,14 @@ def _end_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
 def end_mouse_turn(ctx: Ctx, st: State, hero_id: str) -> None:
     """Finish the turn: drift with the current (R-WATER-04), then the next card."""
     st.turn = None
-    # [EXP] fire burns at the end of the turn (R-NEG-08), then the current; the mouse's allies and pets act
-    push(st, ["fire_burns", hero_id], ["drift", hero_id], ["helper_turn", hero_id])
+    push_turn_end(st, hero_id)
     ctx.emit("turn_ends", "R-TURN-02", hero=hero_id)
+
+
+def push_turn_end(st: State, hero_id: str) -> None:
+    """What follows the end of every turn of a mouse, its own or a charmed one (docs/rulings.md R-NEG-05):
+    [EXP] fire burns (R-NEG-08), then the current carries it (R-WATER-04); then its allies and pets act."""
+    push(st, ["fire_burns", hero_id], ["drift", hero_id], ["helper_turn", hero_id])
 
 
 turn_verb("end", _end_options, _end_apply, _end_explain)

@@ -49,7 +49,7 @@ def run_scenario(
 
     Raises :class:`ScenarioRunError` with a one-line reason; when the file's dice script runs out during an
     action given on the command line, the reason says whose script it is and how to go on."""
-    from mnm.chapterfile import ChapterFileError, read_chapter_file
+    from mnm.chapters.file import ChapterFileError, read_chapter_file
     from mnm.engine import ScriptExhausted, load_scenario, scenario_from_yaml
 
     content = None
@@ -70,7 +70,10 @@ def run_scenario(
         file_actions = data.get("actions") or []
         if not isinstance(file_actions, list) or not all(isinstance(a, str) for a in file_actions):
             raise ScenarioRunError(f"{path}: actions must be a list of action texts, e.g. 'move collin 5:12'")
-        fields = {k: v for k, v in data.items() if k != "actions"}
+        expect = data.get("expect")
+        if expect is not None and not isinstance(expect, dict):
+            raise ScenarioRunError(f"{path}: expect is a mapping of what must hold after the actions (docs/scenarios.md)")
+        fields = {k: v for k, v in data.items() if k not in ("actions", "expect")}
         if seeded:
             fields["dice_mode"] = "seeded"
         game = load_scenario(fields, content)
@@ -78,7 +81,10 @@ def run_scenario(
         raise ScenarioRunError(f"{path}: {exc}") from exc
     events = [_event_json(e, None, lang, game) for e in game.events]
     applied: list[str] = []
+    checks = 0
     for i, text_action in enumerate([*file_actions, *actions]):
+        if i == len(file_actions):  # the file's own actions played: what its expect says must hold now
+            checks = _check_file(path, game, expect or {}, events)
         try:
             new = game.apply(text_action)
         except IllegalAction as exc:
@@ -96,9 +102,12 @@ def run_scenario(
             raise ScenarioRunError(f"action {i + 1} '{text_action}': {exc}") from exc
         applied.append(str(text_action))
         events.extend(_event_json(e, str(text_action), lang, game) for e in new)
+    if not actions:
+        checks = _check_file(path, game, expect or {}, events)
     decision = game.decision()
     st = game.state
     return {
+        "checks": checks,
         "scenario": str(path),
         "chapter": st.chapter,
         "actions": applied,
@@ -114,6 +123,87 @@ def run_scenario(
         },
         "state": st.to_json(),
     }
+
+
+def _check_file(path: Path, game: Game, expect: dict[str, Any], events: list[dict[str, Any]]) -> int:
+    """The file's ``expect`` against the game after the file's own actions: how many checks held; raises
+    :class:`ScenarioRunError` naming every one that did not."""
+    if not expect:
+        return 0
+    st = game.state
+    observed = st.to_json()
+    if "keepable" in expect:  # R-CAMP-03: what each mouse may carry on, once the chapter is over
+        from mnm.engine import keepable_cards
+
+        over = st.status != "playing"
+        observed["keepable"] = {hid: keepable_cards(game.ctx, st, hid) if over else [] for hid in st.party}
+    count, failures = check_expectations(expect, events, observed, game.decision())
+    if failures:
+        raise ScenarioRunError(f"{path}: not as expected: " + "; ".join(failures))
+    return count
+
+
+def check_expectations(
+    expect: dict[str, Any], events: list[dict[str, Any]], state: dict[str, Any], decision: Any
+) -> tuple[int, list[str]]:
+    """The scenario's ``expect`` (docs/scenarios.md) against what happened: (how many checks, the failures).
+
+    ``events``: message ids that must occur, in this order (others may come between); ``no_events``: ids that must
+    not occur; ``heroes`` / ``minions``: ``{id: {field: value}}`` from the state (``minions: {id: null}``: gone);
+    ``decision``: ``{kind, actor}``; ``offered`` / ``not_offered``: actions (text form) that must / must not be
+    among the pending decision's options; ``keepable``: ``{hero: [cards]}`` a mouse may keep for the next chapter
+    (R-CAMP-03); any other key: that field of the state (``wheel``, ``track``, ``status``...)."""
+    failures: list[str] = []
+    count = 0
+    msgs = [str(e["msg"]) for e in events]
+    for key, want in expect.items():
+        if key == "events":
+            at = 0
+            for msg in want:
+                count += 1
+                try:
+                    at = msgs.index(str(msg), at) + 1
+                except ValueError:
+                    failures.append(f"no event {msg!r} (in order) among {', '.join(msgs)}")
+        elif key == "no_events":
+            for msg in want:
+                count += 1
+                if msg in msgs:
+                    failures.append(f"event {msg!r} happened")
+        elif key == "keepable":
+            for hid, cards in want.items():
+                count += 1
+                if state["keepable"].get(hid) != cards:
+                    failures.append(f"keepable.{hid}: expected {cards}, got {state['keepable'].get(hid)}")
+        elif key in ("heroes", "minions"):
+            for fid, fields in want.items():
+                have = state[key].get(fid)
+                count += 1
+                if fields is None or have is None:
+                    if (fields is None) != (have is None):
+                        failures.append(f"{key}.{fid}: expected {'gone' if fields is None else fields}, got {have}")
+                    continue
+                for name, value in fields.items():
+                    if have.get(name) != value:
+                        failures.append(f"{key}.{fid}.{name}: expected {value!r}, got {have.get(name)!r}")
+        elif key in ("offered", "not_offered"):
+            listed = set() if decision is None else {str(a) for a in decision.options}
+            for option in want:
+                count += 1
+                if (option in listed) != (key == "offered"):
+                    failures.append(f"{option!r} is {'not ' if key == 'offered' else ''}among the options")
+        elif key == "decision":
+            count += 1
+            got = None if decision is None else {"kind": decision.kind, "actor": decision.actor}
+            if (want is None) != (got is None) or (got is not None and any(got.get(k) != v for k, v in want.items())):
+                failures.append(f"decision: expected {want}, got {got}")
+        else:
+            count += 1
+            if key not in state:
+                failures.append(f"unknown expectation {key!r}")
+            elif state[key] != want:
+                failures.append(f"{key}: expected {want!r}, got {state[key]!r}")
+    return count, failures
 
 
 def summary(report: dict[str, Any]) -> str:
@@ -142,6 +232,8 @@ def summary(report: dict[str, Any]) -> str:
         lines.append(f"mousetraps: {' '.join(st['traps'])}")
     if report["status"] != "playing":
         lines.append(f"game over: {report['status']} ({report['outcome']})")
+    if report.get("checks"):
+        lines.append(f"expected: all {report['checks']} checks hold")
     decision = report["decision"]
     if decision is not None:
         lines.append(f"decision: {decision['kind']} for {decision['actor']}; options:")

@@ -104,7 +104,7 @@ def verify_record(record: Any, content: Content | None = None) -> Verdict:
     setup["seed"] = seed
     try:
         if setup.get("chapter_file") is not None:  # a table of an uploaded chapter: its file is in the setup
-            from mnm.chapterfile import ChapterFileError, read_chapter_text
+            from mnm.chapters.file import ChapterFileError, read_chapter_text
 
             try:
                 content = read_chapter_text(str(setup["chapter_file"]), "chapter file", content)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def read_or_exit(path: Path) -> Content:
     """The content with a chapter file's chapter added; every problem on its own line and exit 1 when bad."""
-    from mnm.chapterfile import ChapterFileError, read_chapter_file
+    from mnm.chapters.file import ChapterFileError, read_chapter_file
 
     try:
         return read_chapter_file(path)
@@ -39,7 +39,7 @@ def validate(
     lang: Annotated[str, typer.Option(help="The problems' language: en or pt-BR.")] = "en",
 ) -> None:
     """Check chapter files: schema, ids, layout, reachability. One line per problem; exit 1 on any."""
-    from mnm.chapterfile import ChapterFileError, Problem, read_chapter_file
+    from mnm.chapters.file import ChapterFileError, Problem, read_chapter_file
 
     report: dict[str, list[dict[str, object]]] = {}
     bad = 0
@@ -72,7 +72,7 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
 ) -> None:
     """Write a commented chapter skeleton that validates and plays; edit it from there."""
-    from mnm.chapterfile import skeleton_text
+    from mnm.chapters.file import skeleton_text
 
     text = skeleton_text()
     if out is None:
@@ -92,7 +92,7 @@ def render(
 ) -> None:
     """Draw a chapter file's layout as SVG: the sides face up at setup, with their space numbers."""
     from mnm.board.render import render_target
-    from mnm.chapterfile import added_chapter
+    from mnm.chapters.file import added_chapter
 
     content = read_or_exit(file)
     for path in render_target(f"chapter:{added_chapter(content)[0].id}", out, content):

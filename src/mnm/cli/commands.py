@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from mnm import __version__
-from mnm.chapter_cli import chapter_app, read_or_exit
+from mnm.chapters.cli import chapter_app, read_or_exit
 
 if TYPE_CHECKING:
     from mnm.content.loader import Content
-from mnm.scenario_cli import scenario_app
+from mnm.cli.scenario import scenario_app
 
 # Plain help (rich_markup_mode=None): no '<bool>' after flags, and nothing drawn a screen reader would spell out.
 app = typer.Typer(
@@ -180,7 +180,7 @@ def bench(
 
     Measures the compiled engine when it is built (scripts/compile.sh); MNM_ENGINE=pure measures the pure one."""
     need("chess", "mnm bench (python-chess is its yardstick)")
-    from mnm.bench import run_bench
+    from mnm.cli.bench import run_bench
 
     figures = run_bench(rounds=rounds, games=games, chapter=chapter)
     if as_json:
@@ -383,7 +383,7 @@ def verify_command(
     """Check a finished web table's dice: the seed against the commitment published at the start, then every
     roll and card by replaying the record from the seed. Exit 0 when everything matches, 1 when not."""
     from mnm.engine import SaveError, read_save_text
-    from mnm.record import verify_record
+    from mnm.records.record import verify_record
 
     try:
         data = read_save_text(record.read_text(encoding="utf-8"), "the record")
@@ -607,7 +607,7 @@ def _simulated_chapter_and_party(
     heroes = [h.strip() for h in party.split(",") if h.strip()]
     if chapter_file is not None:
         content = read_or_exit(chapter_file)
-        from mnm.chapterfile import added_chapter
+        from mnm.chapters.file import added_chapter
 
         return content, added_chapter(content)[0].id, heroes
     from mnm.content.loader import builtin_content

@@ -8,33 +8,58 @@ player's choice) besides the starting equipment. Not kept: cheese, party items, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mnm.content.loader import Content
 from mnm.content.schema import CardType
 from mnm.engine.context import Ctx
 from mnm.engine.errors import IllegalAction, MalformedAction
 from mnm.engine.game import Game
-from mnm.engine.query import card_of
+from mnm.engine.query import card_of, hero_name
 from mnm.engine.state import State
 
-if TYPE_CHECKING:
-    from mnm.engine.game import Game
-
-__all__ = ["carry_over", "keepable_cards", "next_chapter_game", "parse_keep"]
+__all__ = ["carry_over", "keepable_cards", "next_chapter_game", "parse_keep", "starting_card_owner"]
 
 
 def keepable_cards(ctx: Ctx, st: State, hero_id: str) -> list[str]:
     """Search cards a mouse may carry into the next chapter (R-CAMP-03): any it holds that is not its
-    starting equipment and not a party item."""
+    starting equipment, not another mouse's starting card (:func:`starting_card_owner`) and not a party item."""
     h = st.heroes[hero_id]
     start = set(ctx.content.heroes[hero_id].starting_equipment)
     out = []
     for inst in h.equipped + h.pack + h.tricks:
         card = ctx.content.search_cards[card_of(inst)]
-        if card_of(inst) not in start and card.type is not CardType.PARTY_ITEM:
+        if card_of(inst) not in start and card.type is not CardType.PARTY_ITEM and not starting_card_owner(ctx, inst, st.party):
             out.append(card_of(inst))
     return out
+
+
+def starting_card_owner(ctx: Ctx, card: str, party: Sequence[str]) -> str:
+    """The mouse of ``party`` whose starting equipment ``card`` is, when every copy of it is starting equipment
+    of the party ('' otherwise). Every chapter starts with the starting equipment (R-CAMP-03), so such a card goes
+    back to its owner and no other mouse can keep it (docs/rulings.md R-CAMP-03); a card with a spare copy (the
+    search deck's, or one whose owner is not in the party) can be kept: the keeper gets that copy."""
+    cid = card_of(card)
+    owners = [hid for hid in party if cid in ctx.content.heroes[hid].starting_equipment]
+    if not owners or ctx.content.search_cards[cid].copies > len(owners):
+        return ""
+    return owners[0]
+
+
+def _refuse_keep(ctx: Ctx, st: State, hid: str, card: str) -> str:
+    """Why ``hid`` may not keep ``card`` (R-CAMP-03), in words."""
+    owner = starting_card_owner(ctx, card, st.party) if card in ctx.content.search_cards else ""
+    held = [card_of(i) for i in st.heroes[hid].equipped + st.heroes[hid].pack + st.heroes[hid].tricks]
+    if card not in held:
+        return f"{hid} does not hold {card!r} (R-CAMP-03)"
+    if card in ctx.content.heroes[hid].starting_equipment:
+        return f"{card!r} cannot be kept by {hid}: every chapter starts with its own starting equipment (R-CAMP-03)"
+    if owner:
+        return (
+            f"{hid} cannot keep {card!r}: it is {hero_name(ctx, owner)}'s starting equipment, which goes back to "
+            f"{hero_name(ctx, owner)} at the start of every chapter (R-CAMP-03)"
+        )
+    return f"{card!r} cannot be kept: party items are never kept (R-CAMP-04)"
 
 
 def carry_over(ctx: Ctx, st: State, keep: Mapping[str, str | None] | None = None) -> dict[str, Any]:
@@ -49,7 +74,7 @@ def carry_over(ctx: Ctx, st: State, keep: Mapping[str, str | None] | None = None
         if card is None:
             continue
         if card not in keepable_cards(ctx, st, hid):
-            raise IllegalAction(f"{hid} does not hold {card!r}, or it cannot be kept (R-CAMP-03)", "campaign")
+            raise IllegalAction(_refuse_keep(ctx, st, hid, card), "campaign")
         cards[hid] = card
     return {
         "from_chapter": st.chapter,
@@ -100,7 +125,7 @@ def next_chapter_game(
     game goes on seeded: its script belonged to the finished chapter). Raises :class:`IllegalAction` or
     :class:`MalformedAction` with the reason, and builds nothing, when the choice is not valid. ``content``: where
     the next chapter is found (default: the finished game's content; a chapter file's next chapter is read by
-    the caller, :func:`mnm.chapterfile.next_chapter_content`).
+    the caller, :func:`mnm.chapters.file.next_chapter_content`).
     """
     ctx, st = game.ctx, game.state
     if st.status == "playing":

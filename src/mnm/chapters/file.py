@@ -5,7 +5,7 @@ through these stages in order; a stage that finds problems stops the later ones 
 except that the meaning checks all run unless the board itself cannot be built, with one problem per field:
 
 1. **the text**: at most :data:`MAX_CHAPTER_BYTES`, no NUL byte, valid UTF-8, bounded YAML
-   (:mod:`mnm.engine.bounded_yaml`: no aliases, bounded depth and values, no key written twice);
+   (:mod:`mnm.content.bounded_yaml`: no aliases, bounded depth and values, no key written twice);
 2. **sizes**: every list and mapping, text and number within :data:`LIMITS` (tiles, rules, effects...);
 3. **the schema**: the content's pydantic :class:`~mnm.content.schema.Chapter`;
 4. **the meaning**: every id it names exists (tile sides, spaces, minions, cards, heroes), the layout holds
@@ -35,10 +35,10 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from mnm.content.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
 from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
-from mnm.engine import load_bounded_with_lines
 
 __all__ = [
     "LIMITS",
@@ -773,7 +773,7 @@ def skeleton_text() -> str:
     """The commented skeleton ``mnm chapter new`` writes: a chapter that validates and plays."""
     from importlib import resources
 
-    return resources.files("mnm.content").joinpath("chapter-skeleton.yaml").read_text(encoding="utf-8")
+    return resources.files("mnm.chapters").joinpath("chapter-skeleton.yaml").read_text(encoding="utf-8")
 
 
 # --- contents with a chapter added -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ A rule is *trigger -> conditions -> effects*::
 Every vocabulary word is a StrEnum member; conditions and effects are written as one-key mappings
 (``{kind: {parameters}}``) whose parameters are pydantic models, so an unknown word or parameter is refused
 when content loads, naming file, entry and field. Each word has its sentence in English and Portuguese
-(:data:`SENTENCES`), used by the generated reference in docs/chapters.md (:mod:`mnm.content.chapter_doc`).
+(:data:`SENTENCES`), used by the generated reference in docs/chapters.md (:mod:`mnm.chapters.doc`).
 The engine compiles a chapter's rules once per game (:mod:`mnm.engine.rules.chapter_rules`).
 """
 
@@ -23,6 +23,8 @@ from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from mnm.chapters.field_error import FieldError
 
 __all__ = [
     "SENTENCES",
@@ -290,7 +292,7 @@ class Condition(_Model):
 
 
 class EventSpec(_Model):
-    """The event an effect fires: its name in the event catalogue (mnm.info), its rule ID, literal parameters,
+    """The event an effect fires: its name in the event catalogue (mnm.presentation.info), its rule ID, literal parameters,
     and which of the effect's values it carries under which name (``take: {amount: moved}``); ``none: true``
     fires nothing beyond what the engine rule the effect calls fires itself."""
 
@@ -468,8 +470,6 @@ class ChapterRule(_Model):
         allowed = TRIGGER_FILTERS[self.when]
         for name in self.where.model_fields_set:
             if name not in allowed:
-                from mnm.content.schema import FieldError
-
                 takes = ", ".join(allowed) or "no filters"
                 raise FieldError(f"where.{name}", f"is not a filter of trigger {self.when.value!r} (it takes: {takes})")
         return self

@@ -1,0 +1,40 @@
+"""Playouts: a game played on to its end by the heuristic's rules of thumb (no lookahead), the rarer questions at
+random. Shared by the search bot (:mod:`mnm.bots.mcts`), the hints (:mod:`mnm.bots.hints`) and the value estimate's
+fitting (:mod:`mnm.bots.value`), below all three."""
+
+from __future__ import annotations
+
+import random
+
+from mnm.bots.policy import HeuristicBot
+from mnm.engine import Action, Ctx, State, apply_action_in_place, legal_actions
+
+__all__ = ["PLAYOUT_LIMIT", "play_out", "playout_step"]
+
+PLAYOUT_LIMIT = 5_000  # decisions; a guard only: Chapter 1 playouts take about 200
+
+
+def playout_step(ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, legal: list[Action]) -> None:
+    """One decision of a playout: a mouse's turn by the heuristic's rules of thumb (no lookahead), the rarer
+    questions (which card to keep, which ability to take...) at random from ``rng``."""
+    pick = None
+    if st.pending is not None and st.pending.kind == "turn":
+        pick = bot.turn_choice(ctx, st, legal)
+    apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
+
+
+def play_out(
+    ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, limit: int = PLAYOUT_LIMIT
+) -> tuple[State, int]:
+    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions) by :func:`playout_step`; return
+    the last state and the number of decisions taken. ``st`` may be changed."""
+    work = st
+    steps = 0
+    for steps in range(limit + 1):
+        if work.status != "playing" or steps == limit:
+            break
+        legal = legal_actions(ctx, work)
+        if not legal:
+            break
+        playout_step(ctx, work, bot, rng, legal)
+    return work, steps
