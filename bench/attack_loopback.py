@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import _venv  # noqa: F401  (first: runs this script again with .venv/bin/python when mnm is not importable)
 import httpx
 import websockets
 

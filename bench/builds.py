@@ -25,6 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import _venv  # noqa: F401  (first: runs this script again with .venv/bin/python when mnm is not importable)
+
 SRC = Path(__file__).resolve().parent.parent / "src"
 CHAPTER = "flight-to-barksburg"
 PARTY = ["collin", "tilda", "filch", "maginos"]

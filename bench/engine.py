@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
+import _venv  # noqa: F401  (first: runs this script again with .venv/bin/python when mnm is not importable)
+
 from mnm.cli.bench import run_bench
 
 if __name__ == "__main__":

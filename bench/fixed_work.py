@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 import time
 
+import _venv  # noqa: F401  (first: runs this script again with .venv/bin/python when mnm is not importable)
+
 from mnm import _build
 from mnm.cli.bench import default_chapter, play_random_game
 

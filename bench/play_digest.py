@@ -15,6 +15,8 @@ import hashlib
 import json
 import sys
 
+import _venv  # noqa: F401  (first: runs this script again with .venv/bin/python when mnm is not importable)
+
 from mnm import _build
 from mnm.cli.bench import play_random_game
 from mnm.content.loader import builtin_content

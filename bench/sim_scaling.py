@@ -15,6 +15,8 @@ import json
 import statistics
 import time
 
+import _venv  # noqa: F401  (first: runs this script again with .venv/bin/python when mnm is not importable)
+
 from mnm.content.loader import builtin_content
 from mnm.sim.simulate import run_simulation
 

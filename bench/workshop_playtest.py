@@ -18,6 +18,8 @@ import os
 import time
 from pathlib import Path
 
+import _venv  # noqa: F401  (first: runs this script again with .venv/bin/python when mnm is not importable)
+
 from mnm.content.loader import builtin_dir
 from mnm.workshop.playtest import PlaytestService
 

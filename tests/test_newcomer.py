@@ -149,7 +149,7 @@ def test_rl_without_its_extra_is_one_clear_line() -> None:
     last = done.stderr.strip().splitlines()[-1]
     assert last == (
         "ModuleNotFoundError: the RL environments need the optional RL packages (pettingzoo is not installed): "
-        "pip install -e '.[rl]' (gymnasium, pettingzoo, numpy)"
+        ".venv/bin/pip install -e '.[rl]' (gymnasium, pettingzoo, numpy)"
     )
     assert "During handling" not in done.stderr
 

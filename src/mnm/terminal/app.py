@@ -401,6 +401,8 @@ class PaneLog(RichLog):
 class PlayApp(App[None]):
     """Hotseat play of one game."""
 
+    replay_line: str | None = None  # a campaign chapter's own command (its carry-over is not in --chapter/--seed)
+
     TITLE = "Mice and Mystics"
     CSS = """
     Screen { layout: vertical; }
@@ -520,7 +522,7 @@ class PlayApp(App[None]):
         self.adapt(self.size.width, self.size.height)
         self.refresh_all()
         # a new game or one gone on with (--continue): its seed and the line that plays it again (issue 32)
-        seed = self.t("seed", seed=self.game.state.seed, command=replay_command(self.game))
+        seed = self.t("seed", seed=self.game.state.seed, command=self.replay_line or replay_command(self.game))
         if not self.game.log:
             self.write_log(seed, seed, "dim")
         self.show_events(self.game.events)

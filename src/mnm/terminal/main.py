@@ -178,10 +178,17 @@ def play_command(
     if autosave and autosave_path is None:
         autosave_path = new_autosave_path(game)
     save_path = str(load) if load is not None and not resume else None
+    # a campaign chapter is played again from its save and the cards kept, not from --chapter and --seed
+    again = (
+        f"mnm play --campaign {campaign} --keep {keep or 'none'}{' --replay' if replay else ''}"
+        if campaign is not None
+        else None
+    )
     if plain:
         from mnm.terminal.plain import PlainClient
 
         client = PlainClient(game, sys.stdin, sys.stdout, save_path, seats, bot_pause or 0.0, autosave_path, lang)
+        client.replay_line = again
         return client.run()
     from mnm.terminal.app import PlayApp
 
@@ -193,7 +200,8 @@ def play_command(
         autosave=autosave_path,
         lang=lang,
     )
+    app.replay_line = again
     app.run()
     # the app said it in its log; the screen is gone now, so once more where it stays (a new game or --continue)
-    print(f"mnm play: this game's seed was {game.state.seed} (play it again with: {replay_command(game)})", file=sys.stderr)
+    print(f"mnm play: this game's seed was {game.state.seed} (play it again with: {again or replay_command(game)})", file=sys.stderr)
     return app.return_code or 0  # 1 when the app stopped on an error, so a crash never looks like success

@@ -50,6 +50,8 @@ class _Quit(Exception):
 class PlainClient:
     """Plays one game over a pair of text streams."""
 
+    replay_line: str | None = None  # a campaign chapter's own command (its carry-over is not in --chapter/--seed)
+
     def __init__(
         self,
         game: Game,
@@ -204,7 +206,7 @@ class PlainClient:
             return 1
 
     def seed_line(self) -> str:
-        return self.t("seed", seed=self.game.state.seed, command=replay_command(self.game))
+        return self.t("seed", seed=self.game.state.seed, command=self.replay_line or replay_command(self.game))
 
     def offer_campaign_save(self) -> None:
         """After a chapter that leads on: how to go on, and one line to save the game for it."""
