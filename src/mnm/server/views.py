@@ -605,11 +605,31 @@ def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any
         }
         if again and where == "flip":
             confirm[str(option)] = "flip_back"
-    out: dict[str, Any] = {"cards": cards, "explore": explore, "confirm": confirm, "prices": prices}
+    out: dict[str, Any] = {
+        "cards": cards,
+        "explore": explore,
+        "confirm": confirm,
+        "prices": prices,
+        "move_costs": _move_costs(game, options),
+    }
     missing = explore_missing(game, options)
     if missing is not None:
         out["explore_missing"] = missing
     return out
+
+
+def _move_costs(game: Game, options: Any) -> dict[str, int]:
+    """Move option -> the movement points it spends (R-MOVE-01..03: water, yellow lines), for the move buttons
+    (issue 32); the points left are the turn's ``move_points``."""
+    from mnm.engine import reachable
+
+    st = game.state
+    turn = st.turn
+    hero = st.heroes.get(turn.mouse) if turn is not None else None
+    if turn is None or hero is None or hero.space is None or not any(o.verb == "move" for o in options):
+        return {}
+    costs = dict(reachable(game.ctx, st, hero, turn))
+    return {str(o): costs[o.args[0]] for o in options if o.verb == "move" and o.args and o.args[0] in costs}
 
 
 def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:

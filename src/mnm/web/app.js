@@ -138,6 +138,7 @@ function renderTableShell() {
         h("button", { type: "button", id: "objective-button", class: "small", onclick: showObjective }, t("chapterPanel")),
         h("button", { type: "button", id: "campaign-button", class: "small", onclick: () => showCampaignSheet() }, t("campaignSheet")),
         h("span", { id: "variants-on", class: "variants-on" }),
+        h("span", { id: "dice-sealed", class: "dice-sealed" }),
         h("span", { id: "role", class: "role" }),
         h("span", { id: "conn", class: "conn off", role: "status" }, t("offline")),
         h("label", { class: "speed" }, `${t("speed")} `, speedSel),
@@ -156,7 +157,7 @@ function renderTableShell() {
             { class: "zoom" },
             h("button", { type: "button", id: "zoom-in", "aria-label": t("zoomIn"), onclick: () => S.board.setZoom(S.board.zoom * 1.4) }, "+"),
             h("button", { type: "button", id: "zoom-out", "aria-label": t("zoomOut"), onclick: () => S.board.setZoom(S.board.zoom / 1.4) }, "−"),
-            h("button", { type: "button", id: "zoom-fit", "aria-label": t("zoomReset"), onclick: () => S.board.setZoom(1) }, "⤢"),
+            h("button", { type: "button", id: "zoom-fit", "aria-label": t("zoomReset"), onclick: () => S.board.setZoom(S.board.fitZoom()) }, "⤢"),
           ),
           h("div", { id: "board", class: "board" }),
         ),
@@ -215,8 +216,14 @@ function toggleLog(open) {
   const now = open === undefined ? !card.classList.contains("open") : open;
   card.classList.toggle("open", now);
   $("#log-toggle").setAttribute("aria-expanded", String(now));
-  if (now) $("#log").focus();
-  else $("#log-toggle").focus();
+  if (now) {
+    // the drawer opens at the latest entry (issue 32: it opened at entry 1)
+    const log = $("#log");
+    log.scrollTop = log.scrollHeight;
+    const last = log.lastElementChild;
+    if (last) last.scrollIntoView({ block: "end" });
+    log.focus({ preventScroll: true });
+  } else $("#log-toggle").focus();
 }
 
 function showObjective() {
@@ -448,6 +455,11 @@ function render() {
     const stored = localStorage.getItem(`mnm.links.${S.tableId}`);
     if (stored) showLinks($("#host-links"), JSON.parse(stored));
   }
+  // issue 32: the dice commitment during play, not only at the end (the seed's fingerprint; mnm verify)
+  const commit = (v.fairness && v.fairness.commit) || "";
+  const sealed = $("#dice-sealed");
+  sealed.textContent = commit ? `${t("diceSealed")}: ${commit.slice(0, 12)}…` : "";
+  sealed.title = commit ? `${t("diceSealedHelp")} ${commit}` : "";
   renderTracks(v);
   renderInitiative(v);
   renderDecision(v);
@@ -641,8 +653,16 @@ function optionButton(v, option, onclick) {
     "button",
     { type: "button", class: `option${card ? " with-card" : ""}`, "data-action": option, onclick },
     h("span", { class: "option-label" }, optionLabel(v, option)),
+    moveCost(v, option),
     card ? cardSummary(card) : null,
   );
+}
+
+// issue 32: what a move spends of the turn's movement (water and yellow lines cost more, R-MOVE)
+function moveCost(v, option) {
+  const cost = v.decision && v.decision.move_costs ? v.decision.move_costs[option] : undefined;
+  if (cost === undefined) return null;
+  return h("span", { class: "move-cost", "data-cost": cost }, ` · ${t("moveCost", { n: cost, left: v.turn ? v.turn.move_points : "?" })}`);
 }
 
 // The decisions that ask which card came up from the box's own cards (options box_search_deck, box_encounter_deck,
