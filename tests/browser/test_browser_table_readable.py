@@ -1,5 +1,5 @@
 """Issue 32: a new player's walk-through of the table, in Chromium at 1440x900 and 390x844: names not ids
-(Brodie's cards on the track), a legend with every symbol, a crowded space with a count, move buttons with their
+(Brodie's cards on the track), class limits (why Maginos cannot equip the breastplate), a legend with every symbol, a crowded space with a count, move buttons with their
 cost, the dice commitment during play, the zoom buttons beside the board (not over it), a compact header and a
 sane "fit" on a phone, and the log drawer opening at its latest entry. Screenshots: out/browser/issue32-*.png."""
 
@@ -25,9 +25,9 @@ chapter: the-root-road
 explored: [12, 14]
 heroes:
   collin: {space: "14:16"}
-  tilda: {space: "14:16"}
+  tilda: {space: "14:16", equipped: [tildas-mace]}
   filch: {space: "14:16"}
-  maginos: {space: "14:16"}
+  maginos: {space: "14:16", pack: [leather-breastplate]}
 minions:
   brodie-1: {type: brodie, space: "14:7"}
 track: [mouse:collin, mouse:tilda, cat:pounces, mouse:filch, cat:chases, mouse:maginos]
@@ -63,6 +63,10 @@ def test_a_new_player_reads_the_table(
 ) -> None:
     made = cellar_table(web_server)
     page = open_table(browser, base_url, made["link"], viewport)
+    # class limits: why Maginos cannot wear the breastplate he carries
+    expect(page.locator('#heroes article[data-hero="maginos"] .cannot-equip')).to_contain_text(
+        "Maginos cannot equip this: it is only for warrior, healer and tinkerer"
+    )
     # names, not ids: Brodie's two cards on the track
     track = page.locator("#track")
     expect(track).to_contain_text("Brodie Pounces")

@@ -72,6 +72,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "slot": "slot: {slot}",
         "needs_class": "Only for {who}.",
         "needs_hero": "Only for {who}.",
+        "cannot_equip": "{hero} cannot equip this: it is only for {who}, and {hero} is {classes} (R-SEARCH-12).",
         "cost": "Costs {n} cheese; used {timing}.",
         "minion_stats": "{name}: {attack} attack, battle {battle}, defense {defense}, life {life}.",
         "boss": "A boss.",
@@ -126,6 +127,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "slot": "lugar: {slot}",
         "needs_class": "Só para {who}.",
         "needs_hero": "Só para {who}.",
+        "cannot_equip": "{hero} não pode equipar isto: é só para {who}, e {hero} é {classes} (R-SEARCH-12).",
         "cost": "Custa {n} queijo; usada {timing}.",
         "minion_stats": "{name}: ataque {attack}, batalha {battle}, defesa {defense}, vida {life}.",
         "boss": "Um chefe.",
@@ -250,6 +252,24 @@ def card_name(content: Content, card_id: str, lang: str = "en") -> str:
 
 
 # --- cards -----------------------------------------------------------------------------------------------------
+
+
+def class_limit(content: Content, hero_id: str, card_id: str, lang: str = "en") -> str:
+    """Why a mouse may not equip a search card it holds (R-SEARCH-12: its class or name is not among the card's),
+    in words; "" when it may (issue 32: Maginos and the Leather Breastplate)."""
+    card_spec = content.search_cards.get(_base(card_id))
+    hero = content.heroes.get(hero_id)
+    if card_spec is None or hero is None:
+        return ""
+    req = card_spec.requirement
+    if not (req.classes or req.heroes) or set(req.classes) & set(hero.classes) or hero_id in req.heroes:
+        return ""
+    who = [_value(x.value, lang) for x in req.classes] + [
+        content.heroes[h].name.get(lang) for h in req.heroes if h in content.heroes
+    ]
+    return _words(lang)["cannot_equip"].format(
+        hero=hero.name.get(lang), who=_join(who, lang), classes=_join([_value(x.value, lang) for x in hero.classes], lang)
+    )
 
 
 def card(content: Content, card_id: str, lang: str = "en") -> Info:

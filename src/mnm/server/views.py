@@ -72,6 +72,13 @@ _CARDS: dict[tuple[int, str], dict[str, Any]] = {}
 _CARD_INFO: dict[tuple[int, str], dict[str, Any] | None] = {}
 
 
+def _held_card(content: Content, hero_id: str, instance: str) -> dict[str, Any]:
+    """A card in a mouse's pack, with why the mouse cannot equip it when it cannot (issue 32: class limits)."""
+    card = _search_card(content, instance)
+    en = info.class_limit(content, hero_id, instance, "en")
+    return {**card, "cannot_equip": {"en": en, "pt": info.class_limit(content, hero_id, instance, "pt_BR")}} if en else card
+
+
 def _search_card(content: Content, instance: str) -> dict[str, Any]:
     key = (id(content), instance)
     hit = _CARDS.get(key)
@@ -186,7 +193,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "statuses": list(h.statuses),
                 "captured": h.captured,
                 "equipped": [_search_card(content, c) for c in h.equipped],
-                "pack": [_search_card(content, c) for c in h.pack],
+                "pack": [_held_card(content, hid, c) for c in h.pack],
                 "tricks": [_search_card(content, c) for c in h.tricks],
                 "abilities": [
                     {

@@ -1071,7 +1071,20 @@ function cardList(title, cards) {
     "div",
     { class: "cards" },
     h("small", {}, title),
-    h("ul", {}, cards.map((c) => h("li", {}, h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)), c.slot ? h("small", {}, ` (${t(`slots.${c.slot}`)})`) : null))),
+    h(
+      "ul",
+      {},
+      cards.map((c) =>
+        h(
+          "li",
+          {},
+          h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)),
+          c.slot ? h("small", {}, ` (${t(`slots.${c.slot}`)})`) : null,
+          // issue 32: a card this mouse may not wear says why (its class)
+          c.cannot_equip ? h("small", { class: "cannot-equip" }, ` ${tx(c.cannot_equip)}`) : null,
+        ),
+      ),
+    ),
   );
 }
 
