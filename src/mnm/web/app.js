@@ -944,6 +944,17 @@ async function askHints() {
 }
 
 // A board click, tap or Enter: a lit space or figure picks; anything else shows what it is.
+// issue 32: why a space the mouse to play cannot move to is out of reach (the spaces it can reach are lit)
+function outOfReach(v, id) {
+  const turn = v.turn;
+  const hero = turn && v.heroes.find((x) => x.id === turn.mouse);
+  if (!hero || !v.decision || v.decision.kind !== "turn" || hero.space === id) return t("notYourChoice");
+  const who = tx(hero.name);
+  if (!turn.rolled) return t("reachNotRolled", { who });
+  if (!turn.move_points) return t("reachNoMove", { who });
+  return t("reachTooFar", { who, left: turn.move_points });
+}
+
 function activate(kind, id, lit, at) {
   const v = S.view;
   if (!v || isPlaying()) return;
@@ -967,7 +978,7 @@ function activate(kind, id, lit, at) {
   } else {
     if (!lit) {
       if (S.chosen) clearChosen();
-      showSpace(id, mine(v) ? t("notYourChoice") : null);
+      showSpace(id, mine(v) ? outOfReach(v, id) : null);
       return;
     }
     options = naming(id);
