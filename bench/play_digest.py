@@ -15,7 +15,10 @@ import hashlib
 import json
 import sys
 
-import _venv  # noqa: F401  (first: runs this script again with .venv/bin/python when mnm is not importable)
+try:  # first: runs this script again with .venv/bin/python when mnm is not importable (issue 32)
+    import _venv
+except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
+    _venv = None
 
 from mnm import _build
 from mnm.cli.bench import play_random_game
