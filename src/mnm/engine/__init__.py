@@ -12,6 +12,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
+from mnm.engine.chapter_query import condition_holds, rule_fired
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -39,6 +40,7 @@ from mnm.engine.game import (
 from mnm.engine.i18n import LANGUAGES, catalog, contract, format_message, name_of, render, render_rule, with_article
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.capture import hero_life
+from mnm.engine.rules.chapter_rules import conditions_hold
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.free_actions import LEVEL_UP_COST
 from mnm.engine.rules.movement import reachable
@@ -91,6 +93,8 @@ __all__ = [
     "carry_over",
     "catalog",
     "check_faces",
+    "condition_holds",
+    "conditions_hold",
     "contract",
     "difficulty_options",
     "events_until_stopped",
@@ -110,6 +114,7 @@ __all__ = [
     "read_save_text",
     "render",
     "render_rule",
+    "rule_fired",
     "scenario_from_yaml",
     "scenario_state",
     "with_article",

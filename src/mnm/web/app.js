@@ -14,6 +14,7 @@ import { enqueue, isPlaying, loadMine, markMine, renderLog, setSpeed, sinceLastT
 import { baseLegendRows, legendRows, swatch } from "./marks.js";
 import { S } from "./state.js";
 import { renderWorkshop } from "./workshop.js";
+import { ratingPanel, renderLibrary } from "./library.js";
 import { diceCheckPanel } from "./verify.js";
 
 const app = $("#app");
@@ -56,12 +57,13 @@ function route() {
   $("#brand").textContent = t("title");
   document.title = t("title");
   const { table, token } = parseHash();
-  if (!table && location.pathname === "/workshop") {
+  if (!table && (location.pathname === "/workshop" || location.pathname === "/library")) {
     closeAllDialogs();
     if (S.socket) S.socket.close();
     S.socket = null;
     S.tableId = null;
-    renderWorkshop();
+    if (location.pathname === "/library") renderLibrary();
+    else renderWorkshop();
     return;
   }
   if (!table) {
@@ -1178,6 +1180,7 @@ function endScreen(v) {
   const screen = openDialog({ id: "end-screen", title: won ? t("victory") : t("defeat"), className: `end ${won ? "won" : "lost"}`, body });
   screen.classList.add(won ? "won" : "lost");
   screen.querySelector(".card").append(diceCheckPanel(v, S.tableId) || "");
+  if (S.you.role !== "spectator") ratingPanel(screen.querySelector(".card"), S.tableId, S.token); // issue 36
   if (S.you.role === "spectator" || !v.campaign) return;
   // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats
   const keeps = h("div", { class: "keeps" });

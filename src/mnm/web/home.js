@@ -270,6 +270,7 @@ export function renderHome() {
     ),
     result,
     h("p", { class: "workshop-link" }, h("a", { href: "/workshop", class: "button" }, t("workshopLink"))),
+    h("p", { class: "library-link" }, h("a", { href: "/library", class: "button", id: "library-link" }, t("lib.link"))),
   );
   refreshHeroes();
   showPresetRate();
@@ -280,7 +281,7 @@ function absolute(link) {
 }
 
 function linkRow(label, link, cls) {
-  const input = h("input", { type: "text", readonly: true, value: absolute(link), class: cls });
+  const input = h("input", { type: "text", readonly: true, value: absolute(link), class: cls, "aria-label": label });
   return h(
     "div",
     { class: "link-row" },
