@@ -27,12 +27,16 @@ BEFORE_THE_SPLIT: dict[str, list[str]] = {
              "--seat", "--seed"],
     "scenario run": ["--action", "--chapter-file", "--json", "--lang", "--seeded", "-a", "file"],
     "serve": ["--address-scale", "--allow-seed", "--bot-table-pace", "--bot-table-rounds", "--db",
-              "--draft-expiry-days", "--forwarded-allow-ips", "--host", "--max-sockets", "--playtest-backend",
+              "--draft-expiry-days", "--forwarded-allow-ips", "--host", "--library-games", "--max-sockets", "--playtest-backend",
               "--playtest-workers", "--port", "--proxy-headers", "--ray-address", "--sockets-per-address",
               "--sockets-per-table", "--table-expiry-days", "--tables-per-hour"],
     "simulate": ["--backend", "--bot", "--chapter", "--chapter-file", "--difficulty", "--games", "--json", "--out",
                  "--party", "--ray-address", "--seed", "--workers"],
     "verify": ["record"],
+    "library hide": ["--db", "chapter"],
+    "library unhide": ["--db", "chapter"],
+    "library list": ["--db"],
+    "library measure": ["--chapter", "--db", "--games", "--workers"],
 }  # fmt: skip
 
 

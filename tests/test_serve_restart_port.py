@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 
-from mnm.cli.commands import port_in_use
+from mnm.cli.serve import port_in_use
 
 
 def _leave_time_wait() -> int:
