@@ -14,13 +14,13 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from mnm.bots.playout import play_out
 from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, legal_actions, make_ctx
 
-__all__ = ["SearchBot", "rank_options", "rollout_bot"]
-
+__all__ = ["BUDGETS", "SearchBot", "rank_options", "rollout_bot"]
 
 
 @dataclass
@@ -107,6 +107,14 @@ def rank_options(
     return ranked
 
 
+# The search bot's budgets by name (bench/search_strength.py measures each; docs/bots.md gives the figures).
+# ``standard`` is the bot's default; ``before`` is the bot as it was before issue 37, kept as the yardstick.
+BUDGETS: dict[str, dict[str, Any]] = {
+    "quick": {"playouts": 2, "rounds": 3, "horizon": 10},
+    "standard": {},
+    "before": {"playouts": 4, "rounds": 3, "horizon": 16, "cut": False},
+}
+
 SEARCHED_VERBS = ("end", "search", "explore", "battle")
 SETTLED_VERBS = ("battle", "levelup", "recover")  # the heuristic's pick is kept when it is one of these
 
@@ -173,6 +181,7 @@ class SearchBot:
     widen: float = 0.7
     margin: float = 0.02
     sureness: float = 2.5
+    cut: bool = True  # drop after each round the candidates that have not beaten the pick (issue 37)
     seconds: float | None = None  # unused: the budget is in playouts, so games replay identically
     name: str = "search"
     rng: random.Random = field(init=False)
@@ -203,14 +212,21 @@ class SearchBot:
         if len(live) == 1:
             return fallback
         values: dict[Action, list[float]] = {a: [] for a in live}
-        futures: list[int] = []
         for r in range(self.rounds):
             more = [rng.getrandbits(64) for _ in range(self.playouts << r)]
-            futures += more
             got = paired_values(ctx, game.state, live, more, self.horizon)
             for a in live:
                 values[a] += got[a]
-            if r < self.rounds - 1 and len(live) > 2:
+            if r == self.rounds - 1:
+                break
+            pick_total = sum(values[fallback])
+            if self.cut:
+                # a challenger that has not beaten the pick on the futures so far is dropped: the last rounds'
+                # playouts go to options that may yet clear the bar, and none left means the pick stands
+                live = [fallback, *(a for a in live[1:] if sum(values[a]) > pick_total)]
+                if len(live) == 1:
+                    return fallback
+            if len(live) > 2:
                 ranked = sorted(live[1:], key=lambda a: -sum(values[a]) / len(values[a]))
                 live = [fallback, *ranked[: max(1, (len(ranked) + 1) // 2)]]  # the pick stays: the yardstick
         best, gain, sure = fallback, 0.0, False
