@@ -25,8 +25,12 @@ from mnm.engine.actions import Action
 from mnm.engine.dice import DiceTable
 from mnm.engine.events import Event, Param
 
-if TYPE_CHECKING:  # hooks names Ctx in its signatures: both sides import the other's type for checking only
-    from mnm.engine.hooks import ChapterRules
+# A runtime import: mypyc's compiled GameDef needs ChapterRules' type object when this module initialises (with a
+# type-checking-only import the compiled engine crashed at import). hooks names Ctx for type checking only, so
+# nothing loads in a loop.
+from mnm.engine.hooks import ChapterRules
+
+if TYPE_CHECKING:
     from mnm.engine.state import Hero, Pending, State, Turn
 
 __all__ = [
