@@ -110,9 +110,9 @@ def rank_options(
 # The search bot's budgets by name (bench/search_strength.py measures each; docs/bots.md gives the figures).
 # ``standard`` is the bot's default; ``before`` is the bot as it was before issue 37, kept as the yardstick.
 BUDGETS: dict[str, dict[str, Any]] = {
-    "quick": {"playouts": 2, "rounds": 3, "horizon": 10},
+    "quick": {"playouts": 2, "rounds": 3, "horizon": 8},
     "standard": {},
-    "before": {"playouts": 4, "rounds": 3, "horizon": 16, "cut": False},
+    "before": {"playouts": 4, "rounds": 3, "horizon": 16, "cut": False, "checked": None},
 }
 
 SEARCHED_VERBS = ("end", "search", "explore", "battle")
@@ -175,13 +175,14 @@ class SearchBot:
     than ``margin`` and by ``sureness`` standard errors. Other decisions go to the heuristic."""
 
     seed: int = 0
-    playouts: int = 4  # futures per candidate in the first round; doubled each round
-    rounds: int = 3
-    horizon: int = 16
+    playouts: int = 2  # futures per candidate in the first round; doubled each round
+    rounds: int = 4
+    horizon: int = 8
     widen: float = 0.7
     margin: float = 0.02
     sureness: float = 2.5
     cut: bool = True  # drop after each round the candidates that have not beaten the pick (issue 37)
+    checked: tuple[str, ...] | None = ("move",)  # the picks search checks (None: every pick not settled)
     seconds: float | None = None  # unused: the budget is in playouts, so games replay identically
     name: str = "search"
     rng: random.Random = field(init=False)
@@ -205,6 +206,8 @@ class SearchBot:
         ctx = self._ctx
         if fallback.verb in SETTLED_VERBS:
             return fallback  # hitting what you can and levelling up are rarely wrong, and searching them is dear
+        if self.checked is not None and fallback.verb not in self.checked:
+            return fallback  # issue 37: the search departed from a search, an end or an explore too rarely to pay
         # one stream per decision, drawn from the bot's: a choice depends on the state and the seed only
         rng = random.Random(self.rng.getrandbits(64))
         scorer = HeuristicBot(seed=rng.getrandbits(32), samples=1)
@@ -221,9 +224,11 @@ class SearchBot:
                 break
             pick_total = sum(values[fallback])
             if self.cut:
-                # a challenger that has not beaten the pick on the futures so far is dropped: the last rounds'
-                # playouts go to options that may yet clear the bar, and none left means the pick stands
-                live = [fallback, *(a for a in live[1:] if sum(values[a]) > pick_total)]
+                # a challenger that has not beaten the pick on the futures so far (after the first round: by the
+                # margin it must clear in the end) is dropped: the last rounds' playouts go to options that may
+                # yet clear the bar, and none left means the pick stands
+                bar = pick_total + (self.margin * len(values[fallback]) if r else 0.0)
+                live = [fallback, *(a for a in live[1:] if sum(values[a]) > bar)]
                 if len(live) == 1:
                     return fallback
             if len(live) > 2:
