@@ -95,14 +95,23 @@ def main() -> None:
     parser.add_argument("--budgets", default=",".join(BUDGETS))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", default="", help="also write every game's record to this file (JSON lines)")
+    parser.add_argument("--summarise", default="", help="only print the table of a --json file (a run cut short)")
     args = parser.parse_args()
+    if args.summarise:
+        with open(args.summarise, encoding="utf-8") as lines:
+            done = [json.loads(line) for line in lines if line.strip()]
+        _print_table(
+            done, list(dict.fromkeys(r["chapter"] for r in done)), list(dict.fromkeys(r["budget"] for r in done))
+        )
+        return
     budgets = [b for b in args.budgets.split(",") if b]
     chapters = _chapters(args.chapters, args.chapter_dir)
+    # seed by seed, so that a run stopped early (a loaded machine) leaves every chapter and budget as far along
     tasks = [
         (chapter, path, budget, args.seed + i)
+        for i in range(args.games)
         for chapter, path in chapters
         for budget in ["heuristic", *budgets]
-        for i in range(args.games)
     ]
     records: list[dict[str, Any]] = []
     for record in _map(tasks, args.workers):
@@ -110,13 +119,19 @@ def main() -> None:
         if args.json:
             with open(args.json, "a", encoding="utf-8") as out:
                 out.write(json.dumps(record) + "\n")
+    _print_table(records, [c for c, _ in chapters], ["heuristic", *budgets])
+
+
+def _print_table(records: list[dict[str, Any]], chapters: list[str], budgets: list[str]) -> None:
+    """Per chapter and bot: games, CPU seconds per game (mean, median), win rate and the paired margin."""
+    budgets = ["heuristic", *(b for b in budgets if b != "heuristic")]
     print(
         f"{'chapter':24} {'bot':10} {'games':>5} {'s/game':>7} {'median':>7} {'won':>6} {'95% interval':>14} "
         f"{'paired margin (95%)':>24}"
     )
-    for chapter, _ in chapters:
+    for chapter in chapters:
         base = [r for r in records if r["chapter"] == chapter and r["budget"] == "heuristic"]
-        for budget in ["heuristic", *budgets]:
+        for budget in budgets:
             runs = [r for r in records if r["chapter"] == chapter and r["budget"] == budget]
             if not runs:
                 continue
@@ -127,7 +142,12 @@ def main() -> None:
             margin = ""
             if budget != "heuristic":
                 m = paired_margin(base, runs)
-                margin = f"{m['margin'] * 100:+.1f} ({m['ci95'][0] * 100:+.1f} to {m['ci95'][1] * 100:+.1f})"
+                seeds = {r["seed"] for r in runs}
+                same = sum(r["status"] == "won" for r in base if r["seed"] in seeds) / max(1, m["seeds"])
+                margin = (
+                    f"{m['margin'] * 100:+.1f} ({m['ci95'][0] * 100:+.1f} to {m['ci95'][1] * 100:+.1f})"
+                    f" vs heuristic {same:.1%} on the same {m['seeds']} seeds"
+                )
             print(
                 f"{chapter:24} {budget:10} {n:5d} {sum(cpu) / n:7.3f} {statistics.median(cpu):7.3f} "
                 f"{won / n:6.1%} {low * 100:6.1f}-{high * 100:5.1f}% {margin:>24}"
