@@ -430,10 +430,104 @@ def creation_and_bodies(url: str, companion: int) -> str:
     )
 
 
+# --- issue 34: the server's new surfaces (uploaded chapters, the workshop, leftovers) ----------------------
+
+EXAMPLE = (ROOT / "examples" / "chapters" / "kitchen-run.yaml").read_text(encoding="utf-8")
+# a chapter that does not end (the end marker moves on at every hourglass page), a long story on every roll
+ENDLESS = EXAMPLE.replace(
+    "rules:                    # trigger",
+    "rules:\n  - id: every-roll\n    rule: R-STORY-03\n    when: movement_roll\n    do: [story: {moment: saga}]\n"
+    "  - id: later\n    rule: R-STORY-03\n    when: hourglass_page\n    do: [move_end_marker: {pages: 1}]\n#",
+    1,
+).replace("story:                    # moments", "story:\n  saga: {en: '" + "A long story. " * 280 + "', pt: x}\n#", 1)
+
+
+def _cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def playtest_cancel(url: str) -> str:
+    """Finding 1: a search-bot play-test: cpu_seconds counted while its first chunk runs; cancel ends it."""
+    c = client("127.0.0.40")
+    editor = {"X-Editor-Token": c.post(url + "/api/workshop/token").json()["token"]}
+    body = {"text": EXAMPLE, "games": 50, "bot": "search", "presets": ["normal"]}
+    job = c.post(url + "/api/workshop/playtests", json=body, headers=editor).json()
+    seen: dict[str, Any] = {}
+    for _ in range(300):
+        seen = c.get(f"{url}/api/workshop/playtests/{job['id']}", headers=editor).json()
+        if seen["cpu_seconds"] > 2:
+            break
+        time.sleep(0.1)
+    asked = time.monotonic()
+    c.post(f"{url}/api/workshop/playtests/{job['id']}/cancel", headers=editor)
+    while c.get(f"{url}/api/workshop/playtests/{job['id']}", headers=editor).json()["status"] == "running":
+        time.sleep(0.02)
+    took = time.monotonic() - asked
+    return f"34.1 play-test: {seen['cpu_seconds']} CPU-s counted with {seen['done']} games done; cancelled in {took:.2f} s"
+
+
+def endless_bot_table(url: str, pid: int, seconds: float) -> str:
+    """Finding 2: a bot-only table of a chapter that does not end: the server's CPU, the view's size."""
+    c = client("127.0.0.41")
+    made = c.post(url + "/api/workshop/tables", json={"text": ENDLESS, "bots": ["heuristic"] * 4}).json()
+    before, start = _cpu(pid), time.monotonic()
+    time.sleep(seconds)
+    share = (_cpu(pid) - before) / (time.monotonic() - start)
+    r = c.get(f"{url}/api/tables/{made['table']}")
+    view = r.json()["view"]
+    return (
+        f"34.2 bot table of an endless chapter: {share:.0%} of a core over {seconds:.0f} s, version "
+        f"{view['version']}, view {len(r.content) / 1024:.0f} KB, stopped: {bool(view['stopped'])}"
+    )
+
+
+def fills(url: str) -> str:
+    """Findings 7 and 8: one address, invented tokens: drafts saved and play-tests queued."""
+    c = client("127.0.0.42")
+    drafts = queued = 0
+    for n in range(10):
+        editor = {"X-Editor-Token": f"invented-editor-token-{n:06d}"}
+        for d in range(5):
+            drafts += c.put(f"{url}/api/workshop/drafts/d{d}", json={"text": "x" * 4000}, headers=editor).status_code == 200
+        body = {"text": EXAMPLE, "games": 1000, "presets": ["normal"]}
+        queued += c.post(url + "/api/workshop/playtests", json=body, headers=editor).status_code == 202
+    return f"34.7/8 one address, 10 invented tokens: {drafts} of 50 drafts saved, {queued} of 10 play-tests queued"
+
+
+def leftovers_after_kill(tmp: str) -> str:
+    """Finding 6: kill -9 of a server while a play-test plays: its helper processes still alive after 2 s."""
+    port = free_port()
+    proc = start_server(f"sqlite:///{Path(tmp) / 'kill.db'}", port)
+    url = f"http://127.0.0.1:{port}"
+    c = client("127.0.0.43")
+    editor = {"X-Editor-Token": c.post(url + "/api/workshop/token").json()["token"]}
+    c.post(url + "/api/workshop/playtests", json={"text": EXAMPLE, "games": 50, "bot": "search"}, headers=editor)
+    time.sleep(3)
+    marker = f"MNM_PLAYTEST_SERVER={proc.pid}".encode()
+    helpers = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if entry.name.isdigit() and marker in (entry / "environ").read_bytes().split(b"\0"):
+                helpers.append(int(entry.name))
+    proc.kill()
+    proc.wait()
+    time.sleep(2)
+    states = []
+    for pid in helpers:
+        with contextlib.suppress(OSError):
+            states.append(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0])
+    alive = [s for s in states if s != "Z"]  # a zombie runs nothing: it waits for its new parent to reap it
+    return (
+        f"34.6 kill -9 during a play-test: {len(helpers)} helper processes, {len(alive)} running 2 s later "
+        f"({len(states) - len(alive)} zombies waiting to be reaped)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller counts")
-    parser.add_argument("--only", type=int, nargs="+", default=[1, 2, 3, 4, 5, 7, 8, 9, 10], help="categories to run")
+    parser.add_argument("--only", type=int, nargs="+", default=[1, 2, 3, 4, 5, 7, 8, 9, 10, 34], help="categories to run (34: issue 34's)")
     args = parser.parse_args()
     q, only = args.quick, set(args.only)
     with tempfile.TemporaryDirectory() as tmp:
@@ -449,6 +543,9 @@ def main() -> None:
                 (8, lambda: verify_finished(url, 2 if q else 5)),
                 (4, lambda: socket_flood(url, 10 if q else 37, 10 if q else 30)),
                 (10, lambda: creation_and_bodies(url, 2 if q else 8)),
+                (34, lambda: playtest_cancel(url)),
+                (34, lambda: endless_bot_table(url, proc.pid, 5 if q else 20)),
+                (34, lambda: fills(url)),
             ):
                 if number in only:
                     print(step(), flush=True)
@@ -460,6 +557,8 @@ def main() -> None:
                 proc.kill()
         if 7 in only:
             print(restart_at_once(db), flush=True)
+        if 34 in only:
+            print(leftovers_after_kill(tmp), flush=True)
     if 5 in only:
         print(tampered_saves(300 if q else 3000), flush=True)
     if 9 in only:

@@ -178,7 +178,7 @@ def test_a_huge_file_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
     path.write_text(huge, encoding="utf-8")
     result = runner.invoke(app, ["chapter", "validate", str(path)])
     assert result.exit_code == 1
-    assert f"{path}: the file is" in result.output
+    assert f"{path}:1: the file is" in result.output
 
 
 def test_nul_bytes_and_other_binary_files(tmp_path: Path) -> None:
@@ -365,7 +365,7 @@ def test_a_tampered_chapter_file_record_is_refused(tmp_path: Path, field: str, v
 
 
 def test_an_empty_file_says_where_to_start() -> None:
-    assert one_problem("# nothing yet\n") == "c.yaml: the file is empty: start from mnm chapter new"
+    assert one_problem("# nothing yet\n") == "c.yaml:1: the file is empty: start from mnm chapter new"
 
 
 def test_render_draws_a_chapter_files_layout(tmp_path: Path) -> None:

@@ -55,3 +55,27 @@ def test_bot_seat_and_hint_panel(browser: Browser, base_url: str) -> None:
     log = httpx.get(f"{base_url}/api/tables/{made['table']}/events", params={"limit": 500}).json()
     assert view["version"] > version and log["total"] > 0
     assert played
+
+
+def test_a_table_of_bots_stopped_over_its_budget_says_so_in_both_languages(browser: Browser, tmp_path: Path) -> None:
+    """Issue 34, finding 2: a chapter that never ends, every seat a bot: the server stops it after its rounds, and
+    the table page says so where the decision would be, in English and in Portuguese."""
+    from web_helpers import BOTS, ENDLESS, ServerProcess
+
+    extra = ["--bot-table-rounds", "2", "--bot-table-pace", "0.05"]  # the first page sees the stop arrive live
+    server = ServerProcess(f"sqlite:///{tmp_path / 'bots.db'}", extra=extra).start()
+    try:
+        made = httpx.post(f"{server.url}/api/workshop/tables", json={"text": ENDLESS, "bots": BOTS}).json()
+        for lang, words in (("en", "did not end within 2 rounds"), ("pt", "não terminou em 2 rodadas")):
+            context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 900})
+            context.add_init_script(f"localStorage.setItem('mnm.lang', '{lang}'); localStorage.setItem('mnm.speed', 'instant')")
+            page = context.new_page()
+            page.goto(made["links"]["host"])
+            expect(page.locator("#stopped")).to_contain_text(words, timeout=30_000)
+            expect(page.locator("#decision button.option")).to_have_count(0)
+            if lang == "en":
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SHOTS / "table-bots-stopped.png"), full_page=True)
+            context.close()
+    finally:
+        server.stop()

@@ -254,7 +254,7 @@ def test_counter_cheese_is_set_when_the_kitchen_is_first_revealed() -> None:
     events = game.apply("explore collin flip")
     assert game.state.face_up[2] == 3 and game.state.heroes["collin"].space == "3:14"
     assert of(events, "counter_cheese_set")[0].params["amount"] == 3
-    assert game.state.chapter_data["counter"] == 3
+    assert game.state.chapter_vars["counter"] == 3
     assert of(events, "encounter_drawn")[0].params["card"] == card
 
 
@@ -269,7 +269,7 @@ def test_counter_cheese_is_not_reset_on_a_second_visit() -> None:
     )
     events = game.apply("explore collin flip")
     assert not of(events, "counter_cheese_set") and not of(events, "encounter_drawn")
-    assert game.state.chapter_data["counter"] == 1
+    assert game.state.chapter_vars["counter"] == 1
 
 
 @pytest.mark.rule("R-STORY-05")
@@ -300,7 +300,7 @@ def test_a_roach_on_the_counter_eats_a_cheese_instead_of_attacking() -> None:
         **KITCHEN_UP,
     )
     st = game.state
-    assert st.chapter_data["counter"] == 2 and st.wheel == 3
+    assert st.chapter_vars["counter"] == 2 and st.wheel == 3
     assert not of(game.events, "minion_attacks")
 
 
@@ -333,7 +333,7 @@ def test_cheese_rolled_for_a_kitchen_roach_moves_counter_cheese_to_the_wheel() -
     )
     events = game.apply("battle collin roach-1")
     st = game.state
-    assert st.wheel == 2 and st.chapter_data["counter"] == 2
+    assert st.wheel == 2 and st.chapter_vars["counter"] == 2
     assert of(events, "counter_cheese_eaten")[0].params["amount"] == 1
     assert "roach-1" not in st.minions
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 import yaml
+from langkit import chapter_with, game
 
 from mnm.board.layout import space_side
 from mnm.chapters.doc import reference_markdown
 from mnm.chapters.language import ConditionKind, EffectKind, Trigger, sentence
 from mnm.content.loader import ContentError, builtin_content, builtin_dir, load_content
-from mnm.content.schema import Chapter
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx
 from mnm.engine.errors import IllegalAction
@@ -35,7 +35,6 @@ from mnm.engine.rules.chapter_rules import (
     unhandled_words,
 )
 from mnm.engine.rules.minions import _move as minion_moves
-from mnm.engine.scenario import load_scenario
 from mnm.engine.state import Minion
 from mnm.server.views import explore_missing
 from mnm.terminal.describe import Describer
@@ -46,31 +45,12 @@ SWORD = 2  # 2 SWORD + STAR
 SHIELD = 3  # 3 SWORD/SHIELD
 
 
-def chapter_with(text: str, base: str = "proving-grounds") -> Chapter:
-    """The chapter ``base`` with the rules, rooms, victory and defeat written in ``text`` (YAML)."""
-    data = builtin_content().chapters[base].model_dump(by_alias=True, exclude={"rules", "rooms", "victory", "defeat"})
-    return Chapter.model_validate({**data, **yaml.safe_load(text)})
-
-
-def game(text: str, **fields: Any) -> Game:
-    """A Proving Grounds scenario (Collin on 5:15 unless told) whose chapter is the one ``text`` writes: set up
-    with its victory and defeat only, its rules joining at the first decision (so that no rule fires in setup)."""
-    chapter = chapter_with(text)
-    content = builtin_content()
-    quiet = chapter.model_copy(update={"rules": (), "rooms": ()})
-    custom = dataclasses.replace(content, chapters={**content.chapters, chapter.id: quiet})
-    data: dict[str, Any] = {"chapter": chapter.id, "heroes": {"collin": {"space": "5:15"}}, "minions": {}, **fields}
-    g = load_scenario(data, content=custom)
-    g.ctx = Ctx(dataclasses.replace(g.ctx.definition, chapter=chapter, rules=compile_chapter(chapter)))
-    return g
-
-
 def flag_rule(when: str, where: str = "{}", cond: str = "[]", do: str = "[set_flag: {name: hit}]") -> str:
     return f"rules: [{{id: t, when: {when}, where: {where}, if: {cond}, do: {do}}}]"
 
 
 def hit(g: Game) -> bool:
-    return bool(g.state.chapter_data.get("hit"))
+    return bool(g.state.chapter_vars.get("hit"))
 
 
 def msgs(events: list[Event]) -> list[str]:
@@ -140,7 +120,7 @@ def test_r_round_01_round_ends_then_round_begins_through_the_engine() -> None:
     events = g.apply("end collin")
     names = [e.msg if e.msg != "chapter_rule" else f"rule:{e.params['chapter_rule']}" for e in events]
     assert names.index("rule:e") < names.index("round_begins") < names.index("rule:b")
-    assert (g.state.chapter_data["ends"], g.state.chapter_data["begins"]) == (1, 1)
+    assert (g.state.chapter_vars["ends"], g.state.chapter_vars["begins"]) == (1, 1)
 
 
 @pytest.mark.rule("R-MOVE-01")
@@ -167,13 +147,13 @@ def test_r_minion_03_figure_enters_fires_for_a_minion_filtered_by_type_and_space
     roach = Minion("roach-1", "roach", "5:11")
     g.state.minions.update({rat.id: rat, roach.id: roach})
     minion_moves(g.ctx, g.state, rat)
-    assert rat.space != "5:7" and g.state.chapter_data["rats"] == 1
+    assert rat.space != "5:7" and g.state.chapter_vars["rats"] == 1
     minion_moves(g.ctx, g.state, roach)
-    assert roach.space != "5:11" and g.state.chapter_data["rats"] == 1  # a roach is not a rat warrior
-    assert "far" not in g.state.chapter_data and "mice" not in g.state.chapter_data  # nobody ended on 5:1
+    assert roach.space != "5:11" and g.state.chapter_vars["rats"] == 1  # a roach is not a rat warrior
+    assert "far" not in g.state.chapter_vars and "mice" not in g.state.chapter_vars  # nobody ended on 5:1
     roach.space = "5:1"
     g.ctx.rules.on_minion_enters(g.ctx, g.state, roach)
-    assert g.state.chapter_data["far"] and "mice" not in g.state.chapter_data
+    assert g.state.chapter_vars["far"] and "mice" not in g.state.chapter_vars
 
 
 def test_figure_enters_for_minions_costs_nothing_when_no_rule_listens() -> None:
@@ -471,7 +451,7 @@ def test_r_story_05_announce_counter_flag_achievement_and_end_marker() -> None:
         " move_end_marker: {pages: 1, event: {name: miz_maggie_ally, take: {hero: figure, end_page: end_page}}}]"
     )
     st = g.state
-    assert (st.chapter_data["pile"], st.chapter_data["woke"], st.story_achievements) == (2, True, ["miz-maggie-ally"])
+    assert (st.chapter_vars["pile"], st.chapter_vars["woke"], st.story_achievements) == (2, True, ["miz-maggie-ally"])
     assert st.end_page == 7
     assert [(e.msg, e.rule) for e in g.ctx.events] == [
         ("cellar_cat_fed", "R-STORY-05"),
@@ -550,7 +530,7 @@ def test_r_ach_10_roll_runs_then_or_else(face: int, flag: str) -> None:
         turn="mouse:collin",
         dice=[CHEESE, face],
     )
-    assert set(g.state.chapter_data) == {flag}
+    assert set(g.state.chapter_vars) == {flag}
 
 
 @pytest.mark.rule("R-EXP-07")
@@ -582,7 +562,7 @@ def test_once_rules_fire_once() -> None:
     g = game("rules: [{id: o, once: true, when: movement_roll, do: [counter: {name: n, op: add, value: 1}]}]")
     for _ in range(3):
         g.ctx.rules.on_move_roll(g.ctx, g.state, "collin", CHEESE)
-    assert g.state.chapter_data["n"] == 1 and g.state.chapter_data["rules_fired"] == ["o"]
+    assert g.state.chapter_vars["n"] == 1 and g.state.chapter_data["rules_fired"] == ["o"]
 
 
 def test_every_effect_kind_is_used_in_these_tests() -> None:

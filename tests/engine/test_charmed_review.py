@@ -275,4 +275,4 @@ def test_r_neg_05_a_charmed_mouse_walking_onto_a_space_fires_the_chapter_figure_
     else:
         g.apply("end filch")
         g.apply("move collin 5:11")
-    assert g.state.chapter_data.get("hit") is True
+    assert g.state.chapter_vars.get("hit") is True

@@ -16,6 +16,19 @@ PARTY = ["collin", "tilda", "filch", "maginos"]
 SEATS = [["collin", "tilda"], ["filch", "maginos"]]
 CHAPTER = "proving-grounds"
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE_CHAPTER = (ROOT / "examples" / "chapters" / "kitchen-run.yaml").read_text(encoding="utf-8")
+# issue 34's attack: a chapter that does not end (the end marker moves on at every hourglass page), with a long
+# story (~3.9 KB) told on every movement roll
+LONG = "A long and winding story. " * 150
+ENDLESS = EXAMPLE_CHAPTER.replace(
+    "rules:                    # trigger",
+    "rules:\n"
+    "  - id: every-roll\n    rule: R-STORY-03\n    when: movement_roll\n    do: [story: {moment: saga}]\n"
+    "  - id: later\n    rule: R-STORY-03\n    when: hourglass_page\n    do: [move_end_marker: {pages: 1}]\n"
+    "#",
+    1,
+).replace("story:                    # moments", f"story:\n  saga: {{en: {LONG!r}, pt: {LONG!r}}}\n#", 1)
+BOTS = ["heuristic"] * 4  # every seat a bot
 
 
 def create_body(**over: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ class FieldError(ValueError):
     every issue names file, entry and field.
     """
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, pt: str = "") -> None:
         super().__init__(message)
         self.field = field
+        self.pt = pt  # the message in Portuguese, when the check that raised it says it (else the loader's patterns)

@@ -23,9 +23,11 @@ of a chapter from a file record it (docs/chapters.md, "Saves and campaigns").
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import re
+import typing
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
@@ -33,9 +35,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger, engine_token
 from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
 from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
@@ -201,7 +203,8 @@ class _Collector:
         path = self.file_path(path)
         if path and any(p.field == path for p in self.problems):
             return  # one problem per field: a later check would only say it again in other words
-        self.problems.append(Problem(path, self.line_of(path), en, pt if pt is not None else _pt_of(en), self.file))
+        line = self.line_of(path) or 1  # every problem carries a line (the whole file: its first)
+        self.problems.append(Problem(path, line, en, pt if pt is not None else _pt_of(en), self.file))
 
 
 # --- stage 1: the text -------------------------------------------------------------------------------------
@@ -214,7 +217,7 @@ def _parse(text: str, file: str) -> tuple[Any, dict[str, int]]:
             [
                 Problem(
                     "",
-                    None,
+                    1,
                     f"the file is {size // 1024} KB, over the {MAX_CHAPTER_BYTES // 1024} KB a chapter file may hold",
                     f"o arquivo tem {size // 1024} KB, mais que os {MAX_CHAPTER_BYTES // 1024} KB permitidos "
                     "a um arquivo de capítulo",
@@ -240,7 +243,8 @@ def _parse(text: str, file: str) -> tuple[Any, dict[str, int]]:
     except _TextError as err:
         message = str(err).removeprefix(f"{file}: ")
         m = re.match(r"line (\d+): (.*)", message)
-        line = int(m.group(1)) if m else None
+        marked = re.search(r"line (\d+), column", message)  # YAML's own errors say where inside the text
+        line = int(m.group(1)) if m else int(marked.group(1)) if marked else 1
         en = m.group(2) if m else message
         raise ChapterFileError([Problem("", line, en, _pt_of(en, _PT_YAML), file)]) from err
 
@@ -319,7 +323,16 @@ def _schema(data: dict[str, Any], out: _Collector) -> Chapter | None:
             cause = ctx.get("error")
             if isinstance(cause, FieldError):
                 path = f"{path}.{cause.field}" if path else cause.field
-                out.add(path, str(cause))
+                out.add(path, str(cause), cause.pt or None)
+                continue
+            if e["type"] == "extra_forbidden":
+                key = str(e["loc"][-1])
+                guess = _did_you_mean(key, _fields_at(e["loc"][:-1]))
+                out.add(
+                    path,
+                    "is not a known field" + (f": did you mean {guess!r}?" if guess else ""),
+                    "não é um campo conhecido" + (f": você quis dizer {guess!r}?" if guess else ""),
+                )
                 continue
             render = _MESSAGES.get(e["type"])
             en = render(ctx, e.get("input")) if render is not None else e["msg"].removeprefix("Value error, ")
@@ -327,6 +340,93 @@ def _schema(data: dict[str, Any], out: _Collector) -> Chapter | None:
             pt = pt_template.format(**{**ctx, "got": _short(e.get("input"))}) if pt_template is not None else None
             out.add(path, en, pt)
         return None
+
+
+_SYNONYMS: Final[dict[str, str]] = {"on": "when", "trigger": "when", "then": "do", "effects": "do", "conditions": "if"}
+_YAML_BOOLEANS: Final = ("on", "On", "ON", "off", "Off", "OFF", "yes", "Yes", "YES", "no", "No", "NO", "y", "Y", "n", "N")
+
+
+def _did_you_mean(key: str, known: list[str]) -> str:
+    """The known field a mistyped or misremembered ``key`` most likely means ('' when none is close)."""
+    synonym = _SYNONYMS.get(key.lower())
+    if synonym is not None and (not known or synonym in known):
+        return synonym
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    return close[0] if close else ""
+
+
+def _annotation_models(annotation: Any) -> list[type[BaseModel]]:
+    """The pydantic models a field's type holds (inside Optional, tuples and dicts)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _annotation_models(arg)]
+
+
+def _fields_at(loc: tuple[Any, ...]) -> list[str]:
+    """The field names (as written) of the model at a validation error's location in a chapter file."""
+    models: list[type[BaseModel]] = [Chapter]
+    for part in loc:
+        if isinstance(part, int):
+            continue  # an item of a list: the same model
+        found: list[type[BaseModel]] = []
+        for model in models:
+            for name, f in model.model_fields.items():
+                if part in (name, f.alias):
+                    found += _annotation_models(f.annotation)
+        if not found:
+            return _ALL_FIELDS
+        models = found
+    return sorted({f.alias or name for m in models for name, f in m.model_fields.items()})
+
+
+def _all_fields() -> list[str]:
+    seen: set[type[BaseModel]] = set()
+    todo: list[type[BaseModel]] = [Chapter]
+    while todo:
+        model = todo.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        for f in model.model_fields.values():
+            todo += _annotation_models(f.annotation)
+    return sorted({f.alias or name for m in seen for name, f in m.model_fields.items()} | set(SETUP_FIELDS) | {"setup"})
+
+
+_ALL_FIELDS: Final = _all_fields()
+
+
+def _check_keys(data: Any, out: _Collector) -> None:
+    """Every key a field name (text): YAML 1.1 reads ``on:``, ``yes:``, ``no:`` as true or false, so a rule that
+    writes ``on:`` for ``when:`` is told so, with the word it meant."""
+    stack: list[tuple[Any, str, tuple[Any, ...]]] = [(data, "", ())]
+    while stack:
+        value, path, loc = stack.pop()
+        if isinstance(value, list):
+            stack += [(item, f"{path}.{i}" if path else str(i), (*loc, i)) for i, item in enumerate(value)]
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str):
+                    stack.append((item, f"{path}.{key}" if path else key, (*loc, key)))
+                    continue
+                prefix = f"{path}." if path else ""
+                spelled = next((w for w in _YAML_BOOLEANS if f"{prefix}{w}" in out.lines), str(key).lower())
+                guess = _did_you_mean(spelled, _fields_at(_schema_loc(loc)))
+                also_en = f": did you mean {guess!r}?" if guess else ""
+                also_pt = f": você quis dizer {guess!r}?" if guess else ""
+                out.add(
+                    f"{prefix}{spelled}",
+                        f"{spelled!r} is read by YAML as {_yaml_word(key)}, not as a field name{also_en}",
+                    f"{spelled!r} é lido pelo YAML como {_yaml_word(key)}, não como nome de campo{also_pt}",
+                )
+
+
+def _yaml_word(key: Any) -> str:
+    return "true" if key is True else "false" if key is False else "null" if key is None else repr(key)
+
+
+def _schema_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A file's path as the flat model reads it (the setup fields are the chapter's own)."""
+    return loc[1:] if loc[:1] == ("setup",) else loc
 
 
 # --- stage 4: the meaning ----------------------------------------------------------------------------------
@@ -418,12 +518,44 @@ class _RuleCheck:
                 for j, rule in enumerate(room.rules):
                     self.rule(rule, f"rooms.{i}.rules.{j}", room.side)
         wins = [e for r in ch.all_rules() for e in _effects(r.do) if e.kind is EffectKind.VICTORY]
+        self.duplicate_ids()
+        self.producible(wins)
         if not ch.victory and not wins:
             self.out.add(
                 "victory",
                 "the chapter has no victory condition and no rule with a victory effect: it can never be won",
                 "o capítulo não tem condição de vitória nem regra com efeito de vitória: nunca pode ser vencido",
             )
+
+    # --- rule ids, and what conditions need ---
+
+    def duplicate_ids(self) -> None:
+        """Each rule id names one rule (a ``once`` rule's id is what the game remembers it by)."""
+        first: dict[str, str] = {}
+        for path, rule in _rules_with_paths(self.chapter):
+            if rule.id in first:
+                self.out.add(
+                    f"{path}.id",
+                    f"rule id {rule.id!r} is used twice (first at {first[rule.id]}): each rule needs its own id",
+                    f"o id de regra {rule.id!r} aparece duas vezes (a primeira em {first[rule.id]}): cada regra precisa "
+                    "do seu próprio id",
+                )
+            else:
+                first[rule.id] = path
+
+    def producible(self, wins: list[Effect]) -> None:
+        """A victory, defeat or rule condition that needs a token, flag or counter value nothing in the file
+        produces (no setup entry, no effect) is refused, saying what is missing. Victory conditions are not
+        needed when a rule wins by its ``victory`` effect."""
+        made = _Produced(self.content, self.chapter)
+        lists: list[tuple[str, tuple[Condition, ...]]] = [] if wins else [("victory", self.chapter.victory)]
+        lists.append(("defeat", self.chapter.defeat))
+        lists += [(f"{path}.if", rule.if_) for path, rule in _rules_with_paths(self.chapter)]
+        for where, conditions in lists:
+            for i, cond in enumerate(conditions):
+                missing = made.missing(cond, f"{where}.{i}", True)
+                if missing is not None:
+                    self.out.add(*missing)
 
     # --- places and ids ---
 
@@ -562,6 +694,14 @@ class _RuleCheck:
                 self.side(params.side, f"{at}.side")
         elif kind in (EffectKind.RETURN_MINION, EffectKind.PLACE_TOKEN):
             self.space(params.space, f"{at}.space")
+        if kind in (EffectKind.PLACE_TOKEN, EffectKind.REMOVE_TOKEN) and _engine_token(self.content, params.token):
+            self.out.add(
+                f"{at}.token",
+                f"token {params.token!r} is the engine's (a party item's or an expansion marker's): a rule places and "
+                "removes the chapter's own tokens (set the engine's up with setup tokens)",
+                f"a ficha {params.token!r} é do jogo (de um item do grupo ou um marcador da expansão): uma regra "
+                "coloca e retira as fichas do próprio capítulo (as do jogo vão nas fichas da preparação)",
+            )
         elif kind is EffectKind.STEER:
             self.space(params.toward, f"{at}.toward")
         elif kind is EffectKind.ROLL:
@@ -569,6 +709,84 @@ class _RuleCheck:
                 self.effect(inner, f"{at}.then.{k}")
             for k, inner in enumerate(params.else_):
                 self.effect(inner, f"{at}.else.{k}")
+
+
+def _engine_token(content: Content, token: str) -> bool:
+    return engine_token(token, (c.party_token for c in content.search_cards.values() if c.party_token is not None))
+
+
+def _rules_with_paths(chapter: Chapter) -> list[tuple[str, ChapterRule]]:
+    out = [(f"rules.{i}", r) for i, r in enumerate(chapter.rules)]
+    out += [(f"rooms.{j}.rules.{i}", r) for j, room in enumerate(chapter.rooms) for i, r in enumerate(room.rules)]
+    return out
+
+
+_OPS: Final[dict[str, typing.Callable[[int, int], bool]]] = {
+    "eq": lambda a, b: a == b,
+    "ne": lambda a, b: a != b,
+    "lt": lambda a, b: a < b,
+    "le": lambda a, b: a <= b,
+    "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b,
+}
+
+
+class _Produced:
+    """What a chapter file can produce: flags set, counters changed, tokens placed or held (a simple check: does
+    any setup entry or effect produce it, whatever its trigger)."""
+
+    def __init__(self, content: Content, chapter: Chapter) -> None:
+        effects = [e for r in chapter.all_rules() for e in _effects(r.do)]
+        self.flags = {e.params.name for e in effects if e.kind is EffectKind.SET_FLAG}
+        self.counters = {e.params.name for e in effects if e.kind in (EffectKind.COUNTER, EffectKind.COUNTER_TO_WHEEL)}
+        self.party_tokens = {c.party_token for c in content.search_cards.values() if c.party_token is not None}
+        self.tokens = set(chapter.tokens) | self.party_tokens
+        self.tokens |= {e.params.token for e in effects if e.kind is EffectKind.PLACE_TOKEN}
+
+    def missing(self, cond: Condition, path: str, positive: bool) -> tuple[str, str, str] | None:
+        """(field, English, Portuguese) when ``cond`` (or its negation, ``positive`` False) can never hold."""
+        kind, p = cond.kind, cond.params
+        at = f"{path}.{kind.value}"
+        if kind is ConditionKind.NOT:
+            return self.missing(p, at, not positive)
+        if kind in (ConditionKind.ANY, ConditionKind.ALL):
+            found = [self.missing(inner, f"{at}.{k}", positive) for k, inner in enumerate(p)]
+            # any (or not all): one that can hold is enough; all (or not any): each must be able to
+            every = (kind is ConditionKind.ANY) == positive
+            problems = [f for f in found if f is not None]
+            if every:
+                return problems[0] if problems and len(problems) == len(found) else None
+            return problems[0] if problems else None
+        if kind is ConditionKind.FLAG and positive and p.name not in self.flags:
+            return (
+                f"{at}.name",
+                f"needs flag {p.name!r}, which nothing in the file sets (no set_flag effect names it)",
+                f"precisa da marca {p.name!r}, que nada no arquivo liga (nenhum efeito set_flag a nomeia)",
+            )
+        if kind is ConditionKind.COUNTER and p.name not in self.counters:
+            holds_now = p.op == "unset" or _OPS[str(p.op)](0, int(p.value))  # a counter never set reads 0
+            if holds_now != positive:
+                return (
+                    f"{at}.name",
+                    f"needs counter {p.name!r} to change, which nothing in the file does (no counter effect names it)",
+                    f"precisa que o contador {p.name!r} mude, o que nada no arquivo faz (nenhum efeito counter o "
+                    "nomeia)",
+                )
+        if kind is ConditionKind.PARTY_HOLDS and positive and p.token not in self.party_tokens:
+            return (
+                f"{at}.token",
+                f"needs the party to hold token {p.token!r}, which is no party item's token",
+                f"precisa que o grupo tenha a ficha {p.token!r}, que não é ficha de nenhum item do grupo",
+            )
+        if kind is ConditionKind.TOKEN_ON and positive and p.token not in self.tokens:
+            return (
+                f"{at}.token",
+                f"needs token {p.token!r} on the board, which nothing in the file places (setup tokens, place_token, "
+                "a party item)",
+                f"precisa da ficha {p.token!r} no tabuleiro, que nada no arquivo coloca (fichas da preparação, "
+                "place_token, um item do grupo)",
+            )
+        return None
 
 
 def _effects(effects: Iterable[Effect]) -> Iterable[Effect]:
@@ -649,6 +867,7 @@ def _check(
         )
         return None, "", out.problems
     _check_sizes(data, out)
+    _check_keys(data, out)
     if out.problems:
         return None, "", out.problems
     chapter = _schema(data, out)
@@ -714,7 +933,7 @@ def read_chapter_file(path: str | Path, content: Content | None = None) -> Conte
                 [
                     Problem(
                         "",
-                        None,
+                        1,
                         f"the file is {size // 1024} KB, over the {MAX_CHAPTER_BYTES // 1024} KB a chapter file "
                         "may hold",
                         f"o arquivo tem {size // 1024} KB, mais que os {MAX_CHAPTER_BYTES // 1024} KB permitidos "
@@ -726,7 +945,7 @@ def read_chapter_file(path: str | Path, content: Content | None = None) -> Conte
         raw = p.read_bytes()
     except OSError as err:
         why = err.strerror or str(err)
-        raise ChapterFileError([Problem("", None, f"cannot be read: {why}", f"não pode ser lido: {why}", str(p))]) from err
+        raise ChapterFileError([Problem("", 1, f"cannot be read: {why}", f"não pode ser lido: {why}", str(p))]) from err
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -759,7 +978,7 @@ def next_chapter_content(content: Content, chapter: Chapter) -> Content:
             [
                 Problem(
                     "next_chapter",
-                    None,
+                    1,
                     f"names chapter {name!r}: neither a shipped chapter nor a file {path}",
                     f"nomeia o capítulo {name!r}: nem um capítulo do jogo nem um arquivo {path}",
                     source.file,

@@ -19,16 +19,22 @@ The engine compiles a chapter's rules once per game (:mod:`mnm.engine.rules.chap
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mnm.chapters.field_error import FieldError
 
 __all__ = [
+    "COUNTER_LIMIT",
+    "END_MARKER_PAGES",
+    "ENGINE_TOKEN_KINDS",
     "SENTENCES",
+    "SUBJECT_WORDS",
     "TRIGGER_FILTERS",
+    "TRIGGER_SUBJECTS",
     "ChapterRule",
     "Compare",
     "Condition",
@@ -37,12 +43,18 @@ __all__ = [
     "EffectKind",
     "EventSpec",
     "RoomRules",
+    "Subject",
     "Trigger",
     "Where",
     "Who",
+    "effect_needs",
+    "engine_token",
     "gate_reason",
     "sentence",
 ]
+
+COUNTER_LIMIT: Final = 999  # a chapter counter stays within -999..999 (its effects stop at the bound)
+END_MARKER_PAGES: Final = 20  # a move_end_marker moves at most this many pages either way (the track has ~10)
 
 SpaceId = Annotated[str, Field(pattern=r"^\d+:\d+$", description="side:space, e.g. 5:12")]
 Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
@@ -188,6 +200,46 @@ TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
 }
 
 
+class Subject(StrEnum):
+    """What a trigger's firing gives its effects to act on (an effect that needs one the trigger does not give
+    would do nothing: the rule is refused, issue 29)."""
+
+    FIGURE = "figure"  # a figure on the board the trigger is about (a mouse, or a minion)
+    MOUSE = "mouse"  # the mouse involved (that rolled, entered, searched, explored, wounded or defeated)
+    MINION = "minion"  # a minion on the board the trigger is about
+    DEFEATED = "defeated"  # the minion just defeated (off the board)
+    SIDE = "side"  # the tile side it happens on
+    CHEESE = "cheese"  # the CHEESE rolled
+
+
+_F, _M, _N, _D, _S, _C = Subject.FIGURE, Subject.MOUSE, Subject.MINION, Subject.DEFEATED, Subject.SIDE, Subject.CHEESE
+TRIGGER_SUBJECTS: dict[Trigger, frozenset[Subject]] = {
+    Trigger.CHAPTER_BEGINS: frozenset(),
+    Trigger.TILE_REVEALED: frozenset({_S}),
+    Trigger.ROUND_BEGINS: frozenset(),
+    Trigger.ROUND_ENDS: frozenset(),
+    Trigger.FIGURE_ENTERS: frozenset({_F, _M, _N, _S}),  # a mouse (the mouse) or a minion (the minion) enters
+    Trigger.MOVEMENT_ROLL: frozenset({_F, _M, _S}),
+    Trigger.MINION_TURN: frozenset({_F, _N, _S}),
+    Trigger.MINION_WOUNDED: frozenset({_F, _M, _N, _S}),  # the mouse: when a mouse wounded it
+    Trigger.MINION_DEFEATED: frozenset({_M, _D, _S}),
+    Trigger.MINION_ROLLED_CHEESE: frozenset({_F, _N, _S, _C}),
+    Trigger.SEARCH: frozenset({_F, _M, _S}),
+    Trigger.SURGE: frozenset({_S}),
+    Trigger.HOURGLASS_PAGE: frozenset(),
+    Trigger.EXPLORE_ATTEMPT: frozenset({_F, _M, _S}),
+    Trigger.CHAPTER_WON: frozenset(),
+}
+SUBJECT_WORDS: dict[Subject, tuple[str, str]] = {
+    Subject.FIGURE: ("a figure on the board", "uma figura no tabuleiro"),
+    Subject.MOUSE: ("a mouse", "um rato"),
+    Subject.MINION: ("a minion on the board", "um lacaio no tabuleiro"),
+    Subject.DEFEATED: ("a defeated minion", "um lacaio derrotado"),
+    Subject.SIDE: ("a tile side", "um lado de peça"),
+    Subject.CHEESE: ("the CHEESE rolled", "o QUEIJO rolado"),
+}
+
+
 # --- conditions ---------------------------------------------------------------------------------------------
 
 
@@ -223,7 +275,7 @@ class _Achievement(_Model):
 class _CounterTest(_Model):
     name: Ident
     op: Compare | Literal["unset"] = Field(description="eq, ne, lt, le, gt, ge, or unset (never set)")
-    value: int = 0
+    value: int = Field(default=0, ge=-COUNTER_LIMIT, le=COUNTER_LIMIT)
 
 
 class _Flag(_Model):
@@ -322,7 +374,7 @@ class _PlaceMinion(_EffectBase):
 
 class _PlaceMinions(_EffectBase):
     minion: Ident
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=10)
     side: int | None = Field(default=None, description="the tile side (the trigger's side when left out)")
 
 
@@ -337,7 +389,7 @@ class _RemoveMinion(_EffectBase):
 
 class _Wound(_EffectBase):
     who: Who = Who.FIGURE
-    amount: int = Field(default=1, ge=1)
+    amount: int = Field(default=1, ge=1, le=10)
     blockable: bool = Field(default=False, description="false: no defense roll (R-BATTLE-14)")
     source: str = Field(default="chapter", description="what wounds it, in the wound's event")
 
@@ -348,18 +400,20 @@ class _Status(_EffectBase):
 
 class _Cheese(_EffectBase):
     to: Literal["wheel", "mouse"] = "wheel"
-    amount: int = Field(default=1, ge=1)
+    amount: int = Field(default=1, ge=1, le=6)
 
 
 class _Counter(_EffectBase):
     name: Ident
     op: Literal["set", "add", "sub"] = "set"
-    value: int = 0
+    value: int = Field(default=0, ge=-COUNTER_LIMIT, le=COUNTER_LIMIT)
 
 
 class _CounterToWheel(_EffectBase):
     name: Ident
-    amount: int | Literal["cheese"] = Field(default=1, description="a number, or cheese: the CHEESE rolled")
+    amount: Annotated[int, Field(ge=1, le=COUNTER_LIMIT)] | Literal["cheese"] = Field(
+        default=1, description="a number, or cheese: the CHEESE rolled"
+    )
 
 
 class _SetFlag(_EffectBase):
@@ -367,7 +421,12 @@ class _SetFlag(_EffectBase):
 
 
 class _EndMarker(_EffectBase):
-    pages: int = 1
+    pages: int = Field(
+        default=1,
+        ge=-END_MARKER_PAGES,
+        le=END_MARKER_PAGES,
+        description="pages further away (negative: nearer); the marker stays on the track, ahead of the hourglass",
+    )
 
 
 class _StoryAchievement(_EffectBase):
@@ -472,6 +531,9 @@ class ChapterRule(_Model):
             if name not in allowed:
                 takes = ", ".join(allowed) or "no filters"
                 raise FieldError(f"where.{name}", f"is not a filter of trigger {self.when.value!r} (it takes: {takes})")
+        problem = effect_problem(self.when, self.do, "do", top=True)
+        if problem is not None:
+            raise FieldError(*problem)
         return self
 
 
@@ -501,6 +563,87 @@ def _one_key(model: BaseModel, what: str, vocab: type[StrEnum]) -> None:
     if len(given) != 1:
         words = ", ".join(v.value for v in vocab)
         raise ValueError(f"a {what} is one key of: {words} (got {len(given)})")
+
+
+_AFTER_THE_END: Final = frozenset(
+    {EffectKind.STORY, EffectKind.ANNOUNCE, EffectKind.STORY_ACHIEVEMENT, EffectKind.COUNTER, EffectKind.SET_FLAG}
+)  # what a chapter_won rule may still do: the game is over, so nothing on the board moves again
+
+
+def effect_needs(effect: Effect) -> frozenset[Subject]:
+    """What the effect acts on that its trigger must give (its own, not the effects inside a roll)."""
+    kind, p = effect.kind, effect.params
+    if kind in (EffectKind.WOUND, EffectKind.KNOCK_DOWN, EffectKind.STUN):
+        return frozenset({Subject.FIGURE if p.who is Who.FIGURE else Subject.MOUSE})
+    if kind is EffectKind.CHEESE and p.to == "mouse":
+        return frozenset({Subject.MOUSE})
+    if kind is EffectKind.COUNTER_TO_WHEEL and p.amount == "cheese":
+        return frozenset({Subject.CHEESE})
+    if kind is EffectKind.PLACE_MINIONS and p.side is None:
+        return frozenset({Subject.SIDE})
+    if kind is EffectKind.RETURN_MINION:
+        return frozenset({Subject.DEFEATED})
+    if kind in (EffectKind.REMOVE_MINION, EffectKind.STEER):
+        return frozenset({Subject.MINION})
+    if kind is EffectKind.OLGA_CHARGES:
+        return frozenset({Subject.MOUSE})
+    return frozenset()
+
+
+def effect_problem(
+    trigger: Trigger, effects: tuple[Effect, ...], path: str, top: bool
+) -> tuple[str, str, str] | None:
+    """The first effect of a ``trigger`` rule that could never act (field path, message in English and Portuguese),
+    or None. A gate works only as an explore_attempt rule's own effect (decided before the explore, so never inside
+    a roll)."""
+    gives = TRIGGER_SUBJECTS[trigger]
+    name = trigger.value
+    for i, effect in enumerate(effects):
+        kind = effect.kind
+        at = f"{path}.{i}.{kind.value}"
+        if kind is EffectKind.GATE and not (top and trigger is Trigger.EXPLORE_ATTEMPT):
+            if trigger is Trigger.EXPLORE_ATTEMPT:
+                where, onde = "inside a roll", "dentro de uma rolagem"
+            else:
+                where, onde = f"in a {name!r} rule", f"numa regra {name!r}"
+            return (
+                at,
+                f"a gate works only as an explore_attempt rule's own effect, not {where}",
+                f"um gate só funciona como efeito próprio de uma regra explore_attempt, não {onde}",
+            )
+        if trigger is Trigger.CHAPTER_WON and kind not in _AFTER_THE_END:
+            allowed = ", ".join(sorted(k.value for k in _AFTER_THE_END))
+            return (
+                at,
+                f"does nothing once the chapter is won (a chapter_won rule may: {allowed})",
+                f"não faz nada depois que o capítulo foi vencido (uma regra chapter_won pode: {allowed})",
+            )
+        missing = sorted(effect_needs(effect) - gives)
+        if missing:
+            en, pt = SUBJECT_WORDS[missing[0]]
+            given_en = ", ".join(SUBJECT_WORDS[s][0] for s in sorted(gives)) or "nothing"
+            given_pt = ", ".join(SUBJECT_WORDS[s][1] for s in sorted(gives)) or "nada"
+            return (
+                at,
+                f"needs {en}, which trigger {name!r} does not give (it gives: {given_en})",
+                f"precisa de {pt}, que o gatilho {name!r} não dá (ele dá: {given_pt})",
+            )
+        if effect.roll is not None:
+            inner = effect_problem(trigger, effect.roll.then, f"{at}.then", False) or effect_problem(
+                trigger, effect.roll.else_, f"{at}.else", False
+            )
+            if inner is not None:
+                return inner
+    return None
+
+
+ENGINE_TOKEN_KINDS: Final = ("leaf", "turtle", "bee", "olga", "mortar", "grape", "fork", "fishhook")
+"""Tokens the engine's rules read: the expansion's markers (by the kind before ``-``) and the party items'."""
+
+
+def engine_token(token: str, party_tokens: Iterable[str]) -> bool:
+    """Whether a token is the engine's (a rule's place_token and remove_token are for the chapter's own tokens)."""
+    return token.split("-", 1)[0] in ENGINE_TOKEN_KINDS or token in set(party_tokens)
 
 
 def _gates(effects: tuple[Effect, ...]) -> list[_Gate]:

@@ -337,6 +337,15 @@ def serve_command(
         int, typer.Option(min=0, max=256, help="Play-test worker processes (0: one per CPU).")
     ] = 0,
     ray_address: Annotated[str | None, typer.Option(help="With --playtest-backend ray: a running cluster.")] = None,
+    bot_table_rounds: Annotated[
+        int, typer.Option(min=1, max=100_000, help="Stop a table where bots play every seat after this many rounds.")
+    ] = 100,
+    bot_table_pace: Annotated[
+        float, typer.Option(min=0.0, max=60.0, help="Seconds between two bot actions at a table of bots only.")
+    ] = 0.25,
+    draft_expiry_days: Annotated[
+        float, typer.Option(min=0.0, max=36_500.0, help="Delete workshop drafts not saved for this long (0: never).")
+    ] = 30.0,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables, or
     http://HOST:PORT/workshop to build a chapter."""
@@ -372,6 +381,9 @@ def serve_command(
             playtest_workers=playtest_workers,
             ray_address=ray_address,
             playtest_warm=True,
+            bot_table_rounds=bot_table_rounds,
+            bot_table_pace=bot_table_pace,
+            draft_expiry_days=draft_expiry_days,
         ),
     )
 
@@ -380,8 +392,15 @@ def serve_command(
 def verify_command(
     record: Annotated[Path, typer.Argument(help="A table's record (the 'Check the dice' panel's download).")],
 ) -> None:
-    """Check a finished web table's dice: the seed against the commitment published at the start, then every
-    roll and card by replaying the record from the seed. Exit 0 when everything matches, 1 when not."""
+    """Check a web table's record: the seed against the commitment published at the start, then every roll and
+    card by replaying the record from the seed, and say what that proves: dice from the seed or typed by players
+    (by whom), the record complete or cut (or stopped by the server), the seed drawn by the server or chosen by
+    a player, the chapter shipped or an uploaded file (with its sha256). The first line is the verdict.
+
+    Exit codes: 0 VERIFIED (a fair, complete game: every die and card from the committed seed); 1 NOT VERIFIED
+    (the record contradicts its seed or is malformed); 2 the file cannot be read; 3 PARTLY VERIFIED (every event
+    matches, but the record proves less than a fair game: typed dice, a cut or stopped record, a chosen seed or
+    a modified shipped chapter; the first line says which)."""
     from mnm.engine import SaveError, read_save_text
     from mnm.records.record import verify_record
 
@@ -394,8 +413,7 @@ def verify_command(
     verdict = verify_record(data)
     for line in verdict.lines:
         typer.echo(line)
-    typer.echo("VERIFIED" if verdict.ok else "NOT VERIFIED")
-    raise typer.Exit(0 if verdict.ok else 1)
+    raise typer.Exit(verdict.code)
 
 
 @app.command("simulate")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from mnm.chapters.field_error import FieldError
 from mnm.chapters.language import TRIGGER_FILTERS, ChapterRule, Condition, RoomRules
@@ -597,11 +597,11 @@ class Chapter(Sourced):
     victory_text: Text
     defeat_text: Text
     story: dict[str, Text] = Field(default_factory=dict, description="story texts by moment")
-    party_size: int = Field(ge=1, le=4)
+    party_size: StrictInt = Field(ge=1, le=4, description="a whole number 1-4 (not true: issue 29)")
     forbidden_heroes: tuple[Identifier, ...] = ()
     encounter_kinds: tuple[Literal["standard", "difficult"], ...] = ("standard",)
     end_page: int = Field(ge=2)
-    track_pages: int = Field(default=10, ge=2, description="pages printed on the chapter track")
+    track_pages: int = Field(default=10, ge=2, le=20, description="pages printed on the chapter track")
     layout: tuple[ChapterPlacement, ...] = Field(min_length=1)
     start_space: str = Field(pattern=r"^\d+:\d+$", description="side:space, e.g. 5:3")
     starting_minions: tuple[StartingMinions, ...] = ()

@@ -29,7 +29,7 @@ from mnm.engine.hooks import CHAPTERS
 from mnm.engine.rules.chapter_rules import compile_chapter
 from mnm.engine.rules.setup import setup_state
 from mnm.engine.rules.victory import check_victory
-from mnm.engine.savefile import validate_save
+from mnm.engine.savefile import migrate_save, validate_save
 from mnm.engine.state import State
 
 __all__ = [
@@ -391,6 +391,7 @@ class Game:
     @classmethod
     def from_json(cls, data: Any, content: Content | None = None) -> Game:
         content = content or builtin_content()
+        data = migrate_save(data)  # a save of an earlier format (engine.state.FORMAT_VERSION)
         validate_save(data, content)  # untrusted: every field and id checked before any is used
         state = State.from_json(data["state"])
         game = cls.from_state(state, content)

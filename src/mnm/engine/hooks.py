@@ -418,6 +418,10 @@ class ChapterRules:
         (None when the mouse may explore ``where``, or the reason has no such event)."""
         return None
 
+    def on_explore_attempt(self, ctx: Ctx, st: State, hero_id: str, where: str) -> None:
+        """A mouse explores ``where`` (no precondition refused it). Not called while options are listed: listing
+        changes nothing (issue 29)."""
+
     # victory
     def check_victory(self, ctx: Ctx, st: State) -> bool:
         """True when the chapter is won (checked after every automatic step)."""

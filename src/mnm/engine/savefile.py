@@ -20,10 +20,11 @@ from mnm.engine.context import DECISIONS, STEPS
 from mnm.engine.errors import MalformedAction, SaveError
 from mnm.engine.rules.setup import GAME_OPTIONS, card_of
 from mnm.engine.rules.turtles import UNDERSIDES as TURTLE_UNDERSIDES
-from mnm.engine.state import FORMAT_VERSION, STATUSES
+from mnm.engine.state import FORMAT_VERSION, STATUSES, engine_key
 
 __all__ = [
     "BUFF",
+    "CHAPTER_VALUE",
     "COUNT",
     "MAX_DEPTH",
     "MAX_NODES",
@@ -32,6 +33,7 @@ __all__ = [
     "SEED",
     "SMALL",
     "check_bounds",
+    "migrate_save",
     "read_save_text",
     "validate_save",
 ]
@@ -111,6 +113,7 @@ STAT: Final = (-(2**53), 2**53)
 SEED: Final = (0, 2**128 - 1)  # a server's seeds are 128 bits
 STREAM: Final = (0, 2**64)  # the dice stream's counter
 TURN_INDEX: Final = (-1, 100)
+CHAPTER_VALUE: Final = (-999, 999)  # a chapter file's counter (mnm.chapters.language.COUNTER_LIMIT)
 
 
 def _int(minimum: int = 0, maximum: int = COUNT[1]) -> Check:
@@ -223,6 +226,23 @@ def _record(where: str, value: Any, spec: Mapping[str, Check], required: frozens
 
 
 # --- the save -------------------------------------------------------------------------------------------------
+
+
+def migrate_save(data: Any) -> Any:
+    """A save of an earlier format in this version's format (a new object; anything else is returned as it is,
+    for :func:`validate_save` to judge). Format 1 kept a chapter file's counters and flags among the engine's keys
+    in ``chapter_data``: every key the engine does not keep moves to ``chapter_vars`` (issue 29)."""
+    if not isinstance(data, dict):
+        return data
+    st = data.get("state")
+    if not isinstance(st, dict) or st.get("format") != 1 or "chapter_vars" in st:
+        return data
+    old = st.get("chapter_data")
+    if not isinstance(old, dict):
+        return data
+    engine = {k: v for k, v in old.items() if engine_key(str(k))}
+    chapter = {k: v for k, v in old.items() if not engine_key(str(k))}
+    return {**data, "state": {**st, "format": FORMAT_VERSION, "chapter_data": engine, "chapter_vars": chapter}}
 
 
 def validate_save(data: Any, content: Content) -> None:
@@ -366,6 +386,7 @@ def validate_save(data: Any, content: Content) -> None:
         "outcome": _str,
         "story_achievements": ids,
         "chapter_data": _dict(_any, 1000),
+        "chapter_vars": _dict(_chapter_value, 1000),
         "stats": _dict(_ranged(STAT), 1000),
     }
     _record("state", st, state_spec, frozenset(state_spec))
@@ -444,9 +465,15 @@ def _check_track(st: dict[str, Any], content: Content) -> None:
         raise _bad("state.turn_index", st["turn_index"], f"must be below the track's length, {len(track)}")
 
 
+def _chapter_value(value: Any, where: str) -> None:
+    """A chapter file's counter (a whole number within :data:`CHAPTER_VALUE`) or flag (true)."""
+    if not isinstance(value, bool):
+        _ranged(CHAPTER_VALUE)(value, where)
+
+
 def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> None:
-    """The chapters' and the expansion rules' own bookkeeping, key by key; any other key is a chapter file's own
-    counter (a whole number) or flag (true/false), the only kinds its rules keep."""
+    """The chapters' and the expansion rules' own bookkeeping, key by key (a chapter file's own counters and
+    flags are in ``chapter_vars``, checked by :func:`_chapter_value`)."""
     data: dict[str, Any] = st["chapter_data"]
     space = _board_space(board)
     minion_type = _known("minion type", lambda m: m in content.minions)
@@ -483,10 +510,8 @@ def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> N
         _dict(lambda v, w: _record(w, v, helper, frozenset(helper)), 20)(value, where)
 
     spec: dict[str, Check] = {
-        "counter": _ranged(SMALL),
         "rain": _bool,
         "moon": _bool,
-        "molox_woke": _bool,
         "mortar_round": _ranged(COUNT),
         "inspire_round": _ranged(COUNT),
         "branches": _list(_str, 100),
@@ -503,10 +528,9 @@ def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> N
         where = f"state.chapter_data.{key}"
         _str(key, "state.chapter_data key")
         check = spec.get(key)
-        if check is not None:
-            check(value, where)
-        elif not isinstance(value, bool):  # a chapter file's own counters and flags (chapter_rules)
-            _int(-COUNT[1], COUNT[1])(value, where)
+        if check is None:
+            raise _fail(where, "is not a key the engine keeps (a chapter's own counters and flags are in chapter_vars)")
+        check(value, where)
 
 
 def _step_arg_specs(
@@ -543,6 +567,7 @@ def _step_arg_specs(
         "helper_turn": (1, (hero,)),
         "next_card": (0, ()),
         "card_turn": (0, ()),
+        "new_round": (0, ()),
         "end_card_turn": (1, (text,)),
         "place_minions": (7, (side, types, _bool, text, types, text, _optional_step(step))),
         "new_minion_cards": (1, (types,)),

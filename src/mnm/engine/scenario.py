@@ -37,7 +37,7 @@ from mnm.engine.game import Game, make_ctx, run
 from mnm.engine.rules.initiative import card_of_minion_type
 from mnm.engine.rules.setup import card_instances, card_of, setup_state
 from mnm.engine.savefile import BUFF, COUNT, MOVE_POINTS, SEED, SMALL, validate_save
-from mnm.engine.state import STATUSES, Hero, Minion, State, Turn
+from mnm.engine.state import STATUSES, Hero, Minion, State, Turn, engine_key
 
 __all__ = ["NO_TURNING", "SCENARIO_FIELDS", "load_scenario", "scenario_state"]
 
@@ -45,7 +45,8 @@ SCENARIO_FIELDS = frozenset(
     {
         "chapter", "party", "seed", "dice", "dice_mode", "options", "tiles", "explored", "heroes", "minions",
         "track", "turn", "round", "wheel", "hourglass", "end_page", "traps", "stash", "tokens", "party_cards",
-        "search_deck_top", "encounter_deck_top", "encounter_up", "chapter_data", "story_achievements",
+        "search_deck_top", "encounter_deck_top", "encounter_up", "chapter_data", "chapter_vars",
+        "story_achievements",
         "turn_state", "description", "actions", "minion_turn", "content",
     }
 )
@@ -244,7 +245,11 @@ def scenario_state(data: Any, content: Content | None = None) -> tuple[Ctx, Stat
                  for k, v in _as_mapping(data.get("tokens"), "tokens").items()}
     st.party_cards = [cards.take(c, "party_cards") for c in _as_list(data.get("party_cards"), "party_cards")]
     st.search_deck = [i for i in st.search_deck if i not in st.party_cards]
-    st.chapter_data = dict(_as_mapping(data.get("chapter_data"), "chapter_data"))
+    # a key the engine does not keep is a chapter's counter or flag, as a save of format 1 kept it (issue 29)
+    given = _as_mapping(data.get("chapter_data"), "chapter_data")
+    st.chapter_data = {str(k): v for k, v in given.items() if engine_key(str(k))}
+    st.chapter_vars = {str(k): v for k, v in given.items() if not engine_key(str(k))}
+    st.chapter_vars.update({str(k): v for k, v in _as_mapping(data.get("chapter_vars"), "chapter_vars").items()})
     st.story_achievements = [str(a) for a in _as_list(data.get("story_achievements"), "story_achievements")]
     st.acting = None
     st.stack = [["card_turn"]]

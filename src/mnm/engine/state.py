@@ -11,9 +11,37 @@ from typing import Any
 
 from mnm.engine.errors import SaveError
 
-__all__ = ["FORMAT_VERSION", "Hero", "Minion", "Pending", "State", "Turn"]
+__all__ = ["ENGINE_CHAPTER_KEYS", "FORMAT_VERSION", "Hero", "Minion", "Pending", "State", "Turn", "engine_key"]
 
-FORMAT_VERSION = 1
+# 2: a chapter file's own counters and flags moved from ``chapter_data`` to ``chapter_vars`` (issue 29); a save of
+# format 1 loads through :func:`mnm.engine.savefile.migrate_save`.
+FORMAT_VERSION = 2
+
+# The keys the engine itself keeps in ``State.chapter_data`` (the expansion's rules, the chapter interpreter's
+# bookkeeping, a scenario's turn). A chapter file's counters and flags live apart, in ``State.chapter_vars``, so a
+# chapter may name one ``rain`` or ``rules_fired`` and change nothing of the engine (issue 29).
+ENGINE_CHAPTER_KEYS = frozenset(
+    {
+        "rain",
+        "moon",
+        "mortar_round",
+        "inspire_round",
+        "branches",
+        "turtles",
+        "hesster",
+        "bees",
+        "helpers",
+        "rules_fired",
+        "chapter_won",
+        "_scenario_turn",
+    }
+)
+
+
+def engine_key(key: str) -> bool:
+    """Whether ``key`` of ``State.chapter_data`` is the engine's (a chapter's own names start with a letter and live
+    in ``State.chapter_vars``; the engine's newer keys start with ``@``)."""
+    return key in ENGINE_CHAPTER_KEYS or key.startswith("@")
 
 # Status markers (R-NEG): stunned, webbed, charmed, knocked down.
 STATUSES = ("stunned", "webbed", "charmed", "knocked_down", "cursed", "on_fire")  # [EXP] R-NEG-07/08: the last two
@@ -218,7 +246,8 @@ class State:
     status: str = "playing"  # playing | won | lost
     outcome: str = ""  # why the game ended (message id)
     story_achievements: list[str] = field(default_factory=list)
-    chapter_data: dict[str, Any] = field(default_factory=dict)  # chapter hooks' own bookkeeping
+    chapter_data: dict[str, Any] = field(default_factory=dict)  # the engine's chapter bookkeeping (ENGINE_CHAPTER_KEYS)
+    chapter_vars: dict[str, int] = field(default_factory=dict)  # a chapter file's counters (numbers) and flags (True)
     stats: dict[str, int] = field(default_factory=dict)  # counters for reports (surges, captures...)
 
     def copy(self) -> State:
@@ -262,6 +291,7 @@ class State:
         new.outcome = self.outcome
         new.story_achievements = self.story_achievements.copy()
         new.chapter_data = _copy_plain(self.chapter_data)
+        new.chapter_vars = self.chapter_vars.copy()
         new.stats = self.stats.copy()
         return new
 

@@ -56,9 +56,9 @@ from mnm.server.tables import (
     new_seed,
     seed_commitment,
 )
-from mnm.server.views import board_json, difficulties_json, event_json, options_json, table_view
+from mnm.server.views import board_json, difficulties_json, event_json, log_page, options_json, table_view
 from mnm.server.workshop import workshop_router
-from mnm.workshop.playtest import PlaytestService
+from mnm.workshop.playtest import PlaytestService, end_leftovers
 
 __all__ = ["Limits", "create_app", "serve"]
 
@@ -109,7 +109,17 @@ class Limits:
     ray_address: str | None = None
     playtest_cpu_seconds: float = 120.0  # CPU time one play-test may spend over all its workers
     playtests_per_token: int = 1
+    playtests_per_address: int = 2  # running or queued, whatever the tokens (issue 34: one address filled the queue)
     playtest_queue: int = 8
+    playtest_game_seconds: float = 30.0  # CPU seconds one play-test game may take (checked between its decisions)
+    draft_expiry_days: float = 30.0  # a draft nobody saved for this long is deleted (0: kept for ever)
+    drafts_per_address: int = 200  # drafts kept from one address, whatever the tokens (each up to 128 KB)
+    new_drafts_per_hour: float = 30.0  # new drafts one address may save (after a burst of new_draft_burst)
+    new_draft_burst: int = 20
+    # a table where bots play every seat (issue 34, finding 2): seconds between two of its bots' actions, and
+    # the rounds it may last before the server stops it ("the chapter did not end within N rounds")
+    bot_table_pace: float = 0.25
+    bot_table_rounds: int = 100
     playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
 
 
@@ -188,6 +198,14 @@ class _BodyLimit:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+class _AsciiJSON(JSONResponse):
+    """Error answers as ASCII JSON: a refusal may quote what the client sent, and a lone surrogate the client
+    sent ("\\ud800" in its JSON) stays an escape instead of failing to encode (issue 34, finding 9)."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
 def _too_big(limit: int) -> dict[str, Any]:
@@ -360,6 +378,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         max_live=limits.max_live_tables,
         idle_seconds=limits.table_idle_seconds,
         expiry_seconds=limits.table_expiry_days * 86400.0,
+        draft_expiry_seconds=limits.draft_expiry_days * 86400.0,
+        bot_table_pace=limits.bot_table_pace,
+        bot_table_rounds=limits.bot_table_rounds,
     )
     budget = _Budget(limits)
     scale = limits.address_scale
@@ -382,15 +403,18 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         backend=limits.playtest_backend,
         ray_address=limits.ray_address,
         per_token=limits.playtests_per_token,
+        per_address=max(1, round(limits.playtests_per_address * limits.address_scale)),
         queue_limit=limits.playtest_queue,
         cpu_seconds=limits.playtest_cpu_seconds,
+        game_seconds=limits.playtest_game_seconds,
     )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         await asyncio.to_thread(_warm_up, service)
         await service.start()
-        if limits.playtest_warm:
+        if limits.playtest_warm:  # mnm serve: end what a crashed run left playing, then start afresh
+            await asyncio.to_thread(end_leftovers)
             await asyncio.to_thread(playtests.warm)
         yield
         await asyncio.to_thread(playtests.close)
@@ -414,11 +438,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
-        return JSONResponse(err.body(), status_code=err.status, headers=err.headers())
+        return _AsciiJSON(err.body(), status_code=err.status, headers=err.headers())
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
-        return JSONResponse(_validation_error(err.errors()).body(), status_code=400)
+        return _AsciiJSON(_validation_error(err.errors()).body(), status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
@@ -430,7 +454,10 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         return JSONResponse(error_body(code, message), status_code=status, headers=dict(err.headers or {}))
 
     @app.exception_handler(Exception)
-    async def _bug(_request: Request, _err: Exception) -> JSONResponse:
+    async def _bug(_request: Request, err: Exception) -> JSONResponse:
+        if isinstance(err, UnicodeEncodeError):  # an answer echoing a lone surrogate the request carried in
+            message = "the request holds text that is not valid Unicode (a lone surrogate)"
+            return _AsciiJSON(error_body(ErrorCode.BAD_CHAPTER, message), status_code=422)
         return JSONResponse(error_body(ErrorCode.INTERNAL, "the server failed; nothing was changed"), status_code=500)
 
     @app.middleware("http")
@@ -536,12 +563,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     ) -> dict[str, Any]:
         """Events ``start`` .. ``start+limit`` of the log, each with its sentence in English and Portuguese."""
         table = await service.get(table_id)
-        events = table.game.events[start : start + limit]
-        return {
-            "start": start,
-            "total": len(table.game.events),
-            "events": [event_json(e, table.content) for e in events],
-        }
+        first, events = log_page(table.game.events, table.content, start, limit)  # at most ~LOG_BYTES of them
+        return {"start": first, "total": len(table.game.events), "events": events}
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=_errors(404, 409, 503))
     async def get_record(table_id: str) -> JSONResponse:
@@ -633,8 +656,12 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         try:
             sockets.admit(address, table_id[:64])
         except ApiError as err:  # accepted first, so the client reads why before the close code
-            await websocket.send_text(json.dumps({"type": "error", **err.body()}))
-            await websocket.close(code=4503)
+            # the close frame names the code as well: a client that closes at once may not read the message
+            # before the close (issue 34, finding 10)
+            with contextlib.suppress(Exception):
+                await websocket.send_text(json.dumps({"type": "error", **err.body()}))
+            with contextlib.suppress(Exception):
+                await websocket.close(code=4503, reason=err.code.value)
             return
         try:
             await _serve_socket(websocket, table_id, service, limits, budget)
@@ -646,6 +673,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             service,
             playtests,
             max_drafts=limits.max_drafts,
+            drafts_per_address=round(limits.drafts_per_address * limits.address_scale),
+            new_drafts_per_hour=limits.new_drafts_per_hour,
+            new_draft_burst=limits.new_draft_burst,
             address_scale=limits.address_scale,
             created=_created,
             check_new_table=check_new_table,

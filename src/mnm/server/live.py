@@ -55,6 +55,14 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None  # the server playing its bot seats' decisions
     continued_to: str | None = None  # the table the campaign went on to (only once, by the host)
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
+    # why the server stopped this table before its chapter ended (a bot table over its budget): the journal's
+    # last row, kind "stop", says so too, so a restart keeps it stopped
+    stopped: dict[str, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        """The chapter ended, or the server stopped the table: nothing more is played, the seed is public."""
+        return self.game.state.status != "playing" or self.stopped is not None
 
     # --- fairness ----------------------------------------------------------------------------------------
 
@@ -62,7 +70,7 @@ class LiveTable:
         """Commit-reveal: the seed's hash from the start, the seed itself once the chapter is over (as text:
         128 bits do not fit a JavaScript number). Replaying the public actions from it gives the same dice."""
         seed = int(self.setup["seed"])
-        over = self.game.state.status != "playing"
+        over = self.over
         return {
             "commit": seed_commitment(seed),
             "seed": str(seed) if over else None,
@@ -82,7 +90,7 @@ class LiveTable:
         to its seat; a party-wide one goes to a bot only when every seat is a bot (nobody else can answer)."""
         bots = self.bot_names()
         pending = self.game.state.pending  # not decision(): that lists every legal option, and costs
-        if not any(bots) or pending is None or self.game.state.status != "playing":
+        if not any(bots) or pending is None or self.over:
             return None
         owner = self.owner_of(pending.actor) if pending.actor in self.game.state.heroes else None
         if owner is not None:

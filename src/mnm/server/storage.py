@@ -37,13 +37,15 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
+    inspect,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, NoSuchTableError
 from sqlalchemy.pool import StaticPool
 
 __all__ = ["CHANNEL", "JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
@@ -89,14 +91,20 @@ continued_t = Table(
 )
 
 
+# A draft is its owner's: two editors may both name a draft "my-chapter" (issue 34, finding 5: the id alone was
+# the key, so the second save was a 500 and told the second editor the id was taken).
 drafts_t = Table(
-    "mnm_drafts",
+    "mnm_workshop_drafts",
     metadata,
+    Column("owner", String(64), primary_key=True),  # sha256 of the editor token (never the token)
     Column("id", String(40), primary_key=True),
-    Column("owner", String(64), nullable=False, index=True),  # sha256 of the editor token (never the token)
-    Column("updated", Float, nullable=False),
+    Column("updated", Float, nullable=False, index=True),
     Column("text", Text, nullable=False),  # the chapter file, as the workshop edits it
+    # a hash of the client address that created it: any long enough string is a token, so drafts are counted
+    # per address too (issue 34, finding 7)
+    Column("address", String(64), nullable=False, server_default="", index=True),
 )
+LEGACY_DRAFTS = "mnm_drafts"  # the drafts table before issue 34 (id alone as its key): moved over at start
 
 
 class StaleVersion(Exception):
@@ -160,6 +168,7 @@ class Storage:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._move_legacy_drafts()
         self.origin = secrets.token_hex(6)  # this process, in its own notices (mnm.server.fanout)
 
     def dsn(self) -> str:
@@ -188,22 +197,51 @@ class Storage:
 
     # --- workshop drafts (issue 23) ----------------------------------------------------------------------
 
-    def save_draft(self, owner: str, draft_id: str, text_: str, max_drafts: int) -> bool:
-        """Write a draft of ``owner``; False (nothing written) when it would be one draft too many."""
-        with self._tx() as conn:
-            found = conn.execute(
-                select(drafts_t.c.id).where(and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner))
-            ).first()
-            if found is not None:
+    def _move_legacy_drafts(self) -> None:
+        """Schema migration: copy the drafts of the table keyed by id alone into the one keyed by owner and id,
+        then drop the old table (once; a second process starting at the same time finds it gone)."""
+        if LEGACY_DRAFTS not in inspect(self.engine).get_table_names():
+            return
+        try:
+            legacy = Table(LEGACY_DRAFTS, MetaData(), autoload_with=self.engine)
+        except NoSuchTableError:  # another process moved them in between
+            return
+        with contextlib.suppress(DBAPIError), self._tx() as conn:
+            rows = conn.execute(select(legacy.c.id, legacy.c.owner, legacy.c.updated, legacy.c.text)).all()
+            if rows:
                 conn.execute(
-                    update(drafts_t).where(drafts_t.c.id == draft_id).values(text=text_, updated=time.time())
+                    insert(drafts_t),
+                    [{"id": r.id, "owner": r.owner, "updated": r.updated, "text": r.text} for r in rows],
                 )
-                return True
-            count = len(conn.execute(select(drafts_t.c.id).where(drafts_t.c.owner == owner)).all())
-            if count >= max_drafts:
-                return False
-            conn.execute(insert(drafts_t).values(id=draft_id, owner=owner, updated=time.time(), text=text_))
-            return True
+            legacy.drop(conn)
+
+    def save_draft(
+        self, owner: str, draft_id: str, text_: str, max_drafts: int, address: str = "", per_address: int = 0
+    ) -> str:
+        """Write a draft of ``owner`` (created from ``address``, a hash): ``"saved"``, or nothing written and
+        ``"token"`` / ``"address"`` when it would be one new draft too many for the token (``max_drafts``) or
+        for the address (``per_address``; 0: no bound)."""
+        try:
+            return self._save_draft(owner, draft_id, text_, max_drafts, address, per_address)
+        except IntegrityError:  # the same owner saved the same new id twice at once: the later save wins
+            return self._save_draft(owner, draft_id, text_, max_drafts, address, per_address)
+
+    def _save_draft(
+        self, owner: str, draft_id: str, text_: str, max_drafts: int, address: str, per_address: int
+    ) -> str:
+        with self._tx() as conn:
+            mine = and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner)
+            if conn.execute(select(drafts_t.c.id).where(mine)).first() is not None:
+                conn.execute(update(drafts_t).where(mine).values(text=text_, updated=time.time()))
+                return "saved"
+            if _count(conn, drafts_t.c.owner == owner) >= max_drafts:
+                return "token"
+            if per_address and _count(conn, drafts_t.c.address == address) >= per_address:
+                return "address"
+            conn.execute(
+                insert(drafts_t).values(id=draft_id, owner=owner, updated=time.time(), text=text_, address=address)
+            )
+            return "saved"
 
     def drafts(self, owner: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
@@ -213,6 +251,18 @@ class Storage:
                 .order_by(drafts_t.c.updated.desc())
             ).all()
         return [{"id": r.id, "updated": r.updated, "text": r.text} for r in rows]
+
+    def has_draft(self, owner: str, draft_id: str) -> bool:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(drafts_t.c.id).where(and_(drafts_t.c.id == draft_id, drafts_t.c.owner == owner))
+            ).first()
+        return found is not None
+
+    def expire_drafts(self, cutoff: float) -> int:
+        """Delete every draft last saved before ``cutoff`` (a Unix time); how many went."""
+        with self._tx() as conn:
+            return int(conn.execute(delete(drafts_t).where(drafts_t.c.updated < cutoff)).rowcount or 0)
 
     def delete_draft(self, owner: str, draft_id: str) -> bool:
         with self._tx() as conn:
@@ -344,6 +394,10 @@ class Storage:
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_t.c.version).where(tables_t.c.id == table_id)).first()
         return None if row is None else int(row.version)
+
+
+def _count(conn: Connection, where: Any) -> int:
+    return int(conn.execute(select(func.count()).select_from(drafts_t).where(where)).scalar_one())
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

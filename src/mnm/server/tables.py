@@ -44,6 +44,8 @@ __all__ = ["ApiError", "Caller", "LiveTable", "TableService", "seed_commitment"]
 BOT = -3  # the seat number journal rows carry when the server's bot played the action
 
 BOT_RUN_LIMIT = 5000  # actions one bot run plays at most (a whole chapter is far fewer)
+BOT_TABLE_ACTIONS = 5000  # actions a table where bots play every seat may take in all, restarts included
+STOP = "stop"  # the kind of the journal row that ends a bot table over its budget (issue 34, finding 2)
 TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
@@ -83,9 +85,16 @@ class TableService:
         max_live: int = 500,
         idle_seconds: float = 900.0,
         expiry_seconds: float = 30 * 86400.0,
+        draft_expiry_seconds: float = 30 * 86400.0,
+        bot_table_pace: float = 0.0,
+        bot_table_rounds: int = 100,
     ) -> None:
         self.storage = storage
         self.expiry_seconds = expiry_seconds  # 0: tables are never deleted
+        self.draft_expiry_seconds = draft_expiry_seconds  # 0: workshop drafts are never deleted
+        # a table where bots play every seat: seconds between two bot actions, and rounds before it is stopped
+        self.bot_table_pace = bot_table_pace
+        self.bot_table_rounds = bot_table_rounds
         self._expiry_task: asyncio.Task[None] | None = None
         self.content = content or builtin_content()
         self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
@@ -108,13 +117,15 @@ class TableService:
         self.fanout = make_fanout(self.storage, asyncio.get_running_loop(), self._remote_change)
         if self.fanout is not None:
             await asyncio.to_thread(self.fanout.start)
-        if self.expiry_seconds > 0:
+        if self.expiry_seconds > 0 or self.draft_expiry_seconds > 0:
             self._expiry_task = asyncio.get_running_loop().create_task(self._expire_now_and_then())
 
     async def _expire_now_and_then(self) -> None:
         while True:
             with contextlib.suppress(Exception):  # a database hiccup: try again next hour
                 await self.expire_abandoned()
+            with contextlib.suppress(Exception):
+                await self.expire_drafts()
             await asyncio.sleep(3600)
 
     async def expire_abandoned(self, now: float | None = None) -> int:
@@ -130,6 +141,14 @@ class TableService:
             if table is not None:
                 table.retired = True
         return len(gone)
+
+    async def expire_drafts(self, now: float | None = None) -> int:
+        """Delete the workshop drafts nobody saved for ``draft_expiry_seconds`` (issue 34, finding 7: drafts
+        never expired). Returns how many went."""
+        if self.draft_expiry_seconds <= 0:
+            return 0
+        cutoff = (time.time() if now is None else now) - self.draft_expiry_seconds
+        return await asyncio.to_thread(self.storage.expire_drafts, cutoff)
 
     async def stop(self) -> None:
         if self._expiry_task is not None:
@@ -162,10 +181,13 @@ class TableService:
                     break
                 n_events = len(game.events)
                 try:
-                    if row.kind == "undo":
+                    events: list[Event] = []
+                    if row.kind == STOP:
+                        taken_back = row.action
+                        table.stopped = stop_reason(row.action)
+                    elif row.kind == "undo":
                         taken_back = game.log[-1]
                         game.undo()
-                        events: list[Event] = []
                     else:
                         taken_back = row.action
                         events = game.apply(row.action, dice=row.dice)
@@ -366,7 +388,7 @@ class TableService:
     async def record(self, table: LiveTable) -> dict[str, Any]:
         """The table's full record for ``mnm verify`` (issue 26, finding 8): only once the chapter is over (the
         seed is then public); the setup includes what a continued campaign chapter carried over."""
-        if table.game.state.status == "playing":
+        if not table.over:
             raise ApiError(409, ErrorCode.NOT_FINISHED, "the record (with the seed) is published when the chapter ends")
         stored = await asyncio.to_thread(self.storage.load, table.id)
         if stored is None:
@@ -416,7 +438,7 @@ class TableService:
         game: Game | None
         try:
             game = self._new_game(record.setup)
-            replay_rows(game, [(row.kind, row.action, row.dice) for row in record.journal])
+            replay_rows(game, [(row.kind, row.action, row.dice) for row in record.journal if row.kind != STOP])
             if game.to_json()["state"] != record.snapshot["state"]:
                 game = None
         except (EngineError, KeyError, ValueError, RuntimeError):
@@ -433,6 +455,7 @@ class TableService:
             game.ctx.content,
             setup_event_count=len(record.setup_events),
             continued_to=record.continued_to,
+            stopped=stop_reason(record.journal[-1].action) if record.journal and record.journal[-1].kind == STOP else None,
         )
 
     # --- changing --------------------------------------------------------------------------------------
@@ -448,6 +471,7 @@ class TableService:
         async with table.lock:
             _check_live(table)
             _check_version(table, version)
+            _check_not_stopped(table)
             table.check_turn(caller, action)
             game = table.game
             n_events = len(game.events)
@@ -520,6 +544,7 @@ class TableService:
             await table.bot_task
 
     async def _run_bots(self, table: LiveTable) -> None:
+        bots_only = all(table.bot_names())
         for _ in range(BOT_RUN_LIMIT):
             async with table.lock:
                 if table.retired:
@@ -528,6 +553,9 @@ class TableService:
                 if name is None:
                     return
                 game = table.game
+                if bots_only and (game.state.round > self.bot_table_rounds or table.version >= BOT_TABLE_ACTIONS):
+                    await self._stop(table, self.bot_table_rounds)
+                    return
                 # a fresh bot per decision, seeded by the table's seed and the game's length: the same
                 # table plays the same way, also after a restart rebuilt it from the journal
                 seed = derived_seed(int(table.setup["seed"]), "bot", len(game.log))
@@ -545,12 +573,26 @@ class TableService:
                 table.version = row.version
                 message = self._update(table, row.kind, str(action), BOT, n_events, events)
                 await self._broadcast(table, message)
-            await asyncio.sleep(0)  # let people's requests and other tables in between
+            # let people's requests and other tables in between; a table nobody plays goes at a bounded pace
+            await asyncio.sleep(self.bot_table_pace if bots_only else 0)
+
+    async def _stop(self, table: LiveTable, rounds: int) -> None:
+        """End a bot table over its budget (called holding its lock): a journal row of kind ``stop`` says why,
+        so the view, the record and a restart all know the chapter did not end by its rules."""
+        row = JournalRow(table.version + 1, STOP, f"stop {rounds}", [], BOT, [])
+        try:
+            await self._write(table, row)
+        except ApiError:
+            return
+        table.version = row.version
+        table.stopped = stop_reason(row.action)
+        await self._broadcast(table, self._update(table, STOP, row.action, BOT, len(table.game.events), []))
 
     async def undo(self, table: LiveTable, caller: Caller, version: Any) -> dict[str, Any]:
         async with table.lock:
             _check_live(table)
             _check_version(table, version)
+            _check_not_stopped(table)
             if not caller.can_act:
                 raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot act")
             game = table.game
@@ -679,6 +721,25 @@ def _dice(dice: Any) -> list[int]:
         return check_faces(dice)
     except DiceError as err:
         raise ApiError(400, ErrorCode.MALFORMED, "each die face is a number from 1 to 6", field="dice") from err
+
+
+def stop_reason(action: str) -> dict[str, Any]:
+    """What a ``stop N`` journal row means, for the view (both languages) and the record."""
+    words = action.split()
+    rounds = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+    return {
+        "reason": "rounds",
+        "rounds": rounds,
+        "text": {
+            "en": f"Stopped: the chapter did not end within {rounds} rounds (the server's budget for a table of bots).",
+            "pt": f"Parada: o capítulo não terminou em {rounds} rodadas (o limite do servidor para uma mesa de robôs).",
+        },
+    }
+
+
+def _check_not_stopped(table: LiveTable) -> None:
+    if table.stopped is not None:
+        raise ApiError(422, ErrorCode.ILLEGAL, str(table.stopped["text"]["en"]), action="")
 
 
 def _check_live(table: LiveTable) -> None:

@@ -5,6 +5,7 @@ Everything here reads the engine's public state and content; nothing changes the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
 __all__ = ["LOG_WINDOW", "board_json", "event_json", "table_view"]
 
 LOG_WINDOW = 300  # events sent with a full view; older ones are fetched page by page
+# ...and at most about this many bytes of them (issue 34, finding 2: an uploaded chapter's long story text on
+# every roll made a view of 300 events 4.85 MB); a page of GET /events is bounded the same way
+LOG_BYTES = 64 * 1024
 LANGS = ("en", "pt")
 
 
@@ -220,8 +224,8 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "flying": bool(spec_m.flying) if spec_m else False,  # [EXP] R-EXP-03
             }
         )
-    decision = game.decision()
-    ok, why = game.can_undo()
+    decision = None if table.stopped is not None else game.decision()
+    ok, why = game.can_undo() if table.stopped is None else (False, "the server stopped this table")
     view: dict[str, Any] = {
         "id": table.id,
         "version": table.version,
@@ -312,15 +316,36 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "events_total": len(game.events),
     }
     view["fairness"] = table.fairness()  # issue 14: commit-reveal of the seed
+    view["stopped"] = table.stopped  # issue 34: why the server ended the table before its chapter did
     if st.status != "playing":
         view["summary"] = _summary(game, chapter)  # issue 25: the end screen's account of the chapter
         view["campaign"] = _campaign(table)
         view["campaign"]["continued_to"] = table.continued_to  # the next table, once the host went on
     if with_log:
-        first = max(0, len(game.events) - LOG_WINDOW)
+        first, log = log_page(game.events, content, max(0, len(game.events) - LOG_WINDOW), LOG_WINDOW, backwards=True)
         view["log_first"] = first
-        view["log"] = [event_json(e, content) for e in game.events[first:]]
+        view["log"] = log
     return view
+
+
+def log_page(
+    events: list[Event], content: Content, start: int, limit: int, backwards: bool = False
+) -> tuple[int, list[dict[str, Any]]]:
+    """Events ``start`` .. ``start + limit`` as JSON, at most about :data:`LOG_BYTES` of them (at least one):
+    cut at the end, or with ``backwards`` at the start (a view keeps the newest). Returns the first index kept."""
+    chosen = events[start : start + limit]
+    out: list[dict[str, Any]] = []
+    size = 0
+    for ev in reversed(chosen) if backwards else chosen:
+        item = event_json(ev, content)
+        size += len(json.dumps(item))
+        if out and size > LOG_BYTES:
+            break
+        out.append(item)
+    if backwards:
+        out.reverse()
+        return start + len(chosen) - len(out), out
+    return start, out
 
 
 def _marks(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:

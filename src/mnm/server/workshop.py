@@ -8,7 +8,7 @@ with bots in worker processes, open a table from it.
     GET  /api/workshop/chapters/{id}         a shipped chapter's file (to start from a copy)
     POST /api/workshop/check                 {"text"} -> problems (field, line, message), parsed data, board
     POST /api/workshop/token                 a new editor token (kept by the browser; drafts are under it)
-    GET  /api/workshop/drafts                the token's drafts
+    GET  /api/workshop/drafts                the token's drafts (each with the time it expires)
     PUT  /api/workshop/drafts/{id}           {"text"} save (at most Limits.max_drafts per token)
     DELETE /api/workshop/drafts/{id}
     POST /api/workshop/playtests             {"text", "games", "bot", "presets"?} -> a job (queued)
@@ -18,20 +18,25 @@ with bots in worker processes, open a table from it.
 
 Drafts, uploads and play-tests are untrusted: the editor token travels in ``X-Editor-Token`` (stored only as
 its hash), chapter files are at most :data:`MAX_CHAPTER_BYTES`, every endpoint is rate-limited per address.
+Since any long enough string is a token, what costs storage or workers is bounded per address as well (issue 34):
+new drafts per address (a token bucket), play-tests per address (running or queued); drafts expire when nobody
+saved them for ``draft_expiry_seconds``. A draft is its owner's: the same id under two tokens is two drafts.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import re
 import secrets
+import time
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from mnm.chapters.file import (
     MAX_CHAPTER_BYTES,
@@ -56,16 +61,29 @@ _DRAFT_ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
 _TOKEN = r"^[A-Za-z0-9_-]{16,64}$"
 
 
+def _encodable(text: str) -> str:
+    """Refuse text with a lone surrogate (JSON allows "\\ud800"; UTF-8 has no such character): nothing the
+    server stores or echoes may hold one (issue 34, finding 9)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise ValueError(f"the text holds a character that is not valid Unicode at {err.start}") from err
+    return text
+
+
+ChapterText = Annotated[str, Field(max_length=MAX_CHAPTER_BYTES), AfterValidator(_encodable)]
+
+
 class TextBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    text: ChapterText
 
 
 class PlaytestBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    text: ChapterText
     games: int = Field(default=100, ge=1, le=1000, description="games per preset")
     bot: str = Field(default="heuristic", pattern="^(heuristic|search|random)$")
     presets: list[str] = Field(default_factory=lambda: list(PRESETS), min_length=1, max_length=3)
@@ -75,7 +93,7 @@ class PlaytestBody(BaseModel):
 class TableBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    text: ChapterText
     party: list[str] | None = Field(default=None, min_length=1, max_length=6)
     bots: list[str | None] | None = Field(default=None, max_length=4)
     companion: bool = False
@@ -107,6 +125,10 @@ rules: []
 """
 
 
+def address_of(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
 def _owner(token: str | None) -> str:
     if not token or len(token) < 16 or len(token) > 64:
         raise ApiError(403, ErrorCode.BAD_TOKEN, "the workshop needs an editor token (POST /api/workshop/token)")
@@ -129,11 +151,32 @@ def _fields(text: str) -> Any:
         return None
 
 
+def _check_encodable(answer: dict[str, Any]) -> dict[str, Any]:
+    """A 422 when the answer would echo a lone surrogate (a YAML escape like "\\ud800" in the file decodes
+    to one): the answer could not be sent, and such a file can never be played."""
+    try:
+        json.dumps(answer, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        problem = {
+            "field": "",
+            "line": None,
+            "en": "the file holds a character that is not valid Unicode (a lone surrogate escape)",
+            "pt": "o arquivo tem um caractere que não é Unicode válido (um escape de surrogate isolado)",
+        }
+        raise ApiError(
+            422, ErrorCode.BAD_CHAPTER, f"the chapter file does not check: {problem['en']}", problems=[problem]
+        ) from err
+    return answer
+
+
 def workshop_router(
     service: TableService,
     playtests: PlaytestService,
     *,
     max_drafts: int = 20,
+    drafts_per_address: int = 200,
+    new_drafts_per_hour: float = 30.0,
+    new_draft_burst: int = 20,
     checks_per_second: float = 4.0,
     check_burst: int = 20,
     address_scale: float = 1.0,
@@ -147,9 +190,18 @@ def workshop_router(
     content = service.content
     limiter = RateLimiter(checks_per_second * address_scale, round(check_burst * address_scale), "workshop requests")
     playtest_limiter = RateLimiter(0.2 * address_scale, round(5 * address_scale), "play-tests")
+    # a draft costs storage until it expires, and every token is as good as another: new drafts per address
+    new_draft_limiter = RateLimiter(
+        new_drafts_per_hour / 3600 * address_scale, round(new_draft_burst * address_scale), "new drafts"
+    )
 
-    def spend(request: Request, limit: RateLimiter = limiter) -> None:
-        limit.check(request.client.host if request.client else "?")
+    def expires(updated: float) -> float | None:
+        """When a draft saved at ``updated`` is deleted (None: never)."""
+        after = service.draft_expiry_seconds
+        return round(updated + after, 3) if after > 0 else None
+
+    def spend(request: Request, limit: RateLimiter = limiter, cost: float = 1.0) -> None:
+        limit.check(address_of(request), cost)
 
     def checked(text: str) -> tuple[Any, Chapter]:
         """The content with the draft's chapter, and the chapter; 422 with every problem if it does not check."""
@@ -217,7 +269,8 @@ def workshop_router(
             except LayoutError as err:
                 if not any(p["field"].startswith(f"setup.{err.field}") for p in problems):
                     problems.append({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)})
-        return {"ok": not problems, "problems": problems, "data": data if isinstance(data, dict) else None, "board": board}
+        answer = {"ok": not problems, "problems": problems, "data": data if isinstance(data, dict) else None, "board": board}
+        return _check_encodable(answer)
 
     @router.post("/token", status_code=201)
     async def token(request: Request) -> dict[str, Any]:
@@ -225,9 +278,20 @@ def workshop_router(
         return {"token": secrets.token_urlsafe(24)}
 
     @router.get("/drafts")
-    async def drafts(x_editor_token: str | None = Header(default=None, max_length=100)) -> dict[str, Any]:
+    async def drafts(
+        request: Request, x_editor_token: str | None = Header(default=None, max_length=100)
+    ) -> dict[str, Any]:
+        """The token's drafts, each with its text and when it expires unless saved again. Rate-limited by size
+        (issue 34, finding 10: the list of full drafts was served without a limit)."""
+        spend(request)
         owner = _owner(x_editor_token)
-        return {"drafts": await asyncio.to_thread(storage.drafts, owner), "max": max_drafts}
+        found = await asyncio.to_thread(storage.drafts, owner)
+        size = sum(len(d["text"]) for d in found)
+        if size > MAX_CHAPTER_BYTES:
+            spend(request, cost=min(limiter.burst, size / MAX_CHAPTER_BYTES))
+        for draft in found:
+            draft["expires"] = expires(draft["updated"])
+        return {"drafts": found, "max": max_drafts, "expiry_seconds": service.draft_expiry_seconds or None}
 
     @router.put("/drafts/{draft_id}", responses={409: {"description": "too many drafts"}})
     async def save_draft(
@@ -238,11 +302,25 @@ def workshop_router(
         owner = _owner(x_editor_token)
         if not re.match(_DRAFT_ID, draft_id):
             raise ApiError(400, ErrorCode.MALFORMED, "a draft id is lowercase letters, digits and dashes", field="id")
-        if not await asyncio.to_thread(storage.save_draft, owner, draft_id, body.text, max_drafts):
+        if not await asyncio.to_thread(storage.has_draft, owner, draft_id):
+            spend(request, new_draft_limiter)  # a new draft: the address's budget of them
+        address = hashlib.sha256(address_of(request).encode()).hexdigest()
+        saved = await asyncio.to_thread(
+            storage.save_draft, owner, draft_id, body.text, max_drafts, address, drafts_per_address
+        )
+        if saved == "token":
             raise ApiError(
                 409, ErrorCode.TOO_MANY_DRAFTS, f"an editor token keeps at most {max_drafts} drafts", limit=max_drafts
             )
-        return {"id": draft_id, "saved": True}
+        if saved == "address":
+            raise ApiError(
+                409,
+                ErrorCode.TOO_MANY_DRAFTS,
+                f"the drafts made from one address are at most {drafts_per_address}; delete one or wait until "
+                "one expires",
+                limit=drafts_per_address,
+            )
+        return {"id": draft_id, "saved": True, "expires": expires(time.time())}
 
     @router.delete("/drafts/{draft_id}")
     async def delete_draft(draft_id: str, x_editor_token: str | None = Header(default=None, max_length=100)) -> dict[str, Any]:
@@ -267,11 +345,11 @@ def workshop_router(
             raise ApiError(422, ErrorCode.BAD_TABLE, "the party names a mouse this chapter does not take", field="party")
         games = body.games if body.bot != "search" else min(body.games, 50)  # the search bot costs ~100x a game
         try:
-            job = playtests.submit(owner, body.text, party, body.bot, games, presets)
+            job = playtests.submit(owner, body.text, party, body.bot, games, presets, address_of(request))
         except PlaytestError as err:
             if err.code == "limit":
-                raise ApiError(429, ErrorCode.PLAYTEST_LIMIT, str(err), headers={"Retry-After": "5"}) from err
-            raise ApiError(503, ErrorCode.BUSY, str(err), headers={"Retry-After": "30"}) from err
+                raise ApiError(429, ErrorCode.PLAYTEST_LIMIT, str(err), retry_after=5.0) from err
+            raise ApiError(503, ErrorCode.BUSY, str(err), retry_after=30.0) from err
         return job.report()
 
     def job_of(job_id: str, token: str | None) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -53,12 +54,15 @@ def play_game(
     heat: bool = False,
     max_decisions: int = MAX_DECISIONS,
     stall_rounds: int = 0,
+    cpu_seconds: float = 0.0,
 ) -> dict[str, Any]:
     """Play one game to its end with one bot for every seat; return its record. ``content``: the content the
     spec's chapter file was read into already (the workshop's workers read a draft once per chunk of games);
     ``heat``: also record where mice were wounded and captured, and where the party stood when the hourglass
     ran out (``record["heat"]``: kind -> space -> count); ``stall_rounds``: stop a game (``outcome: stalled``)
-    when that many rounds pass with the hourglass on one page (bots with nothing to do in a draft)."""
+    when that many rounds pass with the hourglass on one page (bots with nothing to do in a draft);
+    ``cpu_seconds``: stop a game (``outcome: over_budget``) once it has taken that much CPU time (checked between
+    decisions: a draft whose rules make every decision slow cannot hold a worker for long)."""
     content = content or _content_of(spec)
     game = Game.new(
         spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty), content=content
@@ -68,8 +72,12 @@ def play_game(
     decisions = 0
     spots: dict[str, Counter[str]] = {"wounds": Counter(), "captures": Counter(), "hourglass": Counter()}
     page, since = game.state.hourglass, game.state.round
-    stalled = False
+    stalled = over_budget = False
+    deadline = time.process_time() + cpu_seconds if cpu_seconds > 0 else None
     while game.decision() is not None and decisions < max_decisions:
+        if deadline is not None and time.process_time() > deadline:
+            over_budget = True
+            break
         before = game.state
         events = game.apply(bot.choose(game))
         decisions += 1
@@ -97,7 +105,7 @@ def play_game(
         "difficulty": spec.difficulty,
         "chapter_digest": chapter_source.digest if chapter_source is not None else "",  # a chapter file's identity
         "status": st.status if st.status != "playing" else "unfinished",
-        "outcome": st.outcome or ("victory" if st.status == "won" else "stalled" if stalled else "unfinished"),
+        "outcome": st.outcome or ("victory" if st.status == "won" else "stalled" if stalled else "over_budget" if over_budget else "unfinished"),
         "decisions": decisions,
         "rounds": st.round,
         "pages": st.hourglass,

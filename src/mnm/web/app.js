@@ -680,6 +680,8 @@ function renderDecision(v) {
     return;
   }
   if (!d) {
+    // issue 34: the server ended a table of bots whose chapter did not end within its budget of rounds
+    if (v.stopped) parts.push(h("p", { class: "stopped", id: "stopped", role: "status" }, tx(v.stopped.text)));
     box.replaceChildren(...parts);
     return;
   }

@@ -78,7 +78,7 @@ export function skipPlayback() {
 }
 
 function worthPlaying(msg) {
-  if (msg.kind === "undo") return false;
+  if (msg.kind === "undo" || msg.kind === "stop") return false; // a stop (issue 34) plays nothing
   if (msg.seat === -3) return true; // a bot played
   return msg.events.some((ev) => ev.msg.startsWith("minion_"));
 }

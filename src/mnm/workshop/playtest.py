@@ -3,8 +3,15 @@
 A job plays ``games`` games of one chapter file for each preset (seeds 0..games-1, so a job is reproducible),
 in chunks sent to a process pool (or to Ray when the server runs with ``backend="ray"``, as
 ``mnm simulate --backend ray``), never in the process that serves the tables. Jobs wait in one queue and run
-one at a time; a token has at most ``per_token`` jobs queued or running; a job stops when its workers have
-spent ``cpu_seconds`` of CPU time (``capped``) or when cancelled. Progress is counted in games from the start.
+one at a time; a token has at most ``per_token`` jobs queued or running, and a client address ``per_address``
+(so one address cannot fill the queue with invented tokens).
+
+Work is bounded where it runs (issue 34): each game stops after ``game_seconds`` of CPU time (checked between its
+decisions); the job's CPU time is read from its worker processes while their chunks run (``/proc`` on Linux),
+so the cap holds inside a chunk; a job over its cap or cancelled has its worker processes killed at once (the
+next job gets fresh ones). Every worker watches the server's process and exits when the server is gone (a
+``kill -9`` of the server leaves nothing playing), and a server that starts ends the workers a crashed run left
+(:func:`end_leftovers`). Progress is counted in games from the start.
 
 The report per preset is :func:`mnm.sim.simulate.summarise` of the records, plus a heat map of where mice were
 wounded and captured and where the party stood when the hourglass ran out (space id -> count).
@@ -17,17 +24,20 @@ import contextlib
 import multiprocessing
 import os
 import secrets
+import signal
+import sys
 import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from mnm.chapters.file import added_chapter, read_chapter_text
 from mnm.sim.simulate import GameSpec, play_game, summarise
 
-__all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party", "play_chunk"]
+__all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party", "end_leftovers", "play_chunk"]
 
 PRESETS = ("easy", "normal", "hard")
 CHUNK = 10  # games per task: small enough for a live progress bar and a quick cancel
@@ -37,6 +47,11 @@ FIRST_CHUNK = 2  # the first task of each worker: the bar moves within the first
 MAX_DECISIONS = 1500
 STALL_ROUNDS = 30  # rounds on one hourglass page: the bots found nothing to do (a shipped game turns pages faster)
 HEAT_KINDS = ("wounds", "captures", "hourglass")
+GAME_SECONDS = 30.0  # CPU seconds one game may take (a search-bot game of a shipped chapter takes a few)
+POLL = 0.2  # seconds between two looks at a running job's CPU time and cancel flag
+# The environment variable naming the server process, inherited by the forkserver and every worker: a server
+# that starts finds the processes a crashed server left by it (see end_leftovers)
+SERVER_ENV = "MNM_PLAYTEST_SERVER"
 
 
 class PlaytestError(Exception):
@@ -52,24 +67,121 @@ def default_party(chapter_party_size: int, barred: tuple[str, ...], heroes: list
     return [h for h in heroes if h not in barred][:chapter_party_size]
 
 
-def play_chunk(text: str, party: tuple[str, ...], bot: str, preset: str, seeds: tuple[int, ...]) -> dict[str, Any]:
+def play_chunk(
+    text: str, party: tuple[str, ...], bot: str, preset: str, seeds: tuple[int, ...], game_seconds: float = GAME_SECONDS
+) -> dict[str, Any]:
     """Worker side: play ``seeds`` of the chapter file ``text``; the records and the CPU seconds they took."""
     started = time.process_time()
     content = read_chapter_text(text, "workshop")  # read once per chunk (one content object per chapter)
     chapter = added_chapter(content)[0]
-    records = [play_game(GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS, STALL_ROUNDS) for s in seeds]
+    records = [
+        play_game(GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS, STALL_ROUNDS, game_seconds)
+        for s in seeds
+    ]
     return {"records": records, "cpu": time.process_time() - started}
 
 
-def _nice_worker() -> None:
-    """Play-test workers yield the CPU to the server's own work (tables, hints)."""
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie (a killed server its parent has not reaped yet)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no /proc: existing is all we can tell
+    return stat.rsplit(")", 1)[-1].split()[0] != "Z"
+
+
+def _watch_server(server: int) -> None:
+    """Worker side: exit as soon as the server process is gone (it was killed: nobody will read our games)."""
+    while True:
+        time.sleep(0.25)
+        if not _alive(server) or os.getppid() == 1:
+            os._exit(0)
+
+
+def _start_worker(server: int) -> None:
+    """Play-test workers yield the CPU to the server's own work (tables, hints), die with their parent on Linux
+    and watch the server process (their parent is the forkserver, not the server)."""
     with contextlib.suppress(OSError):
         os.nice(10)
+    _die_with_parent()
+    threading.Thread(target=_watch_server, args=(server,), name="watch-server", daemon=True).start()
+
+
+def _die_with_parent() -> None:
+    """Linux: SIGKILL this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system) process ``pid`` has used, from /proc (None where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def end_leftovers() -> list[int]:
+    """Kill the play-test processes (forkserver, workers, resource tracker) a server that is gone left behind:
+    they carry :data:`SERVER_ENV` naming a server process that no longer runs. Returns their pids."""
+    ended: list[int] = []
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return ended
+    me = os.getpid()
+    marker = SERVER_ENV.encode() + b"="
+    for entry in proc.iterdir():
+        if not entry.name.isdigit() or int(entry.name) == me:
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue  # another user's process, or gone
+        for item in environ.split(b"\0"):
+            if item.startswith(marker):
+                server = item[len(marker) :].decode(errors="replace")
+                if server.isdigit() and int(server) != me and not _alive(int(server)):
+                    with contextlib.suppress(OSError):
+                        os.kill(int(entry.name), signal.SIGKILL)
+                        ended.append(int(entry.name))
+                break
+    return ended
 
 
 def _ready() -> bool:
     """A task that only makes a worker process start (and import the engine) before the first job."""
     return True
+
+
+class _WorkerClock:
+    """The CPU time a job's worker processes spent since it started, read while their chunks run: a worker
+    already running when the job started counts from then, one started for the job from its start."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.start = {pid: cpu for pid in pids if (cpu := _cpu_seconds(pid)) is not None}
+        self.last: dict[int, float] = {}  # every worker seen, with its last reading (a killed one keeps it)
+
+    def read(self, pids: list[int]) -> float | None:
+        """Seconds spent so far (None when /proc cannot tell: the chunks' own counts are used then)."""
+        for pid in pids:
+            now = _cpu_seconds(pid)
+            if now is not None:
+                self.last[pid] = now
+        if not self.last:
+            return None
+        return sum(max(0.0, cpu - self.start.get(pid, 0.0)) for pid, cpu in self.last.items())
 
 
 @dataclass
@@ -82,6 +194,7 @@ class Job:
     games: int  # per preset
     presets: tuple[str, ...]
     cpu_limit: float
+    address: str = "?"  # the client address that asked (jobs are limited per address too)
     status: str = "queued"  # queued, running, done, cancelled, capped, failed
     done: int = 0
     cpu: float = 0.0
@@ -155,11 +268,15 @@ class PlaytestService:
         queue_limit: int = 8,
         cpu_seconds: float = 120.0,
         keep: int = 200,
+        per_address: int = 2,
+        game_seconds: float = GAME_SECONDS,
     ) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.backend = backend
         self.ray_address = ray_address
         self.per_token = per_token
+        self.per_address = per_address
+        self.game_seconds = game_seconds
         self.queue_limit = queue_limit
         self.cpu_seconds = cpu_seconds
         self.keep = keep
@@ -170,19 +287,30 @@ class PlaytestService:
         self._pool: cf.ProcessPoolExecutor | None = None
         self._thread: threading.Thread | None = None
         self._stopping = False
+        self._ray_tasks: dict[cf.Future[dict[str, Any]], Any] = {}  # ray backend: each chunk's task
 
     # --- the server's side ---------------------------------------------------------------------------------
 
     def submit(
-        self, owner: str, text: str, party: list[str], bot: str, games: int, presets: tuple[str, ...]
+        self,
+        owner: str,
+        text: str,
+        party: list[str],
+        bot: str,
+        games: int,
+        presets: tuple[str, ...],
+        address: str = "?",
     ) -> Job:
         with self._lock:
             mine = [j for j in self.jobs.values() if j.owner == owner and j.active]
             if len(mine) >= self.per_token:
                 raise PlaytestError("limit", f"a draft token runs at most {self.per_token} play-test(s) at once")
+            theirs = [j for j in self.jobs.values() if j.address == address and j.active]
+            if len(theirs) >= self.per_address:
+                raise PlaytestError("limit", f"one address runs at most {self.per_address} play-test(s) at once")
             if len(self._queue) >= self.queue_limit:
                 raise PlaytestError("busy", "the play-test queue is full; try again in a minute")
-            job = Job(secrets.token_hex(8), owner, text, tuple(party), bot, games, presets, self.cpu_seconds)
+            job = Job(secrets.token_hex(8), owner, text, tuple(party), bot, games, presets, self.cpu_seconds, address)
             self.jobs[job.id] = job
             self._queue.append(job)
             self._forget_old()
@@ -210,8 +338,28 @@ class PlaytestService:
             self._wake.notify_all()
         if self._thread is not None:
             self._thread.join(timeout=10)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._kill_pool()
+
+    def worker_pids(self) -> list[int]:
+        """The play-test worker processes running now (local backend)."""
+        pool = self._pool
+        processes = getattr(pool, "_processes", None) or {}  # the executor keeps no public list of them
+        return [int(pid) for pid in list(processes)]
+
+    def _kill_pool(self) -> None:
+        """End every worker at once, whatever it is playing (a cancelled or capped job, a closing server); the
+        next job starts fresh workers."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.join(timeout=1)
 
     def _forget_old(self) -> None:
         finished = [j for j in self.jobs.values() if not j.active]
@@ -250,19 +398,25 @@ class PlaytestService:
             remote = ray.remote(play_chunk)
 
             def on_ray(*args: Any) -> cf.Future[dict[str, Any]]:
-                future: cf.Future[dict[str, Any]] = remote.remote(*args).future()
+                ref = remote.remote(*args, self.game_seconds)
+                future: cf.Future[dict[str, Any]] = ref.future()
+                self._ray_tasks[future] = ref  # to stop it: a future's cancel() cannot stop a running task
                 return future
 
             return on_ray
         if self._pool is None:
             # forkserver: workers are forked from a clean process, never from the server's threads
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["mnm.workshop.playtest"])
-            self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=context, initializer=_nice_worker)
+            _start_forkserver(context)
+            self._pool = cf.ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+            )
         pool = self._pool
 
-        def on_pool(*args: Any) -> cf.Future[dict[str, Any]]:
-            return pool.submit(play_chunk, *args)
+        def on_pool(
+            text: str, party: tuple[str, ...], bot: str, preset: str, seeds: tuple[int, ...]
+        ) -> cf.Future[dict[str, Any]]:
+            return pool.submit(play_chunk, text, party, bot, preset, seeds, self.game_seconds)
 
         return on_pool
 
@@ -294,27 +448,69 @@ class PlaytestService:
         window = 2 * self.workers  # tasks in flight: enough to keep every worker busy, few to cancel
         pending: dict[cf.Future[dict[str, Any]], str] = {}
         todo = deque(tasks)
+        clock = _WorkerClock(self.worker_pids())
+        counted = 0.0  # CPU seconds the finished chunks reported (where /proc cannot tell)
         stop = ""
         while todo or pending:
-            while todo and len(pending) < window and not stop:
+            while todo and len(pending) < window:
                 preset, seeds = todo.popleft()
                 pending[submit(job.text, job.party, job.bot, preset, seeds)] = preset
-            if not pending:
-                break
-            finished, _ = cf.wait(list(pending), timeout=0.2, return_when=cf.FIRST_COMPLETED)
+            finished, _ = cf.wait(list(pending), timeout=POLL, return_when=cf.FIRST_COMPLETED)
             for future in finished:
                 preset = pending.pop(future)
                 result = future.result()
                 job.records.setdefault(preset, []).extend(result["records"])
                 job.done += len(result["records"])
-                job.cpu += float(result["cpu"])
-            if job.cancel_event.is_set() and not stop:
+                counted += float(result["cpu"])
+            measured = clock.read(self.worker_pids()) if self.backend == "local" else None
+            job.cpu = max(counted, measured or 0.0)
+            if job.cancel_event.is_set():
                 stop = "cancelled"
-            elif job.cpu > job.cpu_limit and not stop:
+            elif job.cpu > job.cpu_limit:
                 stop = "capped"
             if stop:
-                for future in pending:
-                    future.cancel()
-                todo.clear()
-                pending = {f: p for f, p in pending.items() if not f.cancelled()}
+                break
+        if stop and pending:
+            # chunks still running: stop them now, not when they return (a chunk of a slow draft can run for
+            # minutes); their games are lost, the finished ones stay in the report
+            for future in pending:
+                future.cancel()
+                ref = self._ray_tasks.pop(future, None)
+                if ref is not None:
+                    _cancel_ray_task(ref)
+            if self.backend == "local":
+                self._kill_pool()
+                job.cpu = max(counted, clock.read([]) or 0.0)
+        for future in list(self._ray_tasks):
+            if future.done():
+                del self._ray_tasks[future]
         job.status = stop or "done"
+
+
+def _cancel_ray_task(ref: Any) -> None:
+    """Ray backend: end a running chunk's task (force: its worker process is killed, as the local pool's are)."""
+    with contextlib.suppress(Exception):
+        import ray
+
+        ray.cancel(ref, force=True)
+
+
+_forkserver_lock = threading.Lock()
+
+
+def _start_forkserver(context: Any) -> None:
+    """Start the forkserver (and its resource tracker) with :data:`SERVER_ENV` naming this process, so that
+    they and every worker forked from them carry it (:func:`end_leftovers` finds them after a crash)."""
+    from multiprocessing import forkserver
+
+    with _forkserver_lock:
+        context.set_forkserver_preload(["mnm.workshop.playtest"])
+        before = os.environ.get(SERVER_ENV)
+        os.environ[SERVER_ENV] = str(os.getpid())
+        try:
+            forkserver.ensure_running()
+        finally:
+            if before is None:
+                os.environ.pop(SERVER_ENV, None)
+            else:
+                os.environ[SERVER_ENV] = before

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from mnm.board.layout import space_side
 from mnm.chapters.language import (
+    COUNTER_LIMIT,
     TRIGGER_FILTERS,
     ChapterRule,
     Condition,
@@ -27,6 +28,7 @@ from mnm.chapters.language import (
     EventSpec,
     Trigger,
     Who,
+    engine_token,
 )
 from mnm.content.loader import Content, ContentIssue, add_content_check
 from mnm.content.schema import Chapter
@@ -39,7 +41,7 @@ from mnm.engine.query import can_enter, mice_in, minions_on_side
 from mnm.engine.rules.battle import wound_minion
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.creatures import olga_charges
-from mnm.engine.rules.encounters import place_minions
+from mnm.engine.rules.encounters import figures_available, place_minions
 from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
 from mnm.engine.rules.minions import path_toward
 from mnm.engine.rules.weather import nightfall, raining, start_rain
@@ -61,8 +63,6 @@ class Fire:
         self.side = side
         self.number = number  # the trigger's count (CHEESE rolled)
         self.minion: Minion | None = None  # the minion concerned (wounded, defeated, taking its turn)
-        self.gate = ""  # a gate's reason in English (explore_attempt)
-        self.gate_rule = ""  # the id of the rule whose gate refused (its reason in both languages: gate_reason)
 
 
 ConditionFn = Callable[[Ctx, State, Fire, Any], bool]
@@ -126,6 +126,10 @@ class CompiledRule:
         self.once = rule.once
         self.conditions = tuple(compile_condition(c) for c in rule.if_)
         self.effects = tuple(compile_effect(e) for e in rule.do)
+        # an explore_attempt rule's gate (its first top-level ``gate``): decided without running the rule, since
+        # listing a mouse's options must change nothing (issue 29); '' when the rule gates nothing
+        gates = [e.gate for e in rule.do if e.gate is not None]
+        self.gate = gates[0].reason.en if gates else ""
 
 
 def compile_condition(c: Condition) -> CompiledCondition:
@@ -155,8 +159,24 @@ def holds(ctx: Ctx, st: State, fire: Fire, conditions: tuple[CompiledCondition, 
 
 
 def run_effects(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, effects: tuple[CompiledEffect, ...]) -> None:
+    """The effects in order. An effect that is a step (placing minions) pushes it on the stack, which runs its last
+    element first: the steps the effects pushed are put back so that they too run in the effects' order."""
+    mark = len(st.stack)
+    ends: list[int] = []
     for e in effects:
         e.fn(ctx, st, fire, rule, e.params)
+        ends.append(len(st.stack))
+    if len(st.stack) > mark and len(effects) > 1:
+        segments: list[list[list[Any]]] = []
+        start = mark
+        for end in ends:
+            if end > start:
+                segments.append(st.stack[start:end])
+            start = max(start, end)
+        if len(segments) > 1:
+            del st.stack[mark:]
+            for segment in segments[::-1]:  # the first effect's steps on top
+                st.stack.extend(segment)
 
 
 def fire_rule(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule) -> bool:
@@ -275,13 +295,13 @@ def _has_achievement(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
 @condition(ConditionKind.COUNTER)
 def _counter(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
     if p.op == "unset":
-        return p.name not in st.chapter_data
-    return _compare(int(st.chapter_data.get(p.name, 0)), str(p.op), int(p.value))
+        return p.name not in st.chapter_vars
+    return _compare(int(st.chapter_vars.get(p.name, 0)), str(p.op), int(p.value))
 
 
 @condition(ConditionKind.FLAG)
 def _flag(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
-    return bool(st.chapter_data.get(p.name))
+    return bool(st.chapter_vars.get(p.name))
 
 
 @condition(ConditionKind.COMPARE)
@@ -363,13 +383,36 @@ def _announce(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> No
 def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     """R-STORY-03: a minion placed on a named space; its initiative cards join the track."""
     kind: str = p.minion
+    if figures_available(ctx, st, kind) <= 0:  # R-SURGE-04 / R-ENC-12: the box has no figure left
+        ctx.emit("not_enough_figures", "R-SURGE-04", minion=kind, wanted=1, placed=0)
+        return
+    space = _room_for(ctx, st, p.space, ctx.content.minions[kind].size == "large")
+    if not space:
+        ctx.emit("not_enough_figures", "R-SURGE-04", minion=kind, wanted=1, placed=0)
+        return
     serial = st.minion_serial.get(kind, 0) + 1
     st.minion_serial[kind] = serial
-    fig = Minion(f"{kind}-{serial}", kind, p.space)
+    fig = Minion(f"{kind}-{serial}", kind, space)
     st.minions[fig.id] = fig
     values: dict[str, Param] = {"minion": fig.id, "space": fig.space, "why": rule.id, "reason": "chapter"}
     emit_effect(ctx, fire, rule, "place_minion", p.event, values, "minion_placed")
     add_cards(ctx, st, [], cards_for_types(ctx, st, [kind]))
+
+
+def _room_for(ctx: Ctx, st: State, space: str, large: bool) -> str:
+    """Where a figure placed on ``space`` stands: there if it has room (R-SPACE-01..06), else the nearest space of
+    the same tile that has (fewest minion steps, lowest number first), else '' (docs/rulings.md R-STORY-03)."""
+    if can_enter(ctx, st, space, large=large):
+        return space
+    graph = ctx.board.graph_of(space)
+    start = graph.by_id[space].index
+    best = ""
+    best_key = (1 << 30, 1 << 30)
+    for sp in graph.spaces:
+        key = (graph.minion_dist[start][sp.index], sp.n)
+        if key < best_key and not sp.minions_barred and can_enter(ctx, st, sp.id, large=large):
+            best, best_key = sp.id, key
+    return best
 
 
 @effect(EffectKind.PLACE_MINIONS, "R-ENC-05")
@@ -465,19 +508,20 @@ def _cheese(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None
 
 @effect(EffectKind.COUNTER, "R-STORY-05")
 def _set_counter(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    have = int(st.chapter_data.get(p.name, 0))
+    have = int(st.chapter_vars.get(p.name, 0))
     value: int = p.value if p.op == "set" else have + p.value if p.op == "add" else have - p.value
-    st.chapter_data[p.name] = value
+    value = max(-COUNTER_LIMIT, min(COUNTER_LIMIT, value))  # a counter stays within its bounds (docs/chapters.md)
+    st.chapter_vars[p.name] = value
     emit_effect(ctx, fire, rule, "counter", p.event, {"name": p.name, "value": value})
 
 
 @effect(EffectKind.COUNTER_TO_WHEEL, "R-SURGE-01")
 def _counter_to_wheel(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     """Up to ``amount`` (or the CHEESE rolled) moves from a chapter counter to the minion wheel."""
-    have = int(st.chapter_data.get(p.name, 0))
+    have = int(st.chapter_vars.get(p.name, 0))
     moved = min(have, fire.number if p.amount == "cheese" else int(p.amount))
-    if moved:
-        st.chapter_data[p.name] = have - moved
+    if moved > 0:
+        st.chapter_vars[p.name] = have - moved
         st.wheel += moved
         values: dict[str, Param] = {"amount": moved, "left": have - moved, "wheel": st.wheel}
         emit_effect(ctx, fire, rule, "counter_to_wheel", p.event, values)
@@ -485,13 +529,16 @@ def _counter_to_wheel(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: An
 
 @effect(EffectKind.SET_FLAG, "R-STORY-05")
 def _set_flag(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    st.chapter_data[p.name] = True
+    st.chapter_vars[p.name] = True
     emit_effect(ctx, fire, rule, "set_flag", p.event, {"name": p.name})
 
 
 @effect(EffectKind.MOVE_END_MARKER, "R-ACH-10")
 def _move_end_marker(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    st.end_page += p.pages
+    """R-WIN-04: the end marker moves, staying on the chapter track: at most its last page (or where the marker
+    already stands beyond it), at least one page ahead of the hourglass (docs/rulings.md R-WIN-04)."""
+    last = max(ctx.chapter.track_pages, st.end_page)
+    st.end_page = max(st.hourglass + 1, min(last, st.end_page + int(p.pages)))
     emit_effect(ctx, fire, rule, "move_end_marker", p.event, {"pages": p.pages, "end_page": st.end_page})
 
 
@@ -536,9 +583,9 @@ def _roll(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
 
 @effect(EffectKind.GATE, "R-EXPLORE-13")
 def _gate(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    """R-STORY-05: the exploration is refused, with the reason the player reads."""
-    fire.gate = p.reason.en
-    fire.gate_rule = rule.id
+    """R-STORY-05: the exploration is refused, with the reason the player reads. A gate is decided before the
+    explore is allowed (:meth:`ChapterProgram.explore_precondition`, which runs nothing); when its rule runs, the
+    explore was allowed, so the gate does nothing."""
 
 
 @effect(EffectKind.STEER, "R-MINION-03")
@@ -776,39 +823,59 @@ class ChapterProgram(ChapterRules):
             if rule.page == 0 or rule.page == st.hourglass:
                 fire_rule(ctx, st, fire, rule)
 
-    def _gated(self, ctx: Ctx, st: State, hero_id: str, where: str) -> Fire | None:
-        """Trigger explore_attempt: the firing whose gate refuses the mouse ``where``, None when none does."""
-        space = st.heroes[hero_id].space
-        if space is None:
+    def _attempt(self, st: State, hero_id: str, where: str) -> Fire | None:
+        """The firing of explore_attempt for the mouse ``hero_id`` exploring ``where`` (None: it stands nowhere)."""
+        hero = st.heroes.get(hero_id)
+        if hero is None or hero.space is None:
             return None
-        side = space_side(space)
+        return Fire(hero_id, hero_id, space_side(hero.space))
+
+    def _listens(self, rule: CompiledRule, fire: Fire, where: str) -> bool:
         what = "exit" if where.startswith("exit-") else "flip"
+        return (rule.side == ANY or rule.side == fire.side) and (not rule.what or rule.what == what)
+
+    def _gate(self, ctx: Ctx, st: State, hero_id: str, where: str) -> CompiledRule | None:
+        """The first explore_attempt rule whose gate refuses the mouse ``where`` (None: none does). Only reads the
+        state: a gate is its rule's conditions, tested (a ``once`` rule that has fired gates no more)."""
+        fire = self._attempt(st, hero_id, where)
+        if fire is None:
+            return None
+        fired: list[str] = st.chapter_data.get(FIRED) or []
         for rule in self.explore:
-            if (rule.side == ANY or rule.side == side) and (not rule.what or rule.what == what):
-                fire = Fire(hero_id, hero_id, side)
-                fire_rule(ctx, st, fire, rule)
-                if fire.gate:
-                    return fire
+            if rule.gate and self._listens(rule, fire, where) and not (rule.once and rule.id in fired):
+                if holds(ctx, st, fire, rule.conditions):
+                    return rule
         return None
 
     def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
-        """Trigger explore_attempt: '' when the mouse may explore ``where``, else the first gate's reason (asked
-        for every exit while a turn's options are listed: the empty tuple is tested first)."""
+        """'' when the mouse may explore ``where``, else the first gate's reason. Asked for every exit while a
+        turn's options are listed, so it fires nothing, rolls nothing and changes nothing (issue 29); the rules
+        of the trigger fire when the mouse explores (:meth:`on_explore_attempt`)."""
         if not self.explore:
             return ""
-        fire = self._gated(ctx, st, hero_id, where)
-        return "" if fire is None else fire.gate
+        rule = self._gate(ctx, st, hero_id, where)
+        return "" if rule is None else rule.gate
 
     def explore_refusal(self, ctx: Ctx, st: State, hero_id: str, where: str) -> Event | None:
         """The gate's refusal as an event (R-STORY-05): rendered from the chapter file's reason in the player's
         language (:func:`mnm.engine.i18n.render`, message ``explore_gated``)."""
         if not self.explore:
             return None
-        fire = self._gated(ctx, st, hero_id, where)
-        if fire is None:
+        rule = self._gate(ctx, st, hero_id, where)
+        if rule is None:
             return None
-        rule = next(r for r in self.explore if r.id == fire.gate_rule)
-        return Event("explore_gated", {"chapter": st.chapter, "rule": fire.gate_rule, "hero": hero_id}, rule.rule)
+        return Event("explore_gated", {"chapter": st.chapter, "rule": rule.id, "hero": hero_id}, rule.rule)
+
+    def on_explore_attempt(self, ctx: Ctx, st: State, hero_id: str, where: str) -> None:
+        """Trigger explore_attempt: a mouse explores ``where`` (no gate refused it); the rules listening fire."""
+        if not self.explore:
+            return
+        fire = self._attempt(st, hero_id, where)
+        if fire is None:
+            return
+        for rule in self.explore:
+            if self._listens(rule, fire, where):
+                fire_rule(ctx, st, fire, rule)
 
     def check_victory(self, ctx: Ctx, st: State) -> bool:
         """The chapter's victory (R-WIN-01): all its conditions hold; its own defeat is checked first."""
@@ -872,6 +939,10 @@ def _walk_effects(effects: tuple[Effect, ...], path: str) -> list[tuple[str, Eff
     return out
 
 
+def _engine_token(content: Content, token: str) -> bool:
+    return engine_token(token, (c.party_token for c in content.search_cards.values() if c.party_token is not None))
+
+
 def check_chapters(content: Content) -> list[ContentIssue]:
     """What a chapter's rules name must exist: the events they fire (in every catalog), story moments, minions."""
     issues: list[ContentIssue] = []
@@ -897,6 +968,12 @@ def check_chapters(content: Content) -> list[ContentIssue]:
                 if kind in ("place_minion", "place_minions") and p.minion not in content.minions:
                     msg = f"names minion {p.minion!r}, which does not exist"
                     issues.append(ContentIssue(file, chid, f"{path}.{kind}.minion", msg))
+                if kind in ("place_token", "remove_token") and _engine_token(content, p.token):
+                    msg = (
+                        f"token {p.token!r} is the engine's (a party item's or an expansion marker's): a rule places "
+                        "and removes the chapter's own tokens (set the engine's up with setup tokens)"
+                    )
+                    issues.append(ContentIssue(file, chid, f"{path}.{kind}.token", msg))
     return issues
 
 

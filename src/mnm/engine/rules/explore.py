@@ -125,6 +125,7 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         target = exit_target(ctx, st, side, int(where[5:]))
         assert target is not None
         push(st, ["explore_exit", h.id, side, target[0], target[1]])
+    ctx.rules.on_explore_attempt(ctx, st, h.id, where)  # a chapter may react; what it pushes runs first
 
 
 turn_verb("explore", _options, _apply, _explain)

@@ -6,7 +6,7 @@ Cards on the track are text: ``mouse:<hero>``, ``minion:<type>``, ``boss:<type>:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
@@ -233,23 +233,40 @@ def remove_type_if_gone(ctx: Ctx, st: State, mtype: str) -> None:
 # --- the flow of turns --------------------------------------------------------------------------------
 
 
+ROUNDS_PER_PAGE: Final = 30  # docs/rulings.md R-GEN-11: past this many rounds per page of the end marker, time is up
+
+
 @step("next_card")
 def _next_card(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ROUND-01/09: the next card on the track takes its turn; after the last, a new round begins."""
     st.turn_index += 1
     new_round = st.turn_index >= len(st.track)
-    if new_round:
-        if st.tokens:
-            ROUND_ENDS.call(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
-        ctx.rules.on_round_ends(ctx, st)  # a chapter may react (R-STORY-05)
-        st.turn_index = 0
-        st.round += 1
-        ctx.emit("round_begins", "R-ROUND-01", round=st.round)
+    if not new_round:
+        push(st, ["card_turn"])
+        return
+    if st.tokens:
+        ROUND_ENDS.call(ctx, st)  # [EXP] R-EXP-05: leaves drift at the end of each round
+    st.turn_index = 0
+    push(st, ["new_round"], ["card_turn"])
+    # a chapter may react (R-STORY-05); the steps its effects push (placing minions) run before the new round
+    ctx.rules.on_round_ends(ctx, st)
     if not st.track:
         raise RuntimeError("the initiative track is empty")
-    push(st, ["card_turn"])
-    if new_round:
-        ctx.rules.on_round_begins(ctx, st)  # a chapter may react; what it pushes runs before the first card
+
+
+@step("new_round")
+def _new_round(ctx: Ctx, st: State, args: list[Any]) -> None:
+    """R-ROUND-01: a new round begins once the round's end is done (the chapter's round-end steps too)."""
+    st.round += 1
+    if st.round > ROUNDS_PER_PAGE * st.end_page and st.status == "playing":
+        # docs/rulings.md R-GEN-11: time runs out even where nothing fills the wheel (every chapter ends)
+        st.status = "lost"
+        st.outcome = "hourglass"
+        st.pending = None
+        ctx.emit("defeat", "R-WIN-02", reason="hourglass")
+        return
+    ctx.emit("round_begins", "R-ROUND-01", round=st.round)
+    ctx.rules.on_round_begins(ctx, st)  # a chapter may react; what it pushes runs before the first card
 
 
 @step("card_turn")

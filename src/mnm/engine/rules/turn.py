@@ -141,8 +141,12 @@ def _mouse_turn(ctx: Ctx, st: State, args: list[Any]) -> None:
             t.flags.append(f"web-held:{t.move_points}")
         t.move_points = 0
         t.movement_over = True
+    mark = len(st.stack)
     ctx.rules.on_move_roll(ctx, st, h.id, face.index)
     if h.captured or st.status != "playing":
+        return
+    if len(st.stack) > mark:  # a chapter's rule pushed steps (placing minions): they run before the mouse is asked
+        st.stack.insert(mark, ["ask_turn", h.id])
         return
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: a mouse beginning its turn on Hesster must move away
         if MOUSE_ON_HESSTER.call(ctx, st, h):
