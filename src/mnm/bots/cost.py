@@ -14,10 +14,13 @@ from mnm.content.schema import Chapter
 
 __all__ = ["PURE_SLOWDOWN", "SECONDS_PER_PAGE", "estimate_playtest_seconds", "seconds_per_game"]
 
-# CPU seconds per game per page of the chapter's end marker, compiled engine, one core; measured with
-# bench/search_strength.py on Chapters 0-4 (docs/bots.md, "Cost"), rounded up.
-SECONDS_PER_PAGE: dict[str, float] = {"random": 0.002, "heuristic": 0.004, "search": 0.15}
-PURE_SLOWDOWN = 3.0  # the pure-Python engine against the compiled one, for the bots (README, "Measured")
+# CPU seconds per game per page of the chapter's end marker, compiled engine, one core of a quiet machine.
+# Measured with bench/search_strength.py on Chapters 0-4 on a loaded machine (issue 37, docs/difficulty.md):
+# there the heuristic took 0.041 s a Chapter 1 game (end page 6) against 13 ms on a quiet machine, and the search
+# bot 22 to 26 times the heuristic's time on Chapters 1-3 (0.90 s a Chapter 1 game); the ratio is what carries
+# over from one machine to another, so search = heuristic x 25, the heuristic at its quiet-machine cost.
+SECONDS_PER_PAGE: dict[str, float] = {"random": 0.001, "heuristic": 0.0025, "search": 0.0625}
+PURE_SLOWDOWN = 1.9  # the pure-Python engine against the compiled one, for the search bot (README, "Measured")
 
 
 def seconds_per_game(bot: str, end_page: int, slowdown: float = 1.0) -> float:
