@@ -170,8 +170,9 @@ class SearchBot:
     """The heuristic bot's judgement, checked by search. At a mouse's turn with a choice, the candidate options
     (every non-move option, and the best move destinations by progressive widening) meet the same re-drawn
     futures (hidden dice and decks re-drawn from the bot's own stream: no peeking) in truncated playouts scored
-    by the value estimate (:mod:`mnm.bots.value`); the weaker half is dropped after each round (successive
-    halving). The bot departs from the heuristic's pick only when the best candidate beats it, paired, by more
+    by the value estimate (:mod:`mnm.bots.value`); after each round a candidate that has not beaten the pick is
+    dropped (``cut``, issue 37), then the weaker half (successive halving). Only the picks in ``checked`` are
+    searched (moves by default: profiling found the search departing from the others too rarely to pay). The bot departs from the heuristic's pick only when the best candidate beats it, paired, by more
     than ``margin`` and by ``sureness`` standard errors. Other decisions go to the heuristic."""
 
     seed: int = 0
