@@ -117,7 +117,7 @@ def _one_key(cls: type[BaseModel], depth: int) -> st.SearchStrategy[dict[str, An
     choices = []
     for name, f in cls.model_fields.items():
         key = f.alias or name
-        if depth >= DEPTH and key in ("any", "all", "not", "roll"):
+        if depth >= DEPTH and key in ("any", "all", "not", "roll", "choose"):  # choose nests effects (issue 30)
             continue
         value = for_annotation(f.annotation, list(f.metadata), key, depth + 1)
         if key == "announce":

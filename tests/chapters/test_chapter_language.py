@@ -377,6 +377,15 @@ CONDITION_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("any: [no_minions: {}, raining: {}]", {}, {"minions": {"rat-warrior-1": {"space": "5:7"}}}),
     ("all: [no_minions: {}, any_free_mouse: {}]", {}, {"minions": {"rat-warrior-1": {"space": "5:7"}}}),
     ("not: {raining: {}}", {}, {"chapter_data": {"rain": True}}),
+    # issue 30's words
+    ("holds_item: {item: key}", {"chapter_data": {"@items": {"key": "collin"}}}, {}),
+    ("hero_present: {hero: collin}", {}, {"heroes": {"filch": {"space": "5:15"}}}),
+    ("class_present: {class: warrior}", {}, {"heroes": {"filch": {"space": "5:15"}}}),
+    ("marked: {mark: cursed}", {"chapter_data": {"@marks": {"collin": ["cursed"]}}}, {}),
+    ("count: {select: {kind: minion, side: 5}, op: ge, value: 1}", {"minions": {"rat-warrior-1": {"space": "5:7"}}}, {}),
+    ("logged: {entry: bell}", {"chapter_data": {"@log": {"bell": 1}}}, {"chapter_data": {"@log": {"bell": -1}}}),
+    ("weather: {state: rain}", {"chapter_data": {"rain": True}}, {}),
+    ("time_of_day: {phase: night}", {"chapter_data": {"moon": True}}, {}),
 ]
 
 
@@ -567,6 +576,7 @@ def test_once_rules_fire_once() -> None:
 
 def test_every_effect_kind_is_used_in_these_tests() -> None:
     text = Path(__file__).read_text(encoding="utf-8")
+    text += (Path(__file__).parent / "test_chapter_words.py").read_text(encoding="utf-8")  # issue 30's words
     assert [e.value for e in EffectKind if f"{e.value}:" not in text] == []
     assert [t.value for t in Trigger if t.value not in text] == []
 

@@ -23,7 +23,14 @@ from mnm.content.loader import Content, builtin_content
 from mnm.engine import Game, apply_action_in_place, legal_actions
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("examples/chapters", "examples/chapters/corpus", "tests/bots/chapters", "tests/chapters/files", "tests/chapters/corpus")
+FOLDERS = (
+    "examples/chapters",
+    "examples/chapters/corpus",
+    "tests/bots/chapters",
+    "tests/bots/chapters/corpus",
+    "tests/chapters/files",
+    "tests/chapters/corpus",
+)
 EXAMPLES = int(os.environ.get("MNM_LOOKING_EXAMPLES", "2"))
 DECISIONS = 150  # enough to explore, fight and search on every chapter; the states are compared at the end
 HEROES = ("collin", "tilda", "filch", "maginos", "nez", "lily")

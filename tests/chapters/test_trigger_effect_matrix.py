@@ -24,6 +24,7 @@ from mnm.engine.context import STEPS, Ctx
 from mnm.engine.game import Game, run
 from mnm.engine.rules.battle import wound_minion
 from mnm.engine.rules.chapter_rules import compile_chapter
+from mnm.engine.rules.chapter_state import holder_of, log_count, marks_of
 from mnm.engine.rules.minions import _move as minion_moves
 from mnm.engine.rules.victory import advance_hourglass, check_victory
 from mnm.engine.rules.weather import raining
@@ -82,6 +83,29 @@ def effect_yaml(effect: EffectKind, trigger: Trigger, side: int) -> str:
         EffectKind.OLGA_CHARGES: "olga_charges: {}",
         EffectKind.VICTORY: "victory: {}",
         EffectKind.DEFEAT: "defeat: {}",
+        # issue 30's words
+        EffectKind.SET_WEATHER: "set_weather: {state: rain}",
+        EffectKind.SET_TIME_OF_DAY: "set_time_of_day: {phase: night}",
+        EffectKind.CHARACTER_CHARGES: "character_charges: {character: olga}",
+        EffectKind.GIVE_ITEM: "give_item: {item: key, to: party}",
+        EffectKind.TAKE_ITEM: "take_item: {item: key}",
+        EffectKind.GIVE_CARD: "give_card: {card: dagger}",
+        EffectKind.MARK: "mark: {mark: m, select: {who: any}}",
+        EffectKind.UNMARK: "unmark: {mark: m, select: {who: any}}",
+        EffectKind.HEAL: "heal: {select: {who: any}, amount: 1}",
+        EffectKind.MOVE_MOUSE: f'move_mouse: {{select: {{who: any}}, space: "{side}:2"}}',
+        EffectKind.CAPTURE: "capture: {select: {who: any}}",
+        EffectKind.FREE: "free: {}",
+        EffectKind.CHOOSE: (
+            "choose: {id: q, prompt: {en: Q, pt: Q}, options: [{id: a, text: {en: A, pt: A}, do: [set_flag: {name: a}]},"
+            " {id: b, text: {en: B, pt: B}, do: [set_flag: {name: b}]}]}"
+        ),
+        EffectKind.NEXT_CHAPTER: "next_chapter: {chapter: the-root-road}",
+        EffectKind.FLIP_TILE: "flip_tile: {side: 6}",
+        EffectKind.BAR_SPACE: f'bar_space: {{space: "{side}:2"}}',
+        EffectKind.RECORD: "record: {entry: e}",
+        EffectKind.ENABLE_RULE: "enable_rule: {rule: t}",
+        EffectKind.DISABLE_RULE: "disable_rule: {rule: t}",
     }[effect]
 
 
@@ -134,7 +158,33 @@ CHECKS: dict[EffectKind, Callable[[Fired, Trigger], bool]] = {
     EffectKind.OLGA_CHARGES: lambda f, t: f.game.state.tokens.get("olga") != f.before.tokens.get("olga"),
     EffectKind.VICTORY: lambda f, t: f.game.state.status == "won",
     EffectKind.DEFEAT: lambda f, t: f.game.state.status == "lost",
+    # issue 30's words
+    EffectKind.SET_WEATHER: lambda f, t: raining(f.game.state),
+    EffectKind.SET_TIME_OF_DAY: lambda f, t: f.game.state.chapter_data.get("moon") is True,
+    EffectKind.CHARACTER_CHARGES: lambda f, t: f.game.state.tokens.get("olga") != f.before.tokens.get("olga"),
+    EffectKind.GIVE_ITEM: lambda f, t: holder_of(f.game.state, "key") != "",
+    EffectKind.TAKE_ITEM: lambda f, t: holder_of(f.game.state, "key") == "" and holder_of(f.before, "key") != "",
+    EffectKind.GIVE_CARD: lambda f, t: _said(f, "card_given"),
+    EffectKind.MARK: lambda f, t: any("m" in marks_of(f.game.state, h) for h in f.game.state.heroes),
+    EffectKind.UNMARK: lambda f, t: "m" in marks_of(f.before, "collin") and "m" not in marks_of(f.game.state, "collin"),
+    EffectKind.HEAL: lambda f, t: f.before.heroes["collin"].wounds == 2
+    and (f.game.state.heroes["collin"].wounds < 2 or f.game.state.heroes["collin"].captured),
+    EffectKind.MOVE_MOUSE: lambda f, t: _said(f, "mouse_placed") or f.game.state.status != "playing",
+    EffectKind.CAPTURE: lambda f, t: any(h.captured for h in f.game.state.heroes.values()),
+    EffectKind.FREE: lambda f, t: any(h.captured for h in f.before.heroes.values())
+    and not any(h.captured for h in f.game.state.heroes.values()),
+    EffectKind.CHOOSE: lambda f, t: _said(f, "story_choice_asked"),
+    EffectKind.NEXT_CHAPTER: lambda f, t: f.game.state.chapter_data.get("@next") == "the-root-road",
+    EffectKind.FLIP_TILE: lambda f, t: f.game.state.face_up[f.game.ctx.board.tile_of_side(6)] == 6,
+    EffectKind.BAR_SPACE: lambda f, t: f"{f.side}:2" in f.game.state.chapter_data.get("@barred", []),
+    EffectKind.RECORD: lambda f, t: log_count(f.game.state, "e") >= 1,
+    EffectKind.ENABLE_RULE: lambda f, t: "t" in f.game.state.chapter_data.get("@enabled", []),
+    EffectKind.DISABLE_RULE: lambda f, t: "t" in f.game.state.chapter_data.get("@disabled", []),
 }
+
+
+def _said(f: Fired, msg: str) -> bool:
+    return any(e.msg == msg for e in f.game.events[f.extra["events"] :])
 
 
 def presets(effect: EffectKind) -> dict[str, Any]:
@@ -143,8 +193,16 @@ def presets(effect: EffectKind) -> dict[str, Any]:
         return {"chapter_vars": {"pile": 3}}
     if effect is EffectKind.REMOVE_TOKEN:
         return {"tokens": {"relic": ["5:3"]}}
-    if effect is EffectKind.OLGA_CHARGES:
+    if effect in (EffectKind.OLGA_CHARGES, EffectKind.CHARACTER_CHARGES):
         return {"tokens": {"olga": ["5:1"]}}
+    if effect is EffectKind.TAKE_ITEM:
+        return {"chapter_data": {"@items": {"key": "party"}}}
+    if effect is EffectKind.UNMARK:
+        return {"chapter_data": {"@marks": {"collin": ["m"]}}}
+    if effect is EffectKind.HEAL:
+        return {"heroes": {"collin": {"space": "5:15", "wounds": 2}}}
+    if effect is EffectKind.FREE:
+        return {"heroes": {"collin": {"space": "5:15"}, "filch": {"captured": True}}}
     return {}
 
 
@@ -154,7 +212,14 @@ def presets(effect: EffectKind) -> dict[str, Any]:
 def _game(trigger: Trigger, effect: EffectKind, side: int, **fields: Any) -> Game:
     rule = f"rules: [{{id: t, when: {trigger.value}, do: [{effect_yaml(effect, trigger, side)}]}}]"
     base: dict[str, Any] = {"options": {"auto_pick_choices": True}, "encounter_up": "quiet-corridor"}
-    return game(rule, **{**base, **presets(effect), **fields})
+    preset = presets(effect)
+    merged = {**base, **preset, **fields}
+    if "heroes" in preset and "heroes" in fields:  # the trigger's places, the effect's wounds and captures
+        heroes = {h: {**preset["heroes"].get(h, {}), **v} for h, v in fields["heroes"].items()}
+        merged["heroes"] = {**{h: v for h, v in preset["heroes"].items() if h not in heroes}, **heroes}
+    if "track" in merged and "heroes" in preset:  # a mouse the effect needs has its card on the track
+        merged["track"] = [*merged["track"], *(f"mouse:{h}" for h in preset["heroes"] if f"mouse:{h}" not in merged["track"])]
+    return game(rule, **merged)
 
 
 def _settle(g: Game, mark: int) -> None:
@@ -266,6 +331,9 @@ def cause(trigger: Trigger, effect: EffectKind) -> Fired:
         )
         g.ctx = Ctx(dataclasses.replace(g.ctx.definition, chapter=won, rules=compile_chapter(won)))
         return _apply(g, "move collin 5:14", 5, "collin")
+    if trigger is Trigger.ITEM_FOUND:  # issue 30: a chapter item or a search card found by collin
+        g = _game(trigger, effect, 5, turn="mouse:collin", dice=[SHIELD] * 80)
+        return _direct(g, lambda: g.ctx.rules.on_item_found(g.ctx, g.state, "collin", "key"), 5, "collin")
     raise AssertionError(f"no harness causes trigger {trigger.value!r}: add one to cause()")
 
 

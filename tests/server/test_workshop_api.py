@@ -4,6 +4,7 @@ editor token, play-tests in worker processes (progress, cancel, limits) and a ta
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -198,3 +199,68 @@ def test_mnm_plays_the_exported_file(tmp_path: Path) -> None:
         timeout=120,
     )
     assert "Tilda takes the ability" in played.stdout, played.stdout[-2000:] + played.stderr[-2000:]
+
+
+def test_a_form_edit_is_written_into_the_file_keeping_its_comments(client: TestClient) -> None:
+    text = "# my notes\n" + TWO_TILES.replace("number: 100", "number: 100  # shown in lists")
+    data = check(client, text)["data"]
+    data["number"] = 7
+    got = client.post("/api/workshop/write", json={"text": text, "data": data}).json()["text"]
+    assert got.startswith("# my notes\n") and re.search(r"\nnumber: 7 +# shown in lists\n", got)
+    assert client.post("/api/workshop/write", json={"text": "id: [", "data": {"id": "x"}}).json() == {"text": None}
+
+
+def test_a_chapter_sheet_prints_layout_rules_story_and_difficulty(client: TestClient) -> None:
+    text = TWO_TILES.replace("story: {}", "story:\n  introduction: {en: The bell is silent., pt: O sino está mudo.}")
+    measured = {"bot": "heuristic", "presets": {"normal": {"games": 100, "win_rate": 0.42}}}
+    html = client.post("/api/workshop/sheet", json={"text": text, "difficulty": measured}).json()["html"]
+    assert "<svg" in html and "side 5 (Guard Room) at column 1, row 1; its back is side 6" in html
+    assert "space 15 of side 5 (Guard Room)" in html and "no minion is on side 7" in html
+    assert "The bell is silent." in html and "won 42% of 100 games" in html
+    pt = client.post("/api/workshop/sheet", json={"text": text, "lang": "pt"}).json()["html"]
+    assert "O sino está mudo." in pt and "Ainda não medida" in pt and "The bell" not in pt
+    shipped = client.get("/api/workshop/chapters/the-root-road/sheet")
+    assert shipped.status_code == 200 and shipped.headers["content-type"].startswith("text/html")
+    assert "Chapter rules" in shipped.text
+
+
+def test_the_queue_says_where_a_job_stands_and_every_tab_sees_and_cancels_it(
+    client: TestClient, editor: dict[str, str]
+) -> None:
+    first = client.post("/api/workshop/playtests", json={"text": TWO_TILES, "games": 1000}, headers=editor).json()
+    wait(client, first["id"], editor, lambda j: j["status"] == "running")
+    other = {"X-Editor-Token": client.post("/api/workshop/token").json()["token"]}
+    second = client.post("/api/workshop/playtests", json={"text": TWO_TILES, "games": 5}, headers=other).json()
+    assert second["status"] == "queued" and second["position"] == 2 and second["wait_seconds"] > 0
+    # another tab of the first editor: it finds the running job (and an estimate before starting one) ...
+    mine = client.get("/api/workshop/playtests?bot=search&games=100&presets=1", headers=editor).json()
+    assert [j["id"] for j in mine["jobs"]] == [first["id"]] and mine["jobs"][0]["position"] == 0
+    assert mine["estimate_seconds"] > 0
+    assert client.get("/api/workshop/playtests", headers=other).json()["jobs"][0]["id"] == second["id"]
+    # ... and cancels it; the second editor's job moves up and runs
+    client.post(f"/api/workshop/playtests/{first['id']}/cancel", headers=editor)
+    wait(client, first["id"], editor, lambda j: j["status"] == "cancelled" and j["position"] is None)
+    wait(client, second["id"], other, lambda j: j["status"] == "done")
+
+
+def test_the_check_carries_what_the_planner_cannot_plan_for(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's slot for issue 29's planner: every gap of ``cannot_plan`` comes back with the check."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Gap:
+        word: str
+        en: str
+        pt: str
+
+    assert check(client, TWO_TILES)["cannot_plan"] == []  # the real planner reads this chapter whole
+    import mnm.server.workshop as workshop_routes
+
+    monkeypatch.setattr(
+        workshop_routes,
+        "cannot_plan",
+        lambda chapter, content=None: [Gap("counter", f"{chapter.id}: gap", f"{chapter.id}: lacuna")],
+    )
+    got = check(client, TWO_TILES)
+    assert got["ok"] and got["cannot_plan"] == [{"word": "counter", "en": "my-chapter: gap", "pt": "my-chapter: lacuna"}]
+    assert check(client, BLANK_CHAPTER)["cannot_plan"] == []  # only for a chapter that checks

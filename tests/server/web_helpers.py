@@ -89,3 +89,47 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
+
+
+# A chapter that bots finish in a few rounds: two tiles, one Rat Warrior to clear (the library's tests, issue 36)
+TINY_CHAPTER = """\
+id: tiny-trial
+number: 100
+source: authored
+note: a tiny chapter for the library's tests
+name: {en: Tiny Trial, pt: Pequena Prova}
+objective: {en: Clear the second tile., pt: Limpem o segundo quadro.}
+victory_text: {en: The way is clear., pt: O caminho está livre.}
+defeat_text: {en: Time has run out., pt: O tempo acabou.}
+story:
+  opening: {en: A rat blocks the road., pt: Um rato bloqueia a estrada.}
+setup:
+  party_size: 2
+  forbidden_heroes: []
+  encounter_kinds: [standard]
+  end_page: 8
+  track_pages: 10
+  layout:
+    - {side: 5, at: [0, 0]}
+    - {side: 7, at: [1, 0]}
+  start_space: "5:15"
+  starting_minions:
+    - {minion: rat-warrior, count: 1, side: 7}
+victory:
+  - tile_clear: {side: 7}
+rules: []
+"""
+
+
+def publish_body(**over: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "text": TINY_CHAPTER,
+        "title": "Two Tiles",
+        "description": "One rat, two tiles.",
+        "languages": ["en", "pt"],
+        "mice": 2,
+        "author": "Ana",
+        "licence": "CC BY 4.0",
+    }
+    body.update(over)
+    return body

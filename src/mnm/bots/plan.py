@@ -26,10 +26,46 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from mnm.chapters.language import ChapterRule, Condition, Effect
+from mnm.chapters.rule_graph import (
+    CLEAR,
+    DEFEAT,
+    ENTER,
+    EXPLORE,
+    MOVE,
+    NOW,
+    REVEAL,
+    SEARCH,
+    STAND,
+    WAIT,
+    WOUND,
+    Act,
+    GateRule,
+    RuleGraph,
+    rule_graph,
+    ways,
+)
 from mnm.content.schema import Chapter, HeroClass
-from mnm.engine import Ctx, State, exit_target
+from mnm.engine import Ctx, State, condition_holds, exit_target, rule_fired
 
-__all__ = ["STEP", "Advice", "ChapterPlan", "Edge", "Gate", "Goal", "advice", "chapter_plan", "progress"]
+__all__ = [
+    "AUTO",
+    "STEP",
+    "Advice",
+    "ChapterPlan",
+    "Edge",
+    "Gate",
+    "Goal",
+    "Stages",
+    "SubGoal",
+    "advice",
+    "chapter_plan",
+    "current_goal",
+    "danger_sides",
+    "danger_spaces",
+    "explain",
+    "progress",
+    "stages",
+]
 
 STEP: Final = 0.2  # one step on a tile, in explores: a tile crossed is worth about one explore
 GATE_COST: Final = 1.5  # a gate that opens with a special search: finding the card (a search or two)
@@ -149,9 +185,24 @@ def _minion_sources(ctx: Ctx, minion: str) -> list[int]:
     return sides
 
 
-def _flag_sides(ctx: Ctx, flag: str) -> list[int]:
-    """The sides whose first reveal raises ``flag`` (a ``set_flag`` in a ``tile_revealed`` rule)."""
+def _action_sides(ctx: Ctx, kind: str, flag: str | None) -> list[int]:
+    """The sides of the chapter actions (issue 30) with an effect of ``kind`` (a ``set_flag`` of ``flag``), nested
+    in rolls and story choices: taking the action there is the way to it."""
+    from mnm.chapters.language import walk_effects
+
     sides: list[int] = []
+    for action in ctx.chapter.actions:
+        for _, e in walk_effects(action.do, ""):
+            if _kind(e) == kind and (flag is None or e.params.name == flag):
+                sides += [action.where.side] if action.where.side is not None else []
+                sides += [_side_of(s) for s in action.where.spaces]
+    return list(dict.fromkeys(sides))
+
+
+def _flag_sides(ctx: Ctx, flag: str) -> list[int]:
+    """The sides whose first reveal raises ``flag`` (a ``set_flag`` in a ``tile_revealed`` rule), and the sides
+    of the chapter actions that raise it."""
+    sides: list[int] = _action_sides(ctx, "set_flag", flag)
     for rule in _rules(ctx.chapter):
         if any(_kind(e) == "set_flag" and e.params.name == flag for e in _effects(rule)):
             side = rule.where.side
@@ -160,15 +211,15 @@ def _flag_sides(ctx: Ctx, flag: str) -> list[int]:
     return sides
 
 
-def read_goal(ctx: Ctx) -> Goal:
-    """The chapter's victory conditions as a :class:`Goal`."""
+def read_goal(ctx: Ctx, conditions: Iterable[Condition] | None = None) -> Goal:
+    """The chapter's victory conditions (or ``conditions``: the final stage's, :func:`stages`) as a :class:`Goal`."""
     sides: list[int] = []
     spaces: list[str] = []
     clear: list[int] = []
     defeat: list[str] = []
     tokens: list[str] = []
     defeat_all = False
-    for c in _conditions(ctx.chapter.victory):
+    for c in _conditions(ctx.chapter.victory if conditions is None else conditions):
         kind, p = _kind(c), c.params
         if kind == "all_free_mice_on":
             spaces += list(p.spaces)
@@ -188,6 +239,8 @@ def read_goal(ctx: Ctx) -> Goal:
             sides += _minion_sources(ctx, p.params.minion)
     if not sides and spaces:
         sides = [_side_of(s) for s in spaces]
+    if not sides:  # issue 30: a chapter won by a chapter action's victory effect: stand where it is offered
+        sides += _action_sides(ctx, "victory", None)
     return Goal(
         sides=tuple(dict.fromkeys(sides)),
         spaces=tuple(dict.fromkeys(spaces)),
@@ -220,6 +273,8 @@ def read_gates(ctx: Ctx) -> tuple[Gate, ...]:
         what = rule.where.what or ""
         side = rule.where.side
         tokens = tuple(_opening_tokens(conds))
+        if conds and not tokens:
+            continue  # a gate on other conditions (a flag, a counter...): opened by a sub-goal (current_goal)
         if side is None:
             continue  # a gate everywhere: the engine refuses those explores; the plan only knows placed gates
         out.append(Gate(int(side), str(what), tokens, forever=not conds))
@@ -284,17 +339,19 @@ def side_graph(ctx: Ctx, heroes: Iterable[str], gates: tuple[Gate, ...]) -> dict
     return edges
 
 
-_PLANS: Final[dict[tuple[int, str, tuple[str, ...]], ChapterPlan]] = {}
+_PLANS: Final[dict[tuple[int, str, tuple[str, ...], Goal | None], ChapterPlan]] = {}
 
 
-def chapter_plan(ctx: Ctx, st: State) -> ChapterPlan:
-    """The plan for this chapter and party (worked out once, then cached)."""
+def chapter_plan(ctx: Ctx, st: State, goal: Goal | None = None) -> ChapterPlan:
+    """The plan for this chapter and party toward ``goal`` (the final stage's goal when None: the victory's
+    places, :func:`stages`), worked out once, then cached."""
     heroes = tuple(sorted(st.heroes))
-    key = (id(ctx.content), ctx.chapter.id, heroes)
+    key = (id(ctx.content), ctx.chapter.id, heroes, goal)
     plan = _PLANS.get(key)
     if plan is None:
         gates = read_gates(ctx)
-        plan = ChapterPlan(read_goal(ctx), side_graph(ctx, heroes, gates), gates, _token_searches(ctx))
+        target = goal if goal is not None else read_goal(ctx, stages(ctx).final)
+        plan = ChapterPlan(target, side_graph(ctx, heroes, gates), gates, _token_searches(ctx))
         _solve(ctx, plan)
         start = ctx.chapter.start_space
         plan.start_cost = max(1.0, _node_cost(ctx, plan, _side_of(start), (start,))) if start else 1.0
@@ -396,7 +453,7 @@ def _opener(ctx: Ctx, st: State, plan: ChapterPlan, e: Edge) -> tuple[str, ...] 
         side, card, where = found
         if side == e.side and card not in st.special_found:
             return _search_spaces(ctx, side, where)
-    if not plan.gates and not e.tokens:
+    if not plan.gates and not e.tokens and not stages(ctx).gates:
         # a chapter whose gates are not written as data: any special search of this side left may be the key
         for ss in ctx.chapter.special_searches:
             if ss.side == e.side and ss.card not in st.special_found:
@@ -414,11 +471,12 @@ def _goal_sides(ctx: Ctx, st: State, plan: ChapterPlan) -> tuple[int, ...]:
     return plan.goal.sides
 
 
-def advice(ctx: Ctx, st: State, side: int, space: str, hero_id: str | None = None) -> list[Advice]:
-    """The ways a mouse on ``space`` (of ``side``) can head toward the goal, cheapest first. A closed gate whose
-    key is searched for on this side gives a ``search`` advice at the search's spaces; the goal gives ``""``
+def _final_advice(
+    ctx: Ctx, st: State, plan: ChapterPlan, side: int, space: str, hero_id: str | None = None
+) -> list[Advice]:
+    """The ways a mouse on ``space`` (of ``side``) can head toward ``plan``'s goal, cheapest first. A closed gate
+    whose key is searched for on this side gives a ``search`` advice at the search's spaces; the goal gives ``""``
     (stand there); an explore gives its argument. Empty when the plan knows no way from here."""
-    plan = chapter_plan(ctx, st)
     out: list[Advice] = []
     goal_sides = _goal_sides(ctx, st, plan)
     if side in goal_sides:
@@ -473,14 +531,14 @@ def _toward_sides(
     return out
 
 
-def mouse_cost(ctx: Ctx, st: State, space: str) -> float:
+def mouse_cost(ctx: Ctx, st: State, space: str, plan: ChapterPlan | None = None) -> float:
     """The plan's cost to the goal from a mouse standing on ``space``: the cheapest way of :func:`advice`, with
     every explore the board allows counted whichever side its neighbour shows, and a gate open when the party
     holds its token (else reached through its key's search). Cached per space and tokens held."""
-    plan = chapter_plan(ctx, st)
+    plan = plan or chapter_plan(ctx, st)
     side = _side_of(space)
     if plan.goal.defeat and _goal_sides(ctx, st, plan) != plan.goal.sides:
-        ways = advice(ctx, st, side, space)  # a minion to defeat is on the board: head for it
+        ways = _final_advice(ctx, st, plan, side, space)  # a minion to defeat is on the board: head for it
         return ways[0].cost if ways else _FAR
     held = tuple(t for es in plan.edges.get(side, ()) for t in es.tokens if _holds(st, t, side))
     key = (space, held)
@@ -508,16 +566,408 @@ def mouse_cost(ctx: Ctx, st: State, space: str) -> float:
     return best
 
 
-def progress(ctx: Ctx, st: State) -> float:
-    """0..1: how far along the way to the goal the furthest free mouse is (1: on the goal; 0: no better than the
-    start). A chapter whose goal the plan cannot place measures sides explored instead."""
-    plan = chapter_plan(ctx, st)
+def _final_progress(ctx: Ctx, st: State, plan: ChapterPlan) -> float:
     if not plan.goal.sides:
         return 0.0
     best = 0.0
     for h in st.mice_on_board():
         assert h.space is not None
-        c = mouse_cost(ctx, st, h.space)
+        c = mouse_cost(ctx, st, h.space, plan)
         if c < _FAR:
             best = max(best, 1.0 - c / plan.start_cost)
     return max(0.0, min(1.0, best))
+
+
+# --- sub-goals: backward from the victory through the rule graph (issue 29) ----------------------------------------
+
+FINAL_KINDS: Final = frozenset({"all_free_mice_on", "tile_face_up", "tile_clear", "no_minions", "any_free_mouse"})
+MAX_DEPTH: Final = 6  # sub-goals of sub-goals: a chain longer than this is not followed
+
+
+@dataclass(frozen=True)
+class Stages:
+    """A chapter read for planning: the victory's preconditions (conditions to make true first, in the file's
+    order), its final stage (where the party must end: the places the side graph plans for), the gates on
+    other conditions than a party token, and what brings a chapter defeat nearer."""
+
+    graph: RuleGraph
+    pre: tuple[Condition, ...]
+    final: tuple[Condition, ...]
+    gates: tuple[GateRule, ...]
+    danger_spaces: frozenset[str]  # entering one feeds a chapter defeat
+    danger_sides: frozenset[int]  # searching there feeds a chapter defeat
+    defeat: tuple[Condition, ...]
+
+    @property
+    def simple(self) -> bool:
+        """Only places to reach (the shapes of the shipped chapters): the side graph's plan alone."""
+        return not self.pre and not self.gates and not self.danger_spaces and not self.danger_sides
+
+
+@dataclass(frozen=True)
+class SubGoal:
+    """What the party should do now: ``act`` (:mod:`mnm.chapters.rule_graph`'s acts) on ``sides`` (at
+    ``spaces``), and why, in English and Portuguese."""
+
+    act: str
+    sides: tuple[int, ...]
+    spaces: tuple[str, ...] = ()
+    minion: str = ""
+    why: tuple[str, str] = ("", "")
+
+
+def _is_final(graph: RuleGraph, c: Condition) -> bool:
+    """A condition the side graph plans for: a place, or a flag or minion that comes with a tile's reveal."""
+    kind = _kind(c)
+    if kind in FINAL_KINDS:
+        return True
+    if kind == "flag":
+        made = graph.of(f"flag:{c.params.name}")
+        return bool(made) and all(p.trigger == "tile_revealed" and p.act.sides for p in made)
+    if kind == "not" and _kind(c.params) == "minion_on_board":
+        made = graph.of(f"minion:{c.params.params.minion}")
+        return all(p.trigger in ("tile_revealed", "setup") for p in made)
+    return False
+
+
+def _danger(graph: RuleGraph, defeat: tuple[Condition, ...]) -> tuple[frozenset[str], frozenset[int]]:
+    """The spaces whose entering and the sides whose searching make a chapter defeat's fact."""
+    spaces: set[str] = set()
+    sides: set[int] = set()
+    for c in _conditions(defeat):
+        for w in ways(graph, c, True) or []:
+            acts = [w.act] + [x.act for need, t in w.needs for x in (ways(graph, need, t) or [])]
+            for act in acts:
+                if act.kind == ENTER:
+                    spaces.update(act.spaces)
+                elif act.kind == SEARCH:
+                    sides.update(act.sides)
+    return frozenset(spaces), frozenset(sides)
+
+
+_STAGES: Final[dict[int, tuple[object, Stages]]] = {}
+
+
+def stages(ctx: Ctx) -> Stages:
+    """The chapter read for planning (once per chapter object, then cached)."""
+    found = _STAGES.get(id(ctx.chapter))
+    if found is not None and found[0] is ctx.chapter:
+        return found[1]
+    chapter = ctx.chapter
+    graph = rule_graph(chapter, ctx.content)
+    victory = _conditions(chapter.victory)
+    pre = tuple(c for c in victory if not _is_final(graph, c))
+    final = tuple(c for c in victory if _is_final(graph, c))
+    legacy = {(g.side, g.what) for g in read_gates(ctx)}
+    gates = tuple(
+        g for g in graph.gates if g.conditions and (g.side, g.what) not in legacy and not _opening_tokens(g.conditions)
+    )
+    danger_spaces, danger_sides = _danger(graph, tuple(chapter.defeat))
+    got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat))
+    if len(_STAGES) > 256:
+        _STAGES.clear()
+    _STAGES[id(chapter)] = (chapter, got)
+    return got
+
+
+def _about_figure(c: Condition) -> bool:
+    kind = _kind(c)
+    if kind == "figure":
+        return True
+    if kind in ("any", "all"):
+        return any(_about_figure(x) for x in c.params)
+    return kind == "not" and _about_figure(c.params)
+
+
+_NEGATED: Final = {"eq": "ne", "ne": "eq", "lt": "ge", "le": "gt", "gt": "le", "ge": "lt"}
+
+
+def _say(c: Condition, want: bool) -> str:
+    """A condition as the sub-goal's explanation names it (``counter bell ge 2``, ``not flag guard_down``)."""
+    kind = _kind(c)
+    p = c.params
+    if kind == "not":
+        return _say(p, not want)
+    if kind == "counter" and p.op != "unset":
+        op = str(p.op) if want else _NEGATED[str(p.op)]
+        return f"counter {p.name} {op} {p.value}"
+    keys = ("name", "token", "minion", "achievement", "card", "side")
+    name = next((str(getattr(p, k)) for k in keys if hasattr(p, k)), "")
+    said = f"{kind} {name}".strip()
+    return said if want else f"not {said}"
+
+
+def _spaces_text(spaces: Iterable[str]) -> str:
+    return ", ".join(spaces)
+
+
+def _act_goal(
+    ctx: Ctx, st: State, sg: Stages, act: Act, c: Condition, want: bool, purpose: tuple[str, str], depth: int
+) -> SubGoal | None:
+    """The sub-goal that does ``act`` (None: nothing to do, or it can no longer happen)."""
+    board = ctx.board
+    target = _say(c, want)
+    en, pt = purpose
+
+    def goal(
+        kind: str, sides: tuple[int, ...], spaces: tuple[str, ...], doing: tuple[str, str], minion: str = ""
+    ) -> SubGoal:
+        return SubGoal(
+            kind, sides, spaces, minion, (f"{doing[0]} for `{target}`, {en}", f"{doing[1]} para `{target}`, {pt}")
+        )
+
+    kind = act.kind
+    if kind in (NOW, EXPLORE) and not act.sides:
+        return None
+    if kind == REVEAL:
+        hidden = tuple(s for s in act.sides if s not in st.explored)
+        if not hidden:
+            return None
+        where = ", ".join(map(str, hidden))
+        return goal(
+            REVEAL, hidden, (), (f"exploring to reveal side {where}", f"explorando para revelar o lado {where}")
+        )
+    if kind in (STAND, EXPLORE):
+        sides = act.sides or tuple(sorted({_side_of(s) for s in act.spaces}))
+        where = _spaces_text(act.spaces) or f"side {', '.join(map(str, sides))}"
+        return goal(STAND, sides, act.spaces, (f"standing on {where}", f"ficando em {where}"))
+    if kind in (ENTER, MOVE):
+        spaces = act.spaces or tuple(sp.id for s in act.sides for sp in board.graph(s).spaces)
+        sides = act.sides or tuple(sorted({_side_of(s) for s in spaces}))
+        if not sides:
+            return None
+        where = _spaces_text(act.spaces) or f"side {', '.join(map(str, sides))}"
+        return goal(ENTER, sides, spaces, (f"entering {where}", f"entrando em {where}"))
+    if kind == SEARCH:
+        if act.card and act.card in st.special_found:
+            return None
+        side = act.sides[0] if act.sides else None
+        if side is None:
+            return None
+        if all(side in h.searched for h in st.heroes.values() if not h.captured):
+            return None  # every free mouse has searched there
+        where = next((ss.where for ss in ctx.chapter.special_searches if ss.card == act.card), "tile")
+        spaces = _search_spaces(ctx, side, where)
+        what = f" for the {act.card}" if act.card else ""
+        quê = f" pela {act.card}" if act.card else ""
+        return goal(SEARCH, (side,), spaces, (f"searching side {side}{what}", f"vasculhando o lado {side}{quê}"))
+    if kind in (DEFEAT, WOUND):
+        on = [m for m in st.minions.values() if not act.minion or m.type == act.minion]
+        if on:
+            sides = tuple(dict.fromkeys(_side_of(m.space) for m in on))
+            who = act.minion or "minions"
+            return goal(
+                DEFEAT, sides, tuple(m.space for m in on), (f"defeating the {who}", f"derrotando {who}"), act.minion
+            )
+        if act.minion and depth < MAX_DEPTH:  # not on the board yet: bring it out first
+            bring = Condition.model_validate({"minion_on_board": {"minion": act.minion}})
+            return _pursue(ctx, st, sg, bring, True, purpose, depth + 1, set())
+        return None
+    if kind == CLEAR:
+        side = act.sides[0]
+        if side not in st.explored:
+            return goal(
+                REVEAL, (side,), (), (f"exploring to reveal side {side}", f"explorando para revelar o lado {side}")
+            )
+        spaces = tuple(m.space for m in st.minions.values() if _side_of(m.space) == side)
+        return goal(CLEAR, (side,), spaces, (f"clearing side {side}", f"limpando o lado {side}"))
+    if kind == WAIT:
+        where = ", ".join(map(str, act.sides))
+        text = (f"waiting on side {where}", f"esperando no lado {where}") if where else ("waiting", "esperando")
+        return goal(WAIT, act.sides, (), text)
+    return None
+
+
+def _pursue(
+    ctx: Ctx,
+    st: State,
+    sg: Stages,
+    c: Condition,
+    want: bool,
+    purpose: tuple[str, str],
+    depth: int,
+    seen: set[tuple[int, bool]],
+) -> SubGoal | None:
+    """The first thing to do to make ``c`` come to ``want`` (a rule's own conditions before its trigger), None
+    when the planner knows no way. A way that only waits is kept in case no other way acts."""
+    key = (id(c), want)
+    if depth > MAX_DEPTH or key in seen:
+        return None
+    seen = seen | {key}
+    waiting: SubGoal | None = None
+    for w in ways(sg.graph, c, want) or []:
+        if w.producer is not None and w.producer.once and rule_fired(st, w.producer.source):
+            continue  # a once rule that has fired: it will not make its fact again
+        found: SubGoal | None = None
+        blocked = False
+        for need, truth in w.needs:
+            if w.producer is not None and _about_figure(need):
+                continue  # a test of the trigger's figure: a filter, not a goal
+            if condition_holds(ctx, st, need) == truth:
+                continue
+            found = _pursue(ctx, st, sg, need, truth, purpose, depth + 1, seen)
+            if found is None:
+                blocked = True
+            break
+        if blocked:
+            continue
+        if found is None:
+            found = _act_goal(ctx, st, sg, w.act, c, want, purpose, depth)
+        if found is None:
+            continue
+        if found.act != WAIT:
+            return found
+        waiting = waiting or found
+    return waiting
+
+
+_VICTORY: Final = ("needed for victory", "necessário para a vitória")
+
+
+def _gate_closed(ctx: Ctx, st: State, gate: GateRule) -> bool:
+    return all(_about_figure(c) or condition_holds(ctx, st, c) for c in gate.conditions)
+
+
+def _gate_in_way(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> SubGoal | None:
+    """When every way from the party to ``sides`` crosses a closed gate: the first thing to do to open one."""
+    closed = [g for g in sg.gates if _gate_closed(ctx, st, g)]
+    if not closed or not sides:
+        return None
+    start = {_side_of(h.space) for h in st.mice_on_board() if h.space is not None}
+    if start & set(sides):
+        return None
+    edges = chapter_plan(ctx, st).edges
+    shut = {(g.side, g.what) for g in closed}
+    seen = set(start)
+    frontier = list(start)
+    met: list[GateRule] = []
+    while frontier:
+        side = frontier.pop()
+        for e in edges.get(side, ()):
+            what = "flip" if e.where == "flip" else "exit"
+            blocking = [g for g in closed if g.side in (None, side) and g.what in ("", what)]
+            if blocking or (side, what) in shut:
+                met += [g for g in blocking if g not in met]
+                continue
+            if e.target in sides:
+                return None
+            if e.target not in seen:
+                seen.add(e.target)
+                frontier.append(e.target)
+    for g in met:
+        purpose = (f"to open the gate {g.rule}", f"para abrir o portão {g.rule}")
+        for c in g.conditions:
+            if _about_figure(c) or not condition_holds(ctx, st, c):
+                continue
+            got = _pursue(ctx, st, sg, c, False, purpose, 1, set())
+            if got is not None and got.act != WAIT:
+                return got
+    return None
+
+
+def _final_sides(ctx: Ctx, st: State) -> tuple[int, ...]:
+    plan = chapter_plan(ctx, st)
+    return _goal_sides(ctx, st, plan)
+
+
+def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
+    """The party's current sub-goal, read backward from the victory through the rule graph: the first
+    precondition of the victory not yet true (a token, a flag, a counter, a minion gone...), through the rule
+    that makes it and that rule's own conditions, down to something to do; with a gate on the way to it opened
+    first. None: the final stage (reach the victory's places, :func:`chapter_plan`), or a chapter with nothing
+    but places to reach."""
+    sg = stages(ctx)
+    if not sg.pre and not sg.gates:
+        return None
+    waiting: SubGoal | None = None
+    for c in sg.pre:
+        if condition_holds(ctx, st, c):
+            continue
+        got = _pursue(ctx, st, sg, c, True, _VICTORY, 0, set())
+        if got is None:
+            continue
+        if got.act != WAIT:
+            return _gate_in_way(ctx, st, sg, got.sides) or got
+        waiting = waiting or got
+    if waiting is not None and waiting.sides:  # time will make it: meanwhile, stand where it will happen
+        return _gate_in_way(ctx, st, sg, waiting.sides) or waiting
+    return _gate_in_way(ctx, st, sg, _final_sides(ctx, st))
+
+
+def _goal_of(sub: SubGoal) -> Goal:
+    spaces = sub.spaces if sub.act in (STAND, ENTER, SEARCH) else ()
+    return Goal(sides=sub.sides, spaces=spaces)
+
+
+def _sub_advice(ctx: Ctx, st: State, sub: SubGoal, side: int, space: str, hero_id: str | None) -> list[Advice]:
+    if not sub.sides:
+        return []
+    if side in sub.sides:
+        if sub.act in (DEFEAT, CLEAR):
+            spaces = tuple(s for s in sub.spaces if _side_of(s) == side)
+            spaces = tuple(m.space for m in st.minions.values() if _side_of(m.space) == side and m.space in spaces)
+        elif sub.act in (STAND, ENTER, SEARCH):
+            spaces = tuple(s for s in sub.spaces if _side_of(s) == side)
+        else:
+            spaces = ()
+        verb = "search" if sub.act == SEARCH else "enter" if sub.act == ENTER else ""
+        return [Advice(spaces, verb, STEP * _steps(ctx, side, (space,), spaces) if spaces else 0.0)]
+    return _final_advice(ctx, st, chapter_plan(ctx, st, _goal_of(sub)), side, space, hero_id)
+
+
+AUTO: Final = SubGoal("auto", ())  # advice's default: the planner's current sub-goal
+
+
+def advice(
+    ctx: Ctx, st: State, side: int, space: str, hero_id: str | None = None, goal: SubGoal | None = AUTO
+) -> list[Advice]:
+    """The ways a mouse on ``space`` (of ``side``) can head toward the current sub-goal (``goal``; by default
+    :func:`current_goal`), cheapest first: an explore (its argument), ``search`` at the spaces to search,
+    ``enter`` (step into one of the spaces: off it first when on it), or ``""`` (stand there; a minion to
+    defeat: its spaces). In the final stage, the way to the victory's places, a closed gate whose key is
+    searched for on this side giving a ``search`` advice. Empty when the plan knows no way from here."""
+    sub = current_goal(ctx, st) if goal is AUTO else goal
+    if sub is None:
+        return _final_advice(ctx, st, chapter_plan(ctx, st), side, space, hero_id)
+    return _sub_advice(ctx, st, sub, side, space, hero_id)
+
+
+def progress(ctx: Ctx, st: State) -> float:
+    """0..1: how far along the way to the victory the party is. In a chapter of places only: one minus the
+    furthest free mouse's cost to the goal over the cost from the start (0 when the plan cannot place the goal).
+    With preconditions: the share of them already true, the current sub-goal's own progress counting as a part."""
+    sg = stages(ctx)
+    if not sg.pre and not sg.gates:
+        return _final_progress(ctx, st, chapter_plan(ctx, st))
+    sub = current_goal(ctx, st)
+    done = sum(1 for c in sg.pre if condition_holds(ctx, st, c))
+    if sub is None:
+        part = _final_progress(ctx, st, chapter_plan(ctx, st))
+    elif sub.sides:
+        part = 0.5 * _final_progress(ctx, st, chapter_plan(ctx, st, _goal_of(sub)))
+    else:
+        part = 0.0
+    return max(0.0, min(1.0, (done + part) / (len(sg.pre) + 1)))
+
+
+def explain(ctx: Ctx, st: State, lang: str = "en") -> str:
+    """The party's current sub-goal in one line (``lang``: ``en`` or ``pt-BR``): what the bots are doing and
+    what for ("searching side 8 for the dinner-fork for `party_holds fork`, needed for victory")."""
+    sub = current_goal(ctx, st)
+    pt = lang.startswith("pt")
+    if sub is None:
+        sides = ", ".join(map(str, chapter_plan(ctx, st).goal.sides))
+        if not sides:
+            return "a caminho do objetivo do capítulo" if pt else "heading for the chapter's goal"
+        return f"a caminho do lado {sides}, para a vitória" if pt else f"heading for side {sides}, for victory"
+    return sub.why[1] if pt else sub.why[0]
+
+
+def danger_spaces(ctx: Ctx) -> frozenset[str]:
+    """Spaces whose entering feeds a chapter defeat (a mouse keeps off them unless the goal is there)."""
+    return stages(ctx).danger_spaces
+
+
+def danger_sides(ctx: Ctx) -> frozenset[int]:
+    """Sides where a search feeds a chapter defeat (no search for luck there)."""
+    return stages(ctx).danger_sides

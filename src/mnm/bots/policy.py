@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mnm.bots.plan import advice, progress
+from mnm.bots.plan import AUTO, SubGoal, advice, explain, progress, stages
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "Policy",
     "RandomBot",
     "evaluate",
+    "explain_plan",
     "position_measures",
     "resample_dice",
     "resample_hidden",
@@ -182,6 +183,11 @@ class HeuristicBot:
 
     # --- rules of thumb for a mouse's turn ----------------------------------------------------------------
 
+    def route_goal(self, ctx: Ctx, st: State) -> SubGoal | None:
+        """Where this bot is told to go: the planner's current sub-goal (``AUTO``); a bot given waypoints by hand
+        (:class:`mnm.bots.waypoints.WaypointBot`) answers its own."""
+        return AUTO
+
     def turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
         """Hit what you can; close in on minions on your tile; else search when safe, head for the way on
         (the plan's advice, :func:`mnm.bots.plan.advice`, or any exit or flip space), explore there."""
@@ -200,6 +206,11 @@ class HeuristicBot:
         end = by_verb.get("end", [None])[0]
         minion_spaces = tuple(m.space for m in st.minions.values() if board.spaces[m.space].side == side)
         moves = by_verb.get("move", [])
+        read = stages(ctx)
+        danger = read.danger_spaces
+        if danger and moves:  # entering these feeds a chapter defeat: keep off them while there is another way
+            safe = [a for a in moves if a.args[0] not in danger]
+            moves = safe if safe else moves
 
         def closer(goals: tuple[str, ...]) -> Action | None:
             if not moves:
@@ -220,18 +231,33 @@ class HeuristicBot:
             if step is not None:
                 return step
             return end
-        ways = advice(ctx, st, side, hero.space, hero.id)
+        acts = by_verb.get("act", [])
+        if acts:  # a chapter action offered here (issue 30): the designer offers it for a reason; it costs only the
+            return acts[0]  # turn's action (movement stays), and a bot with nothing to remember stays a pure function
+        ways = advice(ctx, st, side, hero.space, hero.id, self.route_goal(ctx, st))
         if "search" in by_verb and side not in hero.searched:
             if ways and ways[0].verb == "search":
                 if hero.space in ways[0].spaces:
                     return by_verb["search"][0]  # the search that opens the way on
-            elif st.end_page - st.hourglass > HASTE_PAGES or not ways:
+            elif (st.end_page - st.hourglass > HASTE_PAGES or not ways) and side not in read.danger_sides:
                 return by_verb["search"][0]
         if ways:
             goals, verb = ways[0].spaces, ways[0].verb
         else:  # the plan knows no way from here: any way on
             goals = tuple(sp for ex in graph.exits for sp in ex.spaces) + tuple(x.id for x in graph.spaces if x.flip)
             verb = "*"
+        if verb == "enter" and hero.space in goals:
+            # a trigger on entering a space: step off it, to come back in (the planner asks again next move)
+            off = [a for a in moves if a.args[0] not in goals]
+            if off:
+                return min(
+                    off,
+                    key=lambda a: (
+                        graph.mouse_dist[graph.by_id[a.args[0]].index][graph.by_id[hero.space or ""].index],
+                        board.order[a.args[0]],
+                    ),
+                )
+            return end
         if hero.space in goals:
             if verb == "search" and "search" in by_verb:
                 return by_verb["search"][0]
@@ -243,3 +269,11 @@ class HeuristicBot:
         if step is not None:
             return step
         return end
+
+
+def explain_plan(game: Game, lang: str = "en") -> str:
+    """What the bots are doing in ``game`` now, in one line: the planner's current sub-goal
+    (:func:`mnm.bots.plan.explain`), e.g. "searching side 8 for the dinner-fork for `party_holds fork`, needed
+    for victory"."""
+    return explain(game.ctx, game.state, lang)
+

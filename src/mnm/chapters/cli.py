@@ -38,26 +38,41 @@ def validate(
     ] = False,
     lang: Annotated[str, typer.Option(help="The problems' language: en or pt-BR.")] = "en",
 ) -> None:
-    """Check chapter files: schema, ids, layout, reachability. One line per problem; exit 1 on any."""
-    from mnm.chapters.file import ChapterFileError, Problem, read_chapter_file
+    """Check chapter files: schema, ids, layout, reachability. One line per problem; exit 1 on any.
+
+    A file that checks may still hold something the bots cannot plan for (issue 29's rule graph): each such
+    thing is printed as a warning line (``warning: ...``), which does not fail the check, so a designer knows
+    before a play-test why the bots would stand still."""
+    from mnm.chapters.file import ChapterFileError, Problem, added_chapter, read_chapter_file
+    from mnm.chapters.rule_graph import cannot_plan
 
     report: dict[str, list[dict[str, object]]] = {}
+    warnings: dict[str, list[dict[str, str]]] = {}
     bad = 0
+    pt = lang.startswith("pt")
     for path in files:
         problems: list[Problem] = []
+        gaps: list[dict[str, str]] = []
         try:
-            read_chapter_file(path)  # the same reading as play and simulate: what passes here plays
+            content = read_chapter_file(path)  # the same reading as play and simulate: what passes here plays
+            gaps = [{"word": str(g.word), "en": g.en, "pt": g.pt} for g in cannot_plan(added_chapter(content)[0], content)]
         except ChapterFileError as err:
             problems = err.problems
         bad += len(problems)
         report[str(path)] = [p.to_json() for p in problems]
+        warnings[str(path)] = gaps
         if not as_json:
             for p in problems:
                 typer.echo(p.text(lang))
+            for g in gaps:
+                typer.echo(f"{path}: {'aviso' if pt else 'warning'}: {g['pt'] if pt else g['en']}")
             if not problems:
-                typer.echo(f"{path}: chapter OK" if not lang.startswith("pt") else f"{path}: capítulo OK")
+                typer.echo(f"{path}: chapter OK" if not pt else f"{path}: capítulo OK")
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False))
+        for path_name, gaps in warnings.items():  # the JSON keeps its shape ({file: [problems]}); warnings aside
+            for g in gaps:
+                typer.echo(f"{path_name}: {'aviso' if pt else 'warning'}: {g['pt'] if pt else g['en']}", err=True)
     if bad:
         if not as_json:
             typer.echo(f"{bad} problem(s)", err=True)

@@ -13,6 +13,8 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from mnm.chapters.language import (
+    RESERVED_NAMES,
+    TOKENS,
     TRIGGER_FILTERS,
     ChapterRule,
     Condition,
@@ -101,6 +103,93 @@ def _kind_model(container: type[BaseModel], kind: str) -> Any:
     return field.annotation
 
 
+# A short example of each word issue 30 added, as a file writes it (tests check each one parses)
+EXAMPLES: dict[tuple[str, str], str] = {
+    ("Trigger", "explore_attempt"): (
+        "{id: east-door, when: explore_attempt, where: {side: 8, exit: 2}, if: [not: {flag: {name: lever_down}}],"
+        " do: [gate: {reason: {en: The east door is shut, pt: A porta leste está fechada}}]}"
+    ),
+    ("Trigger", "item_found"): "{id: key-found, when: item_found, where: {item: brass-key}, do: [story: {moment: key}]}",
+    ("ConditionKind", "holds_item"): "holds_item: {item: brass-key}",
+    ("ConditionKind", "hero_present"): "hero_present: {hero: maginos}",
+    ("ConditionKind", "class_present"): "class_present: {class: healer}",
+    ("ConditionKind", "marked"): "marked: {mark: cursed, who: mouse}",
+    ("ConditionKind", "count"): "count: {select: {kind: minion, in_sight_of: '8:5'}, op: eq, value: 0}",
+    ("ConditionKind", "logged"): "logged: {entry: bell_rung, op: recorded}",
+    ("ConditionKind", "weather"): "weather: {state: rain}",
+    ("ConditionKind", "time_of_day"): "time_of_day: {phase: night}",
+    ("EffectKind", "set_weather"): "set_weather: {state: rain}",
+    ("EffectKind", "set_time_of_day"): "set_time_of_day: {phase: night}",
+    ("EffectKind", "character_charges"): "character_charges: {character: olga}",
+    ("EffectKind", "give_item"): "give_item: {item: brass-key, to: mouse}",
+    ("EffectKind", "take_item"): "take_item: {item: brass-key}",
+    ("EffectKind", "give_card"): "give_card: {card: dagger}",
+    ("EffectKind", "mark"): "mark: {mark: carrying, select: {who: mouse}}",
+    ("EffectKind", "unmark"): "unmark: {mark: carrying, select: {who: any}}",
+    ("EffectKind", "heal"): "heal: {select: {wounded: true, adjacent_to: '8:5'}, amount: 1}",
+    ("EffectKind", "move_mouse"): "move_mouse: {select: {who: mouse}, space: '8:3'}",
+    ("EffectKind", "capture"): "capture: {select: {who: mouse}}",
+    ("EffectKind", "free"): "free: {select: {hero: filch}, space: '8:3'}",
+    ("EffectKind", "choose"): (
+        "choose: {id: fork-in-road, prompt: {en: 'Which way?', pt: 'Por onde?'}, options: ["
+        "{id: high-road, text: {en: The high road, pt: A estrada alta}, do: [next_chapter: {chapter: the-mill-race}]}, "
+        "{id: low-road, text: {en: The low road, pt: A estrada baixa}, do: [set_flag: {name: low}]}]}"
+    ),
+    ("EffectKind", "next_chapter"): "next_chapter: {chapter: the-root-road}",
+    ("EffectKind", "flip_tile"): "flip_tile: {side: 9}",
+    ("EffectKind", "bar_space"): "bar_space: {space: '8:5'}",
+    ("EffectKind", "record"): "record: {entry: bell_rung, op: add, value: 1}",
+    ("EffectKind", "enable_rule"): "enable_rule: {rule: flood}",
+    ("EffectKind", "disable_rule"): "disable_rule: {rule: flood}",
+}
+
+ACTION_EXAMPLE = """```yaml
+actions:
+  - id: pull-lever
+    text: {en: Pull the lever, pt: Puxar a alavanca}
+    where: {spaces: ["8:5"]}
+    if: [not: {flag: {name: lever_down}}]
+    once: true
+    do:
+      - roll: {dice: 1, need: star, then: [set_flag: {name: lever_down}, flip_tile: {side: 9}]}
+items:
+  - {id: brass-key, name: {en: brass key, pt: chave de latão}}
+placements:   # under setup:
+  - {minion: rat-warrior, space: "8:12"}
+```"""
+
+
+def _extras() -> list[str]:
+    """Chapter actions, items, setup placements, the documented tokens and the reserved names."""
+    out = [
+        "### Chapter actions (`actions:`), items (`items:`) and named placements (`setup.placements:`)",
+        "",
+        "A chapter action is an option of a mouse's turn, `act <mouse> <id>`, shown with its `text`: it is offered "
+        "while the mouse stands where `where` says (a side, spaces, or anywhere) and every `if` holds, and taking "
+        "it spends the mouse's action (R-TURN-02); its `do` runs (a `roll` among them is its test); `once: true` "
+        "offers it once per game. Items are named things of the chapter (`give_item`, `take_item`, `holds_item`, "
+        "trigger `item_found`). Placements put a minion on a named space at setup, its cards joining the track. "
+        "Which chapter comes next may depend on the players' choice (a `choose` option's `next_chapter`) or on how "
+        "the chapter was won (a `chapter_won` rule whose `if` tests the optional goal, doing `next_chapter`); "
+        "`record` writes the campaign log a later chapter reads with `logged`.",
+        "",
+        ACTION_EXAMPLE,
+        "",
+        "### Tokens a file may place",
+        "",
+    ]
+    out += [f"- `{token}`: {en} / {pt}" for token, (en, pt) in TOKENS.items()]
+    out += [
+        "",
+        "### Reserved names",
+        "",
+        "A file may not name a counter, flag, token, rule, action, item, mark, campaign log entry or story choice "
+        "with one of these words: " + ", ".join(f"`{n}`" for n in sorted(RESERVED_NAMES)) + ".",
+        "",
+    ]
+    return out
+
+
 def reference_markdown() -> str:
     """The language reference: every trigger with its filters, every condition and effect with its parameters,
     each with its sentence in English and Portuguese."""
@@ -111,6 +200,8 @@ def reference_markdown() -> str:
         filters = TRIGGER_FILTERS[trigger]
         if filters:
             out.append("- filters: " + ", ".join(f"`{f}` ({where[f].description})" for f in filters))
+        if ("Trigger", trigger.value) in EXAMPLES:
+            out.append(f"- example: `{EXAMPLES[('Trigger', trigger.value)]}`")
         out.append("")
     out += ["### Conditions (`if:`, `victory:`, `defeat:`)", ""]
     for cond in ConditionKind:
@@ -126,6 +217,8 @@ def reference_markdown() -> str:
             out += _params(model)
         else:
             out.append("- parameters: none (write `{}`)")
+        if ("ConditionKind", cond.value) in EXAMPLES:
+            out.append(f"- example: `{EXAMPLES[('ConditionKind', cond.value)]}`")
         out.append("")
     out += [
         "### Effects (`do:`)",
@@ -146,7 +239,10 @@ def reference_markdown() -> str:
             out += params
         else:
             out.append("- parameters: only `event`")
+        if ("EffectKind", eff.value) in EXAMPLES:
+            out.append(f"- example: `{EXAMPLES[('EffectKind', eff.value)]}`")
         out.append("")
+    out += _extras()
     out.append(END)
     return "\n".join(out) + "\n"
 
@@ -186,6 +282,8 @@ def _value(value: Any, lang: str) -> str:
         return ", ".join(_value(v, lang) for v in value)
     if isinstance(value, BaseModel) and set(type(value).model_fields) == {"en", "pt"}:
         return str(getattr(value, "pt" if lang.startswith("pt") else "en"))
+    if isinstance(value, BaseModel):  # a figure selector: its tests
+        return ", ".join(f"{k}={_value(v, lang)}" for k, v in value.model_dump(exclude_defaults=True).items()) or "all"
     return str(value)
 
 

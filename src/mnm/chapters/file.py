@@ -37,10 +37,21 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
-from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger, engine_token
+from mnm.chapters.language import (
+    RESERVED_NAMES,
+    ChapterRule,
+    Condition,
+    ConditionKind,
+    Effect,
+    EffectKind,
+    Select,
+    Trigger,
+    engine_token,
+    walk_effects,
+)
 from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
-from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError
+from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError, HeroClass
 
 __all__ = [
     "LIMITS",
@@ -517,7 +528,22 @@ class _RuleCheck:
             if self.side(room.side, f"rooms.{i}.side"):
                 for j, rule in enumerate(room.rules):
                     self.rule(rule, f"rooms.{i}.rules.{j}", room.side)
+        for i, action in enumerate(ch.actions):
+            at = f"actions.{i}"
+            if action.where.side is not None:
+                self.side(action.where.side, f"{at}.where.side")
+            for k, space in enumerate(action.where.spaces):
+                self.space(space, f"{at}.where.spaces.{k}")
+            for k, cond in enumerate(action.if_):
+                self.condition(cond, f"{at}.if.{k}")
+            for k, effect in enumerate(action.do):
+                self.effect(effect, f"{at}.do.{k}")
+        for i, placement in enumerate(ch.placements):
+            self.minion(placement.minion, f"placements.{i}.minion")
+            self.space(placement.space, f"placements.{i}.space")
+        self.names()
         wins = [e for r in ch.all_rules() for e in _effects(r.do) if e.kind is EffectKind.VICTORY]
+        wins += [e for a in ch.actions for e in _effects(a.do) if e.kind is EffectKind.VICTORY]
         self.duplicate_ids()
         self.producible(wins)
         if not ch.victory and not wins:
@@ -644,6 +670,24 @@ class _RuleCheck:
             self.minion(where.minion, f"{path}.where.minion", must_appear=True)
         if where.page is not None:
             self.page(where.page, f"{path}.where.page")
+        if where.item is not None and where.item not in self.content.search_cards:
+            self.item(where.item, f"{path}.where.item")
+        if where.exit is not None:
+            sides = [where.side] if where.side is not None else [room_side] if room_side is not None else []
+            for side in sides:
+                exits = len(self.board.graphs[side].exits) if side in self.board.graphs else 0
+                if where.exit >= exits:
+                    self.out.add(
+                        f"{path}.where.exit",
+                        f"is exit {where.exit}, but side {side} has {exits} exit(s) (numbered from 0)",
+                        f"é a saída {where.exit}, mas o lado {side} tem {exits} saída(s) (numeradas a partir de 0)",
+                    )
+            if not sides:
+                self.out.add(
+                    f"{path}.where.exit",
+                    "an exit is one of a side's exits: say which side (where.side, or a room rule)",
+                    "uma saída é uma das saídas de um lado: diga qual lado (where.side, ou uma regra de sala)",
+                )
         for k, cond in enumerate(rule.if_):
             self.condition(cond, f"{path}.if.{k}")
         for k, effect in enumerate(rule.do):
@@ -668,6 +712,19 @@ class _RuleCheck:
                 self.side(params.side, f"{at}.side")
             for k, space in enumerate(params.spaces):
                 self.space(space, f"{at}.spaces.{k}")
+        elif kind is ConditionKind.HOLDS_ITEM:
+            self.item(params.item, f"{at}.item")
+        elif kind is ConditionKind.HERO_PRESENT and params.hero not in self.content.heroes:
+            self.hero(params.hero, f"{at}.hero")
+        elif kind is ConditionKind.CLASS_PRESENT and params.class_ not in _HERO_CLASSES:
+            classes = ", ".join(_HERO_CLASSES)
+            self.out.add(
+                f"{at}.class",
+                f"names class {params.class_!r}; the classes are: {classes}",
+                f"nomeia a classe {params.class_!r}; as classes são: {classes}",
+            )
+        elif kind is ConditionKind.COUNT:
+            self.select(params.select, f"{at}.select")
         elif kind in (ConditionKind.ANY, ConditionKind.ALL):
             for k, inner in enumerate(params):
                 self.condition(inner, f"{at}.{k}")
@@ -709,6 +766,131 @@ class _RuleCheck:
                 self.effect(inner, f"{at}.then.{k}")
             for k, inner in enumerate(params.else_):
                 self.effect(inner, f"{at}.else.{k}")
+        elif kind is EffectKind.CHOOSE:
+            for j, option in enumerate(params.options):
+                for k, inner in enumerate(option.do):
+                    self.effect(inner, f"{at}.options.{j}.do.{k}")
+        elif kind in (EffectKind.GIVE_ITEM, EffectKind.TAKE_ITEM):
+            self.item(params.item, f"{at}.item")
+        elif kind is EffectKind.GIVE_CARD and params.card not in self.content.search_cards:
+            self.out.add(
+                f"{at}.card",
+                f"names card {params.card!r}, which is not a search card",
+                f"nomeia a carta {params.card!r}, que não é uma carta de busca",
+            )
+        elif kind in (EffectKind.MARK, EffectKind.UNMARK, EffectKind.HEAL, EffectKind.CAPTURE):
+            self.select(params.select, f"{at}.select")
+        elif kind in (EffectKind.MOVE_MOUSE, EffectKind.FREE):
+            self.select(params.select, f"{at}.select")
+            if params.space is not None:
+                self.space(params.space, f"{at}.space")
+        elif kind is EffectKind.BAR_SPACE:
+            self.space(params.space, f"{at}.space")
+        elif kind is EffectKind.FLIP_TILE and params.side not in self.board.graphs:
+            self.out.add(
+                f"{at}.side",
+                f"names tile side {params.side}, whose tile is not in this chapter's layout",
+                f"nomeia o lado de peça {params.side}, cuja peça não está no arranjo deste capítulo",
+            )
+        elif kind in (EffectKind.ENABLE_RULE, EffectKind.DISABLE_RULE) and params.rule not in self.rule_ids():
+            self.out.add(
+                f"{at}.rule",
+                f"names rule {params.rule!r}, which this file does not have",
+                f"nomeia a regra {params.rule!r}, que este arquivo não tem",
+            )
+        elif kind is EffectKind.CHARACTER_CHARGES and params.character not in self.chapter.tokens:
+            self.out.add(
+                f"{at}.character",
+                f"names {params.character!r}, who is not on the board: place its token in setup (tokens)",
+                f"nomeia {params.character!r}, que não está no tabuleiro: coloque sua ficha na preparação (tokens)",
+            )
+        elif kind is EffectKind.NEXT_CHAPTER and params.chapter not in self.content.chapters:
+            self.out.add(
+                f"{at}.chapter",
+                f"names chapter {params.chapter!r}, which is not a chapter of the game",
+                f"nomeia o capítulo {params.chapter!r}, que não é um capítulo do jogo",
+            )
+
+    def item(self, item: str, path: str) -> None:
+        if item not in {i.id for i in self.chapter.items}:
+            known = ", ".join(i.id for i in self.chapter.items) or "none"
+            self.out.add(
+                path,
+                f"names item {item!r}, which the chapter's items do not have (it has: {known})",
+                f"nomeia o item {item!r}, que os itens do capítulo não têm (ele tem: {known})",
+            )
+
+    def hero(self, hero: str, path: str) -> None:
+        self.out.add(path, f"names hero {hero!r}, which does not exist", f"nomeia o herói {hero!r}, que não existe")
+
+    def select(self, sel: Select, path: str) -> None:
+        if sel.hero is not None and sel.hero not in self.content.heroes:
+            self.hero(sel.hero, f"{path}.hero")
+        if sel.minion is not None:
+            self.minion(sel.minion, f"{path}.minion")
+        if sel.side is not None:
+            self.side(sel.side, f"{path}.side")
+        for k, space in enumerate(sel.spaces):
+            self.space(space, f"{path}.spaces.{k}")
+        if sel.holds_item is not None:
+            self.item(sel.holds_item, f"{path}.holds_item")
+        for name in ("adjacent_to", "in_sight_of"):
+            target = getattr(sel, name)
+            if target is not None:
+                self.space(target, f"{path}.{name}")
+
+    def rule_ids(self) -> set[str]:
+        return {r.id for r in self.chapter.all_rules()}
+
+    def names(self) -> None:
+        """Names a file gives (rules, actions, items, choices, counters, flags, tokens, marks, log entries) must not
+        be reserved words (docs/chapters.md), and ids of one kind must be unique."""
+        ch = self.chapter
+        named: list[tuple[str, str]] = [(f"rules.{i}.id", r.id) for i, r in enumerate(ch.rules)]
+        named += [(f"actions.{i}.id", a.id) for i, a in enumerate(ch.actions)]
+        named += [(f"items.{i}.id", item.id) for i, item in enumerate(ch.items)]
+        named += [(f"tokens.{t}", t) for t in ch.tokens]
+        sources = [(f"rules.{i}.do", r.do) for i, r in enumerate(ch.rules)]
+        sources += [(f"rooms.{j}.rules.{i}.do", r.do) for j, room in enumerate(ch.rooms) for i, r in enumerate(room.rules)]
+        sources += [(f"actions.{i}.do", a.do) for i, a in enumerate(ch.actions)]
+        choice_ids: list[tuple[str, str]] = []
+        option_ids: list[tuple[str, str]] = []
+        for base, effects in sources:
+            for path, e in walk_effects(effects, base):
+                at = f"{path}.{e.kind.value}"
+                if e.kind in (EffectKind.COUNTER, EffectKind.SET_FLAG):
+                    named.append((f"{at}.name", e.params.name))
+                elif e.kind in (EffectKind.PLACE_TOKEN, EffectKind.REMOVE_TOKEN):
+                    named.append((f"{at}.token", e.params.token))
+                elif e.kind in (EffectKind.MARK, EffectKind.UNMARK):
+                    named.append((f"{at}.mark", e.params.mark))
+                elif e.kind is EffectKind.RECORD:
+                    named.append((f"{at}.entry", e.params.entry))
+                elif e.kind is EffectKind.CHOOSE:
+                    choice_ids.append((f"{at}.id", e.params.id))
+                    option_ids += [(f"{at}.options.{k}.id", o.id) for k, o in enumerate(e.params.options)]
+        for path, name in named + choice_ids + option_ids:
+            if name in RESERVED_NAMES:
+                self.out.add(
+                    path,
+                    f"{name!r} is a reserved word of the chapter language: choose another name",
+                    f"{name!r} é uma palavra reservada da linguagem de capítulos: escolha outro nome",
+                )
+        for kind, ids in (
+            ("action", [(f"actions.{i}.id", a.id) for i, a in enumerate(ch.actions)]),
+            ("item", [(f"items.{i}.id", item.id) for i, item in enumerate(ch.items)]),
+            ("story choice", choice_ids),
+            ("story choice option", option_ids),
+        ):
+            seen: set[str] = set()
+            for path, ident in ids:
+                if ident in seen:
+                    self.out.add(
+                        path,
+                        f"{kind} id {ident!r} is used twice: each must be unique in the file",
+                        f"o id {ident!r} ({kind}) é usado duas vezes: cada um deve ser único no arquivo",
+                    )
+                seen.add(ident)
 
 
 def _engine_token(content: Content, token: str) -> bool:
@@ -790,12 +972,12 @@ class _Produced:
 
 
 def _effects(effects: Iterable[Effect]) -> Iterable[Effect]:
-    """Effects and the effects inside rolls."""
-    for effect in effects:
+    """Effects and the effects inside rolls and story choices."""
+    for _, effect in walk_effects(tuple(effects), ""):
         yield effect
-        if effect.kind is EffectKind.ROLL:
-            yield from _effects(effect.params.then)
-            yield from _effects(effect.params.else_)
+
+
+_HERO_CLASSES: Final = tuple(c.value for c in HeroClass)
 
 
 def _minions_that_appear(content: Content, chapter: Chapter) -> set[str]:
@@ -810,6 +992,8 @@ def _minions_that_appear(content: Content, chapter: Chapter) -> set[str]:
             out |= {mc.minion for mc in card.surge}
     placing = (EffectKind.PLACE_MINION, EffectKind.PLACE_MINIONS)
     out |= {e.params.minion for r in chapter.all_rules() for e in _effects(r.do) if e.kind in placing}
+    out |= {e.params.minion for a in chapter.actions for e in _effects(a.do) if e.kind in placing}
+    out |= {p.minion for p in chapter.placements}
     return out
 
 
@@ -962,11 +1146,12 @@ def added_chapter(content: Content) -> tuple[Chapter, ChapterFile]:
     return content.chapters[source.chapter], source
 
 
-def next_chapter_content(content: Content, chapter: Chapter) -> Content:
+def next_chapter_content(content: Content, chapter: Chapter, name: str | None = None) -> Content:
     """The content in which ``chapter``'s ``next_chapter`` can be played: the same content when it holds it
     already (a shipped chapter), else the file ``<next_chapter>.yaml`` in the folder of ``chapter``'s file
-    (docs/chapters.md, "Saves and campaigns"). :class:`ChapterFileError` when that file is missing or bad."""
-    name = chapter.next_chapter
+    (docs/chapters.md, "Saves and campaigns"). :class:`ChapterFileError` when that file is missing or bad.
+    ``name``: the next chapter a ``next_chapter`` effect chose (:func:`mnm.engine.next_chapter_of`)."""
+    name = name or chapter.next_chapter
     source = content.chapter_files.get(chapter.id)
     if name is None or source is None:
         return content

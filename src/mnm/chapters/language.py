@@ -31,10 +31,15 @@ __all__ = [
     "COUNTER_LIMIT",
     "END_MARKER_PAGES",
     "ENGINE_TOKEN_KINDS",
+    "RESERVED_NAMES",
     "SENTENCES",
     "SUBJECT_WORDS",
+    "TOKENS",
     "TRIGGER_FILTERS",
     "TRIGGER_SUBJECTS",
+    "ActionWhere",
+    "ChapterAction",
+    "ChapterItem",
     "ChapterRule",
     "Compare",
     "Condition",
@@ -43,14 +48,17 @@ __all__ = [
     "EffectKind",
     "EventSpec",
     "RoomRules",
+    "Select",
     "Subject",
     "Trigger",
     "Where",
     "Who",
     "effect_needs",
     "engine_token",
+    "file_texts",
     "gate_reason",
     "sentence",
+    "walk_effects",
 ]
 
 COUNTER_LIMIT: Final = 999  # a chapter counter stays within -999..999 (its effects stop at the bound)
@@ -90,6 +98,7 @@ class Trigger(StrEnum):
     HOURGLASS_PAGE = "hourglass_page"
     EXPLORE_ATTEMPT = "explore_attempt"
     CHAPTER_WON = "chapter_won"
+    ITEM_FOUND = "item_found"
 
 
 class ConditionKind(StrEnum):
@@ -111,6 +120,14 @@ class ConditionKind(StrEnum):
     SPECIAL_SEARCH_LEFT = "special_search_left"
     ALL_MICE_SEARCHED = "all_mice_searched"
     FIGURE = "figure"
+    HOLDS_ITEM = "holds_item"
+    HERO_PRESENT = "hero_present"
+    CLASS_PRESENT = "class_present"
+    MARKED = "marked"
+    COUNT = "count"
+    LOGGED = "logged"
+    WEATHER = "weather"
+    TIME_OF_DAY = "time_of_day"
     ANY = "any"
     ALL = "all"
     NOT = "not"
@@ -142,6 +159,25 @@ class EffectKind(StrEnum):
     START_RAIN = "start_rain"
     NIGHTFALL = "nightfall"
     OLGA_CHARGES = "olga_charges"
+    SET_WEATHER = "set_weather"
+    SET_TIME_OF_DAY = "set_time_of_day"
+    CHARACTER_CHARGES = "character_charges"
+    GIVE_ITEM = "give_item"
+    TAKE_ITEM = "take_item"
+    GIVE_CARD = "give_card"
+    MARK = "mark"
+    UNMARK = "unmark"
+    HEAL = "heal"
+    MOVE_MOUSE = "move_mouse"
+    CAPTURE = "capture"
+    FREE = "free"
+    CHOOSE = "choose"
+    NEXT_CHAPTER = "next_chapter"
+    FLIP_TILE = "flip_tile"
+    BAR_SPACE = "bar_space"
+    RECORD = "record"
+    ENABLE_RULE = "enable_rule"
+    DISABLE_RULE = "disable_rule"
     VICTORY = "victory"
     DEFEAT = "defeat"
 
@@ -178,7 +214,9 @@ class Where(_Model):
     number: int | None = Field(default=None, ge=1, le=3, description="the number the movement die shows")
     by_mouse: bool | None = Field(default=None, description="true: a mouse did it (not a card or the terrain)")
     what: Literal["exit", "flip"] | None = Field(default=None, description="what the mouse tries to explore")
+    exit: int | None = Field(default=None, ge=0, le=7, description="this exit of the side only (0 = its first exit)")
     page: int | None = Field(default=None, ge=1, description="the hourglass page reached")
+    item: Ident | None = Field(default=None, description="the chapter item or search card found")
 
 
 TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
@@ -195,8 +233,9 @@ TRIGGER_FILTERS: dict[Trigger, tuple[str, ...]] = {
     Trigger.SEARCH: ("side", "spaces"),
     Trigger.SURGE: ("side",),
     Trigger.HOURGLASS_PAGE: ("page",),
-    Trigger.EXPLORE_ATTEMPT: ("side", "what"),
+    Trigger.EXPLORE_ATTEMPT: ("side", "what", "exit"),
     Trigger.CHAPTER_WON: (),
+    Trigger.ITEM_FOUND: ("item",),
 }
 
 
@@ -229,6 +268,7 @@ TRIGGER_SUBJECTS: dict[Trigger, frozenset[Subject]] = {
     Trigger.HOURGLASS_PAGE: frozenset(),
     Trigger.EXPLORE_ATTEMPT: frozenset({_F, _M, _S}),
     Trigger.CHAPTER_WON: frozenset(),
+    Trigger.ITEM_FOUND: frozenset({_F, _M}),  # the mouse that found it (issue 30)
 }
 SUBJECT_WORDS: dict[Subject, tuple[str, str]] = {
     Subject.FIGURE: ("a figure on the board", "uma figura no tabuleiro"),
@@ -303,6 +343,65 @@ class _FigureTest(_Model):
     wounds_at_least: int | None = Field(default=None, ge=0)
 
 
+class Select(_Model):
+    """A figure selector: the figures a condition counts or an effect acts on; every test given must hold.
+
+    ``who``: ``trigger`` (the trigger's figure), ``mouse`` (the trigger's mouse) or ``any`` (every figure of the
+    kind on the board). Mice are the free ones unless ``captured: true``."""
+
+    who: Literal["trigger", "mouse", "any"] = Field(default="any", description="trigger, mouse, or any figure")
+    kind: Literal["mouse", "minion"] = Field(default="mouse", description="mice or minions")
+    hero: Ident | None = Field(default=None, description="this hero only")
+    minion: Ident | None = Field(default=None, description="minions of this type only")
+    side: int | None = Field(default=None, description="standing on this tile side")
+    spaces: tuple[SpaceId, ...] = Field(default=(), description="standing on one of these spaces")
+    wounded: bool | None = Field(default=None, description="true: with at least one wound; false: unwounded")
+    marked: Ident | None = Field(default=None, description="carrying this mark (mice)")
+    holds_item: Ident | None = Field(default=None, description="holding this chapter item (mice)")
+    adjacent_to: SpaceId | None = Field(default=None, description="on this space or next to it (R-MOVE-02)")
+    in_sight_of: SpaceId | None = Field(default=None, description="on a space of its tile that can see it (R-BATTLE-08)")
+    captured: bool = Field(default=False, description="true: captured mice only (to free them)")
+
+
+class _HoldsItem(_Model):
+    item: Ident = Field(description="a chapter item (items:), held by a mouse or the party")
+
+
+class _HeroPresent(_Model):
+    hero: Ident = Field(description="a hero id, e.g. maginos")
+
+
+class _ClassPresent(_Model):
+    class_: Ident = Field(alias="class", description="a hero class: leader, scout, warrior, healer, mystic...")
+
+
+class _Marked(_Model):
+    mark: Ident = Field(description="a per-mouse mark (set by the mark effect)")
+    who: Literal["trigger", "mouse", "any"] = Field(default="any", description="the trigger's figure or mouse, or any")
+
+
+class _Count(_Model):
+    select: Select = Field(description="the figures counted")
+    op: Compare = Compare.GE
+    value: int = Field(default=1, ge=0, le=99)
+
+
+class _Logged(_Model):
+    entry: Ident = Field(description="a campaign log entry (record effect), kept from chapter to chapter")
+    op: Compare | Literal["recorded", "crossed_out", "absent"] = Field(
+        default="recorded", description="recorded, crossed_out, absent, or a comparison of its count"
+    )
+    value: int = Field(default=1, ge=0, le=99)
+
+
+class _WeatherIs(_Model):
+    state: Literal["rain", "clear"] = Field(description="the weather: rain or clear")
+
+
+class _TimeIs(_Model):
+    phase: Literal["day", "night"] = Field(description="day or night (night: the moon is on the wheel)")
+
+
 class Condition(_Model):
     """One condition: exactly one of these keys, with its parameters."""
 
@@ -322,6 +421,14 @@ class Condition(_Model):
     special_search_left: _Card | None = None
     all_mice_searched: _Side | None = None
     figure: _FigureTest | None = None
+    holds_item: _HoldsItem | None = None
+    hero_present: _HeroPresent | None = None
+    class_present: _ClassPresent | None = None
+    marked: _Marked | None = None
+    count: _Count | None = None
+    logged: _Logged | None = None
+    weather: _WeatherIs | None = None
+    time_of_day: _TimeIs | None = None
     any: tuple[Condition, ...] | None = None
     all: tuple[Condition, ...] | None = None
     not_: Condition | None = Field(default=None, alias="not")
@@ -462,6 +569,99 @@ class _Outcome(_EffectBase):
     pass
 
 
+class _SetWeather(_EffectBase):
+    state: Literal["rain", "clear"] = Field(description="rain: currents turn strong (R-EXP-07); clear: they calm")
+
+
+class _SetTimeOfDay(_EffectBase):
+    phase: Literal["day", "night"] = Field(description="night: the moon goes on the wheel (R-EXP-11); day: it leaves")
+
+
+class _CharacterCharges(_EffectBase):
+    character: Literal["olga"] = Field(description="the named character that charges the trigger's mouse")
+
+
+class _GiveItem(_EffectBase):
+    item: Ident = Field(description="a chapter item (items:)")
+    to: Literal["mouse", "party"] = Field(default="mouse", description="the trigger's mouse, or the party")
+
+
+class _TakeItem(_EffectBase):
+    item: Ident = Field(description="a chapter item, taken from whoever holds it (used up)")
+
+
+class _GiveCard(_EffectBase):
+    card: Ident = Field(description="a search card id: a reward card into the trigger's mouse's pack")
+
+
+def _select_mouse() -> Select:
+    return Select(who="mouse")
+
+
+class _Mark(_EffectBase):
+    mark: Ident = Field(description="the mark's name (carrying, cursed, rescued...)")
+    select: Select = Field(default_factory=_select_mouse, description="the mice marked (the trigger's mouse)")
+
+
+class _Heal(_EffectBase):
+    select: Select = Field(default_factory=_select_mouse, description="the mice healed (the trigger's mouse)")
+    amount: int = Field(default=1, ge=1, le=10)
+
+
+class _MoveMouse(_EffectBase):
+    select: Select = Field(default_factory=_select_mouse, description="the mice moved (the trigger's mouse)")
+    space: SpaceId = Field(description="where they are put")
+
+
+class _Capture(_EffectBase):
+    select: Select = Field(default_factory=_select_mouse, description="the mice captured (the trigger's mouse)")
+
+
+def _select_captured() -> Select:
+    return Select(captured=True)
+
+
+class _Free(_EffectBase):
+    select: Select = Field(default_factory=_select_captured, description="the captured mice freed (every one)")
+    space: SpaceId | None = Field(default=None, description="where they come back (the start space when left out)")
+
+
+class _ChoiceOption(_Model):
+    id: Ident = Field(description="the option's id (its action: choose <mouse> <id>)")
+    text: _Text = Field(description="the option as the players read it")
+    do: tuple[Effect, ...] = Field(min_length=1)
+
+
+class _Choose(_EffectBase):
+    """A story choice: the players choose one option; its effects run (a decision like any other)."""
+
+    id: Ident = Field(description="the choice's id, unique in the file")
+    prompt: _Text = Field(description="the question the players read")
+    options: tuple[_ChoiceOption, ...] = Field(min_length=2, max_length=4)
+
+
+class _NextChapter(_EffectBase):
+    chapter: Ident = Field(description="the chapter that comes next in the campaign (instead of next_chapter)")
+
+
+class _FlipTile(_EffectBase):
+    side: int = Field(description="the tile side turned face up (its tile's other side goes down)")
+
+
+class _BarSpace(_EffectBase):
+    space: SpaceId = Field(description="the space no figure may enter from now on")
+
+
+class _Record(_EffectBase):
+    entry: Ident = Field(description="the campaign log entry, kept from chapter to chapter")
+    op: Literal["record", "cross_out", "add"] = Field(default="record", description="record, cross_out, or add")
+    value: int = Field(default=1, ge=1, le=99, description="how much add adds")
+
+
+class _RuleRef(_EffectBase):
+    rule: Ident = Field(description="the id of another rule of this file")
+
+
 class Effect(_Model):
     """One effect: exactly one of these keys, with its parameters."""
 
@@ -488,6 +688,25 @@ class Effect(_Model):
     start_rain: _Outcome | None = None
     nightfall: _Outcome | None = None
     olga_charges: _Outcome | None = None
+    set_weather: _SetWeather | None = None
+    set_time_of_day: _SetTimeOfDay | None = None
+    character_charges: _CharacterCharges | None = None
+    give_item: _GiveItem | None = None
+    take_item: _TakeItem | None = None
+    give_card: _GiveCard | None = None
+    mark: _Mark | None = None
+    unmark: _Mark | None = None
+    heal: _Heal | None = None
+    move_mouse: _MoveMouse | None = None
+    capture: _Capture | None = None
+    free: _Free | None = None
+    choose: _Choose | None = None
+    next_chapter: _NextChapter | None = None
+    flip_tile: _FlipTile | None = None
+    bar_space: _BarSpace | None = None
+    record: _Record | None = None
+    enable_rule: _RuleRef | None = None
+    disable_rule: _RuleRef | None = None
     victory: _Outcome | None = None
     defeat: _Outcome | None = None
 
@@ -520,6 +739,7 @@ class ChapterRule(_Model):
     if_: tuple[Condition, ...] = Field(default=(), alias="if")
     do: tuple[Effect, ...] = ()
     once: bool = Field(default=False, description="fires at most once per game")
+    enabled: bool = Field(default=True, description="false: off until an enable_rule effect turns it on")
     text: _Text | None = Field(default=None, description="the rule as the storybook would say it (for players)")
 
     @model_validator(mode="after")
@@ -535,6 +755,35 @@ class ChapterRule(_Model):
         if problem is not None:
             raise FieldError(*problem)
         return self
+
+
+class ActionWhere(_Model):
+    """Where a mouse must stand to take a chapter action (any space when both are left out)."""
+
+    side: int | None = Field(default=None, description="on this tile side")
+    spaces: tuple[SpaceId, ...] = Field(default=(), description="on one of these spaces")
+
+
+class ChapterAction(_Model):
+    """A chapter action: something a mouse may choose to do with its action in its turn (an option listed with
+    its text, ``act <mouse> <id>``), where ``where`` and every ``if`` hold; then ``do`` runs (a ``roll`` effect
+    gives it a test)."""
+
+    id: Ident = Field(description="the action's id (act <mouse> <id>)")
+    text: _Text = Field(description="the option as the players read it, e.g. Pull the lever")
+    rule: str = Field(default="", pattern=r"^$|^R-[A-Z]+-\d+$", description="the rulebook rule ID its events carry")
+    where: ActionWhere = ActionWhere()
+    if_: tuple[Condition, ...] = Field(default=(), alias="if")
+    do: tuple[Effect, ...] = Field(min_length=1)
+    once: bool = Field(default=False, description="may be taken at most once per game")
+
+
+class ChapterItem(_Model):
+    """A chapter item: a named thing the mice find, carry and use up (give_item, take_item, holds_item)."""
+
+    id: Ident
+    name: _Text
+    text: _Text | None = Field(default=None, description="what it is, for the players")
 
 
 class RoomRules(_Model):
@@ -566,7 +815,15 @@ def _one_key(model: BaseModel, what: str, vocab: type[StrEnum]) -> None:
 
 
 _AFTER_THE_END: Final = frozenset(
-    {EffectKind.STORY, EffectKind.ANNOUNCE, EffectKind.STORY_ACHIEVEMENT, EffectKind.COUNTER, EffectKind.SET_FLAG}
+    {
+        EffectKind.STORY,
+        EffectKind.ANNOUNCE,
+        EffectKind.STORY_ACHIEVEMENT,
+        EffectKind.COUNTER,
+        EffectKind.SET_FLAG,
+        EffectKind.RECORD,  # issue 30: the campaign log and the next chapter are written as the chapter ends
+        EffectKind.NEXT_CHAPTER,
+    }
 )  # what a chapter_won rule may still do: the game is over, so nothing on the board moves again
 
 
@@ -585,8 +842,11 @@ def effect_needs(effect: Effect) -> frozenset[Subject]:
         return frozenset({Subject.DEFEATED})
     if kind in (EffectKind.REMOVE_MINION, EffectKind.STEER):
         return frozenset({Subject.MINION})
-    if kind is EffectKind.OLGA_CHARGES:
+    if kind in (EffectKind.OLGA_CHARGES, EffectKind.CHARACTER_CHARGES, EffectKind.GIVE_CARD):
         return frozenset({Subject.MOUSE})
+    select = getattr(p, "select", None)
+    if isinstance(select, Select) and select.who != "any":  # issue 30: the trigger's figure or mouse
+        return frozenset({Subject.FIGURE if select.who == "trigger" else Subject.MOUSE})
     return frozenset()
 
 
@@ -634,6 +894,11 @@ def effect_problem(
             )
             if inner is not None:
                 return inner
+        if effect.choose is not None:  # a story choice's options run as the asking rule's effects
+            for j, option in enumerate(effect.choose.options):
+                inner = effect_problem(trigger, option.do, f"{at}.options.{j}.do", False)
+                if inner is not None:
+                    return inner
     return None
 
 
@@ -647,12 +912,20 @@ def engine_token(token: str, party_tokens: Iterable[str]) -> bool:
 
 
 def _gates(effects: tuple[Effect, ...]) -> list[_Gate]:
-    out: list[_Gate] = []
-    for e in effects:
-        if e.gate is not None:
-            out.append(e.gate)
+    return [e.gate for _, e in walk_effects(effects, "") if e.gate is not None]
+
+
+def walk_effects(effects: tuple[Effect, ...], path: str) -> list[tuple[str, Effect]]:
+    """Every effect with its path, nested ones too (a roll's then/else, a choice's options)."""
+    out: list[tuple[str, Effect]] = []
+    for i, e in enumerate(effects):
+        out.append((f"{path}.{i}", e))
         if e.roll is not None:
-            out += _gates(e.roll.then) + _gates(e.roll.else_)
+            out += walk_effects(e.roll.then, f"{path}.{i}.roll.then")
+            out += walk_effects(e.roll.else_, f"{path}.{i}.roll.else")
+        if e.choose is not None:
+            for j, option in enumerate(e.choose.options):
+                out += walk_effects(option.do, f"{path}.{i}.choose.options.{j}.do")
     return out
 
 
@@ -669,7 +942,10 @@ def gate_reason(rules: tuple[ChapterRule, ...], rule_id: str) -> tuple[str, str]
 
 Condition.model_rebuild()
 _Roll.model_rebuild()
+_ChoiceOption.model_rebuild()
+_Choose.model_rebuild()
 Effect.model_rebuild()
+ChapterAction.model_rebuild()
 
 
 # --- sentences: what each word means, in English and Portuguese (docs/chapters.md, the web's rules panel) ----
@@ -748,6 +1024,13 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
     ),
     (Trigger.CHAPTER_WON, ("When the chapter is won", "Quando o capítulo é vencido")),
     (
+        Trigger.ITEM_FOUND,
+        (
+            "When a mouse finds a chapter item or a search card",
+            "Quando um rato encontra um item do capítulo ou uma carta de busca",
+        ),
+    ),
+    (
         ConditionKind.ALL_FREE_MICE_ON,
         (
             "every free mouse stands on one of {spaces}",
@@ -771,7 +1054,7 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
     (ConditionKind.COUNTER, ("counter {name} is {op} {value}", "o contador {name} é {op} {value}")),
     (ConditionKind.FLAG, ("{name} has happened", "{name} já aconteceu")),
     (ConditionKind.COMPARE, ("the {what} is {op} {value}", "o(a) {what} é {op} {value}")),
-    (ConditionKind.RAINING, ("it is raining", "está chovendo")),
+    (ConditionKind.RAINING, ("it is raining (old word: weather)", "está chovendo (palavra antiga: weather)")),
     (
         ConditionKind.SPECIAL_SEARCH_LEFT,
         (
@@ -787,6 +1070,20 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
         ),
     ),
     (ConditionKind.FIGURE, ("the figure {tests}", "a figura {tests}")),
+    (ConditionKind.HOLDS_ITEM, ("a mouse or the party holds the {item}", "um rato ou o grupo tem o item {item}")),
+    (ConditionKind.HERO_PRESENT, ("{hero} is in the party", "{hero} está no grupo")),
+    (ConditionKind.CLASS_PRESENT, ("a {class} is in the party", "um(a) {class} está no grupo")),
+    (ConditionKind.MARKED, ("a mouse is marked {mark}", "um rato está marcado {mark}")),
+    (
+        ConditionKind.COUNT,
+        ("the figures chosen by {select} number {op} {value}", "as figuras escolhidas por {select} são {op} {value}"),
+    ),
+    (
+        ConditionKind.LOGGED,
+        ("the campaign log says {entry} is {op} {value}", "o registro da campanha diz que {entry} é {op} {value}"),
+    ),
+    (ConditionKind.WEATHER, ("the weather is {state}", "o tempo está {state}")),
+    (ConditionKind.TIME_OF_DAY, ("it is {phase}", "é {phase}")),
     (ConditionKind.ANY, ("any of: {conditions}", "qualquer um de: {conditions}")),
     (ConditionKind.ALL, ("all of: {conditions}", "todos de: {conditions}")),
     (ConditionKind.NOT, ("not ({condition})", "não ({condition})")),
@@ -852,21 +1149,55 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
             "o lacaio vai para {toward} em vez de atacar os ratos",
         ),
     ),
-    (EffectKind.START_RAIN, ("the rain begins (R-EXP-07)", "a chuva começa (R-EXP-07)")),
+    (
+        EffectKind.START_RAIN,
+        ("the rain begins (R-EXP-07; old word: set_weather)", "a chuva começa (R-EXP-07; palavra antiga: set_weather)"),
+    ),
     (
         EffectKind.NIGHTFALL,
         (
-            "night falls: the moon goes on the wheel (R-EXP-11)",
-            "anoitece: a lua vai para a roda (R-EXP-11)",
+            "night falls: the moon goes on the wheel (R-EXP-11; old word: set_time_of_day)",
+            "anoitece: a lua vai para a roda (R-EXP-11; palavra antiga: set_time_of_day)",
         ),
     ),
     (
         EffectKind.OLGA_CHARGES,
         (
-            "Olga charges the mouse (R-EXP-10)",
-            "Olga avança contra o rato (R-EXP-10)",
+            "Olga charges the mouse (R-EXP-10; old word: character_charges)",
+            "Olga avança contra o rato (R-EXP-10; palavra antiga: character_charges)",
         ),
     ),
+    (
+        EffectKind.SET_WEATHER,
+        ("the weather turns to {state} (R-EXP-07)", "o tempo muda para {state} (R-EXP-07)"),
+    ),
+    (
+        EffectKind.SET_TIME_OF_DAY,
+        ("the time of day turns to {phase} (R-EXP-11)", "a hora do dia passa a {phase} (R-EXP-11)"),
+    ),
+    (
+        EffectKind.CHARACTER_CHARGES,
+        ("{character} charges the mouse (R-EXP-10)", "{character} avança contra o rato (R-EXP-10)"),
+    ),
+    (EffectKind.GIVE_ITEM, ("the {to} gets the {item}", "o {to} recebe o item {item}")),
+    (EffectKind.TAKE_ITEM, ("the {item} is used up", "o item {item} é gasto")),
+    (EffectKind.GIVE_CARD, ("the mouse gets the {card} card", "o rato recebe a carta {card}")),
+    (EffectKind.MARK, ("the chosen mice are marked {mark}", "os ratos escolhidos ficam marcados {mark}")),
+    (EffectKind.UNMARK, ("the chosen mice lose the mark {mark}", "os ratos escolhidos perdem a marca {mark}")),
+    (EffectKind.HEAL, ("the chosen mice heal {amount} wound(s)", "os ratos escolhidos curam {amount} ferimento(s)")),
+    (EffectKind.MOVE_MOUSE, ("the chosen mice are put on {space}", "os ratos escolhidos vão para {space}")),
+    (EffectKind.CAPTURE, ("the chosen mice are captured", "os ratos escolhidos são capturados")),
+    (EffectKind.FREE, ("the chosen captured mice are freed", "os ratos capturados escolhidos são libertados")),
+    (
+        EffectKind.CHOOSE,
+        ("the players choose: {prompt}", "os jogadores escolhem: {prompt}"),
+    ),
+    (EffectKind.NEXT_CHAPTER, ("the campaign goes on to {chapter}", "a campanha segue para {chapter}")),
+    (EffectKind.FLIP_TILE, ("the tile turns to show side {side}", "a peça vira e mostra o lado {side}")),
+    (EffectKind.BAR_SPACE, ("no figure may enter {space}", "nenhuma figura pode entrar em {space}")),
+    (EffectKind.RECORD, ("campaign log: {op} {entry}", "registro da campanha: {op} {entry}")),
+    (EffectKind.ENABLE_RULE, ("rule {rule} is turned on", "a regra {rule} é ligada")),
+    (EffectKind.DISABLE_RULE, ("rule {rule} is turned off", "a regra {rule} é desligada")),
     (EffectKind.VICTORY, ("the mice win the chapter", "os ratos vencem o capítulo")),
     (EffectKind.DEFEAT, ("the mice lose the chapter", "os ratos perdem o capítulo")),
 )
@@ -880,3 +1211,53 @@ for _word, _pair in _SENTENCES:
 def sentence(word: StrEnum) -> tuple[str, str]:
     """The word's sentence in English and Portuguese."""
     return SENTENCES[(type(word).__name__, word.value)]
+
+
+# --- tokens a file may place, and the names a file may not use ------------------------------------------------
+
+TOKENS: dict[str, tuple[str, str]] = {
+    "mortar": ("the Clockwork Mortar: fires at the mice each round (R-EXP-16)", "o Morteiro de Corda (R-EXP-16)"),
+    "olga": ("Olga: charges mice that end near her (R-EXP-10)", "Olga: avança contra ratos perto dela (R-EXP-10)"),
+    "leaf-N": ("a leaf on water: a raft the mice paddle (R-EXP-05)", "uma folha na água: uma jangada (R-EXP-05)"),
+    "turtle-N": ("a turtle: a stepping stone with a hidden underside (R-EXP-08)", "uma tartaruga (R-EXP-08)"),
+    "bee-N": ("a bee: leaves its flower to sting a mouse (R-EXP-12)", "uma abelha (R-EXP-12)"),
+    "fishhook": ("the fishhook: a line to climb (party item)", "o anzol: uma linha para escalar (item do grupo)"),
+    "fork": ("the fork: a lever (party item)", "o garfo: uma alavanca (item do grupo)"),
+    "grape": ("a grape: bait or a missile (party item)", "uma uva: isca ou projétil (item do grupo)"),
+    "(any other id)": (
+        "a marker of the chapter's own: it does nothing by itself; rules test it with token_on",
+        "um marcador do próprio capítulo: não faz nada sozinho; as regras o testam com token_on",
+    ),
+}
+"""The token ids a chapter file may place (setup ``tokens``, ``place_token``), with what the engine does with
+each; ``-N`` stands for a number (leaf-1, leaf-2...)."""
+
+RESERVED_NAMES: frozenset[str] = frozenset(
+    {
+        # words the language itself uses for who and what (a file's counters and flags have their own namespace,
+        # apart from the engine's keys, so the engine's names are free to use: issue 29)
+        "party", "mouse", "minion", "figure", "trigger", "any", "all", "none", "not", "true", "false", "yes", "no",
+        "on", "off",
+    }
+)  # fmt: skip
+"""Names a chapter may not give a counter, flag, token, rule, item, mark or log entry (docs/chapters.md)."""
+
+
+def file_texts(
+    actions: tuple[ChapterAction, ...], items: tuple[ChapterItem, ...], rules: tuple[ChapterRule, ...]
+) -> dict[str, tuple[str, str]]:
+    """The players' words of a file's chapter actions, items, story choices and their options, by id (English,
+    Portuguese): what an option button, the terminal and the game log show for ``act``/``choose`` and items."""
+    out: dict[str, tuple[str, str]] = {}
+    for item in items:
+        out[item.id] = (item.name.en, item.name.pt)
+    for action in actions:
+        out[action.id] = (action.text.en, action.text.pt)
+    effects = [e for rule in rules for _, e in walk_effects(rule.do, "")]
+    effects += [e for action in actions for _, e in walk_effects(action.do, "")]
+    for e in effects:
+        if e.choose is not None:
+            out[e.choose.id] = (e.choose.prompt.en, e.choose.prompt.pt)
+            for option in e.choose.options:
+                out[option.id] = (option.text.en, option.text.pt)
+    return out

@@ -12,6 +12,7 @@ import typer
 
 from mnm import __version__
 from mnm.chapters.cli import chapter_app, read_or_exit
+from mnm.cli.library import library_app
 
 if TYPE_CHECKING:
     from mnm.content.loader import Content
@@ -33,6 +34,7 @@ app.add_typer(content_app, name="content")
 app.add_typer(board_app, name="board")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(chapter_app, name="chapter")
+app.add_typer(library_app, name="library")
 
 CHAPTER_FILE_HELP = "A chapter file of your own (docs/chapters.md) instead of a shipped chapter."
 
@@ -51,7 +53,11 @@ def need(module: str, what: str) -> None:
     """Stop at once, before any work, when ``what`` needs an optional package that is not installed."""
     if importlib.util.find_spec(module) is None:
         extra = EXTRAS.get(module, module)
-        fail(f"{what} needs {module}, which is not installed: pip install -e '.[{extra}]' (or pip install {module})")
+        # the project's own pip, so the package lands where mnm runs (issue 32: a bare `pip` may be the system's)
+        fail(
+            f"{what} needs {module}, which is not installed: .venv/bin/pip install -e '.[{extra}]' "
+            f"(or .venv/bin/pip install {module})"
+        )
 
 
 def _version(value: bool) -> None:
@@ -337,6 +343,9 @@ def serve_command(
         int, typer.Option(min=0, max=256, help="Play-test worker processes (0: one per CPU).")
     ] = 0,
     ray_address: Annotated[str | None, typer.Option(help="With --playtest-backend ray: a running cluster.")] = None,
+    library_games: Annotated[
+        int, typer.Option(min=1, max=1000, help="Bot games per difficulty preset measuring a published chapter.")
+    ] = 20,
     bot_table_rounds: Annotated[
         int, typer.Option(min=1, max=100_000, help="Stop a table where bots play every seat after this many rounds.")
     ] = 100,
@@ -381,6 +390,7 @@ def serve_command(
             playtest_workers=playtest_workers,
             ray_address=ray_address,
             playtest_warm=True,
+            library_games=library_games,
             bot_table_rounds=bot_table_rounds,
             bot_table_pace=bot_table_pace,
             draft_expiry_days=draft_expiry_days,

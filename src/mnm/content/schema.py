@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from mnm.chapters.field_error import FieldError
-from mnm.chapters.language import TRIGGER_FILTERS, ChapterRule, Condition, RoomRules
+from mnm.chapters.language import TRIGGER_FILTERS, ChapterAction, ChapterItem, ChapterRule, Condition, RoomRules
 
 __all__ = [
     "SETUP_FIELDS",
@@ -542,6 +542,13 @@ class StartingMinions(Model):
     how: Literal["normal"] = "normal"
 
 
+class NamedPlacement(Model):
+    """A minion placed on a named space at setup (R-SETUP-08, R-STORY-03): its cards join the track."""
+
+    minion: Identifier
+    space: str = Field(pattern=r"^\d+:\d+$", description="side:space, e.g. 5:3")
+
+
 class SpecialSearch(Model):
     """R-SEARCH-07 / R-STORY-03: searching here finds a named card (once), instead of a random draw."""
 
@@ -582,6 +589,7 @@ SETUP_FIELDS: tuple[str, ...] = (
     "rain",
     "tokens",
     "helpers",
+    "placements",
 )
 
 
@@ -622,6 +630,11 @@ class Chapter(Sourced):
     )
     rules: tuple[ChapterRule, ...] = Field(default=(), description="the chapter's special rules (R-STORY-05)")
     rooms: tuple[RoomRules, ...] = Field(default=(), description="each room tile's rules (R-STORY-03)")
+    actions: tuple[ChapterAction, ...] = Field(
+        default=(), description="chapter actions: what a mouse may choose to do with its action (R-STORY-05)"
+    )
+    items: tuple[ChapterItem, ...] = Field(default=(), description="the chapter's named items (give_item, take_item)")
+    placements: tuple[NamedPlacement, ...] = Field(default=(), description="minions on named spaces at setup")
 
     @model_validator(mode="before")
     @classmethod

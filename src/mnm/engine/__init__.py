@@ -12,6 +12,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
+from mnm.engine.chapter_query import condition_holds, rule_fired
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -36,9 +37,21 @@ from mnm.engine.game import (
     legal_actions,
     make_ctx,
 )
-from mnm.engine.i18n import LANGUAGES, catalog, contract, format_message, name_of, render, render_rule, with_article
+from mnm.engine.i18n import (
+    LANGUAGES,
+    catalog,
+    chapter_words,
+    contract,
+    format_message,
+    name_of,
+    render,
+    render_rule,
+    with_article,
+)
 from mnm.engine.query import minions_on_side
 from mnm.engine.rules.capture import hero_life
+from mnm.engine.rules.chapter_rules import conditions_hold
+from mnm.engine.rules.chapter_state import next_chapter_of
 from mnm.engine.rules.explore import exit_target
 from mnm.engine.rules.free_actions import LEVEL_UP_COST
 from mnm.engine.rules.movement import reachable
@@ -90,7 +103,10 @@ __all__ = [
     "apply_action_in_place",
     "carry_over",
     "catalog",
+    "chapter_words",
     "check_faces",
+    "condition_holds",
+    "conditions_hold",
     "contract",
     "difficulty_options",
     "events_until_stopped",
@@ -105,11 +121,13 @@ __all__ = [
     "minions_on_side",
     "name_of",
     "next_chapter_game",
+    "next_chapter_of",
     "parse_keep",
     "reachable",
     "read_save_text",
     "render",
     "render_rule",
+    "rule_fired",
     "scenario_from_yaml",
     "scenario_state",
     "with_article",

@@ -44,6 +44,7 @@ VERBS = frozenset(
         "launch",
         "read",
         "use",
+        "act",
         "end",
         # [EXP] expansion party items (R-EXP-06, R-EXP-09)
         "paddle",

@@ -16,6 +16,7 @@ from mnm.engine.context import Ctx
 from mnm.engine.errors import IllegalAction, MalformedAction
 from mnm.engine.game import Game
 from mnm.engine.query import card_of, hero_name
+from mnm.engine.rules.chapter_state import CAMPAIGN_LOG, next_chapter_of
 from mnm.engine.state import State
 
 __all__ = ["carry_over", "keepable_cards", "next_chapter_game", "parse_keep", "starting_card_owner"]
@@ -82,6 +83,8 @@ def carry_over(ctx: Ctx, st: State, keep: Mapping[str, str | None] | None = None
         "abilities": {hid: list(h.abilities) for hid, h in st.heroes.items()},
         "cards": cards,
         "story_achievements": list(st.story_achievements),
+        # R-CAMP-01: the campaign log the chapters keep (recorded, crossed out, counts)
+        "campaign_log": dict(st.chapter_data.get(CAMPAIGN_LOG) or {}),
     }
 
 
@@ -145,10 +148,11 @@ def next_chapter_game(
     carry = carry_over(ctx, st, keep)
     if replay:
         target = ctx.chapter.id
-    elif ctx.chapter.next_chapter is None:
-        raise IllegalAction(f"{ctx.chapter.id} has no next chapter: replay it or start another", "campaign")
     else:
-        target = ctx.chapter.next_chapter
+        following = next_chapter_of(st, ctx.chapter.next_chapter)  # a next_chapter effect may have chosen it
+        if following is None:
+            raise IllegalAction(f"{ctx.chapter.id} has no next chapter: replay it or start another", "campaign")
+        target = following
     members = list(party) if party is not None else list(st.party)
     return Game.new(
         target,

@@ -473,6 +473,24 @@ class ChapterRules:
     def on_round_ends(self, ctx: Ctx, st: State) -> None:
         """The last card of the round has acted."""
 
+    # chapter actions and story choices (R-STORY-05): decisions the chapter's file adds
+    def action_options(self, ctx: Ctx, st: State, hero_id: str) -> list[str]:
+        """The ids of the chapter actions mouse ``hero_id`` may take now (its action unspent: the caller checks)."""
+        return []
+
+    def take_action(self, ctx: Ctx, st: State, hero_id: str, action_id: str) -> None:
+        """Mouse ``hero_id`` takes chapter action ``action_id`` (listed by :meth:`action_options`)."""
+
+    def choice_options(self, choice_id: str) -> list[str]:
+        """The option ids of story choice ``choice_id``."""
+        return []
+
+    def make_choice(self, ctx: Ctx, st: State, hero_id: str, choice_id: str, option_id: str) -> None:
+        """The players chose ``option_id`` of story choice ``choice_id``: its effects run."""
+
+    def on_item_found(self, ctx: Ctx, st: State, hero_id: str, item: str) -> None:
+        """A mouse found a chapter item or a search card (trigger item_found)."""
+
 
 CHAPTERS: dict[str, type[ChapterRules]] = {}
 _DEFAULT_RULES = ChapterRules()

@@ -27,14 +27,15 @@ from typing import Any
 
 import yaml
 
-from mnm.chapters.language import gate_reason
+from mnm.chapters.language import file_texts, gate_reason
 from mnm.content.loader import Content, builtin_content
-from mnm.content.schema import Text
+from mnm.content.schema import Chapter, Text
 from mnm.engine.events import Event
 
 __all__ = [
     "LANGUAGES",
     "catalog",
+    "chapter_words",
     "contract",
     "format_message",
     "name_of",
@@ -89,7 +90,7 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
     for deck in (content.search_cards, content.ability_cards, content.encounter_cards):
         if card in deck:
             return _lang_text(deck[card].name, lang)
-    if text.startswith(("mouse:", "minion:", "boss:")):
+    if text.startswith(("mouse:", "minion:", "boss:", "cat:")):
         return track_card_name(text, content, lang)
     choice = catalog(lang).get(f"choice.{text}") or catalog("en").get(f"choice.{text}")  # a decision's word
     return choice if choice is not None else text
@@ -98,7 +99,10 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
 def track_card_name(card: str, content: Content, lang: str = "en") -> str:
     """An initiative card's name: ``minion:molox:2`` -> ``Angry Molox``. A creature with several cards of its
     own (Hesster, Molox: ``card_names``) shows each card's name, so the track never reads "Hesster, Hesster"."""
-    _, _, rest = card.partition(":")
+    kind, _, rest = card.partition(":")
+    if kind == "cat":  # Brodie's two cards (R-BRODIE-03): "Brodie Pounces", "Brodie Chases"
+        word = catalog(lang).get(f"cat_card.{rest}") or catalog("en").get(f"cat_card.{rest}")
+        return word if word is not None else card
     who, _, nth = rest.partition(":")
     spec = content.minions.get(who)
     if spec is not None and spec.card_names and nth.isdigit() and 1 <= int(nth) <= len(spec.card_names):
@@ -203,6 +207,20 @@ def _fill(template: str, value_of: Any) -> str:
     return "".join(out)
 
 
+_WORDS: dict[int, tuple[Chapter, dict[str, tuple[str, str]]]] = {}
+
+
+def chapter_words(chapter: Chapter) -> dict[str, tuple[str, str]]:
+    """The players' words (English, Portuguese) of a chapter's actions, story choices, their options and its
+    items, by id: what option buttons and the log show for ``act``/``choose`` and items."""
+    hit = _WORDS.get(id(chapter))
+    if hit is None or hit[0] is not chapter:
+        if len(_WORDS) > 256:
+            _WORDS.clear()
+        hit = _WORDS[id(chapter)] = (chapter, file_texts(chapter.actions, chapter.items, chapter.all_rules()))
+    return hit[1]
+
+
 def render(event: Event, lang: str = "en", content: Content | None = None) -> str:
     """The sentence for ``event`` in ``lang``."""
     content = content or builtin_content()
@@ -217,6 +235,10 @@ def render(event: Event, lang: str = "en", content: Content | None = None) -> st
             chapter = content.chapters.get(str(params.get("chapter")))
             reason = gate_reason(chapter.all_rules(), str(params.get("rule"))) if chapter else None
             return (reason[1] if lang == "pt_BR" else reason[0]) if reason else str(params.get("rule"))
+        if key == "text" and "ref" in params:  # a chapter action, story choice or item: the file's own words
+            chapter = content.chapters.get(str(params.get("chapter")))
+            words = chapter_words(chapter).get(str(params["ref"])) if chapter else None
+            return (words[1] if lang == "pt_BR" else words[0]) if words else str(params["ref"])
         if key not in params:
             return "{" + key + "}"
         return _param_text(key, params[key], content, lang)

@@ -192,6 +192,8 @@ def can_enter(ctx: Ctx, st: State, space: str, large: bool = False) -> bool:
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14
         if space in hesster_blocks(st):
             return False
+    if "@barred" in st.chapter_data and space in st.chapter_data["@barred"]:  # a chapter's bar_space (R-SPACE-01)
+        return False
     if large:
         return small == 0
     return small < ctx.board.spaces[space].capacity
@@ -208,6 +210,8 @@ def blocked_spaces(
     blocked = set(larges)
     if "hesster" in st.chapter_data:  # [EXP] R-EXP-14: nothing walks into Hesster's spaces
         blocked |= hesster_blocks(st)
+    if "@barred" in st.chapter_data:  # a chapter's bar_space (R-SPACE-01)
+        blocked.update(st.chapter_data["@barred"])
     for space, n in small.items():
         if large or n >= spaces[space].capacity:  # a large figure needs an empty space (R-SPACE-06)
             blocked.add(space)

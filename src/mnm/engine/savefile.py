@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from mnm.board.layout import Board, space_side
+from mnm.chapters.language import walk_effects
 from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS
@@ -521,6 +522,14 @@ def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> N
         "helpers": helpers,
         "rules_fired": _list(_str, 1000),  # a chapter file's rules that fire once (chapter_rules)
         "chapter_won": _bool,
+        # the chapter language's newer words (mnm.engine.rules.chapter_state)
+        "@items": _dict(_one_of("party", *st["party"]), 100),
+        "@marks": _dict(_list(_str, 20), 10),
+        "@log": _dict(_int(-1, 99), 200),
+        "@next": _str,
+        "@disabled": _list(_str, 1000),
+        "@enabled": _list(_str, 1000),
+        "@barred": _list(space, 200),
     }
     if len(data) > 1000:
         raise _fail("state.chapter_data", f"has {len(data)} entries, more than 1000")
@@ -587,6 +596,7 @@ def _step_arg_specs(
         "next_attack": (2, (hero, _list(text, 20))),
         "pilfer_ask": (2, (hero, text)),  # the minion is only named in the question
         "rod_heal_ask": (3, (hero, _nonempty(_list(hero, 4)), _ranged(SMALL))),
+        "story_choice": (2, (_known("story choice of the chapter", lambda c: c in _choice_ids(st, content)), hero)),
     }
 
 
@@ -935,6 +945,21 @@ def _box_initiative_spec(st: dict[str, Any], content: Content, board: Board, ste
     return {"left": _nonempty(cards), "order": cards, "done": cards, "fresh": _bool, "new": cards, "ambush": _bool}
 
 
+def _story_choice_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
+    """R-STORY-05: {choice: the id of one of the chapter's story choices}."""
+    return {"choice": _known("story choice of the chapter", lambda c: c in _choice_ids(st, content))}
+
+
+def _choice_ids(st: dict[str, Any], content: Content) -> set[str]:
+    """The ids of the story choices (effect ``choose``) in the saved game's chapter."""
+    chapter = content.chapters.get(str(st["chapter"]))
+    if chapter is None:
+        return set()
+    effects = [e for r in chapter.all_rules() for _, e in walk_effects(r.do, "")]
+    effects += [e for a in chapter.actions for _, e in walk_effects(a.do, "")]
+    return {e.choose.id for e in effects if e.choose is not None}
+
+
 def _search_deck_left(st: dict[str, Any], pending: dict[str, Any]) -> bool:
     return bool(st["search_deck"])
 
@@ -968,6 +993,7 @@ _PENDING_DATA: Final[dict[str, Callable[[dict[str, Any], Content, Board, Check],
     "box_search_card": _box_search_spec,
     "box_encounter_card": _box_encounter_spec,
     "box_initiative": _box_initiative_spec,
+    "story_choice": _story_choice_spec,
 }
 """The data each decision kind carries; the kinds not named here (turn, pack_full, choose_ability,
 before_turn) carry none."""

@@ -44,6 +44,7 @@ from mnm.bots.hints import PLAYOUTS
 from mnm.chapters.file import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
+from mnm.server.library import LibraryRouter
 from mnm.server.limits import RateLimiter, SocketCaps, token_key
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import (
@@ -121,6 +122,7 @@ class Limits:
     bot_table_pace: float = 0.25
     bot_table_rounds: int = 100
     playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
+    library_games: int = 20  # the chapter library (issue 36): bot games per preset measuring a published chapter
 
 
 class _Budget:
@@ -152,7 +154,7 @@ class _BodyLimit:
         """The larger ``upload`` limit for the requests that may carry a chapter file (the workshop's too)."""
         path = str(scope.get("path", ""))
         uploads = scope.get("method") in ("POST", "PUT") and (
-            path == "/api/tables" or path.endswith("/continue") or path.startswith("/api/workshop/")
+            path in ("/api/tables", "/api/library") or path.endswith("/continue") or path.startswith("/api/workshop/")
         )
         return max(self.base, self.upload) if uploads else self.base
 
@@ -409,14 +411,26 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         game_seconds=limits.playtest_game_seconds,
     )
 
+    library = LibraryRouter(
+        service,
+        playtests,
+        games=limits.library_games,
+        address_scale=limits.address_scale,
+        created=_created,
+        check_new_table=check_new_table,
+        responses=_errors(403, 404, 409, 422, 503),
+    )
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
         await asyncio.to_thread(_warm_up, service)
+        await asyncio.to_thread(library.start)
         await service.start()
         if limits.playtest_warm:  # mnm serve: end what a crashed run left playing, then start afresh
             await asyncio.to_thread(end_leftovers)
             await asyncio.to_thread(playtests.warm)
         yield
+        await library.stop()
         await asyncio.to_thread(playtests.close)
         await service.stop()
         if storage is None:
@@ -431,6 +445,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     )
     app.state.service = service
     app.state.playtests = playtests
+    app.state.library = library
     app.state.storage = store
     app.state.limits = limits
     app.state.budget = budget
@@ -629,23 +644,30 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         request: Request,
         x_seat_token: str | None = Header(default=None, max_length=100),
     ) -> dict[str, Any]:
-        """After the chapter ends: a new table for the next chapter (R-CAMP), same seats, new tokens."""
+        """After the chapter ends: a new table for the next chapter (R-CAMP), same seats, same tokens; the host or
+        any seated player may ask (issue 32)."""
         check_new_table(request)
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
+        published = None if body.replay or body.chapter_file else await asyncio.to_thread(library.next_file, table)
         new = await service.continue_campaign(
-            table, caller, dict(body.keep), body.replay, body.companion, body.chapter_file
+            table, caller, dict(body.keep), body.replay, body.companion, body.chapter_file or (published and published[0])
         )
+        await asyncio.to_thread(library.record_continued, table.id, new, published and published[1])
         seats = new.setup["seats"]
         token = x_seat_token or ""
+        host = caller.seat == HOST
+        own = [token if i == caller.seat else None for i in range(len(seats))]
         return {
             "table": new.id,
             "chapter": new.setup["chapter"],
             "version": new.version,
             "commit": seed_commitment(int(new.setup["seed"])),
-            "host_token": token,
+            "host_token": token if host else None,
+            "you": _you(new, caller),
+            "link": f"/#t={new.id}&k={token}",  # the caller's own way in (its token is kept)
             "seats": [{"seat": i, "heroes": s, "bot": new.bot_names()[i]} for i, s in enumerate(seats)],
-            "links": _links(new.id, {"host": token, "seats": [None] * len(seats)}),
+            "links": _links(new.id, {"host": token if host else None, "seats": own}),
             "tokens": "kept",
         }
 
@@ -683,6 +705,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         )
     )
 
+    app.include_router(library.router)
+
     # --- the client --------------------------------------------------------------------------------
 
     static = web_dir()
@@ -694,6 +718,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     @app.get("/workshop", include_in_schema=False)
     async def workshop_page() -> FileResponse:
         """The chapter workshop: the same page; the client routes by path."""
+        return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/library", include_in_schema=False)
+    async def library_page() -> FileResponse:
+        """The chapter library: the same page; the client routes by path."""
         return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=static), name="static")

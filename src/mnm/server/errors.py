@@ -50,6 +50,10 @@ class ErrorCode(StrEnum):
     TOO_MANY_DRAFTS = "too_many_drafts"  # 409: the editor token holds its maximum of drafts (params: limit)
     PLAYTEST_LIMIT = "playtest_limit"  # 429: this editor token already runs its play-tests
     TOO_MANY_SOCKETS = "too_many_sockets"  # 503 / close 4503: open sockets over a cap (params: per, limit)
+    NO_LIBRARY_CHAPTER = "no_library_chapter"  # 404: the library has no such (visible) chapter
+    NOT_OWNER = "not_owner"  # 403: only the editor token that published a chapter may do this
+    LIBRARY_REFUSED = "library_refused"  # 409: not published (params: reason = house, owner, unchanged, busy)
+    ALREADY_RATED = "already_rated"  # 409: this seat already rated this table's chapter
 
 
 # Which HTTP status each code answers with (the OpenAPI document lists these per endpoint).
@@ -85,6 +89,10 @@ STATUS_CODES: dict[ErrorCode, int] = {
     ErrorCode.TOO_MANY_DRAFTS: 409,
     ErrorCode.PLAYTEST_LIMIT: 429,
     ErrorCode.TOO_MANY_SOCKETS: 503,
+    ErrorCode.NO_LIBRARY_CHAPTER: 404,
+    ErrorCode.NOT_OWNER: 403,
+    ErrorCode.LIBRARY_REFUSED: 409,
+    ErrorCode.ALREADY_RATED: 409,
 }
 
 

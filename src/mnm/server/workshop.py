@@ -6,11 +6,15 @@ with bots in worker processes, open a table from it.
     GET  /api/workshop/vocabulary            the chapter language: every word with its sentence and fields
     GET  /api/workshop/blank                 a new chapter's file (no tile laid yet)
     GET  /api/workshop/chapters/{id}         a shipped chapter's file (to start from a copy)
+    GET  /api/workshop/chapters/{id}/sheet   a shipped chapter's printable sheet (HTML; ?lang=pt)
+    POST /api/workshop/sheet                 {"text", "lang", "difficulty"?} -> {"html"}: a draft's printable sheet
     POST /api/workshop/check                 {"text"} -> problems (field, line, message), parsed data, board
+    POST /api/workshop/write                 {"text", "data"} -> the text edited to hold data, comments kept
     POST /api/workshop/token                 a new editor token (kept by the browser; drafts are under it)
     GET  /api/workshop/drafts                the token's drafts (each with the time it expires)
     PUT  /api/workshop/drafts/{id}           {"text"} save (at most Limits.max_drafts per token)
     DELETE /api/workshop/drafts/{id}
+    GET  /api/workshop/playtests             this editor's play-tests (every tab sees them) and an estimate
     POST /api/workshop/playtests             {"text", "games", "bot", "presets"?} -> a job (queued)
     GET  /api/workshop/playtests/{id}        progress, and per preset the report and heat map so far
     POST /api/workshop/playtests/{id}/cancel
@@ -45,6 +49,7 @@ from mnm.chapters.file import (
     read_chapter_text,
     validate_chapter_text,
 )
+from mnm.chapters.rule_graph import cannot_plan
 from mnm.content.loader import builtin_dir
 from mnm.content.schema import Chapter
 from mnm.engine import load_bounded_with_lines
@@ -52,11 +57,15 @@ from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.limits import RateLimiter
 from mnm.server.tables import LiveTable, TableService, new_seed
 from mnm.workshop.compose import LayoutError, draft_board, side_svg, tile_gallery
+from mnm.workshop.plain import plain, unknown_tokens
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
+from mnm.workshop.roundtrip import WriteBackError, write_back
+from mnm.workshop.sheet import sheet_html
 from mnm.workshop.vocabulary import vocabulary
 
 __all__ = ["BLANK_CHAPTER", "workshop_router"]
 
+SEARCH_GAMES = 100  # games per preset the search bot plays at most (the page says how long they take first)
 _DRAFT_ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
 _TOKEN = r"^[A-Za-z0-9_-]{16,64}$"
 
@@ -88,6 +97,21 @@ class PlaytestBody(BaseModel):
     bot: str = Field(default="heuristic", pattern="^(heuristic|search|random)$")
     presets: list[str] = Field(default_factory=lambda: list(PRESETS), min_length=1, max_length=3)
     party: list[str] | None = Field(default=None, min_length=1, max_length=6)
+
+
+class WriteBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    data: dict[str, Any]
+
+
+class SheetBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    lang: str = Field(default="en", pattern="^(en|pt)$")
+    difficulty: dict[str, Any] | None = Field(default=None, description="a play-test's report, for the sheet")
 
 
 class TableBody(BaseModel):
@@ -143,6 +167,16 @@ def _problems_error(err: ChapterFileError) -> ApiError:
     return ApiError(422, ErrorCode.BAD_CHAPTER, f"the chapter file does not check: {where} {message}", problems=problems)
 
 
+def _cannot_plan(text: str, content: Any) -> list[dict[str, str]]:
+    """What the bots' planner cannot plan for in a chapter that checks (issue 29's rule graph), one line each in
+    both languages."""
+    try:
+        chapter = added_chapter(read_chapter_text(text, "workshop", content))[0]
+    except ChapterFileError:
+        return []
+    return [{"word": str(g.word), "en": g.en, "pt": g.pt} for g in cannot_plan(chapter, content)]
+
+
 def _fields(text: str) -> Any:
     """The parsed file for the page's form (None when it is not YAML the bounded reader takes)."""
     try:
@@ -188,7 +222,9 @@ def workshop_router(
     router = APIRouter(prefix="/api/workshop", tags=["workshop"], responses=responses)
     storage = service.storage
     content = service.content
+    party_tokens = {c.party_token for c in content.search_cards.values() if c.party_token}
     limiter = RateLimiter(checks_per_second * address_scale, round(check_burst * address_scale), "workshop requests")
+    write_limiter = RateLimiter(10 * address_scale, round(40 * address_scale), "workshop edits")
     playtest_limiter = RateLimiter(0.2 * address_scale, round(5 * address_scale), "play-tests")
     # a draft costs storage until it expires, and every token is as good as another: new drafts per address
     new_draft_limiter = RateLimiter(
@@ -253,14 +289,33 @@ def workshop_router(
             raise ApiError(404, ErrorCode.NOT_FOUND, f"chapter {chapter_id!r} has no file")
         return {"id": chapter_id, "text": path.read_text(encoding="utf-8")}
 
+    @router.get("/chapters/{chapter_id}/sheet", responses={200: {"content": {"text/html": {}}}})
+    async def shipped_sheet(chapter_id: str, request: Request, lang: str = "en") -> Response:
+        """A shipped chapter's printable sheet: layout, setup, victory and defeat, rules and story in words."""
+        spend(request)
+        chapter = content.chapters.get(chapter_id[:64])
+        if chapter is None:
+            raise ApiError(404, ErrorCode.NOT_FOUND, f"no chapter {chapter_id[:64]!r}")
+        html = await asyncio.to_thread(sheet_html, content, chapter, lang if lang in ("en", "pt") else "en")
+        return Response(html, media_type="text/html; charset=utf-8")
+
+    @router.post("/sheet")
+    async def draft_sheet(body: SheetBody, request: Request) -> dict[str, Any]:
+        """A draft's printable sheet (it must check), with the difficulty its last play-test measured."""
+        spend(request)
+        made, chapter = await asyncio.to_thread(checked, body.text)
+        html = await asyncio.to_thread(sheet_html, made, chapter, body.lang, body.difficulty)
+        return {"html": html}
+
     @router.post("/check")
     async def check(body: TextBody, request: Request) -> dict[str, Any]:
         """Check a chapter file as ``mnm chapter validate`` does; every problem with its field and line. The
         parsed fields (for the page's form) and the board of its layout come back whenever they can be drawn."""
         spend(request)
         found = await asyncio.to_thread(validate_chapter_text, body.text, "workshop", content)
-        problems = [p.to_json() for p in found]
+        problems = [plain(p.to_json()) for p in found]
         data = _fields(body.text)
+        problems += unknown_tokens(data, party_tokens)
         setup = data.get("setup") if isinstance(data, dict) else None
         board = None
         if isinstance(setup, dict) and setup.get("layout"):
@@ -268,9 +323,28 @@ def workshop_router(
                 board = await asyncio.to_thread(draft_board, content, setup.get("layout"))
             except LayoutError as err:
                 if not any(p["field"].startswith(f"setup.{err.field}") for p in problems):
-                    problems.append({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)})
-        answer = {"ok": not problems, "problems": problems, "data": data if isinstance(data, dict) else None, "board": board}
+                    problems.append(plain({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)}))
+        gaps = await asyncio.to_thread(_cannot_plan, body.text, content) if not problems else []
+        answer = {
+            "ok": not problems,
+            "problems": problems,
+            "data": data if isinstance(data, dict) else None,
+            "board": board,
+            "cannot_plan": gaps,
+        }
         return _check_encodable(answer)
+
+    @router.post("/write")
+    async def write(body: WriteBody, request: Request) -> dict[str, Any]:
+        """A form's edit written into the file: only what changed is rewritten, comments and key order stay
+        (``text`` is null when the old text cannot be edited in place: the page then writes the file afresh)."""
+        spend(request, write_limiter)
+        if len(json.dumps(body.data)) > 2 * MAX_CHAPTER_BYTES:
+            raise ApiError(413, ErrorCode.TOO_BIG, "the chapter is too big", field="data")
+        try:
+            return {"text": await asyncio.to_thread(write_back, body.text, body.data)}
+        except (WriteBackError, RecursionError, UnicodeEncodeError):
+            return {"text": None}
 
     @router.post("/token", status_code=201)
     async def token(request: Request) -> dict[str, Any]:
@@ -291,6 +365,9 @@ def workshop_router(
             spend(request, cost=min(limiter.burst, size / MAX_CHAPTER_BYTES))
         for draft in found:
             draft["expires"] = expires(draft["updated"])
+            data = _fields(draft["text"])
+            name = data.get("name") if isinstance(data, dict) else None
+            draft["name"] = name if isinstance(name, dict) else None  # the page lists drafts by their name
         return {"drafts": found, "max": max_drafts, "expiry_seconds": service.draft_expiry_seconds or None}
 
     @router.put("/drafts/{draft_id}", responses={409: {"description": "too many drafts"}})
@@ -343,14 +420,32 @@ def workshop_router(
         party = body.party or default_party(chapter.party_size, chapter.forbidden_heroes, list(content.heroes))
         if any(h not in content.heroes or h in chapter.forbidden_heroes for h in party) or len(set(party)) != len(party):
             raise ApiError(422, ErrorCode.BAD_TABLE, "the party names a mouse this chapter does not take", field="party")
-        games = body.games if body.bot != "search" else min(body.games, 50)  # the search bot costs ~100x a game
+        games = body.games if body.bot != "search" else min(body.games, SEARCH_GAMES)  # the search bot costs ~100x
         try:
             job = playtests.submit(owner, body.text, party, body.bot, games, presets, address_of(request))
         except PlaytestError as err:
             if err.code == "limit":
                 raise ApiError(429, ErrorCode.PLAYTEST_LIMIT, str(err), retry_after=5.0) from err
             raise ApiError(503, ErrorCode.BUSY, str(err), retry_after=30.0) from err
-        return job.report()
+        return report(job)
+
+    def report(job: Any) -> dict[str, Any]:
+        """A job's report and its place in the queue."""
+        return {**job.report(), **playtests.queue_of(job)}
+
+    @router.get("/playtests")
+    async def my_playtests(
+        x_editor_token: str | None = Header(default=None, max_length=100),
+        bot: str = "heuristic",
+        games: int = 100,
+        presets: int = 3,
+    ) -> dict[str, Any]:
+        """This editor's play-tests, newest first (every tab of the editor sees them), and the seconds a play-test
+        of ``games`` games per preset with ``bot`` is expected to take here (said before it starts)."""
+        owner = _owner(x_editor_token)
+        games = max(1, min(games, SEARCH_GAMES if bot == "search" else 1000)) * max(1, min(presets, 3))
+        jobs = [report(j) for j in playtests.of_owner(owner)]
+        return {"jobs": jobs, "estimate_seconds": playtests.estimate(bot if bot in ("heuristic", "search", "random") else "heuristic", games)}
 
     def job_of(job_id: str, token: str | None) -> Any:
         owner = _owner(token)
@@ -361,7 +456,7 @@ def workshop_router(
 
     @router.get("/playtests/{job_id}")
     async def playtest(job_id: str, x_editor_token: str | None = Header(default=None, max_length=100)) -> dict[str, Any]:
-        return job_of(job_id, x_editor_token).report()  # type: ignore[no-any-return]
+        return report(job_of(job_id, x_editor_token))
 
     @router.post("/playtests/{job_id}/cancel")
     async def cancel_playtest(
@@ -369,7 +464,7 @@ def workshop_router(
     ) -> dict[str, Any]:
         job = job_of(job_id, x_editor_token)
         playtests.cancel(job)
-        return job.report()  # type: ignore[no-any-return]
+        return report(job)
 
     @router.post("/tables", status_code=201, responses={422: {"description": "the chapter does not check"}})
     async def table_from_draft(body: TableBody, request: Request) -> dict[str, Any]:

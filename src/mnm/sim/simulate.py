@@ -26,6 +26,8 @@ from mnm.engine import Event, Game, State, difficulty_options
 __all__ = ["GameSpec", "paired_margin", "play_game", "run_simulation", "summarise", "wilson_interval"]
 
 MAX_DECISIONS = 20_000  # a guard: no chapter needs this many decisions
+# what play_game calls after every step (events) and at the end (None: its answer goes in the record)
+Watcher = Callable[[Game, "list[Event] | None"], Any]
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ def play_game(
     max_decisions: int = MAX_DECISIONS,
     stall_rounds: int = 0,
     cpu_seconds: float = 0.0,
+    watch: Watcher | None = None,
 ) -> dict[str, Any]:
     """Play one game to its end with one bot for every seat; return its record. ``content``: the content the
     spec's chapter file was read into already (the workshop's workers read a draft once per chunk of games);
@@ -62,7 +65,9 @@ def play_game(
     ran out (``record["heat"]``: kind -> space -> count); ``stall_rounds``: stop a game (``outcome: stalled``)
     when that many rounds pass with the hourglass on one page (bots with nothing to do in a draft);
     ``cpu_seconds``: stop a game (``outcome: over_budget``) once it has taken that much CPU time (checked between
-    decisions: a draft whose rules make every decision slow cannot hold a worker for long)."""
+    decisions: a draft whose rules make every decision slow cannot hold a worker for long); ``watch``: called
+    after every step with the game and the step's events, and once at the end with ``None`` (the workshop's
+    diagnostics); what it returns at the end is the record's ``watch``."""
     content = content or _content_of(spec)
     game = Game.new(
         spec.chapter, list(spec.party), seed=spec.seed, options=difficulty_options(spec.difficulty), content=content
@@ -83,6 +88,8 @@ def play_game(
         decisions += 1
         if heat:
             _heat(events, before, game.state, spots)
+        if watch is not None:
+            watch(game, events)
         if stall_rounds:
             if game.state.hourglass != page:
                 page, since = game.state.hourglass, game.state.round
@@ -118,7 +125,7 @@ def play_game(
         # where the party was when the game ended: the side most of the free mice stood on
         "last_side": _party_side(game),
         "minions_left": dict(Counter(m.type for m in st.minions.values())),
-    } | ({"heat": _heat_end(game, spots)} if heat else {})
+    } | ({"heat": _heat_end(game, spots)} if heat else {}) | ({"watch": watch(game, None)} if watch else {})
 
 
 def _hero_space(before: State, after: State, hero: str) -> str | None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from mnm.content.loader import Content
+from mnm.content.schema import Chapter
 from mnm.engine import (
     Action,
     Decision,
@@ -24,6 +25,7 @@ from mnm.engine import (
     Minion,
     State,
     catalog,
+    chapter_words,
     hero_life,
     name_of,
 )
@@ -63,9 +65,11 @@ _PURPOSE = re.compile(r"^(.*?)(?:'s | )([a-z][\w -]*)$", re.IGNORECASE)
 class Describer:
     """Names and sentences for one content set, in one language (``en`` or ``pt_BR``)."""
 
-    def __init__(self, content: Content, lang: str = "en") -> None:
+    def __init__(self, content: Content, lang: str = "en", chapter: Chapter | None = None) -> None:
         self.content = content
         self.lang = lang
+        # a chapter file's actions, story choices and items in the players' words (issue 30)
+        self.chapter_words = chapter_words(chapter) if chapter is not None else {}
         self.dice = DiceTable(content.die)
         self._render = _catalog_render(content, lang)
 
@@ -467,6 +471,9 @@ class Describer:
             return ""
 
     def _arg_name(self, arg: str, names: dict[str, str] | None) -> str:
+        words = self.chapter_words.get(arg)
+        if words is not None:
+            return words[1] if self.lang == "pt_BR" else words[0]
         if arg.partition(":")[0] in ("mouse", "minion", "boss", "cat"):  # an initiative card (box_initiative)
             return self.track_card(arg)
         if ":" in arg:
@@ -497,6 +504,8 @@ class Describer:
         if self.known(f"question.{d.kind}"):
             return self.tidy(self.t(f"question.{d.kind}", who=who))
         prompt = catalog(self.lang).get(f"{d.kind}_prompt") or catalog("en").get(f"{d.kind}_prompt")
+        if d.kind == "story_choice":  # the chapter file's own question (R-STORY-05)
+            prompt = self._arg_name(str(d.data.get("choice", "")), None)
         return f"{who}: {prompt or d.kind.replace('_', ' ') + '.'}"
 
     def cannot_undo(self, game: Game) -> str:

@@ -8,9 +8,10 @@
 
 import { http } from "./api.js";
 import { BoardView, spaceLabel } from "./board.js";
-import { $, errorText, h, svgEl, toast } from "./dom.js";
+import { $, closeDialog, errorText, h, openDialog, svgEl, toast } from "./dom.js";
 import { showLinks } from "./home.js";
 import { lang, t, tx } from "./i18n.js";
+import { publishButton } from "./library.js";
 import { S } from "./state.js";
 
 const app = $("#app");
@@ -29,6 +30,7 @@ const W = {
   tiles: null,
   vocab: null,
   pickedSide: null,
+  pending: {}, // incomplete entries by list path: shown, not in the file
   picking: null, // {label, apply(spaceId)}
   job: null,
   heat: { preset: "normal", kind: "wounds" },
@@ -147,7 +149,13 @@ function setText(text, from) {
   localStorage.setItem(TEXT_KEY, text);
   updateUndo();
   scheduleCheck(from);
-  scheduleSave();
+  scheduleSave(from !== "load"); // a text just loaded is kept where it came from: nothing to lose yet
+}
+
+// the file is busy while a form edit is written or a text is checked (tests and screen readers wait for it)
+function busy() {
+  const area = $("#ws-text");
+  if (area) area.setAttribute("aria-busy", String(!!(W.pendingWrites || W.checking)));
 }
 
 function updateUndo() {
@@ -171,49 +179,82 @@ function scheduleCheck(from) {
 
 async function check(from) {
   const seq = ++W.checkSeq;
+  W.checking = true;
+  busy();
   let got;
   try {
     got = await http("POST", "/api/workshop/check", { text: W.text });
   } catch (err) {
-    if (seq === W.checkSeq) showProblems([{ field: "", line: null, en: errorText(err), pt: errorText(err) }]);
+    if (seq === W.checkSeq) {
+      W.checking = false;
+      busy();
+      showProblems([{ field: "", line: null, en: errorText(err), pt: errorText(err) }]);
+    }
     return;
   }
   if (seq !== W.checkSeq) return; // a newer text is being checked
+  W.checking = false;
   W.problems = got.problems;
-  if (got.data) W.data = got.data;
+  if (got.data && !W.pendingWrites) W.data = got.data; // a form edit on its way wins over an older parse
   if (got.board) W.board = got.board;
   else if (!setupOf(W.data).layout || !setupOf(W.data).layout.length) W.board = null;
   // a form keeps its fields while it is typed in; any other change redraws the forms from the file
   if (from !== "form") renderForms();
   renderBoard();
   showProblems(got.problems);
+  showCannotPlan(got.cannot_plan || []);
   const play = $("#ws-run");
   if (play) play.disabled = !got.ok || (W.job && ["queued", "running"].includes(W.job.status));
-  const open = $("#ws-open-table");
-  if (open) open.disabled = !got.ok;
+  for (const id of ["#ws-open-table", "#ws-print"]) {
+    const button = $(id);
+    if (button) button.disabled = !got.ok;
+  }
+  busy();
 }
 
-function scheduleSave() {
+function scheduleSave(changed = true) {
   clearTimeout(W.saveTimer);
+  W.unsaved = changed;
   W.saveTimer = setTimeout(async () => {
     const status = $("#ws-saved");
     try {
       await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, { text: W.text });
+      W.unsaved = false;
       if (status) status.textContent = t("ws.draftSaved");
+      if (W.draftsShown !== draftId()) {
+        W.draftsShown = draftId();
+        refreshDrafts();
+      }
     } catch (err) {
       if (status) status.textContent = err.data && err.data.error === "too_many_drafts" ? errorText(err) : t("ws.draftOffline");
     }
   }, 1200);
 }
 
-// the form changed the parsed file: write it back
+// the form changed the parsed file: write it back. The server edits the text in place (comments, key order
+// and quoting of everything else kept); a text it cannot edit in place is written afresh here. Edits are
+// written one after the other, each onto the text the one before produced.
 function edit(mutate, redraw = false) {
   if (!W.data) return;
   const data = structuredClone(W.data);
   mutate(data);
   W.data = data;
-  setText(toYaml(data), "form");
   if (redraw) renderForms();
+  W.pendingWrites = (W.pendingWrites || 0) + 1;
+  busy();
+  W.writing = (W.writing || Promise.resolve()).then(() => writeBack(data));
+  return W.writing;
+}
+
+async function writeBack(data) {
+  let text = null;
+  try {
+    text = (await http("POST", "/api/workshop/write", { text: W.text, data })).text;
+  } catch {
+    /* offline or refused: written afresh below */
+  }
+  W.pendingWrites -= 1;
+  setText(text ?? toYaml(data), "form");
 }
 
 function setupOf(data) {
@@ -253,6 +294,7 @@ export async function renderWorkshop() {
         h("button", { type: "button", id: "ws-redo", onclick: () => undo(1) }, t("ws.redo")),
         h("span", { id: "ws-saved", class: "ws-saved", role: "status" }),
       ),
+      h("details", { class: "card ws-drafts-box", id: "ws-drafts-box", ontoggle: (ev) => ev.target.open && refreshDrafts() }, h("summary", {}, t("ws.drafts")), h("div", { id: "ws-drafts-list" })),
       h(
         "div",
         { class: "ws-main" },
@@ -261,6 +303,12 @@ export async function renderWorkshop() {
           { class: "ws-board-col", "aria-labelledby": "ws-board-title" },
           h("h3", { id: "ws-board-title" }, t("ws.board")),
           h("p", { id: "ws-picking", class: "ws-picking", role: "status", "aria-live": "polite" }),
+          h(
+            "div",
+            { class: "ws-zoom", role: "group", "aria-label": t("ws.zoom") },
+            h("button", { type: "button", class: "small", id: "ws-zoom-in", "aria-label": t("ws.zoomIn"), onclick: () => W.boardView && W.boardView.setZoom(W.boardView.zoom * 1.4) }, "+"),
+            h("button", { type: "button", class: "small", id: "ws-zoom-out", "aria-label": t("ws.zoomOut"), onclick: () => W.boardView && W.boardView.setZoom(W.boardView.zoom / 1.4) }, "−"),
+          ),
           h("div", { class: "board-wrap" }, h("div", { id: "ws-board", class: "board" })),
           h("p", { id: "ws-exits", class: "ws-exits" }),
           h("div", { id: "ws-grid", class: "ws-grid" }),
@@ -271,11 +319,13 @@ export async function renderWorkshop() {
         h(
           "div",
           { class: "ws-form-col" },
+          h("section", { class: "card ws-check", "aria-labelledby": "ws-check-title" }, h("h3", { id: "ws-check-title" }, t("ws.checkTitle")), h("div", { id: "ws-problems", class: "ws-problems", role: "status", "aria-live": "polite" }), h("div", { id: "ws-cannot-plan", hidden: true })),
           h("div", { id: "ws-forms" }),
+          // the file itself, for those who write it by hand: folded away, the forms say everything it says
           h(
-            "section",
-            { class: "card", "aria-labelledby": "ws-file-title" },
-            h("h3", { id: "ws-file-title" }, t("ws.file")),
+            "details",
+            { class: "card", id: "ws-file-box" },
+            h("summary", { id: "ws-file-title" }, t("ws.fileExpert")),
             h("textarea", {
               id: "ws-text",
               class: "ws-text",
@@ -285,7 +335,6 @@ export async function renderWorkshop() {
               "aria-describedby": "ws-problems",
               oninput: (ev) => setText(ev.target.value, "text"),
             }),
-            h("div", { id: "ws-problems", class: "ws-problems", role: "status", "aria-live": "polite" }),
           ),
         ),
       ),
@@ -294,6 +343,9 @@ export async function renderWorkshop() {
   W.boardView = new BoardView($("#ws-board"), (kind, id) => kind === "space" && pickSpace(id));
   renderPlaytest();
   renderPlay();
+  estimate();
+  clearInterval(W.watchTimer);
+  W.watchTimer = setInterval(() => document.visibilityState === "visible" && $("#ws-playtest") && estimate(), 4000);
   const [tiles, vocab] = await Promise.all([http("GET", "/api/workshop/tiles"), http("GET", "/api/workshop/vocabulary")]);
   W.tiles = tiles;
   W.vocab = vocab;
@@ -307,29 +359,140 @@ export async function renderWorkshop() {
   updateUndo();
 }
 
+// a yes/no question in the page's own accessible dialog; resolves true for yes
+function ask(title, text, yes) {
+  return new Promise((resolve) => {
+    let answered = false;
+    const button = h("button", { type: "button", id: "ws-ask-yes", onclick: () => { answered = true; closeDialog(box); resolve(true); } }, yes);
+    const box = openDialog({ id: "ws-ask", title, body: [h("p", {}, text)], buttons: [button], closeLabel: t("ws.keepWorking"), onClose: () => { if (!answered) resolve(false); } });
+  });
+}
+
+// New, Copy and Import start a new draft: the current one stays in My drafts. Work not saved yet (offline, or
+// a change still on its way) would be lost: ask first.
+async function replaceCurrent() {
+  if (!W.text || (!W.unsaved && !W.pendingWrites)) return true;
+  return ask(t("ws.askReplaceTitle"), t("ws.askReplace", { name: chapterName(W.data) }), t("ws.replaceIt"));
+}
+
+function newDraft() {
+  const id = `d-${Math.random().toString(36).slice(2, 10)}`;
+  localStorage.setItem(DRAFT_KEY, id);
+  W.history = [];
+  W.at = -1;
+  W.pending = {};
+  return id;
+}
+
 async function startBlank() {
+  if (!(await replaceCurrent())) return;
   const got = await http("GET", "/api/workshop/blank");
+  newDraft();
   setText(got.text, "load");
+  refreshDrafts();
 }
 
 async function startCopy(id) {
+  if (!(await replaceCurrent())) return;
   try {
     const got = await http("GET", `/api/workshop/chapters/${encodeURIComponent(id)}`);
+    newDraft();
     setText(got.text, "load");
+    refreshDrafts();
   } catch (err) {
     toast(errorText(err), "error");
   }
 }
 
-function importFile(ev) {
+function chapterName(data) {
+  const name = data && data.name;
+  return (name && typeof name === "object" ? tx(name) : "") || t("ws.unnamedChapter");
+}
+
+// --- my drafts: every chapter this browser's editor token keeps -----------------------------------------------
+
+async function refreshDrafts() {
+  const box = $("#ws-drafts-list");
+  if (!box) return;
+  let got;
+  try {
+    got = await wsHttp("GET", "/api/workshop/drafts");
+  } catch {
+    box.replaceChildren(h("p", { class: "ws-help" }, t("ws.draftOffline")));
+    return;
+  }
+  const current = draftId();
+  box.replaceChildren(
+    got.drafts.length
+      ? h(
+          "ul",
+          { class: "ws-drafts" },
+          got.drafts.map((d) =>
+            h(
+              "li",
+              { "data-draft": d.id, class: d.id === current ? "current" : "" },
+              h("strong", {}, (d.name && tx(d.name)) || t("ws.unnamedChapter")),
+              " ",
+              h("span", { class: "ws-help" }, t("ws.changed", { when: new Date(d.updated * 1000).toLocaleString(lang() === "pt" ? "pt-BR" : "en") })),
+              d.id === current ? h("span", { class: "ws-help" }, ` · ${t("ws.openNow")}`) : null,
+              " ",
+              d.id === current ? null : h("button", { type: "button", class: "small", "data-open": d.id, onclick: () => openDraft(d) }, t("ws.open")),
+              h("button", { type: "button", class: "small", "data-copy": d.id, onclick: () => copyDraft(d) }, t("ws.copy")),
+              h("button", { type: "button", class: "small", "data-delete": d.id, onclick: () => deleteDraft(d) }, t("ws.delete")),
+            ),
+          ),
+        )
+      : h("p", { class: "ws-help" }, t("ws.noDrafts")),
+    h("p", { class: "ws-help" }, t("ws.draftsMax", { max: got.max })),
+  );
+}
+
+async function openDraft(d) {
+  if (!(await replaceCurrent())) return;
+  localStorage.setItem(DRAFT_KEY, d.id);
+  W.history = [];
+  W.at = -1;
+  W.pending = {};
+  setText(d.text, "load");
+  refreshDrafts();
+}
+
+async function copyDraft(d) {
+  if (!(await replaceCurrent())) return;
+  newDraft();
+  setText(d.text, "load");
+  refreshDrafts();
+}
+
+async function deleteDraft(d) {
+  const name = (d.name && tx(d.name)) || t("ws.unnamedChapter");
+  if (!(await ask(t("ws.askDeleteTitle"), t("ws.askDelete", { name }), t("ws.delete")))) return;
+  try {
+    await wsHttp("DELETE", `/api/workshop/drafts/${encodeURIComponent(d.id)}`);
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
+  if (d.id === draftId()) newDraft(); // the page keeps the text: it is saved again as a new draft on its next change
+  refreshDrafts();
+}
+
+async function importFile(ev) {
   const file = ev.target.files && ev.target.files[0];
   if (!file) return;
+  if (!(await replaceCurrent())) {
+    ev.target.value = "";
+    return;
+  }
   const max = (W.tiles && W.tiles.max_chapter_bytes) || 131072;
   if (file.size > max) {
     toast(errorText({ data: { error: "too_big" } }), "error");
     return;
   }
-  file.text().then((text) => setText(text, "load"));
+  file.text().then((text) => {
+    newDraft();
+    setText(text, "load");
+    refreshDrafts();
+  });
   ev.target.value = "";
 }
 
@@ -364,7 +527,7 @@ function showProblems(problems) {
       "ul",
       {},
       problems.map((p) => {
-        const where = [p.field, p.line ? t("ws.line", { line: p.line }) : ""].filter(Boolean).join(", ");
+        const where = fieldTitle(p.field);
         return h("li", { class: "error", "data-problem": p.field }, where ? h("button", { type: "button", class: "link", onclick: () => goTo(p) }, where) : null, ` ${problemText(p)}`);
       }),
     ),
@@ -377,6 +540,53 @@ function showProblems(problems) {
     if (input) input.setAttribute("aria-invalid", "true");
     field.after(h("p", { class: "ws-field-error error", "data-for": p.field }, problemText(p)));
   }
+}
+
+// where a problem is, in the form's words: "Special rules › Bell Gate › Do 1" (never the file's path)
+const FIELD_TITLES = {
+  id: "ws.id", number: "ws.number", name: "ws.name", objective: "ws.objective", victory_text: "ws.victoryText", defeat_text: "ws.defeatText",
+  story: "ws.story", setup: "ws.setup", victory: "ws.victory", defeat: "ws.defeat", rules: "ws.rules", rooms: "ws.rooms",
+  party_size: "ws.partySize", forbidden_heroes: "ws.barred", encounter_kinds: "ws.encounters", end_page: "ws.endPage", track_pages: "ws.trackPages",
+  layout: "ws.board", start_space: "ws.startSpace", starting_minions: "ws.minions", tokens: "ws.tokens",
+  if: "ws.conditions", do: "ws.effects", when: "ws.when", where: "ws.when",
+};
+
+function fieldTitle(path) {
+  const parts = String(path || "").split(".").filter(Boolean);
+  if (!parts.length) return t("ws.file");
+  const out = [];
+  let node = W.data;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const parent = parts[i - 1];
+    node = node && typeof node === "object" ? node[part] : undefined;
+    if (/^\d+$/.test(part)) {
+      const n = Number(part) + 1;
+      if (parent === "rules" && node && node.id) out.push(`${t("ws.rule")} “${node.id}”`);
+      else if (parent === "rooms" && node && node.side !== undefined) out.push(sideName(node.side));
+      else if (parent === "layout" && node && node.side !== undefined) out.push(sideName(node.side));
+      else out.push(String(n));
+    } else if (FIELD_TITLES[part]) out.push(t(FIELD_TITLES[part]));
+    else if (parent === "story") out.push(momentName(part));
+    else if (part === "en") out.push(t("ws.english"));
+    else if (part === "pt") out.push(t("ws.portuguese"));
+    else if (word("conditions", part) || word("effects", part)) out.push(sentence(word("conditions", part) || word("effects", part), {}).replace(/[:(].*$/, "").trim());
+    else out.push(fieldLabel(part));
+  }
+  return out.join(" › ");
+}
+
+// what the bots' planner cannot plan for (a chapter that checks may still hold a goal they cannot aim at): their
+// play-test results then say less about how hard it is for people
+function showCannotPlan(gaps) {
+  const box = $("#ws-cannot-plan");
+  if (!box) return;
+  box.hidden = !gaps.length;
+  box.replaceChildren(
+    h("h4", {}, t("ws.cannotPlan")),
+    h("p", { class: "ws-help" }, t("ws.cannotPlanHelp")),
+    h("ul", {}, gaps.map((g) => h("li", { "data-word": g.word }, lang() === "pt" ? g.pt : g.en))),
+  );
 }
 
 function fieldFor(path) {
@@ -398,6 +608,7 @@ function goTo(p) {
   }
   const area = $("#ws-text");
   if (!area || !p.line) return;
+  $("#ws-file-box").open = true;
   const lines = W.text.split("\n");
   const start = lines.slice(0, p.line - 1).join("\n").length + (p.line > 1 ? 1 : 0);
   area.focus();
@@ -430,6 +641,7 @@ function renderGallery() {
         },
         h("img", { src: `/api/workshop/tiles/${s.side}.svg`, alt: "", loading: "lazy", width: 96, height: 110 }),
         h("span", {}, `${s.side} · ${tx(s.name)}${s.expansion ? ` (${t("ws.expansion")})` : ""}`),
+        s.back ? h("span", { class: "ws-tile-back" }, t("ws.backIs", { side: sideName(s.back) })) : null,
       ),
     ),
   );
@@ -460,7 +672,7 @@ function renderGrid() {
             "div",
             { class: "ws-cell laid", "data-field": `setup.layout.${i}` },
             h("strong", {}, `${p.side} · ${info ? tx(info.name) : "?"}`),
-            h("span", { class: "ws-cell-at" }, `(${x}, ${y})`),
+            info && info.back ? h("span", { class: "ws-cell-back" }, t("ws.backIs", { side: sideName(info.back) })) : null,
             info && info.back ? h("button", { type: "button", class: "small", "data-flip": p.side, onclick: () => flip(i) }, t("ws.flip")) : null,
             h("button", { type: "button", class: "small", "data-remove": p.side, onclick: () => removeTile(i) }, t("ws.remove")),
           ),
@@ -478,6 +690,10 @@ function renderGrid() {
 function lay(x, y) {
   const side = W.pickedSide;
   const info = sideInfo(side);
+  // one physical tile, two faces: laying a face whose tile is down already moves that tile here, and says so
+  const before = layout().find((p) => info && sideInfo(p.side) && sideInfo(p.side).tile === info.tile);
+  const note = $("#ws-picking");
+  if (note) note.textContent = before ? t("ws.tileMoved", { was: sideName(before.side), now: sideName(side) }) : "";
   edit((data) => {
     const setup = setupOf(data);
     setup.layout = (setup.layout || []).filter((p) => !(info && sideInfo(p.side) && sideInfo(p.side).tile === info.tile));
@@ -545,8 +761,9 @@ function drawMarks() {
     for (const [space, n] of Object.entries(heat)) {
       const c = view.spaceCentre(space);
       if (!c) continue;
-      const r = 10 + 26 * Math.sqrt(n / top);
-      layer.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r, class: "ws-heat", fill: HEAT_COLOURS[W.heat.kind], "fill-opacity": (0.25 + 0.5 * (n / top)).toFixed(2), "data-heat": space }));
+      layer.appendChild(svgEl("circle", { cx: c[0], cy: c[1], r: heatRadius(n, top), class: "ws-heat", fill: HEAT_COLOURS[W.heat.kind], "fill-opacity": heatOpacity(n, top), "data-heat": space }));
+      // the count itself, readable on the disc
+      layer.appendChild(svgEl("text", { x: c[0], y: c[1] + 5, class: "ws-heat-count", "text-anchor": "middle", "data-heat-count": space }, String(n)));
     }
   }
   for (const ex of W.board.exits) {
@@ -579,14 +796,18 @@ function drawMarks() {
 
 function pickSpace(id) {
   if (!W.picking) return;
-  const { apply } = W.picking;
+  const { apply, onPick, from } = W.picking;
   W.picking = null;
   $("#ws-picking").textContent = "";
-  edit((data) => apply(data, id), true);
+  if (onPick) onPick(id);
+  else edit((data) => apply(data, id), true);
+  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  if (back) back.focus(); // back to the field the pick was for
 }
 
-function startPicking(label, apply) {
-  W.picking = { label, apply };
+// pick a space on the board: ``apply(data, id)`` writes it into the file, or ``onPick(id)`` hands it to a form
+function startPicking(label, apply, onPick = null) {
+  W.picking = { label, apply, onPick, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
   $("#ws-picking").textContent = t("ws.picking", { what: label });
   const first = $("#ws-board path.space");
   if (first) first.focus();
@@ -618,8 +839,10 @@ function bilingual(field, label, value) {
         if (!node[part] || typeof node[part] !== "object") node[part] = { en: "", pt: "" };
         node = node[part];
       }
+      // the chapter's id follows its English name until the designer gives it one of their own
+      if (field === "name" && code === "en" && (!x.id || x.id === "my-chapter" || x.id === slug(node.en))) x.id = slug(ev.target.value) || x.id;
       node[code] = ev.target.value;
-    });
+    }, field === "name");
   return h(
     "fieldset",
     { class: "ws-bilingual", "data-field": field },
@@ -629,7 +852,27 @@ function bilingual(field, label, value) {
   );
 }
 
+// the forms are drawn again after every change: the field that had the keyboard gets it back
 function renderForms() {
+  const active = document.activeElement;
+  const inForms = active && $("#ws-forms") && $("#ws-forms").contains(active);
+  const key = inForms ? focusKey(active) : null;
+  drawForms();
+  if (key) {
+    const again = document.querySelector(`#ws-forms ${key}`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+function focusKey(el) {
+  for (const attr of ["data-field", "data-pick", "data-add", "data-path", "id"]) {
+    const v = el.getAttribute(attr);
+    if (v) return attr === "id" ? `#${CSS.escape(v)}` : `[${attr}="${CSS.escape(v)}"]`;
+  }
+  return null;
+}
+
+function drawForms() {
   const box = $("#ws-forms");
   if (!box) return;
   if (!W.data) {
@@ -652,8 +895,6 @@ function renderForms() {
       labelled(t("ws.number"), numberInput("number", d.number, (v) => edit((x) => (x.number = v)), { min: 0 })),
       bilingual("name", t("ws.name"), d.name),
       bilingual("objective", t("ws.objective"), d.objective),
-      bilingual("victory_text", t("ws.victoryText"), d.victory_text),
-      bilingual("defeat_text", t("ws.defeatText"), d.defeat_text),
     ),
     h(
       "section",
@@ -742,7 +983,7 @@ function renderForms() {
           h(
             "div",
             { class: "ws-row ws-item", "data-field": `setup.tokens.${token}` },
-            h("span", {}, `${token}: ${(spaces || []).join(", ")}`),
+            h("span", {}, `${token}: ${(spaces || []).map(spaceName).join(", ")}`),
             h("button", { type: "button", class: "small", onclick: () => startPicking(`${t("ws.token")} ${token}`, (x, id) => setupOf(x).tokens[token].push(id)) }, t("ws.pickOnBoard")),
             h("button", { type: "button", class: "small", onclick: () => edit((x) => delete setupOf(x).tokens[token], true) }, t("ws.remove")),
           ),
@@ -750,12 +991,13 @@ function renderForms() {
         h(
           "div",
           { class: "ws-row" },
-          h("input", { type: "text", id: "ws-token-name", "aria-label": t("ws.token"), placeholder: "leaf-1", size: 10 }),
+          h("input", { type: "text", id: "ws-token-name", "aria-label": t("ws.tokenName"), placeholder: t("ws.tokenHint"), size: 12 }),
           h("button", {
             type: "button",
             class: "small",
+            id: "ws-add-token",
             onclick: () => {
-              const name = $("#ws-token-name").value.trim();
+              const name = slug($("#ws-token-name").value);
               if (name) startPicking(`${t("ws.token")} ${name}`, (x, id) => (setupOf(x).tokens = { ...(setupOf(x).tokens || {}), [name]: [...((setupOf(x).tokens || {})[name] || []), id] }));
             },
           }, t("ws.add")),
@@ -776,34 +1018,110 @@ function minionName(id) {
   return m ? tx(m.name) : id;
 }
 
+// the story: one text for each moment the table reads aloud (in both languages). The introduction is read when
+// the chapter begins and each tile's text the first time it is revealed: the form writes the moment and the rule
+// that reads it together, once both languages are written (one language alone is kept here, not in the file).
+const INTRO = "introduction";
+
+function revealMoment(side) {
+  return `side-${side}-revealed`;
+}
+
 function storyForm(d) {
   const story = d.story && typeof d.story === "object" ? d.story : {};
+  const start = Number(String(setupOf(structuredClone(d)).start_space || "").split(":")[0]);
+  const sides = layout().map((p) => p.side).filter((s) => s !== start);
+  const fixed = new Set([INTRO, ...sides.map(revealMoment)]);
+  const others = Object.entries(story).filter(([m]) => !fixed.has(m));
   return h(
     "section",
     { class: "card", "aria-labelledby": "ws-story-title", "data-field": "story" },
     h("h3", { id: "ws-story-title" }, t("ws.story")),
-    Object.entries(story).map(([moment, text]) =>
+    h("p", { class: "ws-help" }, t("ws.storyHelp")),
+    momentForm(INTRO, t("ws.momentIntro"), story[INTRO], (x) => listAt(x, "rules"), { id: INTRO, when: "chapter_begins" }),
+    ...sides.map((side) => momentForm(revealMoment(side), t("ws.momentRevealed", { side: sideName(side) }), story[revealMoment(side)], (x) => roomRules(x, side), { id: `${revealMoment(side)}`, when: "tile_revealed" })),
+    bilingual("victory_text", t("ws.victoryText"), d.victory_text),
+    bilingual("defeat_text", t("ws.defeatText"), d.defeat_text),
+    others.length ? h("h4", {}, t("ws.otherMoments")) : null,
+    ...others.map(([moment, text]) =>
       h(
         "div",
         { class: "ws-item" },
-        bilingual(`story.${moment}`, `${t("ws.moment")}: ${moment}`, text),
+        bilingual(`story.${moment}`, `${t("ws.moment")}: ${momentName(moment)}`, text),
         h("button", { type: "button", class: "small", onclick: () => edit((x) => delete x.story[moment], true) }, t("ws.remove")),
       ),
     ),
     h(
       "div",
       { class: "ws-row" },
-      h("input", { type: "text", id: "ws-moment-name", "aria-label": t("ws.moment"), placeholder: "opening", size: 12 }),
+      h("input", { type: "text", id: "ws-moment-name", "aria-label": t("ws.momentNew"), placeholder: t("ws.momentNewHint"), size: 16 }),
       h("button", {
         type: "button",
         class: "small",
         id: "ws-add-moment",
         onclick: () => {
-          const name = $("#ws-moment-name").value.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "-");
-          if (name) edit((x) => (x.story = { ...(x.story || {}), [name]: { en: "", pt: "" } }), true);
+          const name = slug($("#ws-moment-name").value);
+          if (!name) return;
+          pendingAt("story")[0] = { ...(pendingAt("story")[0] || {}), [name]: { en: "", pt: "" } };
+          renderForms();
         },
       }, t("ws.add")),
     ),
+    ...Object.entries(pendingAt("story")[0] || {}).filter(([moment]) => !fixed.has(moment) && !story[moment]).map(([moment, text]) => momentForm(moment, `${t("ws.moment")}: ${momentName(moment)}`, text, null, null)),
+  );
+}
+
+// the rules of the room on ``side`` (a room is made for it when missing)
+function roomRules(x, side) {
+  x.rooms = Array.isArray(x.rooms) ? x.rooms : [];
+  let room = x.rooms.find((r) => Number(r.side) === side);
+  if (!room) {
+    room = { side, rules: [] };
+    x.rooms.push(room);
+  }
+  if (!Array.isArray(room.rules)) room.rules = [];
+  return room.rules;
+}
+
+// one moment's text; with ``rulesOf`` and ``rule``, the rule that reads it is written (and removed) with it
+function momentForm(moment, label, value, rulesOf, rule) {
+  const held = (pendingAt("story")[0] || {})[moment];
+  const v = held || (value && typeof value === "object" ? value : { en: "", pt: "" });
+  const change = (code) => (ev) => {
+    const next = { en: v.en || "", pt: v.pt || "", [code]: ev.target.value.trim() };
+    const both = next.en && next.pt;
+    const none = !next.en && !next.pt;
+    const holding = pendingAt("story");
+    holding[0] = { ...(holding[0] || {}) };
+    if (both || none) delete holding[0][moment];
+    else holding[0][moment] = next;
+    const inFile = W.data.story && W.data.story[moment];
+    if (!both && !inFile) {
+      renderForms();
+      return;
+    }
+    edit((x) => {
+      x.story = x.story && typeof x.story === "object" ? x.story : {};
+      const rules = rulesOf ? rulesOf(x) : null;
+      const reads = rules ? rules.findIndex((r) => r.id === rule.id) : -1;
+      if (both) {
+        x.story[moment] = { en: next.en, pt: next.pt };
+        if (rules && reads < 0) rules.push({ ...rule, do: [{ story: { moment } }] });
+      } else {
+        delete x.story[moment];
+        if (rules && reads >= 0) rules.splice(reads, 1);
+        if (x.rooms) x.rooms = x.rooms.filter((r) => (r.rules || []).length || r.side === undefined);
+      }
+    }, true);
+  };
+  const lacks = !v.en !== !v.pt;
+  return h(
+    "fieldset",
+    { class: `ws-bilingual${lacks ? " ws-incomplete" : ""}`, "data-field": `story.${moment}` },
+    h("legend", {}, label),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.english")), h("textarea", { rows: 2, lang: "en", "data-field": `story.${moment}.en`, onchange: change("en") }, v.en || "")),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.portuguese")), h("textarea", { rows: 2, lang: "pt-BR", "data-field": `story.${moment}.pt`, onchange: change("pt") }, v.pt || "")),
+    lacks ? incompleteNote([v.en ? t("ws.portuguese") : t("ws.english")]) : null,
   );
 }
 
@@ -817,81 +1135,240 @@ function sentence(w, params) {
   if (!w) return "";
   const text = lang() === "pt" ? w.pt : w.en;
   return text.replace(/\{(\w+)\}/g, (_, name) => {
-    const v = params && params[name];
+    const p = ((w.params || []).find((x) => x.name === name)) || {};
+    const v = (params && params[name]) ?? (p.required ? undefined : p.default);
     if (v === undefined || v === null || v === "") return "…";
+    if (name === "op") return choiceName("op", v);
+    if (name === "side") return sideName(v);
+    if (name === "space" || name === "spaces" || name === "toward") return (Array.isArray(v) ? v : [v]).map(spaceName).join(", ");
+    if (name === "minion") return minionName(v);
     return Array.isArray(v) ? v.join(", ") : typeof v === "object" ? tx(v) : String(v);
   });
 }
 
-// one {kind: {params}} entry (a condition or an effect) as a form
-function entryForm(kind, field, entry, set, remove) {
-  const key = entry && typeof entry === "object" ? Object.keys(entry)[0] : "";
-  const params = (key && entry[key]) || {};
-  const w = word(kind, key);
-  const words = (W.vocab && W.vocab[kind]) || [];
-  const select = h(
-    "select",
-    { "data-field": field, "aria-label": kind === "conditions" ? t("ws.conditions") : t("ws.effects"), onchange: (ev) => set({ [ev.target.value]: defaults(word(kind, ev.target.value)) }) },
-    words.map((x) => h("option", { value: x.id, selected: x.id === key, disabled: !x.form && x.id !== key }, sentence(x, {}))),
-  );
-  const fields = w && w.params ? w.params.map((p) => paramInput(`${field}.${key}.${p.name}`, p, params[p.name], (v) => set({ [key]: { ...params, [p.name]: v } }))) : [h("span", { class: "ws-help" }, t("ws.textOnly"))];
-  return h(
-    "div",
-    { class: "ws-entry" },
-    h("p", { class: "ws-sentence" }, sentence(w, params)),
-    select,
-    ...fields,
-    h("button", { type: "button", class: "small", onclick: remove }, t("ws.remove")),
-  );
+// --- incomplete entries: shown with what they lack, never written into the file until filled in -------------------
+// W.pending: a list's path in the file ("victory", "rules.0.do", "rules") -> the items added there not complete yet
+
+function pendingAt(path) {
+  if (!W.pending[path]) W.pending[path] = [];
+  return W.pending[path];
 }
 
-function defaults(w) {
-  const out = {};
-  for (const p of (w && w.params) || []) {
-    if (p.required) out[p.name] = p.type === "spaces" ? [] : p.type === "side" ? layout()[0] && layout()[0].side : p.type === "int" ? 0 : p.type === "choice" ? p.choices[0] : p.type === "text2" ? { en: "", pt: "" } : "";
+function filled(p, v) {
+  if (v === undefined || v === null || v === "") return false;
+  if (p.type === "spaces") return Array.isArray(v) && v.length > 0;
+  if (p.type === "text2") return !!(v && String(v.en || "").trim() && String(v.pt || "").trim());
+  return true;
+}
+
+// the fields a {kind: {params}} entry still needs (empty: complete); a group needs its members complete
+function missing(kind, entry) {
+  const key = entry && typeof entry === "object" ? Object.keys(entry)[0] : "";
+  if (!key) return [kind === "conditions" ? t("ws.needWhat") : t("ws.needDo")];
+  const v = entry[key];
+  if (kind === "conditions" && (key === "any" || key === "all")) {
+    if (!Array.isArray(v) || !v.length) return [t("ws.needMember")];
+    return v.flatMap((c) => missing(kind, c));
   }
+  if (kind === "conditions" && key === "not") return missing(kind, v);
+  const w = word(kind, key);
+  if (!w || !w.params) return [];
+  return w.params.filter((p) => p.required && !filled(p, (v || {})[p.name])).map((p) => fieldLabel(p.name));
+}
+
+function ruleMissing(r) {
+  const out = [];
+  if (!r.id) out.push(t("ws.ruleName"));
+  if (!r.when) out.push(t("ws.when"));
+  if (!(r.do || []).length) out.push(t("ws.needDo"));
+  for (const c of r.if || []) out.push(...missing("conditions", c));
+  for (const e of r.do || []) out.push(...missing("effects", e));
   return out;
 }
 
-function paramInput(field, p, value, set) {
-  const label = p.name.replace(/_/g, " ");
+// an edit of an item of the list at ``path``: complete items live in the file, incomplete ones in W.pending
+function setFileItem(path, i, v, lacks) {
+  if (lacks.length) {
+    pendingAt(path).push(v);
+    edit((x) => listAt(x, path).splice(i, 1), true);
+  } else edit((x) => (listAt(x, path)[i] = v), true);
+}
+
+function setPendingItem(path, j, v, lacks) {
+  const pending = pendingAt(path);
+  if (lacks.length) {
+    pending[j] = v;
+    renderForms();
+    return;
+  }
+  pending.splice(j, 1);
+  edit((x) => listAt(x, path).push(v), true);
+}
+
+function incompleteNote(lacks) {
+  return h("p", { class: "ws-incomplete-note", role: "note" }, t("ws.incomplete", { what: [...new Set(lacks)].join(", ") }));
+}
+
+// the conditions or effects of the list at ``path``: those in the file, then those still incomplete
+function entryList(kind, path, items, addLabel) {
+  const pending = pendingAt(path);
+  return [
+    ...items.map((e, i) => entryForm(kind, `${path}.${i}`, e, (v) => setFileItem(path, i, v, missing(kind, v)), () => edit((x) => listAt(x, path).splice(i, 1), true))),
+    ...pending.map((e, j) => entryForm(kind, `${path}.new${j}`, e, (v) => setPendingItem(path, j, v, missing(kind, v)), () => { pending.splice(j, 1); renderForms(); })),
+    h("button", { type: "button", class: "small ws-add", "data-add": path, onclick: () => { pending.push({}); renderForms(); focusField(`${path}.new${pending.length - 1}`); } }, addLabel),
+  ];
+}
+
+function focusField(field) {
+  const el = document.querySelector(`#ws-forms [data-field="${CSS.escape(field)}"]`);
+  if (el) el.focus();
+}
+
+// the label of a parameter in the player's language
+function fieldLabel(name) {
+  const key = `ws.param.${name}`;
+  const got = t(key);
+  return got === key ? name.replace(/_/g, " ") : got;
+}
+
+// one {kind: {params}} entry (a condition or an effect) as a form; any/all/not as nested groups
+function entryForm(kind, field, entry, set, remove) {
+  const key = entry && typeof entry === "object" ? Object.keys(entry)[0] || "" : "";
+  const params = (key && entry[key]) || {};
+  const w = word(kind, key);
+  const words = (W.vocab && W.vocab[kind]) || [];
+  const group = kind === "conditions" && ["any", "all", "not"].includes(key);
+  const start = (id) => (id === "any" || id === "all" ? [{}] : {});
+  const select = h(
+    "select",
+    { "data-field": field, "aria-label": kind === "conditions" ? t("ws.conditionKind") : t("ws.effectKind"), onchange: (ev) => set(ev.target.value ? { [ev.target.value]: start(ev.target.value) } : {}) },
+    h("option", { value: "", selected: !key }, kind === "conditions" ? t("ws.chooseCondition") : t("ws.chooseEffect")),
+    words.map((x) => h("option", { value: x.id, selected: x.id === key, disabled: !x.form && !groupWord(kind, x.id) && x.id !== key }, sentence(x, {}))),
+  );
+  let fields;
+  if (group && key === "not") {
+    fields = [h("div", { class: "ws-group" }, entryForm(kind, `${field}.not`, params, (v) => set({ not: v }), () => set({ not: {} })))];
+  } else if (group) {
+    const members = Array.isArray(entry[key]) ? entry[key] : [];
+    fields = [
+      h(
+        "div",
+        { class: "ws-group", role: "group", "aria-label": sentence(w, {}) },
+        members.map((c, i) => entryForm(kind, `${field}.${key}.${i}`, c, (v) => set({ [key]: members.map((m, k) => (k === i ? v : m)) }), () => set({ [key]: members.filter((_, k) => k !== i) }))),
+        h("button", { type: "button", class: "small ws-add", "data-add": `${field}.${key}`, onclick: () => set({ [key]: [...members, {}] }) }, t("ws.addMember")),
+      ),
+    ];
+  } else if (w && w.params) fields = w.params.map((p) => paramInput(`${field}.${key}.${p.name}`, p, params[p.name], (v) => set({ [key]: withParam(params, p.name, v) })));
+  else if (key) fields = [h("span", { class: "ws-help" }, t("ws.textOnly"))];
+  else fields = [];
+  const lacks = missing(kind, entry);
+  return h(
+    "div",
+    { class: `ws-entry${lacks.length ? " ws-incomplete" : ""}`, "data-entry": field },
+    key ? h("p", { class: "ws-sentence" }, group ? sentence(w, {}).replace(/[:(].*$/, "") : sentence(w, params)) : null,
+    select,
+    ...fields,
+    lacks.length ? incompleteNote(lacks) : null,
+    h("button", { type: "button", class: "small", onclick: remove, "aria-label": `${t("ws.remove")}: ${key ? sentence(w, params) : t("ws.incompleteShort")}` }, t("ws.remove")),
+  );
+}
+
+function groupWord(kind, id) {
+  return kind === "conditions" && ["any", "all", "not"].includes(id);
+}
+
+function withParam(params, name, v) {
+  const out = { ...params, [name]: v };
+  if (v === undefined || v === "" || (Array.isArray(v) && !v.length)) delete out[name];
+  return out;
+}
+
+function paramInput(field, p, given, set) {
+  const label = fieldLabel(p.name);
+  // a value left out is the language's default: shown as it is, so the form says what the game will do
+  const value = given ?? (p.required ? undefined : p.default ?? undefined);
+  const none = h("option", { value: "", selected: value === undefined || value === null || value === "" }, "—");
   switch (p.type) {
     case "side":
-      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, p.required ? null : h("option", { value: "" }, "—"), layout().map((l) => h("option", { value: l.side, selected: Number(value) === l.side }, `${l.side} · ${tx((sideInfo(l.side) || {}).name)}`))));
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, none, layout().map((l) => h("option", { value: l.side, selected: Number(value) === l.side }, sideName(l.side)))));
     case "spaces":
     case "space": {
       const many = p.type === "spaces";
-      const shown = many ? (value || []).join(", ") : value || "";
+      const list = many ? value || [] : value ? [value] : [];
       return h(
         "div",
-        { class: "ws-row" },
-        labelled(label, textInput(field, shown, (v) => set(many ? v.split(/[\s,]+/).filter(Boolean) : v), { size: 12 })),
-        h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPicking(label, (x, id) => setAt(x, field, id, many)) }, t("ws.pickOnBoard")),
+        { class: "ws-row ws-spaces", "data-field": field, role: "group", "aria-label": label },
+        h("span", { class: "ws-label" }, label),
+        list.length ? list.map((sp) => h("span", { class: "ws-chip" }, spaceName(sp), h("button", { type: "button", class: "link", "aria-label": `${t("ws.remove")} ${spaceName(sp)}`, onclick: () => set(many ? list.filter((x) => x !== sp) : undefined) }, "✕"))) : h("span", { class: "ws-help" }, t("ws.noSpaceYet")),
+        h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPicking(label, null, (id) => set(many ? [...list.filter((x) => x !== id), id] : id)) }, t("ws.pickOnBoard")),
       );
     }
     case "int":
-      return labelled(label, numberInput(field, value, set, { class: "ws-num" }));
+      return labelled(label, numberInput(field, value, (v) => set(v === null ? undefined : v), { class: "ws-num" }));
     case "bool":
-      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked) }), ` ${label}`);
+      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked || undefined) }), ` ${label}`);
     case "choice":
-      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, p.required ? null : h("option", { value: "" }, "—"), p.choices.map((c) => h("option", { value: c, selected: c === value }, String(c)))));
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, p.choices.map((c) => h("option", { value: c, selected: c === value }, choiceName(p.name, c)))));
     case "text2":
-      return bilingual(field, label, value);
+      return bilingualValue(field, label, value, set);
     default:
-      return labelled(label, textInput(field, value, (v) => set(v || undefined), { size: 14 }));
+      if (p.name === "minion") {
+        const minions = (W.tiles && W.tiles.minions) || [];
+        return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, minions.map((m) => h("option", { value: m.id, selected: m.id === value }, tx(m.name)))));
+      }
+      if (p.name === "moment") {
+        const moments = Object.keys((W.data && W.data.story) || {});
+        return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, moments.map((m) => h("option", { value: m, selected: m === value }, momentName(m)))));
+      }
+      return labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14 }));
   }
 }
 
-// write a picked space into the parsed file at a form field's path (``rules.0.do.1.place_minion.space``)
-function setAt(data, field, id, many) {
-  const parts = field.split(".");
-  let node = data;
-  for (const part of parts.slice(0, -1)) {
-    if (node[part] === undefined) node[part] = {};
-    node = node[part];
-  }
-  const last = parts[parts.length - 1];
-  node[last] = many ? [...(node[last] || []), id] : id;
+// an {en, pt} value inside a condition or effect (a gate's reason): both languages, set together
+function bilingualValue(field, label, value, set) {
+  const v = value && typeof value === "object" ? value : {};
+  const change = (code) => (ev) => set({ en: v.en || "", pt: v.pt || "", [code]: ev.target.value });
+  return h(
+    "fieldset",
+    { class: "ws-bilingual", "data-field": field },
+    h("legend", {}, label),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.english")), h("textarea", { rows: 2, lang: "en", "data-field": `${field}.en`, onchange: change("en") }, v.en || "")),
+    h("label", {}, h("span", { class: "ws-lang" }, t("ws.portuguese")), h("textarea", { rows: 2, lang: "pt-BR", "data-field": `${field}.pt`, onchange: change("pt") }, v.pt || "")),
+  );
+}
+
+function choiceName(param, value) {
+  const key = `ws.choice.${value}`;
+  const got = t(key);
+  return got === key ? String(value) : got;
+}
+
+function momentName(m) {
+  const key = `ws.moments.${m}`;
+  const got = t(key);
+  return got === key ? m : got;
+}
+
+// a name a person types, as the file's id: "Bell Gate" -> "bell-gate"
+function slug(text) {
+  return String(text || "")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^[^a-z]+/, "")
+    .replace(/-+$/, "")
+    .slice(0, 40);
+}
+
+function sideName(side) {
+  const info = sideInfo(side);
+  return info ? t("ws.sideNamed", { side, name: tx(info.name) }) : t("ws.sideNumber", { side });
+}
+
+function spaceName(id) {
+  const m = /^(\d+):(\d+)$/.exec(String(id));
+  return m ? t("ws.spaceOf", { space: m[2], side: sideName(Number(m[1])) }) : String(id);
 }
 
 function conditionsForm(key, title, list) {
@@ -899,10 +1376,7 @@ function conditionsForm(key, title, list) {
     "section",
     { class: "card", "aria-labelledby": `ws-${key}-title`, "data-field": key },
     h("h3", { id: `ws-${key}-title` }, title),
-    list.map((c, i) =>
-      entryForm("conditions", `${key}.${i}`, c, (v) => edit((x) => (x[key][i] = v), true), () => edit((x) => x[key].splice(i, 1), true)),
-    ),
-    h("button", { type: "button", class: "small", id: `ws-add-${key}`, onclick: () => edit((x) => (x[key] = [...(x[key] || []), { tile_clear: defaults(word("conditions", "tile_clear")) }]), true) }, t("ws.addCondition")),
+    entryList("conditions", key, list, t("ws.addCondition")),
   );
 }
 
@@ -916,44 +1390,68 @@ function listAt(data, path) {
   return node[last];
 }
 
-function ruleForms(path, rules) {
+// one rule's form; ``update(mutate)`` changes the rule (in the file, or while it is incomplete, in W.pending)
+function ruleForm(at, r, update, remove, inFile) {
   const triggers = (W.vocab && W.vocab.triggers) || [];
-  const R = (x, i) => listAt(x, path)[i];
+  const trig = triggers.find((x) => x.id === r.when);
+  const where = r.where || {};
+  const room = at.startsWith("rooms");
+  const lacks = ruleMissing(r);
+  const list = (kind, key, addLabel) =>
+    inFile
+      ? entryList(kind, `${at}.${key}`, r[key] || [], addLabel)
+      : [
+          ...(r[key] || []).map((e, j) => entryForm(kind, `${at}.${key}.${j}`, e, (v) => update((x) => (x[key][j] = v)), () => update((x) => x[key].splice(j, 1)))),
+          h("button", { type: "button", class: "small ws-add", "data-add": `${at}.${key}`, onclick: () => update((x) => (x[key] = [...(x[key] || []), {}])) }, addLabel),
+        ];
+  return h(
+    "fieldset",
+    { class: `ws-rule${lacks.length ? " ws-incomplete" : ""}`, "data-field": at },
+    h("legend", {}, `${t("ws.rule")}: ${r.id || t("ws.unnamed")}`),
+    labelled(t("ws.ruleName"), textInput(`${at}.id`, r.id, (v) => update((x) => (x.id = slug(v))), { size: 18, placeholder: t("ws.ruleNameHint") })),
+    labelled(
+      t("ws.when"),
+      h("select", { "data-field": `${at}.when`, onchange: (ev) => update((x) => { x.when = ev.target.value; delete x.where; }) }, h("option", { value: "", selected: !r.when }, t("ws.chooseWhen")), triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
+    ),
+    (trig ? trig.filters : []).filter((p) => !(room && p.name === "side")).map((p) =>
+      paramInput(`${at}.where.${p.name}`, p, where[p.name], (v) =>
+        update((x) => {
+          x.where = withParam(x.where || {}, p.name, v);
+          if (!Object.keys(x.where).length) delete x.where;
+        }),
+      ),
+    ),
+    h("h4", {}, t("ws.conditions")),
+    list("conditions", "if", t("ws.addCondition")),
+    h("h4", {}, t("ws.effects")),
+    list("effects", "do", t("ws.addEffect")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `${at}.once`, checked: !!r.once, onchange: (ev) => update((x) => { if (ev.target.checked) x.once = true; else delete x.once; }) }), ` ${t("ws.once")}`),
+    lacks.length ? incompleteNote(lacks) : null,
+    h("button", { type: "button", class: "small", onclick: remove }, t("ws.removeRule")),
+  );
+}
+
+function ruleForms(path, rules) {
+  const pending = pendingAt(path);
   return [
-    rules.map((r, i) => {
-      const trig = triggers.find((x) => x.id === r.when);
-      const where = r.where || {};
-      const at = `${path}.${i}`;
-      return h(
-        "fieldset",
-        { class: "ws-rule", "data-field": at },
-        h("legend", {}, `${t("ws.rule")}: ${r.id || ""}`),
-        labelled("id", textInput(`${at}.id`, r.id, (v) => edit((x) => (R(x, i).id = v)), { size: 14 })),
-        labelled(
-          t("ws.when"),
-          h("select", { "data-field": `${at}.when`, onchange: (ev) => edit((x) => { R(x, i).when = ev.target.value; delete R(x, i).where; }, true) }, triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
-        ),
-        (trig ? trig.filters : []).map((p) =>
-          paramInput(`${at}.where.${p.name}`, p, where[p.name], (v) =>
-            edit((x) => {
-              const rule = R(x, i);
-              rule.where = { ...(rule.where || {}), [p.name]: v };
-              if (v === undefined || (Array.isArray(v) && !v.length)) delete rule.where[p.name];
-              if (!Object.keys(rule.where).length) delete rule.where;
-            }, true),
-          ),
-        ),
-        h("h4", {}, t("ws.conditions")),
-        (r.if || []).map((c, j) => entryForm("conditions", `${at}.if.${j}`, c, (v) => edit((x) => (R(x, i).if[j] = v), true), () => edit((x) => { R(x, i).if.splice(j, 1); if (!R(x, i).if.length) delete R(x, i).if; }, true))),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => (R(x, i).if = [...(R(x, i).if || []), { any_free_mouse: {} }]), true) }, t("ws.addCondition")),
-        h("h4", {}, t("ws.effects")),
-        (r.do || []).map((e, j) => entryForm("effects", `${at}.do.${j}`, e, (v) => edit((x) => (R(x, i).do[j] = v), true), () => edit((x) => R(x, i).do.splice(j, 1), true))),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => (R(x, i).do = [...(R(x, i).do || []), { cheese: { to: "wheel", amount: 1 } }]), true) }, t("ws.addEffect")),
-        h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `${at}.once`, checked: !!r.once, onchange: (ev) => edit((x) => { if (ev.target.checked) R(x, i).once = true; else delete R(x, i).once; }) }), ` ${t("ws.once")}`),
-        h("button", { type: "button", class: "small", onclick: () => edit((x) => listAt(x, path).splice(i, 1), true) }, t("ws.remove")),
-      );
-    }),
-    h("button", { type: "button", class: "small ws-add-rule", "data-path": path, onclick: () => edit((x) => { const list = listAt(x, path); list.push({ id: `${path.startsWith("rooms") ? "room" : "rule"}-${list.length + 1}`, when: path.startsWith("rooms") ? "tile_revealed" : "round_begins", do: [{ cheese: { to: "wheel", amount: 1 } }] }); }, true) }, t("ws.addRule")),
+    ...rules.map((r, i) => ruleForm(`${path}.${i}`, r, (m) => edit((x) => m(listAt(x, path)[i]), true), () => edit((x) => listAt(x, path).splice(i, 1), true), true)),
+    ...pending.map((r, j) =>
+      ruleForm(
+        `${path}.new${j}`,
+        r,
+        (m) => {
+          m(r);
+          if (ruleMissing(r).length) renderForms();
+          else {
+            pending.splice(j, 1);
+            edit((x) => listAt(x, path).push(r), true);
+          }
+        },
+        () => { pending.splice(j, 1); renderForms(); },
+        false,
+      ),
+    ),
+    h("button", { type: "button", class: "small ws-add-rule", "data-path": path, onclick: () => { pending.push({ id: "", when: "", do: [] }); renderForms(); focusField(`${path}.new${pending.length - 1}.id`); } }, t("ws.addRule")),
   ];
 }
 
@@ -991,21 +1489,55 @@ function renderPlaytest() {
     h(
       "div",
       { class: "ws-row" },
-      labelled(t("ws.games"), h("input", { type: "number", id: "ws-games", min: 1, max: 1000, value: 100, class: "ws-num" })),
-      labelled(t("ws.botKind"), h("select", { id: "ws-bot" }, ["heuristic", "search"].map((b) => h("option", { value: b }, t(`botNames.${b}`))))),
+      labelled(t("ws.games"), h("input", { type: "number", id: "ws-games", min: 1, max: 1000, value: 100, class: "ws-num", onchange: estimate })),
+      labelled(t("ws.botKind"), h("select", { id: "ws-bot", onchange: estimate }, ["heuristic", "search"].map((b) => h("option", { value: b }, t(`botNames.${b}`))))),
       h(
         "fieldset",
         { class: "ws-presets" },
         h("legend", {}, t("ws.preset")),
-        ["easy", "normal", "hard"].map((p) => h("label", { class: "check" }, h("input", { type: "checkbox", class: "ws-preset", value: p, checked: true }), ` ${t(`ws.presets.${p}`)} `)),
+        ["easy", "normal", "hard"].map((p) => h("label", { class: "check" }, h("input", { type: "checkbox", class: "ws-preset", value: p, checked: true, onchange: estimate }), ` ${t(`ws.presets.${p}`)} `)),
       ),
       h("button", { type: "button", id: "ws-run", class: "primary", onclick: runPlaytest }, t("ws.run")),
       h("button", { type: "button", id: "ws-cancel", hidden: true, onclick: cancelPlaytest }, t("ws.cancel")),
     ),
-    h("p", { class: "ws-help" }, t("ws.searchFewer")),
+    h("p", { class: "ws-help" }, t("ws.searchFewer"), " ", h("span", { id: "ws-estimate", role: "status" })),
     h("div", { id: "ws-progress-box", hidden: true }, h("progress", { id: "ws-progress", max: 1, value: 0, "aria-labelledby": "ws-progress-text" }), h("span", { id: "ws-progress-text", role: "status" })),
     h("div", { id: "ws-results" }),
   );
+}
+
+function duration(seconds) {
+  return seconds < 90 ? t("ws.seconds", { n: Math.max(1, Math.round(seconds)) }) : t("ws.minutes", { n: Math.round(seconds / 60) });
+}
+
+// the time a play-test should take here, said before it starts; and this editor's play-tests, so a job started
+// in another tab of this browser shows here too (and can be cancelled here)
+async function estimate() {
+  const games = Math.max(1, Math.min(1000, Number(($("#ws-games") || {}).value) || 100));
+  const bot = ($("#ws-bot") || {}).value || "heuristic";
+  const presets = Math.max(1, document.querySelectorAll(".ws-preset:checked").length);
+  let got;
+  try {
+    got = await wsHttp("GET", `/api/workshop/playtests?bot=${bot}&games=${games}&presets=${presets}`);
+  } catch {
+    return;
+  }
+  const out = $("#ws-estimate");
+  if (out) out.textContent = t("ws.estimate", { time: duration(got.estimate_seconds) });
+  const active = got.jobs.find((j) => ["queued", "running"].includes(j.status));
+  if (active && (!W.job || !["queued", "running"].includes(W.job.status))) {
+    W.job = active;
+    W.jobFromOtherTab = true;
+    follow();
+  }
+}
+
+function follow() {
+  $("#ws-run").disabled = true;
+  $("#ws-cancel").hidden = false;
+  $("#ws-progress-box").hidden = false;
+  showJob();
+  poll(W.job.id);
 }
 
 async function runPlaytest() {
@@ -1017,11 +1549,8 @@ async function runPlaytest() {
     toast(errorText(err), "error");
     return;
   }
-  $("#ws-run").disabled = true;
-  $("#ws-cancel").hidden = false;
-  $("#ws-progress-box").hidden = false;
-  showJob();
-  poll(W.job.id);
+  W.jobFromOtherTab = false;
+  follow();
 }
 
 async function poll(id) {
@@ -1055,10 +1584,14 @@ function pct(x) {
 function showJob() {
   const job = W.job;
   if (!job) return;
+  const box = $("#ws-progress-box");
+  box.dataset.job = job.id;
+  box.dataset.status = job.status;
   const bar = $("#ws-progress");
   bar.max = job.total;
   bar.value = job.done;
-  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${t(`ws.status.${job.status}`)} · ${job.seconds} s`;
+  const where = job.status === "queued" && job.position ? t("ws.queued", { position: job.position, time: duration(job.wait_seconds || 0) }) : t(`ws.status.${job.status}`);
+  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${where} · ${job.seconds} s${W.jobFromOtherTab ? ` · ${t("ws.otherTab")}` : ""}`;
   const presets = Object.entries(job.presets || {});
   if (!presets.length) return;
   if (!job.presets[W.heat.preset]) W.heat.preset = presets[0][0];
@@ -1068,7 +1601,7 @@ function showJob() {
   $("#ws-results").replaceChildren(
     h(
       "div",
-      { class: "ws-table-wrap" },
+      { class: "ws-table-wrap", tabindex: 0, role: "region", "aria-label": t("ws.winRate") },
       h(
         "table",
         { class: "ws-results" },
@@ -1082,17 +1615,60 @@ function showJob() {
         ),
       ),
     ),
+    whyLost(job.presets[W.heat.preset]),
     h(
       "fieldset",
       { class: "ws-heat-pick" },
       h("legend", {}, t("ws.heat")),
-      h("label", {}, `${t("ws.preset")} `, h("select", { id: "ws-heat-preset", onchange: (ev) => { W.heat.preset = ev.target.value; drawMarks(); } }, presets.map(([id]) => h("option", { value: id, selected: id === W.heat.preset }, t(`ws.presets.${id}`))))),
+      h("label", {}, `${t("ws.preset")} `, h("select", { id: "ws-heat-preset", onchange: (ev) => { W.heat.preset = ev.target.value; showJob(); } }, presets.map(([id]) => h("option", { value: id, selected: id === W.heat.preset }, t(`ws.presets.${id}`))))),
       ["wounds", "captures", "hourglass"].map((kind) =>
-        h("label", { class: "check" }, h("input", { type: "radio", name: "ws-heat-kind", value: kind, checked: W.heat.kind === kind, onchange: () => { W.heat.kind = kind; drawMarks(); } }), h("span", { class: "ws-swatch", style: `background:${HEAT_COLOURS[kind]}` }), ` ${t(`ws.heat${kind[0].toUpperCase()}${kind.slice(1)}`)}`),
+        h("label", { class: "check" }, h("input", { type: "radio", name: "ws-heat-kind", value: kind, checked: W.heat.kind === kind, onchange: () => { W.heat.kind = kind; showJob(); } }), h("span", { class: "ws-swatch", style: `background:${HEAT_COLOURS[kind]}` }), ` ${t(`ws.heat${kind[0].toUpperCase()}${kind.slice(1)}`)}`),
       ),
+      heatLegend(),
     ),
   );
   drawMarks();
+}
+
+// why the games of one difficulty were lost, in the designer's words (computed by the play-test)
+function whyLost(p) {
+  if (!p) return null;
+  const found = p.diagnostics || [];
+  return h(
+    "section",
+    { id: "ws-why", class: "ws-why", "aria-labelledby": "ws-why-title" },
+    h("h4", { id: "ws-why-title" }, t("ws.whyLost", { preset: t(`ws.presets.${W.heat.preset}`) })),
+    found.length ? h("ul", {}, found.map((d) => h("li", { "data-why": d.kind, "data-rule": d.rule }, lang() === "pt" ? d.pt : d.en))) : h("p", {}, p.wins === p.games ? t("ws.allWon") : t("ws.noWhy")),
+  );
+}
+
+// the heat map's legend: its colour, the scale of the discs (smallest to largest) and the total counted
+function heatLegend() {
+  const heat = heatOf() || {};
+  const values = Object.values(heat);
+  const colour = HEAT_COLOURS[W.heat.kind];
+  if (!values.length) return h("p", { id: "ws-heat-legend", class: "ws-help" }, t("ws.heatNone"));
+  const top = Math.max(...values);
+  const low = Math.min(...values);
+  const total = values.reduce((a, b) => a + b, 0);
+  const disc = (n) => {
+    const r = heatRadius(n, top) / 3;
+    return h("span", { class: "ws-heat-disc", style: `width:${2 * r}px;height:${2 * r}px;background:${colour};opacity:${heatOpacity(n, top)}` });
+  };
+  return h(
+    "p",
+    { id: "ws-heat-legend", class: "ws-heat-legend" },
+    disc(low), ` ${low} `, "… ", disc(top), ` ${top} `,
+    h("span", {}, t("ws.heatScale", { total, spaces: values.length })),
+  );
+}
+
+function heatRadius(n, top) {
+  return 10 + 26 * Math.sqrt(n / top);
+}
+
+function heatOpacity(n, top) {
+  return (0.25 + 0.5 * (n / top)).toFixed(2);
 }
 
 function heatOf() {
@@ -1109,8 +1685,31 @@ function renderPlay() {
   box.replaceChildren(
     h("h3", { id: "ws-play-title" }, t("ws.playIt")),
     h("button", { type: "button", id: "ws-open-table", class: "primary", disabled: true, onclick: openTable }, t("ws.openTable")),
+    h("button", { type: "button", id: "ws-print", disabled: true, onclick: printSheet }, t("ws.printSheet")),
+    " ",
+    publishButton(() => W.text, ensureToken), // issue 36: the chapter library
     h("div", { id: "ws-links" }),
   );
+}
+
+// the chapter sheet to print (layout, setup, victory and defeat, rules and story in words, the difficulty the
+// last finished play-test measured), opened in a new window
+async function printSheet() {
+  const win = window.open("", "_blank");
+  const job = W.job && W.job.status === "done" ? W.job : null;
+  try {
+    const got = await http("POST", "/api/workshop/sheet", { text: W.text, lang: lang() === "pt" ? "pt" : "en", difficulty: job ? { bot: job.bot, presets: job.presets } : null });
+    if (!win) {
+      toast(t("ws.popupBlocked"), "error");
+      return;
+    }
+    win.document.open();
+    win.document.write(got.html);
+    win.document.close();
+  } catch (err) {
+    if (win) win.close();
+    toast(errorText(err), "error");
+  }
 }
 
 async function openTable() {

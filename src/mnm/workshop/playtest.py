@@ -35,7 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from mnm.chapters.file import added_chapter, read_chapter_text
+from mnm.content.schema import Chapter
 from mnm.sim.simulate import GameSpec, play_game, summarise
+from mnm.workshop.diagnose import Watch, diagnose
 
 __all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party", "end_leftovers", "play_chunk"]
 
@@ -47,6 +49,8 @@ FIRST_CHUNK = 2  # the first task of each worker: the bar moves within the first
 MAX_DECISIONS = 1500
 STALL_ROUNDS = 30  # rounds on one hourglass page: the bots found nothing to do (a shipped game turns pages faster)
 HEAT_KINDS = ("wounds", "captures", "hourglass")
+# first guesses of the wall seconds one game takes on two workers, before this server has measured any
+SECONDS_PER_GAME = {"heuristic": 0.015, "random": 0.01, "search": 1.5}
 GAME_SECONDS = 30.0  # CPU seconds one game may take (a search-bot game of a shipped chapter takes a few)
 POLL = 0.2  # seconds between two looks at a running job's CPU time and cancel flag
 # The environment variable naming the server process, inherited by the forkserver and every worker: a server
@@ -75,7 +79,9 @@ def play_chunk(
     content = read_chapter_text(text, "workshop")  # read once per chunk (one content object per chapter)
     chapter = added_chapter(content)[0]
     records = [
-        play_game(GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS, STALL_ROUNDS, game_seconds)
+        play_game(
+            GameSpec(chapter.id, party, bot, s, preset), content, True, MAX_DECISIONS, STALL_ROUNDS, game_seconds, Watch(chapter)
+        )
         for s in seeds
     ]
     return {"records": records, "cpu": time.process_time() - started}
@@ -199,10 +205,13 @@ class Job:
     done: int = 0
     cpu: float = 0.0
     created: float = field(default_factory=time.monotonic)
+    started: float | None = None
     finished: float | None = None
     records: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     error: str = ""
     cancel_event: threading.Event = field(default_factory=threading.Event)
+    _chapter: Chapter | None = field(default=None, repr=False)
+    _diagnosed: dict[str, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict, repr=False)
 
     @property
     def total(self) -> int:
@@ -211,6 +220,17 @@ class Job:
     @property
     def active(self) -> bool:
         return self.status in ("queued", "running")
+
+    def _diagnostics(self, preset: str, recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Why the games of ``preset`` were lost (kept until more games come in: a page polls often)."""
+        cached = self._diagnosed.get(preset)
+        if cached is not None and cached[0] == len(recs):
+            return cached[1]
+        if self._chapter is None:
+            self._chapter = added_chapter(read_chapter_text(self.text, "workshop"))[0]
+        found = diagnose(self._chapter, recs)
+        self._diagnosed[preset] = (len(recs), found)
+        return found
 
     def report(self) -> dict[str, Any]:
         """Progress, and per preset the summary and heat map of the games played so far."""
@@ -236,6 +256,7 @@ class Job:
                 "captures_per_game": round(sum(sum(r["captures"].values()) for r in recs) / len(recs), 3),
                 "losses_by_page": summary["losses_by_page"],
                 "heat": {k: dict(v.most_common()) for k, v in heat.items()},
+                "diagnostics": self._diagnostics(preset, recs),
             }
         elapsed = (self.finished or time.monotonic()) - self.created
         return {
@@ -288,6 +309,9 @@ class PlaytestService:
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._ray_tasks: dict[cf.Future[dict[str, Any]], Any] = {}  # ray backend: each chunk's task
+        # wall seconds per game of each bot on this server, learnt from the jobs that finish (the queue's
+        # expected waits and the page's estimate before a play-test starts)
+        self.seconds_per_game: dict[str, float] = dict(SECONDS_PER_GAME)
 
     # --- the server's side ---------------------------------------------------------------------------------
 
@@ -320,6 +344,29 @@ class PlaytestService:
 
     def get(self, job_id: str) -> Job | None:
         return self.jobs.get(job_id)
+
+    def of_owner(self, owner: str, most: int = 5) -> list[Job]:
+        """An editor's jobs, newest first: every tab of the same editor sees (and may cancel) them."""
+        mine = [j for j in self.jobs.values() if j.owner == owner]
+        return sorted(mine, key=lambda j: j.created, reverse=True)[:most]
+
+    def estimate(self, bot: str, games: int) -> float:
+        """Wall seconds ``games`` games of ``bot`` should take here."""
+        return round(games * self.seconds_per_game.get(bot, SECONDS_PER_GAME["heuristic"]), 1)
+
+    def queue_of(self, job: Job) -> dict[str, Any]:
+        """Where ``job`` stands: ``position`` 0 while it runs, n when n-1 jobs (running or waiting) come before it
+        (None when it is over),
+        and the seconds expected before it starts."""
+        with self._lock:
+            if not job.active:
+                return {"position": None, "wait_seconds": 0.0}
+            if job.status == "running":
+                return {"position": 0, "wait_seconds": 0.0}
+            ahead = [j for j in self.jobs.values() if j.status == "running"] + list(self._queue)
+            ahead = ahead[: ahead.index(job)] if job in ahead else ahead
+        wait = sum(self.estimate(j.bot, j.total - j.done) for j in ahead)
+        return {"position": len(ahead) + 1, "wait_seconds": round(wait, 1)}
 
     def cancel(self, job: Job) -> None:
         with self._lock:
@@ -429,12 +476,21 @@ class PlaytestService:
                     return
                 job = self._queue.popleft()
                 job.status = "running"
+                job.started = time.monotonic()
             try:
                 self._play(job)
             except Exception as err:  # a worker crashed or the backend failed: the job says so, the server lives
                 job.status = "failed"
                 job.error = str(err)[:300] or type(err).__name__
             job.finished = time.monotonic()
+            self._learn(job)
+
+    def _learn(self, job: Job) -> None:
+        """Fold a finished job's pace into this server's seconds per game (a moving average)."""
+        if job.started is None or job.finished is None or job.done < 10:
+            return
+        pace = (job.finished - job.started) / job.done
+        self.seconds_per_game[job.bot] = round(0.7 * self.seconds_per_game.get(job.bot, pace) + 0.3 * pace, 4)
 
     def _play(self, job: Job) -> None:
         submit = self._submitter()

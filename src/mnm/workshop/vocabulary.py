@@ -13,7 +13,11 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from mnm.chapters.language import (
+    RESERVED_NAMES,
+    TOKENS,
     TRIGGER_FILTERS,
+    ChapterAction,
+    ChapterItem,
     Condition,
     ConditionKind,
     Effect,
@@ -22,6 +26,7 @@ from mnm.chapters.language import (
     Where,
     sentence,
 )
+from mnm.content.schema import NamedPlacement
 
 __all__ = ["vocabulary"]
 
@@ -88,6 +93,52 @@ def _params(model: Any) -> list[dict[str, Any]] | None:
     return out
 
 
+def _nested(ann: Any, depth: int = 0) -> dict[str, Any]:
+    """Any parameter's form description, nested ones too (issue 30): ``group`` (a model's fields, e.g. a figure
+    selector), ``list`` (of a group), ``conditions`` or ``effects`` (a nested list of words), or a plain field as
+    :func:`_kind_of` describes it. The page renders what it knows and leaves the rest to the text editor."""
+    origin = typing.get_origin(ann)
+    args = [a for a in typing.get_args(ann) if a is not type(None)]
+    if origin in (typing.Union, types.UnionType) and len(args) == 1:
+        return _nested(args[0], depth)
+    if origin is tuple and args:
+        inner = args[0]
+        name = getattr(inner, "__name__", str(inner))
+        if name in ("Effect", "Condition") or inner in ("Effect", "Condition"):
+            return {"type": "effects" if "Effect" in str(inner) else "conditions"}
+        if isinstance(inner, type) and issubclass(inner, BaseModel):
+            return {"type": "list", "of": _fields(inner, depth + 1)}
+    if isinstance(ann, type) and issubclass(ann, BaseModel) and set(ann.model_fields) != {"en", "pt"}:
+        return {"type": "group", "fields": _fields(ann, depth + 1)}
+    if "ForwardRef('Effect')" in str(ann) or str(ann) == "Effect":
+        return {"type": "effects"}
+    if "Condition" in str(ann) and "tuple" in str(ann):
+        return {"type": "conditions"}
+    info = FieldInfo.from_annotation(ann)
+    return _kind_of("", info) or {"type": "text"}
+
+
+def _fields(model: type[BaseModel], depth: int = 0) -> list[dict[str, Any]]:
+    """Every field of ``model`` (nested ones described by :func:`_nested`)."""
+    out = []
+    for field_name, info in model.model_fields.items():
+        if field_name in _SKIP:
+            continue
+        name = info.alias or field_name
+        kind = _kind_of(name, info) if depth < 4 else None
+        if kind is None:
+            kind = _nested(info.annotation, depth) if depth < 4 else {"type": "text"}
+        default = None if info.is_required() else info.get_default(call_default_factory=True)
+        if isinstance(default, Enum):
+            default = default.value
+        if isinstance(default, tuple):
+            default = list(default)
+        if isinstance(default, BaseModel):
+            default = default.model_dump(mode="json", exclude_defaults=True)
+        out.append({"name": name, **kind, "required": info.is_required(), "default": default, "doc": info.description or ""})
+    return out
+
+
 def _words(container: type[BaseModel], kinds: type[Enum]) -> list[dict[str, Any]]:
     out = []
     for kind in kinds:
@@ -95,8 +146,12 @@ def _words(container: type[BaseModel], kinds: type[Enum]) -> list[dict[str, Any]
         args = [a for a in typing.get_args(field.annotation) if a is not type(None)]
         model = args[0] if args else None
         params = _params(model) if isinstance(model, type) and issubclass(model, BaseModel) else None
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            schema = _fields(model)
+        else:  # any, all (a list of conditions), not (one condition)
+            schema = [{"name": kind.value, "type": "conditions", "required": True, "default": None, "doc": ""}]
         en, pt = sentence(kind)  # type: ignore[arg-type]
-        out.append({"id": kind.value, "en": en, "pt": pt, "params": params, "form": params is not None})
+        out.append({"id": kind.value, "en": en, "pt": pt, "params": params, "form": params is not None, "fields": schema})
     return out
 
 
@@ -115,4 +170,12 @@ def vocabulary() -> dict[str, Any]:
         ],
         "conditions": _words(Condition, ConditionKind),
         "effects": _words(Effect, EffectKind),
+        # issue 30: the sections a chapter file adds beside its rules, with their forms
+        "sections": {
+            "actions": {"en": "Chapter actions", "pt": "Ações do capítulo", "fields": _fields(ChapterAction)},
+            "items": {"en": "Chapter items", "pt": "Itens do capítulo", "fields": _fields(ChapterItem)},
+            "placements": {"en": "Minions on named spaces", "pt": "Lacaios em espaços nomeados", "fields": _fields(NamedPlacement)},
+        },
+        "tokens": [{"id": token, "en": en, "pt": pt} for token, (en, pt) in TOKENS.items()],
+        "reserved": sorted(RESERVED_NAMES),
     }

@@ -9,6 +9,7 @@ from mnm.engine.rules import (  # noqa: F401
     brodie,
     capture,
     cards,
+    chapter_actions,
     creatures,
     effects,
     encounters,

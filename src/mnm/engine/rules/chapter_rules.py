@@ -20,32 +20,51 @@ from mnm.board.layout import space_side
 from mnm.chapters.language import (
     COUNTER_LIMIT,
     TRIGGER_FILTERS,
+    ChapterAction,
     ChapterRule,
     Condition,
     ConditionKind,
     Effect,
     EffectKind,
     EventSpec,
+    Select,
     Trigger,
     Who,
     engine_token,
+    walk_effects,
 )
 from mnm.content.loader import Content, ContentIssue, add_content_check
 from mnm.content.schema import Chapter
-from mnm.engine.context import Ctx
+from mnm.engine.context import Ctx, push
 from mnm.engine.dice import roll
 from mnm.engine.events import Event, Param
 from mnm.engine.hooks import ChapterRules
 from mnm.engine.i18n import LANGUAGES, catalog
-from mnm.engine.query import can_enter, mice_in, minions_on_side
+from mnm.engine.query import can_enter, card_of, mice_in, mice_on_side, minions_on_side
 from mnm.engine.rules.battle import wound_minion
-from mnm.engine.rules.capture import wound_hero
+from mnm.engine.rules.capture import capture, heal_hero, wound_hero
+from mnm.engine.rules.chapter_actions import STORY_CHOICE
+from mnm.engine.rules.chapter_state import (
+    BARRED,
+    CAMPAIGN_LOG,
+    CROSSED_OUT,
+    DISABLED,
+    ENABLED,
+    ITEMS,
+    MARKS,
+    NEXT,
+    PARTY,
+    holder_of,
+    log_count,
+    marks_of,
+)
 from mnm.engine.rules.creatures import olga_charges
 from mnm.engine.rules.encounters import figures_available, place_minions
+from mnm.engine.rules.explore import place_group
 from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
 from mnm.engine.rules.minions import path_toward
-from mnm.engine.rules.weather import nightfall, raining, start_rain
-from mnm.engine.state import Minion, State
+from mnm.engine.rules.weather import MOON, moon_sets, nightfall, raining, start_rain, stop_rain
+from mnm.engine.state import Hero, Minion, State
 
 __all__ = ["CONDITIONS", "EFFECTS", "ChapterProgram", "Fire", "compile_chapter"]
 
@@ -122,8 +141,10 @@ class CompiledRule:
         self.number = w.number or 0
         self.by_mouse = _tri(w.by_mouse)
         self.what = w.what or ""
+        self.exit = ANY if w.exit is None else w.exit  # explore_attempt: one exit of the side only (issue 30)
         self.page = w.page or 0
         self.once = rule.once
+        self.enabled = rule.enabled
         self.conditions = tuple(compile_condition(c) for c in rule.if_)
         self.effects = tuple(compile_effect(e) for e in rule.do)
         # an explore_attempt rule's gate (its first top-level ``gate``): decided without running the rule, since
@@ -147,6 +168,8 @@ def compile_effect(e: Effect) -> CompiledEffect:
     if kind == "roll":
         branches = (tuple(compile_effect(x) for x in params.then), tuple(compile_effect(x) for x in params.else_))
         return CompiledEffect(kind, EFFECTS[kind], (params, branches))
+    if kind == "choose":  # the options' effects run when the players answer (ChapterProgram.make_choice)
+        return CompiledEffect(kind, EFFECTS[kind], params)
     return CompiledEffect(kind, EFFECTS[kind], params)
 
 
@@ -184,12 +207,22 @@ def fire_rule(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule) -> bool:
     fired: list[str] = st.chapter_data.get(FIRED) or []
     if rule.once and rule.id in fired:
         return False
+    if not rule_on(st, rule):
+        return False
     if not holds(ctx, st, fire, rule.conditions):
         return False
     if rule.once:
         st.chapter_data.setdefault(FIRED, []).append(rule.id)
     run_effects(ctx, st, fire, rule, rule.effects)
     return True
+
+
+def rule_on(st: State, rule: CompiledRule) -> bool:
+    """R-STORY-05: a rule is on unless a disable_rule turned it off, or it is written ``enabled: false`` and no
+    enable_rule has turned it on."""
+    if rule.enabled:
+        return DISABLED not in st.chapter_data or rule.id not in st.chapter_data[DISABLED]
+    return ENABLED in st.chapter_data and rule.id in st.chapter_data[ENABLED]
 
 
 def emit_effect(
@@ -632,6 +665,340 @@ def _olga_charges(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
         olga_charges(ctx, st, h)
 
 
+# --- the figure selector, items, marks, the campaign log (issue 30) ----------------------------------------
+
+
+def selected_mice(ctx: Ctx, st: State, fire: Fire, sel: Select, captured: bool = False) -> list[Hero]:
+    """The mice a selector picks (free ones, or captured ones with ``captured: true``), in party order."""
+    out: list[Hero] = []
+    want_captured = sel.captured or captured
+    for hid in st.party:
+        h = st.heroes[hid]
+        if h.captured != want_captured:
+            continue
+        if sel.who == "trigger" and hid != fire.figure:
+            continue
+        if sel.who == "mouse" and hid != fire.mouse:
+            continue
+        if sel.hero is not None and hid != sel.hero:
+            continue
+        if sel.side is not None and (h.space is None or space_side(h.space) != sel.side):
+            continue
+        if sel.spaces and h.space not in sel.spaces:
+            continue
+        if sel.wounded is not None and (h.wounds > 0) != sel.wounded:
+            continue
+        if sel.marked is not None and sel.marked not in marks_of(st, hid):
+            continue
+        if sel.holds_item is not None and holder_of(st, sel.holds_item) != hid:
+            continue
+        if not _placed_fits(ctx, h.space, sel):
+            continue
+        out.append(h)
+    return out
+
+
+def _placed_fits(ctx: Ctx, space: str | None, sel: Select) -> bool:
+    """The selector's place tests: next to (or on) a space, in sight of a space (on its tile)."""
+    if sel.adjacent_to is None and sel.in_sight_of is None:
+        return True
+    if space is None:
+        return False
+    for target, sight in ((sel.adjacent_to, False), (sel.in_sight_of, True)):
+        if target is None:
+            continue
+        graph = ctx.board.graph_of(target)
+        if space not in graph.by_id:
+            return False
+        if sight and not graph.can_see(target, space):
+            return False
+        if not sight and space != target and not graph.mouse_adjacent(target, space):
+            return False
+    return True
+
+
+def selected_minions(ctx: Ctx, st: State, fire: Fire, sel: Select) -> list[Minion]:
+    out: list[Minion] = []
+    for m in st.minions.values():
+        if sel.who == "trigger" and m.id != fire.figure:
+            continue
+        if sel.minion is not None and m.type != sel.minion:
+            continue
+        if sel.side is not None and space_side(m.space) != sel.side:
+            continue
+        if sel.spaces and m.space not in sel.spaces:
+            continue
+        if sel.wounded is not None and (m.wounds > 0) != sel.wounded:
+            continue
+        if not _placed_fits(ctx, m.space, sel):
+            continue
+        out.append(m)
+    return out
+
+
+def _selected_count(ctx: Ctx, st: State, fire: Fire, sel: Select) -> int:
+    if sel.kind == "minion":
+        return len(selected_minions(ctx, st, fire, sel))
+    return len(selected_mice(ctx, st, fire, sel))
+
+
+@condition(ConditionKind.HOLDS_ITEM)
+def _holds_item(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return holder_of(st, p.item) != ""
+
+
+@condition(ConditionKind.HERO_PRESENT)
+def _hero_present(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return p.hero in st.heroes
+
+
+@condition(ConditionKind.CLASS_PRESENT)
+def _class_present(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    wanted: str = p.class_
+    return any(wanted in (c.value for c in ctx.content.heroes[hid].classes) for hid in st.party)
+
+
+@condition(ConditionKind.MARKED)
+def _marked(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    if p.who == "trigger":
+        return p.mark in marks_of(st, fire.figure)
+    if p.who == "mouse":
+        return p.mark in marks_of(st, fire.mouse)
+    return any(p.mark in marks_of(st, hid) for hid in st.party)
+
+
+@condition(ConditionKind.COUNT)
+def _count(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    return _compare(_selected_count(ctx, st, fire, p.select), str(p.op), int(p.value))
+
+
+@condition(ConditionKind.LOGGED)
+def _logged(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    """R-CAMP-01: what the campaign log says (recorded, crossed out, never written, or its count)."""
+    have = log_count(st, p.entry)
+    op: str = str(p.op)
+    if op == "recorded":
+        return have > 0
+    if op == "crossed_out":
+        return have == CROSSED_OUT
+    if op == "absent":
+        return have == 0
+    return _compare(max(have, 0), op, int(p.value))
+
+
+@condition(ConditionKind.WEATHER)
+def _weather(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    wanted: str = p.state
+    return raining(st) == (wanted == "rain")
+
+
+@condition(ConditionKind.TIME_OF_DAY)
+def _time_of_day(ctx: Ctx, st: State, fire: Fire, p: Any) -> bool:
+    phase: str = p.phase
+    return bool(st.chapter_data.get(MOON)) == (phase == "night")
+
+
+@effect(EffectKind.SET_WEATHER, "R-EXP-07")
+def _set_weather(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-EXP-07: the weather turns (rain: every current runs strong; clear: they calm)."""
+    emit_effect(ctx, fire, rule, "set_weather", p.event, {}, "")
+    if p.state == "rain":
+        start_rain(ctx, st)
+    else:
+        stop_rain(ctx, st)
+
+
+@effect(EffectKind.SET_TIME_OF_DAY, "R-EXP-11")
+def _set_time_of_day(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-EXP-11 / R-SURGE-09: night puts the moon on the wheel; day takes it off."""
+    emit_effect(ctx, fire, rule, "set_time_of_day", p.event, {}, "")
+    if p.phase == "night":
+        nightfall(ctx, st)
+    else:
+        moon_sets(ctx, st)
+
+
+@effect(EffectKind.CHARACTER_CHARGES, "R-EXP-10")
+def _character_charges(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-EXP-10: a named character (Olga) charges the trigger's mouse."""
+    _olga_charges(ctx, st, fire, rule, p)
+
+
+@effect(EffectKind.GIVE_ITEM, "R-STORY-05")
+def _give_item(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """A chapter item goes to the trigger's mouse (the party when there is none, or when the file says so);
+    then trigger item_found."""
+    holder = fire.mouse if p.to == "mouse" and fire.mouse in st.heroes else PARTY
+    items: dict[str, str] = st.chapter_data.setdefault(ITEMS, {})
+    if items.get(p.item) == holder:
+        return  # held already: nothing is found again (an item_found rule giving it would loop)
+    items[p.item] = holder
+    values: dict[str, Param] = {"chapter": st.chapter, "ref": p.item, "holder": holder}
+    emit_effect(ctx, fire, rule, "give_item", p.event, values, "item_given")
+    ctx.rules.on_item_found(ctx, st, holder if holder in st.heroes else "", p.item)
+
+
+@effect(EffectKind.TAKE_ITEM, "R-STORY-05")
+def _take_item(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    items: dict[str, str] = st.chapter_data.get(ITEMS) or {}
+    holder = items.pop(p.item, "")
+    if holder:
+        values: dict[str, Param] = {"chapter": st.chapter, "ref": p.item, "holder": holder}
+        emit_effect(ctx, fire, rule, "take_item", p.event, values, "item_taken")
+
+
+@effect(EffectKind.GIVE_CARD, "R-SEARCH-02")
+def _give_card(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """A reward card: the first copy of it still in the search deck or its discard goes to the trigger's mouse,
+    found as a search finds a card (keep it or trade it, R-SEARCH-02); none left: nothing."""
+    if fire.mouse not in st.heroes:
+        return
+    for pile in (st.search_deck, st.search_discard):
+        for inst in pile:
+            if card_of(inst) == p.card:
+                pile.remove(inst)
+                emit_effect(ctx, fire, rule, "give_card", p.event, {"hero": fire.mouse, "card": inst}, "card_given")
+                push(st, ["card_found", fire.mouse, inst])
+                return
+
+
+def _set_mark(st: State, hid: str, mark: str, on: bool) -> bool:
+    marks: dict[str, list[str]] = st.chapter_data.setdefault(MARKS, {})
+    have = marks.get(hid) or []
+    if on == (mark in have):
+        return False
+    marks[hid] = [*have, mark] if on else [m for m in have if m != mark]
+    if not marks[hid]:
+        del marks[hid]
+    return True
+
+
+@effect(EffectKind.MARK, "R-STORY-05")
+def _mark(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    for h in selected_mice(ctx, st, fire, p.select):
+        if _set_mark(st, h.id, p.mark, True):
+            emit_effect(ctx, fire, rule, "mark", p.event, {"hero": h.id, "mark": p.mark}, "mouse_marked")
+
+
+@effect(EffectKind.UNMARK, "R-STORY-05")
+def _unmark(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    for h in selected_mice(ctx, st, fire, p.select):
+        if _set_mark(st, h.id, p.mark, False):
+            emit_effect(ctx, fire, rule, "unmark", p.event, {"hero": h.id, "mark": p.mark}, "mouse_unmarked")
+
+
+@effect(EffectKind.HEAL, "R-WOUND-06")
+def _heal(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    for h in selected_mice(ctx, st, fire, p.select):
+        heal_hero(ctx, st, h, p.amount)
+
+
+@effect(EffectKind.MOVE_MOUSE, "R-STORY-05")
+def _move_mouse(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """The chosen mice are put on a space (or, when it is full, next to it on its side, R-EXPLORE-05)."""
+    mice = selected_mice(ctx, st, fire, p.select)
+    if mice:
+        emit_effect(ctx, fire, rule, "move_mouse", p.event, {"space": p.space}, "")
+        place_group(ctx, st, mice, [p.space], space_side(p.space))
+
+
+@effect(EffectKind.CAPTURE, "R-CAPT-02")
+def _capture(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    for h in selected_mice(ctx, st, fire, p.select):
+        capture(ctx, st, h, "chapter")
+
+
+@effect(EffectKind.FREE, "R-CAPT-03")
+def _free(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """Captured mice come back on a space (the start space when the file names none), or next to it."""
+    space: str = p.space if p.space is not None else ctx.chapter.start_space
+    for h in selected_mice(ctx, st, fire, p.select, captured=True):
+        h.captured = False
+        place_group(ctx, st, [h], [space], space_side(space))
+        ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space or space)
+
+
+@effect(EffectKind.CHOOSE, "R-STORY-05")
+def _choose(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-STORY-05: the players are asked to choose (by the trigger's mouse, else the first free mouse)."""
+    hero = fire.mouse if fire.mouse in st.heroes else next((h.id for h in st.mice_on_board()), st.party[0])
+    emit_effect(ctx, fire, rule, "choose", p.event, {"chapter": st.chapter, "ref": p.id}, "story_choice_asked")
+    push(st, [STORY_CHOICE, p.id, hero])
+
+
+@effect(EffectKind.NEXT_CHAPTER, "R-CAMP-01")
+def _next_chapter(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    st.chapter_data[NEXT] = p.chapter
+    emit_effect(ctx, fire, rule, "next_chapter", p.event, {"chapter": p.chapter}, "next_chapter_set")
+
+
+@effect(EffectKind.FLIP_TILE, "R-EXPLORE-06")
+def _flip_tile(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """The tile of ``side`` turns that side up. Mice on it are placed on the new side's first space (or next to
+    it), and the side counts as explored (no encounter); minions on it leave the board. A side turned up with no
+    mouse on it is explored later as any face-up side, its encounter then (docs/rulings.md R-EXPLORE-06)."""
+    side: int = p.side
+    tile = ctx.board.tile_of_side(side)
+    old = st.face_up.get(tile)
+    if old is None or old == side:
+        return
+    mice = mice_on_side(st, old)
+    gone = [m for m in st.minions.values() if space_side(m.space) == old]
+    for m in gone:
+        del st.minions[m.id]
+    for h in mice:
+        h.space = None
+    st.face_up[tile] = side
+    ctx.emit("tile_flipped", "R-EXPLORE-06", tile=tile, src=old, dst=side)
+    emit_effect(ctx, fire, rule, "flip_tile", p.event, {"side": side}, "")
+    if mice:
+        place_group(ctx, st, mice, [ctx.board.graph(side).spaces[0].id], side)
+    for m in gone:
+        remove_type_if_gone(ctx, st, m.type)
+    if mice and side not in st.explored:  # mice turned over with it are on it: it is explored (no encounter)
+        st.explored.append(side)
+
+
+@effect(EffectKind.BAR_SPACE, "R-SPACE-01")
+def _bar_space(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    spaces: list[str] = st.chapter_data.setdefault(BARRED, [])
+    if p.space not in spaces:
+        spaces.append(p.space)
+        emit_effect(ctx, fire, rule, "bar_space", p.event, {"space": p.space}, "space_barred")
+
+
+@effect(EffectKind.RECORD, "R-CAMP-01")
+def _record(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """R-CAMP-01: the campaign log (carried to the next chapter): record, cross out, or add to a count."""
+    log: dict[str, int] = st.chapter_data.setdefault(CAMPAIGN_LOG, {})
+    have = int(log.get(p.entry, 0))
+    op: str = str(p.op)
+    value = CROSSED_OUT if op == "cross_out" else max(have, 0) + int(p.value) if op == "add" else max(have, 1)
+    log[p.entry] = value
+    emit_effect(ctx, fire, rule, "record", p.event, {"entry": p.entry, "op": op, "count": max(value, 0)}, "logged")
+
+
+def _switch_rule(st: State, rule_id: str, on: bool) -> None:
+    for key, add in ((ENABLED, on), (DISABLED, not on)):
+        ids: list[str] = st.chapter_data.setdefault(key, [])
+        if add and rule_id not in ids:
+            ids.append(rule_id)
+        elif not add and rule_id in ids:
+            ids.remove(rule_id)
+
+
+@effect(EffectKind.ENABLE_RULE, "R-STORY-05")
+def _enable_rule(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    _switch_rule(st, p.rule, True)
+    emit_effect(ctx, fire, rule, "enable_rule", p.event, {"rule": p.rule}, "rule_enabled")
+
+
+@effect(EffectKind.DISABLE_RULE, "R-STORY-05")
+def _disable_rule(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    _switch_rule(st, p.rule, False)
+    emit_effect(ctx, fire, rule, "disable_rule", p.event, {"rule": p.rule}, "rule_disabled")
+
+
 @effect(EffectKind.VICTORY, "R-WIN-01")
 def _victory(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     """The chapter is won at the next victory check (after this step)."""
@@ -670,6 +1037,25 @@ def _minion_fits(ctx: Ctx, rule: CompiledRule, m: Minion) -> bool:
     return not rule.spaces or m.space in rule.spaces
 
 
+def _action_rule(action: ChapterAction) -> ChapterRule:
+    """A chapter action as a rule (its id, rule ID, where, conditions and effects), to compile it the same way."""
+    return ChapterRule.model_validate(
+        {
+            "id": action.id,
+            "rule": action.rule or "R-STORY-05",
+            "when": Trigger.FIGURE_ENTERS,
+            "where": {"side": action.where.side, "spaces": action.where.spaces},
+            "if": action.if_,
+            "do": action.do,
+            "once": action.once,
+        }
+    )
+
+
+def _compile_action(action: ChapterAction) -> CompiledRule:
+    return CompiledRule(_action_rule(action))
+
+
 class ChapterProgram(ChapterRules):
     """A chapter's rules compiled from its file: one tuple of rules per trigger (empty: nothing to do)."""
 
@@ -692,10 +1078,26 @@ class ChapterProgram(ChapterRules):
         self.hourglass = _by_trigger(rules, Trigger.HOURGLASS_PAGE)
         self.explore = _by_trigger(rules, Trigger.EXPLORE_ATTEMPT)
         self.won = _by_trigger(rules, Trigger.CHAPTER_WON)
+        self.item_found = _by_trigger(rules, Trigger.ITEM_FOUND)
+        self.items_of: dict[str, str | None] = {r.id: r.where.item for r in rules if r.when is Trigger.ITEM_FOUND}
+        # chapter actions, as rules of their own (their ``where`` and ``if`` tested when the turn is listed)
+        self.actions = tuple(_compile_action(a) for a in chapter.actions)
+        # story choices by id: each option's id and compiled effects (asked by the story_choice decision)
+        self.choices: dict[str, tuple[CompiledRule, tuple[tuple[str, tuple[CompiledEffect, ...]], ...]]] = {}
+        sources = [(r, r.do) for r in rules] + [(_action_rule(a), a.do) for a in chapter.actions]
+        for source, effects in sources:
+            owner = CompiledRule(source)
+            for _, e in walk_effects(effects, ""):
+                if e.choose is not None:
+                    options = tuple((o.id, tuple(compile_effect(x) for x in o.do)) for o in e.choose.options)
+                    self.choices[e.choose.id] = (owner, options)
         self.victory = tuple(compile_condition(c) for c in chapter.victory)
         self.defeat = tuple(compile_condition(c) for c in chapter.defeat)
         # a victory effect sets a flag in the state: only a chapter that has one looks for it
         self.forced_victory = any(e.kind is EffectKind.VICTORY for r in rules for _, e in _walk_effects(r.do, ""))
+        self.forced_victory = self.forced_victory or any(
+            e.kind is EffectKind.VICTORY for a in chapter.actions for _, e in _walk_effects(a.do, "")
+        )
         self.no_trigger = Fire()  # the victory and defeat tests have no trigger (one object, not one per step)
 
     def _run(self, ctx: Ctx, st: State, fire: Fire, rules: tuple[CompiledRule, ...]) -> None:
@@ -832,18 +1234,23 @@ class ChapterProgram(ChapterRules):
 
     def _listens(self, rule: CompiledRule, fire: Fire, where: str) -> bool:
         what = "exit" if where.startswith("exit-") else "flip"
+        if rule.exit != ANY:  # a per-exit gate: the other exits stay open (issue 30)
+            exit_index = int(where[5:]) if what == "exit" and where[5:].isdigit() else ANY
+            if rule.exit != exit_index:
+                return False
         return (rule.side == ANY or rule.side == fire.side) and (not rule.what or rule.what == what)
 
     def _gate(self, ctx: Ctx, st: State, hero_id: str, where: str) -> CompiledRule | None:
         """The first explore_attempt rule whose gate refuses the mouse ``where`` (None: none does). Only reads the
-        state: a gate is its rule's conditions, tested (a ``once`` rule that has fired gates no more)."""
+        state: a gate is its rule's conditions, tested (a ``once`` rule that has fired gates no more; a rule turned
+        off gates nothing)."""
         fire = self._attempt(st, hero_id, where)
         if fire is None:
             return None
         fired: list[str] = st.chapter_data.get(FIRED) or []
         for rule in self.explore:
             if rule.gate and self._listens(rule, fire, where) and not (rule.once and rule.id in fired):
-                if holds(ctx, st, fire, rule.conditions):
+                if rule_on(st, rule) and holds(ctx, st, fire, rule.conditions):
                     return rule
         return None
 
@@ -897,6 +1304,59 @@ class ChapterProgram(ChapterRules):
         if self.won:
             self._run(ctx, st, Fire(), self.won)
 
+    def on_item_found(self, ctx: Ctx, st: State, hero_id: str, item: str) -> None:
+        """Trigger item_found (filter: the item)."""
+        if not self.item_found:
+            return
+        fire = Fire(hero_id, hero_id)
+        for rule in self.item_found:
+            wanted = self.items_of.get(rule.id)
+            if wanted is None or wanted == item:
+                fire_rule(ctx, st, fire, rule)
+
+    def action_options(self, ctx: Ctx, st: State, hero_id: str) -> list[str]:
+        """R-STORY-05: the chapter actions mouse ``hero_id`` may take where it stands (conditions only read)."""
+        if not self.actions:
+            return []
+        h = st.heroes[hero_id]
+        if h.space is None:
+            return []
+        side = space_side(h.space)
+        fire = Fire(hero_id, hero_id, side)
+        out: list[str] = []
+        fired: list[str] = st.chapter_data.get(FIRED) or []
+        for rule in self.actions:
+            if rule.side != ANY and rule.side != side:
+                continue
+            if rule.spaces and h.space not in rule.spaces:
+                continue
+            if rule.once and rule.id in fired:
+                continue
+            if holds(ctx, st, fire, rule.conditions):
+                out.append(rule.id)
+        return out
+
+    def take_action(self, ctx: Ctx, st: State, hero_id: str, action_id: str) -> None:
+        """R-STORY-05: a mouse takes a chapter action: its effects run (a ``roll`` among them is its test)."""
+        rule = next(r for r in self.actions if r.id == action_id)
+        h = st.heroes[hero_id]
+        fire = Fire(hero_id, hero_id, space_side(h.space) if h.space is not None else ANY)
+        ctx.emit("chapter_action", rule.rule, chapter=st.chapter, ref=action_id, hero=hero_id)
+        if rule.once:
+            st.chapter_data.setdefault(FIRED, []).append(rule.id)
+        run_effects(ctx, st, fire, rule, rule.effects)
+
+    def choice_options(self, choice_id: str) -> list[str]:
+        found = self.choices.get(choice_id)
+        return [] if found is None else [oid for oid, _ in found[1]]
+
+    def make_choice(self, ctx: Ctx, st: State, hero_id: str, choice_id: str, option_id: str) -> None:
+        """R-STORY-05: the option chosen; its effects run as the rule that asked would have run them."""
+        owner, options = self.choices[choice_id]
+        effects = next(e for oid, e in options if oid == option_id)
+        ctx.emit("story_choice_made", "R-STORY-05", chapter=st.chapter, ref=option_id, hero=hero_id)
+        run_effects(ctx, st, Fire(hero_id, hero_id), owner, effects)
+
 
 _PROGRAMS: Final[dict[int, tuple[Chapter, ChapterRules]]] = {}  # id(chapter) -> (the chapter, its program)
 
@@ -908,7 +1368,7 @@ def compile_chapter(chapter: Chapter) -> ChapterRules:
     if found is not None and found[0] is chapter:
         return found[1]
     program: ChapterRules
-    if not chapter.rules and not chapter.rooms and not chapter.victory and not chapter.defeat:
+    if not chapter.rules and not chapter.rooms and not chapter.victory and not chapter.defeat and not chapter.actions:
         program = ChapterRules()
     else:
         program = ChapterProgram(chapter)
@@ -930,13 +1390,7 @@ def unhandled_words() -> list[str]:
 
 
 def _walk_effects(effects: tuple[Effect, ...], path: str) -> list[tuple[str, Effect]]:
-    out: list[tuple[str, Effect]] = []
-    for i, e in enumerate(effects):
-        out.append((f"{path}.{i}", e))
-        if e.roll is not None:
-            out += _walk_effects(e.roll.then, f"{path}.{i}.roll.then")
-            out += _walk_effects(e.roll.else_, f"{path}.{i}.roll.else")
-    return out
+    return walk_effects(effects, path)
 
 
 def _engine_token(content: Content, token: str) -> bool:
@@ -978,3 +1432,10 @@ def check_chapters(content: Content) -> list[ContentIssue]:
 
 
 add_content_check(check_chapters)
+
+
+def conditions_hold(ctx: Ctx, st: State, conditions: tuple[Condition, ...], side: int = ANY, mouse: str = "") -> bool:
+    """Whether chapter ``conditions`` hold in ``st`` for a trigger on ``side`` about ``mouse`` (a question a
+    client asks, e.g. the workshop's play-test: is this gate still closed at the end of the game?)."""
+    fire = Fire(mouse, mouse, side)
+    return holds(ctx, st, fire, tuple(compile_condition(c) for c in conditions))

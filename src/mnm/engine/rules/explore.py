@@ -18,7 +18,7 @@ from mnm.engine.rules.party_items import tokens_left_behind
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 
-__all__ = ["exit_target", "explore_blocker"]
+__all__ = ["exit_target", "explore_blocker", "place_group"]
 
 
 def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, int] | None:
@@ -131,7 +131,7 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
 turn_verb("explore", _options, _apply, _explain)
 
 
-def _place_group(ctx: Ctx, st: State, mice: list[Hero], spaces: list[str], side: int) -> None:
+def place_group(ctx: Ctx, st: State, mice: list[Hero], spaces: list[str], side: int) -> None:
     """Put mice on the given spaces in order, spilling onto adjacent spaces when they fill (R-EXPLORE-05/06)."""
     graph = ctx.board.graph(side)
     order = list(spaces)
@@ -186,7 +186,7 @@ def _explore_exit(ctx: Ctx, st: State, args: list[Any]) -> None:
             return
     mice = [h] + [x for x in mice_on_side(st, side) if x.id != h.id]
     ctx.emit("explores_exit", "R-EXPLORE-05", hero=h.id, src=side, dst=target)
-    _place_group(ctx, st, mice, spaces, target)
+    place_group(ctx, st, mice, spaces, target)
     _arrive(ctx, st, h, side, target)
 
 
@@ -238,7 +238,7 @@ def _explore_flip(ctx: Ctx, st: State, args: list[Any]) -> None:
     tile = ctx.board.tile_of_side(side)
     st.face_up[tile] = other
     ctx.emit("tile_flipped", "R-EXPLORE-06", tile=tile, src=side, dst=other)
-    _place_group(ctx, st, mice, flips[:1], other)
+    place_group(ctx, st, mice, flips[:1], other)
     _arrive(ctx, st, h, side, other)
 
 

@@ -71,6 +71,8 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         return
     h.searched.append(side)
     ctx.rules.on_search(ctx, st, h.id, h.space)  # a chapter may react (R-STORY-05)
+    if h.captured or h.space is None or st.status != "playing":
+        return  # the chapter's rule captured the mouse, or ended the chapter: no card is drawn
     special = _special_card(ctx, st, h)
     if special is not None:
         st.special_found.append(special)
@@ -111,6 +113,9 @@ def _card_found(ctx: Ctx, st: State, args: list[Any]) -> None:
     inst = str(args[1])
     if inst in st.search_deck:
         st.search_deck.remove(inst)
+    ctx.rules.on_item_found(ctx, st, h.id, card_of(inst))  # a chapter may react (trigger item_found)
+    if st.status != "playing":
+        return
     card = ctx.content.search_cards[card_of(inst)]
     if card.type is CardType.EVENT:  # R-SEARCH-03
         resolve_event(ctx, st, h, inst)

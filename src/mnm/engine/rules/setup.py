@@ -11,10 +11,11 @@ from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.dice import shuffle
 from mnm.engine.errors import IllegalAction
 from mnm.engine.query import card_of as query_card_of
+from mnm.engine.rules.chapter_state import CAMPAIGN_LOG
 from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.expansion import expansion_setup
 from mnm.engine.rules.initiative import add_cards, cards_for_types
-from mnm.engine.state import Hero, Pending, State
+from mnm.engine.state import Hero, Minion, Pending, State
 
 __all__ = [
     "DEFAULT_DIFFICULTY",
@@ -142,23 +143,29 @@ class DifficultyPreset:
 MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
     "easy": (
         MeasuredRate("flight-to-barksburg", 0.809, (0.7835, 0.8322), 1000),
-        MeasuredRate("the-root-road", 0.755, (0.7106, 0.7946), 400),
+        MeasuredRate("the-root-road", 0.76, (0.7158, 0.7993), 400),
         MeasuredRate("the-trickle-crossing", 0.815, (0.7554, 0.8627), 200),
         MeasuredRate("the-ember-vault", 0.65, (0.5816, 0.7127), 200),
+        MeasuredRate("the-old-mill", 0.83, (0.7718, 0.8757), 200),
+        MeasuredRate("the-mill-race", 0.83, (0.7718, 0.8757), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
     "normal": (
         MeasuredRate("flight-to-barksburg", 0.446, (0.4155, 0.477), 1000),
-        MeasuredRate("the-root-road", 0.54, (0.491, 0.5882), 400),
+        MeasuredRate("the-root-road", 0.6225, (0.574, 0.6686), 400),
         MeasuredRate("the-trickle-crossing", 0.61, (0.5409, 0.6749), 200),
         MeasuredRate("the-ember-vault", 0.54, (0.4708, 0.6077), 200),
+        MeasuredRate("the-old-mill", 0.575, (0.5057, 0.6415), 200),
+        MeasuredRate("the-mill-race", 0.61, (0.5409, 0.6749), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
     "hard": (
         MeasuredRate("flight-to-barksburg", 0.13, (0.1106, 0.1523), 1000),
-        MeasuredRate("the-root-road", 0.3075, (0.2643, 0.3544), 400),
+        MeasuredRate("the-root-road", 0.415, (0.3677, 0.4639), 400),
         MeasuredRate("the-trickle-crossing", 0.41, (0.3442, 0.4792), 200),
         MeasuredRate("the-ember-vault", 0.335, (0.2732, 0.403), 200),
+        MeasuredRate("the-old-mill", 0.295, (0.2361, 0.3616), 200),
+        MeasuredRate("the-mill-race", 0.3, (0.2407, 0.3668), 200),
         MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
     ),
 }
@@ -266,6 +273,9 @@ def setup_state(
         if hid in st.heroes:
             st.heroes[hid].abilities = [a for a in abilities if a in ctx.content.ability_cards]
     st.story_achievements = list(carry.get("story_achievements") or [])
+    log = carry.get("campaign_log") or {}  # the campaign log (R-CAMP-01): what earlier chapters recorded
+    if log:
+        st.chapter_data[CAMPAIGN_LOG] = {str(k): int(v) for k, v in log.items()}
 
     special = {ss.card for ss in ch.special_searches}
     cards = ctx.content.search_cards
@@ -286,8 +296,18 @@ def setup_state(
     ctx.emit("chapter_begins", "R-SETUP-01", chapter=ch.id, party=list(party))
     expansion_setup(ctx, st)  # [EXP] R-SETUP-04/10: party items, tokens, rain, allies and pets
     ctx.rules.on_setup(ctx, st)
-    push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])
+    # what the chapter's chapter_begins rules left to ask (a story choice, a card to keep) is asked once setup's own
+    # questions are answered and before the first card acts (it would otherwise wait under the turn loop)
+    asked = [step for step in st.stack if step and step[0] in _ASKED_AT_SETUP]
+    if asked:
+        st.stack[:] = [step for step in st.stack if not step or step[0] not in _ASKED_AT_SETUP]
+        push(st, ["choose_abilities"], ["place_starting_minions"], *asked[::-1], ["next_card"])
+    else:
+        push(st, ["choose_abilities"], ["place_starting_minions"], ["next_card"])
     return st
+
+
+_ASKED_AT_SETUP = frozenset({"story_choice", "card_found"})  # steps a chapter_begins rule may push (issue 30)
 
 
 @step("choose_abilities")
@@ -343,6 +363,14 @@ def _place_starting(ctx: Ctx, st: State, args: list[Any]) -> None:
         then = ["place_starting_minions", index + 1, types]
         place_minions(ctx, st, sm.side, [(sm.minion, sm.count)], then, reason="setup")
         return
+    for placement in ctx.chapter.placements:  # R-STORY-03: minions on named spaces, placed as they are written
+        serial = st.minion_serial.get(placement.minion, 0) + 1
+        st.minion_serial[placement.minion] = serial
+        fig = Minion(f"{placement.minion}-{serial}", placement.minion, placement.space)
+        st.minions[fig.id] = fig
+        ctx.emit("minion_placed", "R-STORY-03", minion=fig.id, space=fig.space, why="setup", reason="setup")
+        if placement.minion not in types:
+            types.append(placement.minion)
     mouse_cards = st.track
     st.track = []
     add_cards(ctx, st, mouse_cards, cards_for_types(ctx, st, types))

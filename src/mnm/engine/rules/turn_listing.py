@@ -17,6 +17,7 @@ from mnm.engine.rules import (
     achievements,
     battle,
     cards,
+    chapter_actions,
     effects,
     explore,
     free_actions,
@@ -58,6 +59,7 @@ def direct_turn_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out += free_actions._unequip_options(ctx, st, h, t)
     out += free_actions._levelup_options(ctx, st, h, t)
     out += abilities._turn_uses(ctx, st, h, t)
+    out += chapter_actions._act_options(ctx, st, h, t)
     if items:
         out += party_items._place_options(ctx, st, h, t)
         out += party_items._retrieve_options(ctx, st, h, t)
@@ -89,6 +91,7 @@ _EXPECTED = (
     free_actions._unequip_options,
     free_actions._levelup_options,
     abilities._turn_uses,
+    chapter_actions._act_options,
     party_items._place_options,
     party_items._retrieve_options,
     party_items._catapult_options,

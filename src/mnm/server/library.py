@@ -1,0 +1,623 @@
+"""The chapter library's HTTP API (issue 36): publish a chapter from the workshop, find one, play it, rate it.
+
+    GET  /api/library                              search: q, party, lang, difficulty, max_tiles, max_rounds, sort
+    POST /api/library                              publish a chapter file (X-Editor-Token): a new version
+    GET  /api/library/chapters/{id}                a chapter's page: sheet, story, measured difficulty, plays, ratings
+    GET  /api/library/chapters/{id}/board.svg      its board, with a play-test's heat map (preset, kind)
+    POST /api/library/chapters/{id}/tables         a table of it in one click (version, bots, companion)
+    POST /api/library/chapters/{id}/listed         {"listed": bool}: its owner (the editor token) lists or unlists it
+    GET  /api/library/plays/{table}                which library chapter a table plays (for the rating form)
+    POST /api/library/plays/{table}/rating         {"stars": 1-5, "note"} with the X-Seat-Token of a finished table
+
+A published version never changes: publishing again adds a version, and tables record the version they play.
+Its file is checked again as any upload is, then played by bots in the workshop's play-test service (bounded the
+same way) and the measured win rates are stored with it when the job ends. The shipped chapters are the "house"
+chapters (measured by ``mnm library measure``). The operator hides a chapter with ``mnm library hide``.
+
+Difficulty buckets (measured win rate of the heuristic bot at ``normal``): ``gentle`` at least 60%, ``fair``
+30-60%, ``hard`` under 30% (docs/library.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import html
+import importlib
+import re
+import time
+import unicodedata
+from collections.abc import Callable
+from typing import Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from mnm.chapters.file import MAX_CHAPTER_BYTES, ChapterFileError, added_chapter, chapter_digest, read_chapter_text
+from mnm.content.loader import Content, builtin_dir
+from mnm.content.schema import Chapter
+from mnm.engine import load_bounded_with_lines
+from mnm.server.errors import ApiError, ErrorCode
+from mnm.server.library_store import HOUSE, Entry, LibraryStore, no_counts
+from mnm.server.limits import RateLimiter
+from mnm.server.tables import HOST, SPECTATOR, LiveTable, TableService, new_seed
+from mnm.sim.simulate import summarise
+from mnm.workshop.compose import LayoutError, draft_board
+from mnm.workshop.playtest import PRESETS, Job, PlaytestError, PlaytestService, default_party
+
+__all__ = ["LibraryRouter", "difficulty_of", "house_entries", "measured", "plain_text"]
+
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+LANGUAGES = ("en", "pt")
+HEAT_KINDS = ("wounds", "captures", "hourglass")
+QUEUE_WAIT = 600.0  # seconds a publication's play-test waits for a place in the play-test queue
+
+
+def plain_text(value: str, limit: int) -> str:
+    """A visitor's text as the library keeps it: no control characters, runs of blanks as one space, cut."""
+    kept = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in value)
+    return re.sub(r"\s+", " ", kept).strip()[:limit]
+
+
+def difficulty_of(playtest: dict[str, Any]) -> str | None:
+    """The bucket of a measured chapter by the bots' win rate at ``normal`` (None: not measured yet)."""
+    normal = playtest.get("normal") if isinstance(playtest, dict) else None
+    if not normal or not normal.get("games"):
+        return None
+    rate = float(normal["win_rate"])
+    return "gentle" if rate >= 0.6 else "fair" if rate >= 0.3 else "hard"
+
+
+def measured(job: Job) -> dict[str, Any]:
+    """What the library keeps of a finished play-test: per preset the win rate, its interval, the mean rounds
+    and pages, and the heat map."""
+    report = job.report()
+    out: dict[str, Any] = {"bot": job.bot, "party": list(job.party)}
+    for preset, part in report["presets"].items():
+        summary = summarise(job.records.get(preset, []))
+        out[preset] = {
+            "games": part["games"],
+            "wins": part["wins"],
+            "win_rate": part["win_rate"],
+            "ci95": part["ci95"],
+            "unfinished": part["unfinished"],
+            "mean_rounds": summary["mean_rounds"],
+            "heat": part["heat"],
+        }
+    return out
+
+
+def printable_sheet() -> Callable[..., str] | None:
+    """The workshop's printable chapter sheet (issue 31), when this build has it."""
+    try:
+        module = importlib.import_module("mnm.workshop.sheet")
+    except ImportError:
+        return None
+    found = getattr(module, "sheet_html", None)
+    return found if callable(found) else None
+
+
+def house_measures() -> dict[str, dict[str, Any]]:
+    """The shipped chapters' measured win rates (docs/difficulty.md), as the library keeps a play-test's: by
+    chapter, then preset (no heat map: ``mnm library measure --chapter ID`` makes one)."""
+    from mnm.engine import DIFFICULTY_PRESETS
+
+    out: dict[str, dict[str, Any]] = {}
+    for preset in DIFFICULTY_PRESETS.values():
+        for rate in preset.rates:
+            out.setdefault(rate.chapter, {"bot": "heuristic"})[preset.id] = {
+                "games": rate.games,
+                "wins": round(rate.win_rate * rate.games),
+                "win_rate": rate.win_rate,
+                "ci95": list(rate.ci95),
+                "unfinished": 0,
+                "mean_rounds": None,
+                "heat": {},
+            }
+    return out
+
+
+def house_entries(content: Content) -> list[Entry]:
+    """The shipped chapters as library entries (their files are the server's own)."""
+    out = []
+    measures = house_measures()
+    for chapter in sorted(content.chapters.values(), key=lambda c: c.number):
+        playtest = measures.get(chapter.id, {})
+        rel = content.file_of("chapter", chapter.id)
+        path = builtin_dir() / rel if rel else None
+        text = path.read_text(encoding="utf-8") if path is not None and path.is_file() else chapter.id
+        out.append(
+            Entry(
+                chapter=chapter.id,
+                version=0,
+                owner=HOUSE,
+                created=0.0,
+                title=chapter.name.en,
+                description=chapter.objective.en,
+                languages=list(LANGUAGES),
+                mice=chapter.party_size,
+                author="Mice and Mystics",
+                licence="this project's licence",
+                text="",
+                digest=hashlib.sha256(text.encode()).hexdigest(),
+                tiles=len(chapter.layout),
+                measure="measured" if all(p in playtest for p in PRESETS) else "unmeasured",
+                playtest=playtest,
+            )
+        )
+    return out
+
+
+class PublishBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str = Field(max_length=MAX_CHAPTER_BYTES)
+    title: str = Field(min_length=1, max_length=80)
+    description: str = Field(default="", max_length=500)
+    languages: list[Literal["en", "pt"]] = Field(min_length=1, max_length=2)
+    mice: int | None = Field(default=None, ge=1, le=4, description="the chapter's party size (its file's if omitted)")
+    author: str = Field(min_length=1, max_length=60)
+    licence: str = Field(min_length=1, max_length=120)
+
+
+class PlayBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    version: int | None = Field(default=None, ge=1)
+    bots: list[str | None] | None = Field(default=None, max_length=4)
+    companion: bool = False
+
+
+class ListedBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    listed: bool
+
+
+class RatingBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    stars: int = Field(ge=1, le=5)
+    note: str = Field(default="", max_length=280)
+
+
+def _owner(token: str | None) -> str:
+    if not token or not _TOKEN.match(token):
+        raise ApiError(403, ErrorCode.BAD_TOKEN, "publishing needs the workshop's editor token (POST /api/workshop/token)")
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _no_chapter(chapter: str) -> ApiError:
+    return ApiError(404, ErrorCode.NO_LIBRARY_CHAPTER, f"the library has no chapter {chapter[:64]!r}", chapter=chapter[:64])
+
+
+def _text(value: Any) -> dict[str, str]:
+    return {"en": value.en, "pt": value.pt}
+
+
+class LibraryRouter:
+    """The library's endpoints and the background work they start (the play-tests' watchers)."""
+
+    def __init__(
+        self,
+        service: TableService,
+        playtests: PlaytestService,
+        *,
+        games: int = 20,
+        address_scale: float = 1.0,
+        created: Callable[[LiveTable, dict[str, Any], int], dict[str, Any]],
+        check_new_table: Callable[[Request], None],
+        responses: dict[int | str, dict[str, Any]] | None = None,
+    ) -> None:
+        self.service = service
+        self.content = service.content
+        self.playtests = playtests
+        self.store = LibraryStore(service.storage)
+        self.games = games
+        self.created = created
+        self.check_new_table = check_new_table
+        self.watchers: set[asyncio.Task[None]] = set()
+        self.publish_limit = RateLimiter(0.05 * address_scale, max(1, round(5 * address_scale)), "publications")
+        self.read_limit = RateLimiter(10 * address_scale, round(40 * address_scale), "library requests")
+        self.router = APIRouter(prefix="/api/library", tags=["library"], responses=responses)
+        self._routes()
+
+    def start(self) -> None:
+        self.store.ensure_house(house_entries(self.content))
+
+    async def stop(self) -> None:
+        for task in list(self.watchers):
+            task.cancel()
+        for task in list(self.watchers):
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # shutting down: nobody to tell
+                await task
+
+    # --- helpers -----------------------------------------------------------------------------------------
+
+    def spend(self, request: Request, limit: RateLimiter | None = None) -> None:
+        (limit or self.read_limit).check(request.client.host if request.client else "?")
+
+    def chapter_of(self, entry: Entry) -> tuple[Content, Chapter]:
+        """The content a table of this entry plays, and the chapter."""
+        if entry.house:
+            return self.content, self.content.chapters[entry.chapter]
+        try:
+            made = read_chapter_text(entry.text, "library", self.content)
+        except ChapterFileError as err:  # published under older rules this server no longer takes
+            raise ApiError(
+                422, ErrorCode.BAD_CHAPTER, f"chapter {entry.chapter!r} no longer checks on this server", chapter=entry.chapter
+            ) from err
+        return made, added_chapter(made)[0]
+
+    def visible(self, chapter: str, version: int | None = None) -> Entry:
+        entry = self.store.entry(chapter[:64], version)
+        if entry is None or entry.hidden or (entry.house and entry.chapter not in self.content.chapters):
+            raise _no_chapter(chapter)
+        return entry
+
+    def summary(self, entry: Entry, counts: dict[str, Any]) -> dict[str, Any]:
+        """An entry as a search result lists it (from its row: a house chapter's names from the content)."""
+        normal = entry.playtest.get("normal") or {}
+        house = self.content.chapters.get(entry.chapter) if entry.house else None
+        return {
+            "chapter": entry.chapter,
+            "version": entry.version,
+            "house": entry.house,
+            "title": entry.title,
+            "name": _text(house.name) if house else {"en": entry.title, "pt": entry.title},
+            "objective": _text(house.objective) if house else {"en": entry.description, "pt": entry.description},
+            "description": entry.description,
+            "languages": entry.languages,
+            "mice": entry.mice,
+            "author": entry.author,
+            "licence": entry.licence,
+            "created": entry.created,
+            "tiles": entry.tiles,
+            "rounds": normal.get("mean_rounds"),
+            "measure": entry.measure,
+            "difficulty": difficulty_of(entry.playtest),
+            "win_rates": {p: entry.playtest[p]["win_rate"] for p in PRESETS if p in entry.playtest},
+            "listed": entry.listed,
+            **counts,
+        }
+
+    async def watch(self, owner: str, address: str, text: str, party: list[str], chapter: str, version: int) -> None:
+        """Queue the play-test (waiting for a place while the owner's other play-test runs or the queue is full,
+        up to :data:`QUEUE_WAIT` seconds), then store its measure when it ends. The job runs in this process."""
+        deadline = time.monotonic() + QUEUE_WAIT
+        while True:
+            try:
+                job = self.playtests.submit(f"library:{owner}", text, party, "heuristic", self.games, PRESETS, address)
+                break
+            except PlaytestError:
+                if time.monotonic() > deadline:
+                    await asyncio.to_thread(self.store.set_playtest, chapter, version, "unmeasured", {})
+                    return
+                await asyncio.sleep(2.0)
+        while job.active:
+            await asyncio.sleep(0.25)
+        state = "measured" if job.status == "done" else "failed"
+        await asyncio.to_thread(self.store.set_playtest, chapter, version, state, measured(job))
+
+    def measure(self, entry: Entry, chapter: Chapter, owner: str, address: str) -> None:
+        """Start measuring a new version with the bots, in the background (the play-tests' per-token and
+        per-address bounds hold: the publisher's address is the job's)."""
+        party = default_party(chapter.party_size, chapter.forbidden_heroes, list(self.content.heroes))
+        job = self.watch(owner, address, entry.text, party, entry.chapter, entry.version)
+        task = asyncio.get_running_loop().create_task(job)
+        self.watchers.add(task)
+        task.add_done_callback(self.watchers.discard)
+
+    # --- routes ----------------------------------------------------------------------------------------
+
+    def _routes(self) -> None:
+        router = self.router
+        store = self.store
+
+        @router.get("")
+        async def search(
+            request: Request,
+            q: str = Query(default="", max_length=80),
+            party: int | None = Query(default=None, ge=1, le=4),
+            lang: Literal["en", "pt"] | None = None,
+            difficulty: Literal["gentle", "fair", "hard"] | None = None,
+            max_tiles: int | None = Query(default=None, ge=1, le=50),
+            max_rounds: int | None = Query(default=None, ge=1, le=200),
+            sort: Literal["newest", "played", "name", "easiest", "hardest", "rated"] = "newest",
+            limit: int = Query(default=50, ge=1, le=200),
+        ) -> dict[str, Any]:
+            """Listed chapters (latest versions) that match every filter given."""
+            self.spend(request)
+            entries, counts = await asyncio.gather(asyncio.to_thread(store.latest), asyncio.to_thread(store.counts))
+            words = plain_text(q, 80).casefold().split()
+            found = []
+            for entry in entries:
+                if entry.hidden or not entry.listed or (entry.house and entry.chapter not in self.content.chapters):
+                    continue
+                row = self.summary(entry, counts.get(entry.chapter, no_counts()))
+                haystack = " ".join(
+                    [row["title"], row["name"]["en"], row["name"]["pt"], row["description"], row["author"], row["chapter"]]
+                ).casefold()
+                if any(w not in haystack for w in words):
+                    continue
+                if party is not None and row["mice"] != party:
+                    continue
+                if lang is not None and lang not in row["languages"]:
+                    continue
+                if difficulty is not None and row["difficulty"] != difficulty:
+                    continue
+                if max_tiles is not None and row["tiles"] > max_tiles:
+                    continue
+                if max_rounds is not None and (row["rounds"] is None or row["rounds"] > max_rounds):
+                    continue
+                found.append(row)
+
+            def normal_rate(row: dict[str, Any]) -> float:
+                return float(row["win_rates"].get("normal", 0.5))
+
+            keys: dict[str, Callable[[dict[str, Any]], Any]] = {
+                "newest": lambda r: -r["created"],
+                "played": lambda r: -r["tables"],
+                "name": lambda r: r["title"].casefold(),
+                "easiest": lambda r: -normal_rate(r),
+                "hardest": normal_rate,
+                "rated": lambda r: -(r["stars"] or 0),
+            }
+            found.sort(key=keys[sort])
+            return {"chapters": found[:limit], "count": len(found)}
+
+        @router.post("", status_code=201)
+        async def publish(
+            body: PublishBody, request: Request, x_editor_token: str | None = Header(default=None, max_length=100)
+        ) -> dict[str, Any]:
+            """Publish a chapter file: checked again, stored as its chapter's next version, then measured by the
+            bots in the background (``measure`` says how far)."""
+            self.spend(request, self.publish_limit)
+            owner = _owner(x_editor_token)
+            try:
+                made = await asyncio.to_thread(read_chapter_text, body.text, "library", self.content)
+            except ChapterFileError as err:
+                problems = [p.to_json() for p in err.problems[:20]]
+                raise ApiError(422, ErrorCode.BAD_CHAPTER, "the chapter file does not check", problems=problems) from err
+            chapter, source = added_chapter(made)
+            if chapter.id in self.content.chapters:
+                raise ApiError(409, ErrorCode.LIBRARY_REFUSED, f"{chapter.id!r} is a house chapter: give yours its own id", reason="house")
+            if body.mice is not None and body.mice != chapter.party_size:
+                raise ApiError(
+                    422,
+                    ErrorCode.BAD_CHAPTER,
+                    f"the chapter is for {chapter.party_size} mice (setup.party_size), not {body.mice}",
+                    field="mice",
+                )
+            data = load_bounded_with_lines(body.text, "library", ValueError, lines=False)[0]
+            entry = Entry(
+                chapter=chapter.id,
+                version=0,
+                owner=owner,
+                created=0.0,
+                title=plain_text(body.title, 80),
+                description=plain_text(body.description, 500),
+                languages=sorted(set(body.languages)),
+                mice=chapter.party_size,
+                author=plain_text(body.author, 60),
+                licence=plain_text(body.licence, 120),
+                text=body.text,
+                digest=source.digest or chapter_digest(data),
+                tiles=len(chapter.layout),
+                measure="measuring",
+                playtest={},
+            )
+            if not entry.title or not entry.author or not entry.licence:
+                raise ApiError(400, ErrorCode.MALFORMED, "a title, an author and a licence line are needed", field="title")
+            stored = await asyncio.to_thread(store.publish, entry)
+            if isinstance(stored, str):
+                message = {
+                    "owner": f"chapter {chapter.id!r} was published under another editor token: give yours its own id",
+                    "unchanged": "this file is already the chapter's latest version",
+                    "busy": "the library is busy; try again",
+                }[stored]
+                raise ApiError(409, ErrorCode.LIBRARY_REFUSED, message, reason=stored)
+            self.measure(stored, chapter, owner, request.client.host if request.client else "?")
+            return {"chapter": stored.chapter, "version": stored.version, "measure": stored.measure}
+
+        @router.get("/chapters/{chapter_id}")
+        async def page(
+            chapter_id: str, request: Request, version: int | None = Query(default=None, ge=1)
+        ) -> dict[str, Any]:
+            """A chapter's page: its sheet, story introduction, measured difficulty, plays, wins and ratings."""
+            self.spend(request)
+            entry = await asyncio.to_thread(self.visible, chapter_id, version)
+            counts = (await asyncio.to_thread(store.counts)).get(entry.chapter, no_counts())
+            _content, chapter = await asyncio.to_thread(self.chapter_of, entry)
+            versions, ratings = await asyncio.gather(
+                asyncio.to_thread(store.versions, entry.chapter), asyncio.to_thread(store.ratings, entry.chapter)
+            )
+            story = chapter.story.get("opening") or next(iter(chapter.story.values()), None)
+            out = self.summary(entry, counts)
+            out.update(
+                {
+                    "sheet": {
+                        "name": _text(chapter.name),
+                        "objective": _text(chapter.objective),
+                        "party_size": chapter.party_size,
+                        "forbidden_heroes": list(chapter.forbidden_heroes),
+                        "tiles": [p.side for p in chapter.layout],
+                        "start_space": chapter.start_space,
+                        "end_page": chapter.end_page,
+                        "track_pages": chapter.track_pages,
+                        "starting_minions": sum(m.count for m in chapter.starting_minions),
+                        "next_chapter": chapter.next_chapter,
+                    },
+                    "story": None if story is None else _text(story),
+                    "printable": printable_sheet() is not None,
+                    "playtest": entry.playtest,
+                    "players": {
+                        "tables": counts["tables"],
+                        "finished": counts["finished"],
+                        "won": counts["won"],
+                        "win_rate": round(counts["won"] / counts["finished"], 4) if counts["finished"] else None,
+                    },
+                    "versions": versions,
+                    "ratings": [{"stars": r.stars, "note": r.note, "created": r.created, "version": r.version} for r in ratings],
+                }
+            )
+            return out
+
+        @router.get("/chapters/{chapter_id}/board.svg", responses={200: {"content": {"image/svg+xml": {}}}})
+        async def board_svg(
+            chapter_id: str,
+            request: Request,
+            version: int | None = Query(default=None, ge=1),
+            preset: Literal["easy", "normal", "hard"] = "normal",
+            kind: Literal["wounds", "captures", "hourglass"] = "wounds",
+        ) -> Response:
+            """The chapter's board, with the bots' heat map of ``kind`` at ``preset`` when it was measured."""
+            self.spend(request)
+            entry = await asyncio.to_thread(self.visible, chapter_id, version)
+            content, chapter = await asyncio.to_thread(self.chapter_of, entry)
+            layout = [{"side": p.side, "at": list(p.at)} for p in chapter.layout]
+            try:
+                geometry = await asyncio.to_thread(draft_board, content, layout)
+            except LayoutError as err:
+                raise _no_chapter(chapter_id) from err
+            heat = ((entry.playtest.get(preset) or {}).get("heat") or {}).get(kind) or {}
+            return Response(
+                _with_heat(geometry, heat), media_type="image/svg+xml", headers={"Cache-Control": "max-age=60"}
+            )
+
+        @router.get("/chapters/{chapter_id}/sheet", responses={200: {"content": {"text/html": {}}}})
+        async def sheet(
+            chapter_id: str,
+            request: Request,
+            version: int | None = Query(default=None, ge=1),
+            lang: Literal["en", "pt"] = "en",
+        ) -> Response:
+            """The chapter's printable sheet (the workshop's), with the bots' measure."""
+            self.spend(request)
+            make = printable_sheet()
+            if make is None:
+                raise ApiError(404, ErrorCode.NOT_FOUND, "this server has no printable sheets yet")
+            entry = await asyncio.to_thread(self.visible, chapter_id, version)
+            content, chapter = await asyncio.to_thread(self.chapter_of, entry)
+            measure = {
+                "bot": entry.playtest.get("bot", "heuristic"),
+                "presets": {p: entry.playtest[p] for p in PRESETS if p in entry.playtest},
+            }
+            page = await asyncio.to_thread(make, content, chapter, lang, measure if measure["presets"] else None)
+            return Response(page, media_type="text/html; charset=utf-8")
+
+        @router.post("/chapters/{chapter_id}/tables", status_code=201)
+        async def play(chapter_id: str, body: PlayBody, request: Request) -> dict[str, Any]:
+            """A table of this chapter in one click: one seat per mouse of its party, people unless ``bots``."""
+            self.spend(request)
+            self.check_new_table(request)
+            entry = await asyncio.to_thread(self.visible, chapter_id, body.version)
+            _content, chapter = await asyncio.to_thread(self.chapter_of, entry)
+            party = default_party(chapter.party_size, chapter.forbidden_heroes, list(self.content.heroes))
+            seed = new_seed()
+            table, tokens = await self.service.create(
+                chapter.id,
+                party,
+                [[p] for p in party],
+                seed,
+                body.companion,
+                bots=body.bots,
+                chapter_file=None if entry.house else entry.text,
+            )
+            await asyncio.to_thread(store.record_play, table.id, entry.chapter, entry.version)
+            return {**self.created(table, tokens, seed), "library": {"chapter": entry.chapter, "version": entry.version}}
+
+        @router.post("/chapters/{chapter_id}/listed")
+        async def set_listed(
+            chapter_id: str, body: ListedBody, x_editor_token: str | None = Header(default=None, max_length=100)
+        ) -> dict[str, Any]:
+            """Its owner lists or unlists a chapter (an unlisted chapter is not found by search; its link works)."""
+            owner = _owner(x_editor_token)
+            entry = await asyncio.to_thread(self.visible, chapter_id)
+            if entry.owner != owner:
+                raise ApiError(403, ErrorCode.NOT_OWNER, "only the editor token that published a chapter may unlist it")
+            await asyncio.to_thread(store.set_flag, entry.chapter, listed=int(body.listed))
+            return {"chapter": entry.chapter, "listed": body.listed}
+
+        @router.get("/plays/{table_id}")
+        async def play_of(table_id: str, request: Request) -> dict[str, Any]:
+            """Which library chapter (and version) a table plays; 404 when it is not a library table."""
+            self.spend(request)
+            found = await asyncio.to_thread(store.play_of, table_id[:40])
+            if found is None:
+                raise _no_chapter(table_id)
+            entry = await asyncio.to_thread(self.visible, found[0], found[1])
+            return {"table": table_id, "chapter": entry.chapter, "version": entry.version, "title": entry.title, "house": entry.house}
+
+        @router.post("/plays/{table_id}/rating", status_code=201)
+        async def rate(
+            table_id: str,
+            body: RatingBody,
+            request: Request,
+            x_seat_token: str | None = Header(default=None, max_length=100),
+        ) -> dict[str, Any]:
+            """Rate the chapter a finished table played: one rating per seat, proved by that seat's token."""
+            self.spend(request)
+            table = await self.service.get(table_id)
+            caller = table.caller(x_seat_token)
+            if caller.seat == SPECTATOR or not caller.can_act:
+                raise ApiError(403, ErrorCode.SPECTATOR, "only the players of this table may rate its chapter")
+            found = await asyncio.to_thread(store.play_of, table.id)
+            if found is None:
+                raise _no_chapter(table.id)
+            if table.game.state.status == "playing":
+                raise ApiError(409, ErrorCode.NOT_FINISHED, "a chapter is rated once its table has finished it")
+            seat = int(caller.seat)
+            if caller.seat == HOST:  # the hotseat holds every seat: it rates for the first seat that has not
+                taken = await asyncio.to_thread(store.rated_seats, table.id)
+                seat = next((i for i in range(len(table.setup["seats"])) if i not in taken), -1)
+                if seat < 0:
+                    raise ApiError(409, ErrorCode.ALREADY_RATED, "every seat of this table has rated its chapter")
+            note = plain_text(body.note, 280)
+            if not await asyncio.to_thread(store.rate, table.id, seat, found[0], found[1], body.stars, note):
+                raise ApiError(409, ErrorCode.ALREADY_RATED, "this seat already rated this table's chapter")
+            return {"chapter": found[0], "version": found[1], "stars": body.stars, "rated": True}
+
+    # --- campaigns -------------------------------------------------------------------------------------
+
+    def next_file(self, table: LiveTable) -> tuple[str, Entry] | None:
+        """The published file a finished table's ``next_chapter`` names, when it is no house chapter."""
+        target = table.game.ctx.chapter.next_chapter
+        if target is None or target in self.content.chapters:
+            return None
+        entry = self.store.entry(target)
+        if entry is None or entry.hidden or entry.house:
+            return None
+        return entry.text, entry
+
+    def record_continued(self, finished: str, new: LiveTable, published: Entry | None) -> None:
+        """Count the campaign's next table as a play of its library chapter: the published chapter it was
+        given, or the next chapter of a table that was itself played from the library."""
+        entry = published
+        if entry is None and self.store.play_of(finished) is not None:
+            entry = self.store.entry(new.setup["chapter"])
+        if entry is not None and entry.chapter == new.setup["chapter"]:
+            self.store.record_play(new.id, entry.chapter, entry.version)
+
+
+def _with_heat(geometry: dict[str, Any], heat: dict[str, int]) -> str:
+    """The board's SVG with one disc per space of the heat map (size and strength by count)."""
+    svg: str = geometry["svg"]
+    if not heat:
+        return svg
+    top = max(1, *heat.values())
+    discs = []
+    for space, count in heat.items():
+        where = geometry["spaces"].get(space)
+        if where is None:
+            continue
+        radius = 10 + 26 * (count / top) ** 0.5
+        opacity = 0.25 + 0.5 * (count / top)
+        discs.append(
+            f'<circle cx="{where["x"]}" cy="{where["y"]}" r="{radius:.1f}" fill="#c62828" '
+            f'fill-opacity="{opacity:.2f}"><title>{html.escape(space)}: {int(count)}</title></circle>'
+        )
+    cut = svg.rindex("</svg>")
+    return svg[:cut] + "<g class='heat'>" + "".join(discs) + "</g>" + svg[cut:]

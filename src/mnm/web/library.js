@@ -1,0 +1,405 @@
+// The chapter library (issue 36): search, a chapter's page, one-click tables, publishing from the workshop and
+// rating at a finished table. Every text a visitor wrote goes into the page as text (h() makes text nodes),
+// never as HTML.
+
+import { http } from "./api.js";
+import { $, errorText, h, openDialog, toast } from "./dom.js";
+import { lang, t, tx } from "./i18n.js";
+
+const app = $("#app");
+const PUBLISHED_KEY = "mnm.library.published"; // chapters this browser published (their owner controls show)
+const TOKEN_KEY = "mnm.workshop.token"; // the workshop's editor token (workshop.js keeps it)
+const FILTERS = ["q", "party", "lang", "difficulty", "max_tiles", "max_rounds", "sort"];
+
+const pct = (rate) => Math.round(rate * 100);
+const enc = encodeURIComponent;
+
+function published() {
+  try {
+    const list = JSON.parse(localStorage.getItem(PUBLISHED_KEY) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function editorHeaders() {
+  const token = localStorage.getItem(TOKEN_KEY);
+  return token ? { "X-Editor-Token": token } : {};
+}
+
+function titleOf(entry) {
+  return entry.house ? tx(entry.name) : entry.title;
+}
+
+function descriptionOf(entry) {
+  return entry.house ? tx(entry.objective) : entry.description;
+}
+
+// --- the library page -------------------------------------------------------------------------------------
+
+export function renderLibrary() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("c")) renderChapter(params.get("c"), params.get("v"));
+  else renderSearch(params);
+}
+
+function select(id, label, values, current, text) {
+  return h(
+    "label",
+    { for: id },
+    `${label} `,
+    h("select", { id, name: id.replace("lib-", "") }, values.map((v) => h("option", { value: v, selected: String(current || "") === v }, text(v)))),
+  );
+}
+
+function renderSearch(params) {
+  const results = h("div", { id: "lib-results" });
+  const count = h("p", { id: "lib-count", role: "status", "aria-live": "polite" });
+  const form = h(
+    "form",
+    { id: "lib-search", class: "lib-search", role: "search", "aria-label": t("lib.search"), onsubmit: (ev) => { ev.preventDefault(); find(); } },
+    h("label", { for: "lib-q" }, `${t("lib.words")} `, h("input", { id: "lib-q", name: "q", type: "search", maxlength: 80, value: params.get("q") || "" })),
+    select("lib-party", t("lib.party"), ["", "1", "2", "3", "4"], params.get("party"), (v) => v || t("lib.any")),
+    select("lib-lang", t("lib.language"), ["", "en", "pt"], params.get("lang"), (v) => (v ? t(`lib.languages.${v}`) : t("lib.any"))),
+    select("lib-difficulty", t("lib.difficulty"), ["", "gentle", "fair", "hard"], params.get("difficulty"), (v) => (v ? t(`lib.difficulties.${v}`) : t("lib.any"))),
+    h("label", { for: "lib-max_tiles" }, `${t("lib.maxTiles")} `, h("input", { id: "lib-max_tiles", name: "max_tiles", type: "number", min: 1, max: 50, value: params.get("max_tiles") || "" })),
+    h("label", { for: "lib-max_rounds" }, `${t("lib.maxRounds")} `, h("input", { id: "lib-max_rounds", name: "max_rounds", type: "number", min: 1, max: 200, value: params.get("max_rounds") || "" })),
+    select("lib-sort", t("lib.sort"), ["newest", "played", "name", "easiest", "hardest", "rated"], params.get("sort") || "newest", (v) => t(`lib.sorts.${v}`)),
+    h("button", { type: "submit", class: "primary", id: "lib-find" }, t("lib.find")),
+  );
+  app.replaceChildren(
+    h(
+      "section",
+      { class: "card library", "aria-labelledby": "lib-title" },
+      h("p", {}, h("a", { href: "/" }, t("backHome"))),
+      h("h2", { id: "lib-title" }, t("lib.title")),
+      h("p", {}, t("lib.intro")),
+      form,
+      count,
+      results,
+    ),
+  );
+
+  async function find() {
+    const query = new URLSearchParams();
+    for (const name of FILTERS) {
+      const field = form.elements[name];
+      if (field && field.value) query.set(name, field.value);
+    }
+    history.replaceState(null, "", `/library${query.toString() ? `?${query}` : ""}`);
+    try {
+      const got = await http("GET", `/api/library?${query}`);
+      count.textContent = got.count ? t("lib.found", { count: got.count }) : t("lib.none");
+      results.replaceChildren(h("ul", { class: "lib-list" }, got.chapters.map(resultItem)));
+    } catch (err) {
+      count.textContent = errorText(err);
+    }
+  }
+  find();
+}
+
+function facts(entry) {
+  const out = [t("lib.mice", { count: entry.mice }), t("lib.tiles", { count: entry.tiles })];
+  if (entry.rounds) out.push(t("lib.rounds", { count: Math.round(entry.rounds) }));
+  out.push(t("lib.plays", { count: entry.tables }));
+  if (entry.rated) out.push(t("lib.stars", { stars: entry.stars, count: entry.rated }));
+  return out.join(" · ");
+}
+
+function difficultyBadge(entry) {
+  if (entry.measure === "measuring") return h("span", { class: "lib-badge measuring" }, t("lib.measuring"));
+  if (!entry.difficulty) return h("span", { class: "lib-badge" }, t("lib.notMeasured"));
+  const normal = entry.win_rates.normal;
+  return h(
+    "span",
+    { class: `lib-badge ${entry.difficulty}`, "data-difficulty": entry.difficulty },
+    `${t(`lib.difficulties.${entry.difficulty}`)} · ${t("lib.botsWin", { percent: pct(normal) })}`,
+  );
+}
+
+function resultItem(entry) {
+  return h(
+    "li",
+    { class: "lib-item", "data-chapter": entry.chapter },
+    h("h3", {}, h("a", { href: `/library?c=${enc(entry.chapter)}` }, titleOf(entry))),
+    h("p", { class: "lib-byline" }, entry.house ? t("lib.house") : t("lib.by", { author: entry.author }), " · ", entry.languages.map((l) => t(`lib.languages.${l}`)).join(", ")),
+    descriptionOf(entry) ? h("p", {}, descriptionOf(entry)) : null,
+    h("p", { class: "lib-facts" }, difficultyBadge(entry), " ", facts(entry)),
+  );
+}
+
+// --- a chapter's page ---------------------------------------------------------------------------------------
+
+async function renderChapter(chapter, version) {
+  let page;
+  try {
+    page = await http("GET", `/api/library/chapters/${enc(chapter)}${version ? `?version=${enc(version)}` : ""}`);
+  } catch (err) {
+    app.replaceChildren(h("section", { class: "card" }, h("p", { class: "error", role: "alert" }, errorText(err)), h("a", { href: "/library" }, t("lib.back"))));
+    return;
+  }
+  const heatImg = h("img", { id: "lib-heat", class: "lib-board", src: "", alt: "" });
+  const presetSel = h("select", { id: "lib-heat-preset" }, ["easy", "normal", "hard"].map((p) => h("option", { value: p, selected: p === "normal" }, t(`lib.presets.${p}`))));
+  const kindSel = h("select", { id: "lib-heat-kind" }, ["wounds", "captures", "hourglass"].map((k) => h("option", { value: k }, t(`lib.heatKinds.${k}`))));
+  // house chapters measured from the difficulty table have rates but no heat map: then the board alone
+  const hasHeat = ["easy", "normal", "hard"].some((p) => page.playtest[p] && Object.values(page.playtest[p].heat || {}).some((spots) => Object.keys(spots).length));
+  const showHeat = () => {
+    heatImg.src = `/api/library/chapters/${enc(page.chapter)}/board.svg?version=${page.version}&preset=${presetSel.value}&kind=${kindSel.value}`;
+    heatImg.alt = hasHeat ? t("lib.heatAlt", { kind: t(`lib.heatKinds.${kindSel.value}`), preset: t(`lib.presets.${presetSel.value}`) }) : t("lib.boardAlt");
+  };
+  presetSel.addEventListener("change", showHeat);
+  kindSel.addEventListener("change", showHeat);
+  showHeat();
+  const links = h("div", { id: "lib-links" });
+  const mine = published().includes(page.chapter);
+  const sheet = page.sheet;
+  app.replaceChildren(
+    h(
+      "article",
+      { class: "card library lib-page", "aria-labelledby": "lib-chapter-title", "data-chapter": page.chapter },
+      h("p", {}, h("a", { href: "/library" }, t("lib.back"))),
+      h("h2", { id: "lib-chapter-title", tabindex: "-1" }, titleOf(page)),
+      h(
+        "p",
+        { class: "lib-byline" },
+        page.house ? t("lib.house") : t("lib.by", { author: page.author }),
+        " · ",
+        t("lib.version", { version: page.version }),
+        " · ",
+        t("lib.licence", { licence: page.licence }),
+        page.listed ? null : ` · ${t("lib.unlisted")}`,
+      ),
+      descriptionOf(page) ? h("p", { class: "lib-description" }, descriptionOf(page)) : null,
+      h("p", { class: "lib-facts" }, difficultyBadge(page), " ", facts(page)),
+      h(
+        "div",
+        { class: "lib-actions" },
+        h("button", { type: "button", class: "primary", id: "lib-play", onclick: () => play(page, links, false) }, t("lib.play")),
+        h("button", { type: "button", id: "lib-play-bots", onclick: () => play(page, links, true) }, t("lib.playBots")),
+        mine
+          ? h("button", { type: "button", id: "lib-listed", onclick: () => setListed(page) }, page.listed ? t("lib.unlist") : t("lib.relist"))
+          : null,
+      ),
+      links,
+      measuredSection(page),
+      h(
+        "section",
+        { class: "lib-heat", "aria-labelledby": "lib-heat-title" },
+        h("h3", { id: "lib-heat-title" }, hasHeat ? t("lib.heat") : t("lib.board")),
+        hasHeat ? h("div", { class: "lib-heat-pick" }, h("label", {}, `${t("lib.preset")} `, presetSel), " ", h("label", {}, `${t("lib.heatKind")} `, kindSel)) : null,
+        heatImg,
+      ),
+      h(
+        "section",
+        { class: "lib-sheet", "aria-labelledby": "lib-sheet-title" },
+        h("h3", { id: "lib-sheet-title" }, t("lib.sheet")),
+        page.printable
+          ? h("p", {}, h("a", { id: "lib-printable", href: `/api/library/chapters/${enc(page.chapter)}/sheet?version=${page.version}&lang=${lang()}`, target: "_blank", rel: "noopener" }, t("lib.printable")))
+          : null,
+        h(
+          "dl",
+          {},
+          h("dt", {}, t("lib.objective")),
+          h("dd", { id: "lib-objective" }, tx(sheet.objective)),
+          h("dt", {}, t("lib.partySize")),
+          h("dd", {}, String(sheet.party_size)),
+          h("dt", {}, t("lib.tileList")),
+          h("dd", {}, sheet.tiles.join(", ")),
+          h("dt", {}, t("lib.endPage")),
+          h("dd", {}, `${sheet.end_page} / ${sheet.track_pages}`),
+          h("dt", {}, t("lib.minions")),
+          h("dd", {}, String(sheet.starting_minions)),
+          sheet.next_chapter ? h("dt", {}, t("lib.next")) : null,
+          sheet.next_chapter ? h("dd", {}, h("a", { href: `/library?c=${enc(sheet.next_chapter)}` }, sheet.next_chapter)) : null,
+        ),
+      ),
+      page.story
+        ? h("section", { class: "lib-story", "aria-labelledby": "lib-story-title" }, h("h3", { id: "lib-story-title" }, t("lib.story")), h("blockquote", { class: "story" }, tx(page.story)))
+        : null,
+      ratingsSection(page),
+      h(
+        "section",
+        { class: "lib-versions", "aria-labelledby": "lib-versions-title" },
+        h("h3", { id: "lib-versions-title" }, t("lib.versions")),
+        h(
+          "ul",
+          {},
+          page.versions.map((v) =>
+            h("li", {}, h("a", { href: `/library?c=${enc(page.chapter)}&v=${v.version}`, "aria-current": v.version === page.version ? "page" : null }, t("lib.version", { version: v.version })), ` · ${new Date(v.created * 1000).toLocaleDateString(lang() === "pt" ? "pt-BR" : "en")}`),
+          ),
+        ),
+      ),
+    ),
+  );
+  $("#lib-chapter-title").focus();
+}
+
+function measuredSection(page) {
+  const rows = ["easy", "normal", "hard"].map((p) => {
+    const m = page.playtest[p];
+    return h(
+      "tr",
+      { "data-preset": p },
+      h("th", { scope: "row" }, t(`lib.presets.${p}`)),
+      h("td", {}, m ? `${pct(m.win_rate)}% (${m.wins}/${m.games} ${t("lib.games")})` : t(page.measure === "measuring" ? "lib.measuring" : "lib.notMeasured")),
+    );
+  });
+  const players = page.players;
+  return h(
+    "section",
+    { class: "lib-measured", "aria-labelledby": "lib-measured-title" },
+    h("h3", { id: "lib-measured-title" }, t("lib.measured")),
+    h("table", { class: "lib-rates" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("lib.preset")), h("th", { scope: "col" }, t("lib.botRate")))), h("tbody", {}, rows)),
+    h(
+      "p",
+      { id: "lib-players" },
+      h("b", {}, `${t("lib.players")}: `),
+      players.finished ? t("lib.playersRate", { won: players.won, finished: players.finished, percent: pct(players.win_rate) }) : t("lib.playersNone"),
+      " · ",
+      h("span", { id: "lib-tables" }, t("lib.tablesPlayed", { count: players.tables })),
+    ),
+  );
+}
+
+function ratingsSection(page) {
+  return h(
+    "section",
+    { class: "lib-ratings", "aria-labelledby": "lib-ratings-title" },
+    h("h3", { id: "lib-ratings-title" }, t("lib.ratings")),
+    page.rated ? h("p", { id: "lib-stars" }, t("lib.stars", { stars: page.stars, count: page.rated })) : h("p", {}, t("lib.noRatings")),
+    h(
+      "ul",
+      { class: "lib-notes" },
+      page.ratings.map((r) => h("li", {}, h("span", { class: "lib-note-stars", "aria-label": t("lib.starN", { n: r.stars }) }, "★".repeat(r.stars) + "☆".repeat(5 - r.stars)), r.note ? ` ${r.note}` : "")),
+    ),
+  );
+}
+
+async function play(page, links, bots) {
+  try {
+    const body = { version: page.version };
+    if (bots) body.bots = Array(page.sheet.party_size).fill("heuristic");
+    const made = await http("POST", `/api/library/chapters/${enc(page.chapter)}/tables`, body);
+    localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
+    location.assign(made.links.host);
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
+}
+
+async function setListed(page) {
+  try {
+    await http("POST", `/api/library/chapters/${enc(page.chapter)}/listed`, { listed: !page.listed }, undefined, editorHeaders());
+    renderChapter(page.chapter, null);
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
+}
+
+// --- publishing from the workshop -----------------------------------------------------------------------------
+
+// The workshop's "Publish" button; ``getText()``: the draft's file; ``ensureToken()``: the editor token.
+export function publishButton(getText, ensureToken) {
+  return h("button", { type: "button", id: "ws-publish", onclick: () => openPublish(getText, ensureToken) }, t("lib.publish"));
+}
+
+function field(id, label, input) {
+  return h("p", { class: "lib-field" }, h("label", { for: id }, label), " ", input);
+}
+
+function openPublish(getText, ensureToken) {
+  const title = h("input", { id: "pub-title", required: true, maxlength: 80 });
+  const description = h("textarea", { id: "pub-description", maxlength: 500, rows: 3 });
+  const size = /party_size:\s*(\d)/.exec(getText() || "");
+  const mice = h("input", { id: "pub-mice", type: "number", min: 1, max: 4, value: size ? size[1] : 4 });
+  const author = h("input", { id: "pub-author", required: true, maxlength: 60 });
+  const licence = h("input", { id: "pub-licence", required: true, maxlength: 120, value: "CC BY 4.0" });
+  const langs = ["en", "pt"].map((l) => h("input", { type: "checkbox", id: `pub-lang-${l}`, value: l, checked: true }));
+  const outcome = h("div", { id: "pub-outcome", role: "status", "aria-live": "polite" });
+  const send = h("button", { type: "button", class: "primary", id: "pub-send" }, t("lib.send"));
+  const box = openDialog({
+    id: "publish-dialog",
+    title: t("lib.publishTitle"),
+    body: [
+      h("p", {}, t("lib.publishHelp")),
+      field("pub-title", t("lib.fTitle"), title),
+      field("pub-description", t("lib.fDescription"), description),
+      h("fieldset", {}, h("legend", {}, t("lib.fLanguages")), langs.map((box_, i) => h("label", { class: "check" }, box_, ` ${t(`lib.languages.${["en", "pt"][i]}`)}`))),
+      field("pub-mice", t("lib.fMice"), mice),
+      field("pub-author", t("lib.fAuthor"), author),
+      field("pub-licence", t("lib.fLicence"), licence),
+      outcome,
+    ],
+    buttons: [send],
+  });
+  title.focus();
+  send.addEventListener("click", async () => {
+    const token = await ensureToken();
+    try {
+      const got = await http(
+        "POST",
+        "/api/library",
+        {
+          text: getText(),
+          title: title.value.trim(),
+          description: description.value.trim(),
+          languages: langs.filter((x) => x.checked).map((x) => x.value),
+          mice: Number(mice.value) || 1,
+          author: author.value.trim(),
+          licence: licence.value.trim(),
+        },
+        undefined,
+        token ? { "X-Editor-Token": token } : {},
+      );
+      localStorage.setItem(PUBLISHED_KEY, JSON.stringify([...new Set([...published(), got.chapter])]));
+      outcome.replaceChildren(
+        h("p", {}, t("lib.published", { version: got.version })),
+        h("a", { href: `/library?c=${enc(got.chapter)}`, id: "pub-open" }, t("lib.open")),
+      );
+    } catch (err) {
+      outcome.replaceChildren(h("p", { class: "error", role: "alert" }, errorText(err)));
+    }
+  });
+  return box;
+}
+
+// --- rating at a finished table -----------------------------------------------------------------------------
+
+// Adds the rating form to the end screen's card when the table plays a library chapter (nothing otherwise).
+export async function ratingPanel(card, tableId, token) {
+  let play;
+  try {
+    play = await http("GET", `/api/library/plays/${enc(tableId)}`);
+  } catch {
+    return; // not a library table
+  }
+  if (!card.isConnected || card.querySelector("#rate-chapter")) return;
+  const stars = [1, 2, 3, 4, 5].map((n) =>
+    h("label", { class: "check" }, h("input", { type: "radio", name: "rate-stars", value: n, checked: n === 4 }), ` ${t("lib.starN", { n })}`),
+  );
+  const note = h("textarea", { id: "rate-note", maxlength: 280, rows: 2 });
+  const outcome = h("p", { id: "rate-outcome", role: "status", "aria-live": "polite" });
+  const send = h("button", { type: "button", id: "rate-send" }, t("lib.sendRating"));
+  const section = h(
+    "section",
+    { class: "rate", id: "rate-chapter", "aria-labelledby": "rate-title" },
+    h("h3", { id: "rate-title" }, t("lib.rate")),
+    h("p", {}, t("lib.rateHelp", { title: play.title })),
+    h("fieldset", {}, h("legend", {}, t("lib.starsLegend")), stars),
+    h("p", {}, h("label", { for: "rate-note" }, t("lib.note")), " ", note),
+    send,
+    outcome,
+  );
+  send.addEventListener("click", async () => {
+    const picked = section.querySelector("input[name=rate-stars]:checked");
+    try {
+      await http("POST", `/api/library/plays/${enc(tableId)}/rating`, { stars: Number(picked ? picked.value : 4), note: note.value }, token);
+      outcome.textContent = t("lib.thanks");
+      send.disabled = true;
+    } catch (err) {
+      outcome.textContent = errorText(err);
+    }
+  });
+  card.insertBefore(section, card.querySelector(".dialog-buttons"));
+}

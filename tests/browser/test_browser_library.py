@@ -1,0 +1,112 @@
+"""The chapter library in a real Chromium (issue 36): one person publishes a chapter from the workshop; another
+finds it by searching, sees its measured difficulty, lets the bots play a table of it to the end and rates it;
+the first sees the rating and the play count. Texts a visitor wrote show as text; axe-core, Portuguese."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from axe_scan import axe_serious
+from playwright.sync_api import Browser, Page, expect
+from web_helpers import TINY_CHAPTER
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "out" / "browser"
+T = 15_000  # ms: the machine is shared
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def publish(page: Page, title: str, folder: Path) -> None:
+    page.goto("/workshop")
+    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
+    chapter = folder / "tiny-trial.yaml"
+    chapter.write_text(TINY_CHAPTER, encoding="utf-8")
+    page.locator("#ws-import").set_input_files(str(chapter))
+    if page.locator("#ws-ask-yes").count():
+        page.locator("#ws-ask-yes").click()
+    expect(page.locator("#ws-text")).to_have_value(TINY_CHAPTER, timeout=T)
+    expect(page.locator("#ws-problems .ws-ok")).to_be_visible(timeout=45_000)  # the check waits its turn on a busy machine
+    page.locator("#ws-publish").click()
+    dialog = page.locator("#publish-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#pub-title")).to_be_focused()
+    page.locator("#pub-title").fill(title)
+    page.locator("#pub-description").fill("One rat & two tiles.")
+    page.locator("#pub-mice").fill("2")
+    page.locator("#pub-author").fill("Ana")
+    page.locator("#pub-send").click()
+    expect(page.locator("#pub-outcome")).to_contain_text("version 1", timeout=T)
+
+
+def test_publish_find_play_rate(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    title = "Tiny <b>Trial</b>"
+    author = browser.new_context(base_url=base_url, bypass_csp=True).new_page()
+    publish(author, title, tmp_path)
+
+    # another person finds it by searching, and sees the bots' measure once the play-test is done
+    player = browser.new_context(base_url=base_url, bypass_csp=True).new_page()
+    player.goto("/")
+    player.locator("#library-link").click()
+    expect(player.locator("#lib-title")).to_have_text("Chapter library", timeout=T)
+    player.locator("#lib-q").fill("tiny trial")
+    player.locator("#lib-q").press("Enter")
+    item = player.locator('.lib-item[data-chapter="tiny-trial"]')
+    expect(item).to_have_count(1, timeout=T)
+    expect(player.locator(".lib-item")).to_have_count(1)
+    expect(item.locator("h3")).to_have_text(title)  # the visitor's text, shown as text
+    assert item.locator("h3 b").count() == 0
+    assert not axe_serious(player), axe_serious(player)
+    shot(player, "library-search")
+    item.locator("h3 a").click()
+    expect(player.locator("#lib-chapter-title")).to_be_focused(timeout=T)
+    for _ in range(90):  # the bots' play-test runs in the background (a few seconds for this chapter)
+        if player.locator(".lib-facts .lib-badge[data-difficulty]").count():
+            break
+        player.wait_for_timeout(1000)
+        player.reload()
+    expect(player.locator(".lib-facts .lib-badge[data-difficulty]")).to_be_visible()
+    expect(player.locator('.lib-rates tr[data-preset="normal"] td')).to_contain_text("games")
+    expect(player.locator("#lib-heat")).to_have_attribute("alt", r"The chapter's board. Red discs: where mice were wounded (normal); bigger and darker is more often.")
+    expect(player.locator("#lib-objective")).to_have_text("Clear the second tile.")
+    sheet = player.locator("#lib-printable")  # the workshop's printable sheet (issue 31), with the bots' measure
+    expect(sheet).to_have_attribute("href", "/api/library/chapters/tiny-trial/sheet?version=1&lang=en")
+    assert "Tiny Trial" in player.request.get(sheet.get_attribute("href") or "").text()
+    expect(player.locator(".lib-story blockquote")).to_have_text("A rat blocks the road.")
+    assert not axe_serious(player), axe_serious(player)
+    shot(player, "library-chapter")
+
+    # one click: a table of it, the bots play it to the end, and the seat rates it
+    player.locator("#lib-play-bots").click()
+    screen = player.locator("#end-screen")
+    expect(screen).to_be_visible(timeout=120_000)
+    rate = screen.locator("#rate-chapter")
+    expect(rate).to_be_visible(timeout=T)
+    rate.locator('input[name="rate-stars"][value="5"]').check()
+    rate.locator("#rate-note").fill("Short, sharp <i>and</i> fun.")
+    rate.locator("#rate-send").click()
+    expect(rate.locator("#rate-outcome")).to_contain_text("Thank you", timeout=T)
+    rate.screenshot(path=str(SHOTS / "library-rate.png"))
+    # the hotseat holds both seats of this chapter: it may rate once for each, never a third time
+    again = "b => { document.getElementById('rate-outcome').textContent = ''; b.disabled = false; b.click(); }"
+    rate.locator("#rate-send").evaluate(again)
+    expect(rate.locator("#rate-outcome")).to_contain_text("Thank you", timeout=T)
+    rate.locator("#rate-send").evaluate(again)
+    expect(rate.locator("#rate-outcome")).to_contain_text("every seat of this table has rated", timeout=T)
+
+    # the author sees the rating and the play count
+    author.goto("/library?c=tiny-trial")
+    expect(author.locator("#lib-stars")).to_contain_text("5 of 5 stars (2)", timeout=T)
+    expect(author.locator("#lib-tables")).to_have_text("Tables played: 1")
+    expect(author.locator("#lib-players")).to_contain_text("of 1 finished tables")
+    expect(author.locator(".lib-notes li").first).to_contain_text("Short, sharp <i>and</i> fun.")
+    expect(author.locator("#lib-listed")).to_be_visible()  # the owner's control, in the owner's browser only
+    assert player.locator("#lib-listed").count() == 0
+
+    # the same page in Portuguese
+    author.locator("#lang").click()
+    expect(author.locator("#lib-measured-title")).to_have_text("Quão difícil é", timeout=T)
+    shot(author, "library-chapter-pt")
