@@ -27,6 +27,7 @@ from typing import Final
 
 from mnm.chapters.language import ChapterRule, Condition, Effect
 from mnm.chapters.rule_graph import (
+    ACT,
     CLEAR,
     DEFEAT,
     ENTER,
@@ -45,7 +46,7 @@ from mnm.chapters.rule_graph import (
     ways,
 )
 from mnm.content.schema import Chapter, HeroClass
-from mnm.engine import Ctx, State, condition_holds, exit_target, rule_fired
+from mnm.engine import Ctx, State, condition_holds, exit_target, rule_enabled, rule_fired
 
 __all__ = [
     "AUTO",
@@ -771,6 +772,17 @@ def _act_goal(
             )
         spaces = tuple(m.space for m in st.minions.values() if _side_of(m.space) == side)
         return goal(CLEAR, (side,), spaces, (f"clearing side {side}", f"limpando o lado {side}"))
+    if kind == ACT:  # issue 30: stand where the chapter action is offered; the heuristic takes it there
+        sides = act.sides or tuple(sorted({_side_of(s) for s in act.spaces}))
+        if not sides:
+            return None  # offered anywhere: the bots take it as soon as its ``if`` holds
+        where = _spaces_text(act.spaces) or f"side {', '.join(map(str, sides))}"
+        return goal(
+            STAND,
+            sides,
+            act.spaces,
+            (f"taking the action {act.card} on {where}", f"fazendo a ação {act.card} em {where}"),
+        )
     if kind == WAIT:
         where = ", ".join(map(str, act.sides))
         text = (f"waiting on side {where}", f"esperando no lado {where}") if where else ("waiting", "esperando")
@@ -798,6 +810,8 @@ def _pursue(
     for w in ways(sg.graph, c, want) or []:
         if w.producer is not None and w.producer.once and rule_fired(st, w.producer.source):
             continue  # a once rule that has fired: it will not make its fact again
+        if w.producer is not None and not rule_enabled(st, w.producer.source, w.producer.enabled):
+            continue  # a rule turned off (disable_rule, or not yet enabled): no way while it is off
         found: SubGoal | None = None
         blocked = False
         for need, truth in w.needs:
@@ -837,16 +851,14 @@ def _gate_in_way(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> Sub
     if start & set(sides):
         return None
     edges = chapter_plan(ctx, st).edges
-    shut = {(g.side, g.what) for g in closed}
     seen = set(start)
     frontier = list(start)
     met: list[GateRule] = []
     while frontier:
         side = frontier.pop()
         for e in edges.get(side, ()):
-            what = "flip" if e.where == "flip" else "exit"
-            blocking = [g for g in closed if g.side in (None, side) and g.what in ("", what)]
-            if blocking or (side, what) in shut:
+            blocking = [g for g in closed if g.closes(side, e.where)]  # a per-exit gate: that exit only
+            if blocking:
                 met += [g for g in blocking if g not in met]
                 continue
             if e.target in sides:
