@@ -93,6 +93,7 @@ class Gate:
     what: str
     tokens: tuple[str, ...]  # holding any of these opens it; () with ``forever``: never opens
     forever: bool
+    exit: int | None = None  # that exit of the side only (a per-exit gate, issue 30)
 
 
 @dataclass(frozen=True)
@@ -278,7 +279,7 @@ def read_gates(ctx: Ctx) -> tuple[Gate, ...]:
             continue  # a gate on other conditions (a flag, a counter...): opened by a sub-goal (current_goal)
         if side is None:
             continue  # a gate everywhere: the engine refuses those explores; the plan only knows placed gates
-        out.append(Gate(int(side), str(what), tokens, forever=not conds))
+        out.append(Gate(int(side), str(what), tokens, forever=not conds, exit=rule.where.exit))
     return tuple(out)
 
 
@@ -331,7 +332,11 @@ def side_graph(ctx: Ctx, heroes: Iterable[str], gates: tuple[Gate, ...]) -> dict
         kept: list[Edge] = []
         for e in out:
             what = "flip" if e.where == "flip" else "exit"
-            closing = [g for g in gates if g.side == side and g.what in ("", what)]
+            closing = [
+                g
+                for g in gates
+                if g.side == side and g.what in ("", what) and (g.exit is None or e.where == f"exit-{g.exit}")
+            ]
             if any(g.forever for g in closing):
                 continue
             tokens = e.tokens + tuple(t for g in closing for t in g.tokens)
@@ -659,9 +664,11 @@ def stages(ctx: Ctx) -> Stages:
     victory = _conditions(chapter.victory)
     pre = tuple(c for c in victory if not _is_final(graph, c))
     final = tuple(c for c in victory if _is_final(graph, c))
-    legacy = {(g.side, g.what) for g in read_gates(ctx)}
+    legacy = {(g.side, g.what, g.exit) for g in read_gates(ctx)}
     gates = tuple(
-        g for g in graph.gates if g.conditions and (g.side, g.what) not in legacy and not _opening_tokens(g.conditions)
+        g
+        for g in graph.gates
+        if g.conditions and (g.side, g.what, g.exit) not in legacy and not _opening_tokens(g.conditions)
     )
     danger_spaces, danger_sides = _danger(graph, tuple(chapter.defeat))
     got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat))
@@ -692,7 +699,7 @@ def _say(c: Condition, want: bool) -> str:
     if kind == "counter" and p.op != "unset":
         op = str(p.op) if want else _NEGATED[str(p.op)]
         return f"counter {p.name} {op} {p.value}"
-    keys = ("name", "token", "minion", "achievement", "card", "side")
+    keys = ("name", "token", "minion", "achievement", "card", "side", "item", "mark", "entry", "hero", "state", "phase")
     name = next((str(getattr(p, k)) for k in keys if hasattr(p, k)), "")
     said = f"{kind} {name}".strip()
     return said if want else f"not {said}"

@@ -632,6 +632,7 @@ def _say(c: Condition) -> str:
     p = c.params
     name = getattr(p, "name", None) or getattr(p, "token", None) or getattr(p, "minion", None)
     name = name or getattr(p, "achievement", None) or getattr(p, "card", None) or getattr(p, "side", None)
+    name = name or getattr(p, "item", None) or getattr(p, "mark", None) or getattr(p, "entry", None)
     return f"{kind} {name}" if name is not None and not isinstance(p, tuple) else kind
 
 
@@ -680,7 +681,7 @@ def _at_start(c: Condition) -> bool | None:
     """Whether ``c`` holds when a chapter begins, for the words whose start is known (None: not known)."""
     kind = _kind_of(c)
     p = c.params
-    if kind in ("flag", "party_holds", "has_achievement", "marked"):
+    if kind in ("flag", "party_holds", "has_achievement", "marked", "holds_item"):
         return False
     if kind == "counter":
         return True if p.op == "unset" else _holds_op(0, str(p.op), int(p.value))
