@@ -329,7 +329,8 @@ def rule_graph(chapter: Chapter, content: Any = None) -> RuleGraph:
                 graph.unknown.append(_gap_effect(kind, f"action {action.id}"))
                 continue
             for fact, op, value in facts_of(e.params):
-                add(fact, []).append(Producer(fact, action.id, "act", act, tuple(action.if_), op, value, chance))
+                needs = tuple(action.if_)
+                add(fact, []).append(Producer(fact, action.id, "act", act, needs, op, value, chance, action.once))
     for rule in chapter.all_rules():
         trigger = _word(rule.when)
         to_act = TRIGGER_ACTS.get(trigger)
