@@ -213,3 +213,22 @@ def test_a_rule_nothing_enables_is_no_way_and_a_flag_from_an_action_is_taken_the
     flags = {f for f in rule_graph(chapter, content).producers if f.startswith("flag:")}
     off = chapter.model_copy(update={"rules": tuple(r.model_copy(update={"enabled": False}) for r in chapter.rules)})
     assert flags and not {f for f in rule_graph(off, content).producers if f.startswith("flag:")}
+
+
+def test_a_chapter_action_opens_a_per_exit_gate_and_a_needed_item_is_fetched_where_it_is_given() -> None:
+    game = _game(CORPUS / "15-the-winch-gate.yaml")
+    ctx, st = game.ctx, game.state
+    gate = next(g for g in plan.stages(ctx).gates if g.rule == "tunnel-gate")
+    assert gate.closes(4, "exit-1") and not gate.closes(4, "exit-0") and not gate.closes(3, "exit-1")
+    first = plan.current_goal(ctx, st)
+    assert first is not None and first.act == rg.STAND and first.spaces == ("4:12",)
+    assert first.why[0].startswith("taking the action turn-winch on 4:12 for `flag winch_turned`")
+    _do(game, {"set_flag": {"name": "winch_turned"}})
+    assert plan.current_goal(ctx, st) is None  # the gates are open: the final stage
+    game = _game(CORPUS / "16-the-brass-key.yaml")
+    ctx, st = game.ctx, game.state
+    first = plan.current_goal(ctx, st)
+    assert first is not None and first.act == rg.ENTER and first.spaces == ("2:9",)
+    assert "`holds_item brass-key`, needed for victory" in first.why[0]
+    _do(game, {"give_item": {"item": "brass-key", "to": "party"}})
+    assert plan.current_goal(ctx, st) is None
