@@ -26,6 +26,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+try:  # first: runs this script again with .venv/bin/python when mnm is not importable (issue 32)
+    import _venv
+except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
+    _venv = None
 import httpx
 import websockets
 

@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 import sys
 
+try:  # first: runs this script again with .venv/bin/python when mnm is not importable (issue 32)
+    import _venv
+except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
+    _venv = None
+
 from mnm.cli.bench import run_bench
 
 if __name__ == "__main__":

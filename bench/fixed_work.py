@@ -10,6 +10,11 @@ from __future__ import annotations
 import sys
 import time
 
+try:  # first: runs this script again with .venv/bin/python when mnm is not importable (issue 32)
+    import _venv
+except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
+    _venv = None
+
 from mnm import _build
 from mnm.cli.bench import default_chapter, play_random_game
 

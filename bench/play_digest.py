@@ -15,6 +15,11 @@ import hashlib
 import json
 import sys
 
+try:  # first: runs this script again with .venv/bin/python when mnm is not importable (issue 32)
+    import _venv
+except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
+    _venv = None
+
 from mnm import _build
 from mnm.cli.bench import play_random_game
 from mnm.content.loader import builtin_content

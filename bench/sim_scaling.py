@@ -15,6 +15,11 @@ import json
 import statistics
 import time
 
+try:  # first: runs this script again with .venv/bin/python when mnm is not importable (issue 32)
+    import _venv
+except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
+    _venv = None
+
 from mnm.content.loader import builtin_content
 from mnm.sim.simulate import run_simulation
 

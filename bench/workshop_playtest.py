@@ -18,6 +18,11 @@ import os
 import time
 from pathlib import Path
 
+try:  # first: runs this script again with .venv/bin/python when mnm is not importable (issue 32)
+    import _venv
+except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
+    _venv = None
+
 from mnm.content.loader import builtin_dir
 from mnm.workshop.playtest import PlaytestService
 

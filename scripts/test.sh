@@ -31,21 +31,24 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 
-echo "== ruff"
-.venv/bin/ruff check src tests bench
-echo "== mypy"
-.venv/bin/mypy
-echo "== compile the engine (mypyc; scripts/compile.sh installs Debian's C compiler when missing)"
-scripts/compile.sh .venv/bin/python
+# Every stage runs even when one before it failed (issue 32: a flaky stage under `set -e` used to skip the
+# pure-engine and doctest stages); the end says which failed, and the exit status is non-zero if any did.
+. scripts/stages.sh
+
+stage "ruff" .venv/bin/ruff check src tests bench
+stage "mypy" .venv/bin/mypy
+# the compile takes minutes: a line every 15 s says it is still at it (scripts/progress.sh)
+stage "compile the engine (mypyc; scripts/compile.sh installs Debian's C compiler when missing)" \
+  logged_step "compiling the engine" build/test-compile.log scripts/compile.sh .venv/bin/python
 # Every test on the compiled engine (refused if missing or stale), then the engine, chapter, bot, scenario and doctest
 # tests again on the pure-Python one; tests/engine/test_builds.py compares both builds game by game.
 export MNM_ENGINE=compiled MNM_REQUIRE_COMPILED=1
-echo "== pytest"
-.venv/bin/pytest "$@"
-echo "== pytest: engine, chapter, bot and scenario tests on the pure-Python engine"
-MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider tests/engine tests/chapters tests/bots tests/test_scenario_cli.py \
-  tests/test_doctests.py
+stage "pytest" .venv/bin/pytest "$@"
+stage "pytest: engine, chapter, bot and scenario tests on the pure-Python engine" \
+  env MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider tests/engine tests/chapters tests/bots \
+  tests/test_scenario_cli.py tests/test_doctests.py
 # The engine's docstring examples under the real flag, on the engine folder only: over tests/ the flag would also
 # collect every folder's conftest.py as a module named 'conftest' and stop on the clash.
-echo "== pytest --doctest-modules src/mnm/engine"
-MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider --doctest-modules src/mnm/engine
+stage "pytest --doctest-modules src/mnm/engine" \
+  env MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider --doctest-modules src/mnm/engine
+stages_report

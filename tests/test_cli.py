@@ -118,7 +118,7 @@ def test_a_missing_extra_is_named_before_any_work(
     assert result.output.strip().splitlines() == [result.output.strip().splitlines()[0]] and result.output.startswith(
         "Error: "
     )
-    assert f"pip install -e '.[{extra}]'" in result.output and module in result.output
+    assert f".venv/bin/pip install -e '.[{extra}]'" in result.output and module in result.output
     assert not out.exists()  # nothing was played or written first
 
 

@@ -104,12 +104,20 @@ def test_play_without_a_seed_draws_one_and_says_it() -> None:
     for _ in range(2):
         result = CliRunner().invoke(app, ["play", "--plain", "--chapter", "0"], input="quit\n")
         assert result.exit_code == 0, result.output
-        said = re.search(r"^Seed (\d+): mnm play --seed \1 plays this same game again\.$", result.output, re.M)
+        said = re.search(
+            r"^Seed (\d+): mnm play --chapter proving-grounds --party \S+ --difficulty normal --seed \1 plays this "
+            r"same game again\.$",
+            result.output,
+            re.M,
+        )
         assert said is not None, result.output
         seeds.append(int(said.group(1)))
     assert seeds[0] != seeds[1]  # each game its own (900,000 seeds to draw from)
     result = CliRunner().invoke(app, ["play", "--plain", "--chapter", "0", "--seed", "7"], input="quit\n")
-    assert "Seed 7: mnm play --seed 7" in result.output
+    assert "Seed 7: mnm play --chapter proving-grounds --party collin,tilda,filch,maginos --difficulty normal --seed 7" in (
+        result.output
+    )
+    assert result.output.count("--seed 7 plays this same game again") == 2  # at the start and when it ends (issue 32)
 
 
 @pytest.mark.parametrize("example", sorted((ROOT / "examples/scenarios").glob("*.yaml")), ids=lambda p: p.stem)
@@ -141,7 +149,7 @@ def test_rl_without_its_extra_is_one_clear_line() -> None:
     last = done.stderr.strip().splitlines()[-1]
     assert last == (
         "ModuleNotFoundError: the RL environments need the optional RL packages (pettingzoo is not installed): "
-        "pip install -e '.[rl]' (gymnasium, pettingzoo, numpy)"
+        ".venv/bin/pip install -e '.[rl]' (gymnasium, pettingzoo, numpy)"
     )
     assert "During handling" not in done.stderr
 

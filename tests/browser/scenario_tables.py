@@ -12,6 +12,21 @@ from mnm.engine import Game
 from mnm.server.storage import Storage
 from scenariokit import scenario_game
 
+# Chapter 1, one step from victory: Maginos moves onto the goal where the other three stand.
+NEAR_VICTORY = """
+chapter: flight-to-barksburg
+tiles: {courtyard: 1}
+explored: [5, 1]
+heroes:
+  collin: {space: "1:16"}
+  tilda: {space: "1:16"}
+  filch: {space: "1:16"}
+  maginos: {space: "1:15"}
+track: [mouse:maginos, mouse:collin, mouse:tilda, mouse:filch]
+turn: mouse:maginos
+dice: [3, 2, 2, 2, 2, 2, 2, 2, 2]
+"""
+
 
 def seat_scenario(db_url: str, name: str) -> dict[str, Any]:
     """Write a hotseat table at scenario ``name`` into the storage at ``db_url``; its id and host link."""

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from axe_scan import axe_serious
 from playwright.sync_api import Browser, Page, expect
-from scenario_tables import seat_game, seat_scenario
+from scenario_tables import NEAR_VICTORY, seat_game, seat_scenario
 
 from mnm.engine import Game, load_scenario, scenario_from_yaml
 from scenariokit import scenario_game
@@ -310,23 +310,7 @@ def test_end_screen_cause_summary_and_both_ways_on_after_a_defeat(
 
 
 def test_victory_tells_the_story_ending_above_the_result(browser: Browser, base_url: str, web_server: Any) -> None:
-    game = scenario_text_game(
-        """
-chapter: flight-to-barksburg
-tiles: {courtyard: 1}
-explored: [5, 1]
-heroes:
-  collin: {space: "1:16"}
-  tilda: {space: "1:16"}
-  filch: {space: "1:16"}
-  maginos: {space: "1:15"}
-track: [mouse:maginos, mouse:collin, mouse:tilda, mouse:filch]
-turn: mouse:maginos
-dice: [3, 2, 2, 2, 2, 2, 2, 2, 2]
-actions:
-  - move maginos 1:16
-"""
-    )
+    game = scenario_text_game(NEAR_VICTORY + "actions:\n  - move maginos 1:16\n")
     assert game.state.status == "won", game.state.status
     made = seat_game(web_server.db_url, game)
     page = open_table(browser, base_url, made["link"], DESKTOP, "en")
@@ -471,7 +455,9 @@ def test_keyboard_skip_link_tile_order_focus_and_undo(browser: Browser, base_url
 
 @pytest.mark.parametrize("viewport", SIZES)
 def test_board_floors_silhouettes_and_sizes(browser: Browser, base_url: str, viewport: dict[str, int]) -> None:
-    made = httpx.post(f"{base_url}/api/tables", json={"chapter": "flight-to-barksburg", "party": PARTY, "seed": 3}).json()
+    made = httpx.post(
+        f"{base_url}/api/tables", json={"chapter": "flight-to-barksburg", "party": PARTY, "seed": 3}
+    ).json()
     _to_moves(base_url, made)
     page = open_table(browser, base_url, made["links"]["host"], viewport, "en")
     board = page.locator("#board svg")

@@ -210,13 +210,19 @@ def test_end_screen_and_playing_again(browser: Browser, base_url: str) -> None:
     expect(screen).to_be_visible()
     expect(screen).to_contain_text("Victory!" if view["status"] == "won" else "Defeat")
     expect(screen.locator("#next-chapter")).to_have_count(0)  # the proving grounds lead nowhere
+    old_table = made["table"]
+    # the links this browser got when it made the table (the home page keeps them; made here through the API)
+    host.evaluate("([t, links]) => localStorage.setItem(`mnm.links.${t}`, JSON.stringify(links))", [old_table, made["links"]])
     screen.locator("#replay").click()
-    expect(screen.locator("input.seat-link")).to_have_count(2)
-    link = screen.locator("input.host-link").input_value()
-    host.goto(link)
+    # issue 32: everyone is taken to the new table; its share panel keeps every seat's key
     expect(host.locator("#conn.ok")).to_be_visible(timeout=15_000)
     wait_version(host, 0)
+    assert old_table not in host.url
     expect(host.locator("#end-screen")).to_have_count(0)
+    seat_links = host.locator("#host-links input.seat-link")
+    expect(seat_links).to_have_count(2)
+    for value in seat_links.evaluate_all("xs => xs.map(x => x.value)"):
+        assert "&k=" in value and old_table not in value, value
 
 
 def test_companion_mode_types_physical_dice(browser: Browser, base_url: str) -> None:

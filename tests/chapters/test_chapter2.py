@@ -35,6 +35,7 @@ from mnm.content.loader import builtin_content
 from mnm.engine.actions import Action
 from mnm.engine.campaign import next_chapter_game, parse_keep
 from mnm.engine.errors import IllegalAction, MalformedAction
+from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.engine.rules.setup import card_of
 from mnm.engine.scenario import load_scenario
@@ -151,26 +152,38 @@ def test_chapter_one_leads_to_chapter_two() -> None:
 
 
 @pytest.mark.rule("R-STORY-03")
-def test_the_cellar_cat_wakes_when_the_wine_cellar_is_first_revealed() -> None:
+def test_the_cellar_cat_stirs_when_the_wine_cellar_is_revealed_and_wakes_when_the_round_ends() -> None:
+    """Issue 32: the whole party lands on one space by the exit (R-EXPLORE-05); a cat waking at once chased and
+    pounced on all four before any could move. He stirs now and wakes when the round ends, his cards last."""
     game = scenario(
         heroes={"collin": {"space": "12:10"}, "tilda": {"space": "12:10"}},
         encounter_deck_top=[_quiet_standard_card()],
         dice=[SHIELD],
+        dice_mode="seeded",
         options={"auto_pick_choices": True},  # tied entry spaces: the lowest number (R-ENC-05)
     )
     events = game.apply("explore collin exit-1")
     st = game.state
     assert [e.params["moment"] for e in of(events, "story")] == ["cellar"]
+    assert len(of(events, "cellar_cat_stirs")) == 1
+    assert not [m for m in st.minions.values() if m.type == "brodie"]  # not yet
+    assert not set(CAT_CARDS) & set(st.track)
+    assert st.heroes["collin"].space == st.heroes["tilda"].space == "14:16"  # the east arch (R-EXPLORE-05)
+    assert st.explored == [12, 14] and st.encounter_up == _quiet_standard_card()
+    revealed_in = st.round
+    later: list[Event] = []
+    while not [m for m in game.state.minions.values() if m.type == "brodie"]:
+        d = game.decision()
+        assert d is not None and game.state.round == revealed_in, "the cat wakes when the round of the reveal ends"
+        later += game.apply(next((a for a in d.options if a.verb == "end"), d.options[0]))
+    st = game.state
     cats = [m for m in st.minions.values() if m.type == "brodie"]
     assert len(cats) == 1 and cats[0].space == CELLAR_STEPS
-    placed = of(events, "minion_placed")
-    assert placed[0].params["minion"] == cats[0].id and placed[0].params["reason"] == "chapter"
-    assert all(c in st.track for c in CAT_CARDS)
-    assert st.heroes["collin"].space == st.heroes["tilda"].space == "14:16"  # the east arch (R-EXPLORE-05)
-    # the cat wakes first (tile setup), then the Wine Cellar's own encounter is drawn as usual (R-EXPLORE-09)
-    msgs = [e.msg for e in events]
-    assert msgs.index("minion_placed") < msgs.index("encounter_drawn")
-    assert st.explored == [12, 14] and st.encounter_up == _quiet_standard_card()
+    placed = [e for e in of(later, "minion_placed") if e.params["minion"] == cats[0].id]
+    assert placed and placed[0].params["reason"] == "chapter"
+    # his cards go to the bottom of the track (R-ROUND-05): every mouse moves once before his first turn
+    assert set(st.track[-len(CAT_CARDS) :]) == set(CAT_CARDS)
+    assert not of(later, "brodie_pounces") and not of(later, "brodie_chases")
 
 
 @pytest.mark.rule("R-STORY-03")

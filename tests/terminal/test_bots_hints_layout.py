@@ -71,6 +71,7 @@ def test_plain_all_bots_play_chapter_one_then_save_it_for_the_campaign(tmp_path:
     assert client.words.outcome(g) in out
     assert "To go on to the next chapter: save, then mnm play --campaign " in out
     assert out.rstrip().endswith(f"Saved to {save}.")
+    assert out.count("--seed 3 plays this same game again.") == 2  # at the start and the end (issue 32)
     keep = ",".join(f"{h}=none" for h in PARTY)
     chapter_two = campaign_game(save, keep)
     assert chapter_two.ctx.chapter.id == g.ctx.chapter.next_chapter
@@ -165,7 +166,10 @@ def test_hint_key_shows_three_and_picking_plays_it() -> None:
             assert "too few to give a chance" in str(screen.labels[0]) and str(expected[0].action) in str(
                 screen.labels[0]
             )
-            await pilot.press("2")
+            # the second hint under its own choice number (issue 32: "1" is choice #1 everywhere, not hint 1)
+            number = next(n for n, a in app.numbering.shown.items() if a == expected[1].action)
+            assert str(screen.labels[1]).startswith(f"#{number}")
+            await pilot.press(*str(number), "enter")
             await pilot.pause()
             assert app.game.log == [str(expected[1].action)]
             # the typed command works too, and Escape closes without playing

@@ -93,11 +93,12 @@ def test_numbers_stay_put_after_an_undo_and_after_the_question_a_search_asks() -
     game.undo()
     after_undo = {a: n for n, a in numbering.number(game, game.decision())}  # type: ignore[arg-type]
     assert after_undo == before
-    # a question in between (a found card to keep) has numbers of its own; the turn comes back with its own
+    # a question in between (a found card to keep) numbers on after the turn's numbers (issue 32: never from 1
+    # again, so "1" keeps meaning the turn's #1); the turn comes back with its own
     other = Numbering()
     turn = {a: n for n, a in other.number(game, d)}
     card_question = type(d)("found_card", d.actor, (Action("keep", d.actor, ("dagger",)),), {"card": "dagger"})
-    assert other.number(game, card_question) == [(1, Action("keep", d.actor, ("dagger",)))]
+    assert other.number(game, card_question) == [(max(turn.values()) + 1, Action("keep", d.actor, ("dagger",)))]
     assert {a: n for n, a in other.number(game, d)} == turn
 
 
@@ -156,9 +157,17 @@ def test_choices_by_kind_with_the_placements_folded(size: tuple[int, int]) -> No
             await pilot.pause()
             assert isinstance(app.screen, PickScreen) and len(app.screen.actions) == 16
             app.save_screenshot(filename=f"newcomer-fold-{size[0]}x{size[1]}.svg", path="/tmp")
-            await pilot.press("down", "enter")
+            # a number typed here is the choice's own number: #1 (ending the turn) is not in this list
+            end = next(k for k, a in app._numbered if a.verb == "end")
+            await pilot.press(*str(end), "enter")
             await pilot.pause()
-            assert app.game.log[-1].startswith(f"place {fold.actor} fishhook ")
+            assert isinstance(app.screen, PickScreen) and "is not in this list" in str(
+                app.screen.query_one("#pick-keys", Static).render()
+            )
+            second, picked = app.screen.numbers[1], app.screen.actions[1]
+            await pilot.press(*str(second), "enter")
+            await pilot.pause()
+            assert app.game.log[-1] == str(picked)
 
     run_in_thread(scenario)
 

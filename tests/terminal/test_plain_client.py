@@ -229,3 +229,27 @@ def test_undo_after_the_winning_move_is_refused_in_the_plain_client() -> None:
     assert client.undo() is False
     assert "the chapter is over" in out.getvalue()
     assert game.state.status == "won"
+
+
+def test_quit_at_the_manual_dice_prompt_ends_the_game_and_says_the_seed() -> None:
+    """Issue 32: ``quit`` typed where the dice are asked for was refused as a die face."""
+    runner = CliRunner()
+    result = runner.invoke(
+        app,
+        ["play", "--plain", "--no-autosave", "--chapter", "0", "--seed", "3", "--dice", "manual"],
+        input="#1\n" * 20,  # choices until the first roll is asked for
+    )
+    text = result.output
+    first_roll = text.find("Roll ")
+    assert first_roll > 0, text
+    answers = text[:first_roll].count("Type a number")  # questions answered before the dice were asked
+    result = runner.invoke(
+        app,
+        ["play", "--plain", "--no-autosave", "--chapter", "0", "--seed", "3", "--dice", "manual"],
+        input="#1\n" * answers + "quit\nyes\n",
+    )
+    assert result.exit_code == 0, result.output
+    after = result.output[result.output.find("Roll ") :]
+    assert "is not a die face" not in after
+    assert "--seed 3 plays this same game again." in after
+    assert after.rstrip().endswith("Goodbye."), after[-300:]

@@ -286,7 +286,10 @@ def hints(
                 target = more
     finally:
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Wait for the workers (at most one chunk each: the rest is cancelled). Left running, they outlived
+            # the pool's pipes and the interpreter's exit printed "Exception ignored ... Bad file descriptor"
+            # (issue 32: `mnm hint` failed 2 runs in 25 that way).
+            pool.shutdown(wait=True, cancel_futures=True)
     prior = sum(t.score for t in tallies) / max(1, sum(t.playouts for t in tallies))
     order = sorted(
         range(len(options)),
@@ -300,12 +303,14 @@ def hints(
     for i in ranked:
         t = tallies[i]
         low, high = intervals.get(i, (None, None))
+        even = _even_reason(i, sure, groups, tallies, prior, lang, game)
+        reason = _reason(t, lang, game, _others(tallies, i))
         out.append(
             Hint(
                 options[i],
                 t.chance,
                 t.playouts,
-                _reason(t, lang, game, _others(tallies, i)),
+                f"{even} {reason}" if even else reason,
                 wins=t.wins,
                 chance=t.chance if i in intervals else None,
                 low=low,
@@ -314,6 +319,37 @@ def hints(
             )
         )
     return out
+
+
+def _even_reason(
+    index: int, sure: list[int], groups: dict[int, int], tallies: list[_Tally], prior: float, lang: str, game: Game
+) -> str:
+    """For an option whose 95% interval overlaps another shown option's (same group): that the two are even, and
+    why the bot still ranks them as it does (a few more playouts won, a gap within chance; or, the same share
+    won, sooner wins and further progress). Never two equal numbers as a contrast. "" when it is alone."""
+    if index not in groups:
+        return ""
+    mates = [j for j in sure if j != index and groups.get(j) == groups[index]]
+    if not mates:
+        return ""
+    first = sure.index(index) < min(sure.index(j) for j in mates)
+    other = tallies[mates[0]] if first else tallies[next(j for j in sure if groups.get(j) == groups[index])]
+    mine = tallies[index]
+    a, b = _percent_pair(mine.chance, other.chance, lang)
+    if a != b:
+        key = "hint_even_first" if first else "hint_even_below"
+        return render(Event(key, {"mine": a, "others": b}), lang, game.ctx.content)
+    key = "hint_even_first_tie" if first else "hint_even_below_tie"
+    return render(Event(key, {"percent": a}), lang, game.ctx.content)
+
+
+def _percent_pair(x: float, y: float, lang: str) -> tuple[str, str]:
+    """Two shares as percentages with as many decimals (0 to 2) as it takes to tell them apart, if they differ."""
+    for digits in (0, 1, 2):
+        a, b = f"{x * 100:.{digits}f}%", f"{y * 100:.{digits}f}%"
+        if a != b:
+            break
+    return (a, b) if lang == "en" else (a.replace(".", ","), b.replace(".", ","))
 
 
 def _within(tasks: list[tuple[int, list[int]]], budget: int) -> list[tuple[int, list[int]]]:
@@ -460,6 +496,16 @@ def _fmt(x: float, lang: str = "en") -> str:
     return text if lang == "en" else text.replace(".", ",")
 
 
+def _fmt_pair(x: float, y: float, lang: str = "en") -> tuple[str, str]:
+    """Two measures with one decimal, or two when one decimal would print the same number twice (issue 32:
+    "0.1 against 0.1")."""
+    for digits in (1, 2):
+        a, b = f"{x:.{digits}f}", f"{y:.{digits}f}"
+        if a != b:
+            break
+    return (a, b) if lang == "en" else (a.replace(".", ","), b.replace(".", ","))
+
+
 def _difference(mine: _Tally, others: _Tally, game: Game, lang: str = "en") -> Event | None:
     """The one thing this option's playouts did most differently, for the better, from the other options'
     (averaged per playout), as a catalog event with the measured numbers; None when nothing stood out."""
@@ -479,21 +525,21 @@ def _difference(mine: _Tally, others: _Tally, game: Game, lang: str = "en") -> E
     consider(
         "captures",
         oc - mc,
-        Event("hint_fewer_captures", {"mine": _fmt(mc, lang), "others": _fmt(oc, lang)}),
+        Event("hint_fewer_captures", dict(zip(("mine", "others"), _fmt_pair(mc, oc, lang), strict=True))),
         "captures",
         (mc, oc),
     )
     mp, op = a.pages / n, b.pages / m
-    back = Event("hint_pages_back", {"pages": _fmt(op - mp, lang), "mine": _fmt(mp, lang), "others": _fmt(op, lang)})
+    back = Event("hint_pages_back", {"pages": _fmt(op - mp, lang), **dict(zip(("mine", "others"), _fmt_pair(mp, op, lang), strict=True))})
     consider("pages", op - mp, back, "pages", (mp, op))
     mg, og = a.progress / n, b.progress / m
     consider("progress", mg - og, Event("hint_further", {"points": round((mg - og) * 100)}), "progress", (mg, og))
     for hero in game.state.heroes:
         mw, ow = a.wounds[hero] / n, b.wounds[hero] / m
-        spared = Event("hint_spares", {"hero": hero, "mine": _fmt(mw, lang), "others": _fmt(ow, lang)})
+        spared = Event("hint_spares", {"hero": hero, **dict(zip(("mine", "others"), _fmt_pair(mw, ow, lang), strict=True))})
         consider("wounds", ow - mw, spared, f"wounds:{hero}", (mw, ow))
     mm, om = a.minions / n, b.minions / m
-    cleared = Event("hint_fewer_minions", {"mine": _fmt(mm, lang), "others": _fmt(om, lang)})
+    cleared = Event("hint_fewer_minions", dict(zip(("mine", "others"), _fmt_pair(mm, om, lang), strict=True)))
     consider("minions", om - mm, cleared, "minions", (mm, om))
     if a.won and b.won:
         mr, orr = a.won_rounds / a.won, b.won_rounds / b.won

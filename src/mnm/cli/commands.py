@@ -53,7 +53,11 @@ def need(module: str, what: str) -> None:
     """Stop at once, before any work, when ``what`` needs an optional package that is not installed."""
     if importlib.util.find_spec(module) is None:
         extra = EXTRAS.get(module, module)
-        fail(f"{what} needs {module}, which is not installed: pip install -e '.[{extra}]' (or pip install {module})")
+        # the project's own pip, so the package lands where mnm runs (issue 32: a bare `pip` may be the system's)
+        fail(
+            f"{what} needs {module}, which is not installed: .venv/bin/pip install -e '.[{extra}]' "
+            f"(or .venv/bin/pip install {module})"
+        )
 
 
 def _version(value: bool) -> None:

@@ -90,7 +90,7 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
     for deck in (content.search_cards, content.ability_cards, content.encounter_cards):
         if card in deck:
             return _lang_text(deck[card].name, lang)
-    if text.startswith(("mouse:", "minion:", "boss:")):
+    if text.startswith(("mouse:", "minion:", "boss:", "cat:")):
         return track_card_name(text, content, lang)
     choice = catalog(lang).get(f"choice.{text}") or catalog("en").get(f"choice.{text}")  # a decision's word
     return choice if choice is not None else text
@@ -99,7 +99,10 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
 def track_card_name(card: str, content: Content, lang: str = "en") -> str:
     """An initiative card's name: ``minion:molox:2`` -> ``Angry Molox``. A creature with several cards of its
     own (Hesster, Molox: ``card_names``) shows each card's name, so the track never reads "Hesster, Hesster"."""
-    _, _, rest = card.partition(":")
+    kind, _, rest = card.partition(":")
+    if kind == "cat":  # Brodie's two cards (R-BRODIE-03): "Brodie Pounces", "Brodie Chases"
+        word = catalog(lang).get(f"cat_card.{rest}") or catalog("en").get(f"cat_card.{rest}")
+        return word if word is not None else card
     who, _, nth = rest.partition(":")
     spec = content.minions.get(who)
     if spec is not None and spec.card_names and nth.isdigit() and 1 <= int(nth) <= len(spec.card_names):

@@ -72,6 +72,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "slot": "slot: {slot}",
         "needs_class": "Only for {who}.",
         "needs_hero": "Only for {who}.",
+        "cannot_equip": "{hero} cannot equip this: it is only for {who}, and {hero} is {classes} (R-SEARCH-12).",
         "cost": "Costs {n} cheese; used {timing}.",
         "minion_stats": "{name}: {attack} attack, battle {battle}, defense {defense}, life {life}.",
         "boss": "A boss.",
@@ -126,6 +127,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "slot": "lugar: {slot}",
         "needs_class": "Só para {who}.",
         "needs_hero": "Só para {who}.",
+        "cannot_equip": "{hero} não pode equipar isto: é só para {who}, e {hero} é {classes} (R-SEARCH-12).",
         "cost": "Custa {n} queijo; usada {timing}.",
         "minion_stats": "{name}: ataque {attack}, batalha {battle}, defesa {defense}, vida {life}.",
         "boss": "Um chefe.",
@@ -250,6 +252,24 @@ def card_name(content: Content, card_id: str, lang: str = "en") -> str:
 
 
 # --- cards -----------------------------------------------------------------------------------------------------
+
+
+def class_limit(content: Content, hero_id: str, card_id: str, lang: str = "en") -> str:
+    """Why a mouse may not equip a search card it holds (R-SEARCH-12: its class or name is not among the card's),
+    in words; "" when it may (issue 32: Maginos and the Leather Breastplate)."""
+    card_spec = content.search_cards.get(_base(card_id))
+    hero = content.heroes.get(hero_id)
+    if card_spec is None or hero is None:
+        return ""
+    req = card_spec.requirement
+    if not (req.classes or req.heroes) or set(req.classes) & set(hero.classes) or hero_id in req.heroes:
+        return ""
+    who = [_value(x.value, lang) for x in req.classes] + [
+        content.heroes[h].name.get(lang) for h in req.heroes if h in content.heroes
+    ]
+    return _words(lang)["cannot_equip"].format(
+        hero=hero.name.get(lang), who=_join(who, lang), classes=_join([_value(x.value, lang) for x in hero.classes], lang)
+    )
 
 
 def card(content: Content, card_id: str, lang: str = "en") -> Info:
@@ -1120,8 +1140,9 @@ BASE_MARKS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "entry": ("Rat head", "a minion entry: new minions come onto the tile here."),
         "trap": (
             "Red X",
-            "a mousetrap: a mouse that moves onto it rolls its move in dice (a Tinkerer may roll lore); a star"
-            " passes, else the trap springs: 1 wound, 1 cheese lost, knocked down, turn over. Minions ignore it.",
+            "a mousetrap. A mouse that steps on it stops and rolls as many dice as its move roll (a Tinkerer may"
+            " roll its lore instead). Any star: it gets through. No star: the trap springs (1 wound, 1 cheese lost,"
+            " knocked down, and its turn ends). Minions walk over traps.",
         ),
         "flip": (
             "Circle with arrows",
@@ -1140,14 +1161,35 @@ BASE_MARKS: Mapping[str, Mapping[str, tuple[str, str]]] = {
             "each minion type has its own shape and colour: Rat Warriors are squares, roaches ovals, spiders"
             " octagons; the small number is the figure's own.",
         ),
+        "mice": (
+            "Mouse colours",
+            "each mouse has its colour: Collin blue, Tilda rose, Filch green, Maginos violet, Nez brown, Lily teal.",
+        ),
+        "yellow_line": (
+            "Yellow line with an arrow",
+            "crossing it the way the arrow points costs 1 movement as usual; against the arrow it costs 3"
+            " (R-MOVE-03). Minions ignore it.",
+        ),
+        "red_line": ("Red line", "mice may not cross it: the spaces on either side are not next to each other for mice"
+                     " (R-MOVE-04). Minions cross it."),
+        "water": (
+            "Blue water and current arrows",
+            "water: a mouse that enters it stops there and may not swim against the arrows; at the end of its"
+            " turn the current carries it one space the way they point, off the tile means captured; climbing"
+            " out takes the whole move and a roll (R-WATER-01..04). Minions ignore water.",
+        ),
+        "crowd": (
+            "A number on a space",
+            "more figures stand there than fit the drawing: tap the space to list them all.",
+        ),
     },
     "pt_BR": {
         "entry": ("Cabeça de ratazana", "uma entrada de lacaios: os novos lacaios entram no bloco por aqui."),
         "trap": (
             "X vermelho",
-            "uma ratoeira: um rato que entra nela rola dados iguais ao movimento (um Engenhoso pode rolar o saber);"
-            " uma estrela passa, senão a ratoeira dispara: 1 ferimento, 1 queijo perdido, derrubado, fim do turno."
-            " Lacaios a ignoram.",
+            "uma ratoeira. Um rato que pisa nela para e rola tantos dados quanto sua rolagem de movimento (um"
+            " Engenhoso pode rolar o saber). Alguma estrela: ele passa. Nenhuma estrela: a ratoeira dispara"
+            " (1 ferimento, 1 queijo perdido, derrubado, e o turno acaba). Lacaios passam por cima.",
         ),
         "flip": (
             "Círculo com setas",
@@ -1168,6 +1210,28 @@ BASE_MARKS: Mapping[str, Mapping[str, tuple[str, str]]] = {
             "Fichas de lacaios",
             "cada tipo de lacaio tem forma e cor próprias: Guerreiros Ratazana são quadrados, baratas ovais,"
             " aranhas octógonos; o número pequeno é o da figura.",
+        ),
+        "mice": (
+            "Cores dos ratos",
+            "cada rato tem sua cor: Collin azul, Tilda rosa, Filch verde, Maginos violeta, Nez marrom, Lily"
+            " verde-azulado.",
+        ),
+        "yellow_line": (
+            "Linha amarela com seta",
+            "atravessá-la no sentido da seta custa 1 de movimento, como sempre; contra a seta custa 3 (R-MOVE-03)."
+            " Lacaios a ignoram.",
+        ),
+        "red_line": ("Linha vermelha", "ratos não podem atravessá-la: os espaços dos dois lados não são vizinhos"
+                     " para ratos (R-MOVE-04). Lacaios a atravessam."),
+        "water": (
+            "Água azul e setas de correnteza",
+            "água: um rato que entra nela para ali e não pode nadar contra as setas; no fim do turno a correnteza o"
+            " leva um espaço no sentido delas, e para fora do bloco significa capturado; sair dela gasta todo o"
+            " movimento e uma rolagem (R-WATER-01..04). Lacaios ignoram a água.",
+        ),
+        "crowd": (
+            "Um número num espaço",
+            "há mais figuras ali do que cabem no desenho: toque no espaço para ver a lista de todas.",
         ),
     },
 }

@@ -20,7 +20,7 @@ try:
 except ModuleNotFoundError as missing:  # one clear line instead of a bare traceback from deep inside
     raise ModuleNotFoundError(
         f"the RL environments need the optional RL packages ({missing.name} is not installed): "
-        "pip install -e '.[rl]' (gymnasium, pettingzoo, numpy)",
+        ".venv/bin/pip install -e '.[rl]' (gymnasium, pettingzoo, numpy)",
         name=missing.name,
     ) from None
 

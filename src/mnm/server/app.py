@@ -644,7 +644,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         request: Request,
         x_seat_token: str | None = Header(default=None, max_length=100),
     ) -> dict[str, Any]:
-        """After the chapter ends: a new table for the next chapter (R-CAMP), same seats, new tokens."""
+        """After the chapter ends: a new table for the next chapter (R-CAMP), same seats, same tokens; the host or
+        any seated player may ask (issue 32)."""
         check_new_table(request)
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
@@ -655,14 +656,18 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         await asyncio.to_thread(library.record_continued, table.id, new, published and published[1])
         seats = new.setup["seats"]
         token = x_seat_token or ""
+        host = caller.seat == HOST
+        own = [token if i == caller.seat else None for i in range(len(seats))]
         return {
             "table": new.id,
             "chapter": new.setup["chapter"],
             "version": new.version,
             "commit": seed_commitment(int(new.setup["seed"])),
-            "host_token": token,
+            "host_token": token if host else None,
+            "you": _you(new, caller),
+            "link": f"/#t={new.id}&k={token}",  # the caller's own way in (its token is kept)
             "seats": [{"seat": i, "heroes": s, "bot": new.bot_names()[i]} for i, s in enumerate(seats)],
-            "links": _links(new.id, {"host": token, "seats": [None] * len(seats)}),
+            "links": _links(new.id, {"host": token if host else None, "seats": own}),
             "tokens": "kept",
         }
 

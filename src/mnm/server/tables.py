@@ -237,6 +237,7 @@ class TableService:
         table_id: str | None = None,
         hashed: dict[str, Any] | None = None,
         chapter_file: str | None = None,
+        history: Sequence[dict[str, Any]] = (),
     ) -> tuple[LiveTable, dict[str, Any]]:
         """A new table; returns it and its tokens (shown once, to the creator only). ``bots[i]`` names the
         bot playing seat i (None: people); the server plays those seats itself. ``hashed``: the token hashes
@@ -260,6 +261,8 @@ class TableService:
             setup["options"] = sorted(set(options))
         if seed_chosen:
             setup["seed_chosen"] = True
+        if history:
+            setup["history"] = list(history)  # the campaign's earlier chapters, for its sheet (the engine ignores it)
         if chapter_file is not None:
             content = await asyncio.to_thread(self._chapter_content, chapter_file)
             chapter_id = added_chapter(content)[0].id
@@ -326,8 +329,10 @@ class TableService:
         chapter_file: str | None = None,
     ) -> LiveTable:
         """R-CAMP: a new table for the campaign's next chapter (or the same one again after a defeat), with
-        the same seats; each mouse carries its abilities and the one card it keeps. Only the host may do it,
-        and only once per finished table; every seat keeps its token, so nobody is handed anyone else's.
+        the same seats; each mouse carries its abilities and the one card it keeps. Any seated player may do it
+        (the rulebook's "the players" decide, R-CAMP-01; issue 32), or the host, and only once per finished table;
+        every seat keeps its token, so nobody is handed anyone else's, and everyone at the old table is told
+        where the campaign went (a ``continued`` message).
         After a chapter file's chapter, the next chapter is a shipped one of its ``next_chapter`` id, or the
         uploaded ``chapter_file`` of that id (the server has no folder to look in); a replay plays the same
         file again."""
@@ -335,8 +340,6 @@ class TableService:
 
         if not caller.can_act:
             raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot continue the campaign")
-        if caller.seat != HOST:
-            raise ApiError(403, ErrorCode.NOT_HOST, "only the host continues the campaign")
         game = table.game
         next_file = table.setup.get("chapter_file") if replay else chapter_file
         content = self.content if next_file is None else await asyncio.to_thread(self._chapter_content, next_file)
@@ -377,6 +380,7 @@ class TableService:
                 table_id=next_id,
                 hashed=table.secrets,
                 chapter_file=next_file,
+                history=[*table.setup.get("history", ()), _chapter_played(table)],
             )
         except BaseException:
             await asyncio.to_thread(self.storage.release_continue, table.id, next_id)
@@ -665,6 +669,11 @@ class TableService:
                 await listener(message, text)
             except Exception:  # a dead socket must not stop the others
                 table.listeners.discard(listener)
+
+
+def _chapter_played(table: LiveTable) -> dict[str, Any]:
+    """One line of the campaign sheet: the chapter a finished table played, how it ended, and where."""
+    return {"chapter": table.game.ctx.chapter.id, "status": table.game.state.status, "table": table.id}
 
 
 def _find_hints(

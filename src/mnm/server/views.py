@@ -72,6 +72,13 @@ _CARDS: dict[tuple[int, str], dict[str, Any]] = {}
 _CARD_INFO: dict[tuple[int, str], dict[str, Any] | None] = {}
 
 
+def _held_card(content: Content, hero_id: str, instance: str) -> dict[str, Any]:
+    """A card in a mouse's pack, with why the mouse cannot equip it when it cannot (issue 32: class limits)."""
+    card = _search_card(content, instance)
+    en = info.class_limit(content, hero_id, instance, "en")
+    return {**card, "cannot_equip": {"en": en, "pt": info.class_limit(content, hero_id, instance, "pt_BR")}} if en else card
+
+
 def _search_card(content: Content, instance: str) -> dict[str, Any]:
     key = (id(content), instance)
     hit = _CARDS.get(key)
@@ -186,7 +193,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "statuses": list(h.statuses),
                 "captured": h.captured,
                 "equipped": [_search_card(content, c) for c in h.equipped],
-                "pack": [_search_card(content, c) for c in h.pack],
+                "pack": [_held_card(content, hid, c) for c in h.pack],
                 "tricks": [_search_card(content, c) for c in h.tricks],
                 "abilities": [
                     {
@@ -316,6 +323,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "events_total": len(game.events),
     }
     view["fairness"] = table.fairness()  # issue 14: commit-reveal of the seed
+    view["campaign_sheet"] = _campaign_sheet(table)  # issue 32: chapters, heroes' gains, achievements
     view["stopped"] = table.stopped  # issue 34: why the server ended the table before its chapter did
     if st.status != "playing":
         view["summary"] = _summary(game, chapter)  # issue 25: the end screen's account of the chapter
@@ -441,6 +449,38 @@ def _campaign(table: LiveTable) -> dict[str, Any]:
             for hid in game.state.party
         },
     }
+
+
+def _campaign_sheet(table: LiveTable) -> dict[str, Any]:
+    """The campaign so far (issue 32): every chapter played at the tables before this one and this one, the
+    party's story achievements and each mouse's individual ones, by name. Heroes, abilities and items are in the
+    view's ``heroes``; what each mouse carried in is in ``carried``."""
+    content, st = table.content, table.game.state
+    played = [*table.setup.get("history", ()), {"chapter": st.chapter, "status": st.status, "table": table.id}]
+    chapters = []
+    for line in played:
+        chapter = content.chapters.get(line["chapter"])
+        chapters.append(
+            {
+                **line,
+                "number": chapter.number if chapter else None,
+                "name": _text(chapter.name) if chapter else {"en": line["chapter"], "pt": line["chapter"]},
+                "current": line["table"] == table.id,
+            }
+        )
+    carry = table.setup.get("carry") or {}
+    return {
+        "chapters": chapters,
+        "story_achievements": [achievement_name(a) for a in st.story_achievements],
+        "achievements": {hid: [achievement_name(a) for a in h.achievements] for hid, h in st.heroes.items()},
+        "carried": {hid: _search_card(content, c) for hid, c in (carry.get("cards") or {}).items()},
+    }
+
+
+def achievement_name(ident: str) -> dict[str, Any]:
+    """An achievement's id and its name in each language (the catalog's ``ach.<id>``, else the id in words)."""
+    plain = ident.replace("-", " ").capitalize()
+    return {"id": ident, "en": messages("en").get(f"ach.{ident}", plain), "pt": messages("pt_BR").get(f"ach.{ident}", plain)}
 
 
 def _option_names(content: Content, options: Any, chapter: Chapter | None = None) -> dict[str, dict[str, str]]:
@@ -609,11 +649,31 @@ def decision_extras(game: Game, content: Content, options: Any) -> dict[str, Any
         }
         if again and where == "flip":
             confirm[str(option)] = "flip_back"
-    out: dict[str, Any] = {"cards": cards, "explore": explore, "confirm": confirm, "prices": prices}
+    out: dict[str, Any] = {
+        "cards": cards,
+        "explore": explore,
+        "confirm": confirm,
+        "prices": prices,
+        "move_costs": _move_costs(game, options),
+    }
     missing = explore_missing(game, options)
     if missing is not None:
         out["explore_missing"] = missing
     return out
+
+
+def _move_costs(game: Game, options: Any) -> dict[str, int]:
+    """Move option -> the movement points it spends (R-MOVE-01..03: water, yellow lines), for the move buttons
+    (issue 32); the points left are the turn's ``move_points``."""
+    from mnm.engine import reachable
+
+    st = game.state
+    turn = st.turn
+    hero = st.heroes.get(turn.mouse) if turn is not None else None
+    if turn is None or hero is None or hero.space is None or not any(o.verb == "move" for o in options):
+        return {}
+    costs = dict(reachable(game.ctx, st, hero, turn))
+    return {str(o): costs[o.args[0]] for o in options if o.verb == "move" and o.args and o.args[0] in costs}
 
 
 def explore_missing(game: Game, options: Any) -> dict[str, Any] | None:

@@ -54,6 +54,7 @@ from mnm.terminal.session import (
     load_game,
     parse_dice,
     read_answer,
+    replay_command,
     save_game,
 )
 
@@ -292,9 +293,16 @@ class QuitScreen(ModalScreen[str]):
 
 
 class PickScreen(ModalScreen[Action | None]):
-    """A short list to pick one choice from (a fold's choices, the hints); picking one plays it."""
+    """A short list to pick one choice from (a fold's choices, the hints); picking one plays it. A number typed
+    here is the choice's own number (the ``#n`` of the table's list), never its place in this list: "1" means
+    choice #1 everywhere (issue 32)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back"),
+        Binding("backspace", "untype", show=False),
+        *[Binding(str(d), f"type_digit('{d}')", show=False) for d in range(10)],
+        Binding("number_sign", "type_digit('')", show=False),
+    ]
     DEFAULT_CSS = """
     PickScreen { align: center middle; }
     PickScreen > Vertical { width: 100; max-width: 95%; height: auto; max-height: 90%;
@@ -304,28 +312,53 @@ class PickScreen(ModalScreen[Action | None]):
     PickScreen .hint { color: $text-muted; }
     """
 
-    def __init__(self, title: str, actions: list[Action], labels: list[Text], keys: str, lang: str = "en") -> None:
+    def __init__(
+        self,
+        title: str,
+        actions: list[Action],
+        labels: list[Text],
+        keys: str,
+        lang: str = "en",
+        numbers: list[int] | None = None,
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.actions = actions
         self.labels = labels
         self.keys = keys
         self.lang = lang
+        self.numbers = numbers or []  # each action's choice number on the table (0: none)
+        self.typed = ""
         translate_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, classes="title")
             yield OptionList(*[Option(label, id=f"h{i}") for i, label in enumerate(self.labels, 1)])
-            yield Static(self.keys, classes="hint")
+            yield Static(self.keys, classes="hint", id="pick-keys")
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
         ol.highlighted = 0
         ol.focus()
 
+    def action_type_digit(self, digit: str) -> None:
+        self.typed += digit
+        self.query_one("#pick-keys", Static).update(f"#{self.typed}  {self.keys}")
+
+    def action_untype(self) -> None:
+        self.typed = self.typed[:-1]
+        self.query_one("#pick-keys", Static).update(f"#{self.typed}  {self.keys}" if self.typed else self.keys)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if self.typed:  # Enter after a typed number: that choice, wherever it is in this list
+            typed, self.typed = self.typed, ""
+            if int(typed) in self.numbers:
+                self.action_pick(self.numbers.index(int(typed)))
+                return
+            self.query_one("#pick-keys", Static).update(say(self.lang, "pick.not_here", n=typed) + "  " + self.keys)
+            return
         self.action_pick(event.option_index)
 
     def action_pick(self, index: int) -> None:
@@ -337,16 +370,11 @@ class PickScreen(ModalScreen[Action | None]):
 
 
 class HintScreen(PickScreen):
-    """The best few choices with their estimated chance and a reason; picking one (or its 1, 2, 3) plays it."""
+    """The best few choices with their estimated chance and a reason, each under its choice number on the table;
+    picking one (or typing its number) plays it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pick(0)", show=False),
-        Binding("2", "pick(1)", show=False),
-        Binding("3", "pick(2)", show=False),
-    ]
-
-    def __init__(self, actions: list[Action], labels: list[Text], lang: str = "en") -> None:
-        super().__init__(say(lang, "hints.title"), actions, labels, say(lang, "hints.keys"), lang)
+    def __init__(self, actions: list[Action], labels: list[Text], lang: str = "en", numbers: list[int] | None = None) -> None:
+        super().__init__(say(lang, "hints.title"), actions, labels, say(lang, "hints.keys"), lang, numbers)
 
 
 class BoardScroll(ScrollableContainer):
@@ -372,6 +400,8 @@ class PaneLog(RichLog):
 
 class PlayApp(App[None]):
     """Hotseat play of one game."""
+
+    replay_line: str | None = None  # a campaign chapter's own command (its carry-over is not in --chapter/--seed)
 
     TITLE = "Mice and Mystics"
     CSS = """
@@ -491,12 +521,15 @@ class PlayApp(App[None]):
         self.query_one("#command", Input).focus()
         self.adapt(self.size.width, self.size.height)
         self.refresh_all()
-        if not self.game.log:  # a new game: its seed, so it can be played again
-            seed = self.t("seed", seed=self.game.state.seed)
+        # a new game or one gone on with (--continue): its seed and the line that plays it again (issue 32)
+        seed = self.t("seed", seed=self.game.state.seed, command=self.replay_line or replay_command(self.game))
+        if not self.game.log:
             self.write_log(seed, seed, "dim")
         self.show_events(self.game.events)
         if not self.game.events and self.game.log:  # a loaded game: its messages are not in the save
             self.loaded_note(self.save_path)
+        if self.game.log:
+            self.write_log(seed, seed, "dim")
         self.call_after_refresh(self.scroll_to_actor)  # the tile where the mouse to play stands (--continue)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -833,7 +866,8 @@ class PlayApp(App[None]):
             for a in items
         ]
         title = self.t("fold.title", label=self.fold_label(d, items, names))
-        self.push_screen(PickScreen(title, items, labels, self.t("fold.keys"), self.lang), self.hint_picked)
+        numbered = [numbers.get(a, 0) for a in items]
+        self.push_screen(PickScreen(title, items, labels, self.t("fold.keys"), self.lang, numbered), self.hint_picked)
 
     def draw_question(self) -> None:
         d = self._decision
@@ -1277,10 +1311,13 @@ class PlayApp(App[None]):
         self.message = ""
         self.draw_question()
         labels = []
+        shown = {a: n for n, a in self.numbering.shown.items()}
+        numbers = [shown.get(h.action, 0) for h in found]
         for i, h in enumerate(found, start=1):
             what, why = hint_parts(self.words, self.game, h, found[i - 2] if i > 1 else None)
-            labels.append(Text.assemble((f"{i}. {what}", "bold"), (f"  {h.action}", "dim"), f"\n   {why}"))
-        self.push_screen(HintScreen([h.action for h in found], labels, self.lang), self.hint_picked)
+            mark = f"#{numbers[i - 1]:<2} " if numbers[i - 1] else "    "  # the choice's own number, as in the list
+            labels.append(Text.assemble((f"{mark}{what}", "bold"), (f"  {h.action}", "dim"), f"\n   {why}"))
+        self.push_screen(HintScreen([h.action for h in found], labels, self.lang, numbers), self.hint_picked)
 
     def hint_picked(self, action: Action | None) -> None:
         d = self.game.decision()

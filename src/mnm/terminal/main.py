@@ -19,6 +19,7 @@ from mnm.terminal.session import (
     load_game,
     new_autosave_path,
     new_game,
+    replay_command,
     resolve_chapter,
 )
 
@@ -149,7 +150,6 @@ def play_command(
     if chapter_file is not None and chapter is not None:
         return _error("--chapter and --chapter-file both say which chapter to play: give one of them")
     game: Game
-    drawn: int | None = None
     try:
         if campaign is not None:
             game = campaign_game(campaign, keep, replay, dice or "seeded", chapter_file)
@@ -161,7 +161,7 @@ def play_command(
                 content = _chapter_file_content(chapter_file)
                 chapter = added_chapter(content)[0].id
             if seed is None:  # every game its own: a seed drawn now, said so the game can be played again
-                seed = drawn = draw_seed()
+                seed = draw_seed()
             game = new_game(chapter, party or ",".join(DEFAULT_PARTY), seed, dice or "seeded", content, options=options)
     except (SaveError, ValueError, EngineError) as err:
         return _error(str(err))
@@ -179,10 +179,17 @@ def play_command(
     if autosave and autosave_path is None:
         autosave_path = new_autosave_path(game)
     save_path = str(load) if load is not None and not resume else None
+    # a campaign chapter is played again from its save and the cards kept, not from --chapter and --seed
+    again = (
+        f"mnm play --campaign {campaign} --keep {keep or 'none'}{' --replay' if replay else ''}"
+        if campaign is not None
+        else None
+    )
     if plain:
         from mnm.terminal.plain import PlainClient
 
         client = PlainClient(game, sys.stdin, sys.stdout, save_path, seats, bot_pause or 0.0, autosave_path, lang)
+        client.replay_line = again
         return client.run()
     from mnm.terminal.app import PlayApp
 
@@ -194,7 +201,8 @@ def play_command(
         autosave=autosave_path,
         lang=lang,
     )
+    app.replay_line = again
     app.run()
-    if drawn is not None:  # the app said it in its log; the screen is gone now, so once more where it stays
-        print(f"mnm play: this game's seed was {drawn} (play it again with --seed {drawn})", file=sys.stderr)
+    # the app said it in its log; the screen is gone now, so once more where it stays (a new game or --continue)
+    print(f"mnm play: this game's seed was {game.state.seed} (play it again with: {again or replay_command(game)})", file=sys.stderr)
     return app.return_code or 0  # 1 when the app stopped on an error, so a crash never looks like success

@@ -18,6 +18,7 @@ from mnm.terminal.describe import Describer
 from mnm.terminal.lang import say
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_text
 from mnm.terminal.session import (
+    ALIASES,
     Autosave,
     BadAnswer,
     Numbering,
@@ -28,6 +29,7 @@ from mnm.terminal.session import (
     load_game,
     parse_dice,
     read_answer,
+    replay_command,
     save_game,
 )
 
@@ -41,8 +43,14 @@ class _InputEnded(Exception):
     """Standard input closed before the game ended."""
 
 
+class _Quit(Exception):
+    """The player quit at a question that is not a decision (the dice to type, issue 32)."""
+
+
 class PlainClient:
     """Plays one game over a pair of text streams."""
+
+    replay_line: str | None = None  # a campaign chapter's own command (its carry-over is not in --chapter/--seed)
 
     def __init__(
         self,
@@ -169,8 +177,7 @@ class PlainClient:
         """Play until the game ends (0), the player quits (0) or the input ends first (1)."""
         g = self.game
         self.say(self.t("plain.welcome"))
-        if not g.log:  # a new game: its seed, so it can be played again
-            self.say(self.t("seed", seed=g.state.seed))
+        self.say(self.seed_line())  # a new game or one gone on with (--continue): how to play it again
         if self.autosave.path is not None:
             self.say(self.t("plain.autosaves", path=self.autosave.path))
         self.tell_events(g.events)
@@ -179,7 +186,7 @@ class PlainClient:
             while True:
                 d = self.game.decision()
                 if d is None:
-                    self.say("", self.words.outcome(self.game) or self.t("game_over"))
+                    self.say("", self.seed_line(), self.words.outcome(self.game) or self.t("game_over"))
                     self.offer_campaign_save()
                     return 0
                 if not self.seats.paused and self.seats.bot_for(d) is not None:
@@ -188,11 +195,18 @@ class PlainClient:
                 self.ask(d)
                 if not self.answer(d):
                     kept = self.t("plain.kept", path=self.autosave.path) if self.autosave.path else ""
-                    self.say(self.t("plain.goodbye") + (f" {kept}" if kept else ""))
+                    self.say(self.seed_line(), self.t("plain.goodbye") + (f" {kept}" if kept else ""))
                     return 0
+        except _Quit:
+            kept = self.t("plain.kept", path=self.autosave.path) if self.autosave.path else ""
+            self.say(self.seed_line(), self.t("plain.goodbye") + (f" {kept}" if kept else ""))
+            return 0
         except _InputEnded:
-            self.say("", self.t("plain.input_ended"))
+            self.say("", self.seed_line(), self.t("plain.input_ended"))
             return 1
+
+    def seed_line(self) -> str:
+        return self.t("seed", seed=self.game.state.seed, command=self.replay_line or replay_command(self.game))
 
     def offer_campaign_save(self) -> None:
         """After a chapter that leads on: how to go on, and one line to save the game for it."""
@@ -358,6 +372,10 @@ class PlainClient:
             if line.strip().lower() in ("help", "?", "h", "ajuda"):
                 self.say(faces_help(table, self.lang))
                 continue
+            if _is_quit(line):  # nothing is rolled yet, so nothing of this action is played
+                if self.confirm_quit():
+                    raise _Quit
+                continue
             try:
                 faces = parse_dice(line, table, count, self.lang)
             except BadAnswer as err:
@@ -401,3 +419,9 @@ class PlainClient:
         self.say(self.t("loaded", path=path), *self.words.state_sentences(game))
         self.autosave(game)
         return True
+
+
+def _is_quit(line: str) -> bool:
+    """``quit`` (or one of its words in either language) typed where the dice are asked for."""
+    word = line.strip().lower()
+    return word == "quit" or ALIASES.get(word) == "quit"

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import (
+    DIFFICULTY_PRESETS,
     Action,
     Decision,
     DiceTable,
@@ -290,13 +291,18 @@ class Numbering:
         if episode != self.episode:
             self.episode = episode
             self.numbers = self.memory.setdefault(episode, {})
+        # A question inside a turn (a card found, a target to pick) numbers on after the turn's own numbers, never
+        # from 1 again: "1" keeps meaning the turn's choice #1 whatever is asked (issue 32).
+        base = 0
+        if d.kind != "turn":
+            base = max(
+                (n for key, nums in self.memory.items() if key[0] == "turn" and key[2:4] == episode[2:4] for n in nums.values()),
+                default=0,
+            )
         options = list(d.options if numbered is None else numbered)
-        for a in order if order is not None else options:
+        for a in [*(order if order is not None else options), *options]:
             if a not in self.numbers and a in options:
-                self.numbers[a] = max(self.numbers.values(), default=0) + 1
-        for a in options:
-            if a not in self.numbers:
-                self.numbers[a] = max(self.numbers.values(), default=0) + 1
+                self.numbers[a] = max(base, *self.numbers.values()) + 1 if self.numbers else base + 1
         self.shown = {self.numbers[a]: a for a in options}
         return sorted(((self.numbers[a], a) for a in options), key=lambda na: na[0])
 
@@ -552,3 +558,15 @@ def campaign_tip(game: Game, save_path: str, lang: str = "en") -> str:
         if cards:
             lines.append("  " + say(lang, "campaign.keep", hero=h, cards=", ".join(cards)))
     return "\n".join(lines)
+
+
+def replay_command(game: Game) -> str:
+    """The command line that plays ``game`` again from its start (issue 32): its chapter, party, difficulty
+    (or the rule variants it was started with) and seed, so the line alone is enough."""
+    st = game.state
+    on = {name for name, value in st.options.items() if value}
+    preset = next((p.id for p in DIFFICULTY_PRESETS.values() if p.options and set(p.options) <= on), "normal")
+    extra = sorted(on - set(DIFFICULTY_PRESETS[preset].options))
+    parts = ["mnm play", f"--chapter {st.chapter}", f"--party {','.join(st.party)}", f"--difficulty {preset}"]
+    parts += [f"--option {name}" for name in extra]
+    return " ".join([*parts, f"--seed {st.seed}"])

@@ -55,6 +55,8 @@ export class TableSocket {
         this.handlers.onState(msg.you, msg.view);
       } else if (msg.type === "update") {
         this.handlers.onUpdate(msg);
+      } else if (msg.type === "continued") {
+        if (this.handlers.onContinued) this.handlers.onContinued(msg);
       } else if (msg.type === "reload") {
         this.send({ type: "sync" });
       } else if (msg.type === "ack" || msg.type === "error") {

@@ -94,6 +94,7 @@ function route() {
         setView(view, true);
       },
       onUpdate: (msg) => onUpdate(msg),
+      onContinued: (msg) => followCampaign(msg.table),
       onError: (msg) => toast(errorText(msg), "error"),
       onStatus: (ok) => {
         S.online = ok;
@@ -137,7 +138,9 @@ function renderTableShell() {
         { class: "table-head" },
         h("h2", { id: "chapter-name" }),
         h("button", { type: "button", id: "objective-button", class: "small", onclick: showObjective }, t("chapterPanel")),
+        h("button", { type: "button", id: "campaign-button", class: "small", onclick: () => showCampaignSheet() }, t("campaignSheet")),
         h("span", { id: "variants-on", class: "variants-on" }),
+        h("span", { id: "dice-sealed", class: "dice-sealed" }),
         h("span", { id: "role", class: "role" }),
         h("span", { id: "conn", class: "conn off", role: "status" }, t("offline")),
         h("label", { class: "speed" }, `${t("speed")} `, speedSel),
@@ -156,7 +159,7 @@ function renderTableShell() {
             { class: "zoom" },
             h("button", { type: "button", id: "zoom-in", "aria-label": t("zoomIn"), onclick: () => S.board.setZoom(S.board.zoom * 1.4) }, "+"),
             h("button", { type: "button", id: "zoom-out", "aria-label": t("zoomOut"), onclick: () => S.board.setZoom(S.board.zoom / 1.4) }, "−"),
-            h("button", { type: "button", id: "zoom-fit", "aria-label": t("zoomReset"), onclick: () => S.board.setZoom(1) }, "⤢"),
+            h("button", { type: "button", id: "zoom-fit", "aria-label": t("zoomReset"), onclick: () => S.board.setZoom(S.board.fitZoom()) }, "⤢"),
           ),
           h("div", { id: "board", class: "board" }),
         ),
@@ -215,8 +218,14 @@ function toggleLog(open) {
   const now = open === undefined ? !card.classList.contains("open") : open;
   card.classList.toggle("open", now);
   $("#log-toggle").setAttribute("aria-expanded", String(now));
-  if (now) $("#log").focus();
-  else $("#log-toggle").focus();
+  if (now) {
+    // the drawer opens at the latest entry (issue 32: it opened at entry 1)
+    const log = $("#log");
+    log.scrollTop = log.scrollHeight;
+    const last = log.lastElementChild;
+    if (last) last.scrollIntoView({ block: "end" });
+    log.focus({ preventScroll: true });
+  } else $("#log-toggle").focus();
 }
 
 function showObjective() {
@@ -448,6 +457,11 @@ function render() {
     const stored = localStorage.getItem(`mnm.links.${S.tableId}`);
     if (stored) showLinks($("#host-links"), JSON.parse(stored));
   }
+  // issue 32: the dice commitment during play, not only at the end (the seed's fingerprint; mnm verify)
+  const commit = (v.fairness && v.fairness.commit) || "";
+  const sealed = $("#dice-sealed");
+  sealed.textContent = commit ? `${t("diceSealed")}: ${commit.slice(0, 12)}…` : "";
+  sealed.title = commit ? `${t("diceSealedHelp")} ${commit}` : "";
   renderTracks(v);
   renderInitiative(v);
   renderDecision(v);
@@ -643,8 +657,16 @@ function optionButton(v, option, onclick) {
     "button",
     { type: "button", class: `option${card ? " with-card" : ""}`, "data-action": option, onclick },
     h("span", { class: "option-label" }, optionLabel(v, option)),
+    moveCost(v, option),
     card ? cardSummary(card) : null,
   );
+}
+
+// issue 32: what a move spends of the turn's movement (water and yellow lines cost more, R-MOVE)
+function moveCost(v, option) {
+  const cost = v.decision && v.decision.move_costs ? v.decision.move_costs[option] : undefined;
+  if (cost === undefined) return null;
+  return h("span", { class: "move-cost", "data-cost": cost }, ` · ${t("moveCost", { n: cost, left: v.turn ? v.turn.move_points : "?" })}`);
 }
 
 // The decisions that ask which card came up from the box's own cards (options box_search_deck, box_encounter_deck,
@@ -926,6 +948,17 @@ async function askHints() {
 }
 
 // A board click, tap or Enter: a lit space or figure picks; anything else shows what it is.
+// issue 32: why a space the mouse to play cannot move to is out of reach (the spaces it can reach are lit)
+function outOfReach(v, id) {
+  const turn = v.turn;
+  const hero = turn && v.heroes.find((x) => x.id === turn.mouse);
+  if (!hero || !v.decision || v.decision.kind !== "turn" || hero.space === id) return t("notYourChoice");
+  const who = tx(hero.name);
+  if (!turn.rolled) return t("reachNotRolled", { who });
+  if (!turn.move_points) return t("reachNoMove", { who });
+  return t("reachTooFar", { who, left: turn.move_points });
+}
+
 function activate(kind, id, lit, at) {
   const v = S.view;
   if (!v || isPlaying()) return;
@@ -949,7 +982,7 @@ function activate(kind, id, lit, at) {
   } else {
     if (!lit) {
       if (S.chosen) clearChosen();
-      showSpace(id, mine(v) ? t("notYourChoice") : null);
+      showSpace(id, mine(v) ? outOfReach(v, id) : null);
       return;
     }
     options = naming(id);
@@ -1053,7 +1086,20 @@ function cardList(title, cards) {
     "div",
     { class: "cards" },
     h("small", {}, title),
-    h("ul", {}, cards.map((c) => h("li", {}, h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)), c.slot ? h("small", {}, ` (${t(`slots.${c.slot}`)})`) : null))),
+    h(
+      "ul",
+      {},
+      cards.map((c) =>
+        h(
+          "li",
+          {},
+          h("button", { type: "button", class: "link card-link", onclick: () => showCard(c) }, tx(c.name)),
+          c.slot ? h("small", {}, ` (${t(`slots.${c.slot}`)})`) : null,
+          // issue 32: a card this mouse may not wear says why (its class)
+          c.cannot_equip ? h("small", { class: "cannot-equip" }, ` ${tx(c.cannot_equip)}`) : null,
+        ),
+      ),
+    ),
   );
 }
 
@@ -1157,34 +1203,109 @@ function endScreen(v) {
       ),
     );
   }
-  const links = h("div", { id: "next-links" });
   async function go(replay) {
     const keep = {};
     for (const sel of keeps.querySelectorAll("select")) keep[sel.dataset.hero] = sel.value || null;
     try {
       const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, { keep, replay }, S.token);
-      localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
-      showLinks(links, made.links, made.seats);
+      followCampaign(made.table);
     } catch (err) {
       toast(errorText(err), "error");
     }
   }
   const card = screen.querySelector(".card");
+  const next = v.campaign.next_chapter;
+  const went = v.campaign.continued_to;
+  // R-CAMP: any seated player may take the table on (issue 32); once someone has, the old table points on
+  const section = went
+    ? [h("p", { id: "went-on" }, t("campaignWentOn")), h("a", { href: tableHash(went), class: "button primary", id: "next-table-link" }, t("openNextTable"))]
+    : [
+        won || !next ? null : h("p", { class: "go-on", id: "go-on" }, t("defeatGoOn")),
+        next ? null : h("p", { class: "go-on", id: "campaign-ends" }, t("noNextChapter")),
+        keeps,
+        next ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter")) : null,
+        h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
+      ];
   card.insertBefore(
     h(
       "section",
       { class: "campaign", id: "campaign" },
-      h("h3", {}, t("campaign")),
-      won ? null : h("p", { class: "go-on", id: "go-on" }, t("defeatGoOn")),
-      keeps,
-      v.campaign.next_chapter
-        ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter"))
-        : null,
-      h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
-      links,
+      h("h3", {}, next ? t("campaign") : t("playAgainTitle")),
+      ...section,
+      h("button", { type: "button", class: "small", id: "campaign-sheet-open", onclick: () => showCampaignSheet() }, t("campaignSheet")),
     ),
     card.querySelector(".dialog-buttons"),
   );
+}
+
+// The hash of a table of this campaign, with this browser's own key (every seat keeps its token, R-CAMP).
+function tableHash(table) {
+  return S.token ? `#t=${encodeURIComponent(table)}&k=${encodeURIComponent(S.token)}` : `#t=${encodeURIComponent(table)}`;
+}
+
+// The campaign went on to ``table`` (this browser asked, or another seat did: the server says so to everyone at
+// the old table): the host's share links carry over with the new table's id (the keys stay the same), and
+// everyone is taken there.
+function followCampaign(table) {
+  const stored = localStorage.getItem(`mnm.links.${S.tableId}`);
+  if (stored && !localStorage.getItem(`mnm.links.${table}`)) {
+    const old = JSON.parse(stored);
+    const moved = (link) => link.replace(`t=${S.tableId}`, `t=${table}`);
+    localStorage.setItem(
+      `mnm.links.${table}`,
+      JSON.stringify({ host: moved(old.host), seats: old.seats.map(moved), spectator: moved(old.spectator) }),
+    );
+  }
+  toast(t("campaignWentOn"));
+  location.hash = tableHash(table);
+}
+
+// The campaign sheet (issue 32): the chapters played so far, each mouse with its abilities, items and
+// achievements, and the party's story achievements.
+function campaignSheet(v) {
+  const sheet = v.campaign_sheet;
+  if (!sheet) return h("p", {}, "");
+  const status = (s) => t(`chapterStatus.${s}`);
+  const names = (list) => list.map((x) => tx(x.name)).join(", ") || "—";
+  return h(
+    "div",
+    { class: "campaign-sheet", id: "campaign-sheet-body" },
+    h("h4", {}, t("sheetChapters")),
+    h(
+      "ul",
+      { class: "sheet-chapters" },
+      sheet.chapters.map((c) =>
+        h("li", { "data-chapter": c.chapter, "data-status": c.status, class: c.current ? "current" : "" }, `${c.number ?? ""}. ${tx(c.name)}: ${status(c.status)}`),
+      ),
+    ),
+    h("h4", {}, t("party")),
+    h(
+      "table",
+      { class: "sheet-heroes" },
+      h("thead", {}, h("tr", {}, [t("mouse"), t("abilities"), t("items"), t("achievements")].map((c) => h("th", { scope: "col" }, c)))),
+      h(
+        "tbody",
+        {},
+        v.heroes.map((hero) =>
+          h(
+            "tr",
+            { "data-hero": hero.id },
+            h("th", { scope: "row" }, tx(hero.name)),
+            h("td", {}, names(hero.abilities)),
+            h("td", {}, names([...hero.equipped, ...hero.pack, ...hero.tricks])),
+            h("td", {}, (sheet.achievements[hero.id] || []).map((a) => tx(a)).join(", ") || "—"),
+          ),
+        ),
+      ),
+    ),
+    h("h4", {}, t("storyAchievements")),
+    h("p", { class: "sheet-story" }, sheet.story_achievements.map((a) => tx(a)).join(", ") || "—"),
+  );
+}
+
+function showCampaignSheet() {
+  if (!S.view) return;
+  openDialog({ id: "campaign-sheet", title: t("campaignSheet"), body: [campaignSheet(S.view)] });
 }
 
 function endSummary(v, sum) {

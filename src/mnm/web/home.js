@@ -213,8 +213,10 @@ export function renderHome() {
   });
   seatsSel.addEventListener("change", refreshSeats);
 
-  async function create(ev) {
-    ev.preventDefault();
+  // open: go to the new table at once (the chapter cards' "Play this chapter", issue 32); the share panel
+  // waits there, on the table, for the links
+  async function create(ev, open = false) {
+    if (ev) ev.preventDefault();
     const n = Number(seatsSel.value);
     const seats = Array.from({ length: n }, () => []);
     for (const sel of seatAssign.querySelectorAll("select")) seats[Number(sel.value)].push(sel.dataset.hero);
@@ -234,7 +236,8 @@ export function renderHome() {
     try {
       const made = await http("POST", "/api/tables", body);
       localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
-      showLinks(result, made.links, made.seats);
+      if (open) location.hash = made.links.host.slice(made.links.host.indexOf("#"));
+      else showLinks(result, made.links, made.seats);
     } catch (err) {
       toast(errorText(err), "error");
     }
@@ -243,7 +246,7 @@ export function renderHome() {
   const pick = (id) => {
     chapterSel.value = id;
     chapterSel.dispatchEvent(new Event("change"));
-    chapterSel.focus();
+    create(null, true);
   };
   app.replaceChildren(
     h("p", { class: "about", id: "about" }, t("aboutGame")),

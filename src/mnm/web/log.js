@@ -166,6 +166,9 @@ function stepInto(shadow, ev, final) {
     case "wheel_cheese":
       if (p.wheel !== undefined) shadow.wheel = Number(p.wheel);
       break;
+    case "round_begins": // issue 32: the round counter moves with the playback, not only at its end
+      if (p.round !== undefined) shadow.round = Number(p.round);
+      break;
     default:
       break;
   }

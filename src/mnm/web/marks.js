@@ -109,6 +109,24 @@ export function glyph(kind, r = 9) {
       add("rect", { x: -r, y: -r * 0.6, width: r * 1.1, height: r * 1.1, rx: 2, fill: "#7a2417", stroke: "#111" });
       add("ellipse", { cx: r * 0.5, cy: r * 0.2, rx: r * 0.55, ry: r * 0.4, fill: "#5a4312", stroke: "#111" });
       break;
+    case "mice":
+      for (const [i, colour] of ["#1f5bb5", "#b0305f", "#2a6e33", "#6d37b0"].entries()) add("circle", { cx: -r * 0.75 + i * r * 0.5, cy: 0, r: r * 0.32, fill: colour, stroke: "#fff" });
+      break;
+    case "yellow_line":
+      add("rect", { x: -r, y: -r * 0.18, width: r * 2, height: r * 0.36, fill: "#f2c40f", stroke: "#5b4300" });
+      add("path", { d: `M0,${-r * 0.9} L0,${r * 0.5} M${-r * 0.35},${r * 0.15} L0,${r * 0.6} L${r * 0.35},${r * 0.15}`, fill: "none", stroke: "#5b4300", "stroke-width": 2 });
+      break;
+    case "red_line":
+      add("rect", { x: -r, y: -r * 0.18, width: r * 2, height: r * 0.36, fill: "#d32f2f", stroke: "#5b0000" });
+      break;
+    case "water":
+      add("rect", { x: -r, y: -r * 0.8, width: r * 2, height: r * 1.6, fill: "#8ec5ea", stroke: "#1e4f8f" });
+      add("path", { d: `M${-r * 0.7},0 L${r * 0.6},0 M${r * 0.25},${-r * 0.35} L${r * 0.65},0 L${r * 0.25},${r * 0.35}`, fill: "none", stroke: "#1e4f8f", "stroke-width": 2 });
+      break;
+    case "crowd":
+      add("circle", { r: r * 0.85, fill: "#111", stroke: "#fff", "stroke-width": 1.5 });
+      add("text", { y: r * 0.4, "text-anchor": "middle", class: "glyph-letter" }, "5");
+      break;
     case "feature":
       add("rect", { x: -r * 0.8, y: -r * 0.8, width: r * 1.6, height: r * 1.6, rx: r * 0.3, fill: "#d8c7f0", stroke: "#333" });
       break;

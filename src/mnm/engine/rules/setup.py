@@ -143,7 +143,7 @@ class DifficultyPreset:
 MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
     "easy": (
         MeasuredRate("flight-to-barksburg", 0.809, (0.7835, 0.8322), 1000),
-        MeasuredRate("the-root-road", 0.755, (0.7106, 0.7946), 400),
+        MeasuredRate("the-root-road", 0.76, (0.7158, 0.7993), 400),
         MeasuredRate("the-trickle-crossing", 0.815, (0.7554, 0.8627), 200),
         MeasuredRate("the-ember-vault", 0.65, (0.5816, 0.7127), 200),
         MeasuredRate("the-old-mill", 0.83, (0.7718, 0.8757), 200),
@@ -152,7 +152,7 @@ MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
     ),
     "normal": (
         MeasuredRate("flight-to-barksburg", 0.446, (0.4155, 0.477), 1000),
-        MeasuredRate("the-root-road", 0.54, (0.491, 0.5882), 400),
+        MeasuredRate("the-root-road", 0.6225, (0.574, 0.6686), 400),
         MeasuredRate("the-trickle-crossing", 0.61, (0.5409, 0.6749), 200),
         MeasuredRate("the-ember-vault", 0.54, (0.4708, 0.6077), 200),
         MeasuredRate("the-old-mill", 0.575, (0.5057, 0.6415), 200),
@@ -161,7 +161,7 @@ MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
     ),
     "hard": (
         MeasuredRate("flight-to-barksburg", 0.13, (0.1106, 0.1523), 1000),
-        MeasuredRate("the-root-road", 0.3075, (0.2643, 0.3544), 400),
+        MeasuredRate("the-root-road", 0.415, (0.3677, 0.4639), 400),
         MeasuredRate("the-trickle-crossing", 0.41, (0.3442, 0.4792), 200),
         MeasuredRate("the-ember-vault", 0.335, (0.2732, 0.403), 200),
         MeasuredRate("the-old-mill", 0.295, (0.2361, 0.3616), 200),

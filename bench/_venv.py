@@ -1,0 +1,35 @@
+"""Imported first by every bench script: ``python bench/x.py`` works with any python (issue 32).
+
+When ``mnm`` and its packages cannot be imported by the python running the script (a system python, not the
+project's virtualenv), the script is run again with the project's ``.venv/bin/python`` if there is one; else it
+stops with one line saying which python to use.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+
+
+def _ready() -> bool:
+    return all(importlib.util.find_spec(name) is not None for name in ("mnm", "pydantic", "yaml"))
+
+
+def ensure() -> None:
+    if _ready():
+        return
+    if VENV_PYTHON.exists() and Path(sys.executable).resolve() != VENV_PYTHON.resolve():
+        os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), *sys.argv])
+    script = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "SCRIPT.py"
+    sys.exit(
+        f"{sys.executable} cannot import mnm: run the bench scripts with the project's virtualenv, "
+        f".venv/bin/python bench/{script} (scripts/start.sh or scripts/test.sh makes .venv)"
+    )
+
+
+ensure()

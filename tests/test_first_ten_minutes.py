@@ -1,0 +1,125 @@
+"""Issue 32, the first ten minutes from a fresh clone, tested on small fakes (the real compile takes minutes):
+
+* ``scripts/test.sh`` runs every stage even when one fails, says which failed at the end and exits non-zero,
+  and says it is still at a long stage (scripts/stages.sh);
+* ``scripts/start.sh`` serves at once on the pure-Python engine while the engine compiles, and restarts on the
+  compiled engine when it is built; a failed compile leaves the pure engine serving (scripts/progress.sh);
+* ``python bench/x.py`` with a python that cannot import mnm runs again with ``.venv/bin/python``, or says to.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def bash(script: str, **env: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k != "MNM_ENGINE"}  # as on a fresh machine
+    return subprocess.run(
+        ["bash", "-c", script], env={**base, **env}, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_every_stage_runs_and_the_failed_ones_are_named_at_the_end() -> None:
+    done = bash(
+        f". {ROOT / 'scripts/stages.sh'}\n"
+        'stage "lint" true\n'
+        'stage "types" false\n'
+        "stage \"compile\" bash -c 'exit 3'\n"
+        'stage "pytest" sleep 2.5\n'
+        'stage "doctests" echo doctests-ran\n'
+        "stages_report",
+        STAGE_TICK="1",
+    )
+    assert done.returncode == 1
+    assert [line for line in done.stdout.splitlines() if line.startswith("== ")] == [
+        "== lint",
+        "== types",
+        "== compile",
+        "== pytest",
+        "== doctests",
+    ]
+    assert "doctests-ran" in done.stdout  # the stages after the failures ran
+    assert "test.sh: still at 'pytest': 1 s so far" in done.stderr  # a long stage says it is still at it
+    tail = done.stderr.splitlines()[-3:]
+    assert tail == ["test.sh: 2 stage(s) failed:", "  - types (exit 1)", "  - compile (exit 3)"]
+    passed = bash(f". {ROOT / 'scripts/stages.sh'}\nstage one true\nstages_report")
+    assert passed.returncode == 0 and "every stage passed" in passed.stderr
+
+
+def test_the_test_script_runs_its_checks_as_stages() -> None:
+    script = (ROOT / "scripts/test.sh").read_text(encoding="utf-8")
+    checks = script[script.index(". scripts/stages.sh") :]
+    runs = [line.strip() for line in checks.splitlines() if line.strip().startswith((".venv/bin/", "MNM_ENGINE="))]
+    assert runs == []  # every check is a stage: none can stop the others
+    assert checks.count('stage "') == 6 and checks.rstrip().endswith("stages_report")
+
+
+SERVER = "python3 -c \"import os, time; print('serving on', os.environ.get('MNM_ENGINE') or 'the built engine', flush=True); time.sleep(3)\""
+
+
+def test_start_serves_at_once_then_swaps_to_the_compiled_engine() -> None:
+    done = bash(
+        f". {ROOT / 'scripts/progress.sh'}\nserve_then_swap $LOG 'sleep 2; echo built' \"$SERVER\"",
+        LOG="/dev/null",
+        SERVER=SERVER,
+        PROGRESS_EVERY="1",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["serving on pure", "serving on the built engine"]
+    assert "still compiling the engine in the background: 1 s so far" in done.stderr
+    assert "restarting the server on it (open pages reconnect)" in done.stderr
+
+
+def test_a_failed_compile_leaves_the_pure_engine_serving() -> None:
+    done = bash(
+        f". {ROOT / 'scripts/progress.sh'}\nserve_then_swap $LOG 'exit 1' \"$SERVER\"",
+        LOG="/dev/null",
+        SERVER=SERVER,
+    )
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["serving on pure"]
+    assert "the compile failed" in done.stderr and "the pure-Python engine keeps serving" in done.stderr
+
+
+def test_the_start_script_says_the_expected_compile_time() -> None:
+    said = bash(f". {ROOT / 'scripts/progress.sh'}; expected_compile_time")
+    assert said.stdout.startswith("about 2.5 minutes on a quiet 2-core machine, 8-9 minutes on a busy one (load")
+    start = (ROOT / "scripts/start.sh").read_text(encoding="utf-8")
+    assert "serve_then_swap" in start and "expected_compile_time" in start
+
+
+def _bench_copy(tmp_path: Path) -> Path:
+    (tmp_path / "bench").mkdir()
+    shutil.copy(ROOT / "bench/_venv.py", tmp_path / "bench/_venv.py")
+    script = tmp_path / "bench/probe.py"
+    script.write_text("import _venv  # noqa: F401\nimport mnm\nprint('measured')\n", encoding="utf-8")
+    return script
+
+
+def test_a_bench_script_under_a_python_without_mnm_says_which_python_to_use(tmp_path: Path) -> None:
+    script = _bench_copy(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-S", str(script)], env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    assert (
+        "cannot import mnm: run the bench scripts with the project's virtualenv, .venv/bin/python bench/probe.py"
+        in (done.stderr)
+    )
+
+
+def test_a_bench_script_runs_again_with_the_projects_venv(tmp_path: Path) -> None:
+    script = _bench_copy(tmp_path)
+    venv_bin = tmp_path / ".venv/bin"
+    venv_bin.mkdir(parents=True)
+    fake = venv_bin / "python"
+    fake.write_text('#!/bin/sh\necho "the venv python runs $*"\n', encoding="utf-8")
+    fake.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-S", str(script)], env=env, capture_output=True, text=True, check=False)
+    assert done.stdout.strip() == f"the venv python runs {script}", done.stderr
