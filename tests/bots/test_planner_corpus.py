@@ -22,7 +22,7 @@ from mnm.chapters.language import Condition, Effect
 from mnm.chapters.rule_graph import cannot_plan, cannot_plan_lines, rule_graph
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Chapter
-from mnm.engine import Game
+from mnm.engine import Game, rule_enabled
 from mnm.engine.rules.chapter_rules import CompiledRule, Fire, compile_effect
 
 CORPUS = Path(__file__).parent / "chapters" / "corpus"
@@ -232,3 +232,21 @@ def test_a_chapter_action_opens_a_per_exit_gate_and_a_needed_item_is_fetched_whe
     assert "`holds_item brass-key`, needed for victory" in first.why[0]
     _do(game, {"give_item": {"item": "brass-key", "to": "party"}})
     assert plan.current_goal(ctx, st) is None
+
+
+def test_the_graph_reads_marks_weather_time_and_a_rule_switched_on_later() -> None:
+    every = read_chapter_text(EVERY_WORD.read_text(encoding="utf-8"), EVERY_WORD.name)
+    chapter = every.chapters["every-word"]
+    graph = rule_graph(chapter, every)
+    assert {p.source for p in graph.of("weather:clear")} == {"setup", "dusk"}
+    assert {p.source for p in graph.of("time:night")} == {"dusk"}
+    assert {p.source for p in graph.of("mark:keeper")} == {"found"}  # found when the key is given: hold it first
+    assert any(c.kind.value == "holds_item" for p in graph.of("mark:keeper") for c in p.needs)
+    (watch,) = graph.of("unmarked:brave")
+    assert watch.source == "night-watch" and not watch.enabled  # a way only once dusk has switched it on
+    game = Game.new("every-word", HEROES, seed=0, content=every)
+    assert not rule_enabled(game.state, "night-watch", False) and rule_enabled(game.state, "dusk")
+    _do(game, {"enable_rule": {"rule": "night-watch"}})
+    assert rule_enabled(game.state, "night-watch", False)
+    gate = next(g for g in plan.read_gates(game.ctx) if g.side == 8)
+    assert gate.forever and gate.exit == 0  # the nailed north door shuts that exit only
