@@ -22,7 +22,7 @@ from mnm.chapters.language import Condition, Effect
 from mnm.chapters.rule_graph import cannot_plan, cannot_plan_lines, rule_graph
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Chapter
-from mnm.engine import Game
+from mnm.engine import Game, rule_enabled
 from mnm.engine.rules.chapter_rules import CompiledRule, Fire, compile_effect
 
 CORPUS = Path(__file__).parent / "chapters" / "corpus"
@@ -187,3 +187,66 @@ def test_the_bots_keep_off_spaces_that_feed_a_chapter_defeat() -> None:
     game = _game(CORPUS / "10-the-noisy-halls.yaml")
     assert plan.danger_spaces(game.ctx) == frozenset({"4:9", "4:10"})
     assert plan.danger_sides(game.ctx) == frozenset({5})
+
+
+EVERY_WORD = Path(__file__).resolve().parents[2] / "examples" / "chapters" / "every-word.yaml"
+
+
+def test_the_planner_reads_every_new_word_of_issue_30() -> None:
+    """Chapters 5 and 6 and the file using every word of issue 30 are read whole (no word is documented as not
+    plannable: docs/bots.md)."""
+    content = builtin_content()
+    for chapter in content.chapters.values():
+        if chapter.number in (5, 6):
+            assert cannot_plan_lines(chapter, content) == [], chapter.id
+    every = read_chapter_text(EVERY_WORD.read_text(encoding="utf-8"), EVERY_WORD.name)
+    assert cannot_plan_lines(every.chapters["every-word"], every) == []
+    graph = rule_graph(every.chapters["every-word"], every)
+    assert {(p.source, p.act.kind) for p in graph.of("item:key")} == {("pull", rg.ACT), ("wheel", rg.ACT)}
+    assert {p.source for p in graph.of("item:lantern")} == {"opening"}
+
+
+def test_a_rule_nothing_enables_is_no_way_and_a_flag_from_an_action_is_taken_there() -> None:
+    text = (CORPUS / "02-the-bell-and-the-guard.yaml").read_text(encoding="utf-8")
+    content = read_chapter_text(text, "bell.yaml")
+    chapter = next(c for c in content.chapters.values() if content.chapter_files.get(c.id))
+    flags = {f for f in rule_graph(chapter, content).producers if f.startswith("flag:")}
+    off = chapter.model_copy(update={"rules": tuple(r.model_copy(update={"enabled": False}) for r in chapter.rules)})
+    assert flags and not {f for f in rule_graph(off, content).producers if f.startswith("flag:")}
+
+
+def test_a_chapter_action_opens_a_per_exit_gate_and_a_needed_item_is_fetched_where_it_is_given() -> None:
+    game = _game(CORPUS / "15-the-winch-gate.yaml")
+    ctx, st = game.ctx, game.state
+    gate = next(g for g in plan.stages(ctx).gates if g.rule == "tunnel-gate")
+    assert gate.closes(4, "exit-1") and not gate.closes(4, "exit-0") and not gate.closes(3, "exit-1")
+    first = plan.current_goal(ctx, st)
+    assert first is not None and first.act == rg.STAND and first.spaces == ("4:12",)
+    assert first.why[0].startswith("taking the action turn-winch on 4:12 for `flag winch_turned`")
+    _do(game, {"set_flag": {"name": "winch_turned"}})
+    assert plan.current_goal(ctx, st) is None  # the gates are open: the final stage
+    game = _game(CORPUS / "16-the-brass-key.yaml")
+    ctx, st = game.ctx, game.state
+    first = plan.current_goal(ctx, st)
+    assert first is not None and first.act == rg.ENTER and first.spaces == ("2:9",)
+    assert "`holds_item brass-key`, needed for victory" in first.why[0]
+    _do(game, {"give_item": {"item": "brass-key", "to": "party"}})
+    assert plan.current_goal(ctx, st) is None
+
+
+def test_the_graph_reads_marks_weather_time_and_a_rule_switched_on_later() -> None:
+    every = read_chapter_text(EVERY_WORD.read_text(encoding="utf-8"), EVERY_WORD.name)
+    chapter = every.chapters["every-word"]
+    graph = rule_graph(chapter, every)
+    assert {p.source for p in graph.of("weather:clear")} == {"setup", "dusk"}
+    assert {p.source for p in graph.of("time:night")} == {"dusk"}
+    assert {p.source for p in graph.of("mark:keeper")} == {"found"}  # found when the key is given: hold it first
+    assert any(c.kind.value == "holds_item" for p in graph.of("mark:keeper") for c in p.needs)
+    (watch,) = graph.of("unmarked:brave")
+    assert watch.source == "night-watch" and not watch.enabled  # a way only once dusk has switched it on
+    game = Game.new("every-word", HEROES, seed=0, content=every)
+    assert not rule_enabled(game.state, "night-watch", False) and rule_enabled(game.state, "dusk")
+    _do(game, {"enable_rule": {"rule": "night-watch"}})
+    assert rule_enabled(game.state, "night-watch", False)
+    gate = next(g for g in plan.read_gates(game.ctx) if g.side == 8)
+    assert gate.forever and gate.exit == 0  # the nailed north door shuts that exit only

@@ -120,6 +120,8 @@ def test_a_modified_shipped_chapter_is_named_with_its_hash(records: dict[str, di
         {"from_chapter": CHAPTER, "won": True, "cards": {"nobody": "cork-mallet"}},
         {"from_chapter": CHAPTER, "won": "yes"},
         {"from_chapter": CHAPTER, "extra": 1},
+        {"from_chapter": CHAPTER, "campaign_log": {"bridge-burned": "many"}},
+        {"from_chapter": CHAPTER, "campaign_log": ["bridge-burned"]},
     ],
 )
 def test_a_carry_over_no_table_could_have_is_refused(records: dict[str, dict[str, Any]], carry: Any) -> None:

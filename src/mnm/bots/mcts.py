@@ -14,13 +14,13 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from mnm.bots.playout import play_out
 from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, legal_actions, make_ctx
 
-__all__ = ["SearchBot", "rank_options", "rollout_bot"]
-
+__all__ = ["BUDGETS", "SearchBot", "rank_options", "rollout_bot"]
 
 
 @dataclass
@@ -107,6 +107,14 @@ def rank_options(
     return ranked
 
 
+# The search bot's budgets by name (bench/search_strength.py measures each; docs/bots.md gives the figures).
+# ``standard`` is the bot's default; ``before`` is the bot as it was before issue 37, kept as the yardstick.
+BUDGETS: dict[str, dict[str, Any]] = {
+    "quick": {"playouts": 2, "rounds": 3, "horizon": 8},
+    "standard": {},
+    "before": {"playouts": 4, "rounds": 3, "horizon": 16, "cut": False, "checked": None},
+}
+
 SEARCHED_VERBS = ("end", "search", "explore", "battle")
 SETTLED_VERBS = ("battle", "levelup", "recover")  # the heuristic's pick is kept when it is one of these
 
@@ -162,17 +170,20 @@ class SearchBot:
     """The heuristic bot's judgement, checked by search. At a mouse's turn with a choice, the candidate options
     (every non-move option, and the best move destinations by progressive widening) meet the same re-drawn
     futures (hidden dice and decks re-drawn from the bot's own stream: no peeking) in truncated playouts scored
-    by the value estimate (:mod:`mnm.bots.value`); the weaker half is dropped after each round (successive
-    halving). The bot departs from the heuristic's pick only when the best candidate beats it, paired, by more
+    by the value estimate (:mod:`mnm.bots.value`); after each round a candidate that has not beaten the pick is
+    dropped (``cut``, issue 37), then the weaker half (successive halving). Only the picks in ``checked`` are
+    searched (moves by default: profiling found the search departing from the others too rarely to pay). The bot departs from the heuristic's pick only when the best candidate beats it, paired, by more
     than ``margin`` and by ``sureness`` standard errors. Other decisions go to the heuristic."""
 
     seed: int = 0
-    playouts: int = 4  # futures per candidate in the first round; doubled each round
-    rounds: int = 3
-    horizon: int = 16
+    playouts: int = 2  # futures per candidate in the first round; doubled each round
+    rounds: int = 4
+    horizon: int = 8
     widen: float = 0.7
     margin: float = 0.02
     sureness: float = 2.5
+    cut: bool = True  # drop after each round the candidates that have not beaten the pick (issue 37)
+    checked: tuple[str, ...] | None = ("move",)  # the picks search checks (None: every pick not settled)
     seconds: float | None = None  # unused: the budget is in playouts, so games replay identically
     name: str = "search"
     rng: random.Random = field(init=False)
@@ -196,6 +207,8 @@ class SearchBot:
         ctx = self._ctx
         if fallback.verb in SETTLED_VERBS:
             return fallback  # hitting what you can and levelling up are rarely wrong, and searching them is dear
+        if self.checked is not None and fallback.verb not in self.checked:
+            return fallback  # issue 37: the search departed from a search, an end or an explore too rarely to pay
         # one stream per decision, drawn from the bot's: a choice depends on the state and the seed only
         rng = random.Random(self.rng.getrandbits(64))
         scorer = HeuristicBot(seed=rng.getrandbits(32), samples=1)
@@ -203,14 +216,23 @@ class SearchBot:
         if len(live) == 1:
             return fallback
         values: dict[Action, list[float]] = {a: [] for a in live}
-        futures: list[int] = []
         for r in range(self.rounds):
             more = [rng.getrandbits(64) for _ in range(self.playouts << r)]
-            futures += more
             got = paired_values(ctx, game.state, live, more, self.horizon)
             for a in live:
                 values[a] += got[a]
-            if r < self.rounds - 1 and len(live) > 2:
+            if r == self.rounds - 1:
+                break
+            pick_total = sum(values[fallback])
+            if self.cut:
+                # a challenger that has not beaten the pick on the futures so far (after the first round: by the
+                # margin it must clear in the end) is dropped: the last rounds' playouts go to options that may
+                # yet clear the bar, and none left means the pick stands
+                bar = pick_total + (self.margin * len(values[fallback]) if r else 0.0)
+                live = [fallback, *(a for a in live[1:] if sum(values[a]) > bar)]
+                if len(live) == 1:
+                    return fallback
+            if len(live) > 2:
                 ranked = sorted(live[1:], key=lambda a: -sum(values[a]) / len(values[a]))
                 live = [fallback, *ranked[: max(1, (len(ranked) + 1) // 2)]]  # the pick stays: the yardstick
         best, gain, sure = fallback, 0.0, False

@@ -27,6 +27,7 @@ from typing import Final
 
 from mnm.chapters.language import ChapterRule, Condition, Effect
 from mnm.chapters.rule_graph import (
+    ACT,
     CLEAR,
     DEFEAT,
     ENTER,
@@ -45,7 +46,7 @@ from mnm.chapters.rule_graph import (
     ways,
 )
 from mnm.content.schema import Chapter, HeroClass
-from mnm.engine import Ctx, State, condition_holds, exit_target, rule_fired
+from mnm.engine import Ctx, State, condition_holds, exit_target, rule_enabled, rule_fired
 
 __all__ = [
     "AUTO",
@@ -92,6 +93,7 @@ class Gate:
     what: str
     tokens: tuple[str, ...]  # holding any of these opens it; () with ``forever``: never opens
     forever: bool
+    exit: int | None = None  # that exit of the side only (a per-exit gate, issue 30)
 
 
 @dataclass(frozen=True)
@@ -277,7 +279,7 @@ def read_gates(ctx: Ctx) -> tuple[Gate, ...]:
             continue  # a gate on other conditions (a flag, a counter...): opened by a sub-goal (current_goal)
         if side is None:
             continue  # a gate everywhere: the engine refuses those explores; the plan only knows placed gates
-        out.append(Gate(int(side), str(what), tokens, forever=not conds))
+        out.append(Gate(int(side), str(what), tokens, forever=not conds, exit=rule.where.exit))
     return tuple(out)
 
 
@@ -330,7 +332,11 @@ def side_graph(ctx: Ctx, heroes: Iterable[str], gates: tuple[Gate, ...]) -> dict
         kept: list[Edge] = []
         for e in out:
             what = "flip" if e.where == "flip" else "exit"
-            closing = [g for g in gates if g.side == side and g.what in ("", what)]
+            closing = [
+                g
+                for g in gates
+                if g.side == side and g.what in ("", what) and (g.exit is None or e.where == f"exit-{g.exit}")
+            ]
             if any(g.forever for g in closing):
                 continue
             tokens = e.tokens + tuple(t for g in closing for t in g.tokens)
@@ -658,9 +664,11 @@ def stages(ctx: Ctx) -> Stages:
     victory = _conditions(chapter.victory)
     pre = tuple(c for c in victory if not _is_final(graph, c))
     final = tuple(c for c in victory if _is_final(graph, c))
-    legacy = {(g.side, g.what) for g in read_gates(ctx)}
+    legacy = {(g.side, g.what, g.exit) for g in read_gates(ctx)}
     gates = tuple(
-        g for g in graph.gates if g.conditions and (g.side, g.what) not in legacy and not _opening_tokens(g.conditions)
+        g
+        for g in graph.gates
+        if g.conditions and (g.side, g.what, g.exit) not in legacy and not _opening_tokens(g.conditions)
     )
     danger_spaces, danger_sides = _danger(graph, tuple(chapter.defeat))
     got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat))
@@ -691,7 +699,7 @@ def _say(c: Condition, want: bool) -> str:
     if kind == "counter" and p.op != "unset":
         op = str(p.op) if want else _NEGATED[str(p.op)]
         return f"counter {p.name} {op} {p.value}"
-    keys = ("name", "token", "minion", "achievement", "card", "side")
+    keys = ("name", "token", "minion", "achievement", "card", "side", "item", "mark", "entry", "hero", "state", "phase")
     name = next((str(getattr(p, k)) for k in keys if hasattr(p, k)), "")
     said = f"{kind} {name}".strip()
     return said if want else f"not {said}"
@@ -771,6 +779,17 @@ def _act_goal(
             )
         spaces = tuple(m.space for m in st.minions.values() if _side_of(m.space) == side)
         return goal(CLEAR, (side,), spaces, (f"clearing side {side}", f"limpando o lado {side}"))
+    if kind == ACT:  # issue 30: stand where the chapter action is offered; the heuristic takes it there
+        sides = act.sides or tuple(sorted({_side_of(s) for s in act.spaces}))
+        if not sides:
+            return None  # offered anywhere: the bots take it as soon as its ``if`` holds
+        where = _spaces_text(act.spaces) or f"side {', '.join(map(str, sides))}"
+        return goal(
+            STAND,
+            sides,
+            act.spaces,
+            (f"taking the action {act.card} on {where}", f"fazendo a ação {act.card} em {where}"),
+        )
     if kind == WAIT:
         where = ", ".join(map(str, act.sides))
         text = (f"waiting on side {where}", f"esperando no lado {where}") if where else ("waiting", "esperando")
@@ -798,6 +817,8 @@ def _pursue(
     for w in ways(sg.graph, c, want) or []:
         if w.producer is not None and w.producer.once and rule_fired(st, w.producer.source):
             continue  # a once rule that has fired: it will not make its fact again
+        if w.producer is not None and not rule_enabled(st, w.producer.source, w.producer.enabled):
+            continue  # a rule turned off (disable_rule, or not yet enabled): no way while it is off
         found: SubGoal | None = None
         blocked = False
         for need, truth in w.needs:
@@ -837,16 +858,14 @@ def _gate_in_way(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> Sub
     if start & set(sides):
         return None
     edges = chapter_plan(ctx, st).edges
-    shut = {(g.side, g.what) for g in closed}
     seen = set(start)
     frontier = list(start)
     met: list[GateRule] = []
     while frontier:
         side = frontier.pop()
         for e in edges.get(side, ()):
-            what = "flip" if e.where == "flip" else "exit"
-            blocking = [g for g in closed if g.side in (None, side) and g.what in ("", what)]
-            if blocking or (side, what) in shut:
+            blocking = [g for g in closed if g.closes(side, e.where)]  # a per-exit gate: that exit only
+            if blocking:
                 met += [g for g in blocking if g not in met]
                 continue
             if e.target in sides:

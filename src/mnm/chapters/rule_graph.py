@@ -58,6 +58,7 @@ WOUND: Final = "wound"  # wound a minion of the type
 CLEAR: Final = "clear"  # the side face up with no minion on it
 MOVE: Final = "move"  # a mouse rolls the movement die (on the side)
 EXPLORE: Final = "explore"  # a mouse tries to explore (from the side)
+ACT: Final = "act"  # a mouse stands where a chapter action is offered and takes it (``card``: the action's id)
 WAIT: Final = "wait"  # time passes (rounds, pages, surges, minions' turns): nothing to cause, only to outlast
 NOW: Final = "now"  # already happened (the chapter's beginning, setup)
 
@@ -71,7 +72,7 @@ class Act:
     spaces: tuple[str, ...] = ()
     minion: str = ""
     page: int = 0  # WAIT for a page: the hourglass page it comes on
-    card: str = ""  # SEARCH for a special search: the card
+    card: str = ""  # SEARCH for a special search: the card; ACT: the chapter action's id
 
 
 @dataclass(frozen=True)
@@ -90,17 +91,27 @@ class Producer:
     value: int = 0
     chance: float = 1.0
     once: bool = False  # a ``once`` rule: it makes its fact one time only
+    enabled: bool = True  # the rule as written (``enabled: false``: off until an enable_rule turns it on)
 
 
 @dataclass(frozen=True)
 class GateRule:
     """A rule whose ``gate`` refuses explores of ``what`` (``exit``, ``flip``, ``""`` both) from ``side`` (None:
-    every side) while ``conditions`` hold (none: closed for good)."""
+    every side) while ``conditions`` hold (none: closed for good); ``exit``: that exit of the side only (a
+    per-exit gate, issue 30)."""
 
     rule: str
     side: int | None
     what: str
     conditions: tuple[Condition, ...]
+    exit: int | None = None
+
+    def closes(self, side: int, where: str) -> bool:
+        """Whether it refuses the explore ``where`` (``exit-N``, ``flip``) from ``side`` (while closed)."""
+        what = "flip" if where == "flip" else "exit"
+        if self.side not in (None, side) or self.what not in ("", what):
+            return False
+        return self.exit is None or where == f"exit-{self.exit}"
 
 
 @dataclass(frozen=True)
@@ -168,6 +179,12 @@ def _movement_roll(rule: ChapterRule) -> Act:
     return Act(WAIT if w.mouse is False else MOVE, _where_side(rule))
 
 
+def _item_found(rule: ChapterRule) -> Act:
+    # a chapter item is found when an effect gives it (the planner adds ``holds_item`` to the rule's needs, see
+    # rule_graph); a search card by a search (its special search's side when it has one: rule_graph fills it in)
+    return Act(NOW) if rule.where.item is None else Act(SEARCH, card=str(rule.where.item))
+
+
 TRIGGER_ACTS: dict[str, Callable[[ChapterRule], Act]] = {
     Trigger.CHAPTER_BEGINS: _act(NOW),
     Trigger.TILE_REVEALED: _act(REVEAL),
@@ -184,6 +201,7 @@ TRIGGER_ACTS: dict[str, Callable[[ChapterRule], Act]] = {
     Trigger.HOURGLASS_PAGE: _act(WAIT),
     Trigger.EXPLORE_ATTEMPT: _act(EXPLORE),
     Trigger.CHAPTER_WON: _act(WAIT),
+    Trigger.ITEM_FOUND: _item_found,
 }
 """How the party makes a rule of each trigger fire (one entry per word)."""
 
@@ -219,9 +237,29 @@ EFFECT_FACTS: dict[str, EffectFacts] = {
     EffectKind.ROLL: _none,  # its branches are read as effects of their own (with the roll's chance)
     EffectKind.GATE: _none,  # read as a gate (RuleGraph.gates)
     EffectKind.STEER: _none,
-    EffectKind.START_RAIN: lambda p: (("rain", "", 0),),
-    EffectKind.NIGHTFALL: _none,
+    EffectKind.START_RAIN: lambda p: (("rain", "", 0), ("weather:rain", "", 0)),
+    EffectKind.NIGHTFALL: lambda p: (("time:night", "", 0),),
     EffectKind.OLGA_CHARGES: _none,
+    # issue 30's words
+    EffectKind.SET_WEATHER: lambda p: ((f"weather:{p.state}", "", 0),),
+    EffectKind.SET_TIME_OF_DAY: lambda p: ((f"time:{p.phase}", "", 0),),
+    EffectKind.CHARACTER_CHARGES: _none,
+    EffectKind.GIVE_ITEM: lambda p: ((f"item:{p.item}", "", 0),),
+    EffectKind.TAKE_ITEM: lambda p: ((f"item_gone:{p.item}", "", 0),),
+    EffectKind.GIVE_CARD: _none,  # a reward card in a mouse's pack: no condition reads it
+    EffectKind.MARK: lambda p: ((f"mark:{p.mark}", "", 0),),
+    EffectKind.UNMARK: lambda p: ((f"unmarked:{p.mark}", "", 0),),
+    EffectKind.HEAL: _none,
+    EffectKind.MOVE_MOUSE: _none,  # where the mice are put: the planner reads places from where the mice stand
+    EffectKind.CAPTURE: lambda p: (("captured", "", 0),),
+    EffectKind.FREE: lambda p: (("freed", "", 0),),
+    EffectKind.CHOOSE: _none,  # its options are read as effects of their own (rule_graph's _effects)
+    EffectKind.NEXT_CHAPTER: _none,  # the campaign's, after the chapter
+    EffectKind.FLIP_TILE: lambda p: ((f"face_up:{p.side}", "", 0),),
+    EffectKind.BAR_SPACE: _none,  # a map fact: the side graph's moves already keep off a barred space
+    EffectKind.RECORD: lambda p: ((f"logged:{p.entry}", "", 0),),
+    EffectKind.ENABLE_RULE: lambda p: ((f"enabled:{p.rule}", "", 0),),
+    EffectKind.DISABLE_RULE: lambda p: ((f"disabled:{p.rule}", "", 0),),
     EffectKind.VICTORY: lambda p: (("victory", "", 0),),
     EffectKind.DEFEAT: lambda p: (("defeat", "", 0),),
 }
@@ -239,6 +277,9 @@ def _effects(effects: Iterable[Effect], chance: float = 1.0) -> list[tuple[Effec
             one = _NEED_CHANCE.get(str(p.need), 1 / 3)
             hit = 1 - (1 - one) ** int(p.dice)
             out += _effects(p.then, chance * hit) + _effects(p.else_, chance * (1 - hit))
+        elif e.kind is EffectKind.CHOOSE:  # a story choice: the players pick the option they need
+            for option in e.params.options:
+                out += _effects(option.do, chance)
     return out
 
 
@@ -264,6 +305,10 @@ def rule_graph(chapter: Chapter, content: Any = None) -> RuleGraph:
         add(f"token:{token}", []).append(Producer(f"token:{token}", "setup", "setup", Act(NOW, (), tuple(spaces))))
     if chapter.rain:
         add("rain", []).append(Producer("rain", "setup", "setup", Act(NOW)))
+    weather = "weather:rain" if chapter.rain else "weather:clear"
+    add(weather, []).append(Producer(weather, "setup", "setup", Act(NOW)))
+    add("time:day", []).append(Producer("time:day", "setup", "setup", Act(NOW)))
+    items = {item.id for item in chapter.items}
     for ss in chapter.special_searches:
         card = content.search_cards.get(ss.card) if content is not None else None
         token = str(card.party_token) if card is not None and card.party_token else ""
@@ -272,16 +317,36 @@ def rule_graph(chapter: Chapter, content: Any = None) -> RuleGraph:
         facts = [f"searched:{ss.card}"] + ([f"stash:{token}"] if token else [])
         for fact in facts:
             add(fact, []).append(Producer(fact, "special search", "search", act))
+    everything = [e for r in chapter.all_rules() for e, _ in _effects(r.do)]
+    everything += [e for a in chapter.actions for e, _ in _effects(a.do)]
+    switched = {e.params.rule for e in everything if _kind_of(e) == "enable_rule"}
+    for action in chapter.actions:  # issue 30: stand where it is offered and take it, once its ``if`` holds
+        act = Act(ACT, _opt(action.where.side), tuple(action.where.spaces), card=action.id)
+        for e, chance in _effects(action.do):
+            kind = _kind_of(e)
+            facts_of = EFFECT_FACTS.get(kind)
+            if facts_of is None:
+                graph.unknown.append(_gap_effect(kind, f"action {action.id}"))
+                continue
+            for fact, op, value in facts_of(e.params):
+                needs = tuple(action.if_)
+                add(fact, []).append(Producer(fact, action.id, "act", act, needs, op, value, chance, action.once))
     for rule in chapter.all_rules():
         trigger = _word(rule.when)
         to_act = TRIGGER_ACTS.get(trigger)
+        if not rule.enabled and rule.id not in switched:
+            continue  # off for good: nothing turns it on, so its effects are no way to anything
+        needs = tuple(rule.if_)
+        if trigger == "item_found" and rule.where.item in items:  # found when given: holding it comes first
+            needs += (Condition.model_validate({"holds_item": {"item": rule.where.item}}),)
         effects = _effects(rule.do)
         # where a rule that only waits (a page, a round) puts its minions: the place to wait at
         placed = tuple(dict.fromkeys(side for e, _ in effects if (side := _placed_side(e)) is not None))
         for e, chance in effects:
             kind = _kind_of(e)
             if kind == "gate":
-                graph.gates.append(GateRule(rule.id, rule.where.side, str(rule.where.what or ""), tuple(rule.if_)))
+                w = rule.where
+                graph.gates.append(GateRule(rule.id, w.side, str(w.what or ""), tuple(rule.if_), w.exit))
                 continue
             facts_of = EFFECT_FACTS.get(kind)
             if facts_of is None:
@@ -296,10 +361,16 @@ def rule_graph(chapter: Chapter, content: Any = None) -> RuleGraph:
                 act = to_act(rule)
                 if act.kind == WAIT and not act.sides and placed:
                     act = Act(WAIT, placed, act.spaces, act.minion, act.page)
+                if act.kind == SEARCH and act.card and not act.sides and act.card in graph.special:
+                    act = Act(SEARCH, (graph.special[act.card][0],), card=act.card)
                 add(fact, []).append(
-                    Producer(fact, rule.id, trigger, act, tuple(rule.if_), op, value, chance, rule.once)
+                    Producer(fact, rule.id, trigger, act, needs, op, value, chance, rule.once, rule.enabled)
                 )
     return graph
+
+
+def _opt(side: int | None) -> tuple[int, ...]:
+    return (side,) if side is not None else ()
 
 
 def _placed_side(e: Effect) -> int | None:
@@ -334,7 +405,8 @@ def _any_free_mouse(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
 
 
 def _tile_face_up(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
-    return [Way(Act(REVEAL, (int(p.side),)))] if want else []
+    # revealed by an explore, or turned face up by a flip_tile effect (issue 30)
+    return [Way(Act(REVEAL, (int(p.side),))), *_from_producers(graph, f"face_up:{p.side}")] if want else []
 
 
 def _tile_clear(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
@@ -436,6 +508,62 @@ def _not(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
     return [Way(Act(NOW), ((p, not want),))]
 
 
+def _holds_item(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
+    return _from_producers(graph, f"item:{p.item}" if want else f"item_gone:{p.item}")
+
+
+def _fixed(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
+    """The party (hero_present, class_present): fixed when the chapter begins, so nothing to do (a way that is
+    already as it will stay; a rule that needs the other truth never fires, which is the chapter's design)."""
+    return [Way(Act(NOW))]
+
+
+def _logged(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
+    # the campaign log: what earlier chapters wrote is fixed at setup; a record in this chapter can write more
+    return [Way(Act(NOW)), *_from_producers(graph, f"logged:{p.entry}")]
+
+
+def _marked(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
+    return _from_producers(graph, f"mark:{p.mark}" if want else f"unmarked:{p.mark}")
+
+
+def _weather(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
+    state = str(p.state) if want else ("clear" if str(p.state) == "rain" else "rain")
+    return _from_producers(graph, f"weather:{state}")
+
+
+def _time_of_day(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
+    phase = str(p.phase) if want else ("day" if str(p.phase) == "night" else "night")
+    return _from_producers(graph, f"time:{phase}")
+
+
+def _count(graph: RuleGraph, p: Any, want: bool) -> list[Way] | None:
+    """A count of figures: more of them (the selector's filters made true: a mark, an item, a place; minions
+    brought out) or fewer (minions defeated; mice moved off, which the party does by moving on)."""
+    sel = p.select
+    op = str(p.op) if want else _NEGATE[str(p.op)]
+    more = op in ("gt", "ge") or (op in ("eq", "ne") and int(p.value) > 0)
+    if sel.kind == "minion":
+        if more:
+            return _from_producers(graph, f"minion:{sel.minion}") if sel.minion else [Way(Act(NOW))]
+        return [Way(Act(DEFEAT, _opt(sel.side), minion=str(sel.minion or "")))]
+    if not more:
+        return [Way(Act(WAIT))]
+    if sel.captured:
+        return _from_producers(graph, "captured")
+    if sel.marked:
+        return _from_producers(graph, f"mark:{sel.marked}")
+    if sel.holds_item:
+        return _from_producers(graph, f"item:{sel.holds_item}")
+    spaces = tuple(sel.spaces) + ((sel.adjacent_to,) if sel.adjacent_to else ())
+    if spaces or sel.side is not None:
+        return [Way(Act(ENTER, _opt(sel.side) or tuple(sorted({_side(s) for s in spaces})), spaces))]
+    return [Way(Act(NOW))]  # the free mice of the party (a hero, wounded or not): as the game goes
+
+
+_NEGATE: Final = {"eq": "ne", "ne": "eq", "lt": "ge", "le": "gt", "gt": "le", "ge": "lt"}
+
+
 CONDITION_WAYS: dict[str, WayFn] = {
     ConditionKind.ALL_FREE_MICE_ON: _all_free_mice_on,
     ConditionKind.ANY_FREE_MOUSE: _any_free_mouse,
@@ -453,6 +581,14 @@ CONDITION_WAYS: dict[str, WayFn] = {
     ConditionKind.SPECIAL_SEARCH_LEFT: _special_search_left,
     ConditionKind.ALL_MICE_SEARCHED: _all_mice_searched,
     ConditionKind.FIGURE: _figure,
+    ConditionKind.HOLDS_ITEM: _holds_item,
+    ConditionKind.HERO_PRESENT: _fixed,
+    ConditionKind.CLASS_PRESENT: _fixed,
+    ConditionKind.MARKED: _marked,
+    ConditionKind.COUNT: _count,
+    ConditionKind.LOGGED: _logged,
+    ConditionKind.WEATHER: _weather,
+    ConditionKind.TIME_OF_DAY: _time_of_day,
     ConditionKind.ANY: _any,
     ConditionKind.ALL: _all,
     ConditionKind.NOT: _not,
@@ -497,6 +633,7 @@ def _say(c: Condition) -> str:
     p = c.params
     name = getattr(p, "name", None) or getattr(p, "token", None) or getattr(p, "minion", None)
     name = name or getattr(p, "achievement", None) or getattr(p, "card", None) or getattr(p, "side", None)
+    name = name or getattr(p, "item", None) or getattr(p, "mark", None) or getattr(p, "entry", None)
     return f"{kind} {name}" if name is not None and not isinstance(p, tuple) else kind
 
 
@@ -545,7 +682,7 @@ def _at_start(c: Condition) -> bool | None:
     """Whether ``c`` holds when a chapter begins, for the words whose start is known (None: not known)."""
     kind = _kind_of(c)
     p = c.params
-    if kind in ("flag", "party_holds", "has_achievement"):
+    if kind in ("flag", "party_holds", "has_achievement", "marked", "holds_item"):
         return False
     if kind == "counter":
         return True if p.op == "unset" else _holds_op(0, str(p.op), int(p.value))

@@ -12,7 +12,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
-from mnm.engine.chapter_query import condition_holds, rule_fired
+from mnm.engine.chapter_query import condition_holds, rule_enabled, rule_fired
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -127,6 +127,7 @@ __all__ = [
     "read_save_text",
     "render",
     "render_rule",
+    "rule_enabled",
     "rule_fired",
     "scenario_from_yaml",
     "scenario_state",

@@ -13,9 +13,10 @@ from typing import Any, Final
 
 from mnm.engine.context import Ctx
 from mnm.engine.rules.chapter_rules import FIRED, Fire, compile_condition
+from mnm.engine.rules.chapter_state import DISABLED, ENABLED
 from mnm.engine.state import State
 
-__all__ = ["condition_holds", "rule_fired"]
+__all__ = ["condition_holds", "rule_enabled", "rule_fired"]
 
 _COMPILED: Final[dict[int, tuple[Any, Any]]] = {}  # id(condition) -> (the condition, its compiled form)
 _NO_TRIGGER: Final = Fire()
@@ -37,3 +38,12 @@ def rule_fired(st: State, rule_id: str) -> bool:
     """Whether the chapter's ``once`` rule ``rule_id`` has fired in this game (it will not fire again)."""
     fired = st.chapter_data.get(FIRED) or []
     return rule_id in fired
+
+
+def rule_enabled(st: State, rule_id: str, written_enabled: bool = True) -> bool:
+    """Whether the chapter's rule ``rule_id`` is on now (R-STORY-05): not turned off by a disable_rule, and, for a
+    rule written ``enabled: false`` (``written_enabled``), turned on by an enable_rule. The planner reads a
+    disabled rule's effects as no way to its facts (issue 30)."""
+    if written_enabled:
+        return rule_id not in (st.chapter_data.get(DISABLED) or [])
+    return rule_id in (st.chapter_data.get(ENABLED) or [])

@@ -136,7 +136,7 @@ def _carry_problem(carry: Any, party: list[str], content: Content) -> str | None
         return None
     if not isinstance(carry, dict):
         return "it is not an object"
-    extra = set(carry) - {"from_chapter", "won", "abilities", "cards", "story_achievements"}
+    extra = set(carry) - {"from_chapter", "won", "abilities", "cards", "story_achievements", "campaign_log"}
     if extra:
         return f"unknown fields {sorted(map(str, extra))[:5]}"
     if carry.get("from_chapter") not in content.chapters:
@@ -157,6 +157,12 @@ def _carry_problem(carry: Any, party: list[str], content: Content) -> str | None
             return f"{str(hero)[:40]!r} keeps {str(card)[:40]!r}, which is no search card of this party's mice"
     if any(not isinstance(a, str) or len(a) > 80 for a in achievements):
         return "a story achievement is not a short name"
+    log = carry.get("campaign_log") or {}  # R-CAMP-01: entry -> count (-1 crossed out), issue 30
+    if not isinstance(log, dict) or len(log) > 200:
+        return "the campaign log is not a short list of entries"
+    for entry, count in log.items():
+        if not isinstance(entry, str) or len(entry) > 80 or type(count) is not int or not -1 <= count <= 999:
+            return f"the campaign log entry {str(entry)[:40]!r} is not a name with a count"
     return None
 
 

@@ -32,7 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from mnm.server.storage import Storage, tables_t
+from mnm.server.storage import Storage, create_schema, tables_t
 
 __all__ = ["HOUSE", "Entry", "LibraryStore", "Rating", "no_counts"]
 
@@ -153,7 +153,7 @@ class LibraryStore:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.engine = storage.engine
-        metadata.create_all(self.engine)
+        create_schema(self.engine, metadata)
 
     # --- writing ---------------------------------------------------------------------------------------
 

@@ -151,6 +151,19 @@ def _normalise_url(url: str) -> str:
     return url
 
 
+SCHEMA_LOCK = 0x6D6E6D5F736368  # "mnm_sch": the advisory lock that makes creating the tables one process at a time
+
+
+def create_schema(engine: Engine, schema: MetaData) -> None:
+    """Create ``schema``'s missing tables. On PostgreSQL under a transaction-scoped advisory lock: two server
+    processes starting at once on a new database would otherwise both issue CREATE TABLE, and the loser stops
+    with a unique violation in PostgreSQL's catalogue (``pg_type_typname_nsp_index``)."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        schema.create_all(conn)
+
+
 class Storage:
     """Tables and their journals in one database (thread-safe: each call uses its own connection)."""
 
@@ -167,7 +180,7 @@ class Storage:
         )
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        create_schema(self.engine, metadata)
         self._move_legacy_drafts()
         self.origin = secrets.token_hex(6)  # this process, in its own notices (mnm.server.fanout)
 
