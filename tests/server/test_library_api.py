@@ -184,7 +184,7 @@ def test_a_campaign_goes_on_into_a_published_chapter(client: TestClient) -> None
 def test_the_operator_hides_a_chapter_from_the_command_line(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from mnm.cli.commands import app
+    from mnm.cli import app
 
     db = f"sqlite:///{tmp_path / 'tables.db'}"
     with TestClient(create_app(db, LIMITS)) as c:
