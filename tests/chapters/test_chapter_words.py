@@ -191,6 +191,50 @@ def test_r_explore_06_flip_tile_turns_a_tile_and_bar_space_closes_a_space() -> N
     assert not can_enter(g.ctx, g.state, "5:14")
 
 
+BAR_LINES = "rules: [{id: b, when: round_begins, do: [{bar_line: {spaces: ['5:2', '5:1']}}, {bar_line: {spaces: ['5:1', '5:5']}}]}]"
+
+
+@pytest.mark.rule("R-MOVE-03")
+def test_r_move_03_bar_line_stops_a_mouse_crossing_it() -> None:
+    g = game("rules: [{id: b, when: round_begins, do: [{bar_line: {spaces: ['5:2', '5:1']}}]}]",
+             heroes={"collin": {"space": "5:1"}}, turn="mouse:collin")
+    assert g.state.turn is not None
+    g.state.turn.move_points = 1  # one step: 5:2 is one line away, and only across the line the rule bars
+    assert "move collin 5:2" in [str(a) for a in g.decision().options]
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert g.state.chapter_data["@barred_lines"] == [["5:1", "5:2"]]  # kept in one order: either names the line
+    said = [e for e in g.ctx.events if e.msg == "line_barred"][-1]
+    assert render(said, "en", g.ctx.content) == (
+        "The line between Guard Room 1 and Guard Room 2 is barred: no figure may cross it."
+    )
+    assert render(said, "pt_BR", g.ctx.content).endswith("está bloqueada: nenhuma figura pode cruzá-la.")
+    assert "move collin 5:2" not in [str(a) for a in g.decision().options]
+    with pytest.raises(IllegalAction):
+        g.apply("move collin 5:2")
+    g.apply("move collin 5:5")  # the other line is open
+    assert g.state.heroes["collin"].space == "5:5"
+
+
+@pytest.mark.rule("R-MOVE-03")
+def test_r_move_03_bar_line_keeps_minions_from_crossing_it_and_survives_save_and_load() -> None:
+    from mnm.engine.query import minion_distances
+    from mnm.engine.rules.minions import path_toward
+
+    g = game(BAR_LINES, heroes={"collin": {"space": "5:6"}}, minions={"rat-warrior-1": {"space": "5:1"}})
+    rat = g.state.minions["rat-warrior-1"]
+    assert path_toward(g.ctx, g.state, rat, "5:6")  # before: the rat walks toward Collin
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert minion_distances(g.ctx, g.state, "5:1") == {"5:1": 0}  # both of 5:1's lines are barred
+    assert path_toward(g.ctx, g.state, rat, "5:6") == []
+    saved = json.loads(json.dumps(g.to_json()))
+    content = dataclasses.replace(g.ctx.content, chapters={**g.ctx.content.chapters, g.ctx.chapter.id: g.ctx.chapter})
+    again = Game.from_json(saved, content=content)
+    assert again.state.chapter_data["@barred_lines"] == [["5:1", "5:2"], ["5:1", "5:5"]]
+    saved["state"]["chapter_data"]["@barred_lines"] = [["5:1", "5:2", "5:3"]]
+    with pytest.raises(SaveError):
+        Game.from_json(saved, content=content)
+
+
 @pytest.mark.rule("R-CAMP-01")
 def test_r_camp_05_the_campaign_log_records_counts_and_crosses_out() -> None:
     g = game(
@@ -428,6 +472,8 @@ def _problems(old: str, new: str) -> list[Any]:
         ("{rule: night-watch}]", "{rule: no-rule}]", "enable_rule.rule", "names rule 'no-rule'"),
         ("flip_tile: {side: 9}]", "flip_tile: {side: 3}]", "flip_tile.side", "not in this chapter's layout"),
         ("bar_space: {space: \"8:2\"}", "bar_space: {space: \"8:99\"}", "bar_space.space", "does not exist"),
+        ('bar_line: {spaces: ["8:3", "8:4"]}', 'bar_line: {spaces: ["8:3", "8:99"]}', "bar_line.spaces.1", "does not exist"),
+        ('bar_line: {spaces: ["8:3", "8:4"]}', 'bar_line: {spaces: ["8:3", "8:6"]}', "bar_line.spaces", "no line joins"),
         ("next_chapter: {chapter: the-mill-race}", "next_chapter: {chapter: nowhere}", "next_chapter.chapter", "not a chapter"),
         ("hero_present: {hero: collin}", "hero_present: {hero: nobody}", "hero_present.hero", "names hero 'nobody'"),
         ("class_present: {class: warrior}", "class_present: {class: bard}", "class_present.class", "the classes are"),

@@ -788,6 +788,8 @@ class _RuleCheck:
                 self.space(params.space, f"{at}.space")
         elif kind is EffectKind.BAR_SPACE:
             self.space(params.space, f"{at}.space")
+        elif kind is EffectKind.BAR_LINE:
+            self.line(params.spaces, f"{at}.spaces")
         elif kind is EffectKind.FLIP_TILE and params.side not in self.board.graphs:
             self.out.add(
                 f"{at}.side",
@@ -811,6 +813,21 @@ class _RuleCheck:
                 f"{at}.chapter",
                 f"names chapter {params.chapter!r}, which is not a chapter of the game",
                 f"nomeia o capítulo {params.chapter!r}, que não é um capítulo do jogo",
+            )
+
+    def line(self, spaces: tuple[str, str], path: str) -> None:
+        """A barred line: two spaces that exist, joined by a line (R-MOVE-03)."""
+        a, b = spaces
+        problems = len(self.out.problems)
+        self.space(a, f"{path}.0")
+        self.space(b, f"{path}.1")
+        if len(self.out.problems) > problems or a not in self.board.spaces or b not in self.board.spaces:
+            return
+        if b not in self.board.mouse_near.get(a, frozenset()):
+            self.out.add(
+                path,
+                f"names {a} and {b}, which no line joins (a barred line lies between two adjacent spaces)",
+                f"nomeia {a} e {b}, que nenhuma linha liga (uma linha bloqueada fica entre dois espaços adjacentes)",
             )
 
     def item(self, item: str, path: str) -> None:

@@ -175,6 +175,7 @@ class EffectKind(StrEnum):
     NEXT_CHAPTER = "next_chapter"
     FLIP_TILE = "flip_tile"
     BAR_SPACE = "bar_space"
+    BAR_LINE = "bar_line"
     RECORD = "record"
     ENABLE_RULE = "enable_rule"
     DISABLE_RULE = "disable_rule"
@@ -652,6 +653,12 @@ class _BarSpace(_EffectBase):
     space: SpaceId = Field(description="the space no figure may enter from now on")
 
 
+class _BarLine(_EffectBase):
+    spaces: tuple[SpaceId, SpaceId] = Field(
+        description="two adjacent spaces (side:space): no figure may step across the line between them from now on"
+    )
+
+
 class _Record(_EffectBase):
     entry: Ident = Field(description="the campaign log entry, kept from chapter to chapter")
     op: Literal["record", "cross_out", "add"] = Field(default="record", description="record, cross_out, or add")
@@ -704,6 +711,7 @@ class Effect(_Model):
     next_chapter: _NextChapter | None = None
     flip_tile: _FlipTile | None = None
     bar_space: _BarSpace | None = None
+    bar_line: _BarLine | None = None
     record: _Record | None = None
     enable_rule: _RuleRef | None = None
     disable_rule: _RuleRef | None = None
@@ -1195,6 +1203,7 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
     (EffectKind.NEXT_CHAPTER, ("the campaign goes on to {chapter}", "a campanha segue para {chapter}")),
     (EffectKind.FLIP_TILE, ("the tile turns to show side {side}", "a peça vira e mostra o lado {side}")),
     (EffectKind.BAR_SPACE, ("no figure may enter {space}", "nenhuma figura pode entrar em {space}")),
+    (EffectKind.BAR_LINE, ("no figure may cross the line {spaces}", "nenhuma figura pode cruzar a linha {spaces}")),
     (EffectKind.RECORD, ("campaign log: {op} {entry}", "registro da campanha: {op} {entry}")),
     (EffectKind.ENABLE_RULE, ("rule {rule} is turned on", "a regra {rule} é ligada")),
     (EffectKind.DISABLE_RULE, ("rule {rule} is turned off", "a regra {rule} é desligada")),

@@ -16,7 +16,9 @@ from mnm.engine.context import Ctx
 from mnm.engine.state import Hero, Minion, State
 
 __all__ = [
+    "BARRED_LINES",
     "HESSTER",
+    "barred_steps",
     "blocked_spaces",
     "buff",
     "buff_key",
@@ -238,7 +240,23 @@ def _position_key(st: State) -> tuple[object, ...]:
         key.append(m.type)
     if HESSTER in st.chapter_data:
         key.append(tuple(sorted(hesster_blocks(st))))
+    if BARRED_LINES in st.chapter_data:  # a chapter's bar_line: fewer steps (count first: keys never collide)
+        lines: list[list[str]] = st.chapter_data[BARRED_LINES]
+        key.append(len(lines))
+        key.extend(f"{a}|{b}" for a, b in lines)
     return tuple(key)
+
+
+BARRED_LINES: Final = "@barred_lines"  # a chapter's bar_line (mnm.engine.rules.chapter_state keeps the same key)
+
+
+def barred_steps(st: State) -> set[tuple[str, str]]:
+    """The steps across a chapter's barred lines, both ways (bar_line, R-MOVE-03): no figure takes them."""
+    out: set[tuple[str, str]] = set()
+    for a, b in st.chapter_data.get(BARRED_LINES) or ():
+        out.add((a, b))
+        out.add((b, a))
+    return out
 
 
 def tokens_key(st: State) -> tuple[object, ...]:
@@ -313,6 +331,9 @@ def _minion_bfs(
     by_id = graph.by_id
     blocked = {by_id[s].index for s in blocked_spaces(ctx, st, large) if s in by_id}
     blocked.discard(start_i)
+    cut: set[tuple[int, int]] = set()  # steps across a chapter's barred lines (bar_line), as index pairs
+    if BARRED_LINES in st.chapter_data:
+        cut = {(by_id[a].index, by_id[b].index) for a, b in barred_steps(st) if a in by_id and b in by_id}
     dist = [-1] * len(ids)
     dist[start_i] = 0
     order = [start_i]
@@ -321,7 +342,7 @@ def _minion_bfs(
             continue  # reached, but not passed through
         du = dist[u] + 1
         for v in adj[u]:
-            if dist[v] < 0:
+            if dist[v] < 0 and not (cut and (u, v) in cut):
                 dist[v] = du
                 order.append(v)
     distances = {ids[i]: dist[i] for i in order}
@@ -332,7 +353,7 @@ def _minion_bfs(
         if u in blocked:
             continue
         for v in adj[u]:
-            if dist[v] == dist[u] + 1:
+            if dist[v] == dist[u] + 1 and not (cut and (u, v) in cut):
                 preds[ids[v]].append(ids[u])
     return distances, preds
 

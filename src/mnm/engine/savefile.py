@@ -530,6 +530,7 @@ def _check_chapter_data(st: dict[str, Any], content: Content, board: Board) -> N
         "@disabled": _list(_str, 1000),
         "@enabled": _list(_str, 1000),
         "@barred": _list(space, 200),
+        "@barred_lines": _list(_list(space, 2), 200),  # bar_line: [a, b] pairs
     }
     if len(data) > 1000:
         raise _fail("state.chapter_data", f"has {len(data)} entries, more than 1000")

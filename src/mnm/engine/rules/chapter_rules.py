@@ -46,6 +46,7 @@ from mnm.engine.rules.capture import capture, heal_hero, wound_hero
 from mnm.engine.rules.chapter_actions import STORY_CHOICE
 from mnm.engine.rules.chapter_state import (
     BARRED,
+    BARRED_LINES,
     CAMPAIGN_LOG,
     CROSSED_OUT,
     DISABLED,
@@ -965,6 +966,17 @@ def _bar_space(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> N
     if p.space not in spaces:
         spaces.append(p.space)
         emit_effect(ctx, fire, rule, "bar_space", p.event, {"space": p.space}, "space_barred")
+
+
+@effect(EffectKind.BAR_LINE, "R-MOVE-03")
+def _bar_line(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """The line between two adjacent spaces closes: no figure steps across it for the rest of the chapter
+    (docs/rulings.md R-MOVE-03). Kept as a sorted pair, so either order names the same line."""
+    a, b = sorted((str(p.spaces[0]), str(p.spaces[1])))
+    lines: list[list[str]] = st.chapter_data.setdefault(BARRED_LINES, [])
+    if [a, b] not in lines:
+        lines.append([a, b])
+        emit_effect(ctx, fire, rule, "bar_line", p.event, {"a": a, "b": b}, "line_barred")
 
 
 @effect(EffectKind.RECORD, "R-CAMP-01")

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from mnm.engine.query import BARRED_LINES  # [a, b] pairs (a < b): lines no figure may cross (bar_line)
 from mnm.engine.state import State
 
 __all__ = [
     "BARRED",
+    "BARRED_LINES",
     "CAMPAIGN_LOG",
     "CROSSED_OUT",
     "DISABLED",
@@ -22,6 +24,7 @@ __all__ = [
     "NEXT",
     "PARTY",
     "barred",
+    "barred_lines",
     "holder_of",
     "log_count",
     "marks_of",
@@ -58,6 +61,11 @@ def log_count(st: State, entry: str) -> int:
 
 def barred(st: State) -> list[str]:
     found: list[str] = st.chapter_data.get(BARRED) or []
+    return found
+
+
+def barred_lines(st: State) -> list[list[str]]:
+    found: list[list[str]] = st.chapter_data.get(BARRED_LINES) or []
     return found
 
 

@@ -17,6 +17,7 @@ from mnm.engine.context import Ctx, push, step
 from mnm.engine.dice import roll
 from mnm.engine.hooks import CREATURE_TURN, CURSED_CHEESE, HELPER_ATTACKED, MINION_GRAPE_TURN
 from mnm.engine.query import (
+    barred_steps,
     blocked_spaces,
     buff,
     can_enter,
@@ -98,9 +99,12 @@ def minion_order(ctx: Ctx, st: State, mtype: str) -> list[str]:
     return [m.id for m in sorted(figs, key=key)]
 
 
-def _bfs_from(goal: str, start: str, graph: TileGraph, blocked: set[str]) -> dict[str, int]:
+def _bfs_from(
+    goal: str, start: str, graph: TileGraph, blocked: set[str], cut: set[tuple[str, str]] | None = None
+) -> dict[str, int]:
     """Distances to ``goal`` over spaces a minion can pass (the start and goal are always allowed); ``blocked``:
-    the spaces it may not enter (:func:`blocked_spaces` of the position)."""
+    the spaces it may not enter (:func:`blocked_spaces` of the position); ``cut``: steps across a chapter's barred
+    lines (:func:`barred_steps`)."""
     spaces = graph.spaces
     adj = graph.minion_adj
     goal_i = graph.by_id[goal].index
@@ -113,7 +117,7 @@ def _bfs_from(goal: str, start: str, graph: TileGraph, blocked: set[str]) -> dic
             continue
         du = dist[u] + 1
         for v in adj[u]:
-            if dist[v] < 0:
+            if dist[v] < 0 and not (cut and (sid, spaces[v].id) in cut):
                 dist[v] = du
                 order.append(v)
     return {spaces[i].id: dist[i] for i in order}
@@ -139,7 +143,8 @@ def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str, forks: list[s
         goal = min(cands, key=lambda s: (static[graph.by_id[s].index], reach[s], int(s.split(":")[1])))
     if goal == m.space:
         return []
-    to_goal = _bfs_from(goal, m.space, ctx.board.graph_of(goal), blocked)
+    cut = barred_steps(st)  # a chapter's barred lines: no step across them
+    to_goal = _bfs_from(goal, m.space, ctx.board.graph_of(goal), blocked, cut)
     path: list[str] = []
     here = m.space
     while here != goal:
@@ -149,6 +154,7 @@ def path_toward(ctx: Ctx, st: State, m: Minion, target_space: str, forks: list[s
             for j in graph.minion_adj[graph.by_id[here].index]
             if to_goal.get(graph.spaces[j].id) == d - 1
             and (graph.spaces[j].id == goal or enterable(graph.spaces[j].id))
+            and (here, graph.spaces[j].id) not in cut
         ]
         if not nexts:
             break
@@ -429,6 +435,7 @@ def _charmed_walk(ctx: Ctx, st: State, start: str, goal: str, steps: int) -> str
             return start
         goal = min(reach, key=lambda s: (row[graph.by_id[s].index], int(s.split(":")[1])))
     here = start
+    cut = barred_steps(st)  # a chapter's barred lines: no step across them
     for _ in range(steps):
         if here == goal or (mice_in(st, here) and here != start):
             break
@@ -437,7 +444,9 @@ def _charmed_walk(ctx: Ctx, st: State, start: str, goal: str, steps: int) -> str
         nexts = [
             graph.spaces[j].id
             for j in graph.minion_adj[gi]
-            if graph.minion_dist[j][ti] < graph.minion_dist[gi][ti] and can_enter(ctx, st, graph.spaces[j].id)
+            if graph.minion_dist[j][ti] < graph.minion_dist[gi][ti]
+            and can_enter(ctx, st, graph.spaces[j].id)
+            and (here, graph.spaces[j].id) not in cut
         ]
         if not nexts:
             break

@@ -15,7 +15,9 @@ from mnm.engine.actions import Action, shared_action
 from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import (
+    BARRED_LINES,
     _position_key,
+    barred_steps,
     blocked_spaces,
     can_enter,
     engaging_minions_in,
@@ -46,6 +48,10 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
     out = dict(ctx.board.mouse_nbrs[space])
     if ctx.board.gecko_edges:
         for a, b in gecko_blocked(ctx, st):  # [EXP] R-EXP-18: gecko-print yellow lines need a Wild mouse
+            if a == space:
+                out.pop(b, None)
+    if BARRED_LINES in st.chapter_data:  # a chapter's bar_line: no stepping across it
+        for a, b in barred_steps(st):
             if a == space:
                 out.pop(b, None)
     hook = st.tokens.get("fishhook")
@@ -146,7 +152,8 @@ def _reachable(ctx: Ctx, st: State, h: Hero, t: Turn) -> dict[str, int]:
     # [EXP] on a leaf in a current the mouse is still in the water: no stepping upstream (R-WATER-03); a
     # turtle's shell is out of the water (docs/rulings.md R-EXP-09)
     upstream = bool(st.tokens) and board.spaces[start].water and on_leaf(st, start) and board.spaces[start].drift is not None
-    if not st.tokens.get("fishhook") and "levitate" not in t.flags and not board.gecko_edges and not upstream:
+    plain = not st.tokens.get("fishhook") and "levitate" not in t.flags and BARRED_LINES not in st.chapter_data
+    if plain and not board.gecko_edges and not upstream:
         return _reachable_on_tile(board.graph_of(start), start, t.move_points, minion_spaces, st.traps, full)
     stops = minion_spaces.union(board.water, st.traps)
     best: dict[str, int] = {start: 0}
