@@ -218,6 +218,7 @@ def test_r_move_03_bar_line_stops_a_mouse_crossing_it() -> None:
 @pytest.mark.rule("R-MOVE-03")
 def test_r_move_03_bar_line_keeps_minions_from_crossing_it_and_survives_save_and_load() -> None:
     from mnm.engine.query import minion_distances
+    from mnm.engine.rules.flying import fly_distances
     from mnm.engine.rules.minions import path_toward
 
     g = game(BAR_LINES, heroes={"collin": {"space": "5:6"}}, minions={"rat-warrior-1": {"space": "5:1"}})
@@ -226,6 +227,7 @@ def test_r_move_03_bar_line_keeps_minions_from_crossing_it_and_survives_save_and
     g.ctx.rules.on_round_begins(g.ctx, g.state)
     assert minion_distances(g.ctx, g.state, "5:1") == {"5:1": 0}  # both of 5:1's lines are barred
     assert path_toward(g.ctx, g.state, rat, "5:6") == []
+    assert fly_distances(g.ctx, g.state, "5:1")[0] == {"5:1": 0}  # a flier does not cross it either
     saved = json.loads(json.dumps(g.to_json()))
     content = dataclasses.replace(g.ctx.content, chapters={**g.ctx.content.chapters, g.ctx.chapter.id: g.ctx.chapter})
     again = Game.from_json(saved, content=content)

@@ -12,7 +12,7 @@ import heapq
 
 from mnm.content.schema import AttackKind
 from mnm.engine.context import Ctx
-from mnm.engine.query import blocked_spaces, mice_in, mice_on_side, track_rank
+from mnm.engine.query import barred_steps, blocked_spaces, mice_in, mice_on_side, track_rank
 from mnm.engine.state import Minion, State
 
 __all__ = ["fly_distances", "flying_move"]
@@ -23,6 +23,7 @@ def fly_distances(ctx: Ctx, st: State, start: str) -> tuple[dict[str, int], dict
     Full spaces are reached but not passed over."""
     graph = ctx.board.graph_of(start)
     full = blocked_spaces(ctx, st)
+    cut = barred_steps(st)  # a chapter's barred lines (bar_line): a flier does not cross them either
     dist = {start: 0}
     prev: dict[str, str] = {}
     heap = [(0, graph.by_id[start].n, start)]
@@ -33,7 +34,7 @@ def fly_distances(ctx: Ctx, st: State, start: str) -> tuple[dict[str, int], dict
         for j, c in sorted(graph.fly_cost[graph.by_id[u].index].items()):
             v = graph.spaces[j].id
             nd = d + c
-            if nd < dist.get(v, 1 << 30):
+            if nd < dist.get(v, 1 << 30) and (u, v) not in cut:
                 dist[v] = nd
                 prev[v] = u
                 heapq.heappush(heap, (nd, graph.spaces[j].n, v))
