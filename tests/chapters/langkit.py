@@ -7,6 +7,7 @@ from typing import Any
 
 import yaml
 
+from mnm.board.layout import Board
 from mnm.content.loader import builtin_content
 from mnm.content.schema import Chapter
 from mnm.engine.context import Ctx
@@ -30,5 +31,9 @@ def game(text: str, **fields: Any) -> Game:
     custom = dataclasses.replace(content, chapters={**content.chapters, chapter.id: quiet})
     data: dict[str, Any] = {"chapter": chapter.id, "heroes": {"collin": {"space": "5:15"}}, "minions": {}, **fields}
     g = load_scenario(data, content=custom)
-    g.ctx = Ctx(dataclasses.replace(g.ctx.definition, chapter=chapter, rules=compile_chapter(chapter)))
+    definition = dataclasses.replace(g.ctx.definition, chapter=chapter, rules=compile_chapter(chapter))
+    if chapter.added_tiles:  # the quiet chapter's board lacks the tiles its rules lay (add_tile)
+        full = dataclasses.replace(content, chapters={**content.chapters, chapter.id: chapter})
+        definition = dataclasses.replace(definition, board=Board.for_chapter(full, chapter))
+    g.ctx = Ctx(definition)
     return g

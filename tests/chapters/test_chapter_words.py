@@ -237,6 +237,35 @@ def test_r_move_03_bar_line_keeps_minions_from_crossing_it_and_survives_save_and
         Game.from_json(saved, content=content)
 
 
+@pytest.mark.rule("R-EXPLORE-03")
+def test_r_explore_03_add_tile_lays_a_tile_the_mice_then_explore_into() -> None:
+    from mnm.board.render import render_layout_svg
+    from mnm.engine.rules.explore import exit_target
+
+    g = game(
+        "rules: [{id: a, when: round_begins, do: [{add_tile: {side: 7, at: [1, 0]}}]}]",
+        heroes={"collin": {"space": "5:4"}},  # on the Guard Room's east exit
+        turn="mouse:collin",
+    )
+    tile = g.ctx.board.tile_of_side(7)
+    assert tile in g.ctx.board.later and tile not in g.state.face_up  # the board knows its place; not on the table
+    assert exit_target(g.ctx, g.state, 5, 0) is None
+    assert not [a for a in g.decision().options if str(a).startswith("explore")]
+    assert f'data-tile="{tile}"' not in render_layout_svg(g.ctx.board, g.state.face_up)
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert g.state.face_up[tile] == 7 and 7 not in g.state.explored  # laid face up, not yet explored
+    said = [e for e in g.ctx.events if e.msg == "tile_added"][-1]
+    assert render(said, "en", g.ctx.content) == "A new tile is laid on the table: Dining Hall."
+    assert render(said, "pt_BR", g.ctx.content) .startswith("Uma nova peça é colocada na mesa: ")
+    assert f'data-tile="{tile}"' in render_layout_svg(g.ctx.board, g.state.face_up)
+    g.apply("explore collin exit-0")
+    assert g.state.heroes["collin"].space == "7:5" and 7 in g.state.explored
+    saved = json.loads(json.dumps(g.to_json()))
+    content = dataclasses.replace(g.ctx.content, chapters={**g.ctx.content.chapters, g.ctx.chapter.id: g.ctx.chapter})
+    again = Game.from_json(saved, content=content)
+    assert again.state.face_up[tile] == 7 and again.state.heroes["collin"].space == "7:5"
+
+
 @pytest.mark.rule("R-CAMP-01")
 def test_r_camp_05_the_campaign_log_records_counts_and_crosses_out() -> None:
     g = game(
@@ -476,6 +505,10 @@ def _problems(old: str, new: str) -> list[Any]:
         ("bar_space: {space: \"8:2\"}", "bar_space: {space: \"8:99\"}", "bar_space.space", "does not exist"),
         ('bar_line: {spaces: ["8:3", "8:4"]}', 'bar_line: {spaces: ["8:3", "8:99"]}', "bar_line.spaces.1", "does not exist"),
         ('bar_line: {spaces: ["8:3", "8:4"]}', 'bar_line: {spaces: ["8:3", "8:6"]}', "bar_line.spaces", "no line joins"),
+        ("add_tile: {side: 1, at: [2, 0]}", "add_tile: {side: 99, at: [2, 0]}", "add_tile.side", "does not exist"),
+        ("add_tile: {side: 1, at: [2, 0]}", "add_tile: {side: 9, at: [2, 0]}", "add_tile.side", "already in the layout"),
+        ("add_tile: {side: 1, at: [2, 0]}", "add_tile: {side: 1, at: [1, 0]}", "add_tile.at", "already has a tile"),
+        ("add_tile: {side: 1, at: [2, 0]}", "add_tile: {side: 1, at: [5, 5]}", "add_tile.at", "next to no tile"),
         ("next_chapter: {chapter: the-mill-race}", "next_chapter: {chapter: nowhere}", "next_chapter.chapter", "not a chapter"),
         ("hero_present: {hero: collin}", "hero_present: {hero: nobody}", "hero_present.hero", "names hero 'nobody'"),
         ("class_present: {class: warrior}", "class_present: {class: bard}", "class_present.class", "the classes are"),

@@ -8,7 +8,7 @@ R-EXPLORE-11), so flipping a tile never rotates it: a side's map is always drawn
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from mnm.board.geometry import BoardExit, Space, TileGraph, compile_side
@@ -73,10 +73,17 @@ class Board:
     space_graph: Mapping[str, TileGraph] = field(default_factory=dict)
     # space id -> the spaces a mouse steps to from it (the ids of mouse_nbrs, as a set)
     mouse_near: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # physical tiles a rule lays during the chapter (add_tile): off the table until the game's face_up has them
+    later: frozenset[int] = frozenset()
 
     @classmethod
     def for_chapter(cls, content: Content, chapter: Chapter) -> Board:
         return _board_for(content, chapter.id)
+
+    def on_table(self, face_up: Mapping[int, int]) -> list[int]:
+        """The physical tiles on the table in a game whose face-up sides are ``face_up``: every tile but those a
+        rule has yet to lay (add_tile, :attr:`later`), in tile order."""
+        return sorted(t for t in self.positions if t in face_up or t not in self.later)
 
     def graph(self, side: int) -> TileGraph:
         return self.graphs[side]
@@ -144,7 +151,13 @@ def _board_for(content: Content, chapter_id: str) -> Board:
     hit = _BOARDS.get(key)
     if hit is not None and hit[0] is chapter and hit[1] is content.tile_sides:
         return hit[2]
-    board = build_board(content, chapter.layout)
+    sides = content.tile_sides
+    placed = {sides[p.side].tile for p in chapter.layout if p.side in sides}
+    # a side that does not exist, or whose tile is already placed, is the validator's to report (chapters.file)
+    added = tuple(p for p in chapter.added_tiles if p.side in sides and sides[p.side].tile not in placed)
+    board = build_board(content, chapter.layout + added)
+    if added:
+        board = replace(board, later=frozenset(board.tile_of_side(p.side) for p in added))
     if len(_BOARDS) >= _CACHE_LIMIT:
         _BOARDS.clear()
     _BOARDS[key] = (chapter, content.tile_sides, board)

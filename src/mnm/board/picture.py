@@ -24,7 +24,8 @@ def board_geometry(board: Board, up: dict[int, int], content: Content, key: str 
     in SVG pixels: what the table page and the workshop draw on."""
     faces = dict(board.initial_up)
     faces.update(up)
-    svg = render_layout_svg(board, faces)
+    svg = render_layout_svg(board, up)
+    shown = set(board.on_table(up))
     tile_px = max(board.graphs[s].size for s in faces.values()) * CELL
     xs = [p[0] for p in board.positions.values()]
     ys = [p[1] for p in board.positions.values()]
@@ -33,6 +34,8 @@ def board_geometry(board: Board, up: dict[int, int], content: Content, key: str 
     slot_w, slot_h = tile_px, tile_px + LABEL
     spaces: dict[str, dict[str, Any]] = {}
     for tile, (tx, ty) in board.positions.items():
+        if tile not in shown:
+            continue  # a tile a rule has yet to lay (add_tile)
         graph = board.graphs[faces[tile]]
         cell = tile_px / graph.size
         left = MARGIN + (tx - x0) * slot_w
@@ -57,6 +60,8 @@ def board_geometry(board: Board, up: dict[int, int], content: Content, key: str 
             }
     exits = []
     for tile, (tx, ty) in board.positions.items():
+        if tile not in shown:
+            continue
         graph = board.graphs[faces[tile]]
         cell = tile_px / graph.size
         left = MARGIN + (tx - x0) * slot_w

@@ -655,10 +655,12 @@ def render_layout_svg(board: Board, up: Mapping[int, int] | None = None, *, titl
     """A chapter layout: every physical tile at its board position, showing the side that is face up.
 
     ``up`` maps physical tile -> face-up side (game state); the layout's :attr:`Board.initial_up` if omitted.
+    A tile a rule has yet to lay (add_tile) leaves its place empty when ``up`` is given.
     """
     faces = dict(board.initial_up)
     if up is not None:
         faces.update(up)
+    shown = set(board.on_table(up)) if up is not None else set(board.positions)
     if not board.positions:
         raise ValueError("the board has no tiles")
     tile_px = max(board.graphs[s].size for s in faces.values()) * cell
@@ -678,6 +680,8 @@ def render_layout_svg(board: Board, up: Mapping[int, int] | None = None, *, titl
         )
     body.append(_north_arrow(width - MARGIN - 26, MARGIN + 2, max(HEADER, 36) - 10))
     for tile, (tx, ty) in sorted(board.positions.items()):
+        if tile not in shown:
+            continue
         graph = board.graphs[faces[tile]]
         left = MARGIN + (tx - x0) * slot_w
         head = MARGIN + top + (ty - y0) * slot_h

@@ -138,6 +138,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("EffectKind", "next_chapter"): "next_chapter: {chapter: the-root-road}",
     ("EffectKind", "flip_tile"): "flip_tile: {side: 9}",
     ("EffectKind", "bar_space"): "bar_space: {space: '8:5'}",
+    ("EffectKind", "add_tile"): "add_tile: {side: 12, at: [2, 0]}",
     ("EffectKind", "bar_line"): "bar_line: {spaces: ['8:2', '8:5']}",
     ("EffectKind", "record"): "record: {entry: bell_rung, op: add, value: 1}",
     ("EffectKind", "enable_rule"): "enable_rule: {rule: flood}",

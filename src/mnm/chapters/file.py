@@ -790,6 +790,8 @@ class _RuleCheck:
             self.space(params.space, f"{at}.space")
         elif kind is EffectKind.BAR_LINE:
             self.line(params.spaces, f"{at}.spaces")
+        elif kind is EffectKind.ADD_TILE:
+            self.added_tile(params.side, params.at, at)
         elif kind is EffectKind.FLIP_TILE and params.side not in self.board.graphs:
             self.out.add(
                 f"{at}.side",
@@ -814,6 +816,27 @@ class _RuleCheck:
                 f"names chapter {params.chapter!r}, which is not a chapter of the game",
                 f"nomeia o capítulo {params.chapter!r}, que não é um capítulo do jogo",
             )
+
+    def added_tile(self, side: int, where: tuple[int, int], path: str) -> None:
+        """An added tile: a side that exists, of a tile not in the layout, laid on a free place next to it."""
+        sides = self.content.tile_sides
+        layout = {sides[p.side].tile: p.at for p in self.chapter.layout if p.side in sides}
+        x, y = where
+        if side not in sides:
+            self.out.add(f"{path}.side", f"names tile side {side}, which does not exist",
+                         f"nomeia o lado de peça {side}, que não existe")
+        elif sides[side].tile in layout:
+            self.out.add(
+                f"{path}.side",
+                f"names tile side {side}, whose tile is already in the layout (flip_tile turns a laid tile over)",
+                f"nomeia o lado de peça {side}, cuja peça já está no arranjo (flip_tile vira uma peça colocada)",
+            )
+        elif (x, y) in layout.values():
+            self.out.add(f"{path}.at", f"lays the tile at [{x}, {y}], where the layout already has a tile",
+                         f"coloca a peça em [{x}, {y}], onde o arranjo já tem uma peça")
+        elif not any(abs(x - ax) + abs(y - ay) == 1 for ax, ay in layout.values()):
+            self.out.add(f"{path}.at", f"lays the tile at [{x}, {y}], next to no tile of the layout",
+                         f"coloca a peça em [{x}, {y}], longe de todas as peças do arranjo")
 
     def line(self, spaces: tuple[str, str], path: str) -> None:
         """A barred line: two spaces that exist, joined by a line (R-MOVE-03)."""

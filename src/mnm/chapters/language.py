@@ -176,6 +176,7 @@ class EffectKind(StrEnum):
     FLIP_TILE = "flip_tile"
     BAR_SPACE = "bar_space"
     BAR_LINE = "bar_line"
+    ADD_TILE = "add_tile"
     RECORD = "record"
     ENABLE_RULE = "enable_rule"
     DISABLE_RULE = "disable_rule"
@@ -653,6 +654,14 @@ class _BarSpace(_EffectBase):
     space: SpaceId = Field(description="the space no figure may enter from now on")
 
 
+class _AddTile(_EffectBase):
+    """A tile laid on the table during the chapter (the board knows its place from the start; until a rule lays it
+    it is not on the table: nothing explores into it and it is not drawn)."""
+
+    side: int = Field(description="the tile side laid face up (its tile is not in the setup's layout)")
+    at: tuple[int, int] = Field(description="where: [x, y] in tile units (x east, y south), next to a layout tile")
+
+
 class _BarLine(_EffectBase):
     spaces: tuple[SpaceId, SpaceId] = Field(
         description="two adjacent spaces (side:space): no figure may step across the line between them from now on"
@@ -712,6 +721,7 @@ class Effect(_Model):
     flip_tile: _FlipTile | None = None
     bar_space: _BarSpace | None = None
     bar_line: _BarLine | None = None
+    add_tile: _AddTile | None = None
     record: _Record | None = None
     enable_rule: _RuleRef | None = None
     disable_rule: _RuleRef | None = None
@@ -1203,6 +1213,7 @@ _SENTENCES: tuple[tuple[StrEnum, tuple[str, str]], ...] = (
     (EffectKind.NEXT_CHAPTER, ("the campaign goes on to {chapter}", "a campanha segue para {chapter}")),
     (EffectKind.FLIP_TILE, ("the tile turns to show side {side}", "a peça vira e mostra o lado {side}")),
     (EffectKind.BAR_SPACE, ("no figure may enter {space}", "nenhuma figura pode entrar em {space}")),
+    (EffectKind.ADD_TILE, ("tile side {side} is laid at {at}", "o lado de peça {side} é colocado em {at}")),
     (EffectKind.BAR_LINE, ("no figure may cross the line {spaces}", "nenhuma figura pode cruzar a linha {spaces}")),
     (EffectKind.RECORD, ("campaign log: {op} {entry}", "registro da campanha: {op} {entry}")),
     (EffectKind.ENABLE_RULE, ("rule {rule} is turned on", "a regra {rule} é ligada")),

@@ -257,6 +257,7 @@ EFFECT_FACTS: dict[str, EffectFacts] = {
     EffectKind.NEXT_CHAPTER: _none,  # the campaign's, after the chapter
     EffectKind.FLIP_TILE: lambda p: ((f"face_up:{p.side}", "", 0),),
     EffectKind.BAR_SPACE: _none,  # a map fact: the side graph's moves already keep off a barred space
+    EffectKind.ADD_TILE: lambda p: ((f"face_up:{p.side}", "", 0),),  # laid face up: the mice may explore into it
     EffectKind.BAR_LINE: _none,  # a map fact, like bar_space: no condition reads a barred line
     EffectKind.RECORD: lambda p: ((f"logged:{p.entry}", "", 0),),
     EffectKind.ENABLE_RULE: lambda p: ((f"enabled:{p.rule}", "", 0),),

@@ -17,7 +17,15 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from mnm.chapters.field_error import FieldError
-from mnm.chapters.language import TRIGGER_FILTERS, ChapterAction, ChapterItem, ChapterRule, Condition, RoomRules
+from mnm.chapters.language import (
+    TRIGGER_FILTERS,
+    ChapterAction,
+    ChapterItem,
+    ChapterRule,
+    Condition,
+    RoomRules,
+    walk_effects,
+)
 
 __all__ = [
     "SETUP_FIELDS",
@@ -635,6 +643,20 @@ class Chapter(Sourced):
     )
     items: tuple[ChapterItem, ...] = Field(default=(), description="the chapter's named items (give_item, take_item)")
     placements: tuple[NamedPlacement, ...] = Field(default=(), description="minions on named spaces at setup")
+
+    @property
+    def added_tiles(self) -> tuple[ChapterPlacement, ...]:
+        """The tiles rules lay during the chapter (``add_tile``), each once, in the file's order: the board knows
+        their places from the start (mnm.board.layout), the game lays them (issue 30)."""
+        sources = [r.do for r in self.rules] + [r.do for room in self.rooms for r in room.rules]
+        sources += [a.do for a in self.actions]
+        out: dict[int, ChapterPlacement] = {}
+        laid = {p.side for p in self.layout}
+        for effects in sources:
+            for _, e in walk_effects(effects, ""):
+                if e.add_tile is not None and e.add_tile.side not in laid:
+                    out.setdefault(e.add_tile.side, ChapterPlacement(side=e.add_tile.side, at=e.add_tile.at))
+        return tuple(out.values())
 
     @model_validator(mode="before")
     @classmethod

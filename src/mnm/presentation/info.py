@@ -871,7 +871,7 @@ def hesster_lines(content: Content, state: State, minion_id: str, lang: str = "e
 
 
 def _face_up(state: State, b: Board) -> list[int]:
-    return [state.face_up.get(tile, b.initial_up[tile]) for tile in sorted(b.positions)]
+    return [state.face_up.get(tile, b.initial_up[tile]) for tile in b.on_table(state.face_up)]
 
 
 def unlaid_overlays(content: Content, state: State, board: Board | None = None) -> list[int]:

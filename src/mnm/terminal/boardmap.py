@@ -488,6 +488,8 @@ def board_text(
     side_at: dict[tuple[int, int], int] = {}
     tile_w, tile_h = 0, 0
     for tile, pos in places.items():
+        if tile in board.later and tile not in st.face_up:
+            continue  # a tile a rule has yet to lay (add_tile): its place stays empty
         side = st.face_up.get(tile, board.initial_up[tile])
         lines = side_lines(game, side, hl, marks, scale, reach, lang)
         drawn[pos] = lines

@@ -960,6 +960,20 @@ def _flip_tile(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> N
         st.explored.append(side)
 
 
+@effect(EffectKind.ADD_TILE, "R-EXPLORE-03")
+def _add_tile(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
+    """A tile the board kept off the table is laid, ``side`` up. It is not explored: the mice explore into it
+    through a lined-up exit like any face-up tile, and meet its encounter then (docs/rulings.md R-EXPLORE-03)."""
+    side: int = p.side
+    if side not in ctx.board.graphs or ctx.board.tile_of_side(side) not in ctx.board.later:
+        return  # not a tile the board keeps off the table (the chapter file's validation says so)
+    tile = ctx.board.tile_of_side(side)
+    if tile in st.face_up:
+        return  # laid already: nothing changes
+    st.face_up[tile] = side
+    emit_effect(ctx, fire, rule, "add_tile", p.event, {"side": side}, "tile_added")
+
+
 @effect(EffectKind.BAR_SPACE, "R-SPACE-01")
 def _bar_space(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     spaces: list[str] = st.chapter_data.setdefault(BARRED, [])

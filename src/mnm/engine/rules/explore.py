@@ -28,9 +28,9 @@ def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, i
     ex = board.graph(side).exits[exit_index]
     tile = board.tile_of_side(side)
     nb = board.neighbour_tile(tile, ex.edge)
-    if nb is None:
+    up = st.face_up.get(nb) if nb is not None else None
+    if up is None:  # no tile there, or one a rule has yet to lay (add_tile)
         return None
-    up = st.face_up[nb]
     target = up
     if board.graph(up).colour != board.graph(side).colour:
         other = board.other_side(up)
