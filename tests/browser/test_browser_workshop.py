@@ -26,6 +26,17 @@ def checked(page: Page) -> None:
     expect(page.locator("#ws-problems .ws-ok")).to_be_visible(timeout=15_000)
 
 
+def copy_shipped(page: Page, chapter: str) -> None:
+    """Open the workshop on a copy of a shipped chapter, checked."""
+    page.goto("/workshop")
+    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
+    page.locator("#ws-copy-of").select_option(chapter)
+    page.locator("#ws-copy").click()
+    if page.locator("#ws-ask-yes").count():
+        page.locator("#ws-ask-yes").click()
+    checked(page)
+
+
 def test_copy_export_reimport_identical_and_the_drafts_list(browser: Browser, base_url: str, tmp_path: Path) -> None:
     """A shipped chapter copied, exported and imported again byte for byte; each start is a draft of its own,
     listed with its name, opened, copied and deleted (after a question)."""
@@ -33,13 +44,7 @@ def test_copy_export_reimport_identical_and_the_drafts_list(browser: Browser, ba
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto("/workshop")
-    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
-    page.locator("#ws-copy-of").select_option("the-root-road")
-    page.locator("#ws-copy").click()
-    if page.locator("#ws-ask-yes").count():
-        page.locator("#ws-ask-yes").click()
-    checked(page)
+    copy_shipped(page, "the-root-road")
     text = page.locator("#ws-text").input_value()
     assert "# " in text  # the shipped file's comments came along
     with page.expect_download() as download:
@@ -173,13 +178,7 @@ def test_a_starting_minion_placed_on_a_space_picked_on_the_board(browser: Browse
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto("/workshop")
-    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
-    page.locator("#ws-copy-of").select_option("the-root-road")
-    page.locator("#ws-copy").click()
-    if page.locator("#ws-ask-yes").count():
-        page.locator("#ws-ask-yes").click()
-    checked(page)
+    copy_shipped(page, "the-root-road")
     before = page.locator("#ws-text").input_value()
     space = page.locator("#ws-board path.space").nth(3)
     space_id = space.get_attribute("data-space")
