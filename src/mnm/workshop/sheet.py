@@ -22,6 +22,8 @@ from mnm.workshop.diagnose import OPS
 
 __all__ = ["sheet_html"]
 
+_RULE_IDS = re.compile(r"\s*\((?:R-[A-Z]+-\d+(?:,\s*)?)+\)")
+
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "chapter": "Chapter",
@@ -135,14 +137,15 @@ class _Sheet:
         return self.say("side", side=side, name=self.text(info.name) if info else "?")
 
     def spaces(self, words: str) -> str:
-        """'16:5' in a sentence read as 'space 5 of side 16 (name)'."""
+        """'16:5' in a sentence read as 'space 5 of side 16 (name)'; rule ids a file's text cites for its
+        designers, "(R-EXP-07)", left out: the sheet is for the players."""
 
         def one(m: re.Match[str]) -> str:
             side = int(m.group(1))
             info = self.content.tile_sides.get(side)
             return self.say("space", space=m.group(2), side=side, name=self.text(info.name) if info else "?")
 
-        text = _SPACE.sub(one, words)
+        text = _SPACE.sub(one, _RULE_IDS.sub("", words))
         for op, symbol in OPS.items():  # the file writes ge, a player reads ≥
             text = text.replace(f" is {op} ", f" {symbol} ").replace(f" é {op} ", f" {symbol} ")
         return text.replace("..", ".")
