@@ -897,7 +897,7 @@ function confirmChosen() {
 }
 
 // the hint panel (TEAM.md contract 3): a chance only from 100 playouts on, with its interval; options whose
-// intervals overlap are "about equal"
+// intervals overlap are "about equal" (unless the reason already says they are even)
 function renderHints(v) {
   const hs = S.hints && S.hints.version === v.version ? S.hints : null;
   const box = h("div", { class: "hints", id: "hints", "aria-live": "polite" });
@@ -908,7 +908,7 @@ function renderHints(v) {
   } else {
     box.appendChild(h("h4", {}, t("hintTitle")));
     const groups = new Map();
-    for (const hint of hs.list) if (hint.group !== undefined) groups.set(hint.group, (groups.get(hint.group) || 0) + 1);
+    for (const hint of hs.list) if (hint.group != null) groups.set(hint.group, (groups.get(hint.group) || 0) + 1);
     for (const hint of hs.list) {
       const chance = hint.chance ?? hint.win_chance;
       const pct = (x) => Math.round(x * 100);
@@ -916,7 +916,8 @@ function renderHints(v) {
       if (hint.playouts < 100 || chance === undefined) line = t("hintFew", { n: hint.playouts });
       else if (hint.low !== undefined && hint.high !== undefined) line = `${t("hintInterval", { c: pct(chance), lo: pct(hint.low), hi: pct(hint.high) })} · ${hint.playouts} ${t("playouts")}`;
       else line = `${pct(chance)}% · ${hint.playouts} ${t("playouts")}`;
-      const equal = hint.group !== undefined && groups.get(hint.group) > 1;
+      // the server's reason says "Even with ..." itself (hint.even): one wording, not both
+      const equal = hint.group != null && groups.get(hint.group) > 1 && !hint.even;
       box.appendChild(
         h(
           "button",
