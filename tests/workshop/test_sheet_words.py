@@ -32,3 +32,12 @@ def test_a_flip_filter_reads_as_words() -> None:
     """The Root Road's rusted hatch: an explore_attempt rule filtered to flipping the tile."""
     assert "by flipping the tile" in sheet_text("the-root-road", "en")
     assert "virando a peça" in sheet_text("the-root-road", "pt")
+
+
+def test_minions_placed_on_a_space_are_on_the_sheet() -> None:
+    chapter = CONTENT.chapter("the-old-mill")
+    assert chapter.placements
+    text = sheet_text("the-old-mill", "en")
+    assert "Minions on a space: " in text
+    side, number = chapter.placements[0].space.split(":")
+    assert f"space {number} of side {side}" in text

@@ -39,6 +39,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "end_page": "The chapter end marker goes on page {page} of {pages}.",
         "minions": "Starting minions: {list}",
         "minion": "{count} {name} on {side}",
+        "placements": "Minions on a space: {list}",
         "tokens": "Tokens: {list}",
         "victory": "Victory",
         "victory_all": "The mice win when all of these hold:",
@@ -78,6 +79,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "end_page": "O marcador de fim do capítulo vai na página {page} de {pages}.",
         "minions": "Lacaios no início: {list}",
         "minion": "{count} {name} no {side}",
+        "placements": "Lacaios num espaço: {list}",
         "tokens": "Fichas: {list}",
         "victory": "Vitória",
         "victory_all": "Os ratos vencem quando tudo isto vale:",
@@ -204,6 +206,9 @@ class _Sheet:
         if ch.starting_minions:
             each = [self.say("minion", count=m.count, name=self.minion(m.minion), side=self.side(m.side)) for m in ch.starting_minions]
             lines.append(self.say("minions", list="; ".join(each)))
+        if ch.placements:
+            each = [f"{self.minion(p.minion)}: {self.spaces(p.space)}" for p in ch.placements]
+            lines.append(self.say("placements", list="; ".join(each)))
         if ch.tokens:
             each = [f"{name}: {', '.join(self.spaces(s) for s in spaces)}" for name, spaces in ch.tokens.items()]
             lines.append(self.say("tokens", list="; ".join(each)))
