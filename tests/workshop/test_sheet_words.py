@@ -41,3 +41,29 @@ def test_minions_placed_on_a_space_are_on_the_sheet() -> None:
     assert "Minions on a space: " in text
     side, number = chapter.placements[0].space.split(":")
     assert f"space {number} of side {side}" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_every_trigger_filter_reads_as_words(lang: str) -> None:
+    """Each of a rule's ``where`` filters in words: never the file's key=value or an underscore."""
+    from mnm.chapters.doc import _filter_words
+    from mnm.chapters.language import Where
+
+    samples = {
+        "side": 5,
+        "spaces": ("5:3",),
+        "minion": "rat-warrior",
+        "roach": True,
+        "mouse": False,
+        "number": 2,
+        "by_mouse": True,
+        "what": "flip",
+        "exit": 0,
+        "page": 4,
+        "item": "brass-key",
+    }
+    assert set(samples) == set(Where.model_fields)
+    for key, value in samples.items():
+        words = _filter_words(key, value, lang)
+        assert "_" not in words and "=" not in words and not words.startswith(f"{key} "), words
+    assert _filter_words("exit", 0, "en") == "through its exit 1"  # people count exits from 1

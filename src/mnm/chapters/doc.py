@@ -338,7 +338,7 @@ _FILTER_SENTENCES: dict[str, tuple[str, str]] = {
     "side": ("on side {v}", "no lado {v}"),
     "minion": ("minion: {v}", "lacaio: {v}"),
     "number": ("the die shows {v}", "o dado mostra {v}"),
-    "exit": ("exit number {v}", "saída número {v}"),
+    "exit": ("through its exit {v}", "pela saída {v}"),
     "page": ("page {v} of the hourglass", "página {v} da ampulheta"),
     "item": ("item: {v}", "item: {v}"),
 }
