@@ -35,6 +35,8 @@ def test_even_options_say_so_and_why_the_bot_still_prefers_one() -> None:
         assert h.reason.startswith("Even with the best choice"), h.reason
     for h in shown:
         assert "about equal" not in h.reason
+        assert h.even == (h in grouped)  # the clients add no "about equal" next to the reason's "Even with"
+        assert h.to_json()["even"] == h.even
 
 
 def test_a_hint_search_with_workers_leaves_no_process_behind() -> None:

@@ -412,7 +412,7 @@ HINTS = {
     "hints": [
         {"action": "", "chance": 0.62, "low": 0.55, "high": 0.69, "group": 0, "playouts": 180, "reason": "r1"},
         {"action": "", "chance": 0.6, "low": 0.52, "high": 0.67, "group": 0, "playouts": 150, "reason": "r2"},
-        {"action": "", "chance": 1.0, "low": 0.5, "high": 1.0, "group": 1, "playouts": 12, "reason": "r3"},
+        {"action": "", "chance": 1.0, "low": 0.5, "high": 1.0, "group": None, "playouts": 12, "reason": "r3"},
     ],
 }
 
@@ -432,6 +432,23 @@ def test_hints_show_interval_about_equal_and_no_chance_under_100(browser: Browse
     expect(hints.nth(2).locator(".chance")).not_to_contain_text("%")
     expect(hints.nth(2).locator(".chance")).to_contain_text("12 playouts: too few")
     expect(hints.nth(2).locator(".equal")).to_have_count(0)
+
+
+def test_hints_said_even_by_the_server_carry_one_wording(browser: Browser, base_url: str) -> None:
+    """Issue 32: the server's reason says "Even with the next choice ..." (``even``): the panel adds no
+    "about equal" next to it."""
+    made = create(base_url)
+    view = view_of(base_url, made["table"])
+    page = open_page(browser, base_url, made["links"]["host"])
+    said = [{**h, "even": i < 2, "reason": f"Even with the other choice. r{i}"} for i, h in enumerate(HINTS["hints"])]
+    answer = {**HINTS, "hints": [{**h, "action": view["decision"]["options"][i]} for i, h in enumerate(said)]}
+    page.route("**/hints*", lambda route: route.fulfill(json=answer))
+    page.locator("#hint-button").click()
+    hints = page.locator("#hints button.option.hint")
+    expect(hints).to_have_count(3)
+    expect(hints.nth(0)).to_contain_text("Even with the other choice")
+    expect(page.locator("#hints .equal")).to_have_count(0)
+    assert "about equal" not in page.locator("#hints").inner_text()
 
 
 def test_bots_are_announced_and_paced(browser: Browser, base_url: str) -> None:

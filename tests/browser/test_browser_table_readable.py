@@ -96,6 +96,28 @@ def test_a_new_player_reads_the_table(
     if viewport is PHONE:
         # a compact header: the board starts in the top third of the screen
         assert board["y"] < 330, board
+        # the page's bar and the table's header together at most ~120 px (they took about 275), every control
+        # in them still a 44 px target
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SHOTS / "issue32-header-phone.png"))
+        heights = page.evaluate(
+            "() => [document.querySelector('header.top'), document.querySelector('.table-head')]"
+            ".map(e => e.getBoundingClientRect().height)"
+        )
+        assert sum(heights) <= 120, heights
+        # the rest behind the "⋯" button, on a second row
+        expect(page.locator("#speed")).to_be_hidden()
+        page.locator("#head-menu").click()
+        expect(page.locator("#head-menu")).to_have_attribute("aria-expanded", "true")
+        expect(page.locator("#speed")).to_be_visible()
+        small = page.evaluate(
+            "() => [...document.querySelectorAll('.table-head button, .table-head .button, .table-head select')]"
+            ".filter(e => e.offsetParent).map(e => [e.id || e.textContent, e.getBoundingClientRect().height])"
+            ".filter(([, h]) => h < 44)"
+        )
+        assert small == [], small
+        page.locator("#head-menu").click()
+        expect(page.locator("#speed")).to_be_hidden()
         # "fit" keeps the smallest space about 32 px across (it drew 20 px spaces)
         page.locator("#zoom-fit").click()
         smallest = page.evaluate(

@@ -26,6 +26,17 @@ def checked(page: Page) -> None:
     expect(page.locator("#ws-problems .ws-ok")).to_be_visible(timeout=15_000)
 
 
+def copy_shipped(page: Page, chapter: str) -> None:
+    """Open the workshop on a copy of a shipped chapter, checked."""
+    page.goto("/workshop")
+    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
+    page.locator("#ws-copy-of").select_option(chapter)
+    page.locator("#ws-copy").click()
+    if page.locator("#ws-ask-yes").count():
+        page.locator("#ws-ask-yes").click()
+    checked(page)
+
+
 def test_copy_export_reimport_identical_and_the_drafts_list(browser: Browser, base_url: str, tmp_path: Path) -> None:
     """A shipped chapter copied, exported and imported again byte for byte; each start is a draft of its own,
     listed with its name, opened, copied and deleted (after a question)."""
@@ -33,13 +44,7 @@ def test_copy_export_reimport_identical_and_the_drafts_list(browser: Browser, ba
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto("/workshop")
-    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
-    page.locator("#ws-copy-of").select_option("the-root-road")
-    page.locator("#ws-copy").click()
-    if page.locator("#ws-ask-yes").count():
-        page.locator("#ws-ask-yes").click()
-    checked(page)
+    copy_shipped(page, "the-root-road")
     text = page.locator("#ws-text").input_value()
     assert "# " in text  # the shipped file's comments came along
     with page.expect_download() as download:
@@ -163,4 +168,40 @@ def test_every_tab_of_an_editor_sees_and_cancels_its_play_test(browser: Browser,
     expect(second.locator("#ws-progress-box")).to_have_attribute("data-status", "cancelled", timeout=T)
     expect(first.locator("#ws-progress-box")).to_have_attribute("data-status", "cancelled", timeout=T)
     expect(first.locator("#ws-run")).to_be_enabled(timeout=T)
+    context.close()
+
+
+def test_a_starting_minion_placed_on_a_space_picked_on_the_board(browser: Browser, base_url: str) -> None:
+    """Issue 31: a starting minion on a space, not only on a side: picked on the board, written into the file's
+    setup.placements through the comment-keeping edit, its minion changed in the form."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    copy_shipped(page, "the-root-road")
+    before = page.locator("#ws-text").input_value()
+    space = page.locator("#ws-board path.space").nth(3)
+    space_id = space.get_attribute("data-space")
+    assert space_id
+    page.locator("#ws-place-minion").click()
+    expect(page.locator("#ws-picking")).to_contain_text("Place a minion on a space")
+    space.dispatch_event("click")
+    row = page.locator('#ws-forms [data-field="setup.placements.0"]')
+    expect(row).to_be_visible(timeout=T)
+    side, number = space_id.split(":")
+    expect(row).to_contain_text(f"space {number} of")
+    written = re.compile(rf'placements:\n\s+- \{{minion: [a-z-]+, space: "{side}:{number}"\}}')
+    expect(page.locator("#ws-text")).to_have_value(written, timeout=T)
+    # another minion chosen in the row: the same entry changes
+    select = row.locator("select")
+    other = select.locator("option").nth(1).get_attribute("value")
+    assert other
+    select.select_option(other)
+    expect(page.locator("#ws-text")).to_have_value(re.compile(rf"minion: {re.escape(other)}"), timeout=T)
+    checked(page)
+    after = page.locator("#ws-text").input_value()
+    assert [line for line in before.splitlines() if line.lstrip().startswith("#")] == [
+        line for line in after.splitlines() if line.lstrip().startswith("#")
+    ]  # the file's comments stayed
+    assert errors == []
     context.close()

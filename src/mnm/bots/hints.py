@@ -107,6 +107,7 @@ class Hint:
     low: float | None = None  # its Wilson 95% interval
     high: float | None = None
     group: int | None = None  # options sharing a group are about equal
+    even: bool = False  # the reason already says it is even with another shown option (clients add no "about equal")
 
     def to_json(self) -> dict[str, object]:
         def r(x: float | None) -> float | None:
@@ -120,6 +121,7 @@ class Hint:
             "low": r(self.low),
             "high": r(self.high),
             "group": self.group,
+            "even": self.even,
             "win_chance": round(self.win_chance, 3),
             "reason": self.reason,
         }
@@ -316,6 +318,7 @@ def hints(
                 low=low,
                 high=high,
                 group=groups.get(i),
+                even=bool(even),
             )
         )
     return out

@@ -325,13 +325,49 @@ def effect_words(e: Effect, lang: str = "en") -> str:
     return _words(kind, p, lang)
 
 
+# a trigger's filter (``where:``) in the players' words, English and Portuguese: never the file's key and value
+_FILTER_WORDS: dict[tuple[str, Any], tuple[str, str]] = {
+    ("what", "exit"): ("through an exit", "por uma saída"),
+    ("what", "flip"): ("by flipping the tile", "virando a peça"),
+    ("roach", True): ("roaches only", "só baratas"),
+    ("roach", False): ("no roaches", "sem baratas"),
+    ("mouse", True): ("a mouse only", "só um rato"),
+    ("mouse", False): ("a minion only", "só um lacaio"),
+    ("by_mouse", True): ("by a mouse", "por um rato"),
+    ("by_mouse", False): ("not by a mouse", "não por um rato"),
+}
+_FILTER_SENTENCES: dict[str, tuple[str, str]] = {
+    "side": ("on side {v}", "no lado {v}"),
+    "minion": ("minion: {v}", "lacaio: {v}"),
+    "number": ("the die shows {v}", "o dado mostra {v}"),
+    "exit": ("through its exit {v}", "pela saída {v}"),
+    "page": ("page {v} of the hourglass", "página {v} da ampulheta"),
+    "item": ("item: {v}", "item: {v}"),
+}
+
+
+def _filter_words(key: str, value: Any, lang: str) -> str:
+    """One filter of a rule's ``where`` in words ("by flipping the tile", "on space 3 of side 5")."""
+    pt = lang.startswith("pt")
+    if (key, value) in _FILTER_WORDS:
+        return _FILTER_WORDS[key, value][pt]
+    if key == "spaces":
+        # "5:3" stays for the reader to name (the sheet says "space 3 of side 5 (The Kitchen)")
+        return ("em " if pt else "on ") + (" ou " if pt else " or ").join(str(v) for v in value)
+    if key == "exit":
+        value = int(value) + 1  # the file counts exits from 0, people from 1
+    if key in ("minion", "item"):
+        value = str(value).replace("-", " ")
+    return _FILTER_SENTENCES[key][pt].format(v=_value(value, lang)) if key in _FILTER_SENTENCES else f"{key} {value}"
+
+
 def rule_words(rule: ChapterRule, lang: str = "en") -> str:
     """A chapter rule in words: its own text when the file gives one, else built from the vocabulary's sentences."""
     if rule.text is not None:
         return rule.text.pt if lang.startswith("pt") else rule.text.en
     en, pt = sentence(rule.when)
     head = pt if lang.startswith("pt") else en
-    filters = ", ".join(f"{k} {_value(v, lang)}" for k, v in rule.where.model_dump(exclude_defaults=True).items())
+    filters = ", ".join(_filter_words(k, v, lang) for k, v in rule.where.model_dump(exclude_defaults=True).items())
     if filters:
         head += f" ({filters})"
     conds = "; ".join(condition_words(c, lang) for c in rule.if_)

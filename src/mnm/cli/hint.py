@@ -64,7 +64,7 @@ def hint(
     from mnm.engine import Event, render
 
     for i, h in enumerate(found, 1):
-        same = i > 1 and h.group is not None and h.group == found[i - 2].group
+        same = i > 1 and h.group is not None and h.group == found[i - 2].group and not h.even
         if h.chance is None or h.low is None or h.high is None:  # under MIN_PLAYOUTS: no chance shown
             won = render(Event("hint_few", {"playouts": h.playouts}), lang)
         else:

@@ -132,6 +132,7 @@ def hint_parts(words: Describer, game: Game, hint: Hint, previous: Hint | None =
     actor = d.actor if d is not None else ""
     what = words.action(hint.action, words.space_names(game), actor=actor)
     same = previous is not None and hint.group is not None and previous.group == hint.group
+    same = same and not getattr(hint, "even", False)  # its reason says "Even with ..." already: one wording
     equal = "; " + say(words.lang, "hint.equal") if same else ""
     return what, f"{hint_chance(hint, words.lang)}{equal}; {hint.reason}"
 

@@ -139,12 +139,19 @@ function renderTableShell() {
         h("h2", { id: "chapter-name" }),
         h("button", { type: "button", id: "objective-button", class: "small", onclick: showObjective }, t("chapterPanel")),
         h("button", { type: "button", id: "campaign-button", class: "small", onclick: () => showCampaignSheet() }, t("campaignSheet")),
-        h("span", { id: "variants-on", class: "variants-on" }),
-        h("span", { id: "dice-sealed", class: "dice-sealed" }),
-        h("span", { id: "role", class: "role" }),
         h("span", { id: "conn", class: "conn off", role: "status" }, t("offline")),
-        h("label", { class: "speed" }, `${t("speed")} `, speedSel),
-        h("a", { href: "#", class: "button small" }, t("backHome")),
+        // a phone shows the controls below behind this button (issue 32: the header took 275 px); a wide screen
+        // shows them all and hides the button
+        h("button", { type: "button", id: "head-menu", class: "small head-menu", "aria-controls": "head-more", "aria-expanded": "false", "aria-label": t("moreControls"), title: t("moreControls"), onclick: toggleHeadMenu }, "⋯"),
+        h(
+          "div",
+          { id: "head-more", class: "head-more" },
+          h("span", { id: "variants-on", class: "variants-on" }),
+          h("span", { id: "dice-sealed", class: "dice-sealed" }),
+          h("span", { id: "role", class: "role" }),
+          h("label", { class: "speed" }, `${t("speed")} `, speedSel),
+          h("a", { href: "#", class: "button small" }, t("backHome")),
+        ),
       ),
       h("p", { id: "objective-line", class: "objective-line" }),
       h("section", { id: "tracks", class: "tracks", "aria-label": t("hourglass") }),
@@ -211,6 +218,12 @@ function skipTo(ev, selector) {
   ev.preventDefault();
   const target = selector === "#decision" ? firstChoice() : $(selector);
   if (target) target.focus();
+}
+
+function toggleHeadMenu() {
+  const head = $(".table-head");
+  const open = head.classList.toggle("open");
+  $("#head-menu").setAttribute("aria-expanded", String(open));
 }
 
 function toggleLog(open) {
@@ -441,6 +454,7 @@ function render() {
   }
   if (S.mode && !myOptions(v).some((o) => isPlacing(v, o))) S.mode = null;
   $("#chapter-name").textContent = `${v.chapter.number}. ${tx(v.chapter.name)}`;
+  $("#chapter-name").title = $("#chapter-name").textContent; // a phone may cut it short
   // a chapter built in the workshop says so (issue 23)
   $("#chapter-name").after(...($("#custom-chapter") ? [] : v.chapter.custom ? [h("span", { id: "custom-chapter", class: "role custom-chapter" }, t("customChapter"))] : []));
   $("#objective-line").textContent = `${t("objective")}: ${tx(v.chapter.objective)}`;
@@ -897,7 +911,7 @@ function confirmChosen() {
 }
 
 // the hint panel (TEAM.md contract 3): a chance only from 100 playouts on, with its interval; options whose
-// intervals overlap are "about equal"
+// intervals overlap are "about equal" (unless the reason already says they are even)
 function renderHints(v) {
   const hs = S.hints && S.hints.version === v.version ? S.hints : null;
   const box = h("div", { class: "hints", id: "hints", "aria-live": "polite" });
@@ -908,7 +922,7 @@ function renderHints(v) {
   } else {
     box.appendChild(h("h4", {}, t("hintTitle")));
     const groups = new Map();
-    for (const hint of hs.list) if (hint.group !== undefined) groups.set(hint.group, (groups.get(hint.group) || 0) + 1);
+    for (const hint of hs.list) if (hint.group != null) groups.set(hint.group, (groups.get(hint.group) || 0) + 1);
     for (const hint of hs.list) {
       const chance = hint.chance ?? hint.win_chance;
       const pct = (x) => Math.round(x * 100);
@@ -916,7 +930,8 @@ function renderHints(v) {
       if (hint.playouts < 100 || chance === undefined) line = t("hintFew", { n: hint.playouts });
       else if (hint.low !== undefined && hint.high !== undefined) line = `${t("hintInterval", { c: pct(chance), lo: pct(hint.low), hi: pct(hint.high) })} · ${hint.playouts} ${t("playouts")}`;
       else line = `${pct(chance)}% · ${hint.playouts} ${t("playouts")}`;
-      const equal = hint.group !== undefined && groups.get(hint.group) > 1;
+      // the server's reason says "Even with ..." itself (hint.even): one wording, not both
+      const equal = hint.group != null && groups.get(hint.group) > 1 && !hint.even;
       box.appendChild(
         h(
           "button",

@@ -547,7 +547,7 @@ const FIELD_TITLES = {
   id: "ws.id", number: "ws.number", name: "ws.name", objective: "ws.objective", victory_text: "ws.victoryText", defeat_text: "ws.defeatText",
   story: "ws.story", setup: "ws.setup", victory: "ws.victory", defeat: "ws.defeat", rules: "ws.rules", rooms: "ws.rooms",
   party_size: "ws.partySize", forbidden_heroes: "ws.barred", encounter_kinds: "ws.encounters", end_page: "ws.endPage", track_pages: "ws.trackPages",
-  layout: "ws.board", start_space: "ws.startSpace", starting_minions: "ws.minions", tokens: "ws.tokens",
+  layout: "ws.board", start_space: "ws.startSpace", starting_minions: "ws.minions", placements: "ws.placements", tokens: "ws.tokens",
   if: "ws.conditions", do: "ws.effects", when: "ws.when", where: "ws.when",
 };
 
@@ -785,6 +785,10 @@ function drawMarks() {
       if (c) layer.appendChild(svgEl("text", { x: c[0] + 14, y: c[1] - 10, class: "ws-token" }, token.slice(0, 3)));
     }
   }
+  for (const p of setup.placements || []) {
+    const c = view.spaceCentre(String(p.space || ""));
+    if (c) layer.appendChild(svgEl("text", { x: c[0] - 14, y: c[1] - 10, class: "ws-minion-count", "text-anchor": "middle" }, "▲"));
+  }
   // starting minions: a count on their side's name band
   const bySide = new Map();
   for (const m of setup.starting_minions || []) bySide.set(m.side, (bySide.get(m.side) || 0) + (Number(m.count) || 0));
@@ -975,6 +979,7 @@ function drawForms() {
         ),
         h("button", { type: "button", class: "small", id: "ws-add-minion", disabled: !sides.length, onclick: () => edit((x) => (setupOf(x).starting_minions = [...(setupOf(x).starting_minions || []), { minion: minionTypes[0] || "rat-warrior", count: 1, side: sides[sides.length - 1] }]), true) }, t("ws.add")),
       ),
+      placementsForm(setup, minionTypes, sides),
       h(
         "fieldset",
         { "data-field": "setup.tokens" },
@@ -1011,6 +1016,27 @@ function drawForms() {
     roomsForm(d.rooms || []),
   );
   showProblems(W.problems);
+}
+
+// setup.placements: one minion on a space picked on the board (R-SETUP-08, R-STORY-03)
+function placementsForm(setup, minionTypes, sides) {
+  const place = (x, id) => (setupOf(x).placements = [...(setupOf(x).placements || []), { minion: minionTypes[0] || "rat-warrior", space: id }]);
+  return h(
+    "fieldset",
+    { "data-field": "setup.placements" },
+    h("legend", {}, t("ws.placements")),
+    (setup.placements || []).map((p, i) =>
+      h(
+        "div",
+        { class: "ws-row ws-item", "data-field": `setup.placements.${i}` },
+        h("label", {}, `${t("ws.minion")} `, h("select", { "data-field": `setup.placements.${i}.minion`, onchange: (ev) => edit((x) => (setupOf(x).placements[i].minion = ev.target.value)) }, minionTypes.map((id) => h("option", { value: id, selected: id === p.minion }, minionName(id))))),
+        h("span", { "data-field": `setup.placements.${i}.space` }, spaceName(p.space)),
+        h("button", { type: "button", class: "small", "data-pick": `setup.placements.${i}.space`, onclick: () => startPicking(`${minionName(p.minion)}: ${t("ws.placeOnSpace")}`, (x, id) => (setupOf(x).placements[i].space = id)) }, t("ws.pickOnBoard")),
+        h("button", { type: "button", class: "small", onclick: () => edit((x) => setupOf(x).placements.splice(i, 1), true) }, t("ws.remove")),
+      ),
+    ),
+    h("button", { type: "button", class: "small", id: "ws-place-minion", "data-pick": "setup.placements", disabled: !sides.length, onclick: () => startPicking(t("ws.placeOnSpace"), place) }, t("ws.placeOnSpace")),
+  );
 }
 
 function minionName(id) {

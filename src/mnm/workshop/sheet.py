@@ -22,6 +22,8 @@ from mnm.workshop.diagnose import OPS
 
 __all__ = ["sheet_html"]
 
+_RULE_IDS = re.compile(r"\s*\((?:R-[A-Z]+-\d+(?:,\s*)?)+\)")
+
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "chapter": "Chapter",
@@ -37,6 +39,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "end_page": "The chapter end marker goes on page {page} of {pages}.",
         "minions": "Starting minions: {list}",
         "minion": "{count} {name} on {side}",
+        "placements": "Minions on a space: {list}",
         "tokens": "Tokens: {list}",
         "victory": "Victory",
         "victory_all": "The mice win when all of these hold:",
@@ -76,6 +79,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "end_page": "O marcador de fim do capítulo vai na página {page} de {pages}.",
         "minions": "Lacaios no início: {list}",
         "minion": "{count} {name} no {side}",
+        "placements": "Lacaios num espaço: {list}",
         "tokens": "Fichas: {list}",
         "victory": "Vitória",
         "victory_all": "Os ratos vencem quando tudo isto vale:",
@@ -135,14 +139,15 @@ class _Sheet:
         return self.say("side", side=side, name=self.text(info.name) if info else "?")
 
     def spaces(self, words: str) -> str:
-        """'16:5' in a sentence read as 'space 5 of side 16 (name)'."""
+        """'16:5' in a sentence read as 'space 5 of side 16 (name)'; rule ids a file's text cites for its
+        designers, "(R-EXP-07)", left out: the sheet is for the players."""
 
         def one(m: re.Match[str]) -> str:
             side = int(m.group(1))
             info = self.content.tile_sides.get(side)
             return self.say("space", space=m.group(2), side=side, name=self.text(info.name) if info else "?")
 
-        text = _SPACE.sub(one, words)
+        text = _SPACE.sub(one, _RULE_IDS.sub("", words))
         for op, symbol in OPS.items():  # the file writes ge, a player reads ≥
             text = text.replace(f" is {op} ", f" {symbol} ").replace(f" é {op} ", f" {symbol} ")
         return text.replace("..", ".")
@@ -201,6 +206,9 @@ class _Sheet:
         if ch.starting_minions:
             each = [self.say("minion", count=m.count, name=self.minion(m.minion), side=self.side(m.side)) for m in ch.starting_minions]
             lines.append(self.say("minions", list="; ".join(each)))
+        if ch.placements:
+            each = [f"{self.minion(p.minion)}: {self.spaces(p.space)}" for p in ch.placements]
+            lines.append(self.say("placements", list="; ".join(each)))
         if ch.tokens:
             each = [f"{name}: {', '.join(self.spaces(s) for s in spaces)}" for name, spaces in ch.tokens.items()]
             lines.append(self.say("tokens", list="; ".join(each)))
