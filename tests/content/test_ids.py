@@ -23,6 +23,8 @@ EXCEPTIONS: dict[str, str] = {
     "collin": "the hero's title is not part of his id: players and the rulebook call him Collin",
     "proving-grounds": "the edition's own training chapter (not the rulebook's); command lines and docs name it so",
     "cricket": "Chirp the Cricket is the box's one cricket; the id names the figure (its figure pool)",
+    "shield-bash": "the warrior ability Feint: `feint` is already the search trick of that name, and card ids are "
+    "one namespace across the decks (views and card lookups find a card by id alone)",
 }
 
 
@@ -129,3 +131,20 @@ def test_an_old_id_in_a_scenario_loads(old: str) -> None:
     game = load_scenario(data)
     if old != "quiet-moment":
         assert game.state.heroes["collin"].abilities == [ALIASES[old]]
+
+
+def test_card_ids_are_one_namespace_across_the_decks() -> None:
+    """A card is found by its id alone (the views' card lookups, ``info.card``): no id may name two cards of
+    different decks (a rename once made the ability Feint share `feint` with the search trick, and the table showed
+    the trick's text on the ability's button)."""
+    content = builtin_content()
+    decks = {
+        "search": set(content.search_cards),
+        "ability": set(content.ability_cards),
+        "encounter": set(content.encounter_cards),
+    }
+    names = list(decks)
+    clashes = {
+        (a, b): sorted(decks[a] & decks[b]) for i, a in enumerate(names) for b in names[i + 1 :] if decks[a] & decks[b]
+    }
+    assert clashes == {}

@@ -473,11 +473,11 @@ def test_backstab_takes_defense_dice_away() -> None:
 def test_shield_bash_knocks_down_a_small_minion_it_hits_even_when_blocked() -> None:
     g = turn_of(
         "collin",
-        {"collin": {"space": "5:12", "cheese": 1, "abilities": ["feint"]}},
+        {"collin": {"space": "5:12", "cheese": 1, "abilities": ["shield-bash"]}},
         [SWORD, BOW, BOW, SHIELD, BOW],
         minions=NEAR_RAT,
     )
-    g.apply("ability collin feint rat-warrior-1")
+    g.apply("ability collin shield-bash rat-warrior-1")
     assert g.state.minions["rat-warrior-1"].statuses == ["knocked_down"]
 
 

@@ -24,7 +24,7 @@ def finished_chapter() -> Game:
                 "space": "5:15",
                 "cheese": 4,
                 "achievements": ["cheesemaster"],
-                "abilities": ["backslash", "feint"],
+                "abilities": ["backslash", "shield-bash"],
                 "equipped": ["collins-sword", "leather-breastplate", "thimble-helm"],
                 "pack": ["needle-rapier", "mint-leaf"],
             },
@@ -59,9 +59,9 @@ def test_r_camp_02_story_achievements_and_earned_abilities_are_kept() -> None:
     g = finished_chapter()
     carry = carry_over(g.ctx, g.state)
     assert carry["story_achievements"] == ["miz-maggie-ally"]
-    assert carry["abilities"]["collin"] == ["backslash", "feint"]
+    assert carry["abilities"]["collin"] == ["backslash", "shield-bash"]
     nxt = Game.new("flight-to-barksburg", ["collin", "filch", "tilda", "maginos"], seed=3, carry=carry)
-    assert nxt.state.heroes["collin"].abilities == ["backslash", "feint"]
+    assert nxt.state.heroes["collin"].abilities == ["backslash", "shield-bash"]
     assert nxt.state.heroes["filch"].abilities == ["keen-eye"]
     assert nxt.state.story_achievements == ["miz-maggie-ally"]
 

@@ -93,7 +93,7 @@ def test_r_abil_01_an_inspired_extra_action_and_an_ability_pay_from_one_purse() 
     and is itself that action: 2 cheese in all, so it is not offered (it used to leave Nez at -1 cheese). A
     search (the extra action alone) still is."""
     g = scenario(
-        heroes={"nez": {"space": "5:12", "cheese": 1, "abilities": ["feint"]}},
+        heroes={"nez": {"space": "5:12", "cheese": 1, "abilities": ["shield-bash"]}},
         minions={"rat-warrior-1": {"space": "5:13"}, **FAR_RAT},
         track=["mouse:nez", "minion:rat-warrior"],
         turn="mouse:nez",
@@ -104,10 +104,10 @@ def test_r_abil_01_an_inspired_extra_action_and_an_ability_pay_from_one_purse() 
     t = g.state.turn
     assert t is not None and t.acted and t.extra_actions == 1
     actions = {str(a) for a in g.legal_actions()}
-    assert "ability nez feint rat-warrior-1" not in actions
+    assert "ability nez shield-bash rat-warrior-1" not in actions
     assert "search nez" in actions
-    reason = illegal(g, "ability nez feint rat-warrior-1")
-    card = g.ctx.content.ability_cards["feint"].name.en  # authored names follow CONTENT.md's appendix
+    reason = illegal(g, "ability nez shield-bash rat-warrior-1")
+    card = g.ctx.content.ability_cards["shield-bash"].name.en  # authored names follow CONTENT.md's appendix
     assert reason == (
         f"{card} costs 1 cheese and its action is an extra one (1 cheese, Inspire): 2 in all, and Nez has 1 "
         "(R-ABIL-01)"

@@ -20,7 +20,7 @@ from web_helpers import ROOT
 from mnm.chapters.file import added_chapter, read_chapter_text
 from mnm.server.app import Limits, create_app
 from mnm.sim.simulate import GameSpec, play_game
-from mnm.workshop.playtest import Job, PlaytestError, PlaytestService, _alive, _cpu_seconds
+from mnm.workshop.playtest import CHUNK, FIRST_CHUNK, Job, PlaytestError, PlaytestService, _alive, _cpu_seconds
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -57,10 +57,12 @@ def test_the_cpu_cap_stops_a_chunk_while_it_runs_and_cpu_seconds_is_counted_mean
 ) -> None:
     job = search_job(service)
     # before: cpu_seconds stayed 0.0 until a chunk returned, and the cap was checked only then
-    assert until(lambda: job.status == "running" and job.cpu > 0.2 and job.done == 0, 10), job.report()
+    assert until(lambda: job.status == "running" and job.cpu > 0.2, 10), job.report()
     assert until(lambda: job.status == "capped", 10), job.report()
     report = job.report()
-    assert report["done"] == 0 and 1.0 < report["cpu_seconds"] < 3.0, report
+    # The compiled engine's search bot may finish the first small chunk (FIRST_CHUNK games) inside the cap; the
+    # chunk running when the cap is crossed is stopped, not played to its end (that took several CPU seconds).
+    assert report["done"] < FIRST_CHUNK + CHUNK and 1.0 < report["cpu_seconds"] < 3.0, report
     assert service.worker_pids() == []  # the workers playing the chunk were ended, not left to finish it
     # the next editor's job runs at once on fresh workers
     other = search_job(service, "another editor", "10.0.0.2")

@@ -30,7 +30,6 @@ ALIASES: Final[Mapping[str, str]] = {
     "royal-command": "give-order",
     "mighty-blow": "battle-squeak",
     "cleave": "backslash",
-    "shield-bash": "feint",
     "stand-firm": "resolve",
     "healing-touch": "major-heal",
     "cleanse": "cure",
