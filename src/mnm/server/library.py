@@ -53,6 +53,7 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 LANGUAGES = ("en", "pt")
 HEAT_KINDS = ("wounds", "captures", "hourglass")
 QUEUE_WAIT = 600.0  # seconds a publication's play-test waits for a place in the play-test queue
+MAX_VERSION = 1_000_000  # a version number in a request: bounded so it fits every database's integer (a fuzzed 2**70 gave a 500)
 
 
 def plain_text(value: str, limit: int) -> str:
@@ -165,7 +166,7 @@ class PublishBody(BaseModel):
 class PlayBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    version: int | None = Field(default=None, ge=1)
+    version: int | None = Field(default=None, ge=1, le=MAX_VERSION)
     bots: list[str | None] | None = Field(default=None, max_length=4)
     companion: bool = False
 
@@ -424,7 +425,7 @@ class LibraryRouter:
 
         @router.get("/chapters/{chapter_id}")
         async def page(
-            chapter_id: str, request: Request, version: int | None = Query(default=None, ge=1)
+            chapter_id: str, request: Request, version: int | None = Query(default=None, ge=1, le=MAX_VERSION)
         ) -> dict[str, Any]:
             """A chapter's page: its sheet, story introduction, measured difficulty, plays, wins and ratings."""
             self.spend(request)
@@ -469,7 +470,7 @@ class LibraryRouter:
         async def board_svg(
             chapter_id: str,
             request: Request,
-            version: int | None = Query(default=None, ge=1),
+            version: int | None = Query(default=None, ge=1, le=MAX_VERSION),
             preset: Literal["easy", "normal", "hard"] = "normal",
             kind: Literal["wounds", "captures", "hourglass"] = "wounds",
         ) -> Response:
@@ -491,7 +492,7 @@ class LibraryRouter:
         async def sheet(
             chapter_id: str,
             request: Request,
-            version: int | None = Query(default=None, ge=1),
+            version: int | None = Query(default=None, ge=1, le=MAX_VERSION),
             lang: Literal["en", "pt"] = "en",
         ) -> Response:
             """The chapter's printable sheet (the workshop's), with the bots' measure."""

@@ -250,7 +250,9 @@ class LibraryStore:
         return [_entry(r, *flags.get(r.chapter, (True, False))) for r in rows]
 
     def entry(self, chapter: str, version: int | None = None) -> Entry | None:
-        """A version of a chapter (the latest when ``version`` is None)."""
+        """A version of a chapter (the latest when ``version`` is None; None for a version no database integer holds)."""
+        if version is not None and not 1 <= version <= 2**31 - 1:
+            return None
         query = select(entries_t).where(entries_t.c.chapter == chapter)
         query = (
             query.where(entries_t.c.version == version)
