@@ -36,9 +36,12 @@ __all__ = [
 
 PACKAGE_DIR = Path(__file__).resolve().parent  # src/mnm (or site-packages/mnm)
 # Dotted prefixes of the modules the compiled build replaces; the pure finder serves these from source.
-COMPILED_PACKAGES = ("mnm.engine", "mnm.board")
+COMPILED_PACKAGES = ("mnm.engine", "mnm.board", "mnm.bots")
 # The board modules the engine queries (render.py and check.py serve clients and tools, not play).
 _BOARD_MODULES = ("geometry.py", "layout.py")
+# The bot modules a playout runs through (issue 37: about a quarter of a search-bot game's time once the engine was
+# compiled); hints, waypoints and the rest of the package stay pure (they only drive these).
+_BOT_MODULES = ("plan.py", "policy.py", "playout.py", "value.py", "mcts.py")
 # Engine modules kept pure (not in play's path, or built on classes mypyc cannot subclass): none now; the
 # bounded YAML reader, built on yaml's loader, lives in mnm.content.
 _KEEP_PURE: tuple[str, ...] = ()
@@ -49,13 +52,15 @@ _selected: str | None = None
 
 
 def compiled_sources(package_dir: Path = PACKAGE_DIR) -> list[Path]:
-    """The source files mypyc compiles: every engine module and the board modules the engine uses, without
+    """The source files mypyc compiles: every engine module, the board modules the engine uses and the bot modules a
+    playout runs through (:data:`_BOT_MODULES`), without
     the packages' ``__init__.py`` (kept pure: they only import)."""
     engine = sorted(
         p for p in (package_dir / "engine").rglob("*.py") if p.name != "__init__.py" and p.name not in _KEEP_PURE
     )
     board = [package_dir / "board" / name for name in _BOARD_MODULES]
-    return engine + [p for p in board if p.exists()]
+    bots = [package_dir / "bots" / name for name in _BOT_MODULES]
+    return engine + [p for p in board + bots if p.exists()]
 
 
 def source_digest(package_dir: Path = PACKAGE_DIR) -> str:

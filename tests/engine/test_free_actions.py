@@ -303,6 +303,22 @@ def test_r_free_04_two_class_mouse_and_taken_cards() -> None:
 
 
 @pytest.mark.rule("R-FREE-04")
+@pytest.mark.parametrize("hero", ["collin", "tilda", "filch", "maginos", "nez", "lily", "thistle"])
+def test_r_free_04_the_cards_offered_are_the_cards_with_no_blocker(hero: str) -> None:
+    # the listing checks without building the blocker's sentences (issue 37): both must agree, card by card
+    from mnm.engine.rules.free_actions import level_up_blocker
+
+    g = turn_of(hero, {hero: {"space": "5:12", "cheese": 6}, "tilda": {"space": "5:12", "abilities": ["first-aid"]}})
+    if hero == "tilda":
+        g = turn_of(hero, {hero: {"space": "5:12", "cheese": 6, "abilities": ["first-aid"]}})
+    offered = {a.args[0] for a in g.legal_actions() if a.verb == "levelup"}
+    h = g.state.heroes[hero]
+    free = {cid for cid in g.ctx.content.ability_cards if not level_up_blocker(g.ctx, g.state, h, cid)}
+    assert offered == free and offered
+    assert "first-aid" not in offered
+
+
+@pytest.mark.rule("R-FREE-04")
 def test_r_free_04_not_enough_cheese() -> None:
     g = turn_of("collin", {"collin": {"space": "5:12", "cheese": 5}})
     assert not [a for a in g.legal_actions() if a.verb == "levelup"]

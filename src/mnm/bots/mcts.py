@@ -107,16 +107,26 @@ def rank_options(
     return ranked
 
 
-# The search bot's budgets by name (bench/search_strength.py measures each; docs/bots.md gives the figures).
-# ``standard`` is the bot's default; ``before`` is the bot as it was before issue 37, kept as the yardstick.
-BUDGETS: dict[str, dict[str, Any]] = {
-    "quick": {"playouts": 2, "rounds": 3, "horizon": 8},
-    "standard": {},
-    "before": {"playouts": 4, "rounds": 3, "horizon": 16, "cut": False, "checked": None},
-}
-
 SEARCHED_VERBS = ("end", "search", "explore", "battle")
-SETTLED_VERBS = ("battle", "levelup", "recover")  # the heuristic's pick is kept when it is one of these
+SETTLED_VERBS = ("levelup", "recover")  # the heuristic's pick is kept when it is one of these
+
+# The search bot's budgets by name (bench/search_strength.py measures each; docs/bots.md gives the figures).
+# ``standard`` is the bot's default; ``quick`` checks only moves and attacks (two thirds of the cost); ``moves8``
+# is the first bot of issue 37 (moves only, 8-decision playouts) and ``before`` the bot as it was before issue 37,
+# kept as yardsticks.
+BUDGETS: dict[str, dict[str, Any]] = {
+    "quick": {"checked": ("move", "battle")},
+    "standard": {},
+    "moves8": {"horizon": 8, "checked": ("move",), "settled": ("battle", *SETTLED_VERBS)},
+    "before": {
+        "playouts": 4,
+        "rounds": 3,
+        "horizon": 16,
+        "cut": False,
+        "checked": None,
+        "settled": ("battle", *SETTLED_VERBS),
+    },
+}
 
 
 def _candidates(
@@ -172,18 +182,20 @@ class SearchBot:
     futures (hidden dice and decks re-drawn from the bot's own stream: no peeking) in truncated playouts scored
     by the value estimate (:mod:`mnm.bots.value`); after each round a candidate that has not beaten the pick is
     dropped (``cut``, issue 37), then the weaker half (successive halving). Only the picks in ``checked`` are
-    searched (moves by default: profiling found the search departing from the others too rarely to pay). The bot departs from the heuristic's pick only when the best candidate beats it, paired, by more
-    than ``margin`` and by ``sureness`` standard errors. Other decisions go to the heuristic."""
+    searched (None, the default: every pick but levelling up and recovering, ``settled``, which are rarely
+    wrong). The bot departs from the heuristic's pick only when the best candidate beats it, paired, by more than
+    ``margin`` and by ``sureness`` standard errors. Other decisions go to the heuristic."""
 
     seed: int = 0
     playouts: int = 2  # futures per candidate in the first round; doubled each round
     rounds: int = 4
-    horizon: int = 8
+    horizon: int = 4  # issue 37: 4-decision playouts played at least as well as 8, 12 or 16 (docs/difficulty.md)
     widen: float = 0.7
     margin: float = 0.02
     sureness: float = 2.5
     cut: bool = True  # drop after each round the candidates that have not beaten the pick (issue 37)
-    checked: tuple[str, ...] | None = ("move",)  # the picks search checks (None: every pick not settled)
+    checked: tuple[str, ...] | None = None  # the picks search checks (None: every pick not settled)
+    settled: tuple[str, ...] = SETTLED_VERBS  # picks kept as they are, even when ``checked`` names them
     seconds: float | None = None  # unused: the budget is in playouts, so games replay identically
     name: str = "search"
     rng: random.Random = field(init=False)
@@ -192,6 +204,7 @@ class SearchBot:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self._ctx = None  # set here too: the compiled bot (mypyc) leaves an init=False field unset
         self._heuristic = HeuristicBot(seed=self.seed)
 
     def choose(self, game: Game) -> Action:
@@ -205,10 +218,10 @@ class SearchBot:
         if self._ctx is None or self._ctx.chapter.id != game.ctx.chapter.id:
             self._ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
         ctx = self._ctx
-        if fallback.verb in SETTLED_VERBS:
-            return fallback  # hitting what you can and levelling up are rarely wrong, and searching them is dear
+        if fallback.verb in self.settled:
+            return fallback  # levelling up and recovering are rarely wrong
         if self.checked is not None and fallback.verb not in self.checked:
-            return fallback  # issue 37: the search departed from a search, an end or an explore too rarely to pay
+            return fallback  # a cheaper budget: only the picks it names are checked
         # one stream per decision, drawn from the bot's: a choice depends on the state and the seed only
         rng = random.Random(self.rng.getrandbits(64))
         scorer = HeuristicBot(seed=rng.getrandbits(32), samples=1)

@@ -572,16 +572,24 @@ def mouse_cost(ctx: Ctx, st: State, space: str, plan: ChapterPlan | None = None)
     return best
 
 
-def _final_progress(ctx: Ctx, st: State, plan: ChapterPlan) -> float:
+def _final_progress(ctx: Ctx, st: State, plan: ChapterPlan, party: bool = False) -> float:
+    """The furthest free mouse's progress toward ``plan``'s goal (0..1); with ``party``, the mean over the free
+    mice (a mouse with no way there counts 0)."""
     if not plan.goal.sides:
         return 0.0
     best = 0.0
-    for h in st.mice_on_board():
+    total = 0.0
+    mice = st.mice_on_board()
+    for h in mice:
         assert h.space is not None
         c = mouse_cost(ctx, st, h.space, plan)
         if c < _FAR:
-            best = max(best, 1.0 - c / plan.start_cost)
-    return max(0.0, min(1.0, best))
+            here = max(0.0, min(1.0, 1.0 - c / plan.start_cost))
+            best = max(best, here)
+            total += here
+    if party:
+        return total / len(mice) if mice else 0.0
+    return best
 
 
 # --- sub-goals: backward from the victory through the rule graph (issue 29) ----------------------------------------
@@ -951,19 +959,19 @@ def advice(
     return _sub_advice(ctx, st, sub, side, space, hero_id)
 
 
-def progress(ctx: Ctx, st: State) -> float:
+def progress(ctx: Ctx, st: State, party: bool = False) -> float:
     """0..1: how far along the way to the victory the party is. In a chapter of places only: one minus the
     furthest free mouse's cost to the goal over the cost from the start (0 when the plan cannot place the goal).
     With preconditions: the share of them already true, the current sub-goal's own progress counting as a part."""
     sg = stages(ctx)
     if not sg.pre and not sg.gates:
-        return _final_progress(ctx, st, chapter_plan(ctx, st))
+        return _final_progress(ctx, st, chapter_plan(ctx, st), party)
     sub = current_goal(ctx, st)
     done = sum(1 for c in sg.pre if condition_holds(ctx, st, c))
     if sub is None:
-        part = _final_progress(ctx, st, chapter_plan(ctx, st))
+        part = _final_progress(ctx, st, chapter_plan(ctx, st), party)
     elif sub.sides:
-        part = 0.5 * _final_progress(ctx, st, chapter_plan(ctx, st, _goal_of(sub)))
+        part = 0.5 * _final_progress(ctx, st, chapter_plan(ctx, st, _goal_of(sub)), party)
     else:
         part = 0.0
     return max(0.0, min(1.0, (done + part) / (len(sg.pre) + 1)))

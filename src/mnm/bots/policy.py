@@ -11,6 +11,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from mypy_extensions import mypyc_attr
+
 from mnm.bots.plan import AUTO, SubGoal, advice, explain, progress, stages
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
 
@@ -112,6 +114,7 @@ class RandomBot:
 HASTE_PAGES = 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled bot (mnm._build): WaypointBot is a pure subclass
 @dataclass
 class HeuristicBot:
     """One-step lookahead: tries every option on a re-randomised copy and keeps the best-looking result.
@@ -132,6 +135,7 @@ class HeuristicBot:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self._ctx = None  # set here too: the compiled bot (mypyc) leaves an init=False field unset
 
     def _own_ctx(self, game: Game) -> Ctx:
         # A context of its own, so the bot's experiments never touch the game's event list or caches.

@@ -27,7 +27,9 @@ HORIZON = 20  # decisions played before the estimate takes over (about two round
 FEATURES = (
     "bias",
     "pages_left",  # end page minus hourglass: the time the party has
-    "progress",  # the plan's progress (0..1, mnm.bots.plan): how far along the way to the chapter's goal
+    # the plan's progress (0..1, mnm.bots.plan), the mean over the free mice (issue 37: a chapter's places want
+    # every free mouse there; the mean fitted better than the furthest mouse's)
+    "progress",
     "explored",  # share of the chapter's sides explored
     "wounds",  # wounds over the party's life
     "captured",  # share of the party captured
@@ -36,14 +38,15 @@ FEATURES = (
     "time_x_progress",  # pages left times what remains of the way: late and far is worse than either
 )
 
-# Fitted by `python -m mnm.bots.value` (see the module docstring); order as FEATURES.
-WEIGHTS: tuple[float, ...] = (-2.2462, 0.426, 2.319, 1.6605, -1.6898, -0.9977, -1.3481, -0.9665, -0.0317)
+# Fitted by `python -m mnm.bots.value --games 120` (see the module docstring; issue 37, docs/bots.md); order as
+# FEATURES.
+WEIGHTS: tuple[float, ...] = (-4.5819, 0.9926, 2.535, 3.8798, -2.3833, 0.1377, -2.5922, -1.6373, -0.1163)
 
 
 def features(ctx: Ctx, st: State) -> list[float]:
     """The position's features, in :data:`FEATURES` order."""
     explored, life, wounds, captured, minion_load = position_measures(ctx, st)
-    progress = plan_progress(ctx, st) or explored  # a goal the plan cannot place: sides explored
+    progress = plan_progress(ctx, st, party=True) or explored  # a goal the plan cannot place: sides explored
     pages_left = st.end_page - st.hourglass
     return [
         1.0,
@@ -68,22 +71,19 @@ def win_probability(ctx: Ctx, st: State, weights: Sequence[float] = WEIGHTS) -> 
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def fit(
-    samples: list[tuple[list[float], int]], steps: int = 3000, rate: float = 0.5, l2: float = 1e-3
-) -> tuple[float, ...]:
-    """Logistic regression by gradient descent (numpy) on (features, won) samples."""
+def fit(samples: list[tuple[list[float], int]], steps: int = 30, l2: float = 1e-4) -> tuple[float, ...]:
+    """Logistic regression (numpy) on (features, won) samples by Newton's method (iteratively reweighted least
+    squares), with a light L2 penalty; ``steps`` Newton steps (a dozen converge on these samples)."""
     import numpy as np
 
     x = np.array([f for f, _ in samples], dtype=float)
     y = np.array([won for _, won in samples], dtype=float)
-    scale = np.maximum(1e-9, np.abs(x).max(axis=0))
-    xs = x / scale
     w = np.zeros(x.shape[1])
     for _ in range(steps):
-        p = 1 / (1 + np.exp(-(xs @ w)))
-        grad = xs.T @ (p - y) / len(y) + l2 * np.r_[0.0, w[1:]]
-        w -= rate * grad
-    return tuple(round(float(v), 4) for v in w / scale)
+        p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+        hessian = x.T @ (x * (p * (1 - p))[:, None]) + l2 * np.eye(x.shape[1])
+        w -= np.linalg.solve(hessian, x.T @ (p - y) + l2 * w)
+    return tuple(round(float(v), 4) for v in w)
 
 
 def _collect(

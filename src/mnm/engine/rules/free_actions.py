@@ -375,10 +375,20 @@ def level_up_blocker(ctx: Ctx, st: State, h: Hero, ability_id: str) -> str:
     return ""
 
 
+def _may_buy(ctx: Ctx, st: State, h: Hero, ability_id: str, classes: frozenset[str]) -> bool:
+    """:func:`level_up_blocker` is '' (the mouse has the cheese: checked by the caller), without its sentences:
+    a mouse rich in cheese with every card of its class held lists every card at each of its turns."""
+    card = ctx.content.ability_cards[ability_id]
+    if ability_id in h.abilities or ability_copies_left(ctx, st, ability_id) <= 0:
+        return False
+    return not card.classes or any(c.value in classes for c in card.classes)
+
+
 def _levelup_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if h.cheese < LEVEL_UP_COST or not free_action_allowed(ctx, st, h, t, "levelup"):
         return []
-    return [Action("levelup", h.id, (a,)) for a in ctx.content.ability_cards if not level_up_blocker(ctx, st, h, a)]
+    classes = frozenset(c.value for c in ctx.content.heroes[h.id].classes)
+    return [Action("levelup", h.id, (a,)) for a in ctx.content.ability_cards if _may_buy(ctx, st, h, a, classes)]
 
 
 def _levelup_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
