@@ -13,6 +13,10 @@ next job gets fresh ones). Every worker watches the server's process and exits w
 ``kill -9`` of the server leaves nothing playing), and a server that starts ends the workers a crashed run left
 (:func:`end_leftovers`). Progress is counted in games from the start.
 
+Before a job starts, its time is estimated (:meth:`PlaytestService.estimate`, the page's line and the queue's
+waits) from :mod:`mnm.bots.cost` for the chapter's end page, times a factor per bot learnt from the jobs that
+finished here.
+
 The report per preset is :func:`mnm.sim.simulate.summarise` of the records, plus a heat map of where mice were
 wounded and captured and where the party stood when the hourglass ran out (space id -> count).
 """
