@@ -143,6 +143,13 @@ def test_workshop_axe_portuguese_phone_keyboard(browser: Browser, base_url: str)
     context.close()
 
 
+def seconds_said(estimate: str) -> int:
+    """The seconds an estimate line says ("about 71 s", "about 2 min")."""
+    found = re.search(r"about (\d+) (s|min)", estimate)
+    assert found, estimate
+    return int(found[1]) * (60 if found[2] == "min" else 1)
+
+
 def test_every_tab_of_an_editor_sees_and_cancels_its_play_test(browser: Browser, base_url: str) -> None:
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
     first = context.new_page()
@@ -151,11 +158,29 @@ def test_every_tab_of_an_editor_sees_and_cancels_its_play_test(browser: Browser,
     first.locator("#ws-copy-of").select_option("the-root-road")
     first.locator("#ws-copy").click()
     checked(first)
-    # the search bot: its time is said before it starts
+    # the search bot: its time on this chapter is said before it starts, and how many times slower it is
+    estimate = first.locator("#ws-estimate")
+    expect(estimate).to_have_attribute("role", "status")
+    expect(estimate).to_contain_text(re.compile(r"Expected time with the heuristic bot: about \d+ (s|min)"), timeout=T)
+    expect(estimate).not_to_contain_text("slower")
     first.locator("#ws-bot").select_option("search")
     first.locator("#ws-games").fill("100")
     first.locator("#ws-games").dispatch_event("change")
-    expect(first.locator("#ws-estimate")).to_contain_text(re.compile(r"Expected time: about \d+ (s|min)"), timeout=T)
+    said = re.compile(
+        r"Expected time with the search bot: about \d+ (s|min)\. The search bot is slower: about \d+ times the "
+        r"heuristic bot's time per game on this chapter\."
+    )
+    expect(estimate).to_have_text(said, timeout=T)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    first.locator("#ws-playtest").screenshot(path=str(SHOTS / "workshop-playtest-search-estimate.png"))
+    # a chapter half as long (the end page from 8 to 4) is estimated anew, shorter
+    long_chapter = seconds_said(estimate.inner_text())
+    end_page = first.locator("[data-field='setup.end_page']")
+    end_page.fill("4")
+    end_page.dispatch_event("change")
+    expect(estimate).not_to_contain_text(estimate.inner_text(), timeout=T)
+    expect(estimate).to_have_text(said, timeout=T)
+    assert seconds_said(estimate.inner_text()) < long_chapter
     first.locator("#ws-bot").select_option("heuristic")
     first.locator("#ws-games").fill("1000")
     first.locator("#ws-run").click()

@@ -243,6 +243,34 @@ def test_the_queue_says_where_a_job_stands_and_every_tab_sees_and_cancels_it(
     wait(client, second["id"], other, lambda j: j["status"] == "done")
 
 
+def test_the_estimate_before_a_playtest_is_for_the_chapters_end_page_and_refuses_nonsense(
+    client: TestClient, editor: dict[str, str]
+) -> None:
+    """Issue 37: the estimate scales with the chapter's end page and says how many times slower the search bot
+    is; every number the client sends is bounded, and nonsense is refused with a clear error."""
+
+    def estimate(query: str) -> dict[str, Any]:
+        r = client.get(f"/api/workshop/playtests?{query}", headers=editor)
+        assert r.status_code == 200, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+    six, twelve = (estimate(f"bot=search&games=100&presets=3&end_page={page}") for page in (6, 12))
+    assert twelve["estimate_seconds"] == pytest.approx(2 * six["estimate_seconds"], rel=0.02)
+    assert six["bot"] == "search" and six["end_page"] == 6 and six["times_heuristic"] > 5
+    assert estimate("bot=heuristic&games=100&presets=3")["end_page"] == 6  # no end page: Chapter 1's
+    assert estimate("bot=heuristic&end_page=6")["times_heuristic"] == 1.0
+    # a huge number of games or presets is bounded (the search bot's games to its cap of 100 per preset)
+    assert estimate(f"bot=search&games={10**30}&presets={10**30}&end_page=6") == six
+    for hostile in ("0", "-3", "41", str(10**30)):
+        refused = client.get(f"/api/workshop/playtests?end_page={hostile}", headers=editor)
+        assert refused.status_code == 422 and refused.json()["error"] == "bad_chapter", refused.text
+        assert refused.json()["problems"][0]["field"] == "setup.end_page"
+        assert "1 to 40" in refused.json()["message"]
+    for malformed in ("end_page=six", "end_page=6.5", "bot=oracle", "games=many"):
+        refused = client.get(f"/api/workshop/playtests?{malformed}", headers=editor)
+        assert refused.status_code == 400 and refused.json()["error"] == "malformed", refused.text
+
+
 def test_the_check_carries_what_the_planner_cannot_plan_for(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """The page's slot for issue 29's planner: every gap of ``cannot_plan`` comes back with the check."""
     from dataclasses import dataclass

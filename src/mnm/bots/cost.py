@@ -12,7 +12,14 @@ import math
 
 from mnm.content.schema import Chapter
 
-__all__ = ["PURE_SLOWDOWN", "SECONDS_PER_PAGE", "estimate_playtest_seconds", "seconds_per_game"]
+__all__ = [
+    "DEFAULT_END_PAGE",
+    "PURE_SLOWDOWN",
+    "SECONDS_PER_PAGE",
+    "estimate_playtest_seconds",
+    "playtest_seconds",
+    "seconds_per_game",
+]
 
 # CPU seconds per game per page of the chapter's end marker, compiled engine, one core of a quiet machine.
 # Measured with bench/search_strength.py on Chapters 0-4 on a loaded machine (issue 37, docs/difficulty.md):
@@ -21,6 +28,7 @@ __all__ = ["PURE_SLOWDOWN", "SECONDS_PER_PAGE", "estimate_playtest_seconds", "se
 # over from one machine to another, so search = heuristic x 25, the heuristic at its quiet-machine cost.
 SECONDS_PER_PAGE: dict[str, float] = {"random": 0.001, "heuristic": 0.0025, "search": 0.0625}
 PURE_SLOWDOWN = 1.9  # the pure-Python engine against the compiled one, for the search bot (README, "Measured")
+DEFAULT_END_PAGE = 6  # Chapter 1's end page: the estimate of a draft whose end page is unknown or invalid
 
 
 def seconds_per_game(bot: str, end_page: int, slowdown: float = 1.0) -> float:
@@ -35,5 +43,12 @@ def estimate_playtest_seconds(
 ) -> float:
     """The estimated wall seconds of a play-test: ``games`` games per preset for ``presets`` presets, shared by
     ``workers`` processes (each on a core of its own), before it starts."""
-    per_game = seconds_per_game(bot, chapter.end_page, slowdown)
+    return playtest_seconds(bot, chapter.end_page, games, presets, workers, slowdown)
+
+
+def playtest_seconds(
+    bot: str, end_page: int, games: int, presets: int = 1, workers: int = 1, slowdown: float = 1.0
+) -> float:
+    """:func:`estimate_playtest_seconds` of a chapter known by its end page only (a draft being written)."""
+    per_game = seconds_per_game(bot, end_page, slowdown)
     return per_game * math.ceil(games * presets / max(1, workers))

@@ -83,7 +83,7 @@ def measure(
             text = entry.text or (builtin_dir() / content.file_of("chapter", entry.chapter)).read_text(encoding="utf-8")
             spec = content.chapters.get(entry.chapter) or added_chapter(read_chapter_text(text, "library", content))[0]
             party = default_party(spec.party_size, spec.forbidden_heroes, list(content.heroes))
-            job = service.submit("operator", text, party, "heuristic", games, PRESETS)
+            job = service.submit("operator", text, party, "heuristic", games, PRESETS, end_page=spec.end_page)
             while job.active:
                 time.sleep(0.5)
             store.set_playtest(entry.chapter, entry.version, "measured" if job.status == "done" else "failed", measured(job))

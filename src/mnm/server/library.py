@@ -284,13 +284,17 @@ class LibraryRouter:
             **counts,
         }
 
-    async def watch(self, owner: str, address: str, text: str, party: list[str], chapter: str, version: int) -> None:
+    async def watch(
+        self, owner: str, address: str, text: str, party: list[str], chapter: str, version: int, end_page: int
+    ) -> None:
         """Queue the play-test (waiting for a place while the owner's other play-test runs or the queue is full,
         up to :data:`QUEUE_WAIT` seconds), then store its measure when it ends. The job runs in this process."""
         deadline = time.monotonic() + QUEUE_WAIT
         while True:
             try:
-                job = self.playtests.submit(f"library:{owner}", text, party, "heuristic", self.games, PRESETS, address)
+                job = self.playtests.submit(
+                    f"library:{owner}", text, party, "heuristic", self.games, PRESETS, address, end_page
+                )
                 break
             except PlaytestError:
                 if time.monotonic() > deadline:
@@ -306,7 +310,7 @@ class LibraryRouter:
         """Start measuring a new version with the bots, in the background (the play-tests' per-token and
         per-address bounds hold: the publisher's address is the job's)."""
         party = default_party(chapter.party_size, chapter.forbidden_heroes, list(self.content.heroes))
-        job = self.watch(owner, address, entry.text, party, entry.chapter, entry.version)
+        job = self.watch(owner, address, entry.text, party, entry.chapter, entry.version, chapter.end_page)
         task = asyncio.get_running_loop().create_task(job)
         self.watchers.add(task)
         task.add_done_callback(self.watchers.discard)

@@ -14,7 +14,8 @@ with bots in worker processes, open a table from it.
     GET  /api/workshop/drafts                the token's drafts (each with the time it expires)
     PUT  /api/workshop/drafts/{id}           {"text"} save (at most Limits.max_drafts per token)
     DELETE /api/workshop/drafts/{id}
-    GET  /api/workshop/playtests             this editor's play-tests (every tab sees them) and an estimate
+    GET  /api/workshop/playtests             this editor's play-tests (every tab sees them) and the time one of
+                                             ?bot=&games=&presets=&end_page= should take here (mnm.bots.cost)
     POST /api/workshop/playtests             {"text", "games", "bot", "presets"?} -> a job (queued)
     GET  /api/workshop/playtests/{id}        progress, and per preset the report and heat map so far
     POST /api/workshop/playtests/{id}/cancel
@@ -38,10 +39,11 @@ import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from mnm.bots.cost import DEFAULT_END_PAGE
 from mnm.chapters.file import (
     MAX_CHAPTER_BYTES,
     ChapterFileError,
@@ -66,6 +68,8 @@ from mnm.workshop.vocabulary import vocabulary
 __all__ = ["BLANK_CHAPTER", "workshop_router"]
 
 SEARCH_GAMES = 100  # games per preset the search bot plays at most (the page says how long they take first)
+END_PAGES = (1, 40)  # the end pages an estimate takes (a draft's end page is 2-20 once it checks)
+_END_PAGE_HELP = f"the chapter's end page, {END_PAGES[0]}-{END_PAGES[1]} (without it: Chapter 1's)"
 _DRAFT_ID = r"^[a-z0-9][a-z0-9-]{0,39}$"
 _TOKEN = r"^[A-Za-z0-9_-]{16,64}$"
 
@@ -422,7 +426,9 @@ def workshop_router(
             raise ApiError(422, ErrorCode.BAD_TABLE, "the party names a mouse this chapter does not take", field="party")
         games = body.games if body.bot != "search" else min(body.games, SEARCH_GAMES)  # the search bot costs ~100x
         try:
-            job = playtests.submit(owner, body.text, party, body.bot, games, presets, address_of(request))
+            job = playtests.submit(
+                owner, body.text, party, body.bot, games, presets, address_of(request), chapter.end_page
+            )
         except PlaytestError as err:
             if err.code == "limit":
                 raise ApiError(429, ErrorCode.PLAYTEST_LIMIT, str(err), retry_after=5.0) from err
@@ -436,16 +442,31 @@ def workshop_router(
     @router.get("/playtests")
     async def my_playtests(
         x_editor_token: str | None = Header(default=None, max_length=100),
-        bot: str = "heuristic",
+        bot: str = Query(default="heuristic", pattern="^(heuristic|search|random)$"),
         games: int = 100,
         presets: int = 3,
+        end_page: int | None = Query(default=None, description=_END_PAGE_HELP),
     ) -> dict[str, Any]:
         """This editor's play-tests, newest first (every tab of the editor sees them), and the seconds a play-test
-        of ``games`` games per preset with ``bot`` is expected to take here (said before it starts)."""
+        of ``games`` games per preset with ``bot`` on a chapter ending on ``end_page`` (without it: Chapter 1's)
+        is expected to take here (said before it starts), with how many times the heuristic bot's time per game
+        ``bot`` takes on that chapter."""
         owner = _owner(x_editor_token)
+        page = DEFAULT_END_PAGE if end_page is None else end_page
+        if not END_PAGES[0] <= page <= END_PAGES[1]:
+            message = f"an end page is a whole number from {END_PAGES[0]} to {END_PAGES[1]}"
+            pt = f"a página final é um número inteiro de {END_PAGES[0]} a {END_PAGES[1]}"
+            problem = {"field": "setup.end_page", "line": None, "en": message, "pt": pt}
+            raise ApiError(422, ErrorCode.BAD_CHAPTER, message, problems=[problem])
         games = max(1, min(games, SEARCH_GAMES if bot == "search" else 1000)) * max(1, min(presets, 3))
         jobs = [report(j) for j in playtests.of_owner(owner)]
-        return {"jobs": jobs, "estimate_seconds": playtests.estimate(bot if bot in ("heuristic", "search", "random") else "heuristic", games)}
+        return {
+            "jobs": jobs,
+            "bot": bot,
+            "end_page": page,
+            "estimate_seconds": playtests.estimate(bot, games, page),
+            "times_heuristic": round(playtests.times_slower(bot, "heuristic", page), 1),
+        }
 
     def job_of(job_id: str, token: str | None) -> Any:
         owner = _owner(token)

@@ -196,6 +196,7 @@ async function check(from) {
   W.checking = false;
   W.problems = got.problems;
   if (got.data && !W.pendingWrites) W.data = got.data; // a form edit on its way wins over an older parse
+  if ($("#ws-estimate") && estimatedEndPage() !== W.estimatedPage) estimate(); // a longer chapter takes longer
   if (got.board) W.board = got.board;
   else if (!setupOf(W.data).layout || !setupOf(W.data).layout.length) W.board = null;
   // a form keeps its fields while it is typed in; any other change redraws the forms from the file
@@ -1532,24 +1533,46 @@ function renderPlaytest() {
   );
 }
 
+// "about N times": whole numbers, and fives past 20 (the figure is a rough one)
+function timesText(times) {
+  const n = times > 20 ? Math.round(times / 5) * 5 : Math.max(1, Math.round(times));
+  return String(n);
+}
+
 function duration(seconds) {
   return seconds < 90 ? t("ws.seconds", { n: Math.max(1, Math.round(seconds)) }) : t("ws.minutes", { n: Math.round(seconds / 60) });
 }
 
-// the time a play-test should take here, said before it starts; and this editor's play-tests, so a job started
-// in another tab of this browser shows here too (and can be cancelled here)
+// the chapter's end page as the estimate takes it (null while the draft has none that makes sense: the server
+// estimates Chapter 1's then)
+function estimatedEndPage() {
+  const page = setupOf(W.data).end_page;
+  return Number.isInteger(page) && page >= 1 && page <= 40 ? page : null;
+}
+
+// the time a play-test should take here with this bot on this chapter, said before it starts (the search bot's
+// line says how many times slower it is); and this editor's play-tests, so a job started in another tab of this
+// browser shows here too (and can be cancelled here)
 async function estimate() {
   const games = Math.max(1, Math.min(1000, Number(($("#ws-games") || {}).value) || 100));
   const bot = ($("#ws-bot") || {}).value || "heuristic";
   const presets = Math.max(1, document.querySelectorAll(".ws-preset:checked").length);
+  const endPage = estimatedEndPage();
+  W.estimatedPage = endPage;
+  const seq = (W.estimateSeq = (W.estimateSeq || 0) + 1);
   let got;
   try {
-    got = await wsHttp("GET", `/api/workshop/playtests?bot=${bot}&games=${games}&presets=${presets}`);
+    const page = endPage === null ? "" : `&end_page=${endPage}`;
+    got = await wsHttp("GET", `/api/workshop/playtests?bot=${bot}&games=${games}&presets=${presets}${page}`);
   } catch {
     return;
   }
   const out = $("#ws-estimate");
-  if (out) out.textContent = t("ws.estimate", { time: duration(got.estimate_seconds) });
+  if (out && seq === W.estimateSeq) {
+    let text = t("ws.estimate", { with: t(`ws.estimateWith.${got.bot}`), time: duration(got.estimate_seconds) });
+    if (got.bot === "search") text += ` ${t("ws.slower", { times: timesText(got.times_heuristic) })}`;
+    if (out.textContent !== text) out.textContent = text; // a status region: said again only when it changes
+  }
   const active = got.jobs.find((j) => ["queued", "running"].includes(j.status));
   if (active && (!W.job || !["queued", "running"].includes(W.job.status))) {
     W.job = active;

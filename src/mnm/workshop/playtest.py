@@ -13,6 +13,10 @@ next job gets fresh ones). Every worker watches the server's process and exits w
 ``kill -9`` of the server leaves nothing playing), and a server that starts ends the workers a crashed run left
 (:func:`end_leftovers`). Progress is counted in games from the start.
 
+Before a job starts, its time is estimated (:meth:`PlaytestService.estimate`, the page's line and the queue's
+waits) from :mod:`mnm.bots.cost` for the chapter's end page, times a factor per bot learnt from the jobs that
+finished here.
+
 The report per preset is :func:`mnm.sim.simulate.summarise` of the records, plus a heat map of where mice were
 wounded and captured and where the party stood when the hourglass ran out (space id -> count).
 """
@@ -34,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mnm import ENGINE_BUILD
+from mnm.bots.cost import DEFAULT_END_PAGE, PURE_SLOWDOWN, playtest_seconds, seconds_per_game
 from mnm.chapters.file import added_chapter, read_chapter_text
 from mnm.content.schema import Chapter
 from mnm.sim.simulate import GameSpec, play_game, summarise
@@ -49,8 +55,9 @@ FIRST_CHUNK = 2  # the first task of each worker: the bar moves within the first
 MAX_DECISIONS = 1500
 STALL_ROUNDS = 30  # rounds on one hourglass page: the bots found nothing to do (a shipped game turns pages faster)
 HEAT_KINDS = ("wounds", "captures", "hourglass")
-# first guesses of the wall seconds one game takes on two workers, before this server has measured any
-SECONDS_PER_GAME = {"heuristic": 0.015, "random": 0.01, "search": 1.5}
+# A bot's learnt factor (the wall seconds its play-tests took here over mnm.bots.cost's estimate) stays within
+# these: one odd job (the machine paused, a job cancelled in its first second) cannot make every estimate absurd
+FACTOR_BOUNDS = (0.2, 20.0)
 GAME_SECONDS = 30.0  # CPU seconds one game may take (a search-bot game of a shipped chapter takes a few)
 POLL = 0.2  # seconds between two looks at a running job's CPU time and cancel flag
 # The environment variable naming the server process, inherited by the forkserver and every worker: a server
@@ -85,6 +92,14 @@ def play_chunk(
         for s in seeds
     ]
     return {"records": records, "cpu": time.process_time() - started}
+
+
+def _usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this system (macOS)
+        return max(1, os.cpu_count() or 1)
 
 
 def _alive(pid: int) -> bool:
@@ -201,6 +216,7 @@ class Job:
     presets: tuple[str, ...]
     cpu_limit: float
     address: str = "?"  # the client address that asked (jobs are limited per address too)
+    end_page: int = DEFAULT_END_PAGE  # the chapter's end page: what its games cost (mnm.bots.cost)
     status: str = "queued"  # queued, running, done, cancelled, capped, failed
     done: int = 0
     cpu: float = 0.0
@@ -309,9 +325,12 @@ class PlaytestService:
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._ray_tasks: dict[cf.Future[dict[str, Any]], Any] = {}  # ray backend: each chunk's task
-        # wall seconds per game of each bot on this server, learnt from the jobs that finish (the queue's
-        # expected waits and the page's estimate before a play-test starts)
-        self.seconds_per_game: dict[str, float] = dict(SECONDS_PER_GAME)
+        # The estimates before a job starts (the page's, the queue's waits) are mnm.bots.cost's for the chapter's
+        # end page, on the engine build this server runs, shared by the workers that play at once (a worker past
+        # the usable cores adds no speed), times each bot's factor learnt from the jobs that finished here.
+        self.slowdown = PURE_SLOWDOWN if ENGINE_BUILD == "pure" else 1.0
+        self.parallel = self.workers if backend == "ray" else min(self.workers, _usable_cores())
+        self.factors: dict[str, float] = {}
 
     # --- the server's side ---------------------------------------------------------------------------------
 
@@ -324,6 +343,7 @@ class PlaytestService:
         games: int,
         presets: tuple[str, ...],
         address: str = "?",
+        end_page: int = DEFAULT_END_PAGE,
     ) -> Job:
         with self._lock:
             mine = [j for j in self.jobs.values() if j.owner == owner and j.active]
@@ -335,6 +355,7 @@ class PlaytestService:
             if len(self._queue) >= self.queue_limit:
                 raise PlaytestError("busy", "the play-test queue is full; try again in a minute")
             job = Job(secrets.token_hex(8), owner, text, tuple(party), bot, games, presets, self.cpu_seconds, address)
+            job.end_page = end_page
             self.jobs[job.id] = job
             self._queue.append(job)
             self._forget_old()
@@ -350,9 +371,20 @@ class PlaytestService:
         mine = [j for j in self.jobs.values() if j.owner == owner]
         return sorted(mine, key=lambda j: j.created, reverse=True)[:most]
 
-    def estimate(self, bot: str, games: int) -> float:
-        """Wall seconds ``games`` games of ``bot`` should take here."""
-        return round(games * self.seconds_per_game.get(bot, SECONDS_PER_GAME["heuristic"]), 1)
+    def factor(self, bot: str) -> float:
+        """Wall seconds over estimated seconds of ``bot``'s play-tests on this server (1 before any finished)."""
+        return self.factors.get(bot, 1.0)
+
+    def estimate(self, bot: str, games: int, end_page: int = DEFAULT_END_PAGE) -> float:
+        """Wall seconds ``games`` games (all presets together) of ``bot`` on a chapter whose end marker is on
+        ``end_page`` should take here."""
+        base = playtest_seconds(bot, end_page, games, 1, self.parallel, self.slowdown)
+        return round(base * self.factor(bot), 1)
+
+    def times_slower(self, bot: str, than: str, end_page: int = DEFAULT_END_PAGE) -> float:
+        """How many times ``than``'s time a game of ``bot`` takes here on a chapter ending on ``end_page``."""
+        mine = seconds_per_game(bot, end_page, self.slowdown) * self.factor(bot)
+        return mine / (seconds_per_game(than, end_page, self.slowdown) * self.factor(than))
 
     def queue_of(self, job: Job) -> dict[str, Any]:
         """Where ``job`` stands: ``position`` 0 while it runs, n when n-1 jobs (running or waiting) come before it
@@ -365,7 +397,7 @@ class PlaytestService:
                 return {"position": 0, "wait_seconds": 0.0}
             ahead = [j for j in self.jobs.values() if j.status == "running"] + list(self._queue)
             ahead = ahead[: ahead.index(job)] if job in ahead else ahead
-        wait = sum(self.estimate(j.bot, j.total - j.done) for j in ahead)
+        wait = sum(self.estimate(j.bot, j.total - j.done, j.end_page) for j in ahead)
         return {"position": len(ahead) + 1, "wait_seconds": round(wait, 1)}
 
     def cancel(self, job: Job) -> None:
@@ -486,11 +518,14 @@ class PlaytestService:
             self._learn(job)
 
     def _learn(self, job: Job) -> None:
-        """Fold a finished job's pace into this server's seconds per game (a moving average)."""
+        """Fold a finished job's wall seconds over its estimate into its bot's factor (a moving average, bounded
+        by :data:`FACTOR_BOUNDS`)."""
         if job.started is None or job.finished is None or job.done < 10:
             return
-        pace = (job.finished - job.started) / job.done
-        self.seconds_per_game[job.bot] = round(0.7 * self.seconds_per_game.get(job.bot, pace) + 0.3 * pace, 4)
+        estimated = playtest_seconds(job.bot, job.end_page, job.done, 1, self.parallel, self.slowdown)
+        measured = (job.finished - job.started) / estimated
+        low, high = FACTOR_BOUNDS
+        self.factors[job.bot] = round(min(high, max(low, 0.7 * self.factor(job.bot) + 0.3 * measured)), 4)
 
     def _play(self, job: Job) -> None:
         submit = self._submitter()
