@@ -21,13 +21,14 @@ __all__ = [
     "seconds_per_game",
 ]
 
-# CPU seconds per game per page of the chapter's end marker, compiled engine, one core of a quiet machine.
-# Measured with bench/search_strength.py on Chapters 0-4 on a loaded machine (issue 37, docs/difficulty.md):
-# there the heuristic took 0.041 s a Chapter 1 game (end page 6) against 13 ms on a quiet machine, and the search
-# bot 22 to 26 times the heuristic's time on Chapters 1-3 (0.90 s a Chapter 1 game); the ratio is what carries
-# over from one machine to another, so search = heuristic x 25, the heuristic at its quiet-machine cost.
-SECONDS_PER_PAGE: dict[str, float] = {"random": 0.001, "heuristic": 0.0025, "search": 0.0625}
-PURE_SLOWDOWN = 1.9  # the pure-Python engine against the compiled one, for the search bot (README, "Measured")
+# CPU seconds per game per page of the chapter's end marker, compiled engine and bots, one core.
+# Measured with bench/search_strength.py on Chapter 1 (end page 6), seeds 60000-60999, 2 workers on the 2-core
+# machine (issue 37, second round; docs/difficulty.md): the heuristic 0.026 s a game and the search bot's default
+# 0.80 s (31 times the heuristic; 0.44-0.60 s on Chapters 2-4, whose games end sooner than their end page).
+SECONDS_PER_PAGE: dict[str, float] = {"random": 0.001, "heuristic": 0.0043, "search": 0.133}
+# The pure-Python engine and bots against the compiled ones, for the search bot (the same five games: 6.2 s
+# against 2.3 s of CPU, issue 37).
+PURE_SLOWDOWN = 2.7
 DEFAULT_END_PAGE = 6  # Chapter 1's end page: the estimate of a draft whose end page is unknown or invalid
 
 
