@@ -126,7 +126,8 @@ def test_what_feeds_a_chapter_defeat_is_no_candidate() -> None:
         if decision.kind == "turn" and {a.args[0] for a in moves} & danger and [a for a in moves if a.args[0] not in danger]:
             pick = bot.choose(game)
             scorer = HeuristicBot(seed=1, samples=1)
-            kept = _candidates(game.ctx, game.state, decision.options, pick, scorer, widen=10.0)  # every move
+            options = list(decision.options)
+            kept = _candidates(game.ctx, game.state, options, pick, scorer, widen=10.0)  # every move
             assert not [a for a in kept if a.verb == "move" and a.args[0] in danger and a != pick]
             assert [a for a in kept if a.verb == "move"]  # the safe moves stay candidates
             checked += 1
