@@ -52,7 +52,8 @@ def _add_tried(specs: list[str]) -> list[str]:
         name, _, text = spec.partition("=")
         if not name or name in BUDGETS or name == "heuristic":
             raise SystemExit(f"--try {spec!r}: give a new budget name, then =, then its JSON settings")
-        settings = json.loads(text or "{}")
+        # JSON lists become tuples: the compiled bot checks its fields' types (``checked``, ``settled``)
+        settings = {k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(text or "{}").items()}
         SearchBot(**settings)  # a misspelt setting fails here, once, not in every worker
         BUDGETS[name] = settings
         names.append(name)
