@@ -29,7 +29,7 @@ def publish(page: Page, title: str, folder: Path) -> None:
     if page.locator("#ws-ask-yes").count():
         page.locator("#ws-ask-yes").click()
     expect(page.locator("#ws-text")).to_have_value(TINY_CHAPTER, timeout=T)
-    expect(page.locator("#ws-problems .ws-ok")).to_be_visible(timeout=45_000)  # the check waits its turn on a busy machine
+    expect(page.locator("#ws-problems .ws-ok")).to_be_visible(timeout=90_000)  # the check waits its turn on a busy machine
     page.locator("#ws-publish").click()
     dialog = page.locator("#publish-dialog")
     expect(dialog).to_be_visible()
