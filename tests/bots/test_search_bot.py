@@ -10,7 +10,7 @@ import pytest
 from mnm.bots.mcts import BUDGETS, SETTLED_VERBS, SearchBot
 from mnm.bots.plan import progress
 from mnm.bots.policy import HeuristicBot
-from mnm.bots.value import FEATURES, WEIGHTS, fit, win_probability
+from mnm.bots.value import FEATURES, WEIGHTS, fit, win_probability, win_probability_from
 from mnm.engine import Game
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
@@ -135,3 +135,62 @@ def test_what_feeds_a_chapter_defeat_is_no_candidate() -> None:
                 break
         game.apply(bot.choose(game))
     assert checked == 3
+
+
+def test_the_fit_pulled_toward_a_prior_stays_there_without_evidence() -> None:
+    # every outcome the same (a chapter the heuristic always wins): the data cannot place the weights, the prior does
+    samples = [([1.0, i / 10, 0.5], 1) for i in range(200)]
+    prior = (0.3, -1.0, 2.0)
+    got = fit(samples, l2=1e6, prior=prior)
+    assert all(abs(g - p) < 0.01 for g, p in zip(got, prior, strict=True)), got
+    # a weak pull: the fit follows the outcomes (all won: the chance rises far above the prior's)
+    loose = fit(samples, l2=1.0, prior=prior)
+    assert win_probability_from(loose, [1.0, 0.5, 0.5]) > 0.95 > win_probability_from(prior, [1.0, 0.5, 0.5])
+
+
+def _corpus_game(name: str, seed: int) -> Game:
+    from pathlib import Path
+
+    from mnm.chapters.file import read_chapter_text
+
+    path = Path(__file__).parent / "chapters" / "corpus" / name
+    content = read_chapter_text(path.read_text(encoding="utf-8"), str(path))
+    chapter = next(iter(content.chapter_files))
+    size = content.chapter(chapter).party_size
+    return Game.new(chapter, PARTY[:size], seed=seed, content=content)
+
+
+def test_a_chapters_own_weights_judge_it_better_than_the_shipped_ones() -> None:
+    # The Two Keys (a designer's chapter): the shipped weights (fitted on Chapters 1 and 2) misjudge it; weights
+    # fitted on its own playouts score held-out positions of it better (Brier score: lower is better)
+    from mnm.bots.value import _collect_chapter, chapter_weights
+
+    game = _corpus_game("13-the-two-keys.yaml", 1)
+    own = chapter_weights(game.ctx, game.state, games=60)
+    assert own != WEIGHTS and len(own) == len(FEATURES)
+    assert chapter_weights(game.ctx, game.state, games=60) is own  # kept for the chapter's next decisions
+    held = _collect_chapter(game.ctx, list(game.state.party), game.state.options, 40, seed=31_000)
+
+    def brier(weights: tuple[float, ...]) -> float:
+        return sum((win_probability_from(weights, f) - won) ** 2 for f, won in held) / len(held)
+
+    assert brier(own) < brier(WEIGHTS) - 0.05, (brier(own), brier(WEIGHTS))
+    assert chapter_weights(game.ctx, game.state, games=0) == WEIGHTS
+
+
+def test_a_chapters_own_weights_are_the_same_in_every_process() -> None:
+    # fitted on fixed seeds: a fresh fit (the cache emptied) gives the same weights, so search games replay
+    from mnm.bots import value
+
+    game = Game.new("1", PARTY, seed=4)
+    first = value.chapter_weights(game.ctx, game.state, games=20)
+    kept = list(value._fitted)
+    value._fitted.clear()
+    try:
+        again = value.chapter_weights(game.ctx, game.state, games=20)
+    finally:
+        value._fitted[:] = kept
+    assert again == first and again is not first
+    # another party is another fit
+    other = Game.new("1", ["nez", "tilda", "filch", "maginos"], seed=4)
+    assert value.chapter_weights(other.ctx, other.state, games=20) != first

@@ -19,6 +19,7 @@ from typing import Any
 from mnm.bots.plan import stages
 from mnm.bots.playout import play_out
 from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
+from mnm.bots.value import FIT_GAMES, WEIGHTS, chapter_weights, win_probability
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, legal_actions, make_ctx
 
 __all__ = ["BUDGETS", "SearchBot", "rank_options", "rollout_bot"]
@@ -119,7 +120,9 @@ BUDGETS: dict[str, dict[str, Any]] = {
     "quick": {"checked": ("move", "battle")},
     "standard": {},
     "moves8": {"horizon": 8, "checked": ("move",), "settled": ("battle", *SETTLED_VERBS)},
+    "shipped": {"fit_games": 0},
     "before": {
+        "fit_games": 0,
         "playouts": 4,
         "rounds": 3,
         "horizon": 16,
@@ -160,12 +163,15 @@ def _side_of_actor(ctx: Ctx, st: State, action: Action) -> int | None:
 
 
 def paired_values(
-    ctx: Ctx, st: State, options: list[Action], futures: list[int], horizon: int
+    ctx: Ctx,
+    st: State,
+    options: list[Action],
+    futures: list[int],
+    horizon: int,
+    weights: tuple[float, ...] = WEIGHTS,
 ) -> dict[Action, list[float]]:
-    """For each option, its value (:func:`mnm.bots.value.win_probability` after a truncated playout) against each
-    re-drawn future: the same futures for every option, so their differences are paired."""
-    from mnm.bots.value import win_probability
-
+    """For each option, its value (:func:`mnm.bots.value.win_probability` with ``weights`` after a truncated
+    playout) against each re-drawn future: the same futures for every option, so their differences are paired."""
     out: dict[Action, list[float]] = {a: [] for a in options}
     for future in futures:
         # one re-drawn future a number: its decks and dice once, then every option plays on a copy of it with the
@@ -179,7 +185,7 @@ def paired_values(
             work = imagined.copy()
             apply_action_in_place(ctx, work, action)
             end, _ = play_out(ctx, work, rollout_bot(rng.getrandbits(32)), rng, horizon)
-            out[action].append(win_probability(ctx, end))
+            out[action].append(win_probability(ctx, end, weights))
     return out
 
 
@@ -210,6 +216,9 @@ class SearchBot:
     cut: bool = True  # drop after each round the candidates that have not beaten the pick (issue 37)
     checked: tuple[str, ...] | None = None  # the picks search checks (None: every pick not settled)
     settled: tuple[str, ...] = SETTLED_VERBS  # picks kept as they are, even when ``checked`` names them
+    # the value estimate's weights are fitted on this many heuristic playouts of the chapter being played (issue 37,
+    # mnm.bots.value.chapter_weights: the shipped weights misjudge a designer's chapter); 0: the shipped weights
+    fit_games: int = FIT_GAMES
     seconds: float | None = None  # unused: the budget is in playouts, so games replay identically
     name: str = "search"
     rng: random.Random = field(init=False)
@@ -242,10 +251,11 @@ class SearchBot:
         live = _candidates(ctx, game.state, options, fallback, scorer, self.widen)
         if len(live) == 1:
             return fallback
+        weights = chapter_weights(ctx, game.state, self.fit_games)
         values: dict[Action, list[float]] = {a: [] for a in live}
         for r in range(self.rounds):
             more = [rng.getrandbits(64) for _ in range(self.playouts << r)]
-            got = paired_values(ctx, game.state, live, more, self.horizon)
+            got = paired_values(ctx, game.state, live, more, self.horizon, weights)
             for a in live:
                 values[a] += got[a]
             if r == self.rounds - 1:
