@@ -34,7 +34,7 @@ from mnm.bots.mcts import rollout_bot
 from mnm.bots.plan import progress as plan_progress
 from mnm.bots.playout import PLAYOUT_LIMIT, play_out
 from mnm.bots.policy import resample_hidden
-from mnm.bots.value import HORIZON, win_probability
+from mnm.bots.value import HORIZON, WEIGHTS, chapter_weights, win_probability
 from mnm.engine import Action, Ctx, Event, Game, State, apply_action_in_place, make_ctx, render
 
 __all__ = ["MIN_PLAYOUTS", "PLAYOUTS", "SECONDS", "Hint", "group_options", "hints", "wilson"]
@@ -196,12 +196,13 @@ class _Job:
     options: list[Action]
     lang: str
     horizon: int | None
+    weights: tuple[float, ...]  # the value estimate's, fitted on this chapter (mnm.bots.value.chapter_weights)
 
 
 def _run_chunk(job: _Job, index: int, futures: list[int]) -> tuple[int, _Tally]:
     tally = _Tally()
     for future in futures:
-        _try(job.ctx, job.game, job.options[index], future, tally, job.lang, job.horizon)
+        _try(job.ctx, job.game, job.options[index], future, tally, job.lang, job.horizon, job.weights)
     return index, tally
 
 
@@ -238,8 +239,11 @@ def hints(
     if game.decision() is None or not options:
         return []
     rng = random.Random(seed)
-    deadline = time.perf_counter() + seconds if seconds is not None else None
     ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
+    # the value estimate fitted on this chapter's own playouts (issue 37: the shipped weights misjudge a designer's
+    # chapter); the first hint of a chapter pays for its playouts (about a second compiled), outside ``seconds``
+    weights = chapter_weights(ctx, game.state) if horizon is not None else WEIGHTS
+    deadline = time.perf_counter() + seconds if seconds is not None else None
     tallies = [_Tally() for _ in options]
     live = list(range(len(options)))
     keep = min(count, len(options))
@@ -250,7 +254,7 @@ def hints(
     futures_drawn: list[int] = []
     spent = 0
     pool: ProcessPoolExecutor | None = None
-    job = _Job(ctx, game, options, lang, horizon)
+    job = _Job(ctx, game, options, lang, horizon, weights)
     try:
         if workers > 1:
             pool = ProcessPoolExecutor(
@@ -398,7 +402,16 @@ def _run_tasks(
     return True
 
 
-def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang: str, horizon: int | None) -> None:
+def _try(
+    ctx: Ctx,
+    game: Game,
+    action: Action,
+    future: int,
+    tally: _Tally,
+    lang: str,
+    horizon: int | None,
+    weights: tuple[float, ...] = WEIGHTS,
+) -> None:
     """One playout of ``action`` against the re-drawn future numbered ``future``."""
     future_rng = random.Random(future)
     work = game.state.copy()
@@ -413,8 +426,9 @@ def _try(ctx: Ctx, game: Game, action: Action, future: int, tally: _Tally, lang:
     tally.playouts += 1
     _measure(ctx, end, tally.measured)
     if end.status == "playing":
-        tally.wins += win_probability(ctx, end)
-        tally.score += win_probability(ctx, end)
+        chance = win_probability(ctx, end, weights)
+        tally.wins += chance
+        tally.score += chance
     elif end.status == "won":
         spare = max(0, end.end_page - end.hourglass)
         tally.wins += 1

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from mnm.bots.plan import progress as plan_progress
 from mnm.bots.policy import position_measures
-from mnm.engine import Ctx, State
+from mnm.engine import Ctx, IllegalAction, State
 
 __all__ = ["FEATURES", "FIT_GAMES", "HORIZON", "WEIGHTS", "chapter_weights", "features", "fit", "win_probability"]
 
@@ -171,14 +171,17 @@ def chapter_weights(ctx: Ctx, st: State, games: int = FIT_GAMES) -> tuple[float,
     """Weights fitted on ``games`` heuristic playouts of this chapter with this party and these rule options
     (:func:`_collect`), pulled toward the shipped :data:`WEIGHTS` (``FIT_PRIOR``); kept per chapter in the
     process, so a chapter's first search decision pays for the playouts (about 2 s compiled) and the rest do not.
-    ``games`` 0: the shipped weights."""
+    ``games`` 0, or a party the chapter would not set up (a scenario's): the shipped weights."""
     if games <= 0:
         return WEIGHTS
     key: tuple[object, ...] = (ctx.chapter.id, tuple(st.party), tuple(sorted(st.options.items())), games)
     for content, seen, weights in _fitted:
         if content is ctx.content and seen == key:
             return weights
-    samples = _collect_chapter(ctx, list(st.party), st.options, games, FIT_SEED)
+    try:
+        samples = _collect_chapter(ctx, list(st.party), st.options, games, FIT_SEED)
+    except IllegalAction:  # a party the chapter would not set up (a scenario's, a puzzle's): the shipped weights
+        samples = []
     weights = fit(samples, steps=12, l2=FIT_PRIOR, prior=WEIGHTS) if samples else WEIGHTS
     _fitted.append((ctx.content, key, weights))
     del _fitted[:-_FITTED_KEPT]
