@@ -16,9 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from mnm.bots.plan import stages
 from mnm.bots.playout import play_out
-from mnm.bots.policy import HeuristicBot, evaluate, resample_hidden
+from mnm.bots.policy import HeuristicBot, evaluate, feeds_defeat, resample_hidden, safe_moves
 from mnm.bots.value import FIT_GAMES, WEIGHTS, chapter_weights, win_probability
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, legal_actions, make_ctx
 
@@ -142,24 +141,16 @@ def _candidates(
     # the choices that decide where the party goes and how fast; free actions (equip, share...) stay the heuristic's
     others = [a for a in options if a.verb in SEARCHED_VERBS]
     # What feeds one of the chapter's defeats (a space whose entering, a side whose searching, raises a defeat's
-    # counter) is no candidate, as the heuristic keeps off it: the value estimate does not read a chapter's own
-    # defeat conditions, so a short playout can make such a step look good (issue 37, the corpus).
-    read = stages(ctx)
-    if read.danger_spaces:
-        moves = [a for a in moves if a.args[0] not in read.danger_spaces] or moves
-    if read.danger_sides:
-        others = [a for a in others if a.verb != "search" or _side_of_actor(ctx, st, a) not in read.danger_sides]
+    # counter) is no candidate, as the heuristic keeps off it (issue 37, the corpus): a short playout cannot see
+    # the defeat coming.
+    moves = safe_moves(ctx, moves)
+    others = [a for a in others if not feeds_defeat(ctx, st, a)]
     if moves:
         keep = max(1, math.ceil(widen * math.sqrt(len(moves))))
         scored = sorted(moves, key=lambda a: -bot.score(ctx, st, a))
         moves = scored[:keep]
     out = [pick] + [a for a in others + moves if a != pick]
     return out
-
-
-def _side_of_actor(ctx: Ctx, st: State, action: Action) -> int | None:
-    hero = st.heroes.get(action.actor)
-    return ctx.board.spaces[hero.space].side if hero is not None and hero.space is not None else None
 
 
 def paired_values(

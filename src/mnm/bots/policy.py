@@ -209,12 +209,8 @@ class HeuristicBot:
         graph = board.graph(side)
         end = by_verb.get("end", [None])[0]
         minion_spaces = tuple(m.space for m in st.minions.values() if board.spaces[m.space].side == side)
-        moves = by_verb.get("move", [])
+        moves = safe_moves(ctx, by_verb.get("move", []))
         read = stages(ctx)
-        danger = read.danger_spaces
-        if danger and moves:  # entering these feeds a chapter defeat: keep off them while there is another way
-            safe = [a for a in moves if a.args[0] not in danger]
-            moves = safe if safe else moves
 
         def closer(goals: tuple[str, ...]) -> Action | None:
             if not moves:
@@ -275,9 +271,28 @@ class HeuristicBot:
         return end
 
 
+def safe_moves(ctx: Ctx, moves: list[Action]) -> list[Action]:
+    """The moves that do not enter a space feeding one of the chapter's defeats (the planner's reading,
+    :func:`mnm.bots.plan.stages`), or every move when none is safe: the heuristic keeps off those spaces while
+    there is another way, and the search bot offers no other candidates (issue 37)."""
+    danger = stages(ctx).danger_spaces
+    if not danger or not moves:
+        return moves
+    return [a for a in moves if a.args[0] not in danger] or moves
+
+
+def feeds_defeat(ctx: Ctx, st: State, action: Action) -> bool:
+    """Whether ``action`` is a search on a tile side whose searching feeds one of the chapter's defeats."""
+    if action.verb != "search":
+        return False
+    hero = st.heroes.get(action.actor)
+    if hero is None or hero.space is None:
+        return False
+    return ctx.board.spaces[hero.space].side in stages(ctx).danger_sides
+
+
 def explain_plan(game: Game, lang: str = "en") -> str:
     """What the bots are doing in ``game`` now, in one line: the planner's current sub-goal
     (:func:`mnm.bots.plan.explain`), e.g. "searching side 8 for the dinner-fork for `party_holds fork`, needed
     for victory"."""
     return explain(game.ctx, game.state, lang)
-
