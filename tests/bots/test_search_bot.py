@@ -194,3 +194,22 @@ def test_a_chapters_own_weights_are_the_same_in_every_process() -> None:
     # another party is another fit
     other = Game.new("1", ["nez", "tilda", "filch", "maginos"], seed=4)
     assert value.chapter_weights(other.ctx, other.state, games=20) != first
+
+
+def test_a_chapters_defeat_counter_is_a_feature_of_the_value_estimate() -> None:
+    # The Noisy Halls is lost when its noise counter reaches 8: the estimate reads how near that is
+    from mnm.bots.value import counter_limits, features
+
+    game = _corpus_game("10-the-noisy-halls.yaml", 1)
+    assert counter_limits(game.ctx) == ((("noise", 8),), ())
+    at = FEATURES.index("defeat_counter")
+    st = game.state.copy()
+    assert features(game.ctx, st)[at] == 0.0
+    st.chapter_vars["noise"] = 6
+    assert features(game.ctx, st)[at] == 0.75
+    st.chapter_vars["noise"] = 12  # past the limit (the game would be over): the share stays 1
+    assert features(game.ctx, st)[at] == 1.0
+    # the shipped chapters lose on the hourglass only: the feature is always 0 there, and so is its shipped weight
+    chapter_one = Game.new("1", PARTY, seed=1)
+    assert counter_limits(chapter_one.ctx) == ((), ())
+    assert WEIGHTS[at] == 0.0

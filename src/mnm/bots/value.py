@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from mnm.bots.plan import progress as plan_progress
 from mnm.bots.policy import position_measures
+from mnm.chapters.language import Condition
 from mnm.engine import Ctx, IllegalAction, State
 
 __all__ = ["FEATURES", "FIT_GAMES", "HORIZON", "WEIGHTS", "chapter_weights", "features", "fit", "win_probability"]
@@ -36,11 +37,17 @@ FEATURES = (
     "minion_load",  # minion life on the board, over 10
     "wheel",  # cheese on the wheel, over 6
     "time_x_progress",  # pages left times what remains of the way: late and far is worse than either
+    # a chapter's own counters (issue 37: a designer's chapter may lose on a counter, "noise >= 8", before the
+    # hourglass runs out): the nearest defeat counter's share of its limit, and the victory counters' mean share
+    "defeat_counter",
+    "victory_counter",
 )
 
 # Fitted by `python -m mnm.bots.value --games 120` (see the module docstring; issue 37, docs/bots.md); order as
 # FEATURES.
-WEIGHTS: tuple[float, ...] = (-4.5819, 0.9926, 2.535, 3.8798, -2.3833, 0.1377, -2.5922, -1.6373, -0.1163)
+# The shipped chapters have no counter in their victory or defeat: the counters' weights are 0 until a chapter's
+# own fit (chapter_weights) gives them one.
+WEIGHTS: tuple[float, ...] = (-4.5819, 0.9926, 2.535, 3.8798, -2.3833, 0.1377, -2.5922, -1.6373, -0.1163, 0.0, 0.0)
 
 
 def features(ctx: Ctx, st: State) -> list[float]:
@@ -48,6 +55,13 @@ def features(ctx: Ctx, st: State) -> list[float]:
     explored, life, wounds, captured, minion_load = position_measures(ctx, st)
     progress = plan_progress(ctx, st, party=True) or explored  # a goal the plan cannot place: sides explored
     pages_left = st.end_page - st.hourglass
+    defeat_limits, victory_targets = counter_limits(ctx)
+    near_defeat = max((_share(st, name, limit) for name, limit in defeat_limits), default=0.0)
+    toward_victory = (
+        sum(_share(st, name, target) for name, target in victory_targets) / len(victory_targets)
+        if victory_targets
+        else 0.0
+    )
     return [
         1.0,
         float(pages_left),
@@ -58,7 +72,53 @@ def features(ctx: Ctx, st: State) -> list[float]:
         minion_load / 10,
         st.wheel / 6,
         pages_left * (1.0 - progress),
+        near_defeat,
+        toward_victory,
     ]
+
+
+_LIMITS: dict[int, tuple[object, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]] = {}
+
+
+def counter_limits(ctx: Ctx) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """The chapter's counters that rise toward a defeat and toward its victory, each with the value that ends it:
+    ``counter: {name, op: ge|gt, value}`` conditions with a positive limit, read from the chapter's defeat (any of
+    them, or inside an ``any``) and victory (every one, or inside an ``all``); cached per chapter object."""
+    found = _LIMITS.get(id(ctx.chapter))
+    if found is not None and found[0] is ctx.chapter:
+        return found[1], found[2]
+    defeat = tuple(_rising(c) for c in _opened(ctx.chapter.defeat))
+    victory = tuple(_rising(c) for c in _opened(ctx.chapter.victory))
+    got = (tuple(x for x in defeat if x is not None), tuple(x for x in victory if x is not None))
+    if len(_LIMITS) > 256:
+        _LIMITS.clear()
+    _LIMITS[id(ctx.chapter)] = (ctx.chapter, got[0], got[1])
+    return got
+
+
+def _opened(conditions: Iterable[Condition]) -> list[Condition]:
+    """The conditions with ``all`` and ``any`` groups opened (either way, each member's counter is a limit)."""
+    out: list[Condition] = []
+    for c in conditions:
+        if c.kind.value in ("all", "any"):
+            out += _opened(c.params)
+        else:
+            out.append(c)
+    return out
+
+
+def _rising(c: Condition) -> tuple[str, int] | None:
+    """(counter, the value that makes ``c`` true) when ``c`` is a counter reaching a positive limit from below."""
+    if c.kind.value != "counter":
+        return None
+    test = c.params
+    limit = test.value + 1 if test.op == "gt" else test.value
+    return (test.name, limit) if test.op in ("ge", "gt") and limit > 0 else None
+
+
+def _share(st: State, name: str, limit: int) -> float:
+    value = st.chapter_vars.get(name, 0)
+    return max(0.0, min(1.0, float(value) / limit)) if not isinstance(value, bool) else 0.0
 
 
 def win_probability(ctx: Ctx, st: State, weights: Sequence[float] = WEIGHTS) -> float:
