@@ -213,3 +213,16 @@ def test_a_chapters_defeat_counter_is_a_feature_of_the_value_estimate() -> None:
     chapter_one = Game.new("1", PARTY, seed=1)
     assert counter_limits(chapter_one.ctx) == ((), ())
     assert WEIGHTS[at] == 0.0
+
+
+def test_a_chapter_file_read_again_keeps_its_fitted_weights() -> None:
+    # the workshop's workers read a draft once per chunk of games: the same chapter (same digest) is not refitted
+    from mnm.bots import value
+
+    first = _corpus_game("03-the-late-spider.yaml", 1)
+    again = _corpus_game("03-the-late-spider.yaml", 2)
+    assert first.ctx.content is not again.ctx.content
+    weights = value.chapter_weights(first.ctx, first.state, games=10)
+    fitted = len(value._fitted)
+    assert value.chapter_weights(again.ctx, again.state, games=10) is weights
+    assert len(value._fitted) == fitted

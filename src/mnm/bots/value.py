@@ -223,7 +223,7 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 FIT_GAMES = 120  # heuristic playouts a chapter's own weights are fitted on (about 2,500 positions)
 FIT_SEED = 900_000  # their seeds: fixed, so a chapter's weights (and every search game) replay identically
 FIT_PRIOR = 5.0  # the pull toward the shipped weights: a chapter's playouts move them only as far as they show
-_fitted: list[tuple[object, tuple[object, ...], tuple[float, ...]]] = []  # (content, key, weights), newest last
+_fitted: list[tuple[object, tuple[object, ...], tuple[float, ...]]] = []  # (origin, key, weights), newest last
 _FITTED_KEPT = 16
 
 
@@ -234,16 +234,21 @@ def chapter_weights(ctx: Ctx, st: State, games: int = FIT_GAMES) -> tuple[float,
     ``games`` 0, or a party the chapter would not set up (a scenario's): the shipped weights."""
     if games <= 0:
         return WEIGHTS
+    # a chapter file's chapter is known by its digest (the workshop's workers read a draft once per chunk of games:
+    # a new content object, the same chapter); a shipped chapter by its content object
+    source = ctx.content.chapter_files.get(ctx.chapter.id)
+    origin: object = source.digest if source is not None else ctx.content
     key: tuple[object, ...] = (ctx.chapter.id, tuple(st.party), tuple(sorted(st.options.items())), games)
-    for content, seen, weights in _fitted:
-        if content is ctx.content and seen == key:
+    for seen_origin, seen, weights in _fitted:
+        same = seen_origin == origin if isinstance(origin, str) else seen_origin is origin
+        if same and seen == key:
             return weights
     try:
         samples = _collect_chapter(ctx, list(st.party), st.options, games, FIT_SEED)
     except IllegalAction:  # a party the chapter would not set up (a scenario's, a puzzle's): the shipped weights
         samples = []
     weights = fit(samples, steps=12, l2=FIT_PRIOR, prior=WEIGHTS) if samples else WEIGHTS
-    _fitted.append((ctx.content, key, weights))
+    _fitted.append((origin, key, weights))
     del _fitted[:-_FITTED_KEPT]
     return weights
 
