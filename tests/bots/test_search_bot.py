@@ -217,9 +217,9 @@ def test_a_chapters_defeat_counter_is_a_feature_of_the_value_estimate() -> None:
 
 def test_a_chapter_file_read_again_keeps_its_fitted_weights() -> None:
     # the workshop's workers read a draft once per chunk of games: the same chapter (same digest) is not refitted
-    from mnm.bots import value
-
     import dataclasses
+
+    from mnm.bots import value
 
     first = _corpus_game("03-the-late-spider.yaml", 1)
     copy = dataclasses.replace(first.ctx.content)  # another content object, as a reading of the same text

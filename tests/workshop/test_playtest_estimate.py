@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnm.bots.cost import DEFAULT_END_PAGE, playtest_seconds
+from mnm.bots.cost import DEFAULT_END_PAGE, FIT_SECONDS_PER_PAGE, playtest_seconds
 from mnm.content.loader import builtin_content
 from mnm.workshop import playtest as playtest_module
 from mnm.workshop.playtest import FACTOR_BOUNDS, Job, PlaytestService
@@ -62,7 +62,10 @@ def test_the_estimate_is_the_cost_model_on_this_servers_engine_build(one_worker:
 def test_workers_divide_the_estimate_up_to_the_usable_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     one, four, many = (service(n, cores=4, monkeypatch=monkeypatch) for n in (1, 4, 16))
     try:
-        assert four.estimate("search", 300, 6) == pytest.approx(one.estimate("search", 300, 6) / 4, rel=0.01)
+        assert four.estimate("heuristic", 3000, 6) == pytest.approx(one.estimate("heuristic", 3000, 6) / 4, rel=0.01)
+        # the search bot's games are shared out too; each worker's fit of its value estimate is not
+        fit = FIT_SECONDS_PER_PAGE["search"] * 6 * one.slowdown * one.factor("search")
+        assert four.estimate("search", 300, 6) == pytest.approx((one.estimate("search", 300, 6) - fit) / 4 + fit, abs=0.2)
         assert many.estimate("search", 300, 6) == four.estimate("search", 300, 6)  # 16 workers on 4 cores: 4
     finally:
         for made in (one, four, many):

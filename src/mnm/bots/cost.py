@@ -14,6 +14,7 @@ from mnm.content.schema import Chapter
 
 __all__ = [
     "DEFAULT_END_PAGE",
+    "FIT_SECONDS_PER_PAGE",
     "PURE_SLOWDOWN",
     "SECONDS_PER_PAGE",
     "estimate_playtest_seconds",
@@ -26,6 +27,9 @@ __all__ = [
 # machine (issue 37, second round; docs/difficulty.md): the heuristic 0.026 s a game and the search bot's default
 # 0.80 s (31 times the heuristic; 0.44-0.60 s on Chapters 2-4, whose games end sooner than their end page).
 SECONDS_PER_PAGE: dict[str, float] = {"random": 0.001, "heuristic": 0.0043, "search": 0.133}
+# Once per worker process and preset, before its first game, the search bot fits its value estimate on the chapter's
+# own playouts (mnm.bots.value.chapter_weights: 120 heuristic playouts, 1.3 s of CPU for Chapter 1 compiled).
+FIT_SECONDS_PER_PAGE: dict[str, float] = {"search": 0.22}
 # The pure-Python engine and bots against the compiled ones, for the search bot (the same five games: 6.2 s
 # against 2.3 s of CPU, issue 37).
 PURE_SLOWDOWN = 2.7
@@ -50,6 +54,8 @@ def estimate_playtest_seconds(
 def playtest_seconds(
     bot: str, end_page: int, games: int, presets: int = 1, workers: int = 1, slowdown: float = 1.0
 ) -> float:
-    """:func:`estimate_playtest_seconds` of a chapter known by its end page only (a draft being written)."""
+    """:func:`estimate_playtest_seconds` of a chapter known by its end page only (a draft being written): the
+    games shared by the workers, and each worker's fit of the search bot's value estimate for each preset."""
     per_game = seconds_per_game(bot, end_page, slowdown)
-    return per_game * math.ceil(games * presets / max(1, workers))
+    fitting = FIT_SECONDS_PER_PAGE.get(bot, 0.0) * max(1, end_page) * slowdown * presets
+    return per_game * math.ceil(games * presets / max(1, workers)) + fitting
