@@ -5,9 +5,13 @@ them in a few seconds. So they play a *truncated* playout (the same rules of thu
 and score the position reached with :func:`win_probability`: a logistic model over a few features of the
 position (time left, how far along the chapter's way the party is, health, captures, minions, the wheel).
 
-The weights are fitted by :func:`fit` on positions from playouts played to the end (their outcome known),
-``python -m mnm.bots.value --games 400`` (docs/bots.md, "The value estimate", gives the fit's figures). A
-finished playout scores 1 (won) or 0 (lost), so the estimate only stands in for the part not played.
+The shipped weights (:data:`WEIGHTS`) are fitted by :func:`fit` on positions from Chapters 1 and 2's playouts
+played to the end (their outcome known), ``python -m mnm.bots.value --games 120`` (docs/bots.md, "The value
+estimate", gives the fit's figures). The search bot and the hints use :func:`chapter_weights`: the same features
+fitted again on the chapter being played (120 heuristic playouts, pulled toward the shipped weights), because what
+a position is worth differs from one chapter to the next (issue 37: on a designer's chapter the shipped weights
+judged worse than the base rate). A finished playout scores 1 (won) or 0 (lost), so the estimate only stands in
+for the part not played.
 """
 
 from __future__ import annotations
