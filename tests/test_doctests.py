@@ -20,6 +20,7 @@ PACKAGES = ["mnm.engine", "mnm.engine.effects", "mnm.engine.rules"]
 MODULES = [
     *sorted(info.name for info in pkgutil.walk_packages(mnm.engine.__path__, prefix="mnm.engine.") if not info.ispkg),
     *PACKAGES,
+    "mnm.bots.value",  # the value estimate's fit (issue 37): plain Python, its example is its smallest check
 ]
 
 
