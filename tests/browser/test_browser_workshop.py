@@ -230,3 +230,38 @@ def test_a_starting_minion_placed_on_a_space_picked_on_the_board(browser: Browse
     ]  # the file's comments stayed
     assert errors == []
     context.close()
+
+
+def test_a_redraw_while_typing_keeps_the_typing_and_the_caret(browser: Browser, base_url: str) -> None:
+    """The forms are drawn again when a check answers; on a loaded server an older text's check can answer while
+    a person types in a field. What was typed (not yet written: a field is written when it is left) and the caret
+    stay: a CI run once typed a name in front of the old one ("the-bell-gatemy-chapter")."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    copy_shipped(page, "the-root-road")
+    # a first edit, so there is something to undo
+    name_pt = page.locator('#ws-forms [data-field="name.pt"]')
+    old_pt = name_pt.input_value()
+    name_pt.fill("A Estrada")
+    name_pt.press("Tab")
+    expect(page.locator("#ws-text")).to_have_value(re.compile("A Estrada"), timeout=T)
+    checked(page)
+    # typing in the objective, not yet left: a redraw comes (undo clicked by script, so the keyboard stays)
+    objective = page.locator('#ws-forms [data-field="objective.en"]')
+    objective.click()
+    objective.press("Control+End")  # the end of the text (End alone: the end of a wrapped line)
+    page.keyboard.type(" Quickly")
+    typed = objective.input_value()
+    page.evaluate("document.querySelector('#ws-undo').click()")
+    expect(page.locator("#ws-forms [data-field='name.pt']")).to_have_value(old_pt, timeout=T)  # redrawn: undone
+    objective = page.locator('#ws-forms [data-field="objective.en"]')
+    expect(objective).to_be_focused()
+    expect(objective).to_have_value(typed)
+    page.keyboard.type(" now")  # the caret is still at the end of the typing
+    expect(objective).to_have_value(typed + " now")
+    objective.press("Tab")
+    expect(page.locator("#ws-text")).to_have_value(re.compile(re.escape(typed + " now")), timeout=T)
+    assert errors == []
+    context.close()

@@ -857,16 +857,32 @@ function bilingual(field, label, value) {
   );
 }
 
-// the forms are drawn again after every change: the field that had the keyboard gets it back
+// the forms are drawn again after every change: the field that had the keyboard gets it back, with what was
+// being typed in it (a field is written into the file when it is left) and the caret or selection where it was.
+// A redraw can come while a person types (a check of an older text answering late on a loaded server): without
+// this, the typing was lost, or went in front of the old text ("the-bell-gatemy-chapter", a CI run).
 function renderForms() {
   const active = document.activeElement;
   const inForms = active && $("#ws-forms") && $("#ws-forms").contains(active);
   const key = inForms ? focusKey(active) : null;
+  const typing = key && typedIn(active) ? { tag: active.tagName, value: active.value, start: active.selectionStart, end: active.selectionEnd, dir: active.selectionDirection } : null;
   drawForms();
   if (key) {
     const again = document.querySelector(`#ws-forms ${key}`);
-    if (again) again.focus({ preventScroll: true });
+    if (again) {
+      again.focus({ preventScroll: true });
+      if (typing && again.tagName === typing.tag && typedIn(again)) {
+        if (again.value !== typing.value) again.value = typing.value;
+        again.setSelectionRange(typing.start, typing.end, typing.dir);
+      }
+    }
   }
+}
+
+// a field a person types text into (its caret can be read and set)
+function typedIn(el) {
+  if (el.tagName === "TEXTAREA") return true;
+  return el.tagName === "INPUT" && ["text", "search", ""].includes(el.getAttribute("type") || "");
 }
 
 function focusKey(el) {
