@@ -6,8 +6,8 @@ and score the position reached with :func:`win_probability`: a logistic model ov
 position (time left, how far along the chapter's way the party is, health, captures, minions, the wheel).
 
 The shipped weights (:data:`WEIGHTS`) are fitted by :func:`fit` on positions from Chapters 1 and 2's playouts
-played to the end (their outcome known), ``python -m mnm.bots.value --games 120`` (docs/bots.md, "The value
-estimate", gives the fit's figures). The search bot and the hints use :func:`chapter_weights`: the same features
+played to the end (their outcome known), ``MNM_ENGINE=pure python -m mnm.bots.value --games 120`` (the
+compiled module has no code for ``-m``; docs/bots.md, "The value estimate", gives the fit's figures). The search bot and the hints use :func:`chapter_weights`: the same features
 fitted again on the chapter being played (120 heuristic playouts, pulled toward the shipped weights), because what
 a position is worth differs from one chapter to the next (issue 37: on a designer's chapter the shipped weights
 judged worse than the base rate). A finished playout scores 1 (won) or 0 (lost), so the estimate only stands in
@@ -47,7 +47,7 @@ FEATURES = (
     "victory_counter",
 )
 
-# Fitted by `python -m mnm.bots.value --games 120` (see the module docstring; issue 37, docs/bots.md); order as
+# Fitted by `MNM_ENGINE=pure python -m mnm.bots.value --games 120` (see the module docstring; issue 37, docs/bots.md); order as
 # FEATURES.
 # The shipped chapters have no counter in their victory or defeat: the counters' weights are 0 until a chapter's
 # own fit (chapter_weights) gives them one.
@@ -131,7 +131,12 @@ def win_probability(ctx: Ctx, st: State, weights: Sequence[float] = WEIGHTS) -> 
         return 1.0
     if st.status != "playing":
         return 0.0
-    z = sum(w * x for w, x in zip(weights, features(ctx, st), strict=True))
+    return win_probability_from(weights, features(ctx, st))
+
+
+def win_probability_from(weights: Sequence[float], feats: Sequence[float]) -> float:
+    """The logistic model's chance for a position's features (:func:`win_probability` without the end's 1 or 0)."""
+    z = sum(w * x for w, x in zip(weights, feats, strict=True))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -157,8 +162,7 @@ def fit(
         grad = [l2 * (w[i] - centre[i]) for i in range(k)]
         hess = [[l2 if i == j else 0.0 for j in range(k)] for i in range(k)]
         for x, won in samples:
-            z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+            p = win_probability_from(w, x)
             g = p - won
             h = p * (1.0 - p)
             for i in range(k):
@@ -233,8 +237,9 @@ _FITTED_KEPT = 16
 
 def chapter_weights(ctx: Ctx, st: State, games: int = FIT_GAMES) -> tuple[float, ...]:
     """Weights fitted on ``games`` heuristic playouts of this chapter with this party and these rule options
-    (:func:`_collect`), pulled toward the shipped :data:`WEIGHTS` (``FIT_PRIOR``); kept per chapter in the
-    process, so a chapter's first search decision pays for the playouts (about 2 s compiled) and the rest do not.
+    (:func:`_collect_chapter`), pulled toward the shipped :data:`WEIGHTS` (``FIT_PRIOR``); kept per chapter in the
+    process, so a chapter's first search decision pays for the playouts (1.3 s for Chapter 1 compiled) and the
+    rest do not.
     ``games`` 0, or a party the chapter would not set up (a scenario's): the shipped weights."""
     if games <= 0:
         return WEIGHTS
@@ -330,11 +335,6 @@ def _main() -> None:  # pragma: no cover - an offline fitting tool
             }
         )
     )
-
-
-def win_probability_from(weights: Sequence[float], feats: Sequence[float]) -> float:
-    z = sum(w * x for w, x in zip(weights, feats, strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 if __name__ == "__main__":  # pragma: no cover
