@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from mnm.bots.mcts import BUDGETS, SETTLED_VERBS, SearchBot
+from mnm.bots.mcts import BUDGETS, QUESTIONS, SEARCHED_VERBS, SETTLED_VERBS, USED_VERBS, SearchBot, _candidates
 from mnm.bots.plan import progress
 from mnm.bots.policy import HeuristicBot
 from mnm.bots.value import FEATURES, WEIGHTS, fit, win_probability, win_probability_from
@@ -28,7 +28,7 @@ def _heuristic_games_actions(chapter: str, seed: int, decisions: int) -> list[st
     return out
 
 
-@pytest.mark.parametrize("budget", [{"settled": EVERY_VERB}, {"checked": ()}])
+@pytest.mark.parametrize("budget", [{"settled": EVERY_VERB, "questions": ()}, {"checked": (), "questions": ()}])
 def test_a_search_bot_that_checks_nothing_plays_the_heuristics_game(budget: dict[str, object]) -> None:
     # the heuristic's pick is the yardstick: with nothing to check, the bot is the heuristic move for move
     game = Game.new("1", PARTY, seed=11)
@@ -50,6 +50,12 @@ def test_the_default_checks_every_pick_but_levelling_up_and_recovering() -> None
     # the yardsticks keep their own settings whatever the default becomes
     assert SearchBot(**BUDGETS["before"]).settled == ("battle", "levelup", "recover")  # type: ignore[arg-type]
     assert SearchBot(**BUDGETS["moves8"]).checked == ("move",)  # type: ignore[arg-type]
+    # issue 37, fourth round: abilities and items are candidates, and the before-turn question is checked
+    assert bot.tried == (*SEARCHED_VERBS, *USED_VERBS) == ("end", "search", "explore", "battle", "ability", "use")
+    assert bot.questions == QUESTIONS == ("before_turn",)
+    for yardstick in ("third", "before", "moves8"):
+        old = SearchBot(**BUDGETS[yardstick])  # type: ignore[arg-type]
+        assert old.tried == SEARCHED_VERBS and old.questions == ()
 
 
 def test_the_search_bot_departs_from_the_heuristic_and_never_from_a_settled_pick() -> None:
@@ -106,7 +112,6 @@ def test_what_feeds_a_chapter_defeat_is_no_candidate() -> None:
     # estimate does not read a chapter's own defeat, so the search keeps off those spaces as the heuristic does.
     from pathlib import Path
 
-    from mnm.bots.mcts import _candidates
     from mnm.bots.plan import stages
     from mnm.chapters.file import read_chapter_text
 
@@ -123,7 +128,11 @@ def test_what_feeds_a_chapter_defeat_is_no_candidate() -> None:
         if decision is None:
             break
         moves = [a for a in decision.options if a.verb == "move"]
-        if decision.kind == "turn" and {a.args[0] for a in moves} & danger and [a for a in moves if a.args[0] not in danger]:
+        if (
+            decision.kind == "turn"
+            and {a.args[0] for a in moves} & danger
+            and [a for a in moves if a.args[0] not in danger]
+        ):
             pick = bot.choose(game)
             scorer = HeuristicBot(seed=1, samples=1)
             options = list(decision.options)
@@ -229,3 +238,70 @@ def test_a_chapter_file_read_again_keeps_its_fitted_weights() -> None:
     fitted = len(value._fitted)
     assert value.chapter_weights(again.ctx, again.state, games=10) is weights
     assert len(value._fitted) == fitted
+
+
+def _first_turn_offering(verb: str, seed: int) -> tuple[Game, HeuristicBot]:
+    """A Chapter 1 game played by the heuristic up to the first mouse's turn whose options include ``verb``
+    and whose heuristic pick the search checks (not levelling up or recovering)."""
+    game = Game.new("1", PARTY, seed=seed)
+    bot = HeuristicBot(seed=seed)
+    for _ in range(400):
+        decision = game.decision()
+        assert decision is not None, "the game ended before a mouse could use an ability"
+        if decision.kind == "turn" and any(a.verb == verb for a in decision.options):
+            saved = bot.rng.getstate()
+            pick = bot.choose(game)
+            bot.rng.setstate(saved)
+            if pick.verb not in SETTLED_VERBS:
+                return game, bot
+        game.apply(bot.choose(game))
+    raise AssertionError(f"no turn offered {verb!r} in 400 decisions")
+
+
+def test_abilities_are_candidates_though_the_heuristic_never_picks_one() -> None:
+    # issue 37, fourth round: the heuristic's rules of thumb never use an ability (healing, a spell, a dodge),
+    # so the search tries every affordable one against the heuristic's pick
+    game, bot = _first_turn_offering("ability", seed=4)
+    options = game.legal_actions()
+    pick = bot.choose(game)
+    assert pick.verb != "ability"
+    scorer = HeuristicBot(seed=1, samples=1)
+    kept = _candidates(game.ctx, game.state, options, pick, scorer, 0.7)
+    abilities = [a for a in options if a.verb == "ability"]
+    assert abilities and all(a in kept for a in abilities)
+    assert kept[0] == pick  # the yardstick comes first
+    before = _candidates(game.ctx, game.state, options, pick, scorer, 0.7, SEARCHED_VERBS)
+    assert not [a for a in before if a.verb == "ability"]
+
+
+def test_the_search_bot_uses_abilities_the_heuristic_leaves_unused() -> None:
+    game = Game.new("1", PARTY, seed=5)
+    search, heuristic = SearchBot(seed=5), HeuristicBot(seed=5)
+    used: list[str] = []
+    for _ in range(400):
+        if game.decision() is None or used:
+            break
+        action = search.choose(game)
+        assert action in game.legal_actions()
+        # the heuristic, asked the same question, never answers with an ability
+        assert heuristic.choose(game).verb != "ability"
+        if action.verb == "ability":
+            used.append(str(action))
+        game.apply(action)
+    assert used, "the search bot used no ability in a Chapter 1 game"
+    hero = used[0].split()[1]
+    assert hero in PARTY
+
+
+def test_the_before_turn_question_is_searched_and_a_budget_without_it_answers_as_the_heuristic() -> None:
+    # Chapter 1, seed 4, 44 decisions in: Collin may use Battle Leader before his turn. The heuristic's one-step
+    # look declines (it sees the cheese spent, not the attack to come); the search, which plays the turn out, uses it.
+    game = Game.new("1", PARTY, seed=4)
+    heuristic = HeuristicBot(seed=4)
+    for _ in range(44):
+        game.apply(heuristic.choose(game))
+    decision = game.decision()
+    assert decision is not None and decision.kind == "before_turn"
+    assert str(HeuristicBot(seed=0).choose(game)) == "skip collin"
+    assert str(SearchBot(seed=0, questions=()).choose(game)) == "skip collin"
+    assert str(SearchBot(seed=0).choose(game)) == "ability collin battle-leader minion:roach"

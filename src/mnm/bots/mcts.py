@@ -109,19 +109,36 @@ def rank_options(
 
 
 SEARCHED_VERBS = ("end", "search", "explore", "battle")
+# Abilities and items a mouse may use in its turn (issue 37, fourth round): the heuristic's rules of thumb never
+# pick one (healing, a spell, a dodge), so only the search can find when one is worth its cheese.
+USED_VERBS = ("ability", "use")
 SETTLED_VERBS = ("levelup", "recover")  # the heuristic's pick is kept when it is one of these
+# The questions besides the turn the search checks: whether to use a before-turn ability (Collin's Battle Leader,
+# for one), which the heuristic's one-step look always declines. Every option is a candidate.
+QUESTIONS = ("before_turn",)
 
 # The search bot's budgets by name (bench/search_strength.py measures each; docs/bots.md gives the figures).
-# ``standard`` is the bot's default; ``quick`` checks only moves and attacks (two thirds of the cost); ``moves8``
-# is the first bot of issue 37 (moves only, 8-decision playouts) and ``before`` the bot as it was before issue 37,
-# kept as yardsticks.
+# ``standard`` is the bot's default; ``quick`` checks only moves and attacks (two thirds of the cost); ``shipped``
+# judges with the shipped weights; ``moves8`` is the first bot of issue 37 (moves only, 8-decision playouts),
+# ``third`` the bot of its third round (no ability or item ever a candidate) and ``before`` the bot as it was before
+# issue 37, kept as yardsticks.
 BUDGETS: dict[str, dict[str, Any]] = {
     "quick": {"checked": ("move", "battle")},
     "standard": {},
-    "moves8": {"horizon": 8, "checked": ("move",), "settled": ("battle", *SETTLED_VERBS)},
+    "moves8": {
+        "horizon": 8,
+        "checked": ("move",),
+        "settled": ("battle", *SETTLED_VERBS),
+        "tried": SEARCHED_VERBS,
+        "questions": (),
+        "rounds": 4,
+    },
     "shipped": {"fit_games": 0},
+    "third": {"tried": SEARCHED_VERBS, "questions": (), "rounds": 4},
     "before": {
         "fit_games": 0,
+        "tried": SEARCHED_VERBS,
+        "questions": (),
         "playouts": 4,
         "rounds": 3,
         "horizon": 16,
@@ -133,13 +150,21 @@ BUDGETS: dict[str, dict[str, Any]] = {
 
 
 def _candidates(
-    ctx: Ctx, st: State, options: list[Action], pick: Action, bot: HeuristicBot, widen: float
+    ctx: Ctx,
+    st: State,
+    options: list[Action],
+    pick: Action,
+    bot: HeuristicBot,
+    widen: float,
+    tried: tuple[str, ...] = (*SEARCHED_VERBS, *USED_VERBS),
 ) -> list[Action]:
-    """The options worth searching: every option that is not a move, and the moves by progressive widening:
-    the ``widen * sqrt(moves)`` destinations the one-step evaluation likes best (and the heuristic's pick)."""
+    """The options worth searching: every option whose verb is in ``tried``, and the moves by progressive
+    widening: the ``widen * sqrt(moves)`` destinations the one-step evaluation likes best (and the heuristic's
+    pick)."""
     moves = [a for a in options if a.verb == "move"]
-    # the choices that decide where the party goes and how fast; free actions (equip, share...) stay the heuristic's
-    others = [a for a in options if a.verb in SEARCHED_VERBS]
+    # the choices that decide where the party goes and how fast, and the abilities and items used on the way;
+    # the other free actions (equip, share...) stay the heuristic's
+    others = [a for a in options if a.verb in tried]
     # What feeds one of the chapter's defeats (a space whose entering, a side whose searching, raises a defeat's
     # counter) is no candidate, as the heuristic keeps off it (issue 37, the corpus): a short playout cannot see
     # the defeat coming.
@@ -189,7 +214,9 @@ def rollout_bot(seed: int) -> HeuristicBot:
 @dataclass
 class SearchBot:
     """The heuristic bot's judgement, checked by search. At a mouse's turn with a choice, the candidate options
-    (every non-move option, and the best move destinations by progressive widening) meet the same re-drawn
+    (those whose verb is in ``tried``: ending the turn, searching, exploring, attacking, and since issue 37's
+    fourth round using an ability or an item, which the heuristic never does; and the best move destinations by
+    progressive widening), and at a question named in ``questions`` every answer, meet the same re-drawn
     futures (hidden dice and decks re-drawn from the bot's own stream: no peeking) in truncated playouts scored
     by the value estimate (:mod:`mnm.bots.value`); after each round a candidate that has not beaten the pick is
     dropped (``cut``, issue 37), then the weaker half (successive halving). Only the picks in ``checked`` are
@@ -199,7 +226,8 @@ class SearchBot:
 
     seed: int = 0
     playouts: int = 2  # futures per candidate in the first round; doubled each round
-    rounds: int = 4
+    # 2, 4 and 8 futures (issue 37, fourth round: a fourth round of 16 cost a fifth more and measured no stronger)
+    rounds: int = 3
     horizon: int = 4  # issue 37: 4-decision playouts played at least as well as 8, 12 or 16 (docs/difficulty.md)
     widen: float = 0.7
     margin: float = 0.02
@@ -207,6 +235,9 @@ class SearchBot:
     cut: bool = True  # drop after each round the candidates that have not beaten the pick (issue 37)
     checked: tuple[str, ...] | None = None  # the picks search checks (None: every pick not settled)
     settled: tuple[str, ...] = SETTLED_VERBS  # picks kept as they are, even when ``checked`` names them
+    # the verbs of the options that are candidates besides moves (issue 37, fourth round: abilities and items too)
+    tried: tuple[str, ...] = (*SEARCHED_VERBS, *USED_VERBS)
+    questions: tuple[str, ...] = QUESTIONS  # the decisions besides the turn that are checked, every option a candidate
     # the value estimate's weights are fitted on this many heuristic playouts of the chapter being played (issue 37,
     # mnm.bots.value.chapter_weights: the shipped weights misjudge a designer's chapter); 0: the shipped weights
     fit_games: int = FIT_GAMES
@@ -227,26 +258,38 @@ class SearchBot:
             raise ValueError("there is no decision to make: the game is over")
         fallback = self._heuristic.choose(game)
         decision = game.decision()
-        if len(options) == 1 or decision is None or decision.kind != "turn":
+        if len(options) == 1 or decision is None:
+            return fallback
+        turn = decision.kind == "turn"
+        if not turn and decision.kind not in self.questions:
             return fallback
         if self._ctx is None or self._ctx.chapter.id != game.ctx.chapter.id:
             self._ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
         ctx = self._ctx
-        if fallback.verb in self.settled:
+        if turn and fallback.verb in self.settled:
             return fallback  # levelling up and recovering are rarely wrong
-        if self.checked is not None and fallback.verb not in self.checked:
+        if turn and self.checked is not None and fallback.verb not in self.checked:
             return fallback  # a cheaper budget: only the picks it names are checked
         # one stream per decision, drawn from the bot's: a choice depends on the state and the seed only
         rng = random.Random(self.rng.getrandbits(64))
-        scorer = HeuristicBot(seed=rng.getrandbits(32), samples=1)
-        live = _candidates(ctx, game.state, options, fallback, scorer, self.widen)
+        if turn:
+            scorer = HeuristicBot(seed=rng.getrandbits(32), samples=1)
+            live = _candidates(ctx, game.state, options, fallback, scorer, self.widen, self.tried)
+        else:
+            live = [fallback, *(a for a in options if a != fallback)]  # a question: every answer is a candidate
         if len(live) == 1:
             return fallback
-        weights = chapter_weights(ctx, game.state, self.fit_games)
+        return self._search(ctx, game.state, live, rng)
+
+    def _search(self, ctx: Ctx, st: State, live: list[Action], rng: random.Random) -> Action:
+        """The candidate ``live[0]`` (the heuristic's pick) stands unless another clearly beats it in paired
+        truncated playouts, by rounds of successive halving (the class's docstring)."""
+        fallback = live[0]
+        weights = chapter_weights(ctx, st, self.fit_games)
         values: dict[Action, list[float]] = {a: [] for a in live}
         for r in range(self.rounds):
             more = [rng.getrandbits(64) for _ in range(self.playouts << r)]
-            got = paired_values(ctx, game.state, live, more, self.horizon, weights)
+            got = paired_values(ctx, st, live, more, self.horizon, weights)
             for a in live:
                 values[a] += got[a]
             if r == self.rounds - 1:
