@@ -23,10 +23,10 @@ __all__ = [
 ]
 
 # CPU seconds per game per page of the chapter's end marker, compiled engine and bots, one core.
-# Measured with bench/search_strength.py on Chapter 1 (end page 6), seeds 60000-60999, 2 workers on the 2-core
-# machine (issue 37, second round; docs/difficulty.md): the heuristic 0.026 s a game and the search bot's default
-# 0.80 s (31 times the heuristic; 0.44-0.60 s on Chapters 2-4, whose games end sooner than their end page).
-SECONDS_PER_PAGE: dict[str, float] = {"random": 0.001, "heuristic": 0.0043, "search": 0.133}
+# Measured with bench/search_strength.py on Chapter 1 (end page 6), seeds 69000-69999, 2 workers on the 2-core
+# machine (issue 37, fourth round; docs/difficulty.md): the heuristic 0.025 s a game and the search bot's default
+# 0.76 s (30 times the heuristic; 0.38-0.41 s on Chapters 2-4, whose games end sooner than their end page).
+SECONDS_PER_PAGE: dict[str, float] = {"random": 0.001, "heuristic": 0.0043, "search": 0.127}
 # Once per worker process and preset, before its first game, the search bot fits its value estimate on the chapter's
 # own playouts (mnm.bots.value.chapter_weights: 120 heuristic playouts, 1.3 s of CPU for Chapter 1 compiled).
 FIT_SECONDS_PER_PAGE: dict[str, float] = {"search": 0.22}
