@@ -269,3 +269,45 @@ def test_r_capt_03_every_rule_that_places_a_mouse_places_it_face_up_with_room(ca
     for m in st.minions.values():
         counts[m.space] = counts.get(m.space, 0) + 1
     assert all(n <= board.spaces[s].capacity for s, n in counts.items())  # R-SPACE-01
+
+
+# --- a chapter's bar_space / bar_line hold for Brodie and Olga too ("no figure may ...", R-STORY-05) --------------
+
+
+@pytest.mark.rule("R-STORY-05")
+@pytest.mark.rule("R-BRODIE-05")
+@pytest.mark.parametrize(
+    ("chapter_data", "steps"),
+    [({}, ["5:2", "5:5"]), ({"@barred": ["5:2"]}, ["5:5"]), ({"@barred_lines": [["5:1", "5:5"]]}, ["5:2"])],
+)
+def test_r_story_05_brodie_walks_round_a_closed_space_or_line(chapter_data: dict[str, Any], steps: list[str]) -> None:
+    from mnm.engine.rules.brodie import _next_steps
+
+    g = load_scenario({"chapter": "proving-grounds", "heroes": {"collin": {"space": "5:6"}},
+                       "minions": {"brodie-1": {"space": "5:1"}}, "chapter_data": chapter_data})
+    # Brodie on 5:1, Collin on 5:6: two shortest ways (by 5:2 or by 5:5); a closed space or line leaves one
+    assert _next_steps(g.ctx, g.state, "5:1", "5:6") == steps
+
+
+@pytest.mark.rule("R-STORY-05")
+@pytest.mark.rule("R-EXP-10")
+@pytest.mark.parametrize(("closed", "path"), [([], ["19:10", "19:13"]), (["19:10"], ["19:4", "19:5", "19:8"])])
+def test_r_story_05_olga_does_not_charge_through_a_closed_space(closed: list[str], path: list[str]) -> None:
+    from mnm.engine.rules.creatures import olga_charges
+
+    g = load_scenario({
+        "chapter": "the-trickle-crossing", "tiles": {"10": 19}, "heroes": {"collin": {"space": "19:13"}},
+        "minions": {}, "tokens": {"olga": ["19:7"]}, "track": ["mouse:collin"], "turn": "mouse:collin",
+        "dice": [SWORD],  # a 2 for movement: no charge yet
+    })
+    if closed:
+        g.state.chapter_data["@barred"] = closed
+    olga_charges(g.ctx, g.state, g.state.heroes["collin"])  # as a 1 for movement sets her off (R-EXP-10)
+    # 19:7 -> 19:10 -> 19:13, or round the closed 19:10 (three steps: her reach, R-EXP-10)
+    assert one_charge(g)["path"] == path and g.state.tokens["olga"] == [path[-1]]
+
+
+def one_charge(g: Game) -> dict[str, Any]:
+    charges = of(g.ctx.events, "olga_charges")
+    assert len(charges) == 1
+    return dict(charges[0].params)

@@ -17,10 +17,14 @@ or next to another mouse's space) by the same test.
 from __future__ import annotations
 
 from mnm.engine.context import Ctx
-from mnm.engine.query import can_enter
+from mnm.engine.query import BARRED_LINES, barred_steps, can_enter
+from mnm.engine.rules.chapter_state import BARRED
 from mnm.engine.state import Hero, State
 
-__all__ = ["face_up_space", "landing_order", "may_place", "place_mice", "rescue_spaces"]
+__all__ = [
+    "barred", "face_up_space", "landing_order", "may_place", "place_mice", "rescue_spaces", "walk_distances",
+    "walk_next",
+]
 
 
 def face_up_space(ctx: Ctx, st: State, space: str) -> bool:
@@ -89,3 +93,45 @@ def rescue_spaces(ctx: Ctx, st: State) -> list[str]:
         cands = [other.space] + [graph.spaces[j].id for j in graph.mouse_cost[graph.by_id[other.space].index]]
         out.update(c for c in cands if may_place(ctx, st, c))
     return sorted(out, key=lambda s: tuple(int(x) for x in s.split(":")))
+
+
+def barred(st: State) -> bool:
+    """Whether a chapter has closed a space (``bar_space``) or a line (``bar_line``) in this game."""
+    return BARRED in st.chapter_data or BARRED_LINES in st.chapter_data
+
+
+def walk_distances(ctx: Ctx, st: State, goal: str) -> dict[str, int]:
+    """Steps to ``goal`` from every space of its side that can reach it, walking as a minion walks (lines ignored,
+    R-MINION-02) but never into a space a chapter closed (``bar_space``) nor across a line it closed
+    (``bar_line``): "no figure may enter / cross it" (docs/rulings.md R-STORY-05, issue 47). For the figures that
+    walk their own paths, Brodie and Olga; with no chapter barrier it is the tile's own minion distance."""
+    graph = ctx.board.graph_of(goal)
+    closed = set(st.chapter_data.get(BARRED) or ())
+    cut = barred_steps(st)
+    dist = {goal: 0}
+    queue = [goal]
+    for u in queue:  # breadth first: the list grows as it is read
+        for j in graph.minion_adj[graph.by_id[u].index]:
+            v = graph.spaces[j].id
+            if v in dist or (v, u) in cut or (u in closed and u != goal):
+                continue
+            dist[v] = dist[u] + 1
+            queue.append(v)
+    return dist
+
+
+def walk_next(ctx: Ctx, st: State, here: str, goal: str) -> list[str]:
+    """The spaces one step from ``here`` on a shortest walk to ``goal`` round a chapter's closed spaces and
+    lines (:func:`walk_distances`), lowest number first; none when the barriers wall ``goal`` off."""
+    dist = walk_distances(ctx, st, goal)
+    d = dist.get(here)
+    if d is None:
+        return []
+    graph = ctx.board.graph_of(here)
+    closed = set(st.chapter_data.get(BARRED) or ())
+    cut = barred_steps(st)
+    out = [
+        sp.id for sp in (graph.spaces[j] for j in graph.minion_adj[graph.by_id[here].index])
+        if dist.get(sp.id) == d - 1 and (sp.id not in closed or sp.id == goal) and (here, sp.id) not in cut
+    ]
+    return sorted(out, key=lambda s: graph.by_id[s].n)
