@@ -91,7 +91,7 @@ def _place_targets(ctx: Ctx, st: State, h: Hero, token: str) -> list[str]:
     if token == "fork":
         return [] if water_here else [here]
     if token == "fishhook":
-        # house rule tree_entrance_no_fishhook: the tree entrance is reached through its hole only (docs/rulings.md)
+        # variant tree_entrance_no_fishhook: not even placed there (it never leads in or out: movement._hole_only)
         barred = bool(st.options.get("tree_entrance_no_fishhook"))
         return [
             sp.id
