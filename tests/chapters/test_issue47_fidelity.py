@@ -311,3 +311,13 @@ def one_charge(g: Game) -> dict[str, Any]:
     charges = of(g.ctx.events, "olga_charges")
     assert len(charges) == 1
     return dict(charges[0].params)
+
+
+@pytest.mark.rule("R-GEN-12")
+@pytest.mark.rule("R-STORY-03")
+def test_r_gen_12_a_chapter_places_no_minion_on_a_face_down_side() -> None:
+    g = game("rules: [{id: p, when: round_begins, do: [place_minion: {minion: rat-warrior, space: '6:2'}]}]")
+    g.ctx.rules.on_round_begins(g.ctx, g.state)
+    assert g.state.minions == {}
+    said = of(g.ctx.events, "placed_space_face_down")
+    assert [e.params for e in said] == [{"minion": "rat-warrior", "space": "6:2"}]

@@ -421,6 +421,9 @@ def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
     if figures_available(ctx, st, kind) <= 0:  # R-SURGE-04 / R-ENC-12: the box has no figure left
         ctx.emit("not_enough_figures", "R-SURGE-04", minion=kind, wanted=1, placed=0)
         return
+    if not face_up_space(ctx, st, p.space):  # R-GEN-12: a face-down side is not on the table
+        ctx.emit("placed_space_face_down", "R-GEN-12", minion=kind, space=p.space)
+        return
     space = _room_for(ctx, st, p.space, ctx.content.minions[kind].size == "large")
     if not space:
         ctx.emit("not_enough_figures", "R-SURGE-04", minion=kind, wanted=1, placed=0)
@@ -465,7 +468,7 @@ def _place_minions(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) 
 def _return_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     """The trigger's defeated minion comes back on a space (when it may enter), its cards back on the track."""
     m = fire.minion
-    if m is None or m.id in st.minions or not can_enter(ctx, st, p.space):
+    if m is None or m.id in st.minions or not face_up_space(ctx, st, p.space) or not can_enter(ctx, st, p.space):
         return
     st.minions[m.id] = Minion(m.id, m.type, p.space, greedy=m.greedy)
     add_cards(ctx, st, [], cards_for_types(ctx, st, [m.type]))
