@@ -321,3 +321,37 @@ def test_r_gen_12_a_chapter_places_no_minion_on_a_face_down_side() -> None:
     assert g.state.minions == {}
     said = of(g.ctx.events, "placed_space_face_down")
     assert [e.params for e in said] == [{"minion": "rat-warrior", "space": "6:2"}]
+
+
+# --- R-EXPLORE-04: the neighbour turned over before an exit exploration goes through the same function -----------
+
+
+def into_the_kitchen(**fields: Any) -> Game:
+    """Chapter 1 with the Courtyard (side 1) up and the Kitchen tile showing its Tunnels (side 4): exploring out of
+    the Courtyard's exit 0 (by 1:8) turns the Kitchen tile over to side 3 first (R-EXPLORE-04)."""
+    data: dict[str, Any] = {
+        "chapter": "flight-to-barksburg", "tiles": {"1": 1, "2": 4}, "explored": [1, 4],
+        "heroes": {"collin": {"space": "1:8"}}, "minions": {}, "turn": "mouse:collin",
+        "dice": [CHEESE] + [BOW] * 40, "encounter_deck_top": ["quiet-corridor"], **fields,
+    }
+    return load_scenario(data)
+
+
+@pytest.mark.rule("R-EXPLORE-04")
+def test_r_explore_04_the_neighbour_turned_over_keeps_nothing_on_its_hidden_side() -> None:
+    g = into_the_kitchen(traps=["4:2"], tokens={"grape": ["4:5"]}, party_cards=["grape"])
+    g.apply("explore collin exit-0")
+    g.apply("choose party 3:12")  # the exit area borders two spaces: the party picks (R-EXPLORE-05)
+    st = g.state
+    assert st.face_up[2] == 3 and st.heroes["collin"].space == "3:12"
+    assert st.traps == [] and st.tokens == {} and st.party_cards == []
+    assert [e.params["space"] for e in of(g.events, "trap_turned_away")] == ["4:2"]
+    assert [e.params["token"] for e in of(g.events, "token_lost")] == ["grape"]
+
+
+@pytest.mark.rule("R-EXPLORE-04")
+@pytest.mark.rule("R-EXPLORE-01")
+def test_r_explore_04_a_neighbour_with_minions_on_it_is_not_turned_over() -> None:
+    g = into_the_kitchen(minions={"rat-warrior-1": {"space": "4:2"}})
+    assert "explore collin exit-0" not in {str(a) for a in g.legal_actions()}
+    assert "explore collin exit-0" in {str(a) for a in into_the_kitchen().legal_actions()}

@@ -42,6 +42,8 @@ def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, i
         target = other  # R-EXPLORE-04: flip the neighbour to show the same colour
         if any(h.space is not None and board.graph_of(h.space).side == up for h in st.mice_on_board()):
             return None  # a tile with mice on it cannot be flipped over them (docs/rulings.md)
+        if minions_on_side(st, up):
+            return None  # nor over minions (R-EXPLORE-01's reason; docs/rulings.md R-EXPLORE-04)
     aligned = board.aligned_exit(side, exit_index, target)
     if aligned is None:
         return None
@@ -221,9 +223,8 @@ def _explore_exit(ctx: Ctx, st: State, args: list[Any]) -> None:
     h = st.heroes[str(args[0])]
     side, target, exit_index = int(args[1]), int(args[2]), int(args[3])
     tile = ctx.board.tile_of_side(target)
-    if st.face_up[tile] != target:
-        ctx.emit("tile_flipped", "R-EXPLORE-04", tile=tile, src=st.face_up[tile], dst=target)
-        st.face_up[tile] = target
+    if st.face_up[tile] != target:  # R-EXPLORE-04: turned over first, by the one function (no one on it)
+        turn_tile_over(ctx, st, st.face_up[tile], target, [], [], "R-EXPLORE-04")
     spaces = list(ctx.board.graph(target).exits[exit_index].spaces)
     if len(args) > 4:
         spaces.remove(str(args[4]))
