@@ -12,6 +12,9 @@ placed only
 and when the space the rule names is full, on the nearest space of that side that is legal (its neighbours
 first, then by distance, the lowest number on ties). :func:`rescue_spaces` lists the spaces R-CAPT-03 allows (on
 or next to another mouse's space) by the same test.
+
+:func:`walk_distances` and :func:`walk_next` are the walks of the figures that keep their own paths (Brodie,
+R-BRODIE-05; Olga, R-EXP-10) round a chapter's closed spaces and lines ("no figure may enter / cross").
 """
 
 from __future__ import annotations
