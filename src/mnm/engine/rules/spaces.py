@@ -113,7 +113,10 @@ def walk_distances(ctx: Ctx, st: State, goal: str) -> dict[str, int]:
     cut = barred_steps(st)
     dist = {goal: 0}
     queue = [goal]
-    for u in queue:  # breadth first: the list grows as it is read
+    head = 0
+    while head < len(queue):  # breadth first: the list grows as it is read
+        u = queue[head]
+        head += 1
         for j in graph.minion_adj[graph.by_id[u].index]:
             v = graph.spaces[j].id
             if v in dist or (v, u) in cut or (u in closed and u != goal):
