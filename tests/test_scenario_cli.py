@@ -220,3 +220,20 @@ def test_a_failed_expectation_is_one_clear_error(tmp_path: Path) -> None:
 def test_expect_must_be_a_mapping(tmp_path: Path) -> None:
     code, _, err = run(write(tmp_path, "chapter: proving-grounds\nexpect: [wheel]\n"))
     assert code == 1 and "expect is a mapping" in err
+
+
+def test_an_action_given_with_an_old_id_is_read_through_the_aliases(tmp_path: Path) -> None:
+    """Issue 47: command lines pass through content/aliases.py as saves and files do ('dash' is Energy Rush now)."""
+    path = write(
+        tmp_path,
+        "chapter: proving-grounds\nparty: [filch]\n"
+        "heroes:\n  filch: {space: '5:15', abilities: [energy-rush], cheese: 5}\n"
+        "minions: {rat-warrior-1: {space: '5:1'}}\nturn: mouse:filch\ndice: [1]\n",
+    )
+    code, out, err = run(path, "--action", "ability filch dash", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["actions"] == ["ability filch dash"]
+    assert [e["msg"] for e in report["events"] if e["after"] == "ability filch dash"] == [
+        "ability_used", "extra_movement"
+    ]  # Energy Rush, named by its old id

@@ -184,8 +184,12 @@ def test_r_explore_06_flip_tile_turns_a_tile_and_bar_space_closes_a_space() -> N
     tile = g.ctx.board.tile_of_side(6)
     assert g.state.face_up.get(tile) != 6
     g.ctx.rules.on_setup(g.ctx, g.state)
-    # Collin stood on the tile: he lands on side 6, which is explored (no encounter)
-    assert g.state.face_up[tile] == 6 and 6 in g.state.explored and g.state.heroes["collin"].space == "6:1"
+    # Collin stood on the tile: he lands on side 6's flip location (as an explore flip lands, R-EXPLORE-06), and
+    # side 6 is explored: its encounter is drawn (R-EXPLORE-09)
+    flip = [sp.id for sp in g.ctx.board.graph(6).spaces if sp.flip is not None]
+    assert flip == ["6:4"]
+    assert g.state.face_up[tile] == 6 and 6 in g.state.explored and g.state.heroes["collin"].space == "6:4"
+    assert ["encounter", 6] in g.state.stack
     assert can_enter(g.ctx, g.state, "5:14")
     g.ctx.rules.on_round_begins(g.ctx, g.state)
     assert not can_enter(g.ctx, g.state, "5:14")

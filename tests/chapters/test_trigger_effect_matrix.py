@@ -125,6 +125,8 @@ def _target_hurt(f: Fired, trigger: Trigger, what: str) -> bool:
     if target not in st.minions:
         return target in before.minions  # defeated by the wound
     m = st.minions[target]
+    if what == "knocked_down" and f.game.ctx.content.minions[m.type].size == "large":
+        return what not in m.statuses  # R-NEG-04: large figures cannot be knocked down (the spider here is large)
     return m.wounds > before.minions[target].wounds if what == "wounds" else what in m.statuses
 
 

@@ -91,8 +91,12 @@ def test_r_neg_05_every_marker_still_holds_on_a_charmed_mouse(
         assert (collin.wounds, collin.poison) == (1, 1)
     if "cursed" in extra:
         assert g.state.wheel == 1 and one(g.events, "curse_feeds_wheel").params["amount"] == 1
+        assert of(g.events, "wheel_cheese") == []  # the curse took it: not twice
+    elif attacks:
+        # R-NEG-05 with R-BATTLE-03: it attacks as a minion, so its CHEESE goes on the wheel (docs/rulings.md)
+        assert g.state.wheel == 1 and one(g.events, "wheel_cheese").params == {"amount": 1, "wheel": 1, "source": "collin"}
     else:
-        assert g.state.wheel == 0  # an uncursed charmed mouse's CHEESE goes nowhere (docs/rulings.md R-NEG-05)
+        assert g.state.wheel == 0  # no attack, no roll
     if "on_fire" in extra:
         assert one(g.events, "fire_burns").rule == "R-NEG-08" and collin.wounds == 1
     elif not hero:

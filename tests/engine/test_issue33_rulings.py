@@ -119,7 +119,8 @@ def test_the_rulings_file_records_the_seven_silent_rulings_of_issue_33() -> None
     for heading in (
         "### R-ENC-09 (AMBIG) An ambush in the middle of a round",
         "### R-ENC-05 (GAP) No room on any entry space",
-        "### R-PARTY-03 / R-STORY-03 (AMBIG) The Fishhook & Thread and the tree entrance",
+        # decided by the sources in issue 47 (R-STORY-05: the chapter's rule beats the item's)
+        "### R-PARTY-04 / R-STORY-03 / R-STORY-05 The Fishhook & Thread and the tree entrance (decided, issue 47)",
         "### R-ROUND-13 (AMBIG) Born to Lead while Collin is captured",
         "### R-PARTY-13 (GAP) Items that fall into water",
         "### R-SEARCH-07 (AMBIG) Tinkerer's Treasure usable by any mouse",

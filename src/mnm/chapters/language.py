@@ -625,7 +625,10 @@ def _select_captured() -> Select:
 
 class _Free(_EffectBase):
     select: Select = Field(default_factory=_select_captured, description="the captured mice freed (every one)")
-    space: SpaceId | None = Field(default=None, description="where they come back (the start space when left out)")
+    space: SpaceId | None = Field(
+        default=None,
+        description="where they come back (left out, or on a face-down side: on or next to another mouse, R-CAPT-03)",
+    )
 
 
 class _ChoiceOption(_Model):

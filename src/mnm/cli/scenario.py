@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from mnm.content.aliases import renamed_words
 from mnm.engine import EngineError, Event, IllegalAction
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def run_scenario(
         if i == len(file_actions):  # the file's own actions played: what its expect says must hold now
             checks = _check_file(path, game, expect or {}, events)
         try:
-            new = game.apply(text_action)
+            new = game.apply(renamed_words(text_action))  # an old id still names its card (content/aliases.py)
         except IllegalAction as exc:
             raise ScenarioRunError(f"action {i + 1} '{text_action}' is not legal: {exc.reason}") from exc
         except ScriptExhausted as exc:

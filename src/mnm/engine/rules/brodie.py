@@ -21,6 +21,8 @@ from mnm.engine.dice import roll
 from mnm.engine.hooks import CAT_CARD
 from mnm.engine.query import mice_in, mice_on_side, minions_in, minions_on_side, track_rank
 from mnm.engine.rules.battle import attack_dice, defend_minion, mouse_defends
+from mnm.engine.rules.chapter_state import BARRED
+from mnm.engine.rules.spaces import barred, walk_distances, walk_next
 from mnm.engine.state import Hero, Minion, Pending, State
 
 __all__: list[str] = []
@@ -90,7 +92,11 @@ def _pounce(ctx: Ctx, st: State, brodie: Minion) -> None:
         return min(ranks, default=10**6)
 
     here = count(brodie.space)
-    others = [sp.id for sp in graph.spaces if sp.id != brodie.space and count(sp.id) > 0 and not sp.minions_barred]
+    closed = set(st.chapter_data.get(BARRED) or ())  # a chapter's bar_space: no figure enters it, he neither
+    others = [
+        sp.id for sp in graph.spaces
+        if sp.id != brodie.space and count(sp.id) > 0 and not sp.minions_barred and sp.id not in closed
+    ]
     target = brodie.space
     if others:
         top = max(others, key=lambda s: (count(s), -best_rank(s)))
@@ -117,8 +123,11 @@ def _cat_bfs(ctx: Ctx, start: str) -> dict[str, int]:
     return dist
 
 
-def _next_steps(ctx: Ctx, here: str, goal: str) -> list[str]:
-    """The spaces one step from ``here`` on a shortest path to ``goal`` (several when the paths split)."""
+def _next_steps(ctx: Ctx, st: State, here: str, goal: str) -> list[str]:
+    """The spaces one step from ``here`` on a shortest path to ``goal`` (several when the paths split); a chapter's
+    closed spaces and lines are walked round (:func:`walk_next`)."""
+    if barred(st):
+        return walk_next(ctx, st, here, goal)
     graph = ctx.board.graph_of(here)
     to_goal = _cat_bfs(ctx, goal)
     d = to_goal[here]
@@ -154,7 +163,14 @@ def _chase_on(ctx: Ctx, st: State, brodie: Minion, chase: list[Any]) -> None:
     while points > 0:
         goal = st.heroes.get(goal_id) if goal_id else None
         if goal is None or goal.space is None or goal.id in reached:
-            dist = _cat_bfs(ctx, brodie.space)
+            if barred(st):  # a chapter closed spaces or lines: his distances walk round them
+                dist = {
+                    h.space: walk_distances(ctx, st, h.space).get(brodie.space, 1 << 20)
+                    for h in mice_on_side(st, side) if h.space is not None
+                }
+                dist = {k: v for k, v in dist.items() if v < 1 << 20}
+            else:
+                dist = _cat_bfs(ctx, brodie.space)
             targets = [
                 h
                 for h in mice_on_side(st, side)
@@ -167,7 +183,9 @@ def _chase_on(ctx: Ctx, st: State, brodie: Minion, chase: list[Any]) -> None:
         assert goal.space is not None
         goal_id = goal.id
         while points > 0 and brodie.space != goal.space:
-            nexts = _next_steps(ctx, brodie.space, goal.space)
+            nexts = _next_steps(ctx, st, brodie.space, goal.space)
+            if not nexts:
+                break  # walled off by a chapter's barriers: he stops
             if len(nexts) > 1 and not st.options.get("auto_pick_choices"):
                 data = {"spaces": nexts, "chase": [start, points, passed, sorted(reached), faces, goal_id]}
                 st.pending = Pending("brodie_path", "party", data)

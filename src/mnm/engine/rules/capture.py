@@ -9,8 +9,9 @@ from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step
 from mnm.engine.hooks import EMPATHETIC_POWER
-from mnm.engine.query import can_enter, card_of, hero_name
+from mnm.engine.query import card_of, hero_name
 from mnm.engine.rules.achievements import captured_on_fire
+from mnm.engine.rules.spaces import place_mice, rescue_spaces
 from mnm.engine.rules.victory import advance_hourglass
 from mnm.engine.state import Hero, Pending, State
 
@@ -128,17 +129,6 @@ def _capture_achievements(ctx: Ctx, st: State, h: Hero, had_poison: bool) -> Non
 # --- rescue (R-CAPT-03/04) ------------------------------------------------------------------------------
 
 
-def rescue_spaces(ctx: Ctx, st: State) -> list[str]:
-    """Spaces where a rescued mouse may be placed: with another mouse, or adjacent to one."""
-    out: set[str] = set()
-    for other in st.mice_on_board():
-        assert other.space is not None
-        graph = ctx.board.graph_of(other.space)
-        cands = [other.space] + [graph.spaces[j].id for j in graph.mouse_cost[graph.by_id[other.space].index]]
-        out.update(c for c in cands if can_enter(ctx, st, c))
-    return sorted(out, key=lambda s: tuple(int(x) for x in s.split(":")))
-
-
 @step("scaper_rescue")
 def _scaper_rescue(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-ACH-05: the Scaper's third capture: the players place it with or next to another mouse (the rescue
@@ -150,9 +140,9 @@ def _scaper_rescue(ctx: Ctx, st: State, args: list[Any]) -> None:
     if spaces:
         st.pending = Pending("rescue", h.id, {"spaces": spaces})
         return
-    h.captured = False
-    h.space = str(args[1])
-    ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space)
+    if not place_mice(ctx, st, [h], [str(args[1])]):  # face up and with room, or the nearest such space
+        h.captured = False
+        ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space or "")
 
 
 @step("captured_turn")
@@ -174,9 +164,9 @@ def _rescue_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
 
 def _rescue_apply(ctx: Ctx, st: State, p: Pending, a: Action) -> None:
     h = st.heroes[p.actor]
+    place_mice(ctx, st, [h], [a.args[0]])  # one of rescue_spaces: legal, so it lands there
     h.captured = False
-    h.space = a.args[0]
-    ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space)
+    ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space or a.args[0])
 
 
 def _rescue_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:

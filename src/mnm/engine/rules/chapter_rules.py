@@ -40,8 +40,8 @@ from mnm.engine.dice import roll
 from mnm.engine.events import Event, Param
 from mnm.engine.hooks import ChapterRules
 from mnm.engine.i18n import LANGUAGES, catalog
-from mnm.engine.query import can_enter, card_of, mice_in, mice_on_side, minions_on_side
-from mnm.engine.rules.battle import wound_minion
+from mnm.engine.query import can_enter, card_of, is_large, mice_in, mice_on_side, minions_on_side
+from mnm.engine.rules.battle import mouse_defends, wound_minion
 from mnm.engine.rules.capture import capture, heal_hero, wound_hero
 from mnm.engine.rules.chapter_actions import STORY_CHOICE
 from mnm.engine.rules.chapter_state import (
@@ -61,9 +61,10 @@ from mnm.engine.rules.chapter_state import (
 )
 from mnm.engine.rules.creatures import olga_charges
 from mnm.engine.rules.encounters import figures_available, place_minions
-from mnm.engine.rules.explore import place_group
+from mnm.engine.rules.explore import flip_spaces, place_group, turn_tile_over
 from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
 from mnm.engine.rules.minions import path_toward
+from mnm.engine.rules.spaces import face_up_space, rescue_spaces
 from mnm.engine.rules.weather import MOON, moon_sets, nightfall, raining, start_rain, stop_rain
 from mnm.engine.state import Hero, Minion, State
 
@@ -420,6 +421,9 @@ def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
     if figures_available(ctx, st, kind) <= 0:  # R-SURGE-04 / R-ENC-12: the box has no figure left
         ctx.emit("not_enough_figures", "R-SURGE-04", minion=kind, wanted=1, placed=0)
         return
+    if not face_up_space(ctx, st, p.space):  # R-GEN-12: a face-down side is not on the table
+        ctx.emit("placed_space_face_down", "R-GEN-12", minion=kind, space=p.space)
+        return
     space = _room_for(ctx, st, p.space, ctx.content.minions[kind].size == "large")
     if not space:
         ctx.emit("not_enough_figures", "R-SURGE-04", minion=kind, wanted=1, placed=0)
@@ -464,7 +468,7 @@ def _place_minions(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) 
 def _return_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     """The trigger's defeated minion comes back on a space (when it may enter), its cards back on the track."""
     m = fire.minion
-    if m is None or m.id in st.minions or not can_enter(ctx, st, p.space):
+    if m is None or m.id in st.minions or not face_up_space(ctx, st, p.space) or not can_enter(ctx, st, p.space):
         return
     st.minions[m.id] = Minion(m.id, m.type, p.space, greedy=m.greedy)
     add_cards(ctx, st, [], cards_for_types(ctx, st, [m.type]))
@@ -493,20 +497,13 @@ def _wound(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
     target = _who(fire, p.who)
     if target in st.heroes:
         emit_effect(ctx, fire, rule, "wound", p.event, {"figure": target, "amount": p.amount}, "")
-        wounds: int = p.amount
-        if p.blockable:
-            wounds = max(0, wounds - _blocks(ctx, st, target))
-        wound_hero(ctx, st, st.heroes[target], wounds, source=p.source)
+        if p.blockable:  # R-BATTLE-15: rolled against as any hit is, with the mouse's whole defense (R-BATTLE-11)
+            mouse_defends(ctx, st, st.heroes[target], p.amount, None, attacker=p.source)
+        else:
+            wound_hero(ctx, st, st.heroes[target], p.amount, source=p.source)
     elif target in st.minions:
         emit_effect(ctx, fire, rule, "wound", p.event, {"figure": target, "amount": p.amount}, "")
         wound_minion(ctx, st, st.minions[target], p.amount, None)
-
-
-def _blocks(ctx: Ctx, st: State, hero_id: str) -> int:
-    """Shields a mouse rolls defending against a chapter's blockable wound (its defense dice, R-BATTLE-06/15)."""
-    h = st.heroes[hero_id]
-    faces = roll(st, ctx.content.heroes[h.id].defense, f"{hero_id}'s defense")
-    return sum(1 for f in faces if ctx.dice[f].shield)
 
 
 @effect(EffectKind.KNOCK_DOWN, "R-NEG-09")
@@ -520,8 +517,12 @@ def _stun(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
 
 
 def _status(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any, status: str, kind: str) -> None:
+    """A marker on the trigger's figure. A large figure is never knocked down (R-NEG-04), by a chapter as by a card
+    (docs/rulings.md R-NEG-04)."""
     target = _who(fire, p.who)
     h = st.heroes.get(target)
+    if status == "knocked_down" and h is None and target in st.minions and is_large(ctx, st.minions[target]):
+        return  # R-NEG-04: "large figures are immune to being knocked down"
     if h is not None:
         if status not in h.statuses and not h.captured:
             h.statuses.append(status)
@@ -896,11 +897,18 @@ def _heal(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
 
 @effect(EffectKind.MOVE_MOUSE, "R-STORY-05")
 def _move_mouse(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    """The chosen mice are put on a space (or, when it is full, next to it on its side, R-EXPLORE-05)."""
+    """The chosen mice are put on a space, or the nearest legal space of its side when it is full (the one
+    placement, :mod:`mnm.engine.rules.spaces`). A space on a face-down side is not on the table: the mice stay
+    where they are (docs/rulings.md R-GEN-12)."""
     mice = selected_mice(ctx, st, fire, p.select)
-    if mice:
-        emit_effect(ctx, fire, rule, "move_mouse", p.event, {"space": p.space}, "")
-        place_group(ctx, st, mice, [p.space], space_side(p.space))
+    if not mice:
+        return
+    emit_effect(ctx, fire, rule, "move_mouse", p.event, {"space": p.space}, "")
+    if not face_up_space(ctx, st, p.space):
+        return
+    was = {h.id: h.space for h in mice}
+    for h in place_group(ctx, st, mice, [p.space], "R-STORY-05"):
+        h.space = was[h.id]  # no room on the whole side: it stays
 
 
 @effect(EffectKind.CAPTURE, "R-CAPT-02")
@@ -911,12 +919,34 @@ def _capture(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> Non
 
 @effect(EffectKind.FREE, "R-CAPT-03")
 def _free(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    """Captured mice come back on a space (the start space when the file names none), or next to it."""
-    space: str = p.space if p.space is not None else ctx.chapter.start_space
+    """Captured mice come back on the space the file names, or the nearest legal space of its side. With no
+    space named, or one on a face-down side, a rescued mouse goes where R-CAPT-03 puts one: on or next to another
+    mouse's space (the first mouse in party order with room there or next to it); with no mouse on the board, on
+    the chapter's start space while its side is up, else the first space of the face-up side of the start tile.
+    A mouse with nowhere to go stays captured."""
     for h in selected_mice(ctx, st, fire, p.select, captured=True):
-        h.captured = False
-        place_group(ctx, st, [h], [space], space_side(space))
-        ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space or space)
+        if not place_group(ctx, st, [h], _free_spaces(ctx, st, p.space), "R-CAPT-03"):
+            h.captured = False
+            ctx.emit("mouse_rescued", "R-CAPT-03", hero=h.id, space=h.space or "")
+
+
+def _free_spaces(ctx: Ctx, st: State, named: str | None) -> list[str]:
+    """Where ``free`` tries to put a mouse, best first (see :func:`_free`)."""
+    if named is not None and face_up_space(ctx, st, named):
+        return [named]
+    allowed = rescue_spaces(ctx, st)
+    for other in st.mice_on_board():
+        here = other.space
+        assert here is not None
+        graph = ctx.board.graph_of(here)
+        near = [s for s in allowed if s == here or (s in graph.by_id and graph.mouse_adjacent(here, s))]
+        if near:
+            return sorted(near, key=lambda s: s != here)  # its own space first, then its neighbours
+    start = ctx.chapter.start_space
+    if face_up_space(ctx, st, start):
+        return [start]
+    up = st.face_up.get(ctx.board.tile_of_side(space_side(start)))
+    return [ctx.board.graph(up).spaces[0].id] if up is not None else []
 
 
 @effect(EffectKind.CHOOSE, "R-STORY-05")
@@ -935,29 +965,21 @@ def _next_chapter(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
 
 @effect(EffectKind.FLIP_TILE, "R-EXPLORE-06")
 def _flip_tile(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -> None:
-    """The tile of ``side`` turns that side up. Mice on it are placed on the new side's first space (or next to
-    it), and the side counts as explored (no encounter); minions on it leave the board. A side turned up with no
-    mouse on it is explored later as any face-up side, its encounter then (docs/rulings.md R-EXPLORE-06)."""
+    """The tile of ``side`` turns that side up, as an explore flip turns it (R-EXPLORE-06, the same function:
+    :func:`mnm.engine.rules.explore.turn_tile_over`): the mice on it land on the revealed side's flip location
+    (its first one when it has several, its first space when it has none), and with mice aboard that side is
+    explored and meets its encounter the first time (R-EXPLORE-09, R-ENC-02); minions on it leave the board; a
+    fork, thread or grape left on the old side is lost and its card reshuffled, its mousetraps go (docs/rulings.md
+    R-EXPLORE-06). A side turned up with no mouse on it is explored later as any face-up side."""
     side: int = p.side
     tile = ctx.board.tile_of_side(side)
     old = st.face_up.get(tile)
     if old is None or old == side:
         return
-    mice = mice_on_side(st, old)
-    gone = [m for m in st.minions.values() if space_side(m.space) == old]
-    for m in gone:
-        del st.minions[m.id]
-    for h in mice:
-        h.space = None
-    st.face_up[tile] = side
-    ctx.emit("tile_flipped", "R-EXPLORE-06", tile=tile, src=old, dst=side)
     emit_effect(ctx, fire, rule, "flip_tile", p.event, {"side": side}, "")
-    if mice:
-        place_group(ctx, st, mice, [ctx.board.graph(side).spaces[0].id], side)
-    for m in gone:
-        remove_type_if_gone(ctx, st, m.type)
-    if mice and side not in st.explored:  # mice turned over with it are on it: it is explored (no encounter)
-        st.explored.append(side)
+    mice = mice_on_side(st, old)
+    first = [h for h in mice if h.id == fire.mouse]  # the acting mouse first, as the exploring mouse is
+    turn_tile_over(ctx, st, old, side, first + [h for h in mice if h.id != fire.mouse], flip_spaces(ctx, side)[:1], "R-EXPLORE-06")
 
 
 @effect(EffectKind.ADD_TILE, "R-EXPLORE-03")

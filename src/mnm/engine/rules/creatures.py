@@ -36,6 +36,7 @@ from mnm.engine.rules.battle import (
 )
 from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.movement import mouse_neighbours
+from mnm.engine.rules.spaces import barred, walk_next
 from mnm.engine.state import Hero, Minion, Pending, State
 
 __all__ = ["OLGA_REACH", "creature_turn", "mindless_falls", "mouse_must_leave_hesster", "olga_charges"]
@@ -61,11 +62,15 @@ def olga_charges(ctx: Ctx, st: State, h: Hero) -> None:
     goal = graph.by_id[h.space].index
     path: list[str] = []
     forks: list[str] = []
+    walled = barred(st)
     for _ in range(OLGA_REACH):
         if here == h.space:
             break
         i = graph.by_id[here].index
-        nexts = [j for j in graph.minion_adj[i] if graph.minion_dist[j][goal] < graph.minion_dist[i][goal]]
+        if walled:  # a chapter closed spaces or lines: she walks round them (docs/rulings.md)
+            nexts = [graph.by_id[s].index for s in walk_next(ctx, st, here, h.space)]
+        else:
+            nexts = [j for j in graph.minion_adj[i] if graph.minion_dist[j][goal] < graph.minion_dist[i][goal]]
         if not nexts:
             break
         if len(nexts) > 1:

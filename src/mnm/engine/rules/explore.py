@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnm.board.layout import space_side
 from mnm.content.schema import HeroClass
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, decision, push, step, turn_verb
 from mnm.engine.query import can_enter, hero_name, mice_on_side, minions_on_side
 from mnm.engine.rules.allies import helpers_leave
 from mnm.engine.rules.bees import bees_leave_on_explore
-from mnm.engine.rules.party_items import tokens_left_behind
+from mnm.engine.rules.initiative import remove_type_if_gone
+from mnm.engine.rules.party_items import lose_token, tokens_left_behind
+from mnm.engine.rules.spaces import place_mice
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 
-__all__ = ["exit_target", "explore_blocker", "place_group"]
+__all__ = ["exit_target", "explore_blocker", "flip_spaces", "place_group", "things_left_on", "turn_tile_over"]
 
 
 def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, int] | None:
@@ -39,6 +42,8 @@ def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, i
         target = other  # R-EXPLORE-04: flip the neighbour to show the same colour
         if any(h.space is not None and board.graph_of(h.space).side == up for h in st.mice_on_board()):
             return None  # a tile with mice on it cannot be flipped over them (docs/rulings.md)
+        if minions_on_side(st, up):
+            return None  # nor over minions (R-EXPLORE-01's reason; docs/rulings.md R-EXPLORE-04)
     aligned = board.aligned_exit(side, exit_index, target)
     if aligned is None:
         return None
@@ -131,26 +136,77 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
 turn_verb("explore", _options, _apply, _explain)
 
 
-def place_group(ctx: Ctx, st: State, mice: list[Hero], spaces: list[str], side: int) -> None:
-    """Put mice on the given spaces in order, spilling onto adjacent spaces when they fill (R-EXPLORE-05/06)."""
-    graph = ctx.board.graph(side)
-    order = list(spaces)
-    for s in spaces:
-        order += [graph.spaces[j].id for j in sorted(graph.mouse_cost[graph.by_id[s].index])]
-    order += [sp.id for sp in graph.spaces]
+def place_group(ctx: Ctx, st: State, mice: list[Hero], spaces: list[str], rule: str = "R-EXPLORE-05") -> list[Hero]:
+    """Put mice on the given spaces in order, spilling onto adjacent spaces when they fill (R-EXPLORE-05/06), by
+    the one placement every rule uses (:func:`mnm.engine.rules.spaces.place_mice`: face up, with room, nearest).
+    Returns the mice that found no room (space None); the caller decides what becomes of them."""
+    left = place_mice(ctx, st, mice, spaces)
     for h in mice:
-        h.space = None
-    for h in mice:
-        h.space = next(s for s in order if can_enter(ctx, st, s) and not ctx.board.spaces[s].minions_barred)
-        ctx.emit("mouse_placed", "R-EXPLORE-05", hero=h.id, space=h.space)
+        if h.space is not None:
+            ctx.emit("mouse_placed", rule, hero=h.id, space=h.space)
+    return left
 
 
-def _arrive(ctx: Ctx, st: State, h: Hero, old_side: int, new_side: int) -> None:
-    tokens_left_behind(ctx, st, old_side)  # R-EXPLORE-12
+def _land(ctx: Ctx, st: State, mice: list[Hero], spaces: list[str], rule: str) -> None:
+    """An exploration's landing: a mouse that finds no room on the whole side (never on a shipped tile) stays
+    where it stood."""
+    was = {h.id: h.space for h in mice}
+    for h in place_group(ctx, st, mice, spaces, rule):
+        h.space = was[h.id]
+
+
+def things_left_on(ctx: Ctx, st: State, side: int) -> None:
+    """What stays on a side that turns face down (R-EXPLORE-06 by a flip, R-EXPLORE-12): a Dinner Fork or Fishhook
+    & Thread on it is lost and its card shuffled back into the search deck (R-PARTY-05/09, as when the mice leave
+    the tile); a grape on it is lost the same way (as after a splat or a feast, R-PARTY-12/13); mousetrap markers
+    on it go back to the box (docs/rulings.md R-EXPLORE-06): nothing waits on a hidden side."""
+    tokens_left_behind(ctx, st, side)
+    grape = st.tokens.get("grape")
+    if grape and space_side(grape[0]) == side:
+        lose_token(ctx, st, "grape", "R-PARTY-12")
+    for space in [s for s in st.traps if space_side(s) == side]:
+        st.traps.remove(space)
+        ctx.emit("trap_turned_away", "R-EXPLORE-06", space=space)
+
+
+def turn_tile_over(ctx: Ctx, st: State, side: int, new_side: int, mice: list[Hero], landing: list[str], rule: str) -> None:
+    """Turn the tile showing ``side`` over to ``new_side`` (R-EXPLORE-06): the one function for an explore flip
+    and a chapter's ``flip_tile``. The mice on it (``mice``, the exploring mouse first) come off; minions on it
+    leave the board (an explore never flips over minions, R-EXPLORE-01; a chapter may); what was left on the
+    old side is dealt with (:func:`things_left_on`); the tile turns, keeping its arrow (R-EXPLORE-11); the mice
+    land on ``landing`` (the revealed side's flip location), spilling onto adjacent spaces (R-EXPLORE-06).
+    With mice on it, the revealed side is explored: its ``tile_revealed`` rules fire and, the first time, its
+    encounter is drawn (R-EXPLORE-09, R-ENC-02). A side turned up with no mouse on it meets its encounter when
+    the mice first explore into it."""
+    tile = ctx.board.tile_of_side(side)
+    for x in mice:
+        x.space = None
+    gone = minions_on_side(st, side)
+    for m in gone:
+        del st.minions[m.id]
+    things_left_on(ctx, st, side)
+    st.face_up[tile] = new_side
+    ctx.emit("tile_flipped", rule, tile=tile, src=side, dst=new_side)
+    if mice:
+        _land(ctx, st, mice, landing, "R-EXPLORE-06")
+    for m in gone:
+        remove_type_if_gone(ctx, st, m.type)
+    if mice:
+        _revealed(ctx, st, new_side)
+
+
+def _revealed(ctx: Ctx, st: State, new_side: int) -> None:
+    """The mice are on ``new_side``: a chapter's tile_revealed rules, and its encounter the first time
+    (R-EXPLORE-09)."""
     ctx.rules.on_explore(ctx, st, new_side)
     if new_side not in st.explored:
         st.explored.append(new_side)
         push(st, ["encounter", new_side])  # R-EXPLORE-09
+
+
+def _arrive(ctx: Ctx, st: State, h: Hero, old_side: int, new_side: int) -> None:
+    tokens_left_behind(ctx, st, old_side)  # R-EXPLORE-12
+    _revealed(ctx, st, new_side)
 
 
 def _landing_spaces(ctx: Ctx, st: State, target: int, exit_index: int) -> list[str]:
@@ -167,9 +223,8 @@ def _explore_exit(ctx: Ctx, st: State, args: list[Any]) -> None:
     h = st.heroes[str(args[0])]
     side, target, exit_index = int(args[1]), int(args[2]), int(args[3])
     tile = ctx.board.tile_of_side(target)
-    if st.face_up[tile] != target:
-        ctx.emit("tile_flipped", "R-EXPLORE-04", tile=tile, src=st.face_up[tile], dst=target)
-        st.face_up[tile] = target
+    if st.face_up[tile] != target:  # R-EXPLORE-04: turned over first, by the one function (no one on it)
+        turn_tile_over(ctx, st, st.face_up[tile], target, [], [], "R-EXPLORE-04")
     spaces = list(ctx.board.graph(target).exits[exit_index].spaces)
     if len(args) > 4:
         spaces.remove(str(args[4]))
@@ -186,7 +241,7 @@ def _explore_exit(ctx: Ctx, st: State, args: list[Any]) -> None:
             return
     mice = [h] + [x for x in mice_on_side(st, side) if x.id != h.id]
     ctx.emit("explores_exit", "R-EXPLORE-05", hero=h.id, src=side, dst=target)
-    place_group(ctx, st, mice, spaces, target)
+    _land(ctx, st, mice, spaces, "R-EXPLORE-05")
     _arrive(ctx, st, h, side, target)
 
 
@@ -212,7 +267,7 @@ decision(
 )
 
 
-def _flip_spaces(ctx: Ctx, side: int) -> list[str]:
+def flip_spaces(ctx: Ctx, side: int) -> list[str]:
     """The flip locations of ``side`` (its first space when it has none)."""
     flips = [sp.id for sp in ctx.board.graph(side).spaces if sp.flip is not None]
     return flips or [ctx.board.graph(side).spaces[0].id]
@@ -225,21 +280,19 @@ def _explore_flip(ctx: Ctx, st: State, args: list[Any]) -> None:
     side = int(args[1])
     other = ctx.board.other_side(side)
     assert other is not None
-    flips = _flip_spaces(ctx, other)
+    flips = flip_spaces(ctx, other)
     if len(args) > 2:
         flips = [str(args[2])]
     elif len(flips) > 1:
         # R-EXPLORE-10: the revealed side has several flip spaces: the party picks where everyone lands
         st.pending = Pending("flip_landing", "party", {"hero": h.id, "side": side, "spaces": flips})
         return
+    if minions_on_side(st, side):
+        # a chapter's explore_attempt rule put a minion on the tile: it is not turned over minions (R-EXPLORE-01)
+        ctx.emit("flip_stopped_by_minions", "R-EXPLORE-01", hero=h.id, side=side)
+        return
     mice = [h] + [x for x in mice_on_side(st, side) if x.id != h.id]
-    for x in mice:
-        x.space = None
-    tile = ctx.board.tile_of_side(side)
-    st.face_up[tile] = other
-    ctx.emit("tile_flipped", "R-EXPLORE-06", tile=tile, src=side, dst=other)
-    place_group(ctx, st, mice, flips[:1], other)
-    _arrive(ctx, st, h, side, other)
+    turn_tile_over(ctx, st, side, other, mice, flips[:1], "R-EXPLORE-06")
 
 
 def _landing_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:

@@ -28,7 +28,7 @@ from mnm.engine.query import (
     minion_distances,
     track_rank,
 )
-from mnm.engine.rules.battle import attack_dice, minion_attacks_mouse, mouse_defends
+from mnm.engine.rules.battle import add_wheel_cheese, attack_dice, minion_attacks_mouse, mouse_defends
 from mnm.engine.rules.expansion import helpers
 from mnm.engine.rules.flying import flying_move
 from mnm.engine.state import Hero, Minion, State
@@ -343,7 +343,7 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     targeting other mice (docs/rulings.md). The other markers on its card still hold (docs/rulings.md R-NEG-05
     with R-NEG-02..08): knocked down, it stands up instead of moving (R-NEG-04, as a minion does, R-MINION-08);
     webbed, it cannot move (R-NEG-03); stunned, it moves but makes no attack, Recover being a stunned mouse's
-    only action (R-NEG-02); cursed, the CHEESE of its attack goes to the wheel (R-NEG-07). Its movement roll is a
+    only action (R-NEG-02); its CHEESE goes to the wheel as a minion's does (R-BATTLE-03; R-NEG-07 when cursed). Its movement roll is a
     movement roll like any other, so the chapter's movement-roll rules apply to it (Chapter 1's old crow), and the
     space it walks to fires the chapter's figure_enters rules, as a mouse's move does."""
     if h.space is None:
@@ -388,8 +388,9 @@ def charmed_mouse_acts(ctx: Ctx, st: State, h: Hero) -> None:
     hits = sum(1 for f in faces if ctx.dice[f].melee_hit)
     ctx.emit("charmed_attacks", "R-NEG-05", hero=h.id, target=target.id, faces=list(faces), hits=hits)
     cheese = sum(1 for f in faces if ctx.dice[f].cheese)
-    if cheese:
-        CURSED_CHEESE.call(ctx, st, h, cheese)  # R-NEG-07; uncursed, its cheese goes nowhere (docs/rulings.md)
+    if cheese and not CURSED_CHEESE.call(ctx, st, h, cheese):  # R-NEG-07: cursed, all of it to the wheel
+        # R-NEG-05 with R-BATTLE-03: it attacks "as if it were a minion", and a minion's roll feeds the wheel
+        add_wheel_cheese(ctx, st, cheese, h.id)
     # R-NEG-05: only the charmed mouse loses its cards' benefits; its target defends as usual (armor, cheese)
     mouse_defends(ctx, st, target, hits, None, attacker=h.id)
 

@@ -57,12 +57,26 @@ def mouse_neighbours(ctx: Ctx, st: State, space: str, t: Turn | None) -> dict[st
     hook = st.tokens.get("fishhook")
     if hook and space in hook:
         other = hook[1] if hook[0] == space else hook[0]
-        out[other] = min(out.get(other, 1), 1)
+        if not _hole_only(ctx, space, other):
+            out[other] = min(out.get(other, 1), 1)
     if t is not None and "levitate" in t.flags:
         graph = ctx.board.graph_of(space)
         for j in graph.crossing_adj[graph.by_id[space].index]:
-            out.setdefault(graph.spaces[j].id, 1)
+            if not _hole_only(ctx, space, graph.spaces[j].id):
+                out.setdefault(graph.spaces[j].id, 1)
     return out
+
+
+def _hole_only(ctx: Ctx, a: str, b: str) -> bool:
+    """Chapter 1's tree entrance (the space minions may not enter): a figure moves onto or off it only from the
+    Courtyard space next to the hole in the trunk, its one neighbour on the tile (R-STORY-05, docs/rulings.md
+    R-PARTY-04 / R-STORY-03). A chapter rule beats an item's general rule, so neither the Fishhook & Thread
+    (R-PARTY-04) nor a red-line crossing joins any other space to it."""
+    spaces = ctx.board.spaces
+    if not (spaces[a].minions_barred or spaces[b].minions_barred):
+        return False
+    graph = ctx.board.graph_of(a)
+    return b not in graph.by_id or not graph.mouse_adjacent(a, b)
 
 
 def _afloat(st: State, space: str) -> bool:

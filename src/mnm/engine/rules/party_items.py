@@ -36,7 +36,9 @@ from mnm.engine.rules.minions import path_toward
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Minion, State, Turn
 
-__all__ = ["PLACEABLE", "SPLAT_FACES", "flip_is_splat", "minion_grape_turn", "return_card", "tokens_left_behind"]
+__all__ = [
+    "PLACEABLE", "SPLAT_FACES", "flip_is_splat", "lose_token", "minion_grape_turn", "return_card", "tokens_left_behind"
+]
 
 PLACEABLE: Final = ("fishhook", "fork", "grape")
 RETRIEVABLE: Final = ("fishhook", "fork")
@@ -59,7 +61,7 @@ def return_card(ctx: Ctx, st: State, token: str, rule: str) -> None:
             return
 
 
-def _lose_token(ctx: Ctx, st: State, token: str, rule: str) -> None:
+def lose_token(ctx: Ctx, st: State, token: str, rule: str) -> None:
     st.tokens.pop(token, None)
     if token in st.stash:
         st.stash.remove(token)
@@ -73,7 +75,7 @@ def tokens_left_behind(ctx: Ctx, st: State, side: int) -> None:
     for token in RETRIEVABLE:
         spaces = st.tokens.get(token)
         if spaces and ctx.board.graph_of(spaces[0]).side == side:
-            _lose_token(ctx, st, token, "R-PARTY-09" if token == "fork" else "R-PARTY-05")
+            lose_token(ctx, st, token, "R-PARTY-09" if token == "fork" else "R-PARTY-05")
 
 
 # --- placing tokens (R-PARTY-03/07/11, R-FREE-06) -----------------------------------------------------------
@@ -89,7 +91,7 @@ def _place_targets(ctx: Ctx, st: State, h: Hero, token: str) -> list[str]:
     if token == "fork":
         return [] if water_here else [here]
     if token == "fishhook":
-        # house rule tree_entrance_no_fishhook: the tree entrance is reached through its hole only (docs/rulings.md)
+        # variant tree_entrance_no_fishhook: not even placed there (it never leads in or out: movement._hole_only)
         barred = bool(st.options.get("tree_entrance_no_fishhook"))
         return [
             sp.id

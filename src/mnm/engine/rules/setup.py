@@ -71,7 +71,8 @@ GAME_OPTIONS: dict[str, str] = {
     "below it, so it still acts this round",
     "entry_overflow_nearest": "R-ENC-05 house rule: a minion with no room on any entry space enters on the nearest "
     "space with room",
-    "tree_entrance_no_fishhook": "Chapter 1 house rule: the Fishhook & Thread cannot end on the tree entrance",
+    "tree_entrance_no_fishhook": "Chapter 1 variant: the Fishhook & Thread cannot even be placed on the tree entrance "
+    "(it never leads into the tree: R-STORY-05)",
     "born_to_lead_not_while_captured": "R-ROUND-13 house rule: a captured Collin gains no cheese from Born to Lead",
     "grape_lost_in_water": "R-PARTY-13 house rule: a grape that lands grape side up on water is lost (reshuffled)",
     "tinkerers_treasure_tinkerers_only": "R-SEARCH-07 house rule: only a tinkerer may take a weapon or armor with "
