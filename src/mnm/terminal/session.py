@@ -520,6 +520,41 @@ def latest_autosave() -> Path | None:
     return max(files, key=lambda p: p.stat().st_mtime_ns) if files else None
 
 
+def seats_file(autosave: Path) -> Path:
+    """Where an autosaved game's seats are kept, next to it (``X.bots``; not ``*.json``, so never taken for a
+    game by :func:`latest_autosave`)."""
+    return autosave.with_suffix(".bots")
+
+
+def save_seats(autosave: Path, names: dict[str, str]) -> None:
+    """Keep who plays which mouse (hero id, or ``party``, -> bot name) for ``mnm play --continue`` (issue 45:
+    it used to say "No bots at this table"). No bots: no file. A disk that refuses only loses the seats."""
+    where = seats_file(autosave)
+    try:
+        if names:
+            where.parent.mkdir(parents=True, exist_ok=True)
+            where.write_text(json.dumps(names, sort_keys=True) + "\n", encoding="utf-8")
+        else:
+            where.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def saved_seats(autosave: Path, game: Game) -> dict[str, str]:
+    """The bots kept by :func:`save_seats` for ``game``; only the seats that still make sense (a mouse of the
+    party or ``party``, a bot that exists), nothing when the file is missing or unreadable."""
+    from mnm.presentation.seating import BOT_NAMES
+
+    try:
+        data = json.loads(seats_file(autosave).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    seated = (*game.state.heroes, "party")
+    return {k: v for k, v in data.items() if k in seated and isinstance(v, str) and v in BOT_NAMES}
+
+
 class Autosave:
     """Saves the game after every decision to one file per game; never stops play when the disk refuses."""
 
