@@ -14,7 +14,7 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -324,14 +324,51 @@ def _numbers_hint(shown: dict[int, Action], lang: str) -> str:
     return say(lang, "answer.number_list", numbers=", ".join(str(n) for n in nums))
 
 
-def read_answer(text: str, decision: Decision, numbering: Numbering | None = None, lang: str = "en") -> Answer:
+def typed_names(content: Content) -> dict[str, str]:
+    """The cards typed by their name, not their id (issue 45: Feint's choice read ``[choose collin shield-bash]``):
+    card id -> the English name as one lowercase word with hyphens (``shield-bash`` -> ``feint``), for each
+    ability and search card with a word in its name that its id lacks (``fishhook-and-thread`` stays)."""
+    out: dict[str, str] = {}
+    for cards in (content.ability_cards, content.search_cards):
+        for cid, card in cards.items():
+            slug = re.sub(r"[^a-z0-9]+", "-", card.name.en.lower().replace("'", "").replace("’", "")).strip("-")
+            if slug and not set(slug.split("-")) <= set(cid.split("-")):
+                out[cid] = slug
+    return out
+
+
+def typed_form(action: Action, names: Mapping[str, str]) -> str:
+    """``action``'s text form as a player types it: cards by their name (:func:`typed_names`)."""
+    if not any(a in names for a in action.args):
+        return str(action)
+    return str(Action(action.verb, action.actor, tuple(names.get(a, a) for a in action.args)))
+
+
+def _by_id(action: Action, decision: Decision, names: Mapping[str, str]) -> Action:
+    """A typed action that names a card by its name (``choose collin feint``) as the choice it means, when that
+    is a choice and the action as typed is not."""
+    if action in decision.options or not names:
+        return action
+    ids = {name: cid for cid, name in names.items()}
+    meant = Action(action.verb, action.actor, tuple(ids.get(a, a) for a in action.args))
+    return meant if meant in decision.options else action
+
+
+def read_answer(
+    text: str,
+    decision: Decision,
+    numbering: Numbering | None = None,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+) -> Answer:
     """A choice number (``5`` or ``#5``), a command, a space to move to (``s8`` on the mouse's own tile, or
     ``5:8``), or an action's text form. Raises :class:`BadAnswer`. With ``numbering`` the numbers are the
     stable ones shown (:class:`Numbering`).
 
     Choice numbers and spaces are never confused: a bare number is a choice, and when the deciding mouse could
     also move to the space of that number on its tile (and the choice is not that move), the answer is refused
-    with both readings spelled out (``#5`` for the choice, ``s5`` for the space)."""
+    with both readings spelled out (``#5`` for the choice, ``s5`` for the space). ``names``: the cards typed
+    by their name (:func:`typed_names`)."""
     line = text.strip()
     shown = numbering.shown if numbering is not None else dict(enumerate(decision.options, start=1))
     if not line:
@@ -365,7 +402,7 @@ def read_answer(text: str, decision: Decision, numbering: Numbering | None = Non
     except MalformedAction as err:
         hint = _numbers_hint(shown, lang)
         raise BadAnswer(say(lang, "answer.not_understood", why=err, numbers=hint[:1].upper() + hint[1:])) from err
-    return Answer(action=action)
+    return Answer(action=_by_id(action, decision, names or {}))
 
 
 # The decisions that ask which card came up from the box's own deck (options box_search_deck, box_encounter_deck)
