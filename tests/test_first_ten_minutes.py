@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -166,3 +167,21 @@ def test_a_bench_script_runs_again_with_the_projects_venv(tmp_path: Path) -> Non
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run([sys.executable, "-S", str(script)], env=env, capture_output=True, text=True, check=False)
     assert done.stdout.strip() == f"the venv python runs {script}", done.stderr
+
+
+def test_a_bench_script_runs_again_with_a_real_venv_whose_python_is_a_link(tmp_path: Path) -> None:
+    """Issue 45: a venv's python is a link to the system's, so comparing resolved interpreters found them the
+    same and `python bench/sim_scaling.py` stopped; the environment (sys.prefix) is what differs."""
+    script = _bench_copy(tmp_path)
+    script.write_text("import _venv  # noqa: F401\nimport sys\nimport mnm\nprint('measured in', sys.prefix)\n")
+    base = getattr(sys, "_base_executable", sys.executable)
+    venv = tmp_path / ".venv"
+    subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], check=True)
+    assert (venv / "bin/python").resolve() == Path(base).resolve()  # the same interpreter file
+    site = Path(sysconfig.get_paths(vars={"base": str(venv)})["purelib"])
+    site.mkdir(parents=True, exist_ok=True)
+    (site / "mine.pth").write_text(f"{sysconfig.get_paths()['purelib']}\n{ROOT / 'src'}\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MNM_BENCH_VENV_AGAIN")}
+    done = subprocess.run([base, "-S", str(script)], env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"measured in {venv}"
