@@ -23,6 +23,8 @@ from mnm.terminal.session import (
     resolve_chapter,
     save_seats,
     saved_seats,
+    shipped_save,
+    shipped_saves,
 )
 
 BOT_PAUSE = 0.6  # seconds the app waits before a bot's choice, so the table can be followed
@@ -154,6 +156,9 @@ def play_command(
     game: Game
     try:
         if campaign is not None:
+            campaign = shipped_save(campaign)  # a file, or a shipped example by its name (chapter1-won)
+            if not campaign.exists() and shipped_saves():
+                return _error(f"no save {campaign}; the shipped examples are: {', '.join(shipped_saves())}")
             game = campaign_game(campaign, keep, replay, dice or "seeded", chapter_file)
         elif load is not None:
             game = load_game(load, chapter_file=chapter_file)

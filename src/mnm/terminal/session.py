@@ -169,6 +169,29 @@ def new_game(
         raise ValueError(f"cannot set up {chapter_id}: {err}") from err
 
 
+# The checkout's examples/ (an editable install, as scripts/start.sh makes); absent in an installed wheel.
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def shipped_save(path: Path) -> Path:
+    """``path`` when it is a file; else a save shipped in examples/saves named by it, so the README's campaign
+    example works from any folder (issue 45): ``chapter1-won``, ``chapter1-won.json`` or
+    ``examples/saves/chapter1-won.json``. Unchanged when nothing fits (the error then names it)."""
+    if path.is_file() or path.is_absolute():
+        return path
+    saves = EXAMPLES / "saves"
+    for candidate in (EXAMPLES.parent / path, saves / path, saves / f"{path}.json"):
+        if candidate.is_file():
+            return candidate
+    return path
+
+
+def shipped_saves() -> list[str]:
+    """The names of the saves shipped in examples/saves (empty when the checkout's examples are not here)."""
+    folder = EXAMPLES / "saves"
+    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+
+
 def load_game(path: str | Path, content: Content | None = None, chapter_file: str | Path | None = None) -> Game:
     """Read a saved game; ``SaveError`` with the reason when the file is missing, not JSON or not a save.
     ``chapter_file``: the chapter file the save was played on (default: the one the save records, where it
