@@ -44,7 +44,7 @@ cd "$work"
 command -v mnm >/dev/null || fail "mnm is not on the PATH after start.sh"
 mnm --version
 out=$(printf 'quit\n' | mnm play --plain --chapter 0)
-echo "$out" | grep -E "^Seed [0-9]+: mnm play --seed [0-9]+ plays this same game again\.$" || fail "no seed said"
+echo "$out" | grep -E "^Seed [0-9]+: mnm play .*--seed [0-9]+ plays this same game again\.$" || fail "no seed said"
 said=$(mnm scenario run "$work/repo/examples/scenarios/mousetrap.yaml" --action "end collin" 2>&1 || true)
 echo "$said" | tail -1
 echo "$said" | grep -q -- "--seeded" || fail "the scenario's dice script message does not say what to do"

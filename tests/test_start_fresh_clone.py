@@ -47,7 +47,15 @@ def clone_here(dest: Path) -> None:
     if inside.returncode != 0:  # not a git checkout (an unpacked archive): a copy without what git ignores
         shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(".venv", "build", ".cache", "*.so", "__pycache__"))
         return
-    state = subprocess.run(["git", "-C", str(ROOT), "stash", "create"], capture_output=True, text=True, check=True)
+    who = {"GIT_AUTHOR_NAME": "test", "GIT_AUTHOR_EMAIL": "test@localhost"}  # a CI checkout may have no identity
+    who |= {"GIT_COMMITTER_NAME": "test", "GIT_COMMITTER_EMAIL": "test@localhost"}
+    state = subprocess.run(
+        ["git", "-C", str(ROOT), "stash", "create"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, **who},
+    )
     subprocess.run(["git", "clone", "-q", str(ROOT), str(dest)], check=True)
     if state.stdout.strip():  # uncommitted changes: the clone holds the object (a local clone copies them all)
         subprocess.run(["git", "-C", str(dest), "checkout", "-q", state.stdout.strip()], check=True)
