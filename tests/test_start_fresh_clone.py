@@ -108,6 +108,7 @@ class Start:
             **env,
         }
         self.lines: list[str] = []
+        self.times: list[float] = []  # when each line came
         self.proc = subprocess.Popen(
             ["bash", "scripts/start.sh", *args],
             cwd=repo,
@@ -122,7 +123,14 @@ class Start:
     def _read(self) -> None:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
+            self.times.append(time.monotonic())
             self.lines.append(line.rstrip("\n"))
+
+    def seconds_between(self, first: str, then: str) -> float:
+        """Seconds from the first line holding ``first`` to the first later one holding ``then``."""
+        i = next(n for n, line in enumerate(self.lines) if first in line)
+        j = next(n for n, line in enumerate(self.lines) if n > i and then in line)
+        return self.times[j] - self.times[i]
 
     def output(self) -> str:
         return "\n".join(self.lines)
@@ -189,6 +197,10 @@ def test_start_with_no_arguments_serves_the_page_and_ctrl_c_stops_everything(fre
     out = start.output()
     assert "Got unexpected extra argument" not in out
     assert "MNM_COMPILE=0: serving the pure-Python engine" in out
+    # the issue's goal: served within the install time plus 10 s (allowed 30 s here: CI machines run other work)
+    served = start.seconds_between("start.sh: 'mnm' now runs", "the page answers")
+    print(f"the page answered {served:.1f} s after the install")
+    assert served < 30
     assert (fresh.parent / "home/.local/bin/mnm").resolve() == (fresh / ".venv/bin/mnm").resolve()
 
 
