@@ -34,18 +34,31 @@ builder=""
 stop_all() {
   trap - INT TERM
   if [ -n "$builder" ]; then kill -TERM -- "-$builder" 2>/dev/null || true; wait "$builder" 2>/dev/null || true; fi
-  if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  stop_server
   say "stopped"
   exit 130
 }
 
+# stop_server: TERM to the server (it shuts down in order: its play-test workers too), KILL after 20 s, then
+# whatever is left of its process group.
+stop_server() {
+  [ -n "$server" ] || return 0
+  kill -TERM "$server" 2>/dev/null || true
+  for _ in $(seq 40); do kill -0 "$server" 2>/dev/null || break; sleep 0.5; done
+  kill -KILL -- "-$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  kill -TERM -- "-$server" 2>/dev/null || true
+  server=""
+}
+
 # start_server LOG COMMAND...: starts the server COMMAND in the background (sets $server); its output goes to the
-# screen and to LOG.
+# screen and to LOG. It runs in its own process group: Ctrl+C reaches the script, which stops the server with
+# one TERM (Ctrl+C to the server's worker processes too made each print a KeyboardInterrupt traceback).
 start_server() {
   local log=$1
   shift
   : >"$log"
-  "$@" > >(tee -ia "$log") 2>&1 &
+  setsid "$@" > >(tee -ia "$log") 2>&1 &
   server=$!
   trap stop_all INT TERM
 }
@@ -64,6 +77,7 @@ server_died() {
   local log=$1 why=$2
   server_rc=0
   wait "$server" 2>/dev/null || server_rc=$?
+  kill -TERM -- "-$server" 2>/dev/null || true  # what is left of its process group
   server=""
   sleep 0.2  # tee writes the last lines
   tail -n 15 "$log" | sed 's/^/  | /' >&2
@@ -88,6 +102,8 @@ wait_for_page() {
     fi
     if [ $(( $(date +%s) - started )) -ge "$limit" ]; then
       kill -TERM "$server" 2>/dev/null || true
+      for _ in $(seq 40); do kill -0 "$server" 2>/dev/null || break; sleep 0.5; done
+      kill -KILL -- "-$server" 2>/dev/null || true
       server_died "$log" "after its page did not answer for $limit s: nothing is served"
       return 1
     fi
@@ -101,6 +117,7 @@ serve_until_stopped() {
   local log=$1
   server_rc=0
   wait "$server" || server_rc=$?
+  kill -TERM -- "-$server" 2>/dev/null || true  # what is left of its process group
   server=""
   sleep 0.2  # tee writes the last lines
   [ "$server_rc" = 0 ] || tail -n 15 "$log" | sed 's/^/  | /' >&2
@@ -165,9 +182,7 @@ serve_then_swap() {
     return
   fi
   say "compiled the engine in $(( $(date +%s) - started )) s: restarting the server on it (open pages reconnect)"
-  kill -TERM "$server" 2>/dev/null || true
-  wait "$server" 2>/dev/null || true
-  server=""
+  stop_server
   start_server "$server_log" "$@"
   if ! wait_for_page "$server_log"; then
     say "the server did not start on the compiled engine: serving the pure-Python engine again"
