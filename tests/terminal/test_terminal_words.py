@@ -338,7 +338,9 @@ def test_no_figure_mark_reads_as_a_space_name() -> None:
     from mnm.engine.scenario import load_scenario, scenario_from_yaml
     from mnm.terminal.boardmap import TOKEN_MARKS, FigureMarks, board_text
 
-    data = scenario_from_yaml((Path(__file__).parents[2] / "examples/scenarios/ambush-mid-round.yaml").read_text(encoding="utf-8"))
+    data = scenario_from_yaml(
+        (Path(__file__).parents[2] / "examples/scenarios/ambush-mid-round.yaml").read_text(encoding="utf-8")
+    )
     game = load_scenario({k: v for k, v in data.items() if k not in ("actions", "expect")})
     marks = FigureMarks.of(game.ctx.content)
     drawn = [mark for mark, _ in marks.heroes.values()] + [mark for mark, _ in TOKEN_MARKS.values()]
