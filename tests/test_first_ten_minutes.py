@@ -10,9 +10,11 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,31 +62,73 @@ def test_the_test_script_runs_its_checks_as_stages() -> None:
     assert checks.count('stage "') == 6 and checks.rstrip().endswith("stages_report")
 
 
-SERVER = "python3 -c \"import os, time; print('serving on', os.environ.get('MNM_ENGINE') or 'the built engine', flush=True); time.sleep(3)\""
+# A fake `mnm serve`: says where to open the page as `mnm serve` does, answers 200 on / for SECONDS, then exits
+# with STATUS (argv: SECONDS STATUS; SECONDS 0 dies before listening).
+FAKE_SERVER = """
+import http.server, os, sys, threading, time
+seconds, status = float(sys.argv[1]), int(sys.argv[2])
+print("serving on", os.environ.get("MNM_ENGINE") or "the built engine", flush=True)
+if seconds == 0:
+    print("Error: cannot serve", flush=True)
+    sys.exit(status)
+class Quiet(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200); self.end_headers(); self.wfile.write(b"<html>")
+    def log_message(self, *args):
+        pass
+httpd = http.server.HTTPServer(("127.0.0.1", 0), Quiet)
+print(f"Open http://127.0.0.1:{httpd.server_address[1]}/ in a browser to play.", flush=True)
+threading.Thread(target=httpd.serve_forever, daemon=True).start()
+time.sleep(seconds)
+sys.exit(status)
+"""
 
 
-def test_start_serves_at_once_then_swaps_to_the_compiled_engine() -> None:
-    done = bash(
-        f". {ROOT / 'scripts/progress.sh'}\nserve_then_swap $LOG 'sleep 2; echo built' \"$SERVER\"",
-        LOG="/dev/null",
-        SERVER=SERVER,
+def fake_swap(tmp_path: Path, build: str, seconds: float, status: int = 0) -> subprocess.CompletedProcess[str]:
+    server = tmp_path / "server.py"
+    server.write_text(FAKE_SERVER, encoding="utf-8")
+    return bash(
+        f". {ROOT / 'scripts/progress.sh'}\n"
+        f"serve_then_swap /dev/null '{build}' {tmp_path / 'server.log'} python3 {server} {seconds} {status}",
         PROGRESS_EVERY="1",
     )
+
+
+def test_start_serves_at_once_then_swaps_to_the_compiled_engine(tmp_path: Path) -> None:
+    done = fake_swap(tmp_path, "sleep 3; echo built", 5)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["serving on pure", "serving on the built engine"]
-    assert "still compiling the engine in the background: 1 s so far" in done.stderr
-    assert "restarting the server on it (open pages reconnect)" in done.stderr
-
-
-def test_a_failed_compile_leaves_the_pure_engine_serving() -> None:
-    done = bash(
-        f". {ROOT / 'scripts/progress.sh'}\nserve_then_swap $LOG 'exit 1' \"$SERVER\"",
-        LOG="/dev/null",
-        SERVER=SERVER,
+    served = [line for line in done.stdout.splitlines() if line.startswith("serving on")]
+    assert served == ["serving on pure", "serving on the built engine"]
+    assert re.search(
+        r"still compiling the engine in the background: \d s so far .*the pure-Python engine serves", done.stderr
     )
+    assert "restarting the server on it (open pages reconnect)" in done.stderr
+    assert done.stderr.count("the page answers: open http://127.0.0.1:") == 2  # said once each page answered
+
+
+def test_a_failed_compile_leaves_the_pure_engine_serving(tmp_path: Path) -> None:
+    done = fake_swap(tmp_path, "exit 1", 2)
     assert done.returncode == 0
-    assert done.stdout.splitlines() == ["serving on pure"]
+    assert [line for line in done.stdout.splitlines() if line.startswith("serving on")] == ["serving on pure"]
     assert "the compile failed" in done.stderr and "the pure-Python engine keeps serving" in done.stderr
+
+
+def test_a_server_that_dies_at_once_is_never_said_to_serve(tmp_path: Path) -> None:
+    """Issue 45: `mnm serve ''` died at once and start.sh said "the pure-Python engine serves meanwhile" every
+    15 s for 14 minutes. Now the end of the server's log is shown, the compile stopped, and the status is 1."""
+    done = fake_swap(tmp_path, "sleep 30", 0, 2)
+    assert done.returncode == 1
+    assert "serves meanwhile" not in done.stderr and "the page answers" not in done.stderr
+    assert "  | Error: cannot serve" in done.stderr
+    assert "the server stopped (exit status 2) before its page answered: nothing is served" in done.stderr
+
+
+def test_a_server_that_stops_while_the_engine_compiles_stops_the_compile(tmp_path: Path) -> None:
+    done = fake_swap(tmp_path, "sleep 30", 2, 3)
+    assert done.returncode == 1
+    assert "the page answers" in done.stderr
+    assert "the server stopped (exit status 3) while the engine compiled: nothing is served" in done.stderr
+    assert "compiled the engine" not in done.stderr
 
 
 def test_the_start_script_says_the_expected_compile_time() -> None:
@@ -123,3 +167,21 @@ def test_a_bench_script_runs_again_with_the_projects_venv(tmp_path: Path) -> Non
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run([sys.executable, "-S", str(script)], env=env, capture_output=True, text=True, check=False)
     assert done.stdout.strip() == f"the venv python runs {script}", done.stderr
+
+
+def test_a_bench_script_runs_again_with_a_real_venv_whose_python_is_a_link(tmp_path: Path) -> None:
+    """Issue 45: a venv's python is a link to the system's, so comparing resolved interpreters found them the
+    same and `python bench/sim_scaling.py` stopped; the environment (sys.prefix) is what differs."""
+    script = _bench_copy(tmp_path)
+    script.write_text("import _venv  # noqa: F401\nimport sys\nimport mnm\nprint('measured in', sys.prefix)\n")
+    base = getattr(sys, "_base_executable", sys.executable)
+    venv = tmp_path / ".venv"
+    subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], check=True)
+    assert (venv / "bin/python").resolve() == Path(base).resolve()  # the same interpreter file
+    site = Path(sysconfig.get_paths(vars={"base": str(venv)})["purelib"])
+    site.mkdir(parents=True, exist_ok=True)
+    (site / "mine.pth").write_text(f"{sysconfig.get_paths()['purelib']}\n{ROOT / 'src'}\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MNM_BENCH_VENV_AGAIN")}
+    done = subprocess.run([base, "-S", str(script)], env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"measured in {venv}"

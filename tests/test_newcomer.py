@@ -156,11 +156,12 @@ def test_rl_without_its_extra_is_one_clear_line() -> None:
 
 def test_the_readme_campaign_example_names_a_save_that_exists_and_starts_chapter_two() -> None:
     from mnm.terminal.main import campaign_game
+    from mnm.terminal.session import shipped_save
 
-    found = re.search(r"`mnm play --campaign (examples/\S+) --keep (\S+)`", README)
+    found = re.search(r"`mnm play --campaign (\S+) --keep (\S+=\S+)`", README)
     assert found is not None
-    save, keep = ROOT / found.group(1), found.group(2)
-    assert save.is_file()
+    save, keep = shipped_save(Path(found.group(1))), found.group(2)  # a shipped example by its name (issue 45)
+    assert save == ROOT / "examples" / "saves" / "chapter1-won.json" and save.is_file()
     game = campaign_game(save, keep)
     assert game.ctx.chapter.id == "the-root-road"
     assert "thimble-helm" in game.state.heroes["tilda"].pack

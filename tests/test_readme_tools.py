@@ -11,9 +11,11 @@ every flag the table lists is used.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -93,15 +95,18 @@ def expand(command: str, tmp: Path, save: Path, scenario: Path) -> list[list[str
     return out
 
 
+ELSEWHERE = Path(tempfile.mkdtemp(prefix="mnm-readme-"))  # not the repository: `mnm` runs from any folder
+
+
 def run(args: list[str], hidden: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    """``args`` as typed: an ``mnm`` command from another folder (issue 45); a ``python bench/...`` script from
+    the repository's folder, where the README says to type it (repository-only)."""
     script = "mnm" if args[0] == "mnm" else args[1]
     rest = args[1:] if args[0] == "mnm" else args[2:]
     env = {"RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0"}
-    import os
-
     return subprocess.run(
         [sys.executable, "-c", RUNNER, ",".join(hidden), script, *rest],
-        cwd=ROOT,
+        cwd=ELSEWHERE if args[0] == "mnm" else ROOT,
         capture_output=True,
         text=True,
         timeout=600,
@@ -167,3 +172,63 @@ def test_in_start_sh_venv_a_tool_needing_an_extra_says_so_in_one_line(commands: 
             )
             assert done.stdout == ""  # nothing was done before
     assert needing >= 3  # simulate --out, --backend ray, bench, sim_scaling
+
+
+def test_the_readme_says_which_commands_are_repository_only() -> None:
+    """Every command the README names either runs from any folder (``mnm ...``, run from another folder here
+    and in test_the_readme_play_examples_run_from_another_folder) or is said to be repository-only."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    note = text.split("## Tools", 1)[1]
+    assert "Every `mnm` command runs from any folder" in note
+    for kind in ("`python bench/...`", "`scripts/...`", "`pip install -e ...`", "`.venv/...`"):
+        assert kind in note.split("repository-only", 1)[0], kind
+    fenced = re.findall(r"```bash\n(.*?)```", text, flags=re.S)
+    spans = re.findall(r"`([^`]+)`", re.sub(r"```.*?```", "", text, flags=re.S))
+    spans += [line.split("#")[0].strip() for block in fenced for line in block.splitlines() if line.strip()]
+    commands = [c for c in spans if re.match(r"((mnm|python|bash|pip) |\.venv/|scripts/)", c)]
+    repo_only = ("python bench/", "bash scripts/", "scripts/", "pip install -e", ".venv/")
+    assert commands and all(c.startswith(("mnm", *repo_only)) for c in commands), [
+        c for c in commands if not c.startswith(("mnm", *repo_only))
+    ]
+    assert not [c for c in commands if c.startswith("mnm") and "examples/" in c]  # no path that needs the checkout
+
+
+def play_examples() -> list[str]:
+    """The README's ``mnm play`` examples that are whole commands (not ``...`` templates nor bare options)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    spans = dict.fromkeys(re.findall(r"`(mnm play[^`]*)`", text))
+    return [c for c in spans if "..." not in c and not c.endswith("--chapter-file")]
+
+
+def test_the_readme_play_examples_run_from_another_folder(tmp_path: Path) -> None:
+    """Each ``mnm play`` example of the README, typed in a folder that is not the repository (plain mode, then
+    quit): it starts the game it says (the campaign example: Chapter 2) and stops without an error."""
+    examples = play_examples()
+    assert any("--campaign chapter1-won " in c for c in examples) and "mnm play --continue" in examples
+    save = tmp_path / "save.json"
+    party = ["collin", "tilda", "filch", "maginos"]
+    save.write_text(json.dumps(Game.new("flight-to-barksburg", party, 5).to_json()), encoding="utf-8")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    ran = 0
+    for example in sorted(examples, key=lambda c: "--continue" in c):  # --continue after a game was played
+        command = re.sub(r"\s*\[([^\]]*)\]", r" \1", example).replace("FILE", str(save)).replace(" N", " 5")
+        for preset in ("easy", "normal", "hard") if "easy|normal|hard" in command else ("",):
+            args = command.replace("easy|normal|hard", preset).split()[2:]
+            if "--help" not in args and "--plain" not in args:
+                args.append("--plain")
+            done = subprocess.run(
+                [sys.executable, "-m", "mnm", "play", *args],
+                cwd=folder,
+                input="1\nquit\nyes\n",  # a choice, so the game is autosaved for --continue
+                capture_output=True,
+                text=True,
+                timeout=120,
+                env=env,
+            )
+            assert done.returncode == 0 and "Traceback" not in done.stderr, (example, done.stderr[-1500:])
+            if "--campaign" in args:
+                assert "The Root Road" in done.stdout, done.stdout[-1500:]
+            ran += 1
+    assert ran >= 10

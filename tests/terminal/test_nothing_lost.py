@@ -154,6 +154,31 @@ def test_autosave_after_every_choice_and_continue_resumes(tmp_path: Path, monkey
     assert latest_autosave() == saved
 
 
+def test_continue_keeps_the_bots_in_their_seats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 45: ``--continue`` used to drop the bots ("No bots at this table"); the seats are kept beside the
+    autosave and the bots go on playing their mice."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    runner = CliRunner()
+    first = runner.invoke(
+        app, ["play", "--plain", "--chapter", "0", "--seed", "5", "--bots", "maginos=random"], input="1\n1\nquit\nyes\n"
+    )
+    assert first.exit_code == 0, first.output
+    assert "Maginos (bot):" not in first.output  # quit at Filch's pick, before Maginos's
+    saved = latest_autosave()
+    assert saved is not None and json.loads(saved.with_suffix(".bots").read_text()) == {"maginos": "random"}
+
+    again = runner.invoke(app, ["play", "--plain", "--continue"], input="1\nquit\nyes\n")
+    assert again.exit_code == 0, again.output
+    assert "Going on with the bots in the seats they had: maginos=random" in again.output
+    assert "Maginos (bot): Choose " in again.output  # the bot answered Maginos's pick, not a person
+    assert latest_autosave() == saved
+
+    # --bots given with --continue seats those instead (and keeps them for the next --continue)
+    other = runner.invoke(app, ["play", "--plain", "--continue", "--bots", "all=random"], input="quit\nyes\n")
+    assert "Going on with the bots" not in other.output
+    assert set(json.loads(saved.with_suffix(".bots").read_text())) == {*PARTY, "party"}
+
+
 def test_continue_without_autosave_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     result = CliRunner().invoke(app, ["play", "--plain", "--continue"], input="")

@@ -49,3 +49,24 @@ def test_plain_mode_asks_the_new_choices_in_words(name: str, lang: str) -> None:
     before = len(game.log)
     PlainClient(game, io.StringIO(f"#{number}\n"), io.StringIO(), lang=lang).run()
     assert len(game.log) > before and str(game.log[before]) == options[int(number) - 1]
+
+
+def test_a_card_is_typed_and_shown_by_its_name_not_its_id() -> None:
+    """Issue 45: Feint's choice read ``[choose collin shield-bash]`` (its id). The text form shown names the card
+    (``feint``), typing it picks Feint, and the id still works; a card whose name is its id stays as it is."""
+    from mnm.engine.game import Game
+    from mnm.terminal.session import typed_names
+
+    game = Game.new("flight-to-barksburg", ["collin", "tilda", "filch", "maginos"], seed=3)
+    names = typed_names(game.ctx.content)
+    assert names["shield-bash"] == "feint" and "fishhook-and-thread" not in names
+    out = io.StringIO()
+    PlainClient(game, io.StringIO("choose collin feint\nchoose tilda first-aid\nquit\nyes\n"), out).run()
+    said = out.getvalue()
+    assert "#8 Choose Feint: " in said and "[choose collin feint]" in said
+    assert "shield-bash" not in said
+    assert "Prince Collin takes the ability Feint." in said
+    assert game.state.heroes["collin"].abilities == ["shield-bash"]  # the engine keeps its id
+    by_id = Game.new("flight-to-barksburg", ["collin", "tilda", "filch", "maginos"], seed=3)
+    PlainClient(by_id, io.StringIO("choose collin shield-bash\nquit\nyes\n"), io.StringIO()).run()
+    assert by_id.state.heroes["collin"].abilities == ["shield-bash"]

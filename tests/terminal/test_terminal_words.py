@@ -329,3 +329,32 @@ def test_portuguese_contractions() -> None:
     assert contract("de O Campo de Provas por A Cozinha", "pt_BR") == "do Campo de Provas pela Cozinha"
     assert contract("de A Casa 3 para A Casa 5 com Os Ratos", "pt_BR") == "da Casa 3 para a Casa 5 com os Ratos"
     assert contract("Filch is in A Room", "en") == "Filch is in A Room"
+
+
+def test_no_figure_mark_reads_as_a_space_name() -> None:
+    """Issue 45: roaches were drawn "s1", "s2", and ``s12`` is how a space is typed. No mark on the board (a
+    mouse, a minion numbered 1-9, a marker) is ``s`` and a digit, in either case; the roaches are on the board
+    with their own mark, named in the legend."""
+    from mnm.engine.scenario import load_scenario, scenario_from_yaml
+    from mnm.terminal.boardmap import TOKEN_MARKS, FigureMarks, board_text
+
+    data = scenario_from_yaml(
+        (Path(__file__).parents[2] / "examples/scenarios/ambush-mid-round.yaml").read_text(encoding="utf-8")
+    )
+    game = load_scenario({k: v for k, v in data.items() if k not in ("actions", "expect")})
+    marks = FigureMarks.of(game.ctx.content)
+    drawn = [mark for mark, _ in marks.heroes.values()] + [mark for mark, _ in TOKEN_MARKS.values()]
+    drawn += [marks.minion(f"{mtype}-{n}", mtype) for mtype in game.ctx.content.minions for n in range(1, 10)]
+    assert not [mark for mark in drawn if re.fullmatch(r"[sS]\d", mark)]
+    assert len(set(marks.minion_letters.values())) == len(marks.minion_letters)  # one letter per minion type
+    roach = marks.minion("roach-1", "roach")
+    board, _ = board_text(game)
+    assert roach in board.plain and "s1" not in board.plain
+
+    async def table_tab() -> str:
+        app = PlayApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            return str(app.query_one("#table", Static).render())
+
+    assert f" {roach} Roaches" in run_in_thread(table_tab)  # the Table tab's legend names the mark

@@ -31,7 +31,12 @@ def play(
     ] = None,
     campaign: Annotated[
         Path | None,
-        typer.Option("--campaign", metavar="FILE", help="Go on from the saved end of a chapter into the next one."),
+        typer.Option(
+            "--campaign",
+            metavar="FILE",
+            help="Go on from the saved end of a chapter into the next one (a save file, or the name of a shipped "
+            "example: chapter1-won).",
+        ),
     ] = None,
     keep: Annotated[
         str,

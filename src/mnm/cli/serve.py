@@ -31,7 +31,7 @@ def port_in_use(host: str, port: int) -> str | None:
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    port: Annotated[int, typer.Option(help="TCP port.", envvar="MNM_PORT")] = 8000,
     db: Annotated[
         str | None, typer.Option(help="Database URL (postgresql://...); an SQLite file in your data folder if omitted.")
     ] = None,

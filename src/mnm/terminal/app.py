@@ -56,6 +56,8 @@ from mnm.terminal.session import (
     read_answer,
     replay_command,
     save_game,
+    typed_form,
+    typed_names,
 )
 
 __all__ = ["PlayApp"]
@@ -845,7 +847,7 @@ class PlayApp(App[None]):
             (f"#{n:<2} ", "bold"),
             what,
             (f" ({extra})", "#b8f5a8") if extra else "",
-            (f"  {a}", "dim") if wide else "",
+            (f"  {typed_form(a, self.typed)}", "dim") if wide else "",
         )
 
     def fold_label(self, d: Decision, items: list[Action], names: dict[str, str]) -> str:
@@ -951,9 +953,14 @@ class PlayApp(App[None]):
 
     # --- playing -------------------------------------------------------------------------------------
 
+    @property
+    def typed(self) -> dict[str, str]:
+        """The cards typed by their name in this game's content (session.typed_names)."""
+        return typed_names(self.game.ctx.content)
+
     def candidates(self) -> list[str]:
         d = self._decision
-        out = [str(a) for a in d.options] if d is not None else []
+        out = [typed_form(a, self.typed) for a in d.options] if d is not None else []
         return out + list(COMMANDS)
 
     def play(self, action: Action, dice: list[int] | None = None, told: int = 0) -> None:
@@ -1027,7 +1034,7 @@ class PlayApp(App[None]):
                 self.play(end)
                 return
         try:
-            ans = read_answer(text, d, self.numbering, self.lang)
+            ans = read_answer(text, d, self.numbering, self.lang, self.typed)
         except BadAnswer as err:
             self.note(str(err))
             return
@@ -1265,7 +1272,7 @@ class PlayApp(App[None]):
         who = self.words.figure(d.actor) if d.actor in self.game.state.heroes else self.t("party")
         what = self.words.action(action, self.words.space_names(self.game), actor=d.actor)
         line = self.t("bot_line", who=who, what=what)
-        self.write_log(line, f"{line} [{action}]", "italic")
+        self.write_log(line, f"{line} [{typed_form(action, self.typed)}]", "italic")
         before = len(self.game.log)
         self.play(action)
         if len(self.game.log) == before and not isinstance(self.screen, DiceScreen):

@@ -10,6 +10,7 @@ rows when the screen is narrower than the layout (:func:`fit_layout`).
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -53,6 +54,11 @@ FRAME = "#8a7a5c"
 ACTING = "#ffffff"
 
 
+# Letters a minion's mark never starts with: "s" and a number is how a space is typed and said (``s12``, issue 45:
+# roaches were drawn "s1", "s2"), in either case since what is typed is read without case.
+NOT_MINION_LETTERS = frozenset("sS")
+
+
 @dataclass(frozen=True)
 class FigureMarks:
     """Two-character marks for the figures of a content set, and their colours."""
@@ -66,12 +72,14 @@ class FigureMarks:
         for i, hid in enumerate(content.heroes):
             heroes[hid] = (hid[:2].capitalize(), HERO_COLOURS[i % len(HERO_COLOURS)])
         letters: dict[str, str] = {}
-        used: set[str] = set()
+        used: set[str] = set(NOT_MINION_LETTERS)
         for mtype in sorted(content.minions):
             name = content.minions[mtype].name.en.lower()
             initials = [w[0] for w in name.split() if w[:1].isalpha()]
             boss = content.minions[mtype].boss
-            pick = next((c for c in [*initials, *name] if c.isalpha() and (c.upper() if boss else c) not in used), "?")
+            # a letter of the name, else any letter left (a name whose letters are all taken: Roaches)
+            tried = [*initials, *name, *string.ascii_lowercase]
+            pick = next((c for c in tried if c.isalpha() and (c.upper() if boss else c) not in used), "?")
             letter = pick.upper() if boss else pick
             used.add(letter)
             letters[mtype] = letter

@@ -10,7 +10,7 @@ from pathlib import Path
 from mnm.chapters.file import added_chapter
 from mnm.content.loader import Content
 from mnm.engine import EngineError, Game, SaveError
-from mnm.terminal.lang import lang_code
+from mnm.terminal.lang import lang_code, say
 from mnm.terminal.seats import Seats
 from mnm.terminal.session import (
     DEFAULT_PARTY,
@@ -21,6 +21,10 @@ from mnm.terminal.session import (
     new_game,
     replay_command,
     resolve_chapter,
+    save_seats,
+    saved_seats,
+    shipped_save,
+    shipped_saves,
 )
 
 BOT_PAUSE = 0.6  # seconds the app waits before a bot's choice, so the table can be followed
@@ -152,6 +156,9 @@ def play_command(
     game: Game
     try:
         if campaign is not None:
+            campaign = shipped_save(campaign)  # a file, or a shipped example by its name (chapter1-won)
+            if not campaign.exists() and shipped_saves():
+                return _error(f"no save {campaign}; the shipped examples are: {', '.join(shipped_saves())}")
             game = campaign_game(campaign, keep, replay, dice or "seeded", chapter_file)
         elif load is not None:
             game = load_game(load, chapter_file=chapter_file)
@@ -176,8 +183,14 @@ def play_command(
         seats = Seats.of(bots, game, game.state.seed)
     except ValueError as err:
         return _error(str(err))
+    if resume and not bots and autosave_path is not None:  # --continue: the bots sit where they sat (issue 45)
+        seats = Seats(saved_seats(autosave_path, game), game.state.seed)
+        if seats.names:
+            print(say(lang, "continue.bots", bots=seats.describe() or "all"), file=sys.stderr)
     if autosave and autosave_path is None:
         autosave_path = new_autosave_path(game)
+    if autosave and autosave_path is not None:
+        save_seats(autosave_path, seats.names)
     save_path = str(load) if load is not None and not resume else None
     # a campaign chapter is played again from its save and the cards kept, not from --chapter and --seed
     again = (

@@ -31,6 +31,8 @@ from mnm.terminal.session import (
     read_answer,
     replay_command,
     save_game,
+    typed_form,
+    typed_names,
 )
 
 __all__ = ["PlainClient"]
@@ -145,7 +147,7 @@ class PlainClient:
                 line = f"#{n} {self.words.action(a, names, actor=d.actor)}"
                 card = self.words.card_of_action(a) if d.kind != "turn" else ""
                 text = self.words.card_text(card) if card else self.words.explore_extra(g, a)
-                out.append(line + (f": {text}" if text else "") + f" [{a}]")
+                out.append(line + (f": {text}" if text else "") + f" [{typed_form(a, self.typed)}]")
         if moves:
             out.append(self.words.moves_line(g, d, moves))
         return out
@@ -223,6 +225,11 @@ class PlainClient:
         if word.lower() == "save":
             self.save(arg.strip())
 
+    @property
+    def typed(self) -> dict[str, str]:
+        """The cards typed by their name in this game's content (session.typed_names)."""
+        return typed_names(self.game.ctx.content)
+
     def bot_plays(self, d: Decision) -> None:
         """The seated bot answers ``d``; the line says so, like 'Filch (bot): Search [search filch]'."""
         if self.bot_pause > 0:
@@ -231,7 +238,7 @@ class PlainClient:
         assert action is not None  # bot_for(d) said a bot sits here
         who = self.t("party") if d.actor not in self.game.state.heroes else self.words.hero(d.actor)
         what = self.words.action(action, self.words.space_names(self.game), actor=d.actor)
-        self.say(self.t("bot_line", who=who, what=what) + f" [{action}]")
+        self.say(self.t("bot_line", who=who, what=what) + f" [{typed_form(action, self.typed)}]")
         if not self.play(action):
             self.seats.paused = True  # a bot that cannot play must not loop: a person answers from here
             self.say(self.t("plain.bot_refused"))
@@ -259,7 +266,7 @@ class PlainClient:
         """Read lines until one changes the game (True) or asks to quit (False)."""
         while True:
             try:
-                ans = read_answer(self.readline(), d, self.numbering, self.lang)
+                ans = read_answer(self.readline(), d, self.numbering, self.lang, self.typed)
             except BadAnswer as err:
                 self.say(str(err))
                 continue

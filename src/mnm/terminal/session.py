@@ -14,7 +14,7 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -167,6 +167,29 @@ def new_game(
         )
     except (KeyError, ValueError) as err:
         raise ValueError(f"cannot set up {chapter_id}: {err}") from err
+
+
+# The checkout's examples/ (an editable install, as scripts/start.sh makes); absent in an installed wheel.
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def shipped_save(path: Path) -> Path:
+    """``path`` when it is a file; else a save shipped in examples/saves named by it, so the README's campaign
+    example works from any folder (issue 45): ``chapter1-won``, ``chapter1-won.json`` or
+    ``examples/saves/chapter1-won.json``. Unchanged when nothing fits (the error then names it)."""
+    if path.is_file() or path.is_absolute():
+        return path
+    saves = EXAMPLES / "saves"
+    for candidate in (EXAMPLES.parent / path, saves / path, saves / f"{path}.json"):
+        if candidate.is_file():
+            return candidate
+    return path
+
+
+def shipped_saves() -> list[str]:
+    """The names of the saves shipped in examples/saves (empty when the checkout's examples are not here)."""
+    folder = EXAMPLES / "saves"
+    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
 
 
 def load_game(path: str | Path, content: Content | None = None, chapter_file: str | Path | None = None) -> Game:
@@ -324,14 +347,51 @@ def _numbers_hint(shown: dict[int, Action], lang: str) -> str:
     return say(lang, "answer.number_list", numbers=", ".join(str(n) for n in nums))
 
 
-def read_answer(text: str, decision: Decision, numbering: Numbering | None = None, lang: str = "en") -> Answer:
+def typed_names(content: Content) -> dict[str, str]:
+    """The cards typed by their name, not their id (issue 45: Feint's choice read ``[choose collin shield-bash]``):
+    card id -> the English name as one lowercase word with hyphens (``shield-bash`` -> ``feint``), for each
+    ability and search card with a word in its name that its id lacks (``fishhook-and-thread`` stays)."""
+    out: dict[str, str] = {}
+    for cards in (content.ability_cards, content.search_cards):
+        for cid, card in cards.items():
+            slug = re.sub(r"[^a-z0-9]+", "-", card.name.en.lower().replace("'", "").replace("’", "")).strip("-")
+            if slug and not set(slug.split("-")) <= set(cid.split("-")):
+                out[cid] = slug
+    return out
+
+
+def typed_form(action: Action, names: Mapping[str, str]) -> str:
+    """``action``'s text form as a player types it: cards by their name (:func:`typed_names`)."""
+    if not any(a in names for a in action.args):
+        return str(action)
+    return str(Action(action.verb, action.actor, tuple(names.get(a, a) for a in action.args)))
+
+
+def _by_id(action: Action, decision: Decision, names: Mapping[str, str]) -> Action:
+    """A typed action that names a card by its name (``choose collin feint``) as the choice it means, when that
+    is a choice and the action as typed is not."""
+    if action in decision.options or not names:
+        return action
+    ids = {name: cid for cid, name in names.items()}
+    meant = Action(action.verb, action.actor, tuple(ids.get(a, a) for a in action.args))
+    return meant if meant in decision.options else action
+
+
+def read_answer(
+    text: str,
+    decision: Decision,
+    numbering: Numbering | None = None,
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+) -> Answer:
     """A choice number (``5`` or ``#5``), a command, a space to move to (``s8`` on the mouse's own tile, or
     ``5:8``), or an action's text form. Raises :class:`BadAnswer`. With ``numbering`` the numbers are the
     stable ones shown (:class:`Numbering`).
 
     Choice numbers and spaces are never confused: a bare number is a choice, and when the deciding mouse could
     also move to the space of that number on its tile (and the choice is not that move), the answer is refused
-    with both readings spelled out (``#5`` for the choice, ``s5`` for the space)."""
+    with both readings spelled out (``#5`` for the choice, ``s5`` for the space). ``names``: the cards typed
+    by their name (:func:`typed_names`)."""
     line = text.strip()
     shown = numbering.shown if numbering is not None else dict(enumerate(decision.options, start=1))
     if not line:
@@ -365,7 +425,7 @@ def read_answer(text: str, decision: Decision, numbering: Numbering | None = Non
     except MalformedAction as err:
         hint = _numbers_hint(shown, lang)
         raise BadAnswer(say(lang, "answer.not_understood", why=err, numbers=hint[:1].upper() + hint[1:])) from err
-    return Answer(action=action)
+    return Answer(action=_by_id(action, decision, names or {}))
 
 
 # The decisions that ask which card came up from the box's own deck (options box_search_deck, box_encounter_deck)
@@ -518,6 +578,41 @@ def latest_autosave() -> Path | None:
     folder = autosave_dir()
     files = [p for p in folder.glob("*.json") if p.is_file()] if folder.is_dir() else []
     return max(files, key=lambda p: p.stat().st_mtime_ns) if files else None
+
+
+def seats_file(autosave: Path) -> Path:
+    """Where an autosaved game's seats are kept, next to it (``X.bots``; not ``*.json``, so never taken for a
+    game by :func:`latest_autosave`)."""
+    return autosave.with_suffix(".bots")
+
+
+def save_seats(autosave: Path, names: dict[str, str]) -> None:
+    """Keep who plays which mouse (hero id, or ``party``, -> bot name) for ``mnm play --continue`` (issue 45:
+    it used to say "No bots at this table"). No bots: no file. A disk that refuses only loses the seats."""
+    where = seats_file(autosave)
+    try:
+        if names:
+            where.parent.mkdir(parents=True, exist_ok=True)
+            where.write_text(json.dumps(names, sort_keys=True) + "\n", encoding="utf-8")
+        else:
+            where.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def saved_seats(autosave: Path, game: Game) -> dict[str, str]:
+    """The bots kept by :func:`save_seats` for ``game``; only the seats that still make sense (a mouse of the
+    party or ``party``, a bot that exists), nothing when the file is missing or unreadable."""
+    from mnm.presentation.seating import BOT_NAMES
+
+    try:
+        data = json.loads(seats_file(autosave).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    seated = (*game.state.heroes, "party")
+    return {k: v for k, v in data.items() if k in seated and isinstance(v, str) and v in BOT_NAMES}
 
 
 class Autosave:
