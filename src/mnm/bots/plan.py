@@ -22,7 +22,7 @@ lowest cost to the goal, the special search that opens a closed gate on the way,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from mnm.chapters.language import ChapterRule, Condition, Effect
@@ -46,7 +46,17 @@ from mnm.chapters.rule_graph import (
     ways,
 )
 from mnm.content.schema import Chapter, HeroClass
-from mnm.engine import Ctx, State, condition_holds, exit_target, rule_enabled, rule_fired
+from mnm.engine import (
+    Ctx,
+    State,
+    barred_key,
+    condition_holds,
+    exit_target,
+    explore_gate,
+    rule_enabled,
+    rule_fired,
+    step_distances,
+)
 
 __all__ = [
     "AUTO",
@@ -128,6 +138,7 @@ class ChapterPlan:
     gates: tuple[Gate, ...]
     searches: dict[str, tuple[int, str, str]]  # token -> (side, card, where) of the special search giving it
     start_cost: float = 1.0
+    world: World | None = None  # the engine's answers this plan was solved on (None: the board as laid out)
     _cost: dict[tuple[int, tuple[str, ...]], float] = field(default_factory=dict)
     # a mouse's space and the gate tokens the party holds -> its cost to the goal (progress asks it very often)
     _space_cost: dict[tuple[str, tuple[str, ...]], float] = field(default_factory=dict)
@@ -345,23 +356,117 @@ def side_graph(ctx: Ctx, heroes: Iterable[str], gates: tuple[Gate, ...]) -> dict
     return edges
 
 
-_PLANS: Final[dict[tuple[int, str, tuple[str, ...], Goal | None], ChapterPlan]] = {}
+# --- the world as the engine has it now (issue 43) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class World:
+    """The side graph as the engine lets the party use it now: the explores it would allow (from the spaces it
+    would allow them: not barred, not refused by a gate), the explores a gate refuses from every space (with the
+    gates' rule ids), and the sides of tiles a rule has yet to lay. Built from the engine's answers
+    (:func:`mnm.engine.step_distances`, :func:`mnm.engine.explore_gate`, ``State.face_up``), cached per abstract
+    state (:func:`world_key`): no second copy of a rule."""
+
+    edges: dict[int, list[Edge]]
+    closed: tuple[tuple[Edge, tuple[str, ...]], ...]  # explores a gate refuses from every space, and the gates
+    unlaid: frozenset[int]  # sides of tiles a rule has yet to lay (add_tile): no way there until it fires
+
+
+_WORLDS: Final[dict[tuple[object, ...], World]] = {}
+
+
+def _leaves(c: Condition) -> list[Condition]:
+    """The conditions inside ``any``/``all``/``not`` that are not about a trigger's figure."""
+    kind = _kind(c)
+    if kind in ("any", "all"):
+        return [x for y in c.params for x in _leaves(y)]
+    if kind == "not":
+        return _leaves(c.params)
+    return [] if kind == "figure" else [c]
+
+
+def world_key(ctx: Ctx, st: State) -> tuple[object, ...]:
+    """Everything :func:`world` reads that changes during a game: the bars, which later tiles are laid, and the
+    truth of every leaf condition of the chapter's gates (with whether their rules are on)."""
+    sg = stages(ctx)
+    later = ctx.board.later
+    key: list[object] = [barred_key(st)]
+    if later:
+        key.append(tuple(t in st.face_up for t in sorted(later)))
+    for g in sg.gates:
+        key.append(rule_enabled(st, g.rule, True))
+    for c in sg.gate_leaves:
+        key.append(condition_holds(ctx, st, c))
+    return tuple(key)
+
+
+def world(ctx: Ctx, st: State) -> World:
+    """The side graph the engine allows now (:class:`World`), for this party."""
+    heroes = tuple(sorted(st.heroes))
+    key = (id(ctx.content), ctx.chapter.id, heroes, world_key(ctx, st))
+    got = _WORLDS.get(key)
+    if got is not None:
+        return got
+    board = ctx.board
+    sg = stages(ctx)
+    base = side_graph(ctx, heroes, read_gates(ctx))
+    barred = set(st.chapter_data.get("@barred") or ())
+    later = board.later
+    unlaid = frozenset(s for t in later if t not in st.face_up for s in board.sides_of[t])
+    gate_ids = {g.rule for g in sg.gates}
+    asker = next((h.id for h in st.heroes.values() if not h.captured), next(iter(st.heroes), ""))
+    edges: dict[int, list[Edge]] = {}
+    closed: list[tuple[Edge, tuple[str, ...]]] = []
+    obtainable = set(_token_searches(ctx))
+    for side, es in base.items():
+        if side in unlaid:
+            edges[side] = []
+            continue
+        kept: list[Edge] = []
+        for e in es:
+            if e.target in unlaid:
+                continue  # the tile is not on the table: exit_target has no way there
+            if any(t not in st.stash and t not in obtainable and t not in st.tokens for t in e.tokens):
+                continue  # a token nobody holds and no search gives (a fishhook flip with no Fishhook)
+            spaces = tuple(sp for sp in e.spaces if sp not in barred)
+            if not spaces:
+                continue  # every space it leaves from is barred (bar_space): the engine never lets a mouse there
+            if gate_ids and asker:
+                refused = {sp: explore_gate(ctx, st, asker, sp, e.where) for sp in spaces}
+                open_from = tuple(sp for sp in spaces if refused[sp] not in gate_ids)
+                if not open_from:
+                    closed.append((e, tuple(dict.fromkeys(refused.values()))))
+                    continue
+                spaces = open_from
+            kept.append(Edge(e.side, e.where, spaces, e.target, e.arrive, e.tokens))
+        edges[side] = kept
+    got = World(edges, tuple(closed), unlaid)
+    if len(_WORLDS) > 256:
+        _WORLDS.clear()
+    _WORLDS[key] = got
+    return got
+
+
+_PLANS: Final[dict[tuple[object, ...], ChapterPlan]] = {}
 
 
 def chapter_plan(ctx: Ctx, st: State, goal: Goal | None = None) -> ChapterPlan:
     """The plan for this chapter and party toward ``goal`` (the final stage's goal when None: the victory's
-    places, :func:`stages`), worked out once, then cached."""
+    places, :func:`stages`), on the side graph the engine allows now (:func:`world`); worked out once per
+    abstract state, then cached."""
     heroes = tuple(sorted(st.heroes))
-    key = (id(ctx.content), ctx.chapter.id, heroes, goal)
+    wkey = world_key(ctx, st)
+    key = (id(ctx.content), ctx.chapter.id, heroes, goal, wkey)
     plan = _PLANS.get(key)
     if plan is None:
         gates = read_gates(ctx)
         target = goal if goal is not None else read_goal(ctx, stages(ctx).final)
-        plan = ChapterPlan(target, side_graph(ctx, heroes, gates), gates, _token_searches(ctx))
-        _solve(ctx, plan)
+        live = world(ctx, st)
+        plan = ChapterPlan(target, live.edges, gates, _token_searches(ctx), world=live)
+        _solve(ctx, st, plan)
         start = ctx.chapter.start_space
-        plan.start_cost = max(1.0, _node_cost(ctx, plan, _side_of(start), (start,))) if start else 1.0
-        if len(_PLANS) > 64:
+        plan.start_cost = max(1.0, _node_cost(ctx, st, plan, _side_of(start), (start,))) if start else 1.0
+        if len(_PLANS) > 256:
             _PLANS.clear()
         _PLANS[key] = plan
     return plan
@@ -370,38 +475,42 @@ def chapter_plan(ctx: Ctx, st: State, goal: Goal | None = None) -> ChapterPlan:
 # --- costs ------------------------------------------------------------------------------------------------------
 
 
-def _steps(ctx: Ctx, side: int, src: Iterable[str], dst: Iterable[str]) -> int:
+def _steps(ctx: Ctx, st: State, side: int, src: Iterable[str], dst: Iterable[str]) -> float:
+    """The cost in explores of the fewest steps from ``src`` to ``dst`` on ``side``, on the lines the engine moves
+    a mouse on now (:func:`mnm.engine.step_distances`: bars included); :data:`_FAR` when none leads there."""
     graph = ctx.board.graph(side)
-    rows = [graph.mouse_dist[graph.by_id[s].index] for s in src if s in graph.by_id]
+    dist = step_distances(ctx, st, side)
+    rows = [dist[graph.by_id[s].index] for s in src if s in graph.by_id]
     cols = [graph.by_id[d].index for d in dst if d in graph.by_id]
-    return min((r[c] for r in rows for c in cols), default=10**6)
+    best = min((r[c] for r in rows for c in cols), default=10**6)
+    return _FAR if best >= 10**6 else STEP * best
 
 
-def _goal_here(ctx: Ctx, plan: ChapterPlan, side: int, at: Iterable[str]) -> float:
+def _goal_here(ctx: Ctx, st: State, plan: ChapterPlan, side: int, at: Iterable[str]) -> float:
     """The cost of finishing on ``side`` from ``at`` (:data:`_FAR` when the goal is elsewhere)."""
     if side not in plan.goal.sides:
         return _FAR
     on_side = tuple(s for s in plan.goal.spaces if _side_of(s) == side)
-    return STEP * _steps(ctx, side, at, on_side) if on_side else 0.0
+    return _steps(ctx, st, side, at, on_side) if on_side else 0.0
 
 
 def _edge_cost(plan: ChapterPlan, e: Edge) -> float:
     return 1.0 + (GATE_COST if e.tokens else 0.0)
 
 
-def _solve(ctx: Ctx, plan: ChapterPlan) -> None:
+def _solve(ctx: Ctx, st: State, plan: ChapterPlan) -> None:
     """Each node's (side, arrival spaces) cost to the goal, by relaxation (a dozen sides: a few passes)."""
     nodes = {(e.target, e.arrive) for es in plan.edges.values() for e in es}
     start = ctx.chapter.start_space
     if start:
         nodes.add((_side_of(start), (start,)))
-    cost = {n: _goal_here(ctx, plan, n[0], n[1]) for n in nodes}
+    cost = {n: _goal_here(ctx, st, plan, n[0], n[1]) for n in nodes}
     for _ in range(len(nodes) + 1):
         changed = False
         for side, at in nodes:
             best = cost[(side, at)]
             for e in plan.edges.get(side, ()):
-                c = STEP * _steps(ctx, side, at, e.spaces) + _edge_cost(plan, e) + cost[(e.target, e.arrive)]
+                c = _steps(ctx, st, side, at, e.spaces) + _edge_cost(plan, e) + cost[(e.target, e.arrive)]
                 if c < best - 1e-9:
                     best = c
             if best < cost[(side, at)] - 1e-9:
@@ -412,13 +521,13 @@ def _solve(ctx: Ctx, plan: ChapterPlan) -> None:
     plan._cost = cost
 
 
-def _node_cost(ctx: Ctx, plan: ChapterPlan, side: int, at: tuple[str, ...]) -> float:
+def _node_cost(ctx: Ctx, st: State, plan: ChapterPlan, side: int, at: tuple[str, ...]) -> float:
     got = plan._cost.get((side, at))
     if got is not None:
         return got
-    best = _goal_here(ctx, plan, side, at)
+    best = _goal_here(ctx, st, plan, side, at)
     for e in plan.edges.get(side, ()):
-        c = STEP * _steps(ctx, side, at, e.spaces) + _edge_cost(plan, e) + plan._cost.get((e.target, e.arrive), _FAR)
+        c = _steps(ctx, st, side, at, e.spaces) + _edge_cost(plan, e) + plan._cost.get((e.target, e.arrive), _FAR)
         best = min(best, c)
     return best
 
@@ -440,7 +549,8 @@ def _open_now(ctx: Ctx, st: State, e: Edge, hero_id: str | None) -> bool:
         return False
     if hero_id is None:
         return all(_holds(st, t, e.side) for t in e.tokens)
-    return not ctx.rules.explore_precondition(ctx, st, hero_id, e.where)
+    # the engine's gates, asked for a mouse on the spaces the explore leaves from (a gate may read where it stands)
+    return any(not explore_gate(ctx, st, hero_id, sp, e.where) for sp in e.spaces)
 
 
 def _search_spaces(ctx: Ctx, side: int, where: str) -> tuple[str, ...]:
@@ -491,7 +601,7 @@ def _final_advice(
             m.space for m in st.minions.values() if m.type in plan.goal.defeat and _side_of(m.space) == side
         )
         spaces = on_side or targets
-        out.append(Advice(spaces, "", STEP * _steps(ctx, side, (space,), spaces) if spaces else 0.0))
+        out.append(Advice(spaces, "", _steps(ctx, st, side, (space,), spaces) if spaces else 0.0))
     elif goal_sides != plan.goal.sides:
         # the minions to defeat stand elsewhere: head for their sides through the graph
         out += _toward_sides(ctx, st, plan, side, space, goal_sides, hero_id)
@@ -501,16 +611,16 @@ def _final_advice(
             now = exit_target(ctx, st, side, int(e.where[5:]))
             if now is None or now[0] != e.target:
                 continue  # no way there now, or the neighbour shows its other side
-        rest = _node_cost(ctx, plan, e.target, e.arrive)
+        rest = _node_cost(ctx, st, plan, e.target, e.arrive)
         if rest >= _FAR:
             continue
-        here = STEP * _steps(ctx, side, (space,), e.spaces)
+        here = _steps(ctx, st, side, (space,), e.spaces)
         if _open_now(ctx, st, e, hero_id):
             out.append(Advice(e.spaces, e.where, here + 1.0 + rest))
             continue
         keys = _opener(ctx, st, plan, e)
         if keys:
-            near = STEP * _steps(ctx, side, (space,), keys)
+            near = _steps(ctx, st, side, (space,), keys)
             out.append(Advice(keys, "search", near + GATE_COST + 1.0 + rest))
     return sorted(out, key=lambda a: a.cost)
 
@@ -533,7 +643,7 @@ def _toward_sides(
     out: list[Advice] = []
     for e in plan.edges.get(side, ()):
         if e.target in dist and _open_now(ctx, st, e, hero_id):
-            out.append(Advice(e.spaces, e.where, STEP * _steps(ctx, side, (space,), e.spaces) + 1.0 + dist[e.target]))
+            out.append(Advice(e.spaces, e.where, _steps(ctx, st, side, (space,), e.spaces) + 1.0 + dist[e.target]))
     return out
 
 
@@ -551,13 +661,13 @@ def mouse_cost(ctx: Ctx, st: State, space: str, plan: ChapterPlan | None = None)
     got = plan._space_cost.get(key)
     if got is not None:
         return got
-    best = _goal_here(ctx, plan, side, (space,))
+    best = _goal_here(ctx, st, plan, side, (space,))
     for e in plan.edges.get(side, ()):
-        rest = _node_cost(ctx, plan, e.target, e.arrive)
+        rest = _node_cost(ctx, st, plan, e.target, e.arrive)
         if rest >= _FAR:
             continue
         if all(t in held for t in e.tokens):
-            best = min(best, STEP * _steps(ctx, side, (space,), e.spaces) + 1.0 + rest)
+            best = min(best, _steps(ctx, st, side, (space,), e.spaces) + 1.0 + rest)
             continue
         keys = tuple(
             sp
@@ -565,7 +675,7 @@ def mouse_cost(ctx: Ctx, st: State, space: str, plan: ChapterPlan | None = None)
             if t in plan.searches and plan.searches[t][0] == side
             for sp in _search_spaces(ctx, side, plan.searches[t][2])
         )
-        near = STEP * _steps(ctx, side, (space,), keys or e.spaces)
+        near = _steps(ctx, st, side, (space,), keys or e.spaces)
         best = min(best, near + GATE_COST + 1.0 + rest)
     if len(plan._space_cost) < 50_000:
         plan._space_cost[key] = best
@@ -611,11 +721,13 @@ class Stages:
     danger_spaces: frozenset[str]  # entering one feeds a chapter defeat
     danger_sides: frozenset[int]  # searching there feeds a chapter defeat
     defeat: tuple[Condition, ...]
+    gate_leaves: tuple[Condition, ...] = ()  # the gates' conditions, opened (the world's cache key reads them)
+    lays: bool = False  # a rule lays a tile (add_tile): the final stage may first need it laid
 
     @property
     def simple(self) -> bool:
         """Only places to reach (the shapes of the shipped chapters): the side graph's plan alone."""
-        return not self.pre and not self.gates and not self.danger_spaces and not self.danger_sides
+        return not self.pre and not self.gates and not self.danger_spaces and not self.danger_sides and not self.lays
 
 
 @dataclass(frozen=True)
@@ -628,6 +740,7 @@ class SubGoal:
     spaces: tuple[str, ...] = ()
     minion: str = ""
     why: tuple[str, str] = ("", "")
+    action: str = ""  # ACT: the chapter action to take there (its id)
 
 
 def _is_final(graph: RuleGraph, c: Condition) -> bool:
@@ -679,7 +792,9 @@ def stages(ctx: Ctx) -> Stages:
         if g.conditions and (g.side, g.what, g.exit) not in legacy and not _opening_tokens(g.conditions)
     )
     danger_spaces, danger_sides = _danger(graph, tuple(chapter.defeat))
-    got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat))
+    leaves = tuple(x for g in gates for c in g.conditions for x in _leaves(c))
+    lays = bool(ctx.board.later)
+    got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays)
     if len(_STAGES) > 256:
         _STAGES.clear()
     _STAGES[id(chapter)] = (chapter, got)
@@ -736,7 +851,8 @@ def _act_goal(
     if kind in (NOW, EXPLORE) and not act.sides:
         return None
     if kind == REVEAL:
-        hidden = tuple(s for s in act.sides if s not in st.explored)
+        unlaid = world(ctx, st).unlaid
+        hidden = tuple(s for s in act.sides if s not in st.explored and s not in unlaid)
         if not hidden:
             return None
         where = ", ".join(map(str, hidden))
@@ -789,15 +905,15 @@ def _act_goal(
         return goal(CLEAR, (side,), spaces, (f"clearing side {side}", f"limpando o lado {side}"))
     if kind == ACT:  # issue 30: stand where the chapter action is offered; the heuristic takes it there
         sides = act.sides or tuple(sorted({_side_of(s) for s in act.spaces}))
-        if not sides:
-            return None  # offered anywhere: the bots take it as soon as its ``if`` holds
+        if not sides:  # offered anywhere: where the mice stand
+            sides = tuple(dict.fromkeys(_side_of(h.space) for h in st.mice_on_board() if h.space is not None))
+            if not sides:
+                return None
+            doing = (f"taking the action {act.card}", f"fazendo a ação {act.card}")
+            return replace(goal(STAND, sides, (), doing), action=act.card)
         where = _spaces_text(act.spaces) or f"side {', '.join(map(str, sides))}"
-        return goal(
-            STAND,
-            sides,
-            act.spaces,
-            (f"taking the action {act.card} on {where}", f"fazendo a ação {act.card} em {where}"),
-        )
+        doing = (f"taking the action {act.card} on {where}", f"fazendo a ação {act.card} em {where}")
+        return replace(goal(STAND, sides, act.spaces, doing), action=act.card)
     if kind == WAIT:
         where = ", ".join(map(str, act.sides))
         text = (f"waiting on side {where}", f"esperando no lado {where}") if where else ("waiting", "esperando")
@@ -829,17 +945,21 @@ def _pursue(
             continue  # a rule turned off (disable_rule, or not yet enabled): no way while it is off
         found: SubGoal | None = None
         blocked = False
+        candidates: list[SubGoal] = []
         for need, truth in w.needs:
-            if w.producer is not None and _about_figure(need):
-                continue  # a test of the trigger's figure: a filter, not a goal
+            if _about_figure(need):
+                continue  # a test of the trigger's figure (or the exploring mouse's place): a filter, not a goal
             if condition_holds(ctx, st, need) == truth:
                 continue
-            found = _pursue(ctx, st, sg, need, truth, purpose, depth + 1, seen)
-            if found is None:
+            got = _pursue(ctx, st, sg, need, truth, purpose, depth + 1, seen)
+            if got is None:
                 blocked = True
-            break
+                break
+            candidates.append(got)
         if blocked:
             continue
+        if candidates:  # every one must come true: the cheapest first, in expected turns (issue 43)
+            found = candidates[0] if len(candidates) == 1 else min(candidates, key=lambda g: goal_cost(ctx, st, g))
         if found is None:
             found = _act_goal(ctx, st, sg, w.act, c, want, purpose, depth)
         if found is None:
@@ -853,43 +973,78 @@ def _pursue(
 _VICTORY: Final = ("needed for victory", "necessário para a vitória")
 
 
-def _gate_closed(ctx: Ctx, st: State, gate: GateRule) -> bool:
-    return all(_about_figure(c) or condition_holds(ctx, st, c) for c in gate.conditions)
-
-
-def _gate_in_way(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> SubGoal | None:
-    """When every way from the party to ``sides`` crosses a closed gate: the first thing to do to open one."""
-    closed = [g for g in sg.gates if _gate_closed(ctx, st, g)]
-    if not closed or not sides:
+def _way_blocked(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> SubGoal | None:
+    """When no way the engine allows now leads from the party to ``sides`` (every route crosses an explore a gate
+    refuses, flips included, or a tile not laid yet): the first thing to do to open one of those gates, or to
+    make the rule that lays the tile fire (issue 43: the engine's graph, :func:`world`)."""
+    if not sides:
         return None
     start = {_side_of(h.space) for h in st.mice_on_board() if h.space is not None}
-    if start & set(sides):
+    if not start or start & set(sides):
         return None
-    edges = chapter_plan(ctx, st).edges
-    seen = set(start)
-    frontier = list(start)
-    met: list[GateRule] = []
+    live = world(ctx, st)
+    if not live.closed and not (live.unlaid & set(sides)) and not live.unlaid:
+        return None
+    depth = {s: 0 for s in sorted(start)}  # breadth first: the gates nearest the party come first
+    frontier = list(depth)
     while frontier:
-        side = frontier.pop()
-        for e in edges.get(side, ()):
-            blocking = [g for g in closed if g.closes(side, e.where)]  # a per-exit gate: that exit only
-            if blocking:
-                met += [g for g in blocking if g not in met]
-                continue
-            if e.target in sides:
-                return None
-            if e.target not in seen:
-                seen.add(e.target)
-                frontier.append(e.target)
-    for g in met:
+        nxt: list[int] = []
+        for side in frontier:
+            for e in live.edges.get(side, ()):
+                if e.target in sides:
+                    return None
+                if e.target not in depth:
+                    depth[e.target] = depth[side] + 1
+                    nxt.append(e.target)
+        frontier = nxt
+    seen = set(depth)
+    met = [ids for e, ids in sorted(live.closed, key=lambda x: depth.get(x[0].side, 99)) if e.side in seen]
+    by_id = {g.rule: g for g in sg.gates}
+    for rid in dict.fromkeys(r for ids in met for r in ids):
+        g = by_id.get(rid)
+        if g is None:
+            continue
         purpose = (f"to open the gate {g.rule}", f"para abrir o portão {g.rule}")
-        for c in g.conditions:
-            if _about_figure(c) or not condition_holds(ctx, st, c):
-                continue
+        for c in g.conditions:  # closed while every one holds: one made false opens it
+            if _kind(c) == "figure" or (not _about_figure(c) and not condition_holds(ctx, st, c)):
+                continue  # the exploring mouse's place: the world's edge leaves from where the gate lets it
             got = _pursue(ctx, st, sg, c, False, purpose, 1, set())
             if got is not None and got.act != WAIT:
                 return got
+    for side in sorted(live.unlaid):  # a tile a rule lays: make that rule fire
+        if not (set(sides) & set(ctx.board.sides_of[ctx.board.tile_of_side(side)])) and not _borders(ctx, seen, side):
+            continue
+        purpose = (f"to lay the tile of side {side}", f"para colocar a peça do lado {side}")
+        face = Condition.model_validate({"tile_face_up": {"side": side}})
+        got = _pursue(ctx, st, sg, face, True, purpose, 1, set())
+        if got is not None and got.act != WAIT:
+            return got
     return None
+
+
+def _borders(ctx: Ctx, seen: set[int], side: int) -> bool:
+    """Whether an exit of a side the party can get to faces ``side``'s tile."""
+    board = ctx.board
+    tile = board.tile_of_side(side)
+    for s in seen:
+        for ex in board.graph(s).exits:
+            if board.neighbour_tile(board.tile_of_side(s), ex.edge) == tile:
+                return True
+    return False
+
+
+def goal_cost(ctx: Ctx, st: State, sub: SubGoal) -> float:
+    """What getting to ``sub`` costs the party now, in explores (:data:`STEP` a step), on the world the engine
+    allows (:func:`world`): the nearest free mouse's cost; a way that only waits costs a page's worth, and one
+    the party cannot get to costs :data:`_FAR`."""
+    if sub.act == WAIT or not sub.sides:
+        return 5.0
+    plan = chapter_plan(ctx, st, _goal_of(sub))
+    best = _FAR
+    for h in st.mice_on_board():
+        if h.space is not None:
+            best = min(best, mouse_cost(ctx, st, h.space, plan))
+    return best
 
 
 def _final_sides(ctx: Ctx, st: State) -> tuple[int, ...]:
@@ -904,7 +1059,7 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
     first. None: the final stage (reach the victory's places, :func:`chapter_plan`), or a chapter with nothing
     but places to reach."""
     sg = stages(ctx)
-    if not sg.pre and not sg.gates:
+    if not sg.pre and not sg.gates and not sg.lays:
         return None
     waiting: SubGoal | None = None
     for c in sg.pre:
@@ -914,11 +1069,11 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
         if got is None:
             continue
         if got.act != WAIT:
-            return _gate_in_way(ctx, st, sg, got.sides) or got
+            return _way_blocked(ctx, st, sg, got.sides) or got
         waiting = waiting or got
     if waiting is not None and waiting.sides:  # time will make it: meanwhile, stand where it will happen
-        return _gate_in_way(ctx, st, sg, waiting.sides) or waiting
-    return _gate_in_way(ctx, st, sg, _final_sides(ctx, st))
+        return _way_blocked(ctx, st, sg, waiting.sides) or waiting
+    return _way_blocked(ctx, st, sg, _final_sides(ctx, st))
 
 
 def _goal_of(sub: SubGoal) -> Goal:
@@ -938,7 +1093,7 @@ def _sub_advice(ctx: Ctx, st: State, sub: SubGoal, side: int, space: str, hero_i
         else:
             spaces = ()
         verb = "search" if sub.act == SEARCH else "enter" if sub.act == ENTER else ""
-        return [Advice(spaces, verb, STEP * _steps(ctx, side, (space,), spaces) if spaces else 0.0)]
+        return [Advice(spaces, verb, _steps(ctx, st, side, (space,), spaces) if spaces else 0.0)]
     return _final_advice(ctx, st, chapter_plan(ctx, st, _goal_of(sub)), side, space, hero_id)
 
 
@@ -964,7 +1119,7 @@ def progress(ctx: Ctx, st: State, party: bool = False) -> float:
     furthest free mouse's cost to the goal over the cost from the start (0 when the plan cannot place the goal).
     With preconditions: the share of them already true, the current sub-goal's own progress counting as a part."""
     sg = stages(ctx)
-    if not sg.pre and not sg.gates:
+    if not sg.pre and not sg.gates and not sg.lays:
         return _final_progress(ctx, st, chapter_plan(ctx, st), party)
     sub = current_goal(ctx, st)
     done = sum(1 for c in sg.pre if condition_holds(ctx, st, c))
@@ -998,3 +1153,22 @@ def danger_spaces(ctx: Ctx) -> frozenset[str]:
 def danger_sides(ctx: Ctx) -> frozenset[int]:
     """Sides where a search feeds a chapter defeat (no search for luck there)."""
     return stages(ctx).danger_sides
+
+
+def act_worth(ctx: Ctx, st: State, action_id: str) -> float:
+    """What taking the chapter action ``action_id`` now is worth apart from the current sub-goal (which names the
+    action it needs, :attr:`SubGoal.action`): 1 for one whose effects win the chapter, or serve the party's
+    survival now (``heal`` while a free mouse is wounded, ``free`` while a mouse is captured); 0 otherwise (a
+    harmless "nibble: one cheese" is not worth the turn's action: issue 43)."""
+    from mnm.chapters.language import walk_effects
+
+    action = next((a for a in ctx.chapter.actions if a.id == action_id), None)
+    if action is None:
+        return 0.0
+    wounded = any(h.wounds > 0 for h in st.heroes.values() if not h.captured)
+    captured = any(h.captured for h in st.heroes.values())
+    for _, e in walk_effects(action.do, ""):
+        kind = _kind(e)
+        if kind == "victory" or (kind == "heal" and wounded) or (kind == "free" and captured):
+            return 1.0
+    return 0.0

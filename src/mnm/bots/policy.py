@@ -13,8 +13,8 @@ from typing import Protocol
 
 from mypy_extensions import mypyc_attr
 
-from mnm.bots.plan import AUTO, SubGoal, advice, explain, progress, stages
-from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
+from mnm.bots.plan import AUTO, SubGoal, act_worth, advice, current_goal, explain, progress, stages
+from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx, step_distances
 
 __all__ = [
     "HeuristicBot",
@@ -192,6 +192,22 @@ class HeuristicBot:
         (:class:`mnm.bots.waypoints.WaypointBot`) answers its own."""
         return AUTO
 
+    def worth_acting(self, ctx: Ctx, st: State, space: str, acts: list[Action], goal: SubGoal | None) -> Action | None:
+        """The offered chapter action worth taking now (None: none is): the one the planner's sub-goal names
+        (:attr:`mnm.bots.plan.SubGoal.action`); for a bot told where to go by hand, one offered on the spaces it
+        was told to stand on; else one that serves the party's survival or wins (:func:`mnm.bots.plan.act_worth`)."""
+        sub = current_goal(ctx, st) if goal is AUTO else goal
+        if sub is not None and sub.action:
+            named = [a for a in acts if a.args and a.args[0] == sub.action]
+            if named:
+                return named[0]
+        elif sub is not None and goal is not AUTO and sub.act == "stand" and space in sub.spaces:
+            return acts[0]  # a hand-written waypoint: stand here and do what is offered
+        for a in acts:
+            if a.args and act_worth(ctx, st, a.args[0]) > 0:
+                return a
+        return None
+
     def turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
         """Hit what you can; close in on minions on your tile; else search when safe, head for the way on
         (the plan's advice, :func:`mnm.bots.plan.advice`, or any exit or flip space), explore there."""
@@ -211,6 +227,7 @@ class HeuristicBot:
         minion_spaces = tuple(m.space for m in st.minions.values() if board.spaces[m.space].side == side)
         moves = safe_moves(ctx, by_verb.get("move", []))
         read = stages(ctx)
+        steps = step_distances(ctx, st, side)  # the lines the engine moves a mouse on now (bars included)
 
         def closer(goals: tuple[str, ...]) -> Action | None:
             if not moves:
@@ -218,7 +235,7 @@ class HeuristicBot:
             targets = [graph.by_id[g].index for g in goals if g in graph.by_id]
 
             def dist(space: str) -> int:
-                row = graph.mouse_dist[graph.by_id[space].index]
+                row = steps[graph.by_id[space].index]
                 return min((row[t] for t in targets), default=99)
 
             best = min(moves, key=lambda a: (dist(a.args[0]), board.order[a.args[0]]))
@@ -231,10 +248,13 @@ class HeuristicBot:
             if step is not None:
                 return step
             return end
+        goal = self.route_goal(ctx, st)
         acts = by_verb.get("act", [])
-        if acts:  # a chapter action offered here (issue 30): the designer offers it for a reason; it costs only the
-            return acts[0]  # turn's action (movement stays), and a bot with nothing to remember stays a pure function
-        ways = advice(ctx, st, side, hero.space, hero.id, self.route_goal(ctx, st))
+        if acts:  # a chapter action offered here (issue 30), taken for its worth, never because it is offered
+            worth = self.worth_acting(ctx, st, hero.space, acts, goal)
+            if worth is not None:
+                return worth
+        ways = advice(ctx, st, side, hero.space, hero.id, goal)
         if "search" in by_verb and side not in hero.searched:
             if ways and ways[0].verb == "search":
                 if hero.space in ways[0].spaces:
@@ -253,7 +273,7 @@ class HeuristicBot:
                 return min(
                     off,
                     key=lambda a: (
-                        graph.mouse_dist[graph.by_id[a.args[0]].index][graph.by_id[hero.space or ""].index],
+                        steps[graph.by_id[a.args[0]].index][graph.by_id[hero.space or ""].index],
                         board.order[a.args[0]],
                     ),
                 )
