@@ -42,6 +42,7 @@ from mnm.chapters.rule_graph import (
     Act,
     GateRule,
     RuleGraph,
+    Way,
     rule_graph,
     ways,
 )
@@ -723,11 +724,19 @@ class Stages:
     defeat: tuple[Condition, ...]
     gate_leaves: tuple[Condition, ...] = ()  # the gates' conditions, opened (the world's cache key reads them)
     lays: bool = False  # a rule lays a tile (add_tile): the final stage may first need it laid
+    won_by: tuple[Way, ...] = ()  # a chapter with no victory conditions: the ways its ``victory`` effect comes
 
     @property
     def simple(self) -> bool:
         """Only places to reach (the shapes of the shipped chapters): the side graph's plan alone."""
-        return not self.pre and not self.gates and not self.danger_spaces and not self.danger_sides and not self.lays
+        return (
+            not self.pre
+            and not self.gates
+            and not self.danger_spaces
+            and not self.danger_sides
+            and not self.lays
+            and not self.won_by
+        )
 
 
 @dataclass(frozen=True)
@@ -794,7 +803,10 @@ def stages(ctx: Ctx) -> Stages:
     danger_spaces, danger_sides = _danger(graph, tuple(chapter.defeat))
     leaves = tuple(x for g in gates for c in g.conditions for x in _leaves(c))
     lays = bool(ctx.board.later)
-    got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays)
+    won_by: tuple[Way, ...] = ()
+    if not victory:  # won by an effect (a chapter action's or a rule's ``victory``): its producers are the ways
+        won_by = tuple(Way(p.act, tuple((n, True) for n in p.needs), 1, p) for p in graph.of("victory"))
+    got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays, won_by)
     if len(_STAGES) > 256:
         _STAGES.clear()
     _STAGES[id(chapter)] = (chapter, got)
@@ -833,11 +845,19 @@ def _spaces_text(spaces: Iterable[str]) -> str:
 
 
 def _act_goal(
-    ctx: Ctx, st: State, sg: Stages, act: Act, c: Condition, want: bool, purpose: tuple[str, str], depth: int
+    ctx: Ctx,
+    st: State,
+    sg: Stages,
+    act: Act,
+    c: Condition,
+    want: bool,
+    purpose: tuple[str, str],
+    depth: int,
+    said: str = "",
 ) -> SubGoal | None:
     """The sub-goal that does ``act`` (None: nothing to do, or it can no longer happen)."""
     board = ctx.board
-    target = _say(c, want)
+    target = said or _say(c, want)
     en, pt = purpose
 
     def goal(
@@ -930,15 +950,20 @@ def _pursue(
     purpose: tuple[str, str],
     depth: int,
     seen: set[tuple[int, bool]],
+    given: list[Way] | None = None,
+    said: str = "",
 ) -> SubGoal | None:
     """The first thing to do to make ``c`` come to ``want`` (a rule's own conditions before its trigger), None
-    when the planner knows no way. A way that only waits is kept in case no other way acts."""
+    when the planner knows no way. Any way that acts is a candidate: when several do, the cheapest to get to in
+    the engine's world (:func:`goal_cost`) wins; a way that only waits is kept in case no other way acts.
+    ``given``: these ways instead of the rule graph's for ``c`` (``said``: how the explanation names the fact)."""
     key = (id(c), want)
     if depth > MAX_DEPTH or key in seen:
         return None
     seen = seen | {key}
     waiting: SubGoal | None = None
-    for w in ways(sg.graph, c, want) or []:
+    acting: list[SubGoal] = []
+    for w in (ways(sg.graph, c, want) or []) if given is None else given:
         if w.producer is not None and w.producer.once and rule_fired(st, w.producer.source):
             continue  # a once rule that has fired: it will not make its fact again
         if w.producer is not None and not rule_enabled(st, w.producer.source, w.producer.enabled):
@@ -961,16 +986,20 @@ def _pursue(
         if candidates:  # every one must come true: the cheapest first, in expected turns (issue 43)
             found = candidates[0] if len(candidates) == 1 else min(candidates, key=lambda g: goal_cost(ctx, st, g))
         if found is None:
-            found = _act_goal(ctx, st, sg, w.act, c, want, purpose, depth)
+            found = _act_goal(ctx, st, sg, w.act, c, want, purpose, depth, said)
         if found is None:
             continue
         if found.act != WAIT:
-            return found
+            acting.append(found)
+            continue
         waiting = waiting or found
-    return waiting
+    if len(acting) > 1:
+        return min(acting, key=lambda g: goal_cost(ctx, st, g))
+    return acting[0] if acting else waiting
 
 
 _VICTORY: Final = ("needed for victory", "necessário para a vitória")
+_WON: Final = Condition.model_validate({"flag": {"name": "victory-effect"}})  # the fact a ``victory`` effect makes
 
 
 def _way_blocked(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> SubGoal | None:
@@ -1059,9 +1088,13 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
     first. None: the final stage (reach the victory's places, :func:`chapter_plan`), or a chapter with nothing
     but places to reach."""
     sg = stages(ctx)
-    if not sg.pre and not sg.gates and not sg.lays:
+    if not sg.pre and not sg.gates and not sg.lays and not sg.won_by:
         return None
     waiting: SubGoal | None = None
+    if sg.won_by:
+        got = _pursue(ctx, st, sg, _WON, True, _VICTORY, 0, set(), list(sg.won_by), "victory")
+        if got is not None:
+            return _way_blocked(ctx, st, sg, got.sides) or got
     for c in sg.pre:
         if condition_holds(ctx, st, c):
             continue
@@ -1119,7 +1152,7 @@ def progress(ctx: Ctx, st: State, party: bool = False) -> float:
     furthest free mouse's cost to the goal over the cost from the start (0 when the plan cannot place the goal).
     With preconditions: the share of them already true, the current sub-goal's own progress counting as a part."""
     sg = stages(ctx)
-    if not sg.pre and not sg.gates and not sg.lays:
+    if not sg.pre and not sg.gates and not sg.lays and not sg.won_by:
         return _final_progress(ctx, st, chapter_plan(ctx, st), party)
     sub = current_goal(ctx, st)
     done = sum(1 for c in sg.pre if condition_holds(ctx, st, c))
@@ -1171,4 +1204,33 @@ def act_worth(ctx: Ctx, st: State, action_id: str) -> float:
         kind = _kind(e)
         if kind == "victory" or (kind == "heal" and wounded) or (kind == "free" and captured):
             return 1.0
+        if action.once and kind in _GAINS:
+            return 1.0  # a one-time gain (a heal, an item, a card, a mark, a campaign entry): one action, once
+        if kind == "set_weather" and e.params.state == "clear" and condition_holds(ctx, st, _RAIN):
+            return 1.0  # the rain stops: the chapter's harm while it rains ends
+        if kind == "disable_rule" and _harmful(ctx, st, e.params.rule):
+            return 1.0
     return 0.0
+
+
+_GAINS: Final = frozenset({"heal", "give_item", "give_card", "mark", "record", "story_achievement", "free"})
+_HARM: Final = frozenset({"wound", "capture", "place_minion", "place_minions", "defeat", "knock_down", "stun"})
+_RAIN: Final = Condition.model_validate({"weather": {"state": "rain"}})
+
+
+def _harmful(ctx: Ctx, st: State, rule_id: str) -> bool:
+    """Whether the chapter's rule ``rule_id`` is on and hurts the party: it wounds, captures, brings minions,
+    loses the chapter, turns the wheel (cheese to the wheel) or feeds a defeat's counter."""
+    from mnm.chapters.language import walk_effects
+
+    rule = next((r for r in ctx.chapter.all_rules() if r.id == rule_id), None)
+    if rule is None or not rule_enabled(st, rule.id, rule.enabled):
+        return False
+    defeat_counters = {str(c.params.name) for c in _conditions(ctx.chapter.defeat) if _kind(c) == "counter"}
+    for _, e in walk_effects(rule.do, ""):
+        kind = _kind(e)
+        if kind in _HARM or (kind == "cheese" and str(e.params.to) == "wheel"):
+            return True
+        if kind == "counter" and str(e.params.name) in defeat_counters:
+            return True
+    return False
