@@ -147,3 +147,16 @@ def test_a_chapter_won_by_an_actions_victory_is_planned_backward_from_it() -> No
 def test_the_heuristic_wins_every_pattern(path: Path) -> None:
     # before issue 43 the heuristic won none of five of these in 20 seeds (docs/bots.md); now every one of 20
     assert any(_play(_game(path.name, seed), HeuristicBot(seed=seed)) == "won" for seed in range(3))
+
+
+def test_what_the_planner_cannot_get_to_is_said_in_the_chapters_words() -> None:
+    game = _game("04-the-lamp-and-crank.yaml")
+    ctx, st = game.ctx, game.state
+    assert plan.stuck(ctx, st) is None  # the lamp is on the start side: a way
+    for hero in st.heroes.values():
+        hero.space = "4:1"  # the party left the start side with the lamp unlit: no way back there
+    _do(game, {"counter": {"name": "crank", "op": "set", "value": 2}})  # the crank done, the lamp left
+    said = plan.stuck(ctx, st)
+    assert said is not None
+    assert "light-lamp" in said[0] and "kitchen-door" in said[0] and "The door opens only by the lamp" in said[0]
+    assert "light-lamp" in said[1] and "A porta só abre com a lamparina" in said[1]

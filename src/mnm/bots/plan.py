@@ -1234,3 +1234,53 @@ def _harmful(ctx: Ctx, st: State, rule_id: str) -> bool:
         if kind == "counter" and str(e.params.name) in defeat_counters:
             return True
     return False
+
+
+def _gate_reason(ctx: Ctx, rule_id: str) -> tuple[str, str]:
+    """The reason a gate's rule gives the player (the chapter's own words), or its id."""
+    from mnm.chapters.language import walk_effects
+
+    for rule in ctx.chapter.all_rules():
+        if rule.id == rule_id:
+            for _, e in walk_effects(rule.do, ""):
+                if _kind(e) == "gate":
+                    reason = e.params.reason
+                    return (f'{rule_id} ("{reason.en}")', f'{rule_id} ("{reason.pt}")')
+    return rule_id, rule_id
+
+
+def stuck(ctx: Ctx, st: State) -> tuple[str, str] | None:
+    """What the planner could not plan for in this position, in the chapter's words, English and Portuguese
+    (issue 43, "honest cannot plan"): its sub-goal (or the victory's places) out of the party's reach in the
+    engine's world, and what closes the way (the gates refusing every route, with the reasons the chapter gives
+    them; a tile no rule lays). None when the planner has a way from here (a game lost so was lost on the
+    table, not in the plan)."""
+    if st.status == "won" or not st.mice_on_board():
+        return None
+    sub = current_goal(ctx, st)
+    if sub is None:
+        plan = chapter_plan(ctx, st)
+        if not plan.goal.sides:
+            return None
+        costs = [mouse_cost(ctx, st, h.space, plan) for h in st.mice_on_board() if h.space is not None]
+        if costs and min(costs) < _FAR:
+            return None
+        sides = ", ".join(map(str, plan.goal.sides))
+        what = (f"reach side {sides} for victory", f"chegar ao lado {sides} para a vitória")
+    else:
+        if goal_cost(ctx, st, sub) < _FAR:
+            return None
+        what = sub.why
+    live = world(ctx, st)
+    gates = list(dict.fromkeys(r for _, ids in live.closed for r in ids))
+    said = [_gate_reason(ctx, r) for r in gates]
+    en = f"the bots could not plan to {what[0]}: no way the engine allows leads there"
+    pt = f"os bots não conseguiram planejar {what[1]}: nenhum caminho que o motor permite leva até lá"
+    if said:
+        en += "; closed by " + ", ".join(s[0] for s in said)
+        pt += "; fechado por " + ", ".join(s[1] for s in said)
+    if live.unlaid:
+        sides = ", ".join(map(str, sorted(live.unlaid)))
+        en += f"; side {sides} not laid yet"
+        pt += f"; lado {sides} ainda não colocado"
+    return en, pt
