@@ -160,3 +160,15 @@ def test_what_the_planner_cannot_get_to_is_said_in_the_chapters_words() -> None:
     assert said is not None
     assert "light-lamp" in said[0] and "kitchen-door" in said[0] and "The door opens only by the lamp" in said[0]
     assert "light-lamp" in said[1] and "A porta só abre com a lamparina" in said[1]
+
+
+def test_a_story_choice_is_answered_by_looking_ahead_and_says_why() -> None:
+    # the river road bars every way to the Courtyard; a one-step look cannot tell the roads apart (4 of 10 won)
+    game = _game("08-the-two-roads.yaml")
+    bot = HeuristicBot(seed=0)
+    while game.decision() is not None and game.decision().kind != "story_choice":  # type: ignore[union-attr]
+        game.apply(bot.choose(game))
+    picked = bot.choose(game)
+    assert picked.args == ("pantry-road",)
+    assert bot.choice_why[0].startswith("chose pantry-road: its 4 playouts scored 1.00 against river-road 0.00")
+    assert bot.choice_why[1].startswith("escolheu pantry-road")

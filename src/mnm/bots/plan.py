@@ -914,6 +914,16 @@ def _act_goal(
         if act.minion and depth < MAX_DEPTH:  # not on the board yet: bring it out first
             bring = Condition.model_validate({"minion_on_board": {"minion": act.minion}})
             return _pursue(ctx, st, sg, bring, True, purpose, depth + 1, set())
+        if not act.minion:  # any minion, none on the board: a side not yet revealed draws an encounter
+            hidden = tuple(s for s in sorted(_reach(ctx, st)) if s not in st.explored)
+            if hidden:
+                where = ", ".join(map(str, hidden))
+                return goal(
+                    REVEAL,
+                    hidden,
+                    (),
+                    (f"exploring side {where} to meet minions", f"explorando o lado {where} para achar lacaios"),
+                )
         return None
     if kind == CLEAR:
         side = act.sides[0]
@@ -1049,6 +1059,20 @@ def _way_blocked(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> Sub
         if got is not None and got.act != WAIT:
             return got
     return None
+
+
+def _reach(ctx: Ctx, st: State) -> set[int]:
+    """The sides the party can get to by the explores the engine allows now (:func:`world`)."""
+    live = world(ctx, st)
+    seen = {_side_of(h.space) for h in st.mice_on_board() if h.space is not None}
+    frontier = list(seen)
+    while frontier:
+        side = frontier.pop()
+        for e in live.edges.get(side, ()):
+            if e.target not in seen:
+                seen.add(e.target)
+                frontier.append(e.target)
+    return seen
 
 
 def _borders(ctx: Ctx, seen: set[int], side: int) -> bool:

@@ -109,6 +109,10 @@ class RandomBot:
         return options[self.rng.randrange(len(options))]
 
 
+# A story choice is weighed over this many re-drawn futures per answer, each played on this many decisions
+CHOICE_PLAYOUTS = 4
+CHOICE_DEPTH = 120
+
 # Pages left on the hourglass at which the heuristic stops searching for luck and only moves on (a search the plan
 # asks for, the key to a gate, still happens).
 HASTE_PAGES = 1
@@ -125,6 +129,7 @@ class HeuristicBot:
 
     seed: int = 0
     samples: int = 3
+    look_ahead: bool = True  # story choices by playouts of each answer (off inside a playout: no nesting)
     # Inside a playout the state is already an imagined future, drawn from the searching bot's own stream, so
     # the rules of thumb may keep its deck order and only re-draw the dice: shuffling both decks at every look
     # was a fifth of the search bot's time.
@@ -132,10 +137,12 @@ class HeuristicBot:
     name: str = "heuristic"
     rng: random.Random = field(init=False)
     _ctx: Ctx | None = field(default=None, init=False)
+    choice_why: tuple[str, str] = field(default=("", ""), init=False)  # why the last story choice (en, pt)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self._ctx = None  # set here too: the compiled bot (mypyc) leaves an init=False field unset
+        self.choice_why = ("", "")
 
     def _own_ctx(self, game: Game) -> Ctx:
         # A context of its own, so the bot's experiments never touch the game's event list or caches.
@@ -183,7 +190,42 @@ class HeuristicBot:
             picked = self.turn_choice(ctx, game.state, options)
             if picked is not None:
                 return picked
+        if decision is not None and decision.kind == "story_choice" and self.look_ahead:
+            picked = self.weigh_choice(ctx, game.state, options)
+            if picked is not None:
+                return picked
         return self.best_of(ctx, game.state, options)
+
+    def weigh_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
+        """A story choice answered by looking ahead (issue 43): each answer is played on over the same
+        :data:`CHOICE_PLAYOUTS` re-drawn futures for :data:`CHOICE_DEPTH` decisions by the rules of thumb
+        (:func:`mnm.bots.playout.play_out`), a game won scoring 1, lost 0, unfinished its :func:`evaluate`; the
+        best mean wins and :attr:`choice_why` says why. None when the answers score the same (the one-step
+        look decides, as for any question)."""
+        from mnm.bots.playout import play_out
+
+        seeds = [self.rng.getrandbits(64) for _ in range(CHOICE_PLAYOUTS)]
+        scores: list[float] = []
+        for action in options:
+            total = 0.0
+            for seed in seeds:
+                rng = random.Random(seed)
+                trial = st.copy()
+                resample_hidden(trial, rng)
+                apply_action_in_place(ctx, trial, action)
+                end, _ = play_out(ctx, trial, self, rng, CHOICE_DEPTH)
+                total += 1.0 if end.status == "won" else 0.0 if end.status == "lost" else evaluate(ctx, end)
+            scores.append(total / len(seeds))
+        best = max(range(len(options)), key=lambda i: scores[i])
+        if max(scores) - min(scores) < 1e-9:
+            return None
+        others = ", ".join(f"{options[i].args[0]} {scores[i]:.2f}" for i in range(len(options)) if i != best)
+        pick = options[best].args[0] if options[best].args else ""
+        self.choice_why = (
+            f"chose {pick}: its {len(seeds)} playouts scored {scores[best]:.2f} against {others}",
+            f"escolheu {pick}: suas {len(seeds)} simulações valeram {scores[best]:.2f} contra {others}",
+        )
+        return options[best]
 
     # --- rules of thumb for a mouse's turn ----------------------------------------------------------------
 
