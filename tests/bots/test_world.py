@@ -172,3 +172,19 @@ def test_a_story_choice_is_answered_by_looking_ahead_and_says_why() -> None:
     assert picked.args == ("pantry-road",)
     assert bot.choice_why[0].startswith("chose pantry-road: its 4 playouts scored 1.00 against river-road 0.00")
     assert bot.choice_why[1].startswith("escolheu pantry-road")
+
+
+def test_a_near_rescue_comes_before_the_way_on() -> None:
+    game = _game("09-the-swept-mouse.yaml")
+    assert plan.current_goal(game.ctx, game.state) is None  # nobody captured: the way on
+    swept = next(iter(game.state.heroes))
+    _do(game, {"capture": {"select": {"hero": swept}}})
+    assert game.state.heroes[swept].captured
+    sub = plan.current_goal(game.ctx, game.state)
+    assert sub is not None and sub.action == "throw-line" and "to free the captured mice" in sub.why[0]
+    bot = HeuristicBot(seed=0)
+    for _ in range(300):  # the other mouse goes to the hearth and throws the line until the roll frees the swept one
+        if not game.state.heroes[swept].captured or game.decision() is None:
+            break
+        game.apply(bot.choose(game))
+    assert not game.state.heroes[swept].captured

@@ -725,6 +725,7 @@ class Stages:
     gate_leaves: tuple[Condition, ...] = ()  # the gates' conditions, opened (the world's cache key reads them)
     lays: bool = False  # a rule lays a tile (add_tile): the final stage may first need it laid
     won_by: tuple[Way, ...] = ()  # a chapter with no victory conditions: the ways its ``victory`` effect comes
+    frees: bool = False  # the chapter has a ``free`` effect (a rescue the planner weighs while a mouse is captured)
 
     @property
     def simple(self) -> bool:
@@ -736,6 +737,7 @@ class Stages:
             and not self.danger_sides
             and not self.lays
             and not self.won_by
+            and not self.frees
         )
 
 
@@ -806,7 +808,10 @@ def stages(ctx: Ctx) -> Stages:
     won_by: tuple[Way, ...] = ()
     if not victory:  # won by an effect (a chapter action's or a rule's ``victory``): its producers are the ways
         won_by = tuple(Way(p.act, tuple((n, True) for n in p.needs), 1, p) for p in graph.of("victory"))
-    got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays, won_by)
+    frees = bool(graph.of("freed"))
+    got = Stages(
+        graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays, won_by, frees
+    )
     if len(_STAGES) > 256:
         _STAGES.clear()
     _STAGES[id(chapter)] = (chapter, got)
@@ -1112,9 +1117,12 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
     first. None: the final stage (reach the victory's places, :func:`chapter_plan`), or a chapter with nothing
     but places to reach."""
     sg = stages(ctx)
-    if not sg.pre and not sg.gates and not sg.lays and not sg.won_by:
+    if not sg.pre and not sg.gates and not sg.lays and not sg.won_by and not sg.frees:
         return None
     waiting: SubGoal | None = None
+    rescue = _rescue(ctx, st, sg)
+    if rescue is not None:
+        return rescue
     if sg.won_by:
         got = _pursue(ctx, st, sg, _WON, True, _VICTORY, 0, set(), list(sg.won_by), "victory")
         if got is not None:
@@ -1131,6 +1139,25 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
     if waiting is not None and waiting.sides:  # time will make it: meanwhile, stand where it will happen
         return _way_blocked(ctx, st, sg, waiting.sides) or waiting
     return _way_blocked(ctx, st, sg, _final_sides(ctx, st))
+
+
+RESCUE_COST: Final = 3.0  # a rescue this near (in explores) comes before the way on: a captured mouse is a mouse lost
+
+
+def _rescue(ctx: Ctx, st: State, sg: Stages) -> SubGoal | None:
+    """While a mouse is captured and the chapter has a way to free one (a ``free`` effect: a chapter action, a
+    rule's trigger): that way, when the party can get to it at :data:`RESCUE_COST` or less (issue 43)."""
+    if not sg.frees or not any(h.captured for h in st.heroes.values()):
+        return None
+    given = [Way(p.act, tuple((n, True) for n in p.needs), 1, p) for p in sg.graph.of("freed")]
+    purpose = ("to free the captured mice", "para libertar os ratos capturados")
+    got = _pursue(ctx, st, sg, _FREED, True, purpose, 0, set(), given, "freed")
+    if got is None or got.act == WAIT or goal_cost(ctx, st, got) > RESCUE_COST:
+        return None
+    return got
+
+
+_FREED: Final = Condition.model_validate({"flag": {"name": "freed-effect"}})  # the fact a ``free`` effect makes
 
 
 def _goal_of(sub: SubGoal) -> Goal:
