@@ -921,6 +921,8 @@ def _act_goal(
             return _pursue(ctx, st, sg, bring, True, purpose, depth + 1, set())
         if not act.minion:  # any minion, none on the board: a side not yet revealed draws an encounter
             hidden = tuple(s for s in sorted(_reach(ctx, st)) if s not in st.explored)
+            on_way = tuple(s for s in hidden if any(e.side == s for e, _ in world(ctx, st).closed))
+            hidden = on_way or hidden  # the side of a shut gate first: the party must get there anyway
             if hidden:
                 where = ", ".join(map(str, hidden))
                 return goal(
