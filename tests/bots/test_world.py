@@ -188,3 +188,25 @@ def test_a_near_rescue_comes_before_the_way_on() -> None:
             break
         game.apply(bot.choose(game))
     assert not game.state.heroes[swept].captured
+
+
+def test_validate_warns_when_the_planner_has_no_way_from_the_start() -> None:
+    # the file reads whole (cannot_plan is empty), but a bar at the start shuts the Cellar's only way on
+    from mnm.bots.plan_check import start_gaps
+    from mnm.chapters.file import added_chapter
+    from mnm.chapters.rule_graph import cannot_plan
+
+    text = (PATTERNS / "07-the-fallen-shelves.yaml").read_text(encoding="utf-8")
+    shut = text.replace('bar_space: {space: "5:7"}, bar_space: {space: "5:10"}', 'bar_space: {space: "5:8"}')
+    content = read_chapter_text(shut, "shut.yaml")
+    chapter = added_chapter(content)[0]
+    assert cannot_plan(chapter, content) == []
+    gaps = start_gaps(content, chapter)
+    assert [g["word"] for g in gaps] == ["planner"]
+    assert (
+        gaps[0]["en"]
+        == "at the start, the bots could not plan to reach side 1 for victory: no way the engine allows leads there"
+    )
+    assert gaps[0]["pt"].startswith("no início, os bots não conseguiram planejar")
+    content, chapter = _read("07-the-fallen-shelves.yaml")
+    assert start_gaps(content, chapter) == []  # the way round the shelves: a way
