@@ -22,7 +22,7 @@ lowest cost to the goal, the special search that opens a closed gate on the way,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 
 from mnm.chapters.language import ChapterRule, Condition, Effect
@@ -866,11 +866,15 @@ def _act_goal(
     en, pt = purpose
 
     def goal(
-        kind: str, sides: tuple[int, ...], spaces: tuple[str, ...], doing: tuple[str, str], minion: str = ""
+        kind: str,
+        sides: tuple[int, ...],
+        spaces: tuple[str, ...],
+        doing: tuple[str, str],
+        minion: str = "",
+        action: str = "",
     ) -> SubGoal:
-        return SubGoal(
-            kind, sides, spaces, minion, (f"{doing[0]} for `{target}`, {en}", f"{doing[1]} para `{target}`, {pt}")
-        )
+        why = (f"{doing[0]} for `{target}`, {en}", f"{doing[1]} para `{target}`, {pt}")
+        return SubGoal(kind, sides, spaces, minion, why, action)
 
     kind = act.kind
     if kind in (NOW, EXPLORE) and not act.sides:
@@ -947,10 +951,10 @@ def _act_goal(
             if not sides:
                 return None
             doing = (f"taking the action {act.card}", f"fazendo a ação {act.card}")
-            return replace(goal(STAND, sides, (), doing), action=act.card)
+            return goal(STAND, sides, (), doing, "", act.card)
         where = _spaces_text(act.spaces) or f"side {', '.join(map(str, sides))}"
         doing = (f"taking the action {act.card} on {where}", f"fazendo a ação {act.card} em {where}")
-        return replace(goal(STAND, sides, act.spaces, doing), action=act.card)
+        return goal(STAND, sides, act.spaces, doing, "", act.card)
     if kind == WAIT:
         where = ", ".join(map(str, act.sides))
         text = (f"waiting on side {where}", f"esperando no lado {where}") if where else ("waiting", "esperando")
