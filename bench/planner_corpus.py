@@ -26,6 +26,7 @@ MAX_DECISIONS = 6000
 STALL_ROUNDS = 30  # rounds on one hourglass page: the bots found nothing to do (the workshop's rule)
 
 _CONTENT: dict[str, Any] = {}
+_ROUTES: list[Path] = [ROUTES]  # --routes (set in the workers too: see _job)
 
 
 def corpus_files() -> list[Path]:
@@ -53,7 +54,7 @@ def play(path: str, bot_name: str, seed: int, trace: bool = False) -> tuple[bool
     if bot_name == "waypoints":
         from mnm.bots.waypoints import WaypointBot, load_routes
 
-        bot = WaypointBot(seed=seed, route=load_routes(ROUTES).get(chapter.id, ()))
+        bot = WaypointBot(seed=seed, route=load_routes(_ROUTES[0]).get(chapter.id, ()))
     elif bot_name == "search":
         from mnm.bots.mcts import SearchBot
 
@@ -81,8 +82,9 @@ def play(path: str, bot_name: str, seed: int, trace: bool = False) -> tuple[bool
     return game.state.status == "won", lines
 
 
-def _job(args: tuple[str, str, int]) -> tuple[str, str, int, bool]:
-    path, bot, seed = args
+def _job(args: tuple[str, str, int, str]) -> tuple[str, str, int, bool]:
+    path, bot, seed, routes = args
+    _ROUTES[0] = Path(routes)
     return path, bot, seed, play(path, bot, seed)[0]
 
 
@@ -99,8 +101,13 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--reverse", action="store_true", help="play the jobs from the last")
     ap.add_argument("--summary", action="store_true", help="play nothing: the table of the games in --out")
     ap.add_argument("--bots", default="heuristic,waypoints", help="of heuristic, waypoints (another tree: heuristic)")
+    ap.add_argument("--dir", default="", help="another directory of chapter files (e.g. tests/bots/chapters/patterns)")
+    ap.add_argument("--routes", default="", help="the waypoints file of --dir's chapters")
     args = ap.parse_args(argv)
-    files = [p for p in corpus_files() if args.only in p.stem]
+    if args.routes:
+        _ROUTES[0] = Path(args.routes).resolve()
+    corpus = Path(args.dir).resolve() if args.dir else CORPUS
+    files = [p for p in sorted(corpus.glob("*.yaml")) if args.only in p.stem]
     if args.trace is not None:
         for p in files:
             won, lines = play(str(p), "heuristic", args.trace, trace=True)
@@ -108,8 +115,11 @@ def main(argv: list[str]) -> None:
             print("\n".join(f"   {line}" for line in lines))
         return
     bots = [b for b in args.bots.split(",") if b]
-    jobs = [(str(p), bot, s) for p in files for bot in bots for s in range(args.seeds)]
-    jobs += [(str(p), "search", s) for s in range(args.search) for p in files]  # seed by seed: every chapter early
+    routes = str(_ROUTES[0])
+    jobs = [(str(p), bot, s, routes) for p in files for bot in bots for s in range(args.seeds)]
+    jobs += [
+        (str(p), "search", s, routes) for s in range(args.search) for p in files
+    ]  # seed by seed: every chapter early
     wins: dict[tuple[str, str], dict[int, bool]] = {}
     # every game's result is appended to --out as it ends, and a run with the same --out skips the games there
     done: set[tuple[str, str, int]] = set()
@@ -118,7 +128,7 @@ def main(argv: list[str]) -> None:
         for line in out.read_text(encoding="utf-8").splitlines():
             rec = json.loads(line)
             done.add((rec["chapter"], rec["bot"], rec["seed"]))
-            wins.setdefault((str(CORPUS / rec["chapter"]), rec["bot"]), {})[rec["seed"]] = rec["won"]
+            wins.setdefault((str(corpus / rec["chapter"]), rec["bot"]), {})[rec["seed"]] = rec["won"]
     jobs = [j for j in jobs if (Path(j[0]).name, j[1], j[2]) not in done and not args.summary]
     if args.reverse:  # a second process on the same --out, from the other end
         jobs.reverse()

@@ -28,6 +28,7 @@ FOLDERS = (
     "examples/chapters/corpus",
     "tests/bots/chapters",
     "tests/bots/chapters/corpus",
+    "tests/bots/chapters/patterns",
     "tests/chapters/files",
     "tests/chapters/corpus",
 )

@@ -42,11 +42,22 @@ from mnm.chapters.rule_graph import (
     Act,
     GateRule,
     RuleGraph,
+    Way,
     rule_graph,
     ways,
 )
 from mnm.content.schema import Chapter, HeroClass
-from mnm.engine import Ctx, State, condition_holds, exit_target, rule_enabled, rule_fired
+from mnm.engine import (
+    Ctx,
+    State,
+    barred_key,
+    condition_holds,
+    exit_target,
+    explore_gate,
+    rule_enabled,
+    rule_fired,
+    step_distances,
+)
 
 __all__ = [
     "AUTO",
@@ -128,6 +139,7 @@ class ChapterPlan:
     gates: tuple[Gate, ...]
     searches: dict[str, tuple[int, str, str]]  # token -> (side, card, where) of the special search giving it
     start_cost: float = 1.0
+    world: World | None = None  # the engine's answers this plan was solved on (None: the board as laid out)
     _cost: dict[tuple[int, tuple[str, ...]], float] = field(default_factory=dict)
     # a mouse's space and the gate tokens the party holds -> its cost to the goal (progress asks it very often)
     _space_cost: dict[tuple[str, tuple[str, ...]], float] = field(default_factory=dict)
@@ -345,23 +357,117 @@ def side_graph(ctx: Ctx, heroes: Iterable[str], gates: tuple[Gate, ...]) -> dict
     return edges
 
 
-_PLANS: Final[dict[tuple[int, str, tuple[str, ...], Goal | None], ChapterPlan]] = {}
+# --- the world as the engine has it now (issue 43) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class World:
+    """The side graph as the engine lets the party use it now: the explores it would allow (from the spaces it
+    would allow them: not barred, not refused by a gate), the explores a gate refuses from every space (with the
+    gates' rule ids), and the sides of tiles a rule has yet to lay. Built from the engine's answers
+    (:func:`mnm.engine.step_distances`, :func:`mnm.engine.explore_gate`, ``State.face_up``), cached per abstract
+    state (:func:`world_key`): no second copy of a rule."""
+
+    edges: dict[int, list[Edge]]
+    closed: tuple[tuple[Edge, tuple[str, ...]], ...]  # explores a gate refuses from every space, and the gates
+    unlaid: frozenset[int]  # sides of tiles a rule has yet to lay (add_tile): no way there until it fires
+
+
+_WORLDS: Final[dict[tuple[object, ...], World]] = {}
+
+
+def _leaves(c: Condition) -> list[Condition]:
+    """The conditions inside ``any``/``all``/``not`` that are not about a trigger's figure."""
+    kind = _kind(c)
+    if kind in ("any", "all"):
+        return [x for y in c.params for x in _leaves(y)]
+    if kind == "not":
+        return _leaves(c.params)
+    return [] if kind == "figure" else [c]
+
+
+def world_key(ctx: Ctx, st: State) -> tuple[object, ...]:
+    """Everything :func:`world` reads that changes during a game: the bars, which later tiles are laid, and the
+    truth of every leaf condition of the chapter's gates (with whether their rules are on)."""
+    sg = stages(ctx)
+    later = ctx.board.later
+    key: list[object] = [barred_key(st)]
+    if later:
+        key.append(tuple(t in st.face_up for t in sorted(later)))
+    for g in sg.gates:
+        key.append(rule_enabled(st, g.rule, True))
+    for c in sg.gate_leaves:
+        key.append(condition_holds(ctx, st, c))
+    return tuple(key)
+
+
+def world(ctx: Ctx, st: State) -> World:
+    """The side graph the engine allows now (:class:`World`), for this party."""
+    heroes = tuple(sorted(st.heroes))
+    key = (id(ctx.content), ctx.chapter.id, heroes, world_key(ctx, st))
+    got = _WORLDS.get(key)
+    if got is not None:
+        return got
+    board = ctx.board
+    sg = stages(ctx)
+    base = side_graph(ctx, heroes, read_gates(ctx))
+    barred = set(st.chapter_data.get("@barred") or ())
+    later = board.later
+    unlaid = frozenset(s for t in later if t not in st.face_up for s in board.sides_of[t])
+    gate_ids = {g.rule for g in sg.gates}
+    asker = next((h.id for h in st.heroes.values() if not h.captured), next(iter(st.heroes), ""))
+    edges: dict[int, list[Edge]] = {}
+    closed: list[tuple[Edge, tuple[str, ...]]] = []
+    obtainable = set(_token_searches(ctx))
+    for side, es in base.items():
+        if side in unlaid:
+            edges[side] = []
+            continue
+        kept: list[Edge] = []
+        for e in es:
+            if e.target in unlaid:
+                continue  # the tile is not on the table: exit_target has no way there
+            if any(t not in st.stash and t not in obtainable and t not in st.tokens for t in e.tokens):
+                continue  # a token nobody holds and no search gives (a fishhook flip with no Fishhook)
+            spaces = tuple(sp for sp in e.spaces if sp not in barred)
+            if not spaces:
+                continue  # every space it leaves from is barred (bar_space): the engine never lets a mouse there
+            if gate_ids and asker:
+                refused = {sp: explore_gate(ctx, st, asker, sp, e.where) for sp in spaces}
+                open_from = tuple(sp for sp in spaces if refused[sp] not in gate_ids)
+                if not open_from:
+                    closed.append((e, tuple(dict.fromkeys(refused.values()))))
+                    continue
+                spaces = open_from
+            kept.append(Edge(e.side, e.where, spaces, e.target, e.arrive, e.tokens))
+        edges[side] = kept
+    got = World(edges, tuple(closed), unlaid)
+    if len(_WORLDS) > 256:
+        _WORLDS.clear()
+    _WORLDS[key] = got
+    return got
+
+
+_PLANS: Final[dict[tuple[object, ...], ChapterPlan]] = {}
 
 
 def chapter_plan(ctx: Ctx, st: State, goal: Goal | None = None) -> ChapterPlan:
     """The plan for this chapter and party toward ``goal`` (the final stage's goal when None: the victory's
-    places, :func:`stages`), worked out once, then cached."""
+    places, :func:`stages`), on the side graph the engine allows now (:func:`world`); worked out once per
+    abstract state, then cached."""
     heroes = tuple(sorted(st.heroes))
-    key = (id(ctx.content), ctx.chapter.id, heroes, goal)
+    wkey = world_key(ctx, st)
+    key = (id(ctx.content), ctx.chapter.id, heroes, goal, wkey)
     plan = _PLANS.get(key)
     if plan is None:
         gates = read_gates(ctx)
         target = goal if goal is not None else read_goal(ctx, stages(ctx).final)
-        plan = ChapterPlan(target, side_graph(ctx, heroes, gates), gates, _token_searches(ctx))
-        _solve(ctx, plan)
+        live = world(ctx, st)
+        plan = ChapterPlan(target, live.edges, gates, _token_searches(ctx), world=live)
+        _solve(ctx, st, plan)
         start = ctx.chapter.start_space
-        plan.start_cost = max(1.0, _node_cost(ctx, plan, _side_of(start), (start,))) if start else 1.0
-        if len(_PLANS) > 64:
+        plan.start_cost = max(1.0, _node_cost(ctx, st, plan, _side_of(start), (start,))) if start else 1.0
+        if len(_PLANS) > 256:
             _PLANS.clear()
         _PLANS[key] = plan
     return plan
@@ -370,38 +476,42 @@ def chapter_plan(ctx: Ctx, st: State, goal: Goal | None = None) -> ChapterPlan:
 # --- costs ------------------------------------------------------------------------------------------------------
 
 
-def _steps(ctx: Ctx, side: int, src: Iterable[str], dst: Iterable[str]) -> int:
+def _steps(ctx: Ctx, st: State, side: int, src: Iterable[str], dst: Iterable[str]) -> float:
+    """The cost in explores of the fewest steps from ``src`` to ``dst`` on ``side``, on the lines the engine moves
+    a mouse on now (:func:`mnm.engine.step_distances`: bars included); :data:`_FAR` when none leads there."""
     graph = ctx.board.graph(side)
-    rows = [graph.mouse_dist[graph.by_id[s].index] for s in src if s in graph.by_id]
+    dist = step_distances(ctx, st, side)
+    rows = [dist[graph.by_id[s].index] for s in src if s in graph.by_id]
     cols = [graph.by_id[d].index for d in dst if d in graph.by_id]
-    return min((r[c] for r in rows for c in cols), default=10**6)
+    best = min((r[c] for r in rows for c in cols), default=10**6)
+    return _FAR if best >= 10**6 else STEP * best
 
 
-def _goal_here(ctx: Ctx, plan: ChapterPlan, side: int, at: Iterable[str]) -> float:
+def _goal_here(ctx: Ctx, st: State, plan: ChapterPlan, side: int, at: Iterable[str]) -> float:
     """The cost of finishing on ``side`` from ``at`` (:data:`_FAR` when the goal is elsewhere)."""
     if side not in plan.goal.sides:
         return _FAR
     on_side = tuple(s for s in plan.goal.spaces if _side_of(s) == side)
-    return STEP * _steps(ctx, side, at, on_side) if on_side else 0.0
+    return _steps(ctx, st, side, at, on_side) if on_side else 0.0
 
 
 def _edge_cost(plan: ChapterPlan, e: Edge) -> float:
     return 1.0 + (GATE_COST if e.tokens else 0.0)
 
 
-def _solve(ctx: Ctx, plan: ChapterPlan) -> None:
+def _solve(ctx: Ctx, st: State, plan: ChapterPlan) -> None:
     """Each node's (side, arrival spaces) cost to the goal, by relaxation (a dozen sides: a few passes)."""
     nodes = {(e.target, e.arrive) for es in plan.edges.values() for e in es}
     start = ctx.chapter.start_space
     if start:
         nodes.add((_side_of(start), (start,)))
-    cost = {n: _goal_here(ctx, plan, n[0], n[1]) for n in nodes}
+    cost = {n: _goal_here(ctx, st, plan, n[0], n[1]) for n in nodes}
     for _ in range(len(nodes) + 1):
         changed = False
         for side, at in nodes:
             best = cost[(side, at)]
             for e in plan.edges.get(side, ()):
-                c = STEP * _steps(ctx, side, at, e.spaces) + _edge_cost(plan, e) + cost[(e.target, e.arrive)]
+                c = _steps(ctx, st, side, at, e.spaces) + _edge_cost(plan, e) + cost[(e.target, e.arrive)]
                 if c < best - 1e-9:
                     best = c
             if best < cost[(side, at)] - 1e-9:
@@ -412,13 +522,13 @@ def _solve(ctx: Ctx, plan: ChapterPlan) -> None:
     plan._cost = cost
 
 
-def _node_cost(ctx: Ctx, plan: ChapterPlan, side: int, at: tuple[str, ...]) -> float:
+def _node_cost(ctx: Ctx, st: State, plan: ChapterPlan, side: int, at: tuple[str, ...]) -> float:
     got = plan._cost.get((side, at))
     if got is not None:
         return got
-    best = _goal_here(ctx, plan, side, at)
+    best = _goal_here(ctx, st, plan, side, at)
     for e in plan.edges.get(side, ()):
-        c = STEP * _steps(ctx, side, at, e.spaces) + _edge_cost(plan, e) + plan._cost.get((e.target, e.arrive), _FAR)
+        c = _steps(ctx, st, side, at, e.spaces) + _edge_cost(plan, e) + plan._cost.get((e.target, e.arrive), _FAR)
         best = min(best, c)
     return best
 
@@ -440,7 +550,8 @@ def _open_now(ctx: Ctx, st: State, e: Edge, hero_id: str | None) -> bool:
         return False
     if hero_id is None:
         return all(_holds(st, t, e.side) for t in e.tokens)
-    return not ctx.rules.explore_precondition(ctx, st, hero_id, e.where)
+    # the engine's gates, asked for a mouse on the spaces the explore leaves from (a gate may read where it stands)
+    return any(not explore_gate(ctx, st, hero_id, sp, e.where) for sp in e.spaces)
 
 
 def _search_spaces(ctx: Ctx, side: int, where: str) -> tuple[str, ...]:
@@ -491,7 +602,7 @@ def _final_advice(
             m.space for m in st.minions.values() if m.type in plan.goal.defeat and _side_of(m.space) == side
         )
         spaces = on_side or targets
-        out.append(Advice(spaces, "", STEP * _steps(ctx, side, (space,), spaces) if spaces else 0.0))
+        out.append(Advice(spaces, "", _steps(ctx, st, side, (space,), spaces) if spaces else 0.0))
     elif goal_sides != plan.goal.sides:
         # the minions to defeat stand elsewhere: head for their sides through the graph
         out += _toward_sides(ctx, st, plan, side, space, goal_sides, hero_id)
@@ -501,16 +612,16 @@ def _final_advice(
             now = exit_target(ctx, st, side, int(e.where[5:]))
             if now is None or now[0] != e.target:
                 continue  # no way there now, or the neighbour shows its other side
-        rest = _node_cost(ctx, plan, e.target, e.arrive)
+        rest = _node_cost(ctx, st, plan, e.target, e.arrive)
         if rest >= _FAR:
             continue
-        here = STEP * _steps(ctx, side, (space,), e.spaces)
+        here = _steps(ctx, st, side, (space,), e.spaces)
         if _open_now(ctx, st, e, hero_id):
             out.append(Advice(e.spaces, e.where, here + 1.0 + rest))
             continue
         keys = _opener(ctx, st, plan, e)
         if keys:
-            near = STEP * _steps(ctx, side, (space,), keys)
+            near = _steps(ctx, st, side, (space,), keys)
             out.append(Advice(keys, "search", near + GATE_COST + 1.0 + rest))
     return sorted(out, key=lambda a: a.cost)
 
@@ -533,7 +644,7 @@ def _toward_sides(
     out: list[Advice] = []
     for e in plan.edges.get(side, ()):
         if e.target in dist and _open_now(ctx, st, e, hero_id):
-            out.append(Advice(e.spaces, e.where, STEP * _steps(ctx, side, (space,), e.spaces) + 1.0 + dist[e.target]))
+            out.append(Advice(e.spaces, e.where, _steps(ctx, st, side, (space,), e.spaces) + 1.0 + dist[e.target]))
     return out
 
 
@@ -551,13 +662,13 @@ def mouse_cost(ctx: Ctx, st: State, space: str, plan: ChapterPlan | None = None)
     got = plan._space_cost.get(key)
     if got is not None:
         return got
-    best = _goal_here(ctx, plan, side, (space,))
+    best = _goal_here(ctx, st, plan, side, (space,))
     for e in plan.edges.get(side, ()):
-        rest = _node_cost(ctx, plan, e.target, e.arrive)
+        rest = _node_cost(ctx, st, plan, e.target, e.arrive)
         if rest >= _FAR:
             continue
         if all(t in held for t in e.tokens):
-            best = min(best, STEP * _steps(ctx, side, (space,), e.spaces) + 1.0 + rest)
+            best = min(best, _steps(ctx, st, side, (space,), e.spaces) + 1.0 + rest)
             continue
         keys = tuple(
             sp
@@ -565,7 +676,7 @@ def mouse_cost(ctx: Ctx, st: State, space: str, plan: ChapterPlan | None = None)
             if t in plan.searches and plan.searches[t][0] == side
             for sp in _search_spaces(ctx, side, plan.searches[t][2])
         )
-        near = STEP * _steps(ctx, side, (space,), keys or e.spaces)
+        near = _steps(ctx, st, side, (space,), keys or e.spaces)
         best = min(best, near + GATE_COST + 1.0 + rest)
     if len(plan._space_cost) < 50_000:
         plan._space_cost[key] = best
@@ -611,11 +722,23 @@ class Stages:
     danger_spaces: frozenset[str]  # entering one feeds a chapter defeat
     danger_sides: frozenset[int]  # searching there feeds a chapter defeat
     defeat: tuple[Condition, ...]
+    gate_leaves: tuple[Condition, ...] = ()  # the gates' conditions, opened (the world's cache key reads them)
+    lays: bool = False  # a rule lays a tile (add_tile): the final stage may first need it laid
+    won_by: tuple[Way, ...] = ()  # a chapter with no victory conditions: the ways its ``victory`` effect comes
+    frees: bool = False  # the chapter has a ``free`` effect (a rescue the planner weighs while a mouse is captured)
 
     @property
     def simple(self) -> bool:
         """Only places to reach (the shapes of the shipped chapters): the side graph's plan alone."""
-        return not self.pre and not self.gates and not self.danger_spaces and not self.danger_sides
+        return (
+            not self.pre
+            and not self.gates
+            and not self.danger_spaces
+            and not self.danger_sides
+            and not self.lays
+            and not self.won_by
+            and not self.frees
+        )
 
 
 @dataclass(frozen=True)
@@ -628,6 +751,7 @@ class SubGoal:
     spaces: tuple[str, ...] = ()
     minion: str = ""
     why: tuple[str, str] = ("", "")
+    action: str = ""  # ACT: the chapter action to take there (its id)
 
 
 def _is_final(graph: RuleGraph, c: Condition) -> bool:
@@ -679,7 +803,15 @@ def stages(ctx: Ctx) -> Stages:
         if g.conditions and (g.side, g.what, g.exit) not in legacy and not _opening_tokens(g.conditions)
     )
     danger_spaces, danger_sides = _danger(graph, tuple(chapter.defeat))
-    got = Stages(graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat))
+    leaves = tuple(x for g in gates for c in g.conditions for x in _leaves(c))
+    lays = bool(ctx.board.later)
+    won_by: tuple[Way, ...] = ()
+    if not victory:  # won by an effect (a chapter action's or a rule's ``victory``): its producers are the ways
+        won_by = tuple(Way(p.act, tuple((n, True) for n in p.needs), 1, p) for p in graph.of("victory"))
+    frees = bool(graph.of("freed"))
+    got = Stages(
+        graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays, won_by, frees
+    )
     if len(_STAGES) > 256:
         _STAGES.clear()
     _STAGES[id(chapter)] = (chapter, got)
@@ -718,25 +850,38 @@ def _spaces_text(spaces: Iterable[str]) -> str:
 
 
 def _act_goal(
-    ctx: Ctx, st: State, sg: Stages, act: Act, c: Condition, want: bool, purpose: tuple[str, str], depth: int
+    ctx: Ctx,
+    st: State,
+    sg: Stages,
+    act: Act,
+    c: Condition,
+    want: bool,
+    purpose: tuple[str, str],
+    depth: int,
+    said: str = "",
 ) -> SubGoal | None:
     """The sub-goal that does ``act`` (None: nothing to do, or it can no longer happen)."""
     board = ctx.board
-    target = _say(c, want)
+    target = said or _say(c, want)
     en, pt = purpose
 
     def goal(
-        kind: str, sides: tuple[int, ...], spaces: tuple[str, ...], doing: tuple[str, str], minion: str = ""
+        kind: str,
+        sides: tuple[int, ...],
+        spaces: tuple[str, ...],
+        doing: tuple[str, str],
+        minion: str = "",
+        action: str = "",
     ) -> SubGoal:
-        return SubGoal(
-            kind, sides, spaces, minion, (f"{doing[0]} for `{target}`, {en}", f"{doing[1]} para `{target}`, {pt}")
-        )
+        why = (f"{doing[0]} for `{target}`, {en}", f"{doing[1]} para `{target}`, {pt}")
+        return SubGoal(kind, sides, spaces, minion, why, action)
 
     kind = act.kind
     if kind in (NOW, EXPLORE) and not act.sides:
         return None
     if kind == REVEAL:
-        hidden = tuple(s for s in act.sides if s not in st.explored)
+        unlaid = world(ctx, st).unlaid
+        hidden = tuple(s for s in act.sides if s not in st.explored and s not in unlaid)
         if not hidden:
             return None
         where = ", ".join(map(str, hidden))
@@ -778,6 +923,18 @@ def _act_goal(
         if act.minion and depth < MAX_DEPTH:  # not on the board yet: bring it out first
             bring = Condition.model_validate({"minion_on_board": {"minion": act.minion}})
             return _pursue(ctx, st, sg, bring, True, purpose, depth + 1, set())
+        if not act.minion:  # any minion, none on the board: a side not yet revealed draws an encounter
+            hidden = tuple(s for s in sorted(_reach(ctx, st)) if s not in st.explored)
+            on_way = tuple(s for s in hidden if any(e.side == s for e, _ in world(ctx, st).closed))
+            hidden = on_way or hidden  # the side of a shut gate first: the party must get there anyway
+            if hidden:
+                where = ", ".join(map(str, hidden))
+                return goal(
+                    REVEAL,
+                    hidden,
+                    (),
+                    (f"exploring side {where} to meet minions", f"explorando o lado {where} para achar lacaios"),
+                )
         return None
     if kind == CLEAR:
         side = act.sides[0]
@@ -789,15 +946,15 @@ def _act_goal(
         return goal(CLEAR, (side,), spaces, (f"clearing side {side}", f"limpando o lado {side}"))
     if kind == ACT:  # issue 30: stand where the chapter action is offered; the heuristic takes it there
         sides = act.sides or tuple(sorted({_side_of(s) for s in act.spaces}))
-        if not sides:
-            return None  # offered anywhere: the bots take it as soon as its ``if`` holds
+        if not sides:  # offered anywhere: where the mice stand
+            sides = tuple(dict.fromkeys(_side_of(h.space) for h in st.mice_on_board() if h.space is not None))
+            if not sides:
+                return None
+            doing = (f"taking the action {act.card}", f"fazendo a ação {act.card}")
+            return goal(STAND, sides, (), doing, "", act.card)
         where = _spaces_text(act.spaces) or f"side {', '.join(map(str, sides))}"
-        return goal(
-            STAND,
-            sides,
-            act.spaces,
-            (f"taking the action {act.card} on {where}", f"fazendo a ação {act.card} em {where}"),
-        )
+        doing = (f"taking the action {act.card} on {where}", f"fazendo a ação {act.card} em {where}")
+        return goal(STAND, sides, act.spaces, doing, "", act.card)
     if kind == WAIT:
         where = ", ".join(map(str, act.sides))
         text = (f"waiting on side {where}", f"esperando no lado {where}") if where else ("waiting", "esperando")
@@ -814,82 +971,144 @@ def _pursue(
     purpose: tuple[str, str],
     depth: int,
     seen: set[tuple[int, bool]],
+    given: list[Way] | None = None,
+    said: str = "",
 ) -> SubGoal | None:
     """The first thing to do to make ``c`` come to ``want`` (a rule's own conditions before its trigger), None
-    when the planner knows no way. A way that only waits is kept in case no other way acts."""
+    when the planner knows no way. Any way that acts is a candidate: when several do, the cheapest to get to in
+    the engine's world (:func:`goal_cost`) wins; a way that only waits is kept in case no other way acts.
+    ``given``: these ways instead of the rule graph's for ``c`` (``said``: how the explanation names the fact)."""
     key = (id(c), want)
     if depth > MAX_DEPTH or key in seen:
         return None
     seen = seen | {key}
     waiting: SubGoal | None = None
-    for w in ways(sg.graph, c, want) or []:
+    acting: list[SubGoal] = []
+    for w in (ways(sg.graph, c, want) or []) if given is None else given:
         if w.producer is not None and w.producer.once and rule_fired(st, w.producer.source):
             continue  # a once rule that has fired: it will not make its fact again
         if w.producer is not None and not rule_enabled(st, w.producer.source, w.producer.enabled):
             continue  # a rule turned off (disable_rule, or not yet enabled): no way while it is off
         found: SubGoal | None = None
         blocked = False
+        candidates: list[SubGoal] = []
         for need, truth in w.needs:
-            if w.producer is not None and _about_figure(need):
-                continue  # a test of the trigger's figure: a filter, not a goal
+            if _about_figure(need):
+                continue  # a test of the trigger's figure (or the exploring mouse's place): a filter, not a goal
             if condition_holds(ctx, st, need) == truth:
                 continue
-            found = _pursue(ctx, st, sg, need, truth, purpose, depth + 1, seen)
-            if found is None:
+            got = _pursue(ctx, st, sg, need, truth, purpose, depth + 1, seen)
+            if got is None:
                 blocked = True
-            break
+                break
+            candidates.append(got)
         if blocked:
             continue
+        if candidates:  # every one must come true: the cheapest first, in expected turns (issue 43)
+            found = candidates[0] if len(candidates) == 1 else min(candidates, key=lambda g: goal_cost(ctx, st, g))
         if found is None:
-            found = _act_goal(ctx, st, sg, w.act, c, want, purpose, depth)
+            found = _act_goal(ctx, st, sg, w.act, c, want, purpose, depth, said)
         if found is None:
             continue
         if found.act != WAIT:
-            return found
+            acting.append(found)
+            continue
         waiting = waiting or found
-    return waiting
+    if len(acting) > 1:
+        return min(acting, key=lambda g: goal_cost(ctx, st, g))
+    return acting[0] if acting else waiting
 
 
 _VICTORY: Final = ("needed for victory", "necessário para a vitória")
+_WON: Final = Condition.model_validate({"flag": {"name": "victory-effect"}})  # the fact a ``victory`` effect makes
 
 
-def _gate_closed(ctx: Ctx, st: State, gate: GateRule) -> bool:
-    return all(_about_figure(c) or condition_holds(ctx, st, c) for c in gate.conditions)
-
-
-def _gate_in_way(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> SubGoal | None:
-    """When every way from the party to ``sides`` crosses a closed gate: the first thing to do to open one."""
-    closed = [g for g in sg.gates if _gate_closed(ctx, st, g)]
-    if not closed or not sides:
+def _way_blocked(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> SubGoal | None:
+    """When no way the engine allows now leads from the party to ``sides`` (every route crosses an explore a gate
+    refuses, flips included, or a tile not laid yet): the first thing to do to open one of those gates, or to
+    make the rule that lays the tile fire (issue 43: the engine's graph, :func:`world`)."""
+    if not sides:
         return None
     start = {_side_of(h.space) for h in st.mice_on_board() if h.space is not None}
-    if start & set(sides):
+    if not start or start & set(sides):
         return None
-    edges = chapter_plan(ctx, st).edges
-    seen = set(start)
-    frontier = list(start)
-    met: list[GateRule] = []
+    live = world(ctx, st)
+    if not live.closed and not (live.unlaid & set(sides)) and not live.unlaid:
+        return None
+    depth = {s: 0 for s in sorted(start)}  # breadth first: the gates nearest the party come first
+    frontier = list(depth)
     while frontier:
-        side = frontier.pop()
-        for e in edges.get(side, ()):
-            blocking = [g for g in closed if g.closes(side, e.where)]  # a per-exit gate: that exit only
-            if blocking:
-                met += [g for g in blocking if g not in met]
-                continue
-            if e.target in sides:
-                return None
-            if e.target not in seen:
-                seen.add(e.target)
-                frontier.append(e.target)
-    for g in met:
+        nxt: list[int] = []
+        for side in frontier:
+            for e in live.edges.get(side, ()):
+                if e.target in sides:
+                    return None
+                if e.target not in depth:
+                    depth[e.target] = depth[side] + 1
+                    nxt.append(e.target)
+        frontier = nxt
+    seen = set(depth)
+    met = [ids for e, ids in sorted(live.closed, key=lambda x: depth.get(x[0].side, 99)) if e.side in seen]
+    by_id = {g.rule: g for g in sg.gates}
+    for rid in dict.fromkeys(r for ids in met for r in ids):
+        g = by_id.get(rid)
+        if g is None:
+            continue
         purpose = (f"to open the gate {g.rule}", f"para abrir o portão {g.rule}")
-        for c in g.conditions:
-            if _about_figure(c) or not condition_holds(ctx, st, c):
-                continue
+        for c in g.conditions:  # closed while every one holds: one made false opens it
+            if _kind(c) == "figure" or (not _about_figure(c) and not condition_holds(ctx, st, c)):
+                continue  # the exploring mouse's place: the world's edge leaves from where the gate lets it
             got = _pursue(ctx, st, sg, c, False, purpose, 1, set())
             if got is not None and got.act != WAIT:
                 return got
+    for side in sorted(live.unlaid):  # a tile a rule lays: make that rule fire
+        if not (set(sides) & set(ctx.board.sides_of[ctx.board.tile_of_side(side)])) and not _borders(ctx, seen, side):
+            continue
+        purpose = (f"to lay the tile of side {side}", f"para colocar a peça do lado {side}")
+        face = Condition.model_validate({"tile_face_up": {"side": side}})
+        got = _pursue(ctx, st, sg, face, True, purpose, 1, set())
+        if got is not None and got.act != WAIT:
+            return got
     return None
+
+
+def _reach(ctx: Ctx, st: State) -> set[int]:
+    """The sides the party can get to by the explores the engine allows now (:func:`world`)."""
+    live = world(ctx, st)
+    seen = {_side_of(h.space) for h in st.mice_on_board() if h.space is not None}
+    frontier = list(seen)
+    while frontier:
+        side = frontier.pop()
+        for e in live.edges.get(side, ()):
+            if e.target not in seen:
+                seen.add(e.target)
+                frontier.append(e.target)
+    return seen
+
+
+def _borders(ctx: Ctx, seen: set[int], side: int) -> bool:
+    """Whether an exit of a side the party can get to faces ``side``'s tile."""
+    board = ctx.board
+    tile = board.tile_of_side(side)
+    for s in seen:
+        for ex in board.graph(s).exits:
+            if board.neighbour_tile(board.tile_of_side(s), ex.edge) == tile:
+                return True
+    return False
+
+
+def goal_cost(ctx: Ctx, st: State, sub: SubGoal) -> float:
+    """What getting to ``sub`` costs the party now, in explores (:data:`STEP` a step), on the world the engine
+    allows (:func:`world`): the nearest free mouse's cost; a way that only waits costs a page's worth, and one
+    the party cannot get to costs :data:`_FAR`."""
+    if sub.act == WAIT or not sub.sides:
+        return 5.0
+    plan = chapter_plan(ctx, st, _goal_of(sub))
+    best = _FAR
+    for h in st.mice_on_board():
+        if h.space is not None:
+            best = min(best, mouse_cost(ctx, st, h.space, plan))
+    return best
 
 
 def _final_sides(ctx: Ctx, st: State) -> tuple[int, ...]:
@@ -904,9 +1123,16 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
     first. None: the final stage (reach the victory's places, :func:`chapter_plan`), or a chapter with nothing
     but places to reach."""
     sg = stages(ctx)
-    if not sg.pre and not sg.gates:
+    if not sg.pre and not sg.gates and not sg.lays and not sg.won_by and not sg.frees:
         return None
     waiting: SubGoal | None = None
+    rescue = _rescue(ctx, st, sg)
+    if rescue is not None:
+        return rescue
+    if sg.won_by:
+        got = _pursue(ctx, st, sg, _WON, True, _VICTORY, 0, set(), list(sg.won_by), "victory")
+        if got is not None:
+            return _way_blocked(ctx, st, sg, got.sides) or got
     for c in sg.pre:
         if condition_holds(ctx, st, c):
             continue
@@ -914,11 +1140,30 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
         if got is None:
             continue
         if got.act != WAIT:
-            return _gate_in_way(ctx, st, sg, got.sides) or got
+            return _way_blocked(ctx, st, sg, got.sides) or got
         waiting = waiting or got
     if waiting is not None and waiting.sides:  # time will make it: meanwhile, stand where it will happen
-        return _gate_in_way(ctx, st, sg, waiting.sides) or waiting
-    return _gate_in_way(ctx, st, sg, _final_sides(ctx, st))
+        return _way_blocked(ctx, st, sg, waiting.sides) or waiting
+    return _way_blocked(ctx, st, sg, _final_sides(ctx, st))
+
+
+RESCUE_COST: Final = 3.0  # a rescue this near (in explores) comes before the way on: a captured mouse is a mouse lost
+
+
+def _rescue(ctx: Ctx, st: State, sg: Stages) -> SubGoal | None:
+    """While a mouse is captured and the chapter has a way to free one (a ``free`` effect: a chapter action, a
+    rule's trigger): that way, when the party can get to it at :data:`RESCUE_COST` or less (issue 43)."""
+    if not sg.frees or not any(h.captured for h in st.heroes.values()):
+        return None
+    given = [Way(p.act, tuple((n, True) for n in p.needs), 1, p) for p in sg.graph.of("freed")]
+    purpose = ("to free the captured mice", "para libertar os ratos capturados")
+    got = _pursue(ctx, st, sg, _FREED, True, purpose, 0, set(), given, "freed")
+    if got is None or got.act == WAIT or goal_cost(ctx, st, got) > RESCUE_COST:
+        return None
+    return got
+
+
+_FREED: Final = Condition.model_validate({"flag": {"name": "freed-effect"}})  # the fact a ``free`` effect makes
 
 
 def _goal_of(sub: SubGoal) -> Goal:
@@ -938,7 +1183,7 @@ def _sub_advice(ctx: Ctx, st: State, sub: SubGoal, side: int, space: str, hero_i
         else:
             spaces = ()
         verb = "search" if sub.act == SEARCH else "enter" if sub.act == ENTER else ""
-        return [Advice(spaces, verb, STEP * _steps(ctx, side, (space,), spaces) if spaces else 0.0)]
+        return [Advice(spaces, verb, _steps(ctx, st, side, (space,), spaces) if spaces else 0.0)]
     return _final_advice(ctx, st, chapter_plan(ctx, st, _goal_of(sub)), side, space, hero_id)
 
 
@@ -964,7 +1209,7 @@ def progress(ctx: Ctx, st: State, party: bool = False) -> float:
     furthest free mouse's cost to the goal over the cost from the start (0 when the plan cannot place the goal).
     With preconditions: the share of them already true, the current sub-goal's own progress counting as a part."""
     sg = stages(ctx)
-    if not sg.pre and not sg.gates:
+    if not sg.pre and not sg.gates and not sg.lays and not sg.won_by:
         return _final_progress(ctx, st, chapter_plan(ctx, st), party)
     sub = current_goal(ctx, st)
     done = sum(1 for c in sg.pre if condition_holds(ctx, st, c))
@@ -998,3 +1243,101 @@ def danger_spaces(ctx: Ctx) -> frozenset[str]:
 def danger_sides(ctx: Ctx) -> frozenset[int]:
     """Sides where a search feeds a chapter defeat (no search for luck there)."""
     return stages(ctx).danger_sides
+
+
+def act_worth(ctx: Ctx, st: State, action_id: str) -> float:
+    """What taking the chapter action ``action_id`` now is worth apart from the current sub-goal (which names the
+    action it needs, :attr:`SubGoal.action`): 1 for one whose effects win the chapter, or serve the party's
+    survival now (``heal`` while a free mouse is wounded, ``free`` while a mouse is captured); 0 otherwise (a
+    harmless "nibble: one cheese" is not worth the turn's action: issue 43)."""
+    from mnm.chapters.language import walk_effects
+
+    action = next((a for a in ctx.chapter.actions if a.id == action_id), None)
+    if action is None:
+        return 0.0
+    wounded = any(h.wounds > 0 for h in st.heroes.values() if not h.captured)
+    captured = any(h.captured for h in st.heroes.values())
+    for _, e in walk_effects(action.do, ""):
+        kind = _kind(e)
+        if kind == "victory" or (kind == "heal" and wounded) or (kind == "free" and captured):
+            return 1.0
+        if action.once and kind in _GAINS:
+            return 1.0  # a one-time gain (a heal, an item, a card, a mark, a campaign entry): one action, once
+        if kind == "set_weather" and e.params.state == "clear" and condition_holds(ctx, st, _RAIN):
+            return 1.0  # the rain stops: the chapter's harm while it rains ends
+        if kind == "disable_rule" and _harmful(ctx, st, e.params.rule):
+            return 1.0
+    return 0.0
+
+
+_GAINS: Final = frozenset({"heal", "give_item", "give_card", "mark", "record", "story_achievement", "free"})
+_HARM: Final = frozenset({"wound", "capture", "place_minion", "place_minions", "defeat", "knock_down", "stun"})
+_RAIN: Final = Condition.model_validate({"weather": {"state": "rain"}})
+
+
+def _harmful(ctx: Ctx, st: State, rule_id: str) -> bool:
+    """Whether the chapter's rule ``rule_id`` is on and hurts the party: it wounds, captures, brings minions,
+    loses the chapter, turns the wheel (cheese to the wheel) or feeds a defeat's counter."""
+    from mnm.chapters.language import walk_effects
+
+    rule = next((r for r in ctx.chapter.all_rules() if r.id == rule_id), None)
+    if rule is None or not rule_enabled(st, rule.id, rule.enabled):
+        return False
+    defeat_counters = {str(c.params.name) for c in _conditions(ctx.chapter.defeat) if _kind(c) == "counter"}
+    for _, e in walk_effects(rule.do, ""):
+        kind = _kind(e)
+        if kind in _HARM or (kind == "cheese" and str(e.params.to) == "wheel"):
+            return True
+        if kind == "counter" and str(e.params.name) in defeat_counters:
+            return True
+    return False
+
+
+def _gate_reason(ctx: Ctx, rule_id: str) -> tuple[str, str]:
+    """The reason a gate's rule gives the player (the chapter's own words), or its id."""
+    from mnm.chapters.language import walk_effects
+
+    for rule in ctx.chapter.all_rules():
+        if rule.id == rule_id:
+            for _, e in walk_effects(rule.do, ""):
+                if _kind(e) == "gate":
+                    reason = e.params.reason
+                    return (f'{rule_id} ("{reason.en}")', f'{rule_id} ("{reason.pt}")')
+    return rule_id, rule_id
+
+
+def stuck(ctx: Ctx, st: State) -> tuple[str, str] | None:
+    """What the planner could not plan for in this position, in the chapter's words, English and Portuguese
+    (issue 43, "honest cannot plan"): its sub-goal (or the victory's places) out of the party's reach in the
+    engine's world, and what closes the way (the gates refusing every route, with the reasons the chapter gives
+    them; a tile no rule lays). None when the planner has a way from here (a game lost so was lost on the
+    table, not in the plan)."""
+    if st.status == "won" or not st.mice_on_board():
+        return None
+    sub = current_goal(ctx, st)
+    if sub is None:
+        plan = chapter_plan(ctx, st)
+        if not plan.goal.sides:
+            return None
+        costs = [mouse_cost(ctx, st, h.space, plan) for h in st.mice_on_board() if h.space is not None]
+        if costs and min(costs) < _FAR:
+            return None
+        sides = ", ".join(map(str, plan.goal.sides))
+        what = (f"reach side {sides} for victory", f"chegar ao lado {sides} para a vitória")
+    else:
+        if goal_cost(ctx, st, sub) < _FAR:
+            return None
+        what = sub.why
+    live = world(ctx, st)
+    gates = list(dict.fromkeys(r for _, ids in live.closed for r in ids))
+    said = [_gate_reason(ctx, r) for r in gates]
+    en = f"the bots could not plan to {what[0]}: no way the engine allows leads there"
+    pt = f"os bots não conseguiram planejar {what[1]}: nenhum caminho que o motor permite leva até lá"
+    if said:
+        en += "; closed by " + ", ".join(s[0] for s in said)
+        pt += "; fechado por " + ", ".join(s[1] for s in said)
+    if live.unlaid:
+        sides = ", ".join(map(str, sorted(live.unlaid)))
+        en += f"; side {sides} not laid yet"
+        pt += f"; lado {sides} ainda não colocado"
+    return en, pt

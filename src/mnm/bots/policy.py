@@ -13,8 +13,8 @@ from typing import Protocol
 
 from mypy_extensions import mypyc_attr
 
-from mnm.bots.plan import AUTO, SubGoal, advice, explain, progress, stages
-from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx
+from mnm.bots.plan import AUTO, SubGoal, act_worth, advice, current_goal, explain, progress, stages
+from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx, step_distances
 
 __all__ = [
     "HeuristicBot",
@@ -109,6 +109,10 @@ class RandomBot:
         return options[self.rng.randrange(len(options))]
 
 
+# A story choice is weighed over this many re-drawn futures per answer, each played on this many decisions
+CHOICE_PLAYOUTS = 4
+CHOICE_DEPTH = 120
+
 # Pages left on the hourglass at which the heuristic stops searching for luck and only moves on (a search the plan
 # asks for, the key to a gate, still happens).
 HASTE_PAGES = 1
@@ -125,6 +129,7 @@ class HeuristicBot:
 
     seed: int = 0
     samples: int = 3
+    look_ahead: bool = True  # story choices by playouts of each answer (off inside a playout: no nesting)
     # Inside a playout the state is already an imagined future, drawn from the searching bot's own stream, so
     # the rules of thumb may keep its deck order and only re-draw the dice: shuffling both decks at every look
     # was a fifth of the search bot's time.
@@ -132,10 +137,12 @@ class HeuristicBot:
     name: str = "heuristic"
     rng: random.Random = field(init=False)
     _ctx: Ctx | None = field(default=None, init=False)
+    choice_why: tuple[str, str] = field(default=("", ""), init=False)  # why the last story choice (en, pt)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self._ctx = None  # set here too: the compiled bot (mypyc) leaves an init=False field unset
+        self.choice_why = ("", "")
 
     def _own_ctx(self, game: Game) -> Ctx:
         # A context of its own, so the bot's experiments never touch the game's event list or caches.
@@ -183,7 +190,42 @@ class HeuristicBot:
             picked = self.turn_choice(ctx, game.state, options)
             if picked is not None:
                 return picked
+        if decision is not None and decision.kind == "story_choice" and self.look_ahead:
+            picked = self.weigh_choice(ctx, game.state, options)
+            if picked is not None:
+                return picked
         return self.best_of(ctx, game.state, options)
+
+    def weigh_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
+        """A story choice answered by looking ahead (issue 43): each answer is played on over the same
+        :data:`CHOICE_PLAYOUTS` re-drawn futures for :data:`CHOICE_DEPTH` decisions by the rules of thumb
+        (:func:`mnm.bots.playout.play_out`), a game won scoring 1, lost 0, unfinished its :func:`evaluate`; the
+        best mean wins and :attr:`choice_why` says why. None when the answers score the same (the one-step
+        look decides, as for any question)."""
+        from mnm.bots.playout import play_out
+
+        seeds = [self.rng.getrandbits(64) for _ in range(CHOICE_PLAYOUTS)]
+        scores: list[float] = []
+        for action in options:
+            total = 0.0
+            for seed in seeds:
+                rng = random.Random(seed)
+                trial = st.copy()
+                resample_hidden(trial, rng)
+                apply_action_in_place(ctx, trial, action)
+                end, _ = play_out(ctx, trial, self, rng, CHOICE_DEPTH)
+                total += 1.0 if end.status == "won" else 0.0 if end.status == "lost" else evaluate(ctx, end)
+            scores.append(total / len(seeds))
+        best = max(range(len(options)), key=lambda i: scores[i])
+        if max(scores) - min(scores) < 1e-9:
+            return None
+        others = ", ".join(f"{options[i].args[0]} {scores[i]:.2f}" for i in range(len(options)) if i != best)
+        pick = options[best].args[0] if options[best].args else ""
+        self.choice_why = (
+            f"chose {pick}: its {len(seeds)} playouts scored {scores[best]:.2f} against {others}",
+            f"escolheu {pick}: suas {len(seeds)} simulações valeram {scores[best]:.2f} contra {others}",
+        )
+        return options[best]
 
     # --- rules of thumb for a mouse's turn ----------------------------------------------------------------
 
@@ -191,6 +233,22 @@ class HeuristicBot:
         """Where this bot is told to go: the planner's current sub-goal (``AUTO``); a bot given waypoints by hand
         (:class:`mnm.bots.waypoints.WaypointBot`) answers its own."""
         return AUTO
+
+    def worth_acting(self, ctx: Ctx, st: State, space: str, acts: list[Action], goal: SubGoal | None) -> Action | None:
+        """The offered chapter action worth taking now (None: none is): the one the planner's sub-goal names
+        (:attr:`mnm.bots.plan.SubGoal.action`); for a bot told where to go by hand, one offered on the spaces it
+        was told to stand on; else one that serves the party's survival or wins (:func:`mnm.bots.plan.act_worth`)."""
+        sub = current_goal(ctx, st) if goal is AUTO else goal
+        if sub is not None and sub.action:
+            named = [a for a in acts if a.args and a.args[0] == sub.action]
+            if named:
+                return named[0]
+        elif sub is not None and goal is not AUTO and sub.act == "stand" and space in sub.spaces:
+            return acts[0]  # a hand-written waypoint: stand here and do what is offered
+        for a in acts:
+            if a.args and act_worth(ctx, st, a.args[0]) > 0:
+                return a
+        return None
 
     def turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
         """Hit what you can; close in on minions on your tile; else search when safe, head for the way on
@@ -211,6 +269,7 @@ class HeuristicBot:
         minion_spaces = tuple(m.space for m in st.minions.values() if board.spaces[m.space].side == side)
         moves = safe_moves(ctx, by_verb.get("move", []))
         read = stages(ctx)
+        steps = step_distances(ctx, st, side)  # the lines the engine moves a mouse on now (bars included)
 
         def closer(goals: tuple[str, ...]) -> Action | None:
             if not moves:
@@ -218,7 +277,7 @@ class HeuristicBot:
             targets = [graph.by_id[g].index for g in goals if g in graph.by_id]
 
             def dist(space: str) -> int:
-                row = graph.mouse_dist[graph.by_id[space].index]
+                row = steps[graph.by_id[space].index]
                 return min((row[t] for t in targets), default=99)
 
             best = min(moves, key=lambda a: (dist(a.args[0]), board.order[a.args[0]]))
@@ -231,10 +290,13 @@ class HeuristicBot:
             if step is not None:
                 return step
             return end
+        goal = self.route_goal(ctx, st)
         acts = by_verb.get("act", [])
-        if acts:  # a chapter action offered here (issue 30): the designer offers it for a reason; it costs only the
-            return acts[0]  # turn's action (movement stays), and a bot with nothing to remember stays a pure function
-        ways = advice(ctx, st, side, hero.space, hero.id, self.route_goal(ctx, st))
+        if acts:  # a chapter action offered here (issue 30), taken for its worth, never because it is offered
+            worth = self.worth_acting(ctx, st, hero.space, acts, goal)
+            if worth is not None:
+                return worth
+        ways = advice(ctx, st, side, hero.space, hero.id, goal)
         if "search" in by_verb and side not in hero.searched:
             if ways and ways[0].verb == "search":
                 if hero.space in ways[0].spaces:
@@ -253,7 +315,7 @@ class HeuristicBot:
                 return min(
                     off,
                     key=lambda a: (
-                        graph.mouse_dist[graph.by_id[a.args[0]].index][graph.by_id[hero.space or ""].index],
+                        steps[graph.by_id[a.args[0]].index][graph.by_id[hero.space or ""].index],
                         board.order[a.args[0]],
                     ),
                 )

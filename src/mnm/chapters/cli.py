@@ -56,6 +56,10 @@ def validate(
         try:
             content = read_chapter_file(path)  # the same reading as play and simulate: what passes here plays
             gaps = [{"word": str(g.word), "en": g.en, "pt": g.pt} for g in cannot_plan(added_chapter(content)[0], content)]
+            if not gaps:  # the file reads whole: does the planner have a way from the start? (issue 43)
+                from mnm.bots.plan_check import start_gaps
+
+                gaps = start_gaps(content, added_chapter(content)[0])
         except ChapterFileError as err:
             problems = err.problems
         bad += len(problems)

@@ -12,7 +12,7 @@ without a client noticing (ruff's banned-import rule keeps clients out of ``mnm.
 from mnm.content.bounded_yaml import load_bounded_with_lines
 from mnm.engine.actions import VERBS, Action
 from mnm.engine.campaign import carry_over, keepable_cards, next_chapter_game, parse_keep
-from mnm.engine.chapter_query import condition_holds, rule_enabled, rule_fired
+from mnm.engine.chapter_query import barred_key, condition_holds, explore_gate, rule_enabled, rule_fired, step_distances
 from mnm.engine.context import Ctx, GameDef
 from mnm.engine.dice import DiceTable, check_faces
 from mnm.engine.errors import (
@@ -101,6 +101,7 @@ __all__ = [
     "apply",
     "apply_action",
     "apply_action_in_place",
+    "barred_key",
     "carry_over",
     "catalog",
     "chapter_words",
@@ -111,6 +112,7 @@ __all__ = [
     "difficulty_options",
     "events_until_stopped",
     "exit_target",
+    "explore_gate",
     "format_message",
     "hero_life",
     "keepable_cards",
@@ -131,6 +133,7 @@ __all__ = [
     "rule_fired",
     "scenario_from_yaml",
     "scenario_state",
+    "step_distances",
     "with_article",
     "with_difficulty",
 ]

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from mnm.bots.plan import stuck
 from mnm.chapters.doc import condition_words
 from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
 from mnm.content.schema import Chapter
@@ -80,7 +81,9 @@ class Watch:
         unmet = [i for i, c in enumerate(self.chapter.victory) if not conditions_hold(ctx, st, (c,), -1, mouse)]
         searched = sorted({s for h in st.heroes.values() for s in h.searched})
         flags = sorted(k for k, v in st.chapter_vars.items() if v is True)
+        planner = stuck(ctx, st) if st.status != "won" else None  # what the bots' planner could not plan for
         return {
+            "planner": list(planner) if planner else None,
             "counters": dict(self.counters),
             "flags": flags,
             "fired": sorted(self.fired),
@@ -325,6 +328,19 @@ def _defeat_sentences(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _planner_sentences(lost: list[dict[str, Any]], won: int) -> list[dict[str, Any]]:
+    """When the bots won nothing: what their planner could not plan for at the end of the games lost (issue 43),
+    the most frequent first, as ``kind: planner``."""
+    if won:
+        return []
+    said = Counter(tuple(n["planner"]) for n in lost if n.get("planner"))
+    n = len(lost)
+    return [
+        _entry("planner", "", k, n, f"{_count(k, n, 'en')}, {en}", f"{_count(k, n, 'pt')}, {pt}")
+        for (en, pt), k in said.most_common(2)
+    ]
+
+
 def diagnose(chapter: Chapter, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Why the games not won were lost, most frequent first: each ``{kind, rule, games, of, en, pt}`` with
     ``kind`` one of ``gate``, ``rule``, ``victory``, ``ending``. Records without notes are skipped."""
@@ -333,5 +349,6 @@ def diagnose(chapter: Chapter, records: list[dict[str, Any]]) -> list[dict[str, 
         return []
     lost = [r["watch"] for r in notes]
     found = _gate_sentences(chapter, lost) + _rule_sentences(chapter, lost) + _victory_sentences(chapter, lost, notes)
+    found += _planner_sentences(lost, sum(1 for r in records if r["status"] == "won"))
     found.sort(key=lambda d: -d["games"])
     return found + _defeat_sentences(notes)
