@@ -5,9 +5,12 @@ fitting (:mod:`mnm.bots.value`), below all three."""
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from mnm.bots.policy import HeuristicBot
 from mnm.engine import Action, Ctx, State, apply_action_in_place, legal_actions
+
+if TYPE_CHECKING:  # the policy's story-choice look-ahead plays out through this module: no run-time circle
+    from mnm.bots.policy import HeuristicBot
 
 __all__ = ["PLAYOUT_LIMIT", "play_out", "playout_step"]
 
