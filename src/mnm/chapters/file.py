@@ -56,9 +56,9 @@ from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError, HeroClass
 
 __all__ = [
     "LIMITS",
+    "MAX_CHAPTER_BYTES",
     "MAX_EFFECTS",
     "MAX_EFFECTS_PER_TRIGGER",
-    "MAX_CHAPTER_BYTES",
     "ChapterFileError",
     "Problem",
     "added_chapter",

@@ -46,6 +46,7 @@ from mnm.engine import GAME_OPTIONS
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.library import LibraryRouter
 from mnm.server.limits import RateLimiter, SocketCaps, token_key
+from mnm.server.record_store import RecordStore
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import (
     HOST,
@@ -123,6 +124,9 @@ class Limits:
     bot_table_rounds: int = 100
     playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
     library_games: int = 20  # the chapter library (issue 36): bot games per preset measuring a published chapter
+    # reads of large public documents (a finished table's record), per client address (issue 48)
+    reads_per_second: float = 10.0
+    read_burst: int = 40
 
 
 class _Budget:
@@ -398,6 +402,14 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         table_limit.check(client_key(request))
         all_tables_limit.check("all")  # issue 26, finding 10: many addresses share one budget
 
+    # reads of large public documents (records), per address: as the library's reads (issue 48)
+    read_limit = RateLimiter(
+        limits.reads_per_second * scale, round(limits.read_burst * scale), "requests for records", limits.limiter_keys
+    )
+    records = RecordStore(store)
+    service.expire_hooks.append(records.forget)
+    record_builds = asyncio.Semaphore(2)
+
     sockets = SocketCaps(round(limits.sockets_per_address * scale), limits.sockets_per_table, limits.sockets_total)
 
     playtests = PlaytestService(
@@ -450,6 +462,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     app.state.limits = limits
     app.state.budget = budget
     app.state.sockets = sockets
+    app.state.records = records
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -581,14 +594,41 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         first, events = log_page(table.game.events, table.content, start, limit)  # at most ~LOG_BYTES of them
         return {"start": first, "total": len(table.game.events), "events": events}
 
-    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=_errors(404, 409, 503))
-    async def get_record(table_id: str) -> JSONResponse:
+    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses={**_errors(404, 409, 503), 304: {"description": "not modified (If-None-Match)"}})
+    async def get_record(
+        table_id: str,
+        request: Request,
+        if_none_match: str | None = Header(default=None, max_length=200),
+        accept_encoding: str | None = Header(default=None, max_length=200),
+    ) -> Response:
         """Once the chapter is over: everything needed to check its dice (setup, seed, commitment, every action
-        with its typed dice and events), as a file to download. ``mnm verify FILE`` replays it from the seed."""
-        table = await service.get(table_id)
-        record = await service.record(table)
-        name = f"mnm-{table.id}-record.json"
-        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        with its typed dice and events), as a file to download. ``mnm verify FILE`` replays it from the seed.
+        Built once when first asked for after the end, then served as stored (issue 48): ``ETag`` and
+        ``If-None-Match`` (304), gzip when the client takes it; rate-limited per address like the other reads."""
+        read_limit.check(client_key(request))
+        found = await asyncio.to_thread(records.load, table_id[:40]) if 1 <= len(table_id) <= 40 else None
+        if found is None:
+            table = await service.get(table_id)
+            if not table.over:
+                raise ApiError(409, ErrorCode.NOT_FINISHED, "the record (with the seed) is published when the chapter ends")
+            async with record_builds:  # two at once at most: a burst of first requests cannot fill the threads
+                found = await asyncio.to_thread(records.load, table.id)
+                if found is None:
+                    record = await service.record(table)
+                    found = await asyncio.to_thread(records.save, table.id, record)
+        etag = f'"{found.etag}"'
+        headers = {
+            "ETag": etag,
+            "Cache-Control": "public, max-age=86400",
+            "Vary": "Accept-Encoding",
+            "Content-Disposition": f'attachment; filename="mnm-{found.table_id}-record.json"',
+        }
+        if if_none_match is not None and (if_none_match.strip() == "*" or etag in if_none_match):
+            return Response(status_code=304, headers=headers)
+        if accept_encoding is not None and "gzip" in accept_encoding.lower():
+            headers["Content-Encoding"] = "gzip"
+            return Response(found.gz, media_type="application/json", headers=headers)
+        return Response(await asyncio.to_thread(found.plain), media_type="application/json", headers=headers)
 
     @app.get("/api/tables/{table_id}/hints", tags=["tables"], responses=_errors(403, 404, 409, 503))
     async def get_hints(

@@ -58,6 +58,9 @@ class LiveTable:
     # why the server stopped this table before its chapter ended (a bot table over its budget): the journal's
     # last row, kind "stop", says so too, so a restart keeps it stopped
     stopped: dict[str, Any] | None = None
+    # what its journal holds in storage (issue 48: the per-table budget of stored bytes and events)
+    stored_bytes: int = 0
+    stored_events: int = 0
 
     @property
     def over(self) -> bool:

@@ -15,7 +15,7 @@ import json
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mnm.chapters.file import ChapterFileError, added_chapter, read_chapter_text
@@ -46,6 +46,10 @@ BOT = -3  # the seat number journal rows carry when the server's bot played the 
 BOT_RUN_LIMIT = 5000  # actions one bot run plays at most (a whole chapter is far fewer)
 BOT_TABLE_ACTIONS = 5000  # actions a table where bots play every seat may take in all, restarts included
 STOP = "stop"  # the kind of the journal row that ends a bot table over its budget (issue 34, finding 2)
+# what one table's journal may hold in storage (issue 48: an uploaded chapter of thousands of effects per action
+# left a 5 MB public record); past either, the table is stopped by a ``stop budget`` row
+TABLE_BYTES = 2 * 1024 * 1024
+TABLE_EVENTS = 50_000
 TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
@@ -106,6 +110,7 @@ class TableService:
         self.idle_seconds = idle_seconds
         self._last_sweep = time.monotonic()
         self.fanout: Fanout | None = None
+        self.expire_hooks: list[Callable[[list[str]], Any]] = []
 
     # --- several processes --------------------------------------------------------------------------------
 
@@ -136,6 +141,9 @@ class TableService:
         cutoff = (time.time() if now is None else now) - self.expiry_seconds
         watched = {t.id for t in self.live.values() if t.listeners or t.lock.locked()}
         gone = await asyncio.to_thread(self.storage.expire, cutoff, watched)
+        for hook in self.expire_hooks:  # what else is kept per table (the stored records: issue 48)
+            if gone:
+                await asyncio.to_thread(hook, gone)
         for table_id in gone:
             table = self.live.pop(table_id, None)
             if table is not None:
@@ -195,6 +203,8 @@ class TableService:
                     await self._retire(table)
                     return
                 table.version = row.version
+                table.stored_bytes += len(json.dumps(row.events))
+                table.stored_events += len(row.events)
                 message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
                 await self._broadcast(table, message)
 
@@ -460,6 +470,8 @@ class TableService:
             setup_event_count=len(record.setup_events),
             continued_to=record.continued_to,
             stopped=stop_reason(record.journal[-1].action) if record.journal and record.journal[-1].kind == STOP else None,
+            stored_bytes=sum(len(json.dumps(r.events)) for r in record.journal),
+            stored_events=sum(len(r.events) for r in record.journal),
         )
 
     # --- changing --------------------------------------------------------------------------------------
@@ -510,6 +522,7 @@ class TableService:
             table.version = row.version
             message = self._update(table, row.kind, str(action), caller.seat, n_events, events)
             await self._broadcast(table, message)
+            await self._check_budget(table)
         self.start_bots(table)
         return message
 
@@ -577,13 +590,25 @@ class TableService:
                 table.version = row.version
                 message = self._update(table, row.kind, str(action), BOT, n_events, events)
                 await self._broadcast(table, message)
+                if await self._check_budget(table):
+                    return
             # let people's requests and other tables in between; a table nobody plays goes at a bounded pace
             await asyncio.sleep(self.bot_table_pace if bots_only else 0)
 
-    async def _stop(self, table: LiveTable, rounds: int) -> None:
+    async def _check_budget(self, table: LiveTable) -> bool:
+        """Stop a table whose journal passed :data:`TABLE_BYTES` or :data:`TABLE_EVENTS` in storage (called
+        holding its lock, after a write); True when it stopped it."""
+        if table.stopped is not None or table.game.state.status != "playing":
+            return False
+        if table.stored_bytes <= TABLE_BYTES and table.stored_events <= TABLE_EVENTS:
+            return False
+        await self._stop(table, 0, f"stop budget {TABLE_BYTES // (1024 * 1024)} {TABLE_EVENTS}")
+        return True
+
+    async def _stop(self, table: LiveTable, rounds: int, action: str | None = None) -> None:
         """End a bot table over its budget (called holding its lock): a journal row of kind ``stop`` says why,
         so the view, the record and a restart all know the chapter did not end by its rules."""
-        row = JournalRow(table.version + 1, STOP, f"stop {rounds}", [], BOT, [])
+        row = JournalRow(table.version + 1, STOP, action or f"stop {rounds}", [], BOT, [])
         try:
             await self._write(table, row)
         except ApiError:
@@ -635,6 +660,8 @@ class TableService:
         game = table.game
         try:
             await asyncio.to_thread(self.storage.append, table.id, row, game.to_json(), game.state.status)
+            table.stored_bytes += len(json.dumps(row.events))
+            table.stored_events += len(row.events)
         except StaleVersion as err:
             if point is None:
                 await self._retire(table)
@@ -735,6 +762,17 @@ def _dice(dice: Any) -> list[int]:
 def stop_reason(action: str) -> dict[str, Any]:
     """What a ``stop N`` journal row means, for the view (both languages) and the record."""
     words = action.split()
+    if len(words) > 1 and words[1] == "budget":
+        mb = words[2] if len(words) > 2 else "?"
+        events = words[3] if len(words) > 3 else "?"
+        return {
+            "reason": "budget",
+            "rounds": 0,
+            "text": {
+                "en": f"Stopped: the table passed the server's budget ({mb} MB or {events} events stored).",
+                "pt": f"Parada: a mesa passou do limite do servidor ({mb} MB ou {events} eventos guardados).",
+            },
+        }
     rounds = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
     return {
         "reason": "rounds",
