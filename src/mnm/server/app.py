@@ -438,10 +438,12 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         await asyncio.to_thread(_warm_up, service)
         await asyncio.to_thread(library.start)
         await service.start()
+        resume = asyncio.get_running_loop().create_task(library.resume())  # measures a dead process left
         if limits.playtest_warm:  # mnm serve: end what a crashed run left playing, then start afresh
             await asyncio.to_thread(end_leftovers)
             await asyncio.to_thread(playtests.warm)
         yield
+        resume.cancel()
         await library.stop()
         await asyncio.to_thread(playtests.close)
         await service.stop()
@@ -689,6 +691,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         check_new_table(request)
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
+        if await asyncio.to_thread(library.hidden_play, table.id):  # hidden means hidden (issue 48): no replay
+            raise ApiError(404, ErrorCode.NO_LIBRARY_CHAPTER, "the operator hid this table's chapter", chapter=table.setup["chapter"])
         published = None if body.replay or body.chapter_file else await asyncio.to_thread(library.next_file, table)
         new = await service.continue_campaign(
             table, caller, dict(body.keep), body.replay, body.companion, body.chapter_file or (published and published[0])
