@@ -49,6 +49,7 @@ from mnm.server.limits import RateLimiter, SocketCaps, token_key
 from mnm.server.record_store import RecordStore
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import (
+    CREATOR,
     HOST,
     MAX_SEATS,
     SPECTATOR,
@@ -122,6 +123,7 @@ class Limits:
     # the rounds it may last before the server stops it ("the chapter did not end within N rounds")
     bot_table_pace: float = 0.25
     bot_table_rounds: int = 100
+    bot_tables_per_address: int = 4  # tables of bots only playing at once per creating address (issue 48)
     playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
     library_games: int = 20  # the chapter library (issue 36): bot games per preset measuring a published chapter
     # reads of large public documents (a finished table's record), per client address (issue 48)
@@ -387,6 +389,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         draft_expiry_seconds=limits.draft_expiry_days * 86400.0,
         bot_table_pace=limits.bot_table_pace,
         bot_table_rounds=limits.bot_table_rounds,
+        bot_tables_per_address=max(1, round(limits.bot_tables_per_address * limits.address_scale)),
     )
     budget = _Budget(limits)
     scale = limits.address_scale
@@ -401,6 +404,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     def check_new_table(request: Request) -> None:
         table_limit.check(client_key(request))
         all_tables_limit.check("all")  # issue 26, finding 10: many addresses share one budget
+        CREATOR.set(client_key(request))  # a table of bots only counts against this address (issue 48)
 
     # reads of large public documents (records), per address: as the library's reads (issue 48)
     read_limit = RateLimiter(

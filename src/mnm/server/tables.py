@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import hashlib
 import json
 import secrets
@@ -56,6 +57,11 @@ MAX_SEATS = 4
 SEED_BITS = 128
 
 
+# the client address of the request that is creating a table (set by the server's new-table check): a table
+# where bots play every seat is counted against it (issue 48: 20 bot tables from one address)
+CREATOR: contextvars.ContextVar[str | None] = contextvars.ContextVar("mnm_table_creator", default=None)
+
+
 def new_seed() -> int:
     """A table's secret seed: 128 bits from :mod:`secrets`, the top one set (so never a small number)."""
     return secrets.randbits(SEED_BITS) | (1 << (SEED_BITS - 1))
@@ -92,6 +98,7 @@ class TableService:
         draft_expiry_seconds: float = 30 * 86400.0,
         bot_table_pace: float = 0.0,
         bot_table_rounds: int = 100,
+        bot_tables_per_address: int = 0,
     ) -> None:
         self.storage = storage
         self.expiry_seconds = expiry_seconds  # 0: tables are never deleted
@@ -99,6 +106,9 @@ class TableService:
         # a table where bots play every seat: seconds between two bot actions, and rounds before it is stopped
         self.bot_table_pace = bot_table_pace
         self.bot_table_rounds = bot_table_rounds
+        # tables of bots only playing at once per creating address (0: no bound), and which play now
+        self.bot_tables_per_address = bot_tables_per_address
+        self.bot_tables: dict[str, set[str]] = {}
         self._expiry_task: asyncio.Task[None] | None = None
         self.content = content or builtin_content()
         self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
@@ -257,6 +267,19 @@ class TableService:
         bot_list = list(bots or [])
         if len(bot_list) > len(seats) or any(b is not None and b not in BOT_NAMES for b in bot_list):
             raise ApiError(422, ErrorCode.BAD_TABLE, f"bots: one per seat at most, each one of {', '.join(BOT_NAMES)} or null")
+        creator = CREATOR.get()
+        all_bots = len(bot_list) == len(seats) and all(bot_list)
+        if all_bots and creator is not None and self.bot_tables_per_address > 0:
+            playing = self.bot_tables.get(creator, set())
+            if len(playing) >= self.bot_tables_per_address:
+                raise ApiError(
+                    429,
+                    ErrorCode.RATE_LIMITED,
+                    f"at most {self.bot_tables_per_address} tables of bots play at once for one address; "
+                    "wait until one ends",
+                    retry_after=30.0,
+                    limit=self.bot_tables_per_address,
+                )
         setup: dict[str, Any] = {
             "chapter": chapter,
             "party": list(party),
@@ -303,6 +326,18 @@ class TableService:
         self.live[table_id] = table
         self._evict()
         self.start_bots(table)
+        if all_bots and creator is not None and table.bot_task is not None and not table.bot_task.done():
+            playing = self.bot_tables.setdefault(creator, set())
+            playing.add(table_id)
+
+            def done(_task: object, creator: str = creator, table_id: str = table_id) -> None:
+                left = self.bot_tables.get(creator)
+                if left is not None:
+                    left.discard(table_id)
+                    if not left:
+                        del self.bot_tables[creator]
+
+            table.bot_task.add_done_callback(done)
         return table, tokens
 
     def _chapter_content(self, text: Any) -> Content:
@@ -806,4 +841,4 @@ def _check_version(table: LiveTable, version: Any) -> None:
         )
 
 
-__all__ += ["BOT", "BOT_NAMES", "HOST", "SPECTATOR", "StaleVersion"]
+__all__ += ["BOT", "BOT_NAMES", "CREATOR", "HOST", "SPECTATOR", "StaleVersion"]
