@@ -43,6 +43,7 @@ from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
 from mnm.chapters.file import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
+from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.library import LibraryRouter
 from mnm.server.limits import RateLimiter, SocketCaps, token_key
@@ -124,6 +125,7 @@ class Limits:
     bot_table_pace: float = 0.25
     bot_table_rounds: int = 100
     bot_tables_per_address: int = 4  # tables of bots only playing at once per creating address (issue 48)
+    bot_workers: int = 1  # worker processes where the server's bots decide (0: a thread of the serving process)
     playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
     library_games: int = 20  # the chapter library (issue 36): bot games per preset measuring a published chapter
     # reads of large public documents (a finished table's record), per client address (issue 48)
@@ -391,6 +393,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         bot_table_rounds=limits.bot_table_rounds,
         bot_tables_per_address=max(1, round(limits.bot_tables_per_address * limits.address_scale)),
     )
+    if limits.bot_workers > 0:  # the bots decide in worker processes (issue 48)
+        service.bot_workers = BotWorkers(limits.bot_workers)
+    service.bot_cpu_seconds = limits.playtest_game_seconds
     budget = _Budget(limits)
     scale = limits.address_scale
     table_limit = RateLimiter(
@@ -451,6 +456,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         await library.stop()
         await asyncio.to_thread(playtests.close)
         await service.stop()
+        if service.bot_workers is not None:
+            await asyncio.to_thread(service.bot_workers.close)
         if storage is None:
             store.close()
 

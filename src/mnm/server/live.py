@@ -61,6 +61,9 @@ class LiveTable:
     # what its journal holds in storage (issue 48: the per-table budget of stored bytes and events)
     stored_bytes: int = 0
     stored_events: int = 0
+    bot_cpu: float = 0.0  # CPU seconds its bots spent deciding in the workers (since it was loaded)
+    snapshot: dict[str, Any] | None = None  # the game as last stored (at snapshot_version): the bots start there
+    snapshot_version: int = -1
 
     @property
     def over(self) -> bool:

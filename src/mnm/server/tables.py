@@ -34,6 +34,7 @@ from mnm.engine import (
 )
 from mnm.presentation.seating import BOT_NAMES, undo_goes_on
 from mnm.records.record import RECORD_FORMAT, game_from_setup, replay_rows, seed_commitment
+from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.live import HOST, SPECTATOR, Caller, LiveTable, token_hash
@@ -109,6 +110,8 @@ class TableService:
         # tables of bots only playing at once per creating address (0: no bound), and which play now
         self.bot_tables_per_address = bot_tables_per_address
         self.bot_tables: dict[str, set[str]] = {}
+        self.bot_workers: BotWorkers | None = None  # where the bots decide (None: a thread of this process)
+        self.bot_cpu_seconds = 30.0  # CPU seconds the bots of a bot-only table may spend in all
         self._expiry_task: asyncio.Task[None] | None = None
         self.content = content or builtin_content()
         self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
@@ -611,7 +614,21 @@ class TableService:
                 # a fresh bot per decision, seeded by the table's seed and the game's length: the same
                 # table plays the same way, also after a restart rebuilt it from the journal
                 seed = derived_seed(int(table.setup["seed"]), "bot", len(game.log))
-                action = await asyncio.to_thread(_bot_choice, name, seed, game)
+                if self.bot_workers is not None:  # in a worker process, never on this one (issue 48)
+                    snapshot = table.snapshot if table.snapshot_version == table.version else None
+                    if snapshot is None:
+                        snapshot = await asyncio.to_thread(game.to_json)
+                    try:
+                        chosen, cpu = await self.bot_workers.choose(table.setup.get("chapter_file"), snapshot, name, seed)
+                        action = Action.parse(chosen)
+                    except Exception:
+                        return  # a worker that died (the server shutting down): the next request starts it again
+                    table.bot_cpu += cpu
+                    if bots_only and table.bot_cpu > self.bot_cpu_seconds:
+                        await self._stop(table, 0, f"stop cpu {self.bot_cpu_seconds:g}")
+                        return
+                else:
+                    action = await asyncio.to_thread(_bot_choice, name, seed, game)
                 n_events = len(game.events)
                 try:
                     events = game.apply(action)
@@ -623,8 +640,9 @@ class TableService:
                 except ApiError:
                     return
                 table.version = row.version
-                message = self._update(table, row.kind, str(action), BOT, n_events, events)
-                await self._broadcast(table, message)
+                if table.listeners:  # nobody watching: no update to render (issue 48)
+                    message = self._update(table, row.kind, str(action), BOT, n_events, events)
+                    await self._broadcast(table, message)
                 if await self._check_budget(table):
                     return
             # let people's requests and other tables in between; a table nobody plays goes at a bounded pace
@@ -694,7 +712,9 @@ class TableService:
         request rebuilds the table from storage."""
         game = table.game
         try:
-            await asyncio.to_thread(self.storage.append, table.id, row, game.to_json(), game.state.status)
+            snapshot = game.to_json()
+            await asyncio.to_thread(self.storage.append, table.id, row, snapshot, game.state.status)
+            table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
             table.stored_bytes += len(json.dumps(row.events))
             table.stored_events += len(row.events)
         except StaleVersion as err:
@@ -797,6 +817,16 @@ def _dice(dice: Any) -> list[int]:
 def stop_reason(action: str) -> dict[str, Any]:
     """What a ``stop N`` journal row means, for the view (both languages) and the record."""
     words = action.split()
+    if len(words) > 1 and words[1] == "cpu":
+        seconds = words[2] if len(words) > 2 else "?"
+        return {
+            "reason": "cpu",
+            "rounds": 0,
+            "text": {
+                "en": f"Stopped: the bots spent the server's budget of {seconds} CPU seconds for a table of bots.",
+                "pt": f"Parada: os robôs gastaram o limite do servidor de {seconds} segundos de CPU para uma mesa de robôs.",
+            },
+        }
     if len(words) > 1 and words[1] == "budget":
         mb = words[2] if len(words) > 2 else "?"
         events = words[3] if len(words) > 3 else "?"
