@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import subprocess
@@ -77,14 +78,29 @@ def finished_heavy_table(db: str, rounds: int) -> str:
     return asyncio.run(play())
 
 
-async def health_loop(base: str, until: float, out: list[float]) -> None:
-    async with httpx.AsyncClient(timeout=30) as client:
+def health_samples(base: str, seconds: float) -> list[float]:
+    """(In its own process) ``GET /api/health`` every 20 ms for ``seconds``: each answer's seconds."""
+    out = []
+    until = time.monotonic() + seconds
+    with httpx.Client(timeout=30) as client:
         while time.monotonic() < until:
             sent = time.perf_counter()
-            r = await client.get(base + "/api/health")
+            r = client.get(base + "/api/health")
             out.append(time.perf_counter() - sent)
             assert r.status_code == 200
-            await asyncio.sleep(0.02)
+            time.sleep(0.02)
+    return out
+
+
+async def health_loop(base: str, until: float, out: list[float]) -> None:
+    """The health checker runs in a process of its own: the load generator's own event loop (50 tables' sockets)
+    must not delay it and count as the server's latency."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--health-of", base, "--seconds", str(max(0.0, until - time.monotonic())),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    stdout, _ = await proc.communicate()
+    out.extend(json.loads(stdout))
 
 
 async def keep_bot_tables(base: str, n: int, until: float, made: list[str]) -> None:
@@ -106,14 +122,28 @@ async def keep_bot_tables(base: str, n: int, until: float, made: list[str]) -> N
             await asyncio.sleep(1.0)
 
 
-async def fetch_loop(base: str, table: str, until: float, tally: dict[str, int]) -> None:
+async def fetch_loop(base: str, table: str, until: float, tally: dict[str, int], rate: float) -> None:
     async with httpx.AsyncClient(timeout=60) as client:  # httpx asks for gzip, as a browser does
         while time.monotonic() < until:
+            if rate > 0:
+                await asyncio.sleep(1.0 / rate)
             r = await client.get(f"{base}/api/tables/{table}/record")
             tally[str(r.status_code)] = tally.get(str(r.status_code), 0) + 1
             tally["bytes"] = tally.get("bytes", 0) + int(r.headers.get("content-length", len(r.content)))
             if r.status_code == 429:
                 await asyncio.sleep(float(r.headers.get("retry-after", "1")))
+
+
+async def side_load(base: str, record_table: str, args: argparse.Namespace) -> tuple[list[str], dict[str, int]]:
+    """(In its own process) the heavy bot tables and the record-fetch loops, for ``args.seconds``."""
+    until = time.monotonic() + args.seconds
+    bots: list[str] = []
+    tally: dict[str, int] = {}
+    await asyncio.gather(
+        keep_bot_tables(base, args.bots, until, bots),
+        *(fetch_loop(base, record_table, until, tally, args.fetch_rate) for _ in range(args.fetchers)),
+    )
+    return bots, tally
 
 
 def quantiles(samples: list[float]) -> tuple[float, float]:
@@ -139,13 +169,17 @@ async def main_async(args: argparse.Namespace, base: str, pid: int, record_table
     loaded: list[float] = []
     human_lat: list[float] = []
     tally: dict[str, int] = {}
-    bots: list[str] = []
+    side = await asyncio.create_subprocess_exec(  # its own process: the humans' driver must not slow it down
+        sys.executable, __file__, "--side-load-of", base, "--record-table", record_table, "--bots", str(args.bots),
+        "--fetchers", str(args.fetchers), "--seconds", str(args.seconds), "--fetch-rate", str(args.fetch_rate),
+        stdout=asyncio.subprocess.PIPE,
+    )
     await asyncio.gather(
-        keep_bot_tables(base, args.bots, until, bots),
         health_loop(base, until, loaded),
-        *(fetch_loop(base, record_table, until, tally) for _ in range(args.fetchers)),
         *(run_table(m, s, 10_000, until, human_lat, args.think) for m, s in zip(humans, sockets, strict=True)),
     )
+    side_out, _ = await side.communicate()
+    bots, tally = json.loads(side_out)
     wall = time.monotonic() - start
     cpu = cpu_seconds(pid) - cpu0
     async with httpx.AsyncClient(timeout=30) as client:
@@ -159,7 +193,7 @@ async def main_async(args: argparse.Namespace, base: str, pid: int, record_table
     print(f"human tables: {args.humans}, {len(human_lat)} actions, action-to-broadcast p50 {h50:.1f} ms p99 {h99:.1f} ms")
     print(f"heavy bot tables: {args.bots} at once ({len(bots)} in all), {sum(versions)} actions in {wall:.0f} s")
     fetched = sum(v for k, v in tally.items() if k.isdigit())
-    print(f"record fetches: {fetched} ({tally}), {tally.get('bytes', 0) / 1e6:.1f} MB on the wire")
+    print(f"record fetches: {fetched} ({tally}), {tally.get('bytes', 0) / 1e6:.1f} MB on the wire (loops at {args.fetch_rate:g}/s)")
     print(f"server CPU: {cpu / wall:.0%} of one core")
     print(f"target health p99 < 50 ms: {'met' if l99 < 50 else 'NOT met'}")
 
@@ -170,11 +204,25 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a person waits between actions")
     parser.add_argument("--bots", type=int, default=4, help="heavy-chapter tables of bots only")
     parser.add_argument("--fetchers", type=int, default=4, help="record-fetch loops")
+    parser.add_argument(
+        "--fetch-rate", type=float, default=10.0,
+        help="requests/s of each fetch loop (10: what one address may sustain; 0: as fast as answered, which the "
+        "bench's --address-scale 100 lets through)",
+    )
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of health checks before the load")
     parser.add_argument("--record-rounds", type=int, default=12, help="rounds of the finished table whose record is fetched")
     parser.add_argument("--db", default=None)
+    parser.add_argument("--health-of", default=None, help=argparse.SUPPRESS)  # the health checker's own process
+    parser.add_argument("--side-load-of", default=None, help=argparse.SUPPRESS)  # bot tables and record fetches
+    parser.add_argument("--record-table", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.health_of:
+        print(json.dumps(health_samples(args.health_of, args.seconds)))
+        return
+    if args.side_load_of:
+        print(json.dumps(asyncio.run(side_load(args.side_load_of, args.record_table, args))))
+        return
     args.uptime = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{os.path.join(tmp, 'heavy.db')}"
