@@ -248,6 +248,7 @@ class LibraryRouter:
         self.claimer = service.storage.origin  # this process, in the measure jobs it claims
         self.job_stale = JOB_STALE
         self._rows: tuple[float, list[Entry], dict[str, Any]] | None = None
+        self._counts: tuple[float, dict[str, Any]] | None = None
         self.router = APIRouter(prefix="/api/library", tags=["library"], responses=responses)
         self._routes()
 
@@ -267,14 +268,19 @@ class LibraryRouter:
                     self.measure(entry, chapter, entry.owner, address or "?")
             await asyncio.sleep(self.job_stale / 2)
 
+    async def counts(self) -> dict[str, Any]:
+        """Every chapter's plays and ratings, read at most every :data:`SEARCH_TTL` seconds by this process."""
+        now = time.monotonic()
+        if self._counts is None or now - self._counts[0] > SEARCH_TTL:
+            self._counts = (now, await asyncio.to_thread(self.store.counts))
+        return self._counts[1]
+
     async def rows(self) -> tuple[list[Entry], dict[str, Any]]:
         """Every chapter's latest version (without its file) and the counts, read at most every
         :data:`SEARCH_TTL` seconds by this process (issue 48: search read every file on every request)."""
         now = time.monotonic()
         if self._rows is None or now - self._rows[0] > SEARCH_TTL:
-            entries, counts = await asyncio.gather(
-                asyncio.to_thread(self.store.latest, False), asyncio.to_thread(self.store.counts)
-            )
+            entries, counts = await asyncio.gather(asyncio.to_thread(self.store.latest, False), self.counts())
             for entry in entries:
                 if not entry.search:  # published before the column: made once here
                     entry.search = search_words(entry, self.content)
@@ -395,12 +401,19 @@ class LibraryRouter:
         ) -> dict[str, Any]:
             """Listed chapters (latest versions) that match every filter given."""
             self.spend(request)
-            entries, counts = await self.rows()
-            words = plain_text(q, 80).casefold().split()
+            words = plain_text(q, 80).casefold().split()[:10]
+            if words:  # the database filters by the search column: only the matches are read
+                entries, counts = await asyncio.gather(
+                    asyncio.to_thread(store.search, words, party, lang, max_tiles), self.counts()
+                )
+            else:
+                entries, counts = await self.rows()
             found = []
             for entry in entries:
                 if entry.hidden or not entry.listed or (entry.house and entry.chapter not in self.content.chapters):
                     continue
+                if not entry.search:  # published before the column
+                    entry.search = search_words(entry, self.content)
                 if any(w not in entry.search for w in words):  # the column kept at publish time
                     continue
                 row = self.summary(entry, counts.get(entry.chapter, no_counts()))
@@ -485,7 +498,7 @@ class LibraryRouter:
                     "hidden": "the operator hid this chapter: no new version until it is shown again",
                 }[stored]
                 raise ApiError(409, ErrorCode.LIBRARY_REFUSED, message, reason=stored)
-            self._rows = None
+            self._rows = self._counts = None
             self.measure(stored, chapter, owner, address)
             return {"chapter": stored.chapter, "version": stored.version, "measure": stored.measure}
 
@@ -669,7 +682,7 @@ class LibraryRouter:
             note = plain_text(body.note, 280)
             if not await asyncio.to_thread(store.rate, table.id, seat, found[0], found[1], body.stars, note, rater):
                 raise ApiError(409, ErrorCode.ALREADY_RATED, "this seat (or this address) already rated this table's chapter")
-            self._rows = None
+            self._rows = self._counts = None
             return {"chapter": found[0], "version": found[1], "stars": body.stars, "rated": True}
 
     def played_by_seat(self, table: LiveTable) -> dict[int, int]:

@@ -30,6 +30,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
@@ -395,6 +396,36 @@ class LibraryStore:
                 )
             ).all()
         return [_entry(r, *flags.get(r.chapter, (True, False))) for r in rows]
+
+    def search(
+        self, words: list[str], mice: int | None = None, lang: str | None = None, max_tiles: int | None = None
+    ) -> list[Entry]:
+        """The latest version of each listed, visible chapter whose ``search`` column holds every word (and the
+        filters), without the files: the database filters, only the matches are read (issue 48). Rows written
+        before the column (empty) come back too, for the caller to match."""
+        newest = (
+            select(entries_t.c.chapter, func.max(entries_t.c.version).label("top"))
+            .group_by(entries_t.c.chapter)
+            .subquery()
+        )
+        query = (
+            select(*SUMMARY_COLUMNS)
+            .join(newest, and_(entries_t.c.chapter == newest.c.chapter, entries_t.c.version == newest.c.top))
+            .join(flags_t, flags_t.c.chapter == entries_t.c.chapter, isouter=True)
+            .where(func.coalesce(flags_t.c.hidden, 0) == 0, func.coalesce(flags_t.c.listed, 1) == 1)
+        )
+        for word in words:
+            escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            query = query.where(or_(entries_t.c.search == "", entries_t.c.search.like(f"%{escaped}%", escape="\\")))
+        if mice is not None:
+            query = query.where(entries_t.c.mice == mice)
+        if lang is not None:
+            query = query.where(entries_t.c.languages.like(f"%{lang}%"))
+        if max_tiles is not None:
+            query = query.where(entries_t.c.tiles <= max_tiles)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [_entry(r) for r in rows]
 
     def entry(self, chapter: str, version: int | None = None) -> Entry | None:
         """A version of a chapter (the latest when ``version`` is None; None for a version no database integer holds)."""

@@ -267,7 +267,9 @@ function ratingsSection(page) {
     "section",
     { class: "lib-ratings", "aria-labelledby": "lib-ratings-title" },
     h("h3", { id: "lib-ratings-title" }, t("lib.ratings")),
-    page.rated ? h("p", { id: "lib-stars" }, t("lib.stars", { stars: page.stars, count: page.rated })) : h("p", {}, t("lib.noRatings")),
+    page.rated
+      ? h("p", { id: "lib-stars" }, t("lib.stars", { stars: page.stars, count: page.rated }), " ", t("lib.raters", { n: page.raters || 0 }))
+      : h("p", {}, t("lib.noRatings")),
     h(
       "ul",
       { class: "lib-notes" },
