@@ -622,9 +622,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         found = await asyncio.to_thread(records.load, table_id[:40]) if 1 <= len(table_id) <= 40 else None
         if found is None:
             table = await service.get(table_id)
-            if not table.over:
-                raise ApiError(409, ErrorCode.NOT_FINISHED, "the record (with the seed) is published when the chapter ends")
-            async with record_builds:  # two at once at most: a burst of first requests cannot fill the threads
+            # two at once at most (a burst of first requests cannot fill the threads), and under the table's lock:
+            # the action that ended the chapter is written before anything is built from storage
+            async with record_builds, table.lock:
+                if not table.over:
+                    raise ApiError(409, ErrorCode.NOT_FINISHED, "the record (with the seed) is published when the chapter ends")
                 found = await asyncio.to_thread(records.load, table.id)
                 if found is None:
                     record = await service.record(table)

@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import time
 from collections import OrderedDict
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 __all__ = ["BotWorkers", "choose_in_worker"]
@@ -78,9 +79,18 @@ class BotWorkers:
     async def choose(
         self, chapter_file: str | None, snapshot: dict[str, Any], bot: str, seed: int
     ) -> tuple[str, float]:
-        pool = await asyncio.to_thread(self._started)
-        future = pool.submit(choose_in_worker, chapter_file, snapshot, bot, seed)
-        return await asyncio.wrap_future(future)
+        for attempt in (1, 2):
+            pool = await asyncio.to_thread(self._started)
+            try:
+                future = pool.submit(choose_in_worker, chapter_file, snapshot, bot, seed)
+                return await asyncio.wrap_future(future)
+            except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh, once
+                if self._pool is pool:
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         if self._pool is not None:

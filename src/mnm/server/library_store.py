@@ -490,14 +490,22 @@ class LibraryStore:
         return out
 
     def played_rows(self, table_id: str) -> list[tuple[int, str]]:
-        """(seat, action) of each action row of a table's journal (who played what: the rating's proof of play)."""
+        """(seat, action) of each action of a table's journal still in its game (an undone one is not): who
+        played what, the rating's proof of play."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(journal_t.c.seat, journal_t.c.action).where(
-                    and_(journal_t.c.table_id == table_id, journal_t.c.kind == "action")
-                )
+                select(journal_t.c.kind, journal_t.c.seat, journal_t.c.action)
+                .where(journal_t.c.table_id == table_id)
+                .order_by(journal_t.c.version)
             ).all()
-        return [(int(r.seat), str(r.action)) for r in rows]
+        kept: list[tuple[int, str]] = []
+        for r in rows:
+            if r.kind == "undo":
+                if kept:
+                    kept.pop()
+            elif r.kind == "action":
+                kept.append((int(r.seat), str(r.action)))
+        return kept
 
     def rated_seats(self, table_id: str) -> set[int]:
         with self.engine.connect() as conn:
