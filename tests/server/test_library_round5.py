@@ -221,3 +221,52 @@ def test_search_reads_the_column_not_the_files(client: TestClient) -> None:
         "flight-to-barksburg"
     ]
     assert "walnut hall" in store.entry("tiny-trial").search
+
+
+def test_a_database_from_before_issue_48_gets_the_new_columns(tmp_path: Path) -> None:
+    """Schema migration: the library's and the ratings' tables made without ``search`` and ``address`` get them
+    at start, and their rows read as before (search then matches them by their fields)."""
+    from sqlalchemy import Column, MetaData, Table, insert
+
+    from mnm.server.library_store import entries_t, ratings_t
+
+    db = f"sqlite:///{tmp_path / 'old.db'}"
+    storage = Storage(db)
+    old = MetaData()
+    for table in (entries_t, ratings_t):
+        kept = [c for c in table.c if c.name not in ("search", "address")]
+        Table(table.name, old, *[Column(c.name, c.type, primary_key=c.primary_key) for c in kept])
+    old.create_all(storage.engine)
+    row = {c.name: "x" for c in entries_t.c if c.name not in ("search", "address")}
+    row.update(chapter="old-one", version=1, created=1.0, mice=2, tiles=2, languages="en", playtest="{}", title="Oaken Door")
+    with storage.engine.begin() as conn:
+        conn.execute(insert(old.tables["mnm_library"]).values(**row))
+    store = LibraryStore(storage)  # adds the columns
+    assert store.entry("old-one") is not None and store.entry("old-one").search == ""  # type: ignore[union-attr]
+    with storage.engine.connect() as conn:
+        names = {c.name for c in Table("mnm_library_ratings", MetaData(), autoload_with=conn).c}
+    assert "address" in names
+    LibraryStore(storage)  # a second start finds them there
+    assert [e.chapter for e in store.search(["oaken"])] == ["old-one"]  # empty column: the caller matches it
+    storage.close()
+
+
+WIN_NOW = TINY_CHAPTER.replace("id: tiny-trial", "id: win-now").replace(
+    "rules: []", "rules:\n  - id: at-once\n    when: movement_roll\n    do: [victory: {}]"
+)
+
+
+def test_a_win_now_chapter_stuffed_from_many_tables_gives_no_rating(client: TestClient) -> None:
+    """The attack: 117 tables of a chapter won at its first roll, rated five stars from one address."""
+    r = client.post("/api/library", json=publish_body(text=WIN_NOW, title="Win now"), headers=editor(client))
+    assert r.status_code == 201, r.text
+    elsewhere(client, "win-now")  # even from another address than the publisher's
+    accepted = 0
+    for _ in range(4):
+        made = client.post("/api/library/chapters/win-now/tables", json={}).json()
+        view = play_as_people(client, made["table"], made["host_token"])
+        assert view["status"] == "won" and view["version"] < 2 * library_module.MIN_RATING_ACTIONS
+        for token in [made["host_token"], *(s["token"] for s in made["seats"])]:
+            accepted += rate(client, made["table"], token).status_code == 201
+    assert accepted == 0
+    assert client.get("/api/library/chapters/win-now").json()["rated"] == 0
