@@ -270,3 +270,20 @@ def test_a_win_now_chapter_stuffed_from_many_tables_gives_no_rating(client: Test
             accepted += rate(client, made["table"], token).status_code == 201
     assert accepted == 0
     assert client.get("/api/library/chapters/win-now").json()["rated"] == 0
+
+
+def test_the_end_screen_knows_whether_a_table_may_rate(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = client.post("/api/library/chapters/proving-grounds/tables", json={"bots": ["heuristic"] * 4}).json()
+    wait_over(client, made["table"])
+    play = client.get(f"/api/library/plays/{made['table']}").json()
+    assert play["rateable"] is False and play["min_actions"] == library_module.MIN_RATING_ACTIONS
+    monkeypatch.setattr(library_module, "MIN_RATING_ACTIONS", 1)
+    made = client.post("/api/library/chapters/proving-grounds/tables", json={}).json()
+    assert client.get(f"/api/library/plays/{made['table']}").json()["rateable"] is False  # nobody played yet
+    from mnm.bots import make_bot
+
+    game = client.app.state.service.live[made["table"]].game  # type: ignore[attr-defined]
+    action = str(make_bot("heuristic", 1).choose(game))
+    r = client.post(f"/api/tables/{made['table']}/actions", json={"action": action, "version": 0}, headers={"X-Seat-Token": made["host_token"]})
+    assert r.status_code == 200, r.text
+    assert client.get(f"/api/library/plays/{made['table']}").json()["rateable"] is True

@@ -631,7 +631,19 @@ class LibraryRouter:
             if found is None:
                 raise _no_chapter(table_id)
             entry = await asyncio.to_thread(self.visible, found[0], found[1])
-            return {"table": table_id, "chapter": entry.chapter, "version": entry.version, "title": entry.title, "house": entry.house}
+            # whether a person played a seat enough to rate (issue 48): the end screen offers the form only then
+            table = await self.service.get(table_id)
+            played = await asyncio.to_thread(self.played_by_seat, table)
+            rateable = table.stopped is None and any(n >= MIN_RATING_ACTIONS for n in played.values())
+            return {
+                "table": table_id,
+                "chapter": entry.chapter,
+                "version": entry.version,
+                "title": entry.title,
+                "house": entry.house,
+                "rateable": rateable,
+                "min_actions": MIN_RATING_ACTIONS,
+            }
 
         @router.post("/plays/{table_id}/rating", status_code=201)
         async def rate(
