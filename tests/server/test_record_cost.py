@@ -119,3 +119,39 @@ def test_a_table_past_its_stored_budget_is_stopped_and_its_record_says_so(
         view = client.get(f"/api/tables/{table}").json()["view"]
         assert view["stopped"]["reason"] == "budget"
         assert client.app.state.service.live[table].stored_bytes == stored  # type: ignore[attr-defined]
+
+
+def test_two_processes_storing_one_record_keep_one_postgresql(postgres_url: str) -> None:
+    """Two processes asked for the same finished record at once both build it: one row is kept, and both
+    answer with the same bytes and ETag from then on (PostgreSQL, each with its own store)."""
+    import secrets
+    import threading
+
+    from mnm.server.record_store import RecordStore
+    from mnm.server.storage import Storage
+
+    stores = [RecordStore(Storage(postgres_url)) for _ in range(2)]
+    table = f"t-{secrets.token_hex(6)}"
+    record = {"format": 1, "table": table, "journal": [{"version": i, "events": ["x" * 50]} for i in range(200)]}
+    saved: list[Any] = [None, None]
+    gate = threading.Barrier(2)
+
+    def save(i: int) -> None:
+        gate.wait()
+        saved[i] = stores[i].save(table, record)
+
+    threads = [threading.Thread(target=save, args=(i,)) for i in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert saved[0].etag == saved[1].etag
+    for store in stores:
+        store.cache.clear()
+        again = store.load(table)
+        assert again is not None and again.etag == saved[0].etag and json.loads(again.plain()) == record
+    stores[0].forget([table])  # the table expired
+    stores[1].cache.clear()
+    assert stores[1].load(table) is None
+    for store in stores:
+        store.storage.close()
