@@ -110,9 +110,8 @@ async def keep_bot_tables(base: str, n: int, until: float, made: list[str]) -> N
     playing: list[str] = []
     async with httpx.AsyncClient(timeout=30) as client:
         while time.monotonic() < until:
-            for table in list(playing):
-                view = (await client.get(f"{base}/api/tables/{table}")).json()["view"]
-                if view["status"] != "playing" or view["stopped"]:
+            for table in list(playing):  # asked cheaply (no view rendered): its record is refused while it plays
+                if (await client.get(f"{base}/api/tables/{table}/record")).status_code != 409:
                     playing.remove(table)
             while len(playing) < n:
                 r = await client.post(base + "/api/tables", json=body)
