@@ -350,6 +350,7 @@ class LibraryRouter:
         """Queue the play-test (waiting for a place while the owner's other play-test runs or the queue is full,
         up to :data:`QUEUE_WAIT` seconds), then store its measure when it ends. The job runs in this process."""
         deadline = time.monotonic() + QUEUE_WAIT
+        beat = time.monotonic()
         while True:
             try:
                 job = self.playtests.submit(
@@ -361,6 +362,10 @@ class LibraryRouter:
                     await asyncio.to_thread(self.store.set_playtest, chapter, version, "unmeasured", {})
                     return
                 await asyncio.sleep(2.0)
+                if time.monotonic() - beat > JOB_HEARTBEAT:  # waiting in the queue is alive too
+                    beat = time.monotonic()
+                    if not await asyncio.to_thread(self.store.heartbeat, chapter, version, self.claimer):
+                        return  # another process took the job over
         beat = time.monotonic()
         while job.active:
             await asyncio.sleep(0.25)
