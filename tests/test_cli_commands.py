@@ -26,7 +26,7 @@ BEFORE_THE_SPLIT: dict[str, list[str]] = {
              "--dice", "--difficulty", "--keep", "--lang", "--load", "--option", "--party", "--plain", "--replay",
              "--seat", "--seed"],
     "scenario run": ["--action", "--chapter-file", "--json", "--lang", "--seeded", "-a", "file"],
-    "serve": ["--address-scale", "--allow-seed", "--bot-table-pace", "--bot-table-rounds", "--db",
+    "serve": ["--address-scale", "--allow-seed", "--bot-table-pace", "--bot-table-rounds", "--bot-tables-per-address", "--db",
               "--draft-expiry-days", "--forwarded-allow-ips", "--host", "--library-games", "--max-sockets", "--playtest-backend",
               "--playtest-workers", "--port", "--proxy-headers", "--ray-address", "--sockets-per-address",
               "--sockets-per-table", "--table-expiry-days", "--tables-per-hour"],

@@ -15,8 +15,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from web_helpers import TINY_CHAPTER, create_body, publish_body
+from web_helpers import TINY_CHAPTER, create_body, play_as_people, publish_body
 
+from mnm.server import library as library_module
 from mnm.server.app import Limits, create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -44,6 +45,17 @@ def measured_page(client: TestClient, chapter: str) -> dict[str, Any]:
     raise AssertionError("the play-test never ended")
 
 
+def published_elsewhere(client: TestClient, chapter: str) -> None:
+    """As if the chapter had been published from another address than the test client's."""
+    from sqlalchemy import update
+
+    from mnm.server.library_store import entries_t
+
+    store = client.app.state.library.store  # type: ignore[attr-defined]
+    with store.storage._tx() as conn:
+        conn.execute(update(entries_t).where(entries_t.c.chapter == chapter).values(address="elsewhere"))
+
+
 def finished_table(client: TestClient, table: str) -> dict[str, Any]:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -65,7 +77,8 @@ def test_house_chapters_are_listed_and_playable(client: TestClient) -> None:
     assert client.get("/api/library/chapters/proving-grounds").json()["tables"] == 1
 
 
-def test_publish_measure_search_play_rate(client: TestClient) -> None:
+def test_publish_measure_search_play_rate(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(library_module, "MIN_RATING_ACTIONS", 3)  # the tiny chapter may end within 8 of a seat's
     editor = token(client)
     r = client.post("/api/library", json=publish_body(title="Two <b>Tiles</b>"), headers=editor)
     assert r.status_code == 201, r.text
@@ -100,34 +113,38 @@ def test_publish_measure_search_play_rate(client: TestClient) -> None:
     assert [v["version"] for v in client.get("/api/library/chapters/tiny-trial").json()["versions"]] == [1, 2]
     assert client.get("/api/library/chapters/tiny-trial", params={"version": 1}).json()["version"] == 1
 
-    # one click: a table the bots play to the end
+    # one click: a table the bots play to the end; its seats are bots', so nobody rates it (issue 48)
     made = client.post("/api/library/chapters/tiny-trial/tables", json={"version": 1, "bots": ["heuristic"] * 2})
     assert made.status_code == 201, made.text
     table = made.json()["table"]
     seats = [s["token"] for s in made.json()["seats"]]
     early = client.post(f"/api/library/plays/{table}/rating", json={"stars": 4}, headers={"X-Seat-Token": seats[0]})
     finished_table(client, table)
-    if early.status_code == 409:
-        assert early.json()["error"] == "not_finished"
+    assert early.status_code in (403, 409)
     assert client.get(f"/api/library/plays/{table}").json()["chapter"] == "tiny-trial"
     nobody = client.post(f"/api/library/plays/{table}/rating", json={"stars": 5})
     assert nobody.status_code == 403
-    if early.status_code != 201:
-        rated = client.post(
-            f"/api/library/plays/{table}/rating", json={"stars": 4, "note": "short\x00 and\n sweet"}, headers={"X-Seat-Token": seats[0]}
-        )
-        assert rated.status_code == 201, rated.text
-    twice = client.post(f"/api/library/plays/{table}/rating", json={"stars": 1}, headers={"X-Seat-Token": seats[0]})
+    for who in (seats[0], made.json()["host_token"]):
+        bots = client.post(f"/api/library/plays/{table}/rating", json={"stars": 5}, headers={"X-Seat-Token": who})
+        assert bots.status_code == 403 and bots.json()["error"] == "not_played", bots.text
+
+    # people play a table: the host's token rates once for a seat that played; the address then has rated it
+    published_elsewhere(client, "tiny-trial")  # (this client published it: its publisher may not rate)
+    made = client.post("/api/library/chapters/tiny-trial/tables", json={"version": 1}).json()
+    table = made["table"]
+    host = {"X-Seat-Token": made["host_token"]}
+    assert play_as_people(client, table, made["host_token"])["status"] in ("won", "lost")
+    rated = client.post(f"/api/library/plays/{table}/rating", json={"stars": 4, "note": "short\x00 and\n sweet"}, headers=host)
+    assert rated.status_code == 201, rated.text
+    twice = client.post(f"/api/library/plays/{table}/rating", json={"stars": 1}, headers=host)
     assert twice.status_code == 409 and twice.json()["error"] == "already_rated"
-    assert client.post(f"/api/library/plays/{table}/rating", json={"stars": 2}, headers={"X-Seat-Token": seats[1]}).status_code == 201
+    other_seat = {"X-Seat-Token": made["seats"][1]["token"]}
+    assert client.post(f"/api/library/plays/{table}/rating", json={"stars": 2}, headers=other_seat).status_code == 409
     page = client.get("/api/library/chapters/tiny-trial").json()
-    assert page["tables"] == 1 and page["players"]["finished"] == 1 and page["rated"] == 2
-    assert page["stars"] == 3.0 and page["players"]["win_rate"] in (0.0, 1.0)
-    assert sorted(r["stars"] for r in page["ratings"]) == [2, 4]
+    assert page["tables"] == 2 and page["players"]["finished"] == 2 and page["rated"] == 1 and page["raters"] == 1
+    assert page["stars"] == 4.0 and page["players"]["win_rate"] in (0.0, 0.5, 1.0)
+    assert [r["stars"] for r in page["ratings"]] == [4]
     assert "short and sweet" in [r["note"] for r in page["ratings"]]
-    # the hotseat host holds every seat: it cannot add a rating once every seat has rated
-    host = client.post(f"/api/library/plays/{table}/rating", json={"stars": 5}, headers={"X-Seat-Token": made.json()["host_token"]})
-    assert host.status_code == 409 and host.json()["error"] == "already_rated"
 
     # a table not played from the library cannot rate anything
     plain = client.post("/api/tables", json={k: v for k, v in create_body().items() if k != "seed"}).json()

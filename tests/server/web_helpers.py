@@ -133,3 +133,24 @@ def publish_body(**over: Any) -> dict[str, Any]:
     }
     body.update(over)
     return body
+
+
+def play_as_people(client: Any, table: str, token: str, limit: int = 3000) -> dict[str, Any]:
+    """Play a table to its end as its people would: the heuristic bot chooses, the action goes over HTTP with
+    ``token`` (a seat's, or the host's). Returns the last view."""
+    from mnm.bots import make_bot
+
+    service = client.app.state.service
+    for n in range(limit):
+        view = client.get(f"/api/tables/{table}", headers={"X-Seat-Token": token}).json()["view"]
+        if view["status"] != "playing" or view.get("stopped"):
+            return view  # type: ignore[no-any-return]
+        game = service.live[table].game
+        action = make_bot("heuristic", n).choose(game)
+        r = client.post(
+            f"/api/tables/{table}/actions",
+            json={"action": str(action), "version": view["version"]},
+            headers={"X-Seat-Token": token},
+        )
+        assert r.status_code in (200, 409), r.text
+    raise AssertionError("the table did not end")

@@ -57,6 +57,8 @@ from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError, HeroClass
 __all__ = [
     "LIMITS",
     "MAX_CHAPTER_BYTES",
+    "MAX_EFFECTS",
+    "MAX_EFFECTS_PER_TRIGGER",
     "ChapterFileError",
     "Problem",
     "added_chapter",
@@ -73,6 +75,10 @@ MAX_CHAPTER_BYTES: Final = 128 * 1024  # the longest shipped chapter is about 6 
 MAX_TEXT: Final = 4_000  # characters of one text (a story moment is a few hundred)
 MAX_ITEMS: Final = 200  # entries of any one list or mapping not named in LIMITS
 MAX_NUMBER: Final = 10_000  # any whole number, in absolute value, unless the schema says less
+# effects the rules of one trigger may hold in all (nested ones counted; issue 48: 95 rules of 20 effects on
+# figure_enters ran ~1,900 effects on every move and made a 5 MB record); a chapter action's effects count alike
+MAX_EFFECTS_PER_TRIGGER: Final = 60
+MAX_EFFECTS: Final = 400  # effects of every rule and chapter action of the file together
 MAX_CUSTOM_CHAPTERS: Final = 256  # chapter files' contents kept ready by one process (more are read again)
 # Most entries one list or mapping may hold, by field path (``*``: any index or key).
 LIMITS: Final[dict[str, int]] = {
@@ -1099,8 +1105,45 @@ def _check(
     chapter = _schema(data, out)
     if chapter is None:
         return None, "", out.problems
+    _effect_load(chapter, out)
+    if out.problems:
+        return None, "", out.problems
     _meaning(chapter, content, out, folder)
     return (None if out.problems else chapter), chapter_digest(data), out.problems
+
+
+def _effect_load(chapter: Chapter, out: _Collector) -> None:
+    """Refuse a file whose one action could run too many effects (issue 48): at most
+    :data:`MAX_EFFECTS_PER_TRIGGER` effects (nested ones counted) in all the rules of one trigger, or in one
+    chapter action, and :data:`MAX_EFFECTS` in the whole file."""
+    per: dict[str, tuple[int, str]] = {}
+    total = 0
+    rules = [(f"rules.{i}", r) for i, r in enumerate(chapter.rules)]
+    rules += [(f"rooms.{i}.rules.{j}", r) for i, room in enumerate(chapter.rooms) for j, r in enumerate(room.rules)]
+    for path, rule in rules:
+        n = len(walk_effects(rule.do, ""))
+        total += n
+        count, first = per.get(rule.when.value, (0, path))
+        per[rule.when.value] = (count + n, first)
+    for i, action in enumerate(chapter.actions):
+        n = len(walk_effects(action.do, ""))
+        total += n
+        per[f"action {action.id}"] = (n, f"actions.{i}")
+    for trigger, (count, path) in per.items():
+        if count > MAX_EFFECTS_PER_TRIGGER:
+            out.add(
+                path,
+                f"the rules of {trigger!r} hold {count} effects in all: at most {MAX_EFFECTS_PER_TRIGGER} may run "
+                "for one trigger (docs/chapters.md, \"What a file cannot do to a game\")",
+                f"as regras de {trigger!r} têm {count} efeitos ao todo: no máximo {MAX_EFFECTS_PER_TRIGGER} podem "
+                "ocorrer por gatilho (docs/chapters.md)",
+            )
+    if total > MAX_EFFECTS:
+        out.add(
+            "rules",
+            f"the file holds {total} effects: at most {MAX_EFFECTS} (docs/chapters.md)",
+            f"o arquivo tem {total} efeitos: no máximo {MAX_EFFECTS} (docs/chapters.md)",
+        )
 
 
 def validate_chapter_text(

@@ -76,7 +76,9 @@ def measure(
 
     store = _store(db)
     content = builtin_content()
-    todo = [e for e in store.latest() if (e.chapter == chapter if chapter else e.measure != "measured")]
+    todo = [
+        e for e in store.latest() if not e.hidden and (e.chapter == chapter if chapter else e.measure != "measured")
+    ]
     service = PlaytestService(workers=workers, cpu_seconds=3600.0 * workers, per_token=1)
     try:
         for entry in todo:

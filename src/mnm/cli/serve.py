@@ -77,6 +77,9 @@ def serve_command(
     draft_expiry_days: Annotated[
         float, typer.Option(min=0.0, max=36_500.0, help="Delete workshop drafts not saved for this long (0: never).")
     ] = 30.0,
+    bot_tables_per_address: Annotated[
+        int, typer.Option(min=1, max=10_000, help="Tables of bots only playing at once per client address.")
+    ] = 4,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join tables, or
     http://HOST:PORT/workshop to build a chapter."""
@@ -116,5 +119,6 @@ def serve_command(
             bot_table_rounds=bot_table_rounds,
             bot_table_pace=bot_table_pace,
             draft_expiry_days=draft_expiry_days,
+            bot_tables_per_address=bot_tables_per_address,
         ),
     )

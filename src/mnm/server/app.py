@@ -43,11 +43,14 @@ from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
 from mnm.chapters.file import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
+from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.library import LibraryRouter
 from mnm.server.limits import RateLimiter, SocketCaps, token_key
+from mnm.server.record_store import RecordStore
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import (
+    CREATOR,
     HOST,
     MAX_SEATS,
     SPECTATOR,
@@ -121,8 +124,13 @@ class Limits:
     # the rounds it may last before the server stops it ("the chapter did not end within N rounds")
     bot_table_pace: float = 0.25
     bot_table_rounds: int = 100
+    bot_tables_per_address: int = 4  # tables of bots only playing at once per creating address (issue 48)
+    bot_workers: int = 1  # worker processes where the server's bots decide (0: a thread of the serving process)
     playtest_warm: bool = False  # start the play-test workers with the server (mnm serve does; tests need not)
     library_games: int = 20  # the chapter library (issue 36): bot games per preset measuring a published chapter
+    # reads of large public documents (a finished table's record), per client address (issue 48)
+    reads_per_second: float = 10.0
+    read_burst: int = 40
 
 
 class _Budget:
@@ -383,7 +391,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         draft_expiry_seconds=limits.draft_expiry_days * 86400.0,
         bot_table_pace=limits.bot_table_pace,
         bot_table_rounds=limits.bot_table_rounds,
+        bot_tables_per_address=max(1, round(limits.bot_tables_per_address * limits.address_scale)),
     )
+    if limits.bot_workers > 0:  # the bots decide in worker processes (issue 48)
+        service.bot_workers = BotWorkers(limits.bot_workers)
+    service.bot_cpu_seconds = limits.playtest_game_seconds
     budget = _Budget(limits)
     scale = limits.address_scale
     table_limit = RateLimiter(
@@ -397,6 +409,15 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     def check_new_table(request: Request) -> None:
         table_limit.check(client_key(request))
         all_tables_limit.check("all")  # issue 26, finding 10: many addresses share one budget
+        CREATOR.set(client_key(request))  # a table of bots only counts against this address (issue 48)
+
+    # reads of large public documents (records), per address: as the library's reads (issue 48)
+    read_limit = RateLimiter(
+        limits.reads_per_second * scale, round(limits.read_burst * scale), "requests for records", limits.limiter_keys
+    )
+    records = RecordStore(store)
+    service.expire_hooks.append(records.forget)
+    record_builds = asyncio.Semaphore(2)
 
     sockets = SocketCaps(round(limits.sockets_per_address * scale), limits.sockets_per_table, limits.sockets_total)
 
@@ -426,13 +447,17 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         await asyncio.to_thread(_warm_up, service)
         await asyncio.to_thread(library.start)
         await service.start()
+        resume = asyncio.get_running_loop().create_task(library.resume())  # measures a dead process left
         if limits.playtest_warm:  # mnm serve: end what a crashed run left playing, then start afresh
             await asyncio.to_thread(end_leftovers)
             await asyncio.to_thread(playtests.warm)
         yield
+        resume.cancel()
         await library.stop()
         await asyncio.to_thread(playtests.close)
         await service.stop()
+        if service.bot_workers is not None:
+            await asyncio.to_thread(service.bot_workers.close)
         if storage is None:
             store.close()
 
@@ -450,6 +475,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     app.state.limits = limits
     app.state.budget = budget
     app.state.sockets = sockets
+    app.state.records = records
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -581,14 +607,43 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         first, events = log_page(table.game.events, table.content, start, limit)  # at most ~LOG_BYTES of them
         return {"start": first, "total": len(table.game.events), "events": events}
 
-    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses=_errors(404, 409, 503))
-    async def get_record(table_id: str) -> JSONResponse:
+    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses={**_errors(404, 409, 503), 304: {"description": "not modified (If-None-Match)"}})
+    async def get_record(
+        table_id: str,
+        request: Request,
+        if_none_match: str | None = Header(default=None, max_length=200),
+        accept_encoding: str | None = Header(default=None, max_length=200),
+    ) -> Response:
         """Once the chapter is over: everything needed to check its dice (setup, seed, commitment, every action
-        with its typed dice and events), as a file to download. ``mnm verify FILE`` replays it from the seed."""
-        table = await service.get(table_id)
-        record = await service.record(table)
-        name = f"mnm-{table.id}-record.json"
-        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        with its typed dice and events), as a file to download. ``mnm verify FILE`` replays it from the seed.
+        Built once when first asked for after the end, then served as stored (issue 48): ``ETag`` and
+        ``If-None-Match`` (304), gzip when the client takes it; rate-limited per address like the other reads."""
+        read_limit.check(client_key(request))
+        found = await asyncio.to_thread(records.load, table_id[:40]) if 1 <= len(table_id) <= 40 else None
+        if found is None:
+            table = await service.get(table_id)
+            # two at once at most (a burst of first requests cannot fill the threads), and under the table's lock:
+            # the action that ended the chapter is written before anything is built from storage
+            async with record_builds, table.lock:
+                if not table.over:
+                    raise ApiError(409, ErrorCode.NOT_FINISHED, "the record (with the seed) is published when the chapter ends")
+                found = await asyncio.to_thread(records.load, table.id)
+                if found is None:
+                    record = await service.record(table)
+                    found = await asyncio.to_thread(records.save, table.id, record)
+        etag = f'"{found.etag}"'
+        headers = {
+            "ETag": etag,
+            "Cache-Control": "public, max-age=86400",
+            "Vary": "Accept-Encoding",
+            "Content-Disposition": f'attachment; filename="mnm-{found.table_id}-record.json"',
+        }
+        if if_none_match is not None and (if_none_match.strip() == "*" or etag in if_none_match):
+            return Response(status_code=304, headers=headers)
+        if accept_encoding is not None and "gzip" in accept_encoding.lower():
+            headers["Content-Encoding"] = "gzip"
+            return Response(found.gz, media_type="application/json", headers=headers)
+        return Response(await asyncio.to_thread(found.plain), media_type="application/json", headers=headers)
 
     @app.get("/api/tables/{table_id}/hints", tags=["tables"], responses=_errors(403, 404, 409, 503))
     async def get_hints(
@@ -649,6 +704,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         check_new_table(request)
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
+        if await asyncio.to_thread(library.hidden_play, table.id):  # hidden means hidden (issue 48): no replay
+            raise ApiError(404, ErrorCode.NO_LIBRARY_CHAPTER, "the operator hid this table's chapter", chapter=table.setup["chapter"])
         published = None if body.replay or body.chapter_file else await asyncio.to_thread(library.next_file, table)
         new = await service.continue_campaign(
             table, caller, dict(body.keep), body.replay, body.companion, body.chapter_file or (published and published[0])

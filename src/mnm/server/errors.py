@@ -54,6 +54,7 @@ class ErrorCode(StrEnum):
     NOT_OWNER = "not_owner"  # 403: only the editor token that published a chapter may do this
     LIBRARY_REFUSED = "library_refused"  # 409: not published (params: reason = house, owner, unchanged, busy)
     ALREADY_RATED = "already_rated"  # 409: this seat already rated this table's chapter
+    NOT_PLAYED = "not_played"  # 403: a rating needs a seat a person played (params: need, played)
 
 
 # Which HTTP status each code answers with (the OpenAPI document lists these per endpoint).
@@ -93,6 +94,7 @@ STATUS_CODES: dict[ErrorCode, int] = {
     ErrorCode.NOT_OWNER: 403,
     ErrorCode.LIBRARY_REFUSED: 409,
     ErrorCode.ALREADY_RATED: 409,
+    ErrorCode.NOT_PLAYED: 403,
 }
 
 

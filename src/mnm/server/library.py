@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from mnm.chapters.file import MAX_CHAPTER_BYTES, ChapterFileError, added_chapter, chapter_digest, read_chapter_text
 from mnm.content.loader import Content, builtin_dir
 from mnm.content.schema import Chapter
-from mnm.engine import load_bounded_with_lines
+from mnm.engine import Action, MalformedAction, load_bounded_with_lines
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.library_store import HOUSE, Entry, LibraryStore, no_counts
 from mnm.server.limits import RateLimiter
@@ -53,6 +53,12 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 LANGUAGES = ("en", "pt")
 HEAT_KINDS = ("wounds", "captures", "hourglass")
 QUEUE_WAIT = 600.0  # seconds a publication's play-test waits for a place in the play-test queue
+# a rating means someone played (issue 48): the rated seat is a person's (no bot plays it) and a person took at
+# least this many actions for its mice at that table
+MIN_RATING_ACTIONS = 8
+JOB_HEARTBEAT = 10.0  # seconds between two heartbeats of a running measure job
+JOB_STALE = 60.0  # a job whose heartbeat is older than this is claimed again (its process died)
+SEARCH_TTL = 2.0  # seconds one process reuses the library's rows and counts for search
 MAX_VERSION = 1_000_000  # a version number in a request: bounded so it fits every database's integer (a fuzzed 2**70 gave a 500)
 
 
@@ -148,6 +154,7 @@ def house_entries(content: Content) -> list[Entry]:
                 playtest=playtest,
             )
         )
+        out[-1].search = search_words(out[-1], content)
     return out
 
 
@@ -182,6 +189,18 @@ class RatingBody(BaseModel):
 
     stars: int = Field(ge=1, le=5)
     note: str = Field(default="", max_length=280)
+
+
+def search_words(entry: Entry, content: Content) -> str:
+    """What search looks in, kept at publish time: title, names in both languages, description, author, id."""
+    house = content.chapters.get(entry.chapter) if entry.house else None
+    names = [house.name.en, house.name.pt, house.objective.en, house.objective.pt] if house else []
+    return " ".join([entry.title, *names, entry.description, entry.author, entry.chapter]).casefold()
+
+
+def address_hash(address: str) -> str:
+    """What the library keeps of a client address (to count distinct raters, to know a publisher)."""
+    return hashlib.sha256(f"mnm-library:{address}".encode()).hexdigest()[:32]
 
 
 def _owner(token: str | None) -> str:
@@ -222,11 +241,51 @@ class LibraryRouter:
         self.watchers: set[asyncio.Task[None]] = set()
         self.publish_limit = RateLimiter(0.05 * address_scale, max(1, round(5 * address_scale)), "publications")
         self.read_limit = RateLimiter(10 * address_scale, round(40 * address_scale), "library requests")
+        # ratings (issue 48: one address posted 451 in 60 s): 10 at once then 10 an hour per address, 30 at once
+        # then 60 an hour per chapter
+        self.rate_limit = RateLimiter(10 / 3600 * address_scale, max(1, round(10 * address_scale)), "ratings")
+        self.chapter_rate_limit = RateLimiter(60 / 3600, 30, "ratings of this chapter")
+        self.claimer = service.storage.origin  # this process, in the measure jobs it claims
+        self.job_stale = JOB_STALE
+        self._rows: tuple[float, list[Entry], dict[str, Any]] | None = None
+        self._counts: tuple[float, dict[str, Any]] | None = None
         self.router = APIRouter(prefix="/api/library", tags=["library"], responses=responses)
         self._routes()
 
     def start(self) -> None:
         self.store.ensure_house(house_entries(self.content))
+
+    async def resume(self) -> None:
+        """Claim the measures a dead process left (at start, then every half a stale period): each runs here."""
+        while True:
+            with contextlib.suppress(Exception):  # a database hiccup: try again next time
+                for entry, address in await asyncio.to_thread(self.store.claim_stale, self.claimer, self.job_stale):
+                    try:
+                        _content, chapter = self.chapter_of(entry)
+                    except ApiError:
+                        await asyncio.to_thread(self.store.set_playtest, entry.chapter, entry.version, "failed", {})
+                        continue
+                    self.measure(entry, chapter, entry.owner, address or "?")
+            await asyncio.sleep(self.job_stale / 2)
+
+    async def counts(self) -> dict[str, Any]:
+        """Every chapter's plays and ratings, read at most every :data:`SEARCH_TTL` seconds by this process."""
+        now = time.monotonic()
+        if self._counts is None or now - self._counts[0] > SEARCH_TTL:
+            self._counts = (now, await asyncio.to_thread(self.store.counts))
+        return self._counts[1]
+
+    async def rows(self) -> tuple[list[Entry], dict[str, Any]]:
+        """Every chapter's latest version (without its file) and the counts, read at most every
+        :data:`SEARCH_TTL` seconds by this process (issue 48: search read every file on every request)."""
+        now = time.monotonic()
+        if self._rows is None or now - self._rows[0] > SEARCH_TTL:
+            entries, counts = await asyncio.gather(asyncio.to_thread(self.store.latest, False), self.counts())
+            for entry in entries:
+                if not entry.search:  # published before the column: made once here
+                    entry.search = search_words(entry, self.content)
+            self._rows = (now, entries, counts)
+        return self._rows[1], self._rows[2]
 
     async def stop(self) -> None:
         for task in list(self.watchers):
@@ -260,7 +319,8 @@ class LibraryRouter:
 
     def summary(self, entry: Entry, counts: dict[str, Any]) -> dict[str, Any]:
         """An entry as a search result lists it (from its row: a house chapter's names from the content)."""
-        normal = entry.playtest.get("normal") or {}
+        playtest = entry.playtest if entry.measured else {}  # a failed or partial measure shows no rate
+        normal = playtest.get("normal") or {}
         house = self.content.chapters.get(entry.chapter) if entry.house else None
         return {
             "chapter": entry.chapter,
@@ -278,8 +338,8 @@ class LibraryRouter:
             "tiles": entry.tiles,
             "rounds": normal.get("mean_rounds"),
             "measure": entry.measure,
-            "difficulty": difficulty_of(entry.playtest),
-            "win_rates": {p: entry.playtest[p]["win_rate"] for p in PRESETS if p in entry.playtest},
+            "difficulty": difficulty_of(playtest),
+            "win_rates": {p: playtest[p]["win_rate"] for p in PRESETS if p in playtest},
             "listed": entry.listed,
             **counts,
         }
@@ -290,6 +350,7 @@ class LibraryRouter:
         """Queue the play-test (waiting for a place while the owner's other play-test runs or the queue is full,
         up to :data:`QUEUE_WAIT` seconds), then store its measure when it ends. The job runs in this process."""
         deadline = time.monotonic() + QUEUE_WAIT
+        beat = time.monotonic()
         while True:
             try:
                 job = self.playtests.submit(
@@ -301,8 +362,18 @@ class LibraryRouter:
                     await asyncio.to_thread(self.store.set_playtest, chapter, version, "unmeasured", {})
                     return
                 await asyncio.sleep(2.0)
+                if time.monotonic() - beat > JOB_HEARTBEAT:  # waiting in the queue is alive too
+                    beat = time.monotonic()
+                    if not await asyncio.to_thread(self.store.heartbeat, chapter, version, self.claimer):
+                        return  # another process took the job over
+        beat = time.monotonic()
         while job.active:
             await asyncio.sleep(0.25)
+            if time.monotonic() - beat > JOB_HEARTBEAT:
+                beat = time.monotonic()
+                if not await asyncio.to_thread(self.store.heartbeat, chapter, version, self.claimer):
+                    self.playtests.cancel(job)
+                    return  # another process took the job over (this one was thought dead)
         state = "measured" if job.status == "done" else "failed"
         await asyncio.to_thread(self.store.set_playtest, chapter, version, state, measured(job))
 
@@ -335,18 +406,22 @@ class LibraryRouter:
         ) -> dict[str, Any]:
             """Listed chapters (latest versions) that match every filter given."""
             self.spend(request)
-            entries, counts = await asyncio.gather(asyncio.to_thread(store.latest), asyncio.to_thread(store.counts))
-            words = plain_text(q, 80).casefold().split()
+            words = plain_text(q, 80).casefold().split()[:10]
+            if words:  # the database filters by the search column: only the matches are read
+                entries, counts = await asyncio.gather(
+                    asyncio.to_thread(store.search, words, party, lang, max_tiles), self.counts()
+                )
+            else:
+                entries, counts = await self.rows()
             found = []
             for entry in entries:
                 if entry.hidden or not entry.listed or (entry.house and entry.chapter not in self.content.chapters):
                     continue
-                row = self.summary(entry, counts.get(entry.chapter, no_counts()))
-                haystack = " ".join(
-                    [row["title"], row["name"]["en"], row["name"]["pt"], row["description"], row["author"], row["chapter"]]
-                ).casefold()
-                if any(w not in haystack for w in words):
+                if not entry.search:  # published before the column
+                    entry.search = search_words(entry, self.content)
+                if any(w not in entry.search for w in words):  # the column kept at publish time
                     continue
+                row = self.summary(entry, counts.get(entry.chapter, no_counts()))
                 if party is not None and row["mice"] != party:
                     continue
                 if lang is not None and lang not in row["languages"]:
@@ -379,8 +454,9 @@ class LibraryRouter:
         ) -> dict[str, Any]:
             """Publish a chapter file: checked again, stored as its chapter's next version, then measured by the
             bots in the background (``measure`` says how far)."""
+            owner = _owner(x_editor_token)  # 403 before 429: a request without a token spends nothing
             self.spend(request, self.publish_limit)
-            owner = _owner(x_editor_token)
+            address = request.client.host if request.client else "?"
             try:
                 made = await asyncio.to_thread(read_chapter_text, body.text, "library", self.content)
             except ChapterFileError as err:
@@ -416,15 +492,19 @@ class LibraryRouter:
             )
             if not entry.title or not entry.author or not entry.licence:
                 raise ApiError(400, ErrorCode.MALFORMED, "a title, an author and a licence line are needed", field="title")
-            stored = await asyncio.to_thread(store.publish, entry)
+            entry.search = search_words(entry, self.content)
+            entry.address = address_hash(address)
+            stored = await asyncio.to_thread(store.publish, entry, self.claimer, address)
             if isinstance(stored, str):
                 message = {
                     "owner": f"chapter {chapter.id!r} was published under another editor token: give yours its own id",
                     "unchanged": "this file is already the chapter's latest version",
                     "busy": "the library is busy; try again",
+                    "hidden": "the operator hid this chapter: no new version until it is shown again",
                 }[stored]
                 raise ApiError(409, ErrorCode.LIBRARY_REFUSED, message, reason=stored)
-            self.measure(stored, chapter, owner, request.client.host if request.client else "?")
+            self._rows = self._counts = None
+            self.measure(stored, chapter, owner, address)
             return {"chapter": stored.chapter, "version": stored.version, "measure": stored.measure}
 
         @router.get("/chapters/{chapter_id}")
@@ -457,7 +537,7 @@ class LibraryRouter:
                     },
                     "story": None if story is None else _text(story),
                     "printable": printable_sheet() is not None,
-                    "playtest": entry.playtest,
+                    "playtest": entry.playtest if entry.measured else {},
                     "players": {
                         "tables": counts["tables"],
                         "finished": counts["finished"],
@@ -487,7 +567,8 @@ class LibraryRouter:
                 geometry = await asyncio.to_thread(draft_board, content, layout)
             except LayoutError as err:
                 raise _no_chapter(chapter_id) from err
-            heat = ((entry.playtest.get(preset) or {}).get("heat") or {}).get(kind) or {}
+            shown = entry.playtest if entry.measured else {}
+            heat = ((shown.get(preset) or {}).get("heat") or {}).get(kind) or {}
             return Response(
                 _with_heat(geometry, heat), media_type="image/svg+xml", headers={"Cache-Control": "max-age=60"}
             )
@@ -506,9 +587,10 @@ class LibraryRouter:
                 raise ApiError(404, ErrorCode.NOT_FOUND, "this server has no printable sheets yet")
             entry = await asyncio.to_thread(self.visible, chapter_id, version)
             content, chapter = await asyncio.to_thread(self.chapter_of, entry)
+            shown = entry.playtest if entry.measured else {}
             measure = {
-                "bot": entry.playtest.get("bot", "heuristic"),
-                "presets": {p: entry.playtest[p] for p in PRESETS if p in entry.playtest},
+                "bot": shown.get("bot", "heuristic"),
+                "presets": {p: shown[p] for p in PRESETS if p in shown},
             }
             page = await asyncio.to_thread(make, content, chapter, lang, measure if measure["presets"] else None)
             return Response(page, media_type="text/html; charset=utf-8")
@@ -554,7 +636,19 @@ class LibraryRouter:
             if found is None:
                 raise _no_chapter(table_id)
             entry = await asyncio.to_thread(self.visible, found[0], found[1])
-            return {"table": table_id, "chapter": entry.chapter, "version": entry.version, "title": entry.title, "house": entry.house}
+            # whether a person played a seat enough to rate (issue 48): the end screen offers the form only then
+            table = await self.service.get(table_id)
+            played = await asyncio.to_thread(self.played_by_seat, table)
+            rateable = table.stopped is None and any(n >= MIN_RATING_ACTIONS for n in played.values())
+            return {
+                "table": table_id,
+                "chapter": entry.chapter,
+                "version": entry.version,
+                "title": entry.title,
+                "house": entry.house,
+                "rateable": rateable,
+                "min_actions": MIN_RATING_ACTIONS,
+            }
 
         @router.post("/plays/{table_id}/rating", status_code=201)
         async def rate(
@@ -563,7 +657,11 @@ class LibraryRouter:
             request: Request,
             x_seat_token: str | None = Header(default=None, max_length=100),
         ) -> dict[str, Any]:
-            """Rate the chapter a finished table played: one rating per seat, proved by that seat's token."""
+            """Rate the chapter a finished table played. A rating means someone played (issue 48): the seat is a
+            person's (no bot plays it), a person took at least :data:`MIN_RATING_ACTIONS` actions for its mice,
+            the rater is not the chapter's publisher (by address), one rating per seat and per address at a
+            table; per address and per chapter rate-limited. The hotseat host rates for the first seat that
+            qualifies and has not rated."""
             self.spend(request)
             table = await self.service.get(table_id)
             caller = table.caller(x_seat_token)
@@ -572,18 +670,62 @@ class LibraryRouter:
             found = await asyncio.to_thread(store.play_of, table.id)
             if found is None:
                 raise _no_chapter(table.id)
-            if table.game.state.status == "playing":
+            entry = await asyncio.to_thread(self.visible, found[0], found[1])  # a hidden chapter is not rated
+            if table.game.state.status == "playing" or table.stopped is not None:
                 raise ApiError(409, ErrorCode.NOT_FINISHED, "a chapter is rated once its table has finished it")
-            seat = int(caller.seat)
-            if caller.seat == HOST:  # the hotseat holds every seat: it rates for the first seat that has not
-                taken = await asyncio.to_thread(store.rated_seats, table.id)
-                seat = next((i for i in range(len(table.setup["seats"])) if i not in taken), -1)
-                if seat < 0:
-                    raise ApiError(409, ErrorCode.ALREADY_RATED, "every seat of this table has rated its chapter")
-            note = plain_text(body.note, 280)
-            if not await asyncio.to_thread(store.rate, table.id, seat, found[0], found[1], body.stars, note):
+            address = request.client.host if request.client else "?"
+            rater = address_hash(address)
+            if not entry.house and entry.address and entry.address == rater:
+                raise ApiError(403, ErrorCode.NOT_PLAYED, "the chapter's publisher does not rate it", need=MIN_RATING_ACTIONS, played=0)
+            played = await asyncio.to_thread(self.played_by_seat, table)
+            taken = await asyncio.to_thread(store.rated_seats, table.id)
+            seats = range(len(table.setup["seats"])) if caller.seat == HOST else [int(caller.seat)]
+            able = [i for i in seats if played.get(i, 0) >= MIN_RATING_ACTIONS]
+            if not able:
+                most = max((played.get(i, 0) for i in seats), default=0)
+                raise ApiError(
+                    403,
+                    ErrorCode.NOT_PLAYED,
+                    f"a rating needs a seat a person played (not a bot) for at least {MIN_RATING_ACTIONS} actions "
+                    f"at this table ({most} played)",
+                    need=MIN_RATING_ACTIONS,
+                    played=most,
+                )
+            seat = next((i for i in able if i not in taken), -1)
+            if seat < 0:
                 raise ApiError(409, ErrorCode.ALREADY_RATED, "this seat already rated this table's chapter")
+            self.rate_limit.check(address)
+            self.chapter_rate_limit.check(entry.chapter)
+            note = plain_text(body.note, 280)
+            if not await asyncio.to_thread(store.rate, table.id, seat, found[0], found[1], body.stars, note, rater):
+                raise ApiError(409, ErrorCode.ALREADY_RATED, "this seat (or this address) already rated this table's chapter")
+            self._rows = self._counts = None
             return {"chapter": found[0], "version": found[1], "stars": body.stars, "rated": True}
+
+    def played_by_seat(self, table: LiveTable) -> dict[int, int]:
+        """Actions people took at a table, by the seat whose mice they moved (a bot seat's count stays 0: the
+        server's bot writes its rows as seat ``BOT``; the hotseat host's rows count for the acting mouse's seat)."""
+        bots = table.bot_names()
+        out: dict[int, int] = {}
+        for seat, action in self.store.played_rows(table.id):
+            if seat == HOST:
+                try:
+                    actor = Action.parse(action).actor
+                except MalformedAction:
+                    continue
+                owner = table.owner_of(actor) if actor else None
+                seat = -100 if owner is None else owner
+            if 0 <= seat < len(bots) and bots[seat] is None:
+                out[seat] = out.get(seat, 0) + 1
+        return out
+
+    def hidden_play(self, table_id: str) -> bool:
+        """Whether a table plays a library chapter the operator hid (no replay or campaign step from it)."""
+        found = self.store.play_of(table_id)
+        if found is None:
+            return False
+        entry = self.store.entry(found[0], found[1])
+        return entry is not None and entry.hidden
 
     # --- campaigns -------------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ sees the same numbers without telling the others anything.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from dataclasses import dataclass
@@ -25,14 +26,18 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    delete,
     func,
     insert,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 
-from mnm.server.storage import Storage, create_schema, tables_t
+from mnm.server.storage import SCHEMA_LOCK, Storage, create_schema, journal_t, tables_t
 
 __all__ = ["HOUSE", "Entry", "LibraryStore", "Rating", "no_counts"]
 
@@ -58,6 +63,10 @@ entries_t = Table(
     Column("tiles", Integer, nullable=False),
     Column("measure", String(16), nullable=False),  # measuring | measured | failed | unmeasured
     Column("playtest", Text, nullable=False),  # JSON: per preset win rate, interval, mean rounds, heat map
+    # issue 48 (added to older databases at start): the searched words, kept at publish time (search reads this
+    # short column, never the file), and a hash of the publisher's address (its owner cannot rate it)
+    Column("search", Text, nullable=False, server_default=""),
+    Column("address", String(64), nullable=False, server_default=""),
 )
 
 flags_t = Table(
@@ -87,7 +96,28 @@ ratings_t = Table(
     Column("stars", Integer, nullable=False),
     Column("note", String(400), nullable=False),
     Column("created", Float, nullable=False),
+    Column("address", String(64), nullable=False, server_default=""),  # a hash of the rater's address (issue 48)
 )
+
+# a measure to run (issue 48): written with the publication, claimed by the process that runs it and kept alive
+# by its heartbeat; a job whose heartbeat stopped (its process died) is claimed again by one other process
+jobs_t = Table(
+    "mnm_library_jobs",
+    metadata,
+    Column("chapter", String(64), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("claimer", String(40), nullable=False),
+    Column("heartbeat", Float, nullable=False),
+    Column("address", String(64), nullable=False),  # the publisher's address (the play-tests' per-address bound)
+)
+
+# columns added after a table first shipped: (table, column, DDL type and default)
+ADDED_COLUMNS = (
+    ("mnm_library", "search", "TEXT NOT NULL DEFAULT ''"),
+    ("mnm_library", "address", "VARCHAR(64) NOT NULL DEFAULT ''"),
+    ("mnm_library_ratings", "address", "VARCHAR(64) NOT NULL DEFAULT ''"),
+)
+SUMMARY_COLUMNS = [c for c in entries_t.c if c.name != "text"]  # everything a search result shows
 
 
 @dataclass
@@ -111,6 +141,13 @@ class Entry:
     playtest: dict[str, Any]
     listed: bool = True
     hidden: bool = False
+    search: str = ""  # the searched words (title, names, description, author, id), casefolded
+    address: str = ""  # a hash of the publisher's address
+
+    @property
+    def measured(self) -> bool:
+        """Whether its play-test ended: only then are its win rates shown (a failed or partial one never)."""
+        return self.measure == "measured"
 
     @property
     def house(self) -> bool:
@@ -137,13 +174,15 @@ def _entry(row: Any, listed: bool = True, hidden: bool = False) -> Entry:
         mice=int(row.mice),
         author=row.author,
         licence=row.licence,
-        text=row.text,
+        text=getattr(row, "text", ""),
         digest=row.digest,
         tiles=int(row.tiles),
         measure=row.measure,
         playtest=json.loads(row.playtest or "{}"),
         listed=listed,
         hidden=hidden,
+        search=getattr(row, "search", "") or "",
+        address=getattr(row, "address", "") or "",
     )
 
 
@@ -154,12 +193,28 @@ class LibraryStore:
         self.storage = storage
         self.engine = storage.engine
         create_schema(self.engine, metadata)
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        """Schema migration: the columns issue 48 added, on a database made before (once; a second process
+        starting at the same time waits for the first's lock, then finds them there)."""
+        with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            have: dict[str, set[str]] = {}
+            for table, column, ddl in ADDED_COLUMNS:
+                if table not in have:
+                    have[table] = {c["name"] for c in inspect(conn).get_columns(table)}
+                if column not in have[table]:
+                    conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {ddl}"))
 
     # --- writing ---------------------------------------------------------------------------------------
 
-    def publish(self, entry: Entry) -> Entry | str:
+    def publish(self, entry: Entry, claimer: str = "", address: str = "") -> Entry | str:
         """Add the next version of ``entry.chapter``: the stored entry, or why not (``owner``: the chapter is
-        someone else's; ``unchanged``: the latest version is this very file)."""
+        someone else's; ``unchanged``: the latest version is this very file; ``hidden``: the operator hid the
+        chapter). A version to measure gets its job row, claimed by ``claimer`` (this process), in the same
+        transaction: a process that dies before the measure ends leaves the row for another to claim."""
         for _attempt in range(5):
             try:
                 with self.storage._tx() as conn:
@@ -175,9 +230,23 @@ class LibraryStore:
                         return "unchanged"
                     entry.version = 1 if latest is None else int(latest.version) + 1
                     entry.created = time.time()
+                    if latest is not None:
+                        flag = conn.execute(select(flags_t.c.hidden).where(flags_t.c.chapter == entry.chapter)).first()
+                        if flag is not None and flag.hidden:
+                            return "hidden"  # no new version until the operator unhides it (issue 48)
                     conn.execute(insert(entries_t).values(**_values(entry)))
                     if latest is None:
                         conn.execute(insert(flags_t).values(chapter=entry.chapter, listed=1, hidden=0))
+                    if entry.measure == "measuring" and claimer:
+                        conn.execute(
+                            insert(jobs_t).values(
+                                chapter=entry.chapter,
+                                version=entry.version,
+                                claimer=claimer,
+                                heartbeat=time.time(),
+                                address=address,
+                            )
+                        )
                     return entry
             except IntegrityError:
                 continue  # another process took this version number at the same moment: read again
@@ -189,12 +258,81 @@ class LibraryStore:
             self.publish(entry)  # "unchanged" (or a race another process won) is fine
 
     def set_playtest(self, chapter: str, version: int, measure: str, playtest: dict[str, Any]) -> None:
+        """Store a measure's outcome; its job is done (its row goes)."""
         with self.storage._tx() as conn:
             conn.execute(
                 update(entries_t)
                 .where(and_(entries_t.c.chapter == chapter, entries_t.c.version == version))
                 .values(measure=measure, playtest=json.dumps(playtest))
             )
+            conn.execute(delete(jobs_t).where(and_(jobs_t.c.chapter == chapter, jobs_t.c.version == version)))
+
+    # --- measure jobs (issue 48) ------------------------------------------------------------------------
+
+    def heartbeat(self, chapter: str, version: int, claimer: str) -> bool:
+        """Keep a claimed job alive; False when another process took it over (this one should stop)."""
+        with self.storage._tx() as conn:
+            done = conn.execute(
+                update(jobs_t)
+                .where(and_(jobs_t.c.chapter == chapter, jobs_t.c.version == version, jobs_t.c.claimer == claimer))
+                .values(heartbeat=time.time())
+            )
+            return bool(done.rowcount)
+
+    def claim_stale(self, claimer: str, stale_after: float, now: float | None = None) -> list[tuple[Entry, str]]:
+        """Claim every measure job whose heartbeat is older than ``stale_after`` seconds (its process died), and
+        every version left "measuring" without a job (a database from before jobs): each claimed by exactly one
+        process, by a conditional update on the heartbeat it read. Hidden chapters' jobs are dropped unmeasured.
+        Returns the claimed entries (with their files) and their publishers' addresses."""
+        now = time.time() if now is None else now
+        with self.engine.connect() as conn:
+            orphans = conn.execute(
+                select(entries_t.c.chapter, entries_t.c.version)
+                .select_from(
+                    entries_t.join(
+                        jobs_t,
+                        and_(jobs_t.c.chapter == entries_t.c.chapter, jobs_t.c.version == entries_t.c.version),
+                        isouter=True,
+                    )
+                )
+                .where(and_(entries_t.c.measure == "measuring", jobs_t.c.chapter.is_(None)))
+            ).all()
+        for r in orphans:
+            with contextlib.suppress(IntegrityError), self.storage._tx() as conn:
+                conn.execute(
+                    insert(jobs_t).values(chapter=r.chapter, version=r.version, claimer="", heartbeat=0.0, address="")
+                )
+        with self.engine.connect() as conn:
+            stale = conn.execute(select(jobs_t).where(jobs_t.c.heartbeat < now - stale_after)).all()
+        claimed: list[tuple[Entry, str]] = []
+        for job in stale:
+            with self.storage._tx() as conn:
+                done = conn.execute(
+                    update(jobs_t)
+                    .where(
+                        and_(
+                            jobs_t.c.chapter == job.chapter,
+                            jobs_t.c.version == job.version,
+                            jobs_t.c.heartbeat == job.heartbeat,
+                            jobs_t.c.claimer == job.claimer,
+                        )
+                    )
+                    .values(claimer=claimer, heartbeat=now)
+                )
+                if done.rowcount != 1:
+                    continue  # another process claimed it first
+            entry = self.entry(job.chapter, int(job.version))
+            if entry is None:
+                continue
+            if entry.hidden:
+                self.set_playtest(entry.chapter, entry.version, "unmeasured", {})
+                continue
+            claimed.append((entry, str(job.address)))
+        return claimed
+
+    def jobs(self) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(select(jobs_t))]
 
     def set_flag(self, chapter: str, **flags: int) -> bool:
         """Set ``listed`` or ``hidden`` of a chapter; False when there is no such chapter."""
@@ -208,10 +346,17 @@ class LibraryStore:
                 insert(plays_t).values(table_id=table_id, chapter=chapter, version=version, created=time.time())
             )
 
-    def rate(self, table_id: str, seat: int, chapter: str, version: int, stars: int, note: str) -> bool:
-        """One rating per seat of a table; False when this seat already rated."""
+    def rate(
+        self, table_id: str, seat: int, chapter: str, version: int, stars: int, note: str, address: str = ""
+    ) -> bool:
+        """One rating per seat of a table and per address at a table; False when this seat (or this address)
+        already rated it."""
         try:
             with self.storage._tx() as conn:
+                if address and conn.execute(
+                    select(ratings_t.c.seat).where(and_(ratings_t.c.table_id == table_id, ratings_t.c.address == address))
+                ).first():
+                    return False
                 conn.execute(
                     insert(ratings_t).values(
                         table_id=table_id,
@@ -221,6 +366,7 @@ class LibraryStore:
                         stars=stars,
                         note=note,
                         created=time.time(),
+                        address=address,
                     )
                 )
         except IntegrityError:
@@ -233,9 +379,11 @@ class LibraryStore:
         with self.engine.connect() as conn:
             return {r.chapter: (bool(r.listed), bool(r.hidden)) for r in conn.execute(select(flags_t))}
 
-    def latest(self) -> list[Entry]:
-        """The latest version of every chapter (hidden and unlisted ones too: the caller filters)."""
+    def latest(self, with_text: bool = True) -> list[Entry]:
+        """The latest version of every chapter (hidden and unlisted ones too: the caller filters). Without
+        ``with_text`` the files are not read (search: issue 48, each is up to 128 KB)."""
         flags = self._flags()
+        columns = list(entries_t.c) if with_text else SUMMARY_COLUMNS
         newest = (
             select(entries_t.c.chapter, func.max(entries_t.c.version).label("top"))
             .group_by(entries_t.c.chapter)
@@ -243,11 +391,41 @@ class LibraryStore:
         )
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(entries_t).join(
+                select(*columns).join(
                     newest, and_(entries_t.c.chapter == newest.c.chapter, entries_t.c.version == newest.c.top)
                 )
             ).all()
         return [_entry(r, *flags.get(r.chapter, (True, False))) for r in rows]
+
+    def search(
+        self, words: list[str], mice: int | None = None, lang: str | None = None, max_tiles: int | None = None
+    ) -> list[Entry]:
+        """The latest version of each listed, visible chapter whose ``search`` column holds every word (and the
+        filters), without the files: the database filters, only the matches are read (issue 48). Rows written
+        before the column (empty) come back too, for the caller to match."""
+        newest = (
+            select(entries_t.c.chapter, func.max(entries_t.c.version).label("top"))
+            .group_by(entries_t.c.chapter)
+            .subquery()
+        )
+        query = (
+            select(*SUMMARY_COLUMNS)
+            .join(newest, and_(entries_t.c.chapter == newest.c.chapter, entries_t.c.version == newest.c.top))
+            .join(flags_t, flags_t.c.chapter == entries_t.c.chapter, isouter=True)
+            .where(func.coalesce(flags_t.c.hidden, 0) == 0, func.coalesce(flags_t.c.listed, 1) == 1)
+        )
+        for word in words:
+            escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            query = query.where(or_(entries_t.c.search == "", entries_t.c.search.like(f"%{escaped}%", escape="\\")))
+        if mice is not None:
+            query = query.where(entries_t.c.mice == mice)
+        if lang is not None:
+            query = query.where(entries_t.c.languages.like(f"%{lang}%"))
+        if max_tiles is not None:
+            query = query.where(entries_t.c.tiles <= max_tiles)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [_entry(r) for r in rows]
 
     def entry(self, chapter: str, version: int | None = None) -> Entry | None:
         """A version of a chapter (the latest when ``version`` is None; None for a version no database integer holds)."""
@@ -290,8 +468,12 @@ class LibraryStore:
                 .group_by(plays_t.c.chapter, tables_t.c.status)
             ).all()
             stars = conn.execute(
-                select(ratings_t.c.chapter, func.count().label("n"), func.avg(ratings_t.c.stars).label("mean"))
-                .group_by(ratings_t.c.chapter)
+                select(
+                    ratings_t.c.chapter,
+                    func.count().label("n"),
+                    func.avg(ratings_t.c.stars).label("mean"),
+                    func.count(func.distinct(ratings_t.c.address)).label("raters"),
+                ).group_by(ratings_t.c.chapter)
             ).all()
         for r in plays:
             row = out.setdefault(r.chapter, no_counts())
@@ -303,8 +485,27 @@ class LibraryStore:
         for r in stars:
             row = out.setdefault(r.chapter, no_counts())
             row["rated"] = int(r.n)
+            row["raters"] = int(r.raters)  # distinct addresses the ratings came from (issue 48)
             row["stars"] = round(float(r.mean), 2) if r.mean is not None else None
         return out
+
+    def played_rows(self, table_id: str) -> list[tuple[int, str]]:
+        """(seat, action) of each action of a table's journal still in its game (an undone one is not): who
+        played what, the rating's proof of play."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(journal_t.c.kind, journal_t.c.seat, journal_t.c.action)
+                .where(journal_t.c.table_id == table_id)
+                .order_by(journal_t.c.version)
+            ).all()
+        kept: list[tuple[int, str]] = []
+        for r in rows:
+            if r.kind == "undo":
+                if kept:
+                    kept.pop()
+            elif r.kind == "action":
+                kept.append((int(r.seat), str(r.action)))
+        return kept
 
     def rated_seats(self, table_id: str) -> set[int]:
         with self.engine.connect() as conn:
@@ -322,7 +523,7 @@ class LibraryStore:
 
 
 def no_counts() -> dict[str, Any]:
-    return {"tables": 0, "finished": 0, "won": 0, "rated": 0, "stars": None}
+    return {"tables": 0, "finished": 0, "won": 0, "rated": 0, "raters": 0, "stars": None}
 
 
 def _values(entry: Entry) -> dict[str, Any]:
@@ -342,4 +543,6 @@ def _values(entry: Entry) -> dict[str, Any]:
         "tiles": entry.tiles,
         "measure": entry.measure,
         "playtest": json.dumps(entry.playtest),
+        "search": entry.search,
+        "address": entry.address,
     }

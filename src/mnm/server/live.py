@@ -58,6 +58,12 @@ class LiveTable:
     # why the server stopped this table before its chapter ended (a bot table over its budget): the journal's
     # last row, kind "stop", says so too, so a restart keeps it stopped
     stopped: dict[str, Any] | None = None
+    # what its journal holds in storage (issue 48: the per-table budget of stored bytes and events)
+    stored_bytes: int = 0
+    stored_events: int = 0
+    bot_cpu: float = 0.0  # CPU seconds its bots spent deciding in the workers (since it was loaded)
+    snapshot: dict[str, Any] | None = None  # the game as last stored (at snapshot_version): the bots start there
+    snapshot_version: int = -1
 
     @property
     def over(self) -> bool:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import hashlib
 import json
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mnm.chapters.file import ChapterFileError, added_chapter, read_chapter_text
@@ -33,6 +34,7 @@ from mnm.engine import (
 )
 from mnm.presentation.seating import BOT_NAMES, undo_goes_on
 from mnm.records.record import RECORD_FORMAT, game_from_setup, replay_rows, seed_commitment
+from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.live import HOST, SPECTATOR, Caller, LiveTable, token_hash
@@ -46,10 +48,19 @@ BOT = -3  # the seat number journal rows carry when the server's bot played the 
 BOT_RUN_LIMIT = 5000  # actions one bot run plays at most (a whole chapter is far fewer)
 BOT_TABLE_ACTIONS = 5000  # actions a table where bots play every seat may take in all, restarts included
 STOP = "stop"  # the kind of the journal row that ends a bot table over its budget (issue 34, finding 2)
+# what one table's journal may hold in storage (issue 48: an uploaded chapter of thousands of effects per action
+# left a 5 MB public record); past either, the table is stopped by a ``stop budget`` row
+TABLE_BYTES = 2 * 1024 * 1024
+TABLE_EVENTS = 50_000
 TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
 SEED_BITS = 128
+
+
+# the client address of the request that is creating a table (set by the server's new-table check): a table
+# where bots play every seat is counted against it (issue 48: 20 bot tables from one address)
+CREATOR: contextvars.ContextVar[str | None] = contextvars.ContextVar("mnm_table_creator", default=None)
 
 
 def new_seed() -> int:
@@ -88,6 +99,7 @@ class TableService:
         draft_expiry_seconds: float = 30 * 86400.0,
         bot_table_pace: float = 0.0,
         bot_table_rounds: int = 100,
+        bot_tables_per_address: int = 0,
     ) -> None:
         self.storage = storage
         self.expiry_seconds = expiry_seconds  # 0: tables are never deleted
@@ -95,6 +107,11 @@ class TableService:
         # a table where bots play every seat: seconds between two bot actions, and rounds before it is stopped
         self.bot_table_pace = bot_table_pace
         self.bot_table_rounds = bot_table_rounds
+        # tables of bots only playing at once per creating address (0: no bound), and which play now
+        self.bot_tables_per_address = bot_tables_per_address
+        self.bot_tables: dict[str, set[str]] = {}
+        self.bot_workers: BotWorkers | None = None  # where the bots decide (None: a thread of this process)
+        self.bot_cpu_seconds = 30.0  # CPU seconds the bots of a bot-only table may spend in all
         self._expiry_task: asyncio.Task[None] | None = None
         self.content = content or builtin_content()
         self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
@@ -106,6 +123,7 @@ class TableService:
         self.idle_seconds = idle_seconds
         self._last_sweep = time.monotonic()
         self.fanout: Fanout | None = None
+        self.expire_hooks: list[Callable[[list[str]], Any]] = []
 
     # --- several processes --------------------------------------------------------------------------------
 
@@ -136,6 +154,9 @@ class TableService:
         cutoff = (time.time() if now is None else now) - self.expiry_seconds
         watched = {t.id for t in self.live.values() if t.listeners or t.lock.locked()}
         gone = await asyncio.to_thread(self.storage.expire, cutoff, watched)
+        for hook in self.expire_hooks:  # what else is kept per table (the stored records: issue 48)
+            if gone:
+                await asyncio.to_thread(hook, gone)
         for table_id in gone:
             table = self.live.pop(table_id, None)
             if table is not None:
@@ -195,6 +216,8 @@ class TableService:
                     await self._retire(table)
                     return
                 table.version = row.version
+                table.stored_bytes += len(json.dumps(row.events))
+                table.stored_events += len(row.events)
                 message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
                 await self._broadcast(table, message)
 
@@ -247,6 +270,19 @@ class TableService:
         bot_list = list(bots or [])
         if len(bot_list) > len(seats) or any(b is not None and b not in BOT_NAMES for b in bot_list):
             raise ApiError(422, ErrorCode.BAD_TABLE, f"bots: one per seat at most, each one of {', '.join(BOT_NAMES)} or null")
+        creator = CREATOR.get()
+        all_bots = len(bot_list) == len(seats) and all(bot_list)
+        if all_bots and creator is not None and self.bot_tables_per_address > 0:
+            playing = self.bot_tables.get(creator, set())
+            if len(playing) >= self.bot_tables_per_address:
+                raise ApiError(
+                    429,
+                    ErrorCode.RATE_LIMITED,
+                    f"at most {self.bot_tables_per_address} tables of bots play at once for one address; "
+                    "wait until one ends",
+                    retry_after=30.0,
+                    limit=self.bot_tables_per_address,
+                )
         setup: dict[str, Any] = {
             "chapter": chapter,
             "party": list(party),
@@ -293,6 +329,18 @@ class TableService:
         self.live[table_id] = table
         self._evict()
         self.start_bots(table)
+        if all_bots and creator is not None and table.bot_task is not None and not table.bot_task.done():
+            playing = self.bot_tables.setdefault(creator, set())
+            playing.add(table_id)
+
+            def done(_task: object, creator: str = creator, table_id: str = table_id) -> None:
+                left = self.bot_tables.get(creator)
+                if left is not None:
+                    left.discard(table_id)
+                    if not left:
+                        del self.bot_tables[creator]
+
+            table.bot_task.add_done_callback(done)
         return table, tokens
 
     def _chapter_content(self, text: Any) -> Content:
@@ -460,6 +508,8 @@ class TableService:
             setup_event_count=len(record.setup_events),
             continued_to=record.continued_to,
             stopped=stop_reason(record.journal[-1].action) if record.journal and record.journal[-1].kind == STOP else None,
+            stored_bytes=sum(len(json.dumps(r.events)) for r in record.journal),
+            stored_events=sum(len(r.events) for r in record.journal),
         )
 
     # --- changing --------------------------------------------------------------------------------------
@@ -510,6 +560,7 @@ class TableService:
             table.version = row.version
             message = self._update(table, row.kind, str(action), caller.seat, n_events, events)
             await self._broadcast(table, message)
+            await self._check_budget(table)
         self.start_bots(table)
         return message
 
@@ -563,7 +614,21 @@ class TableService:
                 # a fresh bot per decision, seeded by the table's seed and the game's length: the same
                 # table plays the same way, also after a restart rebuilt it from the journal
                 seed = derived_seed(int(table.setup["seed"]), "bot", len(game.log))
-                action = await asyncio.to_thread(_bot_choice, name, seed, game)
+                if self.bot_workers is not None:  # in a worker process, never on this one (issue 48)
+                    snapshot = table.snapshot if table.snapshot_version == table.version else None
+                    if snapshot is None:
+                        snapshot = await asyncio.to_thread(game.to_json)
+                    try:
+                        chosen, cpu = await self.bot_workers.choose(table.setup.get("chapter_file"), snapshot, name, seed)
+                        action = Action.parse(chosen)
+                    except Exception:
+                        return  # a worker that died (the server shutting down): the next request starts it again
+                    table.bot_cpu += cpu
+                    if bots_only and table.bot_cpu > self.bot_cpu_seconds:
+                        await self._stop(table, 0, f"stop cpu {self.bot_cpu_seconds:g}")
+                        return
+                else:
+                    action = await asyncio.to_thread(_bot_choice, name, seed, game)
                 n_events = len(game.events)
                 try:
                     events = game.apply(action)
@@ -575,15 +640,28 @@ class TableService:
                 except ApiError:
                     return
                 table.version = row.version
-                message = self._update(table, row.kind, str(action), BOT, n_events, events)
-                await self._broadcast(table, message)
+                if table.listeners:  # nobody watching: no update to render (issue 48)
+                    message = self._update(table, row.kind, str(action), BOT, n_events, events)
+                    await self._broadcast(table, message)
+                if await self._check_budget(table):
+                    return
             # let people's requests and other tables in between; a table nobody plays goes at a bounded pace
             await asyncio.sleep(self.bot_table_pace if bots_only else 0)
 
-    async def _stop(self, table: LiveTable, rounds: int) -> None:
+    async def _check_budget(self, table: LiveTable) -> bool:
+        """Stop a table whose journal passed :data:`TABLE_BYTES` or :data:`TABLE_EVENTS` in storage (called
+        holding its lock, after a write); True when it stopped it."""
+        if table.stopped is not None or table.game.state.status != "playing":
+            return False
+        if table.stored_bytes <= TABLE_BYTES and table.stored_events <= TABLE_EVENTS:
+            return False
+        await self._stop(table, 0, f"stop budget {TABLE_BYTES // (1024 * 1024)} {TABLE_EVENTS}")
+        return True
+
+    async def _stop(self, table: LiveTable, rounds: int, action: str | None = None) -> None:
         """End a bot table over its budget (called holding its lock): a journal row of kind ``stop`` says why,
         so the view, the record and a restart all know the chapter did not end by its rules."""
-        row = JournalRow(table.version + 1, STOP, f"stop {rounds}", [], BOT, [])
+        row = JournalRow(table.version + 1, STOP, action or f"stop {rounds}", [], BOT, [])
         try:
             await self._write(table, row)
         except ApiError:
@@ -634,7 +712,11 @@ class TableService:
         request rebuilds the table from storage."""
         game = table.game
         try:
-            await asyncio.to_thread(self.storage.append, table.id, row, game.to_json(), game.state.status)
+            snapshot = game.to_json()
+            await asyncio.to_thread(self.storage.append, table.id, row, snapshot, game.state.status)
+            table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
+            table.stored_bytes += len(json.dumps(row.events))
+            table.stored_events += len(row.events)
         except StaleVersion as err:
             if point is None:
                 await self._retire(table)
@@ -735,6 +817,27 @@ def _dice(dice: Any) -> list[int]:
 def stop_reason(action: str) -> dict[str, Any]:
     """What a ``stop N`` journal row means, for the view (both languages) and the record."""
     words = action.split()
+    if len(words) > 1 and words[1] == "cpu":
+        seconds = words[2] if len(words) > 2 else "?"
+        return {
+            "reason": "cpu",
+            "rounds": 0,
+            "text": {
+                "en": f"Stopped: the bots spent the server's budget of {seconds} CPU seconds for a table of bots.",
+                "pt": f"Parada: os robôs gastaram o limite do servidor de {seconds} segundos de CPU para uma mesa de robôs.",
+            },
+        }
+    if len(words) > 1 and words[1] == "budget":
+        mb = words[2] if len(words) > 2 else "?"
+        events = words[3] if len(words) > 3 else "?"
+        return {
+            "reason": "budget",
+            "rounds": 0,
+            "text": {
+                "en": f"Stopped: the table passed the server's budget ({mb} MB or {events} events stored).",
+                "pt": f"Parada: a mesa passou do limite do servidor ({mb} MB ou {events} eventos guardados).",
+            },
+        }
     rounds = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
     return {
         "reason": "rounds",
@@ -768,4 +871,4 @@ def _check_version(table: LiveTable, version: Any) -> None:
         )
 
 
-__all__ += ["BOT", "BOT_NAMES", "HOST", "SPECTATOR", "StaleVersion"]
+__all__ += ["BOT", "BOT_NAMES", "CREATOR", "HOST", "SPECTATOR", "StaleVersion"]

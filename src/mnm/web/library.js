@@ -267,7 +267,9 @@ function ratingsSection(page) {
     "section",
     { class: "lib-ratings", "aria-labelledby": "lib-ratings-title" },
     h("h3", { id: "lib-ratings-title" }, t("lib.ratings")),
-    page.rated ? h("p", { id: "lib-stars" }, t("lib.stars", { stars: page.stars, count: page.rated })) : h("p", {}, t("lib.noRatings")),
+    page.rated
+      ? h("p", { id: "lib-stars" }, t("lib.stars", { stars: page.stars, count: page.rated }), " ", t("lib.raters", { n: page.raters || 0 }))
+      : h("p", {}, t("lib.noRatings")),
     h(
       "ul",
       { class: "lib-notes" },
@@ -375,6 +377,12 @@ export async function ratingPanel(card, tableId, token) {
     return; // not a library table
   }
   if (!card.isConnected || card.querySelector("#rate-chapter")) return;
+  if (play.rateable === false) {
+    // a rating means someone played (issue 48): a table of bots, or one a person barely played, rates nothing
+    const none = h("p", { class: "rate", id: "rate-none" }, t("lib.notRateable", { n: play.min_actions }));
+    card.insertBefore(none, card.querySelector(".dialog-buttons"));
+    return;
+  }
   const stars = [1, 2, 3, 4, 5].map((n) =>
     h("label", { class: "check" }, h("input", { type: "radio", name: "rate-stars", value: n, checked: n === 4 }), ` ${t("lib.starN", { n })}`),
   );
