@@ -58,6 +58,9 @@ class LiveTable:
     # why the server stopped this table before its chapter ended (a bot table over its budget): the journal's
     # last row, kind "stop", says so too, so a restart keeps it stopped
     stopped: dict[str, Any] | None = None
+    # issue 45: the card each mouse will keep when the campaign goes on (R-CAMP-03), chosen at the end screen by
+    # the seat owning the mouse (or the host) and seen live by every seat; kept in memory with the table
+    keep: dict[str, str | None] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -125,6 +128,16 @@ class LiveTable:
             if hero in heroes:
                 return i
         return None
+
+    def may_keep_for(self, caller: Caller, hero: str) -> bool:
+        """Whether ``caller`` chooses the card ``hero`` keeps (issue 45): the host, the seat owning the mouse, and
+        any seated player for a mouse a bot plays (nobody else would)."""
+        if not caller.can_act:
+            return False
+        if caller.seat == HOST or hero in self.seat_heroes(caller.seat):
+            return True
+        owner = self.owner_of(hero)
+        return owner is not None and self.bot_names()[owner] is not None
 
     def check_turn(self, caller: Caller, action: Action) -> None:
         """R-GEN (table rule): only the seat owning the deciding mouse may answer its decision."""

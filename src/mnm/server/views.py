@@ -448,6 +448,9 @@ def _campaign(table: LiveTable) -> dict[str, Any]:
             hid: [_search_card(table.content, c) for c in keepable_cards(game.ctx, game.state, hid)]
             for hid in game.state.party
         },
+        # issue 45: the table's choices (every seat sees the same), and which seat decides for each mouse
+        "keep": {hid: table.keep.get(hid) for hid in game.state.party},
+        "decides": {hid: table.owner_of(hid) for hid in game.state.party},
     }
 
 
@@ -472,9 +475,24 @@ def _campaign_sheet(table: LiveTable) -> dict[str, Any]:
     return {
         "chapters": chapters,
         "story_achievements": [achievement_name(a) for a in st.story_achievements],
-        "achievements": {hid: [achievement_name(a) for a in h.achievements] for hid, h in st.heroes.items()},
+        # every individual achievement earned in the campaign (issue 45): the earlier chapters' (R-CAMP-04 leaves
+        # them behind in the game), each with its chapter's number, then this chapter's
+        "achievements": {hid: _achievements_so_far(content, played, hid, h.achievements) for hid, h in st.heroes.items()},
         "carried": {hid: _search_card(content, c) for hid, c in (carry.get("cards") or {}).items()},
     }
+
+
+def _achievements_so_far(
+    content: Content, played: list[dict[str, Any]], hero: str, now: list[str]
+) -> list[dict[str, Any]]:
+    out = []
+    for line in played[:-1]:
+        chapter = content.chapters.get(line["chapter"])
+        for ident in (line.get("achievements") or {}).get(hero, ()):
+            out.append({**achievement_name(ident), "chapter": chapter.number if chapter else None})
+    current = content.chapters.get(played[-1]["chapter"])
+    out.extend({**achievement_name(a), "chapter": current.number if current else None} for a in now)
+    return out
 
 
 def achievement_name(ident: str) -> dict[str, Any]:

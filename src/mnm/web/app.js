@@ -95,6 +95,7 @@ function route() {
       },
       onUpdate: (msg) => onUpdate(msg),
       onContinued: (msg) => followCampaign(msg.table),
+      onKeep: (msg) => onKeep(msg),
       onError: (msg) => toast(errorText(msg), "error"),
       onStatus: (ok) => {
         S.online = ok;
@@ -1199,30 +1200,34 @@ function endScreen(v) {
   screen.querySelector(".card").append(diceCheckPanel(v, S.tableId) || "");
   if (S.you.role !== "spectator") ratingPanel(screen.querySelector(".card"), S.tableId, S.token); // issue 36
   if (S.you.role === "spectator" || !v.campaign) return;
-  // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats
-  const keeps = h("div", { class: "keeps" });
+  // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats. The choice
+  // is the table's (issue 45): the seat owning the mouse (or the host) picks, every seat sees it change live.
+  const keeps = h("div", { class: "keeps", id: "keeps" });
   for (const hero of v.heroes) {
     const cards = v.campaign.keepable[hero.id] || [];
     if (!cards.length) continue;
+    const chosen = (v.campaign.keep || {})[hero.id] || "";
+    const mayChoose = mayKeepFor(v, hero.id);
+    const seatNo = (v.campaign.decides || {})[hero.id];
     keeps.appendChild(
       h(
         "label",
-        {},
+        { "data-hero": hero.id },
         `${tx(hero.name)}: `,
         h(
           "select",
-          { "data-hero": hero.id },
+          { "data-hero": hero.id, disabled: !mayChoose, onchange: (ev) => chooseKeep(hero.id, ev.target) },
           h("option", { value: "" }, t("keepNone")),
-          cards.map((c) => h("option", { value: c.id }, tx(c.name))),
+          cards.map((c) => h("option", { value: c.id, selected: c.id === chosen }, tx(c.name))),
         ),
+        mayChoose ? null : h("small", { class: "keep-who" }, ` ${t("keepChosenBy", { n: seatNo === null || seatNo === undefined ? "?" : seatNo + 1 })}`),
       ),
     );
   }
   async function go(replay) {
-    const keep = {};
-    for (const sel of keeps.querySelectorAll("select")) keep[sel.dataset.hero] = sel.value || null;
     try {
-      const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, { keep, replay }, S.token);
+      // the server carries the table's keep choices (the same on every seat)
+      const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, { replay }, S.token);
       followCampaign(made.table);
     } catch (err) {
       toast(errorText(err), "error");
@@ -1238,6 +1243,7 @@ function endScreen(v) {
         won || !next ? null : h("p", { class: "go-on", id: "go-on" }, t("defeatGoOn")),
         next ? null : h("p", { class: "go-on", id: "campaign-ends" }, t("noNextChapter")),
         keeps,
+        keeps.childElementCount ? keepSummary(v) : null,
         next ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter")) : null,
         h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
       ];
@@ -1251,6 +1257,44 @@ function endScreen(v) {
     ),
     card.querySelector(".dialog-buttons"),
   );
+}
+
+// Issue 45: who picks the card a mouse keeps: the host, the seat owning it, any seat for a bot's mouse.
+function mayKeepFor(v, heroId) {
+  if (!S.you || S.you.role === "spectator") return false;
+  if (S.you.role === "host" || S.you.heroes.includes(heroId)) return true;
+  return Boolean(botOf(v, heroId));
+}
+
+// "Next chapter" says what goes with the party: the table's choices, the same on every seat.
+function keepSummary(v) {
+  const keep = (v.campaign && v.campaign.keep) || {};
+  const parts = v.heroes
+    .filter((hero) => (v.campaign.keepable[hero.id] || []).length)
+    .map((hero) => {
+      const card = (v.campaign.keepable[hero.id] || []).find((c) => c.id === keep[hero.id]);
+      return `${tx(hero.name)}: ${card ? tx(card.name) : t("keepNothing")}`;
+    });
+  return h("p", { class: "keep-summary", id: "keep-summary", "aria-live": "polite" }, `${t("willKeep")}: ${parts.join("; ")}`);
+}
+
+async function chooseKeep(heroId, select) {
+  const before = ((S.view.campaign || {}).keep || {})[heroId] || "";
+  try {
+    await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/keep`, { hero: heroId, card: select.value || null }, S.token);
+  } catch (err) {
+    select.value = before;
+    toast(errorText(err), "error");
+  }
+}
+
+// Another seat (or this one) changed what a mouse keeps: every open end screen shows it at once.
+function onKeep(msg) {
+  if (!S.view || !S.view.campaign) return;
+  S.view.campaign.keep = msg.keep;
+  for (const sel of $$("#end-screen .keeps select")) sel.value = msg.keep[sel.dataset.hero] || "";
+  const old = $("#keep-summary");
+  if (old) old.replaceWith(keepSummary(S.view));
 }
 
 // The hash of a table of this campaign, with this browser's own key (every seat keeps its token, R-CAMP).
@@ -1308,7 +1352,7 @@ function campaignSheet(v) {
             h("th", { scope: "row" }, tx(hero.name)),
             h("td", {}, names(hero.abilities)),
             h("td", {}, names([...hero.equipped, ...hero.pack, ...hero.tricks])),
-            h("td", {}, (sheet.achievements[hero.id] || []).map((a) => tx(a)).join(", ") || "—"),
+            h("td", {}, (sheet.achievements[hero.id] || []).map((a) => (a.chapter !== null && a.chapter !== undefined ? `${tx(a)} (${t("chapterShort", { n: a.chapter })})` : tx(a))).join(", ") || "—"),
           ),
         ),
       ),

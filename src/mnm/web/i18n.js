@@ -1,5 +1,6 @@
 // UI strings in English and Portuguese. Event sentences come from the server (mnm.engine.i18n).
 import { LIBRARY_STRINGS } from "./library_strings.js";
+import { TABLE_STRINGS } from "./table_strings.js";
 
 const STRINGS = {
   en: {
@@ -930,6 +931,8 @@ const STRINGS = {
 // the chapter library's strings live in their own file (issue 36)
 STRINGS.en.lib = LIBRARY_STRINGS.en;
 STRINGS.pt.lib = LIBRARY_STRINGS.pt;
+Object.assign(STRINGS.en, TABLE_STRINGS.en);
+Object.assign(STRINGS.pt, TABLE_STRINGS.pt);
 
 let current = localStorage.getItem("mnm.lang") === "pt" ? "pt" : "en";
 
