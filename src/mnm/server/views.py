@@ -414,14 +414,17 @@ def _chapter_rules(content: Content, st: Any) -> list[dict[str, Any]]:
     """:func:`mnm.presentation.info.chapter_rules` in both languages; ``revealed``: the rule's room has been seen (or the rule
     is the whole chapter's), so the page shows it."""
     en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
-    seen = set(st.explored) | set(st.face_up.values())
+    up = set(st.face_up.values())
+    seen = set(st.explored) | up
     return [
         {
             "side": a["side"],
             "room": None if a["side"] is None else side_name(content, a["side"]),
             "gate": a["gate"],
             "text": {"en": _why(a), "pt": _why(b)} if a["gate"] else {"en": a["text"], "pt": b["text"]},
-            "revealed": a["side"] is None or a["side"] in seen,
+            # issue 45: a room's rules apply while its side faces up; once its tile flipped they are gone
+            "revealed": a["side"] is None or a["side"] in up,
+            "gone": a["side"] is not None and a["side"] in seen and a["side"] not in up,
         }
         for a, b in zip(en, pt, strict=True)
     ]

@@ -261,7 +261,7 @@ function showObjective() {
 // issue 25: the chapter's special rules seen so far (the whole chapter's, and each revealed room's)
 function rulesList(v) {
   const rules = (v.chapter.rules || []).filter((r) => r.revealed);
-  const later = (v.chapter.rules || []).length - rules.length;
+  const later = (v.chapter.rules || []).filter((r) => !r.revealed && !r.gone).length; // a flipped room's rules are gone
   return h(
     "div",
     { class: "rules" },
