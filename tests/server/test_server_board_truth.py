@@ -23,7 +23,7 @@ dice: [3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
 """
 
 
-@pytest.mark.rule("R-EXPLORE-05")
+@pytest.mark.rule("R-EXPLORE-06")
 def test_a_flipped_rooms_rules_leave_the_chapter_panel() -> None:
     game = load_scenario(scenario_from_yaml(AT_THE_FLIP))
     before = _chapter_rules(game.ctx.content, game.state)
