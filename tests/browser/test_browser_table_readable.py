@@ -72,9 +72,11 @@ def test_a_new_player_reads_the_table(
     expect(track).to_contain_text("Brodie Pounces")
     assert "cat:" not in track.inner_text()
     # the legend: every symbol, the Red X in plain words
-    for kind in ("yellow_line", "red_line", "water", "mice", "crowd", "trap", "exit", "flip"):
+    for kind in ("yellow_line", "red_line", "water", "mice", "crowd", "trap", "trap_live", "start", "helmet", "exit", "flip"):
         expect(page.locator(f'#legend li[data-kind="{kind}"]')).to_have_count(1)
-    expect(page.locator('#legend li[data-kind="trap"]')).to_contain_text("Any star: it gets through")
+    # issue 45: the printed X does nothing by itself; the live trap (drawn otherwise) is the one that springs
+    expect(page.locator('#legend li[data-kind="trap"]')).to_contain_text("does nothing by itself")
+    expect(page.locator('#legend li[data-kind="trap_live"]')).to_contain_text("Any star: it gets through")
     # four mice on one small space: a count, and tapping the space lists them
     crowd = page.locator('g.crowd-count[data-space="14:16"]')
     expect(crowd).to_have_attribute("data-count", "4")

@@ -5,7 +5,7 @@
 
 import { placeName, t, tx } from "./i18n.js";
 import { FLOORS, floorDefs, minionSilhouette, mouseSilhouette } from "./figures.js";
-import { drawMarks, drawRain, figureBadges } from "./marks.js";
+import { drawMarks, drawRain, figureBadges, trapJawsPath } from "./marks.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // dark enough for white letters at ≥ 4.5:1
@@ -249,10 +249,15 @@ export class BoardView {
       ring.appendChild(el("circle", { cx: c[0], cy: c[1], r: g.cell * 0.42, class: "goal-dash" }));
       this.layer.appendChild(ring);
     }
+    // issue 45: a live (set) mousetrap is not the printed red X: a red badge with jaws, in the legend as such
     for (const space of view.traps) {
       const c = this.spaceCentre(space);
       if (!c) continue;
-      this.layer.appendChild(el("text", { x: c[0], y: c[1] - 14, class: "trap-marker", "text-anchor": "middle" }, "✖"));
+      const r = Math.max(7, g.cell * 0.2);
+      const badge = el("g", { class: "trap-live", "data-space": space, "aria-hidden": "true", transform: `translate(${c[0] + g.cell * 0.28},${c[1] - g.cell * 0.28})` });
+      badge.appendChild(el("circle", { r, class: "trap-live-disc" }));
+      badge.appendChild(el("path", { d: trapJawsPath(r), class: "trap-live-jaws" }));
+      this.layer.appendChild(badge);
     }
     // [EXP] rain over the outdoor tiles; leaves, turtles, bees, Olga, the mortar, branches, Hesster, allies and
     // pets: drawn by marks.js
@@ -400,6 +405,19 @@ export function spaceMarks(view, geometry, id) {
   const out = [];
   const sp = geometry && geometry.spaces[id];
   const names = legendNames(view);
+  // issue 45: every mark the board draws on a space is said with it (printed trap, live trap, start, entry, flip,
+  // helmet, skull...)
+  if ((view.traps || []).includes(id)) out.push(t("markTrapLive"));
+  else if (sp && sp.trap) out.push(t("markTrapPrinted"));
+  if (sp && sp.start) out.push(t("markStart"));
+  if (sp && sp.entry) out.push(t("markEntry"));
+  if (sp && sp.flip) out.push(t("markFlip"));
+  if (sp && sp.water) out.push(t("markWater"));
+  for (const f of (sp && sp.features) || []) {
+    const key = f.toLowerCase();
+    if (key.includes("helmet")) out.push(t("markHelmet"));
+    else if (key.includes("skull")) out.push(t("markSkull"));
+  }
   if (sp && sp.terrain && names[sp.terrain]) out.push(`${names[sp.terrain]}.`);
   for (const m of view.marks || []) if (m.space === id) out.push(tx(m.label));
   return out;
