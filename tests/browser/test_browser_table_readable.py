@@ -120,8 +120,15 @@ def test_a_new_player_reads_the_table(
         assert small == [], small
         page.locator("#head-menu").click()
         expect(page.locator("#speed")).to_be_hidden()
-        # "fit" keeps the smallest space about 32 px across (it drew 20 px spaces)
+        # "fit" shows the whole layout (issue 45: it showed one tile of three); the first "+" goes to tap size,
+        # the smallest space about 32 px across (issue 32: it drew 20 px spaces)
         page.locator("#zoom-fit").click()
+        fits = page.evaluate(
+            "() => { const b = document.querySelector('#board'), s = b.querySelector('svg').getBoundingClientRect();"
+            " return s.width <= b.clientWidth + 1; }"
+        )
+        assert fits
+        page.locator("#zoom-in").click()
         smallest = page.evaluate(
             "() => Math.min(...[...document.querySelectorAll('#board path.space')].map(p => {"
             " const r = p.getBoundingClientRect(); return Math.max(r.width, r.height); }))"

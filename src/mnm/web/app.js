@@ -16,6 +16,7 @@ import { S } from "./state.js";
 import { renderWorkshop } from "./workshop.js";
 import { ratingPanel, renderLibrary } from "./library.js";
 import { diceCheckPanel } from "./verify.js";
+import { soundToggle, turnAlert } from "./alert.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -68,6 +69,8 @@ function route() {
   }
   if (!table) {
     closeAllDialogs();
+    S.chosen = null;
+    placeChosen(null);
     if (S.socket) S.socket.close();
     S.socket = null;
     S.tableId = null;
@@ -151,9 +154,11 @@ function renderTableShell() {
           h("span", { id: "dice-sealed", class: "dice-sealed" }),
           h("span", { id: "role", class: "role" }),
           h("label", { class: "speed" }, `${t("speed")} `, speedSel),
+          soundToggle(),
           h("a", { href: "#", class: "button small" }, t("backHome")),
         ),
       ),
+      h("div", { id: "turn-banner", class: "turn-banner", role: "status", hidden: true }),
       h("p", { id: "objective-line", class: "objective-line" }),
       h("section", { id: "tracks", class: "tracks", "aria-label": t("hourglass") }),
       h(
@@ -165,7 +170,7 @@ function renderTableShell() {
           h(
             "div",
             { class: "zoom" },
-            h("button", { type: "button", id: "zoom-in", "aria-label": t("zoomIn"), onclick: () => S.board.setZoom(S.board.zoom * 1.4) }, "+"),
+            h("button", { type: "button", id: "zoom-in", "aria-label": t("zoomIn"), onclick: () => S.board.zoomIn() }, "+"),
             h("button", { type: "button", id: "zoom-out", "aria-label": t("zoomOut"), onclick: () => S.board.setZoom(S.board.zoom / 1.4) }, "−"),
             h("button", { type: "button", id: "zoom-fit", "aria-label": t("zoomReset"), onclick: () => S.board.setZoom(S.board.fitZoom()) }, "⤢"),
           ),
@@ -375,10 +380,12 @@ async function ensureBoard() {
   revealActing(S.view);
 }
 
-// on a zoomed board, keep the mouse whose turn it is in sight when the turn changes
+// on a zoomed board, keep the mouse whose turn it is in sight: when the turn changes, and whenever it has left
+// the board's view (issue 45: after an explore the board stayed on the empty old tile, the party off screen)
 function revealActing(v) {
   const who = v.turn ? v.turn.mouse : v.decision ? v.decision.actor : null;
-  if (!who || S.revealed === `${who}:${v.round}`) return;
+  if (!who) return;
+  if (S.revealed === `${who}:${v.round}` && S.board.inView(who)) return;
   S.revealed = `${who}:${v.round}`;
   S.board.reveal(who);
 }
@@ -491,6 +498,8 @@ function render() {
     revealActing(v);
   }
   renderEnd(v);
+  const deciding = myOptions(v).length && v.status === "playing" ? [v.heroes.some((x) => x.id === v.decision.actor) ? heroName(v.decision.actor) : t("party")] : [];
+  turnAlert(deciding, `${S.tableId}:${v.version}`, t("title"));
   document.body.dataset.version = String(v.version);
 }
 
@@ -716,6 +725,7 @@ function renderDecision(v) {
   if (!box) return;
   const d = v.decision;
   const parts = [h("h3", { id: "decision-title", tabindex: -1 }, t("decisions"))];
+  if (isPlaying() || !d) placeChosen(null);
   if (isPlaying()) {
     box.replaceChildren(...parts);
     return;
@@ -798,7 +808,6 @@ function renderDecision(v) {
         ),
       );
     }
-    if (S.chosen && S.chosen.version === v.version) parts.push(chosenBar(v));
     parts.push(h("div", { class: "options" }, buttons));
     if (d.explore_missing) {
       const m = d.explore_missing;
@@ -827,6 +836,7 @@ function renderDecision(v) {
   }
   const hadFocus = box.contains(document.activeElement) || S.keepFocus;
   box.replaceChildren(...parts);
+  placeChosen(v);
   if (hadFocus) {
     // focus stays in the panel after an action (also when the button pressed is gone): on the first choice
     firstChoice().focus();
@@ -881,6 +891,47 @@ function chosenBar(v) {
   );
 }
 
+// Issue 45: the confirmation floats next to what was tapped (fixed to the window, kept inside it), so neither a
+// phone's layout (the choices below the board) nor the choices panel's own scrolling can put it out of view.
+function placeChosen(v) {
+  const old = $("#chosen");
+  const c = S.chosen;
+  if (!v || !c || c.version !== v.version || !myOptions(v).length) {
+    if (old) old.remove();
+    return;
+  }
+  const bar = chosenBar(v);
+  bar.classList.add("chosen-pop");
+  if (old) old.replaceWith(bar);
+  else document.body.appendChild(bar);
+  positionChosen();
+}
+
+function positionChosen() {
+  const bar = $("#chosen");
+  const c = S.chosen;
+  if (!bar || !c || !S.board || !S.board.svg) return;
+  const anchor =
+    (c.space && S.board.svg.querySelector(`path.space[data-space="${CSS.escape(c.space)}"]`)) ||
+    S.board.svg.querySelector(`[data-figure="${CSS.escape(c.target)}"]`) ||
+    S.board.svg.querySelector(`path.space[data-space="${CSS.escape(c.target)}"]`);
+  const vw = document.documentElement.clientWidth;
+  const vh = window.innerHeight;
+  const w = bar.offsetWidth;
+  const ht = bar.offsetHeight;
+  const r = anchor ? anchor.getBoundingClientRect() : { left: vw / 2, right: vw / 2, top: vh / 2, bottom: vh / 2, width: 0 };
+  const clamp = (x, lo, hi) => Math.max(lo, Math.min(x, hi));
+  const left = clamp(r.left + r.width / 2 - w / 2, 8, Math.max(8, vw - w - 8));
+  let top = r.bottom + 8;
+  if (top + ht > vh - 8) top = r.top - ht - 8;
+  top = clamp(top, 8, Math.max(8, vh - ht - 8));
+  bar.style.left = `${Math.round(left)}px`;
+  bar.style.top = `${Math.round(top)}px`;
+}
+
+window.addEventListener("scroll", positionChosen, { passive: true, capture: true });
+window.addEventListener("resize", positionChosen);
+
 function spaceWordOrName(v, id) {
   return isSpace(id) ? spaceWord(id) : figureName(v, id);
 }
@@ -904,6 +955,7 @@ function confirmChosen() {
   if (!c || c.version !== S.view.version) return clearChosen();
   S.chosen = null;
   S.board.choose(null);
+  placeChosen(null);
   if (c.options.length === 1) {
     choose(c.options[0]);
     return;

@@ -132,9 +132,18 @@ export class BoardView {
     this.container.dataset.zoom = this.zoom.toFixed(2);
   }
 
-  // "Fit": the whole board on a wide screen; on a phone the smallest space stays at least 32 px across (the whole
-  // board in 390 px drew 20 px spaces nobody could tap or read, issue 32), the rest a pan away
+  // "Fit" shows the whole layout, phones too (issue 45: it showed one tile of three). The first "+" from there on a
+  // phone goes straight to tap size: the smallest space at least 32 px across (issue 32), the rest a pan away.
   fitZoom() {
+    return 1;
+  }
+
+  zoomIn() {
+    const next = this.zoom * 1.4;
+    this.setZoom(this.zoom < this.tapZoom() ? Math.max(next, this.tapZoom()) : next);
+  }
+
+  tapZoom() {
     const across = this.container.clientWidth || 1;
     const g = this.geometry;
     return across < 600 && g ? Math.min(6, Math.max(1, (32 / g.cell) * (g.width / across))) : 1;
@@ -177,11 +186,21 @@ export class BoardView {
   // Bring a figure into the board's view (the page itself does not move).
   reveal(id) {
     const node = this.svg && this.svg.querySelector(`[data-figure="${CSS.escape(id)}"]`);
-    if (!node || this.zoom <= 1) return;
-    const box = this.container.getBoundingClientRect();
+    const c = this.container;
+    if (!node || (c.scrollWidth <= c.clientWidth && c.scrollHeight <= c.clientHeight)) return;
+    const box = c.getBoundingClientRect();
     const r = node.getBoundingClientRect();
     this.container.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
     this.container.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
+  }
+
+  // Whether a figure is wholly inside the board's box (issue 45: the board follows the acting mouse).
+  inView(id) {
+    const node = this.svg && this.svg.querySelector(`[data-figure="${CSS.escape(id)}"]`);
+    if (!node) return true;
+    const box = this.container.getBoundingClientRect();
+    const r = node.getBoundingClientRect();
+    return r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
   }
 
   // Tile and place names printed on the board, in the current language.
