@@ -340,8 +340,8 @@ export class BoardView {
     }
   }
 
-  figure(fig, [x, y], cell, lit, view, extra) {
-    const r = cell * (fig.kind === "hero" ? 0.48 : 0.44); // at least 24 px across on a desktop's fitted board (issue 25)
+  figure(fig, [x, y, scale = 1], cell, lit, view, extra) {
+    const r = cell * (fig.kind === "hero" ? 0.48 : 0.44) * scale; // at least 24 px across on a desktop's fitted board (issue 25)
     const d = fig.data;
     const name = tx(d.name);
     const type = fig.kind === "minion" && view.minion_types ? view.minion_types[d.type] : null;
@@ -479,12 +479,41 @@ function crowdBadge(space, sp, figures, cell) {
   return badge;
 }
 
+// Issue 45: a crowded space (more figures than cells) fans its figures out in a grid over the space's area and a
+// little beyond, each drawn smaller (third value: the scale), instead of a heap of full-size tokens.
+function fanOut(sp, n, cell) {
+  const xs = sp.cells.map(([x]) => x);
+  const ys = sp.cells.map(([, y]) => y);
+  const pad = cell * 0.25;
+  const x0 = Math.min(...xs) - cell / 2 - pad;
+  const x1 = Math.max(...xs) + cell / 2 + pad;
+  const y0 = Math.min(...ys) - cell / 2 - pad;
+  const y1 = Math.max(...ys) + cell / 2 + pad;
+  const w = x1 - x0;
+  const ht = y1 - y0;
+  const cols = Math.max(1, Math.min(n, Math.round(Math.sqrt((n * w) / ht))));
+  const rows = Math.ceil(n / cols);
+  const pitch = Math.min(w / cols, ht / rows);
+  const scale = Math.max(0.55, Math.min(1, pitch / (cell * 0.98)));
+  const spots = [];
+  for (let i = 0; i < n; i++) {
+    const row = Math.floor(i / cols);
+    const inRow = row === rows - 1 ? n - row * cols : cols;
+    const col = i % cols;
+    const cx = (x0 + x1) / 2 + (col - (inRow - 1) / 2) * (w / cols);
+    const cy = (y0 + y1) / 2 + (row - (rows - 1) / 2) * (ht / rows);
+    spots.push([cx, cy, scale]);
+  }
+  return spots;
+}
+
 function spotsFor(sp, n, cell) {
   const cells = sp.cells
     .map(([x, y]) => [x, y, Math.hypot(x - sp.x, y - sp.y)])
     .sort((a, b) => b[2] - a[2])
     .map(([x, y]) => [x, y]);
   if (cells.length >= n && cells.length > 1) return cells.slice(0, n);
+  if (n >= 3) return fanOut(sp, n, cell);
   const spots = [];
   const ring = cell * 0.3;
   for (let i = 0; i < n; i++) {
