@@ -87,6 +87,11 @@ def test_a_new_player_reads_the_table(
     # the dice commitment during play (desktop; the phone's header leaves it to the end screen)
     if viewport is DESKTOP:
         expect(page.locator("#dice-sealed")).to_contain_text("Dice sealed: ")
+        # issue 45: the seal and the rule IDs are details, behind the switch (off by default for players)
+        expect(page.locator("#dice-sealed")).to_be_hidden()
+        page.locator("#details-toggle").click()
+        expect(page.locator("#dice-sealed")).to_be_visible()
+        page.locator("#details-toggle").click()
     # the zoom buttons never cover the board
     zoom = page.locator(".zoom").bounding_box()
     board = page.locator("#board").bounding_box()

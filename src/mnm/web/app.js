@@ -17,6 +17,7 @@ import { renderWorkshop } from "./workshop.js";
 import { ratingPanel, renderLibrary } from "./library.js";
 import { diceCheckPanel } from "./verify.js";
 import { soundToggle, turnAlert } from "./alert.js";
+import { applyDetails, detailsToggle, glossary, plain } from "./words.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -155,6 +156,11 @@ function renderTableShell() {
           h("span", { id: "role", class: "role" }),
           h("label", { class: "speed" }, `${t("speed")} `, speedSel),
           soundToggle(),
+          detailsToggle(Boolean(S.view && S.view.companion), () => {
+            renderLog(true);
+            if (S.view) render();
+          }),
+          h("button", { type: "button", id: "glossary-button", class: "small", onclick: () => openDialog({ id: "glossary-dialog", title: t("glossaryTitle"), body: [glossary()] }) }, t("glossaryButton")),
           h("a", { href: "#", class: "button small" }, t("backHome")),
         ),
       ),
@@ -498,6 +504,7 @@ function render() {
     revealActing(v);
   }
   renderEnd(v);
+  applyDetails(v.companion);
   const deciding = myOptions(v).length && v.status === "playing" ? [v.heroes.some((x) => x.id === v.decision.actor) ? heroName(v.decision.actor) : t("party")] : [];
   turnAlert(deciding, `${S.tableId}:${v.version}`, t("title"));
   document.body.dataset.version = String(v.version);
@@ -573,7 +580,7 @@ function renderLegend(v) {
   const box = $("#legend");
   const base = baseLegendRows(v, S.board && S.board.geometry, placeName).map((r) => ({ ...r, base: true }));
   const rows = [...base, ...legendRows(v)].map((r) =>
-    r.kind === "feature" ? { ...r, text: t("featureText") } : r,
+    r.kind === "feature" ? { ...r, text: t("featureText") } : { ...r, text: plain(r.text, v.companion) },
   );
   box.hidden = rows.length === 0;
   box.replaceChildren(
@@ -743,7 +750,7 @@ function renderDecision(v) {
   // issue 25: what is asked, and what the choice means, in one sentence each
   const question = d.question ? tx(d.question) : "";
   const help = d.help ? tx(d.help) : "";
-  if (question || help) parts.push(h("p", { class: "decision-help", id: "decision-help" }, question ? h("b", {}, `${question} `) : null, help));
+  if (question || help) parts.push(h("p", { class: "decision-help", id: "decision-help" }, question ? h("b", {}, `${plain(question, v.companion)} `) : null, plain(help, v.companion)));
   if (!options.length) {
     const owner = v.heroes.find((x) => x.id === d.actor);
     if (owner && owner.bot) {
