@@ -176,6 +176,10 @@ def test_two_people_from_the_home_page_to_chapter_two(browser: Browser, base_url
         timeout=10_000,
     )
     assert figure_in_board(phone, "collin")
+    room = phone.locator(".modal.room-rules")
+    if room.count():
+        room.locator("[data-close]").click()
+    in_window(phone, '#board [data-figure="collin"]')  # the page brought the board back, on the party
     shot(phone, "after-explore-phone")
     no_rule_ids_in_the_log(phone)
 

@@ -379,11 +379,19 @@ async function ensureBoard() {
   if (S.boardKey === key) return;
   S.boardKey = key;
   const geometry = await http("GET", `/api/tables/${encodeURIComponent(S.tableId)}/board`);
+  const first = !S.board.geometry;
   S.board.setGeometry(geometry);
   S.board.draw(S.view, litFor(S.view));
   renderDecision(S.view); // option labels name spaces by their tile, known now
   S.revealed = null;
   revealActing(S.view);
+  // issue 45: the layout changed (an explore): bring the board back into the window (a phone had scrolled down to
+  // the choices), its view on the party
+  const wrap = $(".board-wrap");
+  if (!first && wrap) {
+    const r = wrap.getBoundingClientRect();
+    if (r.bottom < 80 || r.top > window.innerHeight - 80) wrap.scrollIntoView({ block: "start" });
+  }
 }
 
 // on a zoomed board, keep the mouse whose turn it is in sight: when the turn changes, and whenever it has left
