@@ -34,7 +34,7 @@ chapter: flight-to-barksburg
 tiles: {courtyard: 1}
 explored: [5]
 heroes:
-  collin: {space: "5:8"}
+  collin: {space: "5:8", abilities: [first-aid]}
   tilda: {space: "5:8"}
   filch: {space: "5:9"}
   maginos: {space: "5:9"}
@@ -156,6 +156,9 @@ def test_two_people_from_the_home_page_to_chapter_two(browser: Browser, base_url
     go(desk, mid["links"][0])
     go(phone, mid["links"][1])
     expect(phone.locator("#turn-banner")).to_be_visible()
+    # player words: what a search needs, and an ability too dear shown greyed with its price
+    expect(phone.locator('#decision button.option[data-action="search collin"] .option-effect')).to_contain_text("a star finds a card")
+    expect(phone.locator('#decision button.option.unaffordable[data-ability="first-aid"]')).to_contain_text("needs 2 cheese (has 0)")
     # a tap on the board: Confirm next to it, in the window, on both screens' sizes
     lit = phone.locator("#board path.space.lit").first.get_attribute("data-space")
     assert lit is not None

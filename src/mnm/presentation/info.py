@@ -1054,15 +1054,15 @@ def describe(content: Content, state: State, what: str, lang: str = "en", board:
 
 _RULE_WORDS: Mapping[str, Mapping[str, str]] = {
     "en": {
-        "special_search": "{room}: searching{where} finds {card} (once).",
-        "in_water": " a water space",
+        "special_search": "{room}: a search{where} whose roll shows a star finds {card} (once; no star finds nothing).",
+        "in_water": " of a water space",
         "special_surge": "{room}: a surge here places {minions} instead of the encounter card's.",
         "chapter_action": "{room}: a mouse may spend its action to: {text}.",
         "chapter_action_anywhere": "Any mouse may spend its action to: {text}.",
         "setup_items": "The party starts with {items}.",
     },
     "pt_BR": {
-        "special_search": "{room}: procurar{where} encontra {card} (uma vez).",
+        "special_search": "{room}: uma busca{where} cuja rolagem mostra uma estrela encontra {card} (uma vez; sem estrela não encontra nada).",
         "in_water": " num espaço de água",
         "special_surge": "{room}: uma onda aqui coloca {minions} em vez dos da carta de encontro.",
         "chapter_action": "{room}: um rato pode gastar sua ação para: {text}.",

@@ -697,8 +697,60 @@ function optionButton(v, option, onclick) {
     { type: "button", class: `option${card ? " with-card" : ""}`, "data-action": option, onclick },
     h("span", { class: "option-label" }, optionLabel(v, option)),
     moveCost(v, option),
+    optionEffect(v, option),
     card ? cardSummary(card) : null,
   );
+}
+
+// Issue 45: what a choice gives or costs, and what the space a move goes to will do, in words.
+function optionEffect(v, option) {
+  const [verb, actor, ...args] = option.split(" ");
+  const d = v.decision || {};
+  const words = [];
+  if (verb === "discard" && d.kind === "found_card") words.push(t("effTrade"));
+  if (verb === "search") words.push(t("effSearch"));
+  if (verb === "scurry") words.push(t("effScurry"));
+  if (verb === "move" && isSpace(args[0] || "")) {
+    const g = S.board && S.board.geometry;
+    const sp = g && g.spaces[args[0]];
+    const hero = v.heroes.find((x) => x.id === actor);
+    const from = g && hero && hero.space ? g.spaces[hero.space] : null;
+    if (from && from.water && !(sp && sp.water)) words.push(t("effClimbOut"));
+    if (sp && sp.water) words.push(sp.drift ? t("effWaterDrift") : t("effWater"));
+    if ((v.traps || []).includes(args[0])) words.push(t("effTrap"));
+    if (v.minions.some((m) => m.space === args[0])) words.push(t("effMinionStop"));
+  }
+  if (!words.length) return null;
+  return h("span", { class: "option-effect" }, ` · ${words.join(" · ")}`);
+}
+
+// Issue 45: what the turn cannot offer now, and why (an ability too dear, moves barred by a minion on the space).
+function missingChoices(v, options) {
+  const d = v.decision;
+  const out = [];
+  if (!d || d.kind !== "turn") return out;
+  const hero = v.heroes.find((x) => x.id === d.actor);
+  if (!hero) return out;
+  const named = new Set(options.flatMap((o) => o.split(" ").slice(2)));
+  for (const a of hero.abilities) {
+    if (a.cost === undefined || a.cost === null || named.has(a.id) || a.cost <= hero.cheese) continue;
+    out.push(
+      h(
+        "button",
+        { type: "button", class: "option unaffordable", disabled: true, "data-ability": a.id },
+        h("span", { class: "option-label" }, `${figureName(v, hero.id)}: ${t("verbs.ability")} ${tx(a.name)}`),
+        h("span", { class: "option-effect" }, ` · ${t("effNeedsCheese", { n: a.cost, has: hero.cheese })}`),
+      ),
+    );
+  }
+  const moves = options.some((o) => o.startsWith("move "));
+  const turn = v.turn;
+  if (!moves && turn && turn.mouse === hero.id && turn.rolled && turn.move_points > 0) {
+    const rats = v.minions.filter((m) => m.space === hero.space).length;
+    const mice = v.heroes.filter((x) => x.space === hero.space && !x.captured).length;
+    if (rats > mice) out.push(h("p", { class: "why-missing", id: "why-no-move" }, t("whyNoMoveMinions", { who: figureName(v, hero.id) })));
+  }
+  return out;
 }
 
 // issue 32: what a move spends of the turn's movement (water and yellow lines cost more, R-MOVE)
@@ -823,7 +875,7 @@ function renderDecision(v) {
         ),
       );
     }
-    parts.push(h("div", { class: "options" }, buttons));
+    parts.push(h("div", { class: "options" }, buttons, ...missingChoices(v, options)));
     if (d.explore_missing) {
       const m = d.explore_missing;
       const params = { ...m.params };
