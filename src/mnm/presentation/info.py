@@ -228,10 +228,13 @@ def _base(ident: str) -> str:
 
 
 def minion_name(content: Content, minion_id: str, lang: str = "en") -> str:
-    """``rat-warrior-2`` -> ``Rat Warrior 2``; a type id -> its singular name."""
+    """``rat-warrior-2`` -> ``Rat Warrior 2``; ``brodie-1`` -> ``Brodie`` (one figure of its kind); a type id -> its
+    singular name."""
     base, _, num = minion_id.rpartition("-")
     if base in content.minions and num.isdigit():
         spec = content.minions[base]
+        if spec.max_figures == 1:  # issue 45: one figure of its kind (Brodie, a boss): its name alone
+            return (spec.one or spec.name).get(lang)
         return f"{(spec.one or spec.name).get(lang)} {num}"
     spec_t = content.minions.get(minion_id)
     return (spec_t.one or spec_t.name).get(lang) if spec_t is not None else minion_id
