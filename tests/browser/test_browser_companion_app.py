@@ -430,7 +430,7 @@ def test_hints_show_interval_about_equal_and_no_chance_under_100(browser: Browse
     expect(hints.nth(0).locator(".equal")).to_contain_text("about equal")
     expect(hints.nth(1).locator(".equal")).to_contain_text("about equal")
     expect(hints.nth(2).locator(".chance")).not_to_contain_text("%")
-    expect(hints.nth(2).locator(".chance")).to_contain_text("12 playouts: too few")
+    expect(hints.nth(2).locator(".chance")).to_contain_text("12 tries: too few")
     expect(hints.nth(2).locator(".equal")).to_have_count(0)
 
 

@@ -33,3 +33,14 @@ def test_a_flipped_rooms_rules_leave_the_chapter_panel() -> None:
     after = _chapter_rules(game.ctx.content, game.state)
     assert all(not r["revealed"] and r["gone"] for r in after if r["side"] == 5)  # the Guard Room is gone
     assert any(r["revealed"] for r in after if r["side"] == 6)  # the Sewer's rules are in play
+
+
+def test_a_stash_item_can_be_read() -> None:
+    """Issue 45: a party stash item is a card the page can open (its name and text), not a bare name."""
+    from mnm.content.loader import builtin_content
+    from mnm.server.views import _party_token_card
+
+    card = _party_token_card(builtin_content(), "fishhook")
+    assert card is not None and card["name"] == {"en": "Fishhook & Thread", "pt": "Barbante & Anzol"}
+    assert card["text"]["en"] and card["text"]["pt"]
+    assert _party_token_card(builtin_content(), "no-such-token") is None

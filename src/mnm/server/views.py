@@ -280,6 +280,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "base_legend": _base_legend(),  # issue 25: the base game's marks, one legend on every chapter
         "stash": list(st.stash),
         "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},
+        "stash_cards": {tk: _party_token_card(content, tk) for tk in st.stash},  # issue 45: tap a stash item to read it
         "minion_types": _minion_types(content, st),
         "party_cards": [_search_card(content, c) for c in st.party_cards],
         "track": [{"card": c, "name": _name(content, c)} for c in st.track],
@@ -587,6 +588,14 @@ def _card_info_uncached(content: Content, ident: str) -> dict[str, Any] | None:
         out["type"] = kind
     out.update(_both(en, pt, "name", "text", "lines"))
     return out
+
+
+def _party_token_card(content: Content, token: str) -> dict[str, Any] | None:
+    """The party item card whose token ``token`` is (its name and text, for the page to show), or None."""
+    for card in content.search_cards.values():
+        if card.party_token == token:
+            return _search_card(content, card.id)
+    return None
 
 
 def _party_token_name(content: Content, token: str) -> dict[str, str]:

@@ -569,7 +569,18 @@ function renderTracks(v) {
       "div",
       { class: "track-box" },
       h("span", { class: "label" }, t("stash")),
-      h("span", { id: "stash" }, v.stash.length ? v.stash.map((tk) => tx((v.stash_names && v.stash_names[tk]) || tk)).join(", ") : t("none")),
+      h(
+        "span",
+        { id: "stash" },
+        v.stash.length
+          ? v.stash.map((tk, i) => {
+              const name = tx((v.stash_names && v.stash_names[tk]) || tk);
+              const card = v.stash_cards && v.stash_cards[tk];
+              const item = card ? h("button", { type: "button", class: "link card-link stash-item", "data-token": tk, onclick: () => showCard(card) }, name) : name;
+              return i ? [", ", item] : [item];
+            })
+          : t("none"),
+      ),
     ),
     h(
       "div",
