@@ -573,7 +573,7 @@ function renderTracks(v) {
         "span",
         { id: "stash" },
         v.stash.length
-          ? v.stash.map((tk, i) => {
+          ? v.stash.flatMap((tk, i) => {
               const name = tx((v.stash_names && v.stash_names[tk]) || tk);
               const card = v.stash_cards && v.stash_cards[tk];
               const item = card ? h("button", { type: "button", class: "link card-link stash-item", "data-token": tk, onclick: () => showCard(card) }, name) : name;
