@@ -369,8 +369,11 @@ export class BoardView {
       group.appendChild(minionSilhouette(d.type, rr)); // its kind drawn (a rat's head, a roach...): no letter
       // the figure's own number: a small tag at its shoulder, never a bare number like the space's
       const serial = d.id.split("-").pop();
-      group.appendChild(el("circle", { cx: rr * 0.95, cy: -rr * 0.95, r: 8, class: "serial-bg" }));
-      group.appendChild(el("text", { x: rr * 0.95, y: -rr * 0.95 + 3.5, "text-anchor": "middle", class: "serial" }, serial));
+      // one figure of its kind (Brodie, a boss) is named without a number (issue 45): no tag then
+      if (name.endsWith(` ${serial}`)) {
+        group.appendChild(el("circle", { cx: rr * 0.95, cy: -rr * 0.95, r: 8, class: "serial-bg" }));
+        group.appendChild(el("text", { x: rr * 0.95, y: -rr * 0.95 + 3.5, "text-anchor": "middle", class: "serial" }, serial));
+      }
     }
     // wounds on the token: red pips along its bottom edge
     for (let i = 0; i < d.wounds; i++) {
