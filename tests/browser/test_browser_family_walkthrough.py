@@ -150,6 +150,8 @@ def test_two_people_from_the_home_page_to_chapter_two(browser: Browser, base_url
     no_rule_ids_in_the_log(desk)
     no_rule_ids_in_the_log(phone)
     shot(phone, "turn-alert-phone")
+    phone.locator("#to-choices").click()  # the banner takes the phone to its choices, below the board
+    phone.wait_for_function("() => document.querySelector('#decision').getBoundingClientRect().top < window.innerHeight / 2")
 
     # --- the middle of the chapter: the phone's Collin at the Guard Room's flip space
     mid = write_table(web_server.db_url, load_scenario(scenario_from_yaml(AT_THE_FLIP)), [["filch", "maginos"], ["collin", "tilda"]])

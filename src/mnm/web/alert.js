@@ -66,7 +66,12 @@ export function turnAlert(who, key, title) {
   setIcon(mine ? ICON_TURN : ICON_IDLE);
   if (banner) {
     banner.hidden = !mine;
-    banner.textContent = mine ? t("yourTurnBanner", { who: who.join(", ") }) : "";
+    const go = h("button", { type: "button", class: "small", id: "to-choices", onclick: () => {
+      const box = document.getElementById("decision");
+      if (box) box.scrollIntoView({ block: "start" });
+    } }, t("toChoices"));
+    if (mine) banner.replaceChildren(h("span", {}, `${t("yourTurnBanner", { who: who.join(", ") })} `), go);
+    else banner.replaceChildren();
   }
   if (mine && alerted !== key) {
     alerted = key;
