@@ -168,6 +168,10 @@ def test_a_finished_table_points_to_the_next_and_chapter0_does_not_go_on(
 def test_play_this_chapter_starts_the_table(browser: Browser, base_url: str) -> None:
     page = open_seat(browser, base_url, "/", table=False)
     page.locator('#chapter-cards article[data-chapter="the-root-road"] button').click()
+    # issue 45: one screen to set the table up first (defaults: every mouse on this device)
+    step = page.locator("#new-table-step")
+    expect(step.locator("#nt-rate")).to_contain_text("%")
+    step.locator("#start-table").click()
     expect(page.locator("#chapter-name")).to_contain_text("2.", timeout=15_000)
     expect(page.locator("#role")).to_have_attribute("data-role", "host")
     # the share panel is on the table, and every seat link carries its key

@@ -430,7 +430,7 @@ def test_hints_show_interval_about_equal_and_no_chance_under_100(browser: Browse
     expect(hints.nth(0).locator(".equal")).to_contain_text("about equal")
     expect(hints.nth(1).locator(".equal")).to_contain_text("about equal")
     expect(hints.nth(2).locator(".chance")).not_to_contain_text("%")
-    expect(hints.nth(2).locator(".chance")).to_contain_text("12 playouts: too few")
+    expect(hints.nth(2).locator(".chance")).to_contain_text("12 tries: too few")
     expect(hints.nth(2).locator(".equal")).to_have_count(0)
 
 
@@ -500,6 +500,10 @@ def test_placing_an_item_is_its_own_mode_and_asks_first(browser: Browser, base_u
                 **v.get("stash_names", {}),
                 "fishhook": {"en": "Fishhook & Thread", "pt": "Barbante & Anzol"},
             }
+            v["stash_cards"] = {  # issue 45: a stash item opens its card
+                "fishhook": {"id": "fishhook-and-thread", "name": {"en": "Fishhook & Thread", "pt": "Barbante & Anzol"},
+                             "text": {"en": "A hook on a long thread.", "pt": "Um anzol num fio longo."}},
+            }
 
     context = browser.new_context(base_url=base_url, viewport=DESKTOP)
     context.add_init_script("localStorage.setItem('mnm.speed', 'instant')")
@@ -509,6 +513,9 @@ def test_placing_an_item_is_its_own_mode_and_asks_first(browser: Browser, base_u
     expect(page.locator("#conn.ok")).to_be_visible(timeout=15_000)
     button = page.locator('#decision button.place-item[data-place="fishhook"]')
     expect(button).to_have_text("Place Fishhook & Thread…")
+    page.locator('#stash button.stash-item[data-token="fishhook"]').click()
+    expect(page.locator("#details[role=dialog]")).to_contain_text("A hook on a long thread.")
+    page.keyboard.press("Escape")
     button.click()
     expect(page.locator("#place-mode")).to_contain_text("Pick a lit space to place Fishhook & Thread")
     expect(page.locator("path.space.lit")).to_have_count(1)

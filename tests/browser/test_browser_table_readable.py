@@ -72,9 +72,11 @@ def test_a_new_player_reads_the_table(
     expect(track).to_contain_text("Brodie Pounces")
     assert "cat:" not in track.inner_text()
     # the legend: every symbol, the Red X in plain words
-    for kind in ("yellow_line", "red_line", "water", "mice", "crowd", "trap", "exit", "flip"):
+    for kind in ("yellow_line", "red_line", "water", "mice", "crowd", "trap", "trap_live", "start", "helmet", "exit", "flip"):
         expect(page.locator(f'#legend li[data-kind="{kind}"]')).to_have_count(1)
-    expect(page.locator('#legend li[data-kind="trap"]')).to_contain_text("Any star: it gets through")
+    # issue 45: the printed X does nothing by itself; the live trap (drawn otherwise) is the one that springs
+    expect(page.locator('#legend li[data-kind="trap"]')).to_contain_text("does nothing by itself")
+    expect(page.locator('#legend li[data-kind="trap_live"]')).to_contain_text("Any star: it gets through")
     # four mice on one small space: a count, and tapping the space lists them
     crowd = page.locator('g.crowd-count[data-space="14:16"]')
     expect(crowd).to_have_attribute("data-count", "4")
@@ -85,6 +87,11 @@ def test_a_new_player_reads_the_table(
     # the dice commitment during play (desktop; the phone's header leaves it to the end screen)
     if viewport is DESKTOP:
         expect(page.locator("#dice-sealed")).to_contain_text("Dice sealed: ")
+        # issue 45: the seal and the rule IDs are details, behind the switch (off by default for players)
+        expect(page.locator("#dice-sealed")).to_be_hidden()
+        page.locator("#details-toggle").click()
+        expect(page.locator("#dice-sealed")).to_be_visible()
+        page.locator("#details-toggle").click()
     # the zoom buttons never cover the board
     zoom = page.locator(".zoom").bounding_box()
     board = page.locator("#board").bounding_box()
@@ -118,8 +125,15 @@ def test_a_new_player_reads_the_table(
         assert small == [], small
         page.locator("#head-menu").click()
         expect(page.locator("#speed")).to_be_hidden()
-        # "fit" keeps the smallest space about 32 px across (it drew 20 px spaces)
+        # "fit" shows the whole layout (issue 45: it showed one tile of three); the first "+" goes to tap size,
+        # the smallest space about 32 px across (issue 32: it drew 20 px spaces)
         page.locator("#zoom-fit").click()
+        fits = page.evaluate(
+            "() => { const b = document.querySelector('#board'), s = b.querySelector('svg').getBoundingClientRect();"
+            " return s.width <= b.clientWidth + 1; }"
+        )
+        assert fits
+        page.locator("#zoom-in").click()
         smallest = page.evaluate(
             "() => Math.min(...[...document.querySelectorAll('#board path.space')].map(p => {"
             " const r = p.getBoundingClientRect(); return Math.max(r.width, r.height); }))"

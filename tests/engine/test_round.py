@@ -285,3 +285,26 @@ def test_r_round_13_born_to_lead_again_when_the_track_is_extended() -> None:
     events = game.apply("explore filch exit-0")
     assert one(events, "born_to_lead").rule == "R-ROUND-13"
     assert game.state.heroes["collin"].cheese == 3
+
+
+@pytest.mark.rule("R-ROUND-04")
+def test_r_round_04_a_surge_after_the_rounds_last_card_begins_a_counted_round() -> None:
+    """Issue 45: Time is Short fills the wheel after the last mouse's turn, the surge's minions reshuffle a track of
+    mice: that track is the next round's, whose number is counted (it stayed on the old one for a whole round)."""
+    game = scenario(
+        chapter="flight-to-barksburg",
+        tiles={"courtyard": 1},
+        explored=[5],
+        heroes={"collin": {"space": "5:1"}, "tilda": {"space": "5:1"}},
+        track=["mouse:collin", "mouse:tilda"],
+        turn="mouse:tilda",
+        wheel=5,
+        round=5,
+        dice=[SWORD] * 20,
+    )
+    events = game.apply("end tilda")
+    names = msgs(events)
+    assert "time_is_short" in names and "surge" in names and "initiative_shuffled" in names
+    assert one(events, "round_begins").params["round"] == 6
+    assert names.index("round_begins") > names.index("initiative_shuffled")
+    assert game.state.round == 6

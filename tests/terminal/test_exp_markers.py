@@ -160,7 +160,7 @@ def test_plain_mode_describes_fire_curse_weather_and_the_terrain_of_a_space() ->
 def test_plain_mode_says_where_hesster_lies_and_where_the_stalagmites_stand() -> None:
     said = _plain("exp-board-ember-vault", ["look", "map 18", "map 20", "quit", "yes"])
     assert (
-        "Hesster 1 lies on Under the Bank, space 2, Under the Bank, space 4, Under the Bank, space 7 and Under the "
+        "Hesster lies on Under the Bank, space 2, Under the Bank, space 4, Under the Bank, space 7 and Under the "
         "Bank, space 9 (tail first, head last)." in said
     )
     assert "Space 2 (minion entry, Hesster's tail)" in said

@@ -53,6 +53,7 @@ def board_geometry(board: Board, up: dict[int, int], content: Content, key: str 
                 "n": sp.n,
                 "entry": sp.entry,
                 "trap": sp.trap,
+                "start": sp.start,  # issue 45: named for screen readers with the space
                 "flip": sp.flip,
                 "terrain": sp.terrain.value if sp.terrain is not None else None,  # [EXP] lava, chasm, shallow
                 "drift": sp.drift,  # the current's way: the space it drifts into, or off-<edge>

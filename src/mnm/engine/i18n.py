@@ -78,6 +78,8 @@ def name_of(value: Any, content: Content, lang: str = "en") -> str:
     head, _, number = text.rpartition("-")
     if head in content.minions and number.isdigit():
         spec = content.minions[head]
+        if spec.max_figures == 1:  # issue 45: one figure of its kind (Brodie, a boss): players say its name alone
+            return _lang_text(spec.one or spec.name, lang)
         return f"{_lang_text(spec.one or spec.name, lang)} {number}"
     if text in content.minions:
         return _lang_text(content.minions[text].name, lang)
@@ -136,6 +138,10 @@ def _param_text(key: str, value: Any, content: Content, lang: str) -> str:
             if not value:  # no die was rolled (no dice to roll): say so rather than leave a gap
                 return catalog(lang).get("value.no_dice") or catalog("en").get("value.no_dice", "no dice")
             return ", ".join(_face_text(v, content, lang) for v in value)
+    if key == "achievement" and isinstance(value, str):  # issue 45: its name, never its id ("marksman")
+        named_ach = catalog(lang).get(f"ach.{value}") or catalog("en").get(f"ach.{value}")
+        if named_ach is not None:
+            return named_ach
     if isinstance(value, str):
         cat = catalog(lang)
         named = cat.get(f"value.{value}") or catalog("en").get(f"value.{value}")
@@ -243,10 +249,14 @@ def render(event: Event, lang: str = "en", content: Content | None = None) -> st
             return "{" + key + "}"
         return _param_text(key, params[key], content, lang)
 
+    # issue 45: Brodie staying where he is does not "pounce from X to X"
+    stays = event.msg == "brodie_pounces" and params.get("src") == params.get("dst")
     for code in (lang, "en"):
         cat = catalog(code)
-        template = None
+        template = cat.get(f"{event.msg}.stays") if stays else None
         for key, value in params.items():
+            if template is not None:
+                break
             if value not in (None, False, [], "", 0) and f"{event.msg}.{key}" in cat:
                 template = cat[f"{event.msg}.{key}"]
                 break

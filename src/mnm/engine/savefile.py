@@ -693,7 +693,7 @@ def _check_pending_data(st: dict[str, Any], content: Content, board: Board, step
         raise _bad("state.pending.actor", pending["actor"], f"must be a mouse of the party for a {kind} decision")
     checks = _PENDING_DATA.get(kind)
     spec = {} if checks is None else checks(st, content, board, step)
-    _record(where, data, spec, frozenset(spec))
+    _record(where, data, spec, frozenset(spec) - _OPTIONAL_DATA)
     if kind in _MUST_HOLD:
         field, holder, message = _MUST_HOLD[kind]
         if not holder(st, pending):
@@ -932,18 +932,25 @@ def _placing(st: dict[str, Any], content: Content) -> Check:
     spec = _box_initiative_spec(st, content, None, _any)  # type: ignore[arg-type]  # the board is not read
 
     def check(value: Any, where: str) -> None:
-        _record(where, value, spec)
+        _record(where, value, spec, frozenset(spec) - _OPTIONAL_DATA)
 
     return check
+
+
+_OPTIONAL_DATA: Final = frozenset({"round_over"})  # decision data written only when it says something
 
 
 def _box_initiative_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:
     """Option box_initiative (R-ROUND-04/05): {left: the cards not placed yet, order: those placed so far, done:
     the cards that keep the top of the track, fresh: a fresh track or the bottom, new: the minion cards added,
-    ambush: whether they ambush}."""
+    ambush: whether they ambush; round_over, only when true: the round's last card had acted, so the track placed is
+    the next round's (issue 45)}."""
     card = _known("initiative card", lambda c: _is_initiative_card(c, st, content))
     cards = _list(card, 100)
-    return {"left": _nonempty(cards), "order": cards, "done": cards, "fresh": _bool, "new": cards, "ambush": _bool}
+    return {
+        "left": _nonempty(cards), "order": cards, "done": cards, "fresh": _bool, "new": cards, "ambush": _bool,
+        "round_over": _bool,
+    }
 
 
 def _story_choice_spec(st: dict[str, Any], content: Content, board: Board, step: Check) -> dict[str, Check]:

@@ -90,7 +90,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "water": "Water: a mouse entering it must swim.",
         "helper_here": "With the party: {name} (follows {hero}).",
         "entry": "Minion entry space: minions arrive here.",
-        "trap": "A mousetrap is here.",
+        "trap": "A mousetrap is set here (live).",
+        "trap_printed": "A trap mark is printed here (not set: it does nothing now).",
         "start": "The mice start here.",
         "capacity": "Holds {n} figures.",
         "features": "Drawn here: {what}.",
@@ -146,7 +147,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "water": "Água: um rato que entra precisa nadar.",
         "helper_here": "Com o grupo: {name} (acompanha {hero}).",
         "entry": "Entrada de lacaios: os lacaios chegam aqui.",
-        "trap": "Há uma ratoeira aqui.",
+        "trap": "Há uma ratoeira armada aqui (ativa).",
+        "trap_printed": "Há uma marca de ratoeira impressa aqui (não armada: agora não faz nada).",
         "start": "Os ratos começam aqui.",
         "capacity": "Cabem {n} figuras.",
         "features": "Desenhado aqui: {what}.",
@@ -226,10 +228,13 @@ def _base(ident: str) -> str:
 
 
 def minion_name(content: Content, minion_id: str, lang: str = "en") -> str:
-    """``rat-warrior-2`` -> ``Rat Warrior 2``; a type id -> its singular name."""
+    """``rat-warrior-2`` -> ``Rat Warrior 2``; ``brodie-1`` -> ``Brodie`` (one figure of its kind); a type id -> its
+    singular name."""
     base, _, num = minion_id.rpartition("-")
     if base in content.minions and num.isdigit():
         spec = content.minions[base]
+        if spec.max_figures == 1:  # issue 45: one figure of its kind (Brodie, a boss): its name alone
+            return (spec.one or spec.name).get(lang)
         return f"{(spec.one or spec.name).get(lang)} {num}"
     spec_t = content.minions.get(minion_id)
     return (spec_t.one or spec_t.name).get(lang) if spec_t is not None else minion_id
@@ -516,8 +521,10 @@ def space(content: Content, state: State, space_id: str, lang: str = "en", board
         lines.append(marker("gecko", lang)["lines"][0])
     if sp.entry:
         lines.append(w["entry"])
-    if sp.trap or space_id in state.traps:
+    if space_id in state.traps:
         lines.append(w["trap"])
+    elif sp.trap:
+        lines.append(w["trap_printed"])
     if sp.start:
         lines.append(w["start"])
     if sp.special:
@@ -1050,15 +1057,15 @@ def describe(content: Content, state: State, what: str, lang: str = "en", board:
 
 _RULE_WORDS: Mapping[str, Mapping[str, str]] = {
     "en": {
-        "special_search": "{room}: searching{where} finds {card} (once).",
-        "in_water": " a water space",
+        "special_search": "{room}: a search{where} whose roll shows a star finds {card} (once; no star finds nothing).",
+        "in_water": " of a water space",
         "special_surge": "{room}: a surge here places {minions} instead of the encounter card's.",
         "chapter_action": "{room}: a mouse may spend its action to: {text}.",
         "chapter_action_anywhere": "Any mouse may spend its action to: {text}.",
         "setup_items": "The party starts with {items}.",
     },
     "pt_BR": {
-        "special_search": "{room}: procurar{where} encontra {card} (uma vez).",
+        "special_search": "{room}: uma busca{where} cuja rolagem mostra uma estrela encontra {card} (uma vez; sem estrela não encontra nada).",
         "in_water": " num espaço de água",
         "special_surge": "{room}: uma onda aqui coloca {minions} em vez dos da carta de encontro.",
         "chapter_action": "{room}: um rato pode gastar sua ação para: {text}.",
@@ -1139,11 +1146,19 @@ BASE_MARKS: Mapping[str, Mapping[str, tuple[str, str]]] = {
     "en": {
         "entry": ("Rat head", "a minion entry: new minions come onto the tile here."),
         "trap": (
-            "Red X",
-            "a mousetrap. A mouse that steps on it stops and rolls as many dice as its move roll (a Tinkerer may"
-            " roll its lore instead). Any star: it gets through. No star: the trap springs (1 wound, 1 cheese lost,"
-            " knocked down, and its turn ends). Minions walk over traps.",
+            "Red X printed on a space",
+            "a place where a mousetrap can be set. It does nothing by itself: only when an encounter card sets the"
+            " mousetraps does it become a live trap (drawn then as a sprung trap, below).",
         ),
+        "trap_live": (
+            "Mousetrap set (red badge with jaws)",
+            "a live mousetrap. A mouse that steps on it stops and rolls as many dice as its move roll (a Tinkerer"
+            " may roll its lore instead). Any star: it gets through. No star: the trap springs (1 wound, 1 cheese"
+            " lost, knocked down, and its turn ends). Minions walk over traps.",
+        ),
+        "start": ("White mouse head", "the start space: the mice begin the chapter here."),
+        "helmet": ("Grey helmet", "a helmet drawn on the tile: part of its space, a place the chapter may name."),
+        "skull": ("Skull", "a skull drawn on the tile: part of its space, a place the chapter may name."),
         "flip": (
             "Circle with arrows",
             "a flip space: with no minion on the tile, a mouse here may explore by turning the tile over."
@@ -1186,11 +1201,19 @@ BASE_MARKS: Mapping[str, Mapping[str, tuple[str, str]]] = {
     "pt_BR": {
         "entry": ("Cabeça de ratazana", "uma entrada de lacaios: os novos lacaios entram no bloco por aqui."),
         "trap": (
-            "X vermelho",
-            "uma ratoeira. Um rato que pisa nela para e rola tantos dados quanto sua rolagem de movimento (um"
+            "X vermelho impresso num espaço",
+            "um lugar onde uma ratoeira pode ser armada. Sozinho não faz nada: só quando uma carta de encontro arma"
+            " as ratoeiras ele vira uma armadilha ativa (desenhada então como ratoeira armada, abaixo).",
+        ),
+        "trap_live": (
+            "Ratoeira armada (selo vermelho com mandíbulas)",
+            "uma ratoeira ativa. Um rato que pisa nela para e rola tantos dados quanto sua rolagem de movimento (um"
             " Engenhoso pode rolar o saber). Alguma estrela: ele passa. Nenhuma estrela: a ratoeira dispara"
             " (1 ferimento, 1 queijo perdido, derrubado, e o turno acaba). Lacaios passam por cima.",
         ),
+        "start": ("Cabeça de rato branca", "o espaço inicial: os ratos começam o capítulo aqui."),
+        "helmet": ("Elmo cinza", "um elmo desenhado no bloco: parte do seu espaço, um lugar que o capítulo pode citar."),
+        "skull": ("Caveira", "uma caveira desenhada no bloco: parte do seu espaço, um lugar que o capítulo pode citar."),
         "flip": (
             "Círculo com setas",
             "um espaço de virada: sem lacaios no bloco, um rato aqui pode explorar virando o bloco."

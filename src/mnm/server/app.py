@@ -10,6 +10,7 @@ HTTP (OpenAPI at ``/docs``)::
     GET  /api/tables/{id}/events           the event log, a page at a time
     POST /api/tables/{id}/actions          {"action": "move filch 5:12", "version": 7, "dice": [..]}
     POST /api/tables/{id}/undo             {"version": 8}
+    POST /api/tables/{id}/keep             {"hero": "tilda", "card": "levitate-scroll"}: the end screen's shared keep
     WS   /api/tables/{id}/ws               {"type": "hello", "token": ...} first; then action / undo / sync / ping
 
 Seat tokens travel in the ``X-Seat-Token`` header (HTTP) or the hello message (WebSocket), never in a URL the
@@ -336,6 +337,15 @@ class ContinueBody(BaseModel):
         max_length=MAX_CHAPTER_BYTES,
         description="after a chapter file's chapter: the next chapter's file (its id is the next_chapter)",
     )
+
+
+class KeepBody(BaseModel):
+    """At a finished chapter's end: the card one mouse keeps when the campaign goes on (null: none; issue 45)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    hero: str = Field(max_length=40, examples=["tilda"])
+    card: str | None = Field(default=None, max_length=60, examples=["levitate-scroll"])
 
 
 class UndoBody(BaseModel):
@@ -727,6 +737,22 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             "links": _links(new.id, {"host": token if host else None, "seats": own}),
             "tokens": "kept",
         }
+
+    @app.post("/api/tables/{table_id}/keep", tags=["tables"], responses=_errors(403, 404, 409, 422, 503))
+    async def post_keep(
+        table_id: str,
+        body: KeepBody,
+        request: Request,
+        x_seat_token: str | None = Header(default=None, max_length=100),
+    ) -> dict[str, Any]:
+        """After the chapter ends: choose the card one mouse keeps (R-CAMP-03). The choice is the table's: every
+        seat sees it at once (a ``keep`` message on the socket) and "Next chapter" carries it. The seat owning the
+        mouse decides (or the host; any seat for a bot's mouse)."""
+        budget.spend(client_key(request), x_seat_token, table_id[:64])
+        table = await service.get(table_id)
+        caller = table.caller(x_seat_token)
+        message = await service.choose_keep(table, caller, body.hero, body.card)
+        return {"keep": message["keep"]}
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -64,6 +64,9 @@ class LiveTable:
     bot_cpu: float = 0.0  # CPU seconds its bots spent deciding in the workers (since it was loaded)
     snapshot: dict[str, Any] | None = None  # the game as last stored (at snapshot_version): the bots start there
     snapshot_version: int = -1
+    # issue 45: the card each mouse will keep when the campaign goes on (R-CAMP-03), chosen at the end screen by
+    # the seat owning the mouse (or the host) and seen live by every seat; kept in memory with the table
+    keep: dict[str, str | None] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -131,6 +134,16 @@ class LiveTable:
             if hero in heroes:
                 return i
         return None
+
+    def may_keep_for(self, caller: Caller, hero: str) -> bool:
+        """Whether ``caller`` chooses the card ``hero`` keeps (issue 45): the host, the seat owning the mouse, and
+        any seated player for a mouse a bot plays (nobody else would)."""
+        if not caller.can_act:
+            return False
+        if caller.seat == HOST or hero in self.seat_heroes(caller.seat):
+            return True
+        owner = self.owner_of(hero)
+        return owner is not None and self.bot_names()[owner] is not None
 
     def check_turn(self, caller: Caller, action: Action) -> None:
         """R-GEN (table rule): only the seat owning the deciding mouse may answer its decision."""

@@ -367,6 +367,43 @@ class TableService:
     def _new_game(self, setup: dict[str, Any]) -> Game:
         return game_from_setup(setup, self.content_of(setup))
 
+    async def choose_keep(self, table: LiveTable, caller: Caller, hero: Any, card: Any) -> dict[str, Any]:
+        """Issue 45: the card ``hero`` keeps when the campaign goes on (None: none) is the table's, not one
+        device's: the seat owning the mouse (or the host; any seat for a bot's mouse) sets it, every seat is told
+        at once (a ``keep`` message), and "Next chapter" carries exactly these choices. Refused, changing
+        nothing, while the chapter is being played, after the campaign went on, or for a card the mouse cannot
+        keep (R-CAMP-03/04)."""
+        from mnm.engine import keepable_cards
+
+        if not caller.can_act:
+            raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot choose what a mouse keeps")
+        if not isinstance(hero, str) or (card is not None and not isinstance(card, str)):
+            raise ApiError(400, ErrorCode.MALFORMED, "give 'hero' (a mouse's id) and 'card' (a card's id, or null)")
+        async with table.lock:
+            _check_live(table)
+            game = table.game
+            if game.state.status == "playing":
+                raise ApiError(422, ErrorCode.CAMPAIGN, "the chapter is not over yet: keep a card at its end")
+            if hero not in game.state.party:
+                raise ApiError(422, ErrorCode.CAMPAIGN, f"{hero[:40]!r} is not a mouse of this party", field="hero")
+            if not table.may_keep_for(caller, hero):
+                owner = table.owner_of(hero)
+                who = table.content.heroes[hero].name.en
+                raise ApiError(
+                    403,
+                    ErrorCode.NOT_YOUR_TURN,
+                    f"the seat of {who} (seat {owner + 1 if owner is not None else '?'}) chooses what {who} keeps",
+                    hero=hero,
+                )
+            if card is not None and card not in keepable_cards(game.ctx, game.state, hero):
+                raise ApiError(422, ErrorCode.CAMPAIGN, f"{hero} cannot keep {card[:60]!r} (R-CAMP-03)", field="card")
+            if table.continued_to is not None:
+                raise ApiError(409, ErrorCode.ALREADY_CONTINUED, "the campaign already went on", table=table.continued_to)
+            table.keep[hero] = card
+            message = {"type": "keep", "keep": dict(table.keep), "hero": hero, "card": card, "seat": caller.seat}
+            await self._broadcast(table, message)
+        return message
+
     async def continue_campaign(
         self,
         table: LiveTable,
@@ -388,7 +425,13 @@ class TableService:
 
         if not caller.can_act:
             raise ApiError(403, ErrorCode.SPECTATOR, "spectators watch; they cannot continue the campaign")
+        # issue 45: what the table chose (live, shared by every seat); a card the caller names for a mouse it may
+        # decide for is chosen first, as if at the end screen (an older client, or the command line)
+        for hero, card in keep.items():
+            if table.keep.get(hero, None) != card:
+                await self.choose_keep(table, caller, hero, card)
         game = table.game
+        keep = {hid: table.keep.get(hid) for hid in game.state.party}  # a mouse nobody chose for keeps nothing
         next_file = table.setup.get("chapter_file") if replay else chapter_file
         content = self.content if next_file is None else await asyncio.to_thread(self._chapter_content, next_file)
         target = game.ctx.chapter.id if replay else next_chapter_of(game.state, game.ctx.chapter.next_chapter)
@@ -754,8 +797,12 @@ class TableService:
 
 
 def _chapter_played(table: LiveTable) -> dict[str, Any]:
-    """One line of the campaign sheet: the chapter a finished table played, how it ended, and where."""
-    return {"chapter": table.game.ctx.chapter.id, "status": table.game.state.status, "table": table.id}
+    """One line of the campaign sheet: the chapter a finished table played, how it ended, and where, and the
+    individual achievements each mouse earned in it (issue 45: R-CAMP-04 does not carry them into the next
+    chapter's game, so the sheet lost them, Maginos' Marksman among them, once the campaign went on)."""
+    st = table.game.state
+    earned = {hid: list(h.achievements) for hid, h in st.heroes.items() if h.achievements}
+    return {"chapter": table.game.ctx.chapter.id, "status": st.status, "table": table.id, "achievements": earned}
 
 
 def _find_hints(

@@ -280,6 +280,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         "base_legend": _base_legend(),  # issue 25: the base game's marks, one legend on every chapter
         "stash": list(st.stash),
         "stash_names": {tk: _party_token_name(content, tk) for tk in st.stash},
+        "stash_cards": {tk: _party_token_card(content, tk) for tk in st.stash},  # issue 45: tap a stash item to read it
         "minion_types": _minion_types(content, st),
         "party_cards": [_search_card(content, c) for c in st.party_cards],
         "track": [{"card": c, "name": _name(content, c)} for c in st.track],
@@ -414,14 +415,17 @@ def _chapter_rules(content: Content, st: Any) -> list[dict[str, Any]]:
     """:func:`mnm.presentation.info.chapter_rules` in both languages; ``revealed``: the rule's room has been seen (or the rule
     is the whole chapter's), so the page shows it."""
     en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
-    seen = set(st.explored) | set(st.face_up.values())
+    up = set(st.face_up.values())
+    seen = set(st.explored) | up
     return [
         {
             "side": a["side"],
             "room": None if a["side"] is None else side_name(content, a["side"]),
             "gate": a["gate"],
             "text": {"en": _why(a), "pt": _why(b)} if a["gate"] else {"en": a["text"], "pt": b["text"]},
-            "revealed": a["side"] is None or a["side"] in seen,
+            # issue 45: a room's rules apply while its side faces up; once its tile flipped they are gone
+            "revealed": a["side"] is None or a["side"] in up,
+            "gone": a["side"] is not None and a["side"] in seen and a["side"] not in up,
         }
         for a, b in zip(en, pt, strict=True)
     ]
@@ -448,6 +452,9 @@ def _campaign(table: LiveTable) -> dict[str, Any]:
             hid: [_search_card(table.content, c) for c in keepable_cards(game.ctx, game.state, hid)]
             for hid in game.state.party
         },
+        # issue 45: the table's choices (every seat sees the same), and which seat decides for each mouse
+        "keep": {hid: table.keep.get(hid) for hid in game.state.party},
+        "decides": {hid: table.owner_of(hid) for hid in game.state.party},
     }
 
 
@@ -472,9 +479,24 @@ def _campaign_sheet(table: LiveTable) -> dict[str, Any]:
     return {
         "chapters": chapters,
         "story_achievements": [achievement_name(a) for a in st.story_achievements],
-        "achievements": {hid: [achievement_name(a) for a in h.achievements] for hid, h in st.heroes.items()},
+        # every individual achievement earned in the campaign (issue 45): the earlier chapters' (R-CAMP-04 leaves
+        # them behind in the game), each with its chapter's number, then this chapter's
+        "achievements": {hid: _achievements_so_far(content, played, hid, h.achievements) for hid, h in st.heroes.items()},
         "carried": {hid: _search_card(content, c) for hid, c in (carry.get("cards") or {}).items()},
     }
+
+
+def _achievements_so_far(
+    content: Content, played: list[dict[str, Any]], hero: str, now: list[str]
+) -> list[dict[str, Any]]:
+    out = []
+    for line in played[:-1]:
+        chapter = content.chapters.get(line["chapter"])
+        for ident in (line.get("achievements") or {}).get(hero, ()):
+            out.append({**achievement_name(ident), "chapter": chapter.number if chapter else None})
+    current = content.chapters.get(played[-1]["chapter"])
+    out.extend({**achievement_name(a), "chapter": current.number if current else None} for a in now)
+    return out
 
 
 def achievement_name(ident: str) -> dict[str, Any]:
@@ -566,6 +588,14 @@ def _card_info_uncached(content: Content, ident: str) -> dict[str, Any] | None:
         out["type"] = kind
     out.update(_both(en, pt, "name", "text", "lines"))
     return out
+
+
+def _party_token_card(content: Content, token: str) -> dict[str, Any] | None:
+    """The party item card whose token ``token`` is (its name and text, for the page to show), or None."""
+    for card in content.search_cards.values():
+        if card.party_token == token:
+            return _search_card(content, card.id)
+    return None
 
 
 def _party_token_name(content: Content, token: str) -> dict[str, str]:

@@ -55,6 +55,8 @@ export class TableSocket {
         this.handlers.onState(msg.you, msg.view);
       } else if (msg.type === "update") {
         this.handlers.onUpdate(msg);
+      } else if (msg.type === "keep") {
+        if (this.handlers.onKeep) this.handlers.onKeep(msg);
       } else if (msg.type === "continued") {
         if (this.handlers.onContinued) this.handlers.onContinued(msg);
       } else if (msg.type === "reload") {

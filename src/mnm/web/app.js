@@ -16,6 +16,8 @@ import { S } from "./state.js";
 import { renderWorkshop } from "./workshop.js";
 import { ratingPanel, renderLibrary } from "./library.js";
 import { diceCheckPanel } from "./verify.js";
+import { soundToggle, turnAlert } from "./alert.js";
+import { applyDetails, detailsToggle, glossary, plain } from "./words.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -68,6 +70,8 @@ function route() {
   }
   if (!table) {
     closeAllDialogs();
+    S.chosen = null;
+    placeChosen(null);
     if (S.socket) S.socket.close();
     S.socket = null;
     S.tableId = null;
@@ -95,6 +99,7 @@ function route() {
       },
       onUpdate: (msg) => onUpdate(msg),
       onContinued: (msg) => followCampaign(msg.table),
+      onKeep: (msg) => onKeep(msg),
       onError: (msg) => toast(errorText(msg), "error"),
       onStatus: (ok) => {
         S.online = ok;
@@ -150,9 +155,16 @@ function renderTableShell() {
           h("span", { id: "dice-sealed", class: "dice-sealed" }),
           h("span", { id: "role", class: "role" }),
           h("label", { class: "speed" }, `${t("speed")} `, speedSel),
+          soundToggle(),
+          detailsToggle(Boolean(S.view && S.view.companion), () => {
+            renderLog(true);
+            if (S.view) render();
+          }),
+          h("button", { type: "button", id: "glossary-button", class: "small", onclick: () => openDialog({ id: "glossary-dialog", title: t("glossaryTitle"), body: [glossary()] }) }, t("glossaryButton")),
           h("a", { href: "#", class: "button small" }, t("backHome")),
         ),
       ),
+      h("div", { id: "turn-banner", class: "turn-banner", role: "status", hidden: true }),
       h("p", { id: "objective-line", class: "objective-line" }),
       h("section", { id: "tracks", class: "tracks", "aria-label": t("hourglass") }),
       h(
@@ -164,7 +176,7 @@ function renderTableShell() {
           h(
             "div",
             { class: "zoom" },
-            h("button", { type: "button", id: "zoom-in", "aria-label": t("zoomIn"), onclick: () => S.board.setZoom(S.board.zoom * 1.4) }, "+"),
+            h("button", { type: "button", id: "zoom-in", "aria-label": t("zoomIn"), onclick: () => S.board.zoomIn() }, "+"),
             h("button", { type: "button", id: "zoom-out", "aria-label": t("zoomOut"), onclick: () => S.board.setZoom(S.board.zoom / 1.4) }, "−"),
             h("button", { type: "button", id: "zoom-fit", "aria-label": t("zoomReset"), onclick: () => S.board.setZoom(S.board.fitZoom()) }, "⤢"),
           ),
@@ -260,7 +272,7 @@ function showObjective() {
 // issue 25: the chapter's special rules seen so far (the whole chapter's, and each revealed room's)
 function rulesList(v) {
   const rules = (v.chapter.rules || []).filter((r) => r.revealed);
-  const later = (v.chapter.rules || []).length - rules.length;
+  const later = (v.chapter.rules || []).filter((r) => !r.revealed && !r.gone).length; // a flipped room's rules are gone
   return h(
     "div",
     { class: "rules" },
@@ -367,17 +379,27 @@ async function ensureBoard() {
   if (S.boardKey === key) return;
   S.boardKey = key;
   const geometry = await http("GET", `/api/tables/${encodeURIComponent(S.tableId)}/board`);
+  const first = !S.board.geometry;
   S.board.setGeometry(geometry);
   S.board.draw(S.view, litFor(S.view));
   renderDecision(S.view); // option labels name spaces by their tile, known now
   S.revealed = null;
   revealActing(S.view);
+  // issue 45: the layout changed (an explore): bring the board back into the window (a phone had scrolled down to
+  // the choices), its view on the party
+  const wrap = $(".board-wrap");
+  if (!first && wrap) {
+    const r = wrap.getBoundingClientRect();
+    if (r.bottom < 80 || r.top > window.innerHeight - 80) wrap.scrollIntoView({ block: "start" });
+  }
 }
 
-// on a zoomed board, keep the mouse whose turn it is in sight when the turn changes
+// on a zoomed board, keep the mouse whose turn it is in sight: when the turn changes, and whenever it has left
+// the board's view (issue 45: after an explore the board stayed on the empty old tile, the party off screen)
 function revealActing(v) {
   const who = v.turn ? v.turn.mouse : v.decision ? v.decision.actor : null;
-  if (!who || S.revealed === `${who}:${v.round}`) return;
+  if (!who) return;
+  if (S.revealed === `${who}:${v.round}` && S.board.inView(who)) return;
   S.revealed = `${who}:${v.round}`;
   S.board.reveal(who);
 }
@@ -490,6 +512,9 @@ function render() {
     revealActing(v);
   }
   renderEnd(v);
+  applyDetails(v.companion);
+  const deciding = myOptions(v).length && v.status === "playing" ? [v.heroes.some((x) => x.id === v.decision.actor) ? heroName(v.decision.actor) : t("party")] : [];
+  turnAlert(deciding, `${S.tableId}:${v.version}`, t("title"));
   document.body.dataset.version = String(v.version);
 }
 
@@ -544,7 +569,18 @@ function renderTracks(v) {
       "div",
       { class: "track-box" },
       h("span", { class: "label" }, t("stash")),
-      h("span", { id: "stash" }, v.stash.length ? v.stash.map((tk) => tx((v.stash_names && v.stash_names[tk]) || tk)).join(", ") : t("none")),
+      h(
+        "span",
+        { id: "stash" },
+        v.stash.length
+          ? v.stash.flatMap((tk, i) => {
+              const name = tx((v.stash_names && v.stash_names[tk]) || tk);
+              const card = v.stash_cards && v.stash_cards[tk];
+              const item = card ? h("button", { type: "button", class: "link card-link stash-item", "data-token": tk, onclick: () => showCard(card) }, name) : name;
+              return i ? [", ", item] : [item];
+            })
+          : t("none"),
+      ),
     ),
     h(
       "div",
@@ -563,7 +599,7 @@ function renderLegend(v) {
   const box = $("#legend");
   const base = baseLegendRows(v, S.board && S.board.geometry, placeName).map((r) => ({ ...r, base: true }));
   const rows = [...base, ...legendRows(v)].map((r) =>
-    r.kind === "feature" ? { ...r, text: t("featureText") } : r,
+    r.kind === "feature" ? { ...r, text: t("featureText") } : { ...r, text: plain(r.text, v.companion) },
   );
   box.hidden = rows.length === 0;
   box.replaceChildren(
@@ -672,8 +708,60 @@ function optionButton(v, option, onclick) {
     { type: "button", class: `option${card ? " with-card" : ""}`, "data-action": option, onclick },
     h("span", { class: "option-label" }, optionLabel(v, option)),
     moveCost(v, option),
+    optionEffect(v, option),
     card ? cardSummary(card) : null,
   );
+}
+
+// Issue 45: what a choice gives or costs, and what the space a move goes to will do, in words.
+function optionEffect(v, option) {
+  const [verb, actor, ...args] = option.split(" ");
+  const d = v.decision || {};
+  const words = [];
+  if (verb === "discard" && d.kind === "found_card") words.push(t("effTrade"));
+  if (verb === "search") words.push(t("effSearch"));
+  if (verb === "scurry") words.push(t("effScurry"));
+  if (verb === "move" && isSpace(args[0] || "")) {
+    const g = S.board && S.board.geometry;
+    const sp = g && g.spaces[args[0]];
+    const hero = v.heroes.find((x) => x.id === actor);
+    const from = g && hero && hero.space ? g.spaces[hero.space] : null;
+    if (from && from.water && !(sp && sp.water)) words.push(t("effClimbOut"));
+    if (sp && sp.water) words.push(sp.drift ? t("effWaterDrift") : t("effWater"));
+    if ((v.traps || []).includes(args[0])) words.push(t("effTrap"));
+    if (v.minions.some((m) => m.space === args[0])) words.push(t("effMinionStop"));
+  }
+  if (!words.length) return null;
+  return h("span", { class: "option-effect" }, ` · ${words.join(" · ")}`);
+}
+
+// Issue 45: what the turn cannot offer now, and why (an ability too dear, moves barred by a minion on the space).
+function missingChoices(v, options) {
+  const d = v.decision;
+  const out = [];
+  if (!d || d.kind !== "turn") return out;
+  const hero = v.heroes.find((x) => x.id === d.actor);
+  if (!hero) return out;
+  const named = new Set(options.flatMap((o) => o.split(" ").slice(2)));
+  for (const a of hero.abilities) {
+    if (a.cost === undefined || a.cost === null || named.has(a.id) || a.cost <= hero.cheese) continue;
+    out.push(
+      h(
+        "button",
+        { type: "button", class: "option unaffordable", disabled: true, "data-ability": a.id },
+        h("span", { class: "option-label" }, `${figureName(v, hero.id)}: ${t("verbs.ability")} ${tx(a.name)}`),
+        h("span", { class: "option-effect" }, ` · ${t("effNeedsCheese", { n: a.cost, has: hero.cheese })}`),
+      ),
+    );
+  }
+  const moves = options.some((o) => o.startsWith("move "));
+  const turn = v.turn;
+  if (!moves && turn && turn.mouse === hero.id && turn.rolled && turn.move_points > 0) {
+    const rats = v.minions.filter((m) => m.space === hero.space).length;
+    const mice = v.heroes.filter((x) => x.space === hero.space && !x.captured).length;
+    if (rats > mice) out.push(h("p", { class: "why-missing", id: "why-no-move" }, t("whyNoMoveMinions", { who: figureName(v, hero.id) })));
+  }
+  return out;
 }
 
 // issue 32: what a move spends of the turn's movement (water and yellow lines cost more, R-MOVE)
@@ -715,6 +803,7 @@ function renderDecision(v) {
   if (!box) return;
   const d = v.decision;
   const parts = [h("h3", { id: "decision-title", tabindex: -1 }, t("decisions"))];
+  if (isPlaying() || !d) placeChosen(null);
   if (isPlaying()) {
     box.replaceChildren(...parts);
     return;
@@ -732,7 +821,7 @@ function renderDecision(v) {
   // issue 25: what is asked, and what the choice means, in one sentence each
   const question = d.question ? tx(d.question) : "";
   const help = d.help ? tx(d.help) : "";
-  if (question || help) parts.push(h("p", { class: "decision-help", id: "decision-help" }, question ? h("b", {}, `${question} `) : null, help));
+  if (question || help) parts.push(h("p", { class: "decision-help", id: "decision-help" }, question ? h("b", {}, `${plain(question, v.companion)} `) : null, plain(help, v.companion)));
   if (!options.length) {
     const owner = v.heroes.find((x) => x.id === d.actor);
     if (owner && owner.bot) {
@@ -797,8 +886,7 @@ function renderDecision(v) {
         ),
       );
     }
-    if (S.chosen && S.chosen.version === v.version) parts.push(chosenBar(v));
-    parts.push(h("div", { class: "options" }, buttons));
+    parts.push(h("div", { class: "options" }, buttons, ...missingChoices(v, options)));
     if (d.explore_missing) {
       const m = d.explore_missing;
       const params = { ...m.params };
@@ -826,6 +914,7 @@ function renderDecision(v) {
   }
   const hadFocus = box.contains(document.activeElement) || S.keepFocus;
   box.replaceChildren(...parts);
+  placeChosen(v);
   if (hadFocus) {
     // focus stays in the panel after an action (also when the button pressed is gone): on the first choice
     firstChoice().focus();
@@ -880,6 +969,47 @@ function chosenBar(v) {
   );
 }
 
+// Issue 45: the confirmation floats next to what was tapped (fixed to the window, kept inside it), so neither a
+// phone's layout (the choices below the board) nor the choices panel's own scrolling can put it out of view.
+function placeChosen(v) {
+  const old = $("#chosen");
+  const c = S.chosen;
+  if (!v || !c || c.version !== v.version || !myOptions(v).length) {
+    if (old) old.remove();
+    return;
+  }
+  const bar = chosenBar(v);
+  bar.classList.add("chosen-pop");
+  if (old) old.replaceWith(bar);
+  else document.body.appendChild(bar);
+  positionChosen();
+}
+
+function positionChosen() {
+  const bar = $("#chosen");
+  const c = S.chosen;
+  if (!bar || !c || !S.board || !S.board.svg) return;
+  const anchor =
+    (c.space && S.board.svg.querySelector(`path.space[data-space="${CSS.escape(c.space)}"]`)) ||
+    S.board.svg.querySelector(`[data-figure="${CSS.escape(c.target)}"]`) ||
+    S.board.svg.querySelector(`path.space[data-space="${CSS.escape(c.target)}"]`);
+  const vw = document.documentElement.clientWidth;
+  const vh = window.innerHeight;
+  const w = bar.offsetWidth;
+  const ht = bar.offsetHeight;
+  const r = anchor ? anchor.getBoundingClientRect() : { left: vw / 2, right: vw / 2, top: vh / 2, bottom: vh / 2, width: 0 };
+  const clamp = (x, lo, hi) => Math.max(lo, Math.min(x, hi));
+  const left = clamp(r.left + r.width / 2 - w / 2, 8, Math.max(8, vw - w - 8));
+  let top = r.bottom + 8;
+  if (top + ht > vh - 8) top = r.top - ht - 8;
+  top = clamp(top, 8, Math.max(8, vh - ht - 8));
+  bar.style.left = `${Math.round(left)}px`;
+  bar.style.top = `${Math.round(top)}px`;
+}
+
+window.addEventListener("scroll", positionChosen, { passive: true, capture: true });
+window.addEventListener("resize", positionChosen);
+
 function spaceWordOrName(v, id) {
   return isSpace(id) ? spaceWord(id) : figureName(v, id);
 }
@@ -903,6 +1033,7 @@ function confirmChosen() {
   if (!c || c.version !== S.view.version) return clearChosen();
   S.chosen = null;
   S.board.choose(null);
+  placeChosen(null);
   if (c.options.length === 1) {
     choose(c.options[0]);
     return;
@@ -1199,30 +1330,34 @@ function endScreen(v) {
   screen.querySelector(".card").append(diceCheckPanel(v, S.tableId) || "");
   if (S.you.role !== "spectator") ratingPanel(screen.querySelector(".card"), S.tableId, S.token); // issue 36
   if (S.you.role === "spectator" || !v.campaign) return;
-  // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats
-  const keeps = h("div", { class: "keeps" });
+  // R-CAMP: each mouse keeps one search card; the campaign goes on at a new table with the same seats. The choice
+  // is the table's (issue 45): the seat owning the mouse (or the host) picks, every seat sees it change live.
+  const keeps = h("div", { class: "keeps", id: "keeps" });
   for (const hero of v.heroes) {
     const cards = v.campaign.keepable[hero.id] || [];
     if (!cards.length) continue;
+    const chosen = (v.campaign.keep || {})[hero.id] || "";
+    const mayChoose = mayKeepFor(v, hero.id);
+    const seatNo = (v.campaign.decides || {})[hero.id];
     keeps.appendChild(
       h(
         "label",
-        {},
+        { "data-hero": hero.id },
         `${tx(hero.name)}: `,
         h(
           "select",
-          { "data-hero": hero.id },
+          { "data-hero": hero.id, disabled: !mayChoose, onchange: (ev) => chooseKeep(hero.id, ev.target) },
           h("option", { value: "" }, t("keepNone")),
-          cards.map((c) => h("option", { value: c.id }, tx(c.name))),
+          cards.map((c) => h("option", { value: c.id, selected: c.id === chosen }, tx(c.name))),
         ),
+        mayChoose ? null : h("small", { class: "keep-who" }, ` ${t("keepChosenBy", { n: seatNo === null || seatNo === undefined ? "?" : seatNo + 1 })}`),
       ),
     );
   }
   async function go(replay) {
-    const keep = {};
-    for (const sel of keeps.querySelectorAll("select")) keep[sel.dataset.hero] = sel.value || null;
     try {
-      const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, { keep, replay }, S.token);
+      // the server carries the table's keep choices (the same on every seat)
+      const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, { replay }, S.token);
       followCampaign(made.table);
     } catch (err) {
       toast(errorText(err), "error");
@@ -1238,6 +1373,7 @@ function endScreen(v) {
         won || !next ? null : h("p", { class: "go-on", id: "go-on" }, t("defeatGoOn")),
         next ? null : h("p", { class: "go-on", id: "campaign-ends" }, t("noNextChapter")),
         keeps,
+        keeps.childElementCount ? keepSummary(v) : null,
         next ? h("button", { type: "button", class: "primary", id: "next-chapter", onclick: () => go(false) }, t("nextChapter")) : null,
         h("button", { type: "button", id: "replay", onclick: () => go(true) }, t("replay")),
       ];
@@ -1251,6 +1387,44 @@ function endScreen(v) {
     ),
     card.querySelector(".dialog-buttons"),
   );
+}
+
+// Issue 45: who picks the card a mouse keeps: the host, the seat owning it, any seat for a bot's mouse.
+function mayKeepFor(v, heroId) {
+  if (!S.you || S.you.role === "spectator") return false;
+  if (S.you.role === "host" || S.you.heroes.includes(heroId)) return true;
+  return Boolean(botOf(v, heroId));
+}
+
+// "Next chapter" says what goes with the party: the table's choices, the same on every seat.
+function keepSummary(v) {
+  const keep = (v.campaign && v.campaign.keep) || {};
+  const parts = v.heroes
+    .filter((hero) => (v.campaign.keepable[hero.id] || []).length)
+    .map((hero) => {
+      const card = (v.campaign.keepable[hero.id] || []).find((c) => c.id === keep[hero.id]);
+      return `${tx(hero.name)}: ${card ? tx(card.name) : t("keepNothing")}`;
+    });
+  return h("p", { class: "keep-summary", id: "keep-summary", "aria-live": "polite" }, `${t("willKeep")}: ${parts.join("; ")}`);
+}
+
+async function chooseKeep(heroId, select) {
+  const before = ((S.view.campaign || {}).keep || {})[heroId] || "";
+  try {
+    await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/keep`, { hero: heroId, card: select.value || null }, S.token);
+  } catch (err) {
+    select.value = before;
+    toast(errorText(err), "error");
+  }
+}
+
+// Another seat (or this one) changed what a mouse keeps: every open end screen shows it at once.
+function onKeep(msg) {
+  if (!S.view || !S.view.campaign) return;
+  S.view.campaign.keep = msg.keep;
+  for (const sel of $$("#end-screen .keeps select")) sel.value = msg.keep[sel.dataset.hero] || "";
+  const old = $("#keep-summary");
+  if (old) old.replaceWith(keepSummary(S.view));
 }
 
 // The hash of a table of this campaign, with this browser's own key (every seat keeps its token, R-CAMP).
@@ -1308,7 +1482,7 @@ function campaignSheet(v) {
             h("th", { scope: "row" }, tx(hero.name)),
             h("td", {}, names(hero.abilities)),
             h("td", {}, names([...hero.equipped, ...hero.pack, ...hero.tricks])),
-            h("td", {}, (sheet.achievements[hero.id] || []).map((a) => tx(a)).join(", ") || "—"),
+            h("td", {}, (sheet.achievements[hero.id] || []).map((a) => (a.chapter !== null && a.chapter !== undefined ? `${tx(a)} (${t("chapterShort", { n: a.chapter })})` : tx(a))).join(", ") || "—"),
           ),
         ),
       ),

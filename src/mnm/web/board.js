@@ -5,7 +5,7 @@
 
 import { placeName, t, tx } from "./i18n.js";
 import { FLOORS, floorDefs, minionSilhouette, mouseSilhouette } from "./figures.js";
-import { drawMarks, drawRain, figureBadges } from "./marks.js";
+import { drawMarks, drawRain, figureBadges, trapJawsPath } from "./marks.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // dark enough for white letters at ≥ 4.5:1
@@ -132,9 +132,18 @@ export class BoardView {
     this.container.dataset.zoom = this.zoom.toFixed(2);
   }
 
-  // "Fit": the whole board on a wide screen; on a phone the smallest space stays at least 32 px across (the whole
-  // board in 390 px drew 20 px spaces nobody could tap or read, issue 32), the rest a pan away
+  // "Fit" shows the whole layout, phones too (issue 45: it showed one tile of three). The first "+" from there on a
+  // phone goes straight to tap size: the smallest space at least 32 px across (issue 32), the rest a pan away.
   fitZoom() {
+    return 1;
+  }
+
+  zoomIn() {
+    const next = this.zoom * 1.4;
+    this.setZoom(this.zoom < this.tapZoom() ? Math.max(next, this.tapZoom()) : next);
+  }
+
+  tapZoom() {
     const across = this.container.clientWidth || 1;
     const g = this.geometry;
     return across < 600 && g ? Math.min(6, Math.max(1, (32 / g.cell) * (g.width / across))) : 1;
@@ -177,11 +186,21 @@ export class BoardView {
   // Bring a figure into the board's view (the page itself does not move).
   reveal(id) {
     const node = this.svg && this.svg.querySelector(`[data-figure="${CSS.escape(id)}"]`);
-    if (!node || this.zoom <= 1) return;
-    const box = this.container.getBoundingClientRect();
+    const c = this.container;
+    if (!node || (c.scrollWidth <= c.clientWidth && c.scrollHeight <= c.clientHeight)) return;
+    const box = c.getBoundingClientRect();
     const r = node.getBoundingClientRect();
     this.container.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
     this.container.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
+  }
+
+  // Whether a figure is wholly inside the board's box (issue 45: the board follows the acting mouse).
+  inView(id) {
+    const node = this.svg && this.svg.querySelector(`[data-figure="${CSS.escape(id)}"]`);
+    if (!node) return true;
+    const box = this.container.getBoundingClientRect();
+    const r = node.getBoundingClientRect();
+    return r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
   }
 
   // Tile and place names printed on the board, in the current language.
@@ -249,10 +268,15 @@ export class BoardView {
       ring.appendChild(el("circle", { cx: c[0], cy: c[1], r: g.cell * 0.42, class: "goal-dash" }));
       this.layer.appendChild(ring);
     }
+    // issue 45: a live (set) mousetrap is not the printed red X: a red badge with jaws, in the legend as such
     for (const space of view.traps) {
       const c = this.spaceCentre(space);
       if (!c) continue;
-      this.layer.appendChild(el("text", { x: c[0], y: c[1] - 14, class: "trap-marker", "text-anchor": "middle" }, "✖"));
+      const r = Math.max(7, g.cell * 0.2);
+      const badge = el("g", { class: "trap-live", "data-space": space, "aria-hidden": "true", transform: `translate(${c[0] + g.cell * 0.28},${c[1] - g.cell * 0.28})` });
+      badge.appendChild(el("circle", { r, class: "trap-live-disc" }));
+      badge.appendChild(el("path", { d: trapJawsPath(r), class: "trap-live-jaws" }));
+      this.layer.appendChild(badge);
     }
     // [EXP] rain over the outdoor tiles; leaves, turtles, bees, Olga, the mortar, branches, Hesster, allies and
     // pets: drawn by marks.js
@@ -316,8 +340,8 @@ export class BoardView {
     }
   }
 
-  figure(fig, [x, y], cell, lit, view, extra) {
-    const r = cell * (fig.kind === "hero" ? 0.48 : 0.44); // at least 24 px across on a desktop's fitted board (issue 25)
+  figure(fig, [x, y, scale = 1], cell, lit, view, extra) {
+    const r = cell * (fig.kind === "hero" ? 0.48 : 0.44) * scale; // at least 24 px across on a desktop's fitted board (issue 25)
     const d = fig.data;
     const name = tx(d.name);
     const type = fig.kind === "minion" && view.minion_types ? view.minion_types[d.type] : null;
@@ -345,8 +369,11 @@ export class BoardView {
       group.appendChild(minionSilhouette(d.type, rr)); // its kind drawn (a rat's head, a roach...): no letter
       // the figure's own number: a small tag at its shoulder, never a bare number like the space's
       const serial = d.id.split("-").pop();
-      group.appendChild(el("circle", { cx: rr * 0.95, cy: -rr * 0.95, r: 8, class: "serial-bg" }));
-      group.appendChild(el("text", { x: rr * 0.95, y: -rr * 0.95 + 3.5, "text-anchor": "middle", class: "serial" }, serial));
+      // one figure of its kind (Brodie, a boss) is named without a number (issue 45): no tag then
+      if (name.endsWith(` ${serial}`)) {
+        group.appendChild(el("circle", { cx: rr * 0.95, cy: -rr * 0.95, r: 8, class: "serial-bg" }));
+        group.appendChild(el("text", { x: rr * 0.95, y: -rr * 0.95 + 3.5, "text-anchor": "middle", class: "serial" }, serial));
+      }
     }
     // wounds on the token: red pips along its bottom edge
     for (let i = 0; i < d.wounds; i++) {
@@ -400,6 +427,19 @@ export function spaceMarks(view, geometry, id) {
   const out = [];
   const sp = geometry && geometry.spaces[id];
   const names = legendNames(view);
+  // issue 45: every mark the board draws on a space is said with it (printed trap, live trap, start, entry, flip,
+  // helmet, skull...)
+  if ((view.traps || []).includes(id)) out.push(t("markTrapLive"));
+  else if (sp && sp.trap) out.push(t("markTrapPrinted"));
+  if (sp && sp.start) out.push(t("markStart"));
+  if (sp && sp.entry) out.push(t("markEntry"));
+  if (sp && sp.flip) out.push(t("markFlip"));
+  if (sp && sp.water) out.push(t("markWater"));
+  for (const f of (sp && sp.features) || []) {
+    const key = f.toLowerCase();
+    if (key.includes("helmet")) out.push(t("markHelmet"));
+    else if (key.includes("skull")) out.push(t("markSkull"));
+  }
   if (sp && sp.terrain && names[sp.terrain]) out.push(`${names[sp.terrain]}.`);
   for (const m of view.marks || []) if (m.space === id) out.push(tx(m.label));
   return out;
@@ -442,12 +482,41 @@ function crowdBadge(space, sp, figures, cell) {
   return badge;
 }
 
+// Issue 45: a crowded space (more figures than cells) fans its figures out in a grid over the space's area and a
+// little beyond, each drawn smaller (third value: the scale), instead of a heap of full-size tokens.
+function fanOut(sp, n, cell) {
+  const xs = sp.cells.map(([x]) => x);
+  const ys = sp.cells.map(([, y]) => y);
+  const pad = cell * 0.25;
+  const x0 = Math.min(...xs) - cell / 2 - pad;
+  const x1 = Math.max(...xs) + cell / 2 + pad;
+  const y0 = Math.min(...ys) - cell / 2 - pad;
+  const y1 = Math.max(...ys) + cell / 2 + pad;
+  const w = x1 - x0;
+  const ht = y1 - y0;
+  const cols = Math.max(1, Math.min(n, Math.round(Math.sqrt((n * w) / ht))));
+  const rows = Math.ceil(n / cols);
+  const pitch = Math.min(w / cols, ht / rows);
+  const scale = Math.max(0.55, Math.min(1, pitch / (cell * 0.98)));
+  const spots = [];
+  for (let i = 0; i < n; i++) {
+    const row = Math.floor(i / cols);
+    const inRow = row === rows - 1 ? n - row * cols : cols;
+    const col = i % cols;
+    const cx = (x0 + x1) / 2 + (col - (inRow - 1) / 2) * (w / cols);
+    const cy = (y0 + y1) / 2 + (row - (rows - 1) / 2) * (ht / rows);
+    spots.push([cx, cy, scale]);
+  }
+  return spots;
+}
+
 function spotsFor(sp, n, cell) {
   const cells = sp.cells
     .map(([x, y]) => [x, y, Math.hypot(x - sp.x, y - sp.y)])
     .sort((a, b) => b[2] - a[2])
     .map(([x, y]) => [x, y]);
   if (cells.length >= n && cells.length > 1) return cells.slice(0, n);
+  if (n >= 3) return fanOut(sp, n, cell);
   const spots = [];
   const ring = cell * 0.3;
   for (let i = 0; i < n; i++) {

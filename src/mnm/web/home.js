@@ -4,6 +4,7 @@ import { http } from "./api.js";
 import { $, errorText, h, toast } from "./dom.js";
 import { lang, t, tx } from "./i18n.js";
 import { S } from "./state.js";
+import { openNewTable } from "./newtable.js";
 
 const app = $("#app");
 const TABLES_KEY = "mnm.tables";
@@ -243,11 +244,11 @@ export function renderHome() {
     }
   }
 
-  const pick = (id) => {
-    chapterSel.value = id;
-    chapterSel.dispatchEvent(new Event("change"));
-    create(null, true);
-  };
+  // issue 45: "Play this chapter" opens the new-table step (seats, bots, difficulty, language), then the table
+  const pick = (id) =>
+    openNewTable(cat, id, (made) => {
+      location.hash = made.links.host.slice(made.links.host.indexOf("#"));
+    });
   app.replaceChildren(
     h("p", { class: "about", id: "about" }, t("aboutGame")),
     yourTables(),

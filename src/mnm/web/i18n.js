@@ -1,5 +1,6 @@
 // UI strings in English and Portuguese. Event sentences come from the server (mnm.engine.i18n).
 import { LIBRARY_STRINGS } from "./library_strings.js";
+import { TABLE_STRINGS } from "./table_strings.js";
 
 const STRINGS = {
   en: {
@@ -14,7 +15,7 @@ const STRINGS = {
     hint: "Hints",
     hintTitle: "Best options (estimated chance to win)",
     hintThinking: "Thinking…",
-    playouts: "playouts",
+    playouts: "tries",
     seed: "Seed (optional)",
     companion: "Companion mode: we roll real dice and type the results",
     variants: "Rule variants (optional)",
@@ -189,7 +190,7 @@ const STRINGS = {
     hideLog: "Close the log",
     botThinking: "{who} (bot) is thinking…",
     botPlayed: "{who} (bot) played: {what}",
-    hintFew: "{n} playouts: too few to give a chance",
+    hintFew: "{n} tries: too few to give a chance",
     hintInterval: "{c}% (likely {lo}–{hi}%)",
     aboutEqual: "about equal",
     purposes: {
@@ -418,7 +419,7 @@ const STRINGS = {
     classes: { warrior: "Warrior", healer: "Healer", scamp: "Scamp", maker: "Maker", tinkerer: "Tinkerer", mystic: "Mystic", archer: "Archer", leader: "Leader", wild: "Wild" },
     verbs: {
       move: "Move to", scurry: "Scurry", battle: "Battle", search: "Search", recover: "Recover", explore: "Explore",
-      share: "Share", equip: "Equip", unequip: "Unequip", levelup: "Level up", ability: "Ability", place: "Place",
+      share: "Share with", equip: "Equip", unequip: "Unequip", levelup: "Level up", ability: "Ability", place: "Place",
       retrieve: "Retrieve", catapult: "Catapult", launch: "Launch", read: "Read", use: "Use", end: "End turn",
       keep: "Keep", discard: "Discard", drop: "Drop", choose: "Choose", take: "Take", give: "Give", done: "Done",
       skip: "Skip", climb: "Climb", glide: "Glide", paddle: "Paddle the leaf to", aim: "Aim",
@@ -476,7 +477,7 @@ const STRINGS = {
     hint: "Dicas",
     hintTitle: "Melhores opções (chance estimada de vencer)",
     hintThinking: "Pensando…",
-    playouts: "simulações",
+    playouts: "tentativas",
     seed: "Semente (opcional)",
     companion: "Modo companheiro: rolamos dados de verdade e digitamos os resultados",
     variants: "Variantes de regra (opcional)",
@@ -881,7 +882,7 @@ const STRINGS = {
     classes: { warrior: "Guerreiro", healer: "Curandeiro", scamp: "Malandro", maker: "Artesão", tinkerer: "Engenhoso", mystic: "Místico", archer: "Arqueiro", leader: "Líder", wild: "Selvagem" },
     verbs: {
       move: "Mover para", scurry: "Fugir", battle: "Atacar", search: "Buscar", recover: "Recuperar",
-      explore: "Explorar", share: "Compartilhar", equip: "Equipar", unequip: "Desequipar", levelup: "Subir de nível",
+      explore: "Explorar", share: "Compartilhar com", equip: "Equipar", unequip: "Desequipar", levelup: "Subir de nível",
       ability: "Habilidade", place: "Colocar", retrieve: "Recolher", catapult: "Catapulta", launch: "Lançar",
       read: "Ler", use: "Usar", end: "Terminar turno", keep: "Guardar", discard: "Descartar", drop: "Largar",
       choose: "Escolher", take: "Pegar", give: "Dar", done: "Pronto", skip: "Pular", climb: "Escalar", glide: "Planar",
@@ -932,6 +933,8 @@ const STRINGS = {
 // the chapter library's strings live in their own file (issue 36)
 STRINGS.en.lib = LIBRARY_STRINGS.en;
 STRINGS.pt.lib = LIBRARY_STRINGS.pt;
+Object.assign(STRINGS.en, TABLE_STRINGS.en);
+Object.assign(STRINGS.pt, TABLE_STRINGS.pt);
 
 let current = localStorage.getItem("mnm.lang") === "pt" ? "pt" : "en";
 

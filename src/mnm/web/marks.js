@@ -87,6 +87,25 @@ export function glyph(kind, r = 9) {
     case "trap":
       add("path", { d: `M${-r * 0.7},${-r * 0.7} L${r * 0.7},${r * 0.7} M${r * 0.7},${-r * 0.7} L${-r * 0.7},${r * 0.7}`, stroke: "#c62828", "stroke-width": r * 0.35, "stroke-linecap": "round" });
       break;
+    case "trap_live": // issue 45: a set mousetrap, as board.js draws it
+      add("circle", { r: r * 0.95, class: "trap-live-disc" });
+      add("path", { d: trapJawsPath(r * 0.95), class: "trap-live-jaws" });
+      break;
+    case "start":
+      add("circle", { cx: -r * 0.55, cy: -r * 0.45, r: r * 0.4, fill: "#fff", stroke: "#333" });
+      add("circle", { cx: r * 0.55, cy: -r * 0.45, r: r * 0.4, fill: "#fff", stroke: "#333" });
+      add("circle", { cy: r * 0.15, r: r * 0.6, fill: "#fff", stroke: "#333" });
+      break;
+    case "helmet":
+      add("path", { d: `M${-r * 0.8},${r * 0.35} A${r * 0.8},${r * 0.9} 0 0 1 ${r * 0.8},${r * 0.35} Z`, fill: "#9aa3ad", stroke: "#333" });
+      add("rect", { x: -r, y: r * 0.3, width: r * 2, height: r * 0.3, fill: "#7b848e", stroke: "#333" });
+      break;
+    case "skull":
+      add("circle", { cy: -r * 0.15, r: r * 0.7, fill: "#eee", stroke: "#333" });
+      add("rect", { x: -r * 0.4, y: r * 0.35, width: r * 0.8, height: r * 0.45, fill: "#eee", stroke: "#333" });
+      add("circle", { cx: -r * 0.25, cy: -r * 0.2, r: r * 0.16, fill: "#333" });
+      add("circle", { cx: r * 0.25, cy: -r * 0.2, r: r * 0.16, fill: "#333" });
+      break;
     case "flip":
       add("circle", { r: r * 0.9, fill: "#fff", stroke: "#333", "stroke-width": 1.5 });
       add("text", { y: r * 0.4, "text-anchor": "middle", class: "glyph-letter dark" }, "P");
@@ -317,4 +336,11 @@ export function baseLegendRows(view, geometry, placeName) {
   }
   for (const [f, name] of seen) rows.push({ kind: "feature", letter: f[0].toUpperCase(), name: `${f[0].toUpperCase()}: ${name}`, text: "" });
   return rows;
+}
+
+// The jaws of a set mousetrap (board.js draws the same on the board).
+export function trapJawsPath(r) {
+  const w = r * 0.7;
+  const row = (y1, y2) => [-w, -w / 2, 0, w / 2, w].map((x, i) => `${i ? "L" : "M"}${x.toFixed(1)},${(i % 2 ? y2 : y1).toFixed(1)}`).join(" ");
+  return `${row(-r * 0.5, -r * 0.15)} ${row(r * 0.5, r * 0.15)}`;
 }

@@ -66,6 +66,7 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
         return
     has_minion_card = any(not is_mouse_card(c) for c in st.track)
     done: list[str] = []
+    round_over = False
     if not has_minion_card:
         acting = st.acting
         if acting is not None and 0 <= st.turn_index < len(st.track) and st.track[st.turn_index] == acting:
@@ -73,6 +74,12 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
             # keep the top of the track; everything else is shuffled below them, so no mouse is skipped or
             # acts twice this round and the new minions act in it (docs/rulings.md R-ROUND-04)
             done = st.track[: st.turn_index + 1]
+        elif acting is None and st.track and 0 <= st.turn_index < len(st.track) - 1:
+            done = st.track[: st.turn_index + 1]  # between two cards' turns: those that acted keep the top
+        elif acting is None and st.track and st.turn_index == len(st.track) - 1:
+            # the round's last card has acted (a surge after Time is Short, R-ROUND-10): the fresh shuffle is
+            # the next round's track, which begins as every round does (its number counted, issue 45)
+            round_over = True
         deck = [c for c in st.track if is_mouse_card(c) and c not in done] + mouse_cards + minion_cards
     else:
         deck = mouse_cards + minion_cards
@@ -85,10 +92,14 @@ def add_cards(ctx: Ctx, st: State, mouse_cards: list[str], minion_cards: list[st
             "new": minion_cards,
             "ambush": ambush,
         }
+        if round_over:
+            data["round_over"] = True  # only when true: saves of the other cases read as before
         push(st, ["box_initiative", data])
         return
     shuffle(st, deck)
     _place_cards(ctx, st, done, deck, not has_minion_card, minion_cards, ambush)
+    if round_over:
+        st.turn_index = len(st.track) - 1  # the next card is the new round's first: next_card starts the round
 
 
 def _place_cards(
@@ -125,6 +136,8 @@ def _box_initiative_step(ctx: Ctx, st: State, args: list[Any]) -> None:
     order = [str(c) for c in data["order"]] + left
     done, new = [str(c) for c in data["done"]], [str(c) for c in data["new"]]
     _place_cards(ctx, st, done, order, bool(data["fresh"]), new, bool(data["ambush"]))
+    if data.get("round_over"):
+        st.turn_index = len(st.track) - 1  # as in add_cards: the new round begins with the next card
 
 
 def _box_initiative_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
