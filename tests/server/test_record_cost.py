@@ -29,7 +29,7 @@ def limits(**over: Any) -> Limits:
     return Limits(**{"action_burst": 1000, "actions_per_second": 1000.0, "bot_table_pace": 0.0, **over})
 
 
-def wait_over(client: TestClient, table: str, seconds: float = 30.0) -> dict[str, Any]:
+def wait_over(client: TestClient, table: str, seconds: float = 120.0) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while True:
         view = client.get(f"/api/tables/{table}").json()["view"]
