@@ -154,3 +154,71 @@ def test_every_selector_field_is_documented_with_an_example_that_parses() -> Non
         parsed = model.model_validate(data)
         assert name in parsed.params.select.model_fields_set, example
         assert f"`{example}`" in reference
+
+
+# --- what runs, as docs/rulings.md says (R-STORY-05) ----------------------------------------------------------
+
+
+def _setup_done(text: str, seed: int = 1):  # type: ignore[no-untyped-def]
+    from mnm.bots.policy import HeuristicBot
+    from mnm.chapters.file import read_chapter_text
+    from mnm.engine import Game
+
+    content = read_chapter_text(text, "x.yaml")
+    game = Game.new("kitchen-run", ["collin", "tilda", "filch", "maginos"], seed=seed, content=content)
+    bot = HeuristicBot(seed=seed)
+    return game, bot
+
+
+@pytest.mark.rule("R-STORY-03")
+def test_setup_placements_after_a_chapter_begins_rule_never_crowd_a_space() -> None:
+    """chapter_begins runs before the setup's placements (docs/rulings.md); a placement on a space it filled goes
+    to the nearest space with room, as place_minion does: the fifth figure aimed at 5:3 stands on 5:2."""
+    placed = '  placements:\n' + '    - {minion: roach, space: "5:3"}\n' * 4 + "  starting_minions:\n"
+    text = edited(
+        (OPENING_DO, '    do: [story: {moment: opening}, place_minion: {minion: rat-warrior, space: "5:3"}]\n'),
+        ("  starting_minions:\n", placed),
+    )
+    assert validate_chapter_text(text, "x.yaml") == []
+    game, bot = _setup_done(text)
+    while game.decision() is not None and game.decision().kind != "turn":  # type: ignore[union-attr]
+        game.apply(bot.choose(game))
+    on = sorted(m.id for m in game.state.minions.values() if m.space == "5:3")
+    assert on == ["rat-warrior-1", "roach-2", "roach-3", "roach-4"], on  # roach-1 is the tunnels' starting roach
+    assert game.state.minions["roach-5"].space == "5:2"
+
+
+@pytest.mark.rule("R-STORY-05")
+def test_a_choose_in_round_ends_is_asked_before_the_next_round() -> None:
+    rule = (
+        "  - id: crossroads\n    when: round_ends\n    once: true\n    do:\n      - choose: {id: which-way, prompt: "
+        "{en: 'Which way?', pt: 'Por onde?'}, options: [{id: left, text: {en: Left, pt: Esquerda}, do: [set_flag: "
+        "{name: went_left}]}, {id: right, text: {en: Right, pt: Direita}, do: [set_flag: {name: went_right}]}]}\n"
+    )
+    game, bot = _setup_done(edited((ROOMS, rule + ROOMS)))
+    asked_in = None
+    while game.decision() is not None and game.state.round < 3:
+        decision = game.decision()
+        assert decision is not None
+        if decision.kind == "story_choice":
+            asked_in = game.state.round
+            game.apply(next(a for a in game.legal_actions() if a.args == ("right",)))
+            continue
+        game.apply(bot.choose(game))
+    assert asked_in == 1
+    assert game.state.chapter_vars.get("went_right") is True and "went_left" not in game.state.chapter_vars
+
+
+def test_a_chapter_won_rule_may_record_and_name_the_next_chapter_as_rulings_say() -> None:
+    from mnm.chapters.language import _AFTER_THE_END
+
+    rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    said = rulings.split("A `chapter_won` rule", 1)[1].split("\n\n", 1)[0]
+    for word in _AFTER_THE_END:
+        assert f"`{word.value}`" in said, word
+    assert "not\n  supported" not in rulings and "is not supported (issue 29" not in rulings
+    ok = edited((ROOMS, "  - {id: logged, when: chapter_won, do: [record: {entry: ran}, next_chapter: {chapter: "
+                 "the-root-road}]}\n" + ROOMS))
+    assert validate_chapter_text(ok, "ok") == []
+    moving = ok.replace("do: [record: {entry: ran}", "do: [cheese: {to: wheel}", 1)
+    _only(moving, "rules.2.do.0.cheese", "once the chapter is won")
