@@ -62,11 +62,11 @@ BASES: Final[tuple[tuple[tuple[tuple[int, tuple[int, int]], ...], str], ...]] = 
     (((8, (0, 0)), (10, (1, 0))), "8:5"),
 )
 
-_THINGS: Final = (  # (item id, en, pt): what the key is
-    ("brass-key", "brass key", "chave de latão"),
-    ("iron-hook", "iron hook", "gancho de ferro"),
-    ("silver-pin", "silver pin", "alfinete de prata"),
-    ("cog-wheel", "cog wheel", "roda dentada"),
+_THINGS: Final = (  # (item id, en, pt, the pt article): what the key is
+    ("brass-key", "brass key", "chave de latão", "a"),
+    ("iron-hook", "iron hook", "gancho de ferro", "o"),
+    ("silver-pin", "silver pin", "alfinete de prata", "o"),
+    ("cog-wheel", "cog wheel", "roda dentada", "a"),
 )
 _PLACES: Final = (  # (en, pt) of the chapter's name: The <en> / <pt>
     ("Bell Gate", "O Portão do Sino"),
@@ -321,6 +321,7 @@ def _compose(seed: int, family: str, extras: Sequence[str], mice: int) -> _Chapt
     ch.rules.append({"id": "opening", "rule": "R-STORY-02", "when": "chapter_begins", "do": [{"story": {"moment": "opening"}}]})
     gate_words = ("The way on is shut", "A passagem adiante está fechada")
     thing = rng.choice(_THINGS)
+    the_pt = f"{thing[3]} {thing[2]}"  # "a chave de latão"
     side_words = (f"side {key_side}", f"lado {key_side}")
 
     def lever_action(
@@ -341,16 +342,16 @@ def _compose(seed: int, family: str, extras: Sequence[str], mice: int) -> _Chapt
     shut_while: list[dict[str, Any]]
     if family == "item-key":
         ch.items.append({"id": thing[0], "name": {"en": thing[1], "pt": thing[2]}})
-        lever_action("pry-loose", f"Pry the {thing[1]} loose", f"Soltar o(a) {thing[2]}",
+        lever_action("pry-loose", f"Pry the {thing[1]} loose", f"Soltar {the_pt}",
                      [{"give_item": {"item": thing[0], "to": "party"}}], {"holds_item": {"item": thing[0]}})
-        ch.moment("found", f"The {thing[1]} comes loose at last.", f"O(a) {thing[2]} enfim se solta.")
+        ch.moment("found", f"The {thing[1]} comes loose at last.", f"{the_pt.capitalize()} enfim se solta.")
         ch.rules.append({"id": "found", "when": "item_found", "where": {"item": thing[0]},
                          "do": [{"story": {"moment": "found"}}]})
         shut_while = [{"not": {"holds_item": {"item": thing[0]}}}]
-        gate_words = (f"Locked: the {thing[1]} opens it", f"Trancado: o(a) {thing[2]} o abre")
+        gate_words = (f"Locked: the {thing[1]} opens it", f"Trancado: {the_pt} o abre")
         ch.route.append({"do": "stand", "spaces": [key], "until": {"holds_item": {"item": thing[0]}}})
         ch.objective.append((f"Pry the {thing[1]} loose on space {key} ({side_words[0]}).",
-                             f"Soltem o(a) {thing[2]} no espaço {key} ({side_words[1]})."))
+                             f"Soltem {the_pt} no espaço {key} ({side_words[1]})."))
     elif family == "counter-bell":
         times = rng.choice((2, 3))
         lever_action("ring-bell", "Ring the bell", "Tocar o sino",
@@ -384,7 +385,7 @@ def _compose(seed: int, family: str, extras: Sequence[str], mice: int) -> _Chapt
         lever_action("ring-bell", "Ring the bell", "Tocar o sino",
                      [{"counter": {"name": "bell", "op": "add", "value": 1}}], None, dice=1)
         ch.actions[-1]["if"] = [{"flag": {"name": "high_road"}}]
-        ch.actions.append({"id": "pry-loose", "text": {"en": f"Pry the {thing[1]} loose", "pt": f"Soltar o(a) {thing[2]}"},
+        ch.actions.append({"id": "pry-loose", "text": {"en": f"Pry the {thing[1]} loose", "pt": f"Soltar {the_pt}"},
                            "where": {"spaces": [other]},
                            "if": [{"flag": {"name": "low_road"}}, {"not": {"holds_item": {"item": thing[0]}}}],
                            "do": [{"roll": {"dice": 2, "need": "star", "why": "pry", "then": [
@@ -395,7 +396,7 @@ def _compose(seed: int, family: str, extras: Sequence[str], mice: int) -> _Chapt
             "options": [
                 {"id": "high", "text": {"en": "The high road: ring the bell twice", "pt": "O caminho alto: tocar o sino duas vezes"},
                  "do": [{"set_flag": {"name": "high_road"}}]},
-                {"id": "low", "text": {"en": f"The low road: find the {thing[1]}", "pt": f"O caminho baixo: achar o(a) {thing[2]}"},
+                {"id": "low", "text": {"en": f"The low road: find the {thing[1]}", "pt": f"O caminho baixo: achar {the_pt}"},
                  "do": [{"set_flag": {"name": "low_road"}}]},
             ]}})
         shut_while = [{"not": {"any": [
