@@ -125,7 +125,8 @@ def main(argv: list[str]) -> None:
         met = share >= 0.8 and heur > 0 and base > 0 and (not ss or srch >= heur_there)
         all_met = all_met and met
         print(
-            f"{fam:14s} {len(mine):4d}  {_rate(base, len(mine))} {_rate(heur, len(mine))} {100 * share:5.0f}%  "
+            f"{fam:14s} {len(mine):4d}  {_rate(base, len(mine))} {_rate(heur, len(mine))} "
+            f"{f'{100 * share:5.0f}%' if base else '   n/a'}  "
             f"{_rate(srch, len(ss)) if ss else 'n/a':26s} {heur_there:7d}/{len(ss):<7d}  {'met' if met else 'NOT met'}"
         )
     print("targets (heuristic >= 80% of the baseline on every family, search >= heuristic, no family at 0%): "

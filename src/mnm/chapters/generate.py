@@ -522,12 +522,28 @@ def _added_tile(ch: _Chapter, seed: int) -> bool:
                             (f"Then every free mouse gathers on space {n}.",
                              f"Depois todo rato livre se reúne no espaço {n}.")] + [
                 o for o in saved[3] if not o[0].startswith("Then every")]
-            if not validate_chapter_text(ch.text("added-tile", (), ("Plank Bridge", "A Ponte de Tábua")), "g.yaml"):
+            trial = ch.text("added-tile", (), ("Plank Bridge", "A Ponte de Tábua"))
+            if not validate_chapter_text(trial, "g.yaml") and _explored_into(trial, side):
                 return True
             ch.victory = ch.victory[2:]
             break
         ch.victory, ch.actions, ch.route, ch.objective = saved
     return False
+
+
+def _explored_into(text: str, side: int) -> bool:
+    """Whether a side face up in the layout has an exit that explores straight into the added ``side`` (the
+    validator's reach is generous: a way round through a flipped tile would count there, and the bots, like
+    players, should find the new tile next to the place they stand)."""
+    from mnm.board.layout import Board
+    from mnm.chapters.file import added_chapter, read_chapter_text
+
+    content = read_chapter_text(text, "g.yaml")
+    chapter = added_chapter(content)[0]
+    board = Board.for_chapter(content, chapter)
+    return any(
+        side in board.exit_leads_to(p.side, ex.index) for p in chapter.layout for ex in board.graph(p.side).exits
+    )
 
 
 def _goal_spaces(content: Any, side: int) -> list[str]:
