@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mnm.chapters.file import validate_chapter_text
+from mnm.bots.policy import HeuristicBot
+from mnm.chapters.file import read_chapter_text, validate_chapter_text
+from mnm.engine import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = (ROOT / "examples" / "chapters" / "kitchen-run.yaml").read_text(encoding="utf-8")
@@ -113,7 +115,6 @@ def test_a_way_on_a_bar_closes_for_good_is_refused() -> None:
     """Every exit and flip space of the Guard Room barred as the chapter begins: the tunnels (and the goal) are
     cut off, though the plain reach (no bars) finds them."""
     from mnm.board.layout import Board
-    from mnm.chapters.file import read_chapter_text
 
     content = read_chapter_text(BASE, "kitchen-run.yaml")
     board = Board.for_chapter(content, content.chapters["kitchen-run"])
@@ -159,11 +160,7 @@ def test_every_selector_field_is_documented_with_an_example_that_parses() -> Non
 # --- what runs, as docs/rulings.md says (R-STORY-05) ----------------------------------------------------------
 
 
-def _setup_done(text: str, seed: int = 1):  # type: ignore[no-untyped-def]
-    from mnm.bots.policy import HeuristicBot
-    from mnm.chapters.file import read_chapter_text
-    from mnm.engine import Game
-
+def _setup_done(text: str, seed: int = 1) -> tuple[Game, HeuristicBot]:
     content = read_chapter_text(text, "x.yaml")
     game = Game.new("kitchen-run", ["collin", "tilda", "filch", "maginos"], seed=seed, content=content)
     bot = HeuristicBot(seed=seed)
@@ -181,7 +178,7 @@ def test_setup_placements_after_a_chapter_begins_rule_never_crowd_a_space() -> N
     )
     assert validate_chapter_text(text, "x.yaml") == []
     game, bot = _setup_done(text)
-    while game.decision() is not None and game.decision().kind != "turn":  # type: ignore[union-attr]
+    while (decision := game.decision()) is not None and decision.kind != "turn":
         game.apply(bot.choose(game))
     on = sorted(m.id for m in game.state.minions.values() if m.space == "5:3")
     assert on == ["rat-warrior-1", "roach-2", "roach-3", "roach-4"], on  # roach-1 is the tunnels' starting roach
