@@ -422,3 +422,20 @@ def test_a_minion_placed_by_a_rule_comes_into_the_chapter() -> None:
     assert validate_chapter_text(text) == []
     far = text.replace("place_minions: {minion: molox, side: 4}", "place_minions: {minion: molox, side: 9}")
     assert "place_minions.side: names tile side 9, which is not on this chapter's board" in one_problem(far)
+
+
+def test_the_replay_line_of_a_chapter_file_game_names_the_file_and_plays_it_again() -> None:
+    """Issue 43: the line printed after a --chapter-file game said --chapter ID, which no shipped chapter has."""
+    import shlex
+
+    first = runner.invoke(
+        app, ["play", "--plain", "--no-autosave", "--seed", "7", "--chapter-file", str(EXAMPLE)], input="quit\nyes\n"
+    )
+    assert first.exit_code == 0, first.output
+    line = next(line for line in first.output.splitlines() if "mnm play --chapter-file" in line)
+    command = line.split(": ", 1)[1].split(" plays this")[0]
+    args = shlex.split(command)
+    assert args[:2] == ["mnm", "play"] and "--chapter" not in args and str(EXAMPLE.resolve()) in args
+    again = runner.invoke(app, [*args[1:], "--plain", "--no-autosave"], input="quit\nyes\n")
+    assert again.exit_code == 0, again.output
+    assert "Kitchen Run" in again.output and command in again.output  # the same game: the same line again

@@ -26,15 +26,24 @@ class Reach:
     spaces: frozenset[str]
 
 
-def reachable_spaces(content: Content, chapter: Chapter) -> Reach:
+def reachable_spaces(
+    content: Content,
+    chapter: Chapter,
+    barred: frozenset[str] = frozenset(),
+    lines: frozenset[frozenset[str]] = frozenset(),
+) -> Reach:
     """Breadth-first from ``chapter.start_space`` over steps, exits (R-EXPLORE-03/04), flips (R-EXPLORE-06)
-    and tree climbs (R-EXP-19)."""
+    and tree climbs (R-EXP-19). ``barred``: spaces no figure may enter (``bar_space``); ``lines``: pairs of
+    spaces no figure may step between (``bar_line``); both for the whole game (the caller decides which bars
+    those are)."""
     board = Board.for_chapter(content, chapter)
     seen = {chapter.start_space}
     todo = [chapter.start_space]
     while todo:
         here = todo.pop()
         for there in _next_spaces(board, content, here):
+            if there in barred or (lines and frozenset((here, there)) in lines):
+                continue
             if there not in seen:
                 seen.add(there)
                 todo.append(there)

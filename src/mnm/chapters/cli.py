@@ -116,3 +116,44 @@ def render(
     content = read_or_exit(file)
     for path in render_target(f"chapter:{added_chapter(content)[0].id}", out, content):
         typer.echo(str(path))
+
+
+@chapter_app.command("generate")
+def generate_cmd(
+    seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed, words and mice give the same chapter.")],
+    words: Annotated[
+        str,
+        typer.Option(
+            "--words",
+            help="Comma-separated constructs: one family (item-key, counter-bell, flag-step, guard, added-tile, "
+            "flipped-tile, roads, rescue) and any of bars, minions, defeat. Default: drawn from the seed.",
+        ),
+    ] = "",
+    mice: Annotated[int | None, typer.Option("--mice", min=1, max=4, help="The party size (default: from the seed).")] = None,
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="The file to write; the chapter is printed if omitted.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+) -> None:
+    """Compose a valid chapter from the language's constructs, with the solution it was built from.
+
+    The file says its family and words, and carries its solution as a comment line (``# solution: [...]``: the
+    waypoints the waypoint bot follows). It validates (mnm chapter validate) and plays (mnm play --chapter-file)."""
+    from mnm.chapters.generate import generate
+
+    try:
+        made = generate(seed, [w.strip() for w in words.split(",") if w.strip()], mice)
+    except ValueError as err:
+        typer.echo(f"Error: {err}", err=True)
+        raise typer.Exit(2) from err
+    if out is None:
+        typer.echo(made.text, nl=False)
+        return
+    if out.exists() and not force:
+        typer.echo(f"Error: {out} exists; give another name or --force", err=True)
+        raise typer.Exit(2)
+    out.write_text(made.text, encoding="utf-8")
+    typer.echo(
+        f"{out}: {made.chapter_id}, family {made.family} ({', '.join(made.words)}), {made.mice} mice. "
+        f"Next: mnm chapter validate {out}; mnm play --chapter-file {out}"
+    )

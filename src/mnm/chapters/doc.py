@@ -22,6 +22,7 @@ from mnm.chapters.language import (
     Effect,
     EffectKind,
     EventSpec,
+    Select,
     Trigger,
     Where,
     sentence,
@@ -50,6 +51,8 @@ def _type_name(annotation: Any) -> str:
         return f"mapping of {_type_name(args[0])} to {_type_name(args[1])}"
     if isinstance(annotation, type) and issubclass(annotation, StrEnum):
         return "one of: " + ", ".join(m.value for m in annotation)
+    if isinstance(annotation, type) and issubclass(annotation, Select):
+        return "selector (see \"The figure selector\")"
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return "text (en, pt)" if set(annotation.model_fields) == {"en", "pt"} else "effect"
     if isinstance(annotation, type):
@@ -73,12 +76,19 @@ def _pattern_name(metadata: Any) -> str:
 def _default(info: FieldInfo) -> str:
     if info.is_required():
         return "required"
-    value = info.default
+    value = info.get_default(call_default_factory=True)  # a selector's default comes from a factory (issue 43)
+    if isinstance(value, BaseModel):
+        shown = ", ".join(f"{k}: {_yaml_value(v)}" for k, v in value.model_dump(exclude_defaults=True).items())
+        return f"default `{{{shown}}}`"
     if value is None or value == () or value == {}:
         return "optional"
     if isinstance(value, StrEnum):
         value = value.value
     return f"default `{value}`"
+
+
+def _yaml_value(value: Any) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
 
 
 def _params(model: type[BaseModel], skip: tuple[str, ...] = ("event",)) -> list[str]:
@@ -144,6 +154,42 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("EffectKind", "enable_rule"): "enable_rule: {rule: flood}",
     ("EffectKind", "disable_rule"): "disable_rule: {rule: flood}",
 }
+
+# The figure selector (``select:`` of count, mark, unmark, heal, move_mouse, capture, free): an example per field
+SELECT_EXAMPLES: dict[str, str] = {
+    "who": "capture: {select: {who: mouse}}",
+    "kind": "count: {select: {kind: minion, side: 8}, op: eq, value: 0}",
+    "hero": "free: {select: {hero: filch}}",
+    "minion": "count: {select: {kind: minion, minion: spider}, op: ge, value: 1}",
+    "side": "heal: {select: {side: 8}, amount: 1}",
+    "spaces": "move_mouse: {select: {spaces: ['8:5', '8:6']}, space: '8:1'}",
+    "wounded": "heal: {select: {wounded: true}, amount: 2}",
+    "marked": "unmark: {mark: cursed, select: {marked: cursed}}",
+    "holds_item": "move_mouse: {select: {holds_item: brass-key}, space: '8:3'}",
+    "adjacent_to": "mark: {mark: warmed, select: {adjacent_to: '8:5'}}",
+    "in_sight_of": "count: {select: {kind: minion, in_sight_of: '8:5'}, op: eq, value: 0}",
+    "captured": "count: {select: {captured: true}, op: ge, value: 1}",
+}
+
+
+def _selector() -> list[str]:
+    """The selector's fields, each with an example (issue 43: the reference showed only the JSON schema's)."""
+    out = [
+        "### The figure selector (`select:`)",
+        "",
+        "`count` (a condition) and `mark`, `unmark`, `heal`, `move_mouse`, `capture`, `free` (effects) choose the "
+        "figures they count or act on with a selector: a mapping of tests, every one given must hold. Mice are the "
+        "free ones unless `captured: true`. The effects act on mice only: a selector that picks minions there "
+        "(`kind: minion`, or `minion:`) is refused. `who: mouse` and `who: trigger` need a trigger that gives a "
+        "mouse or a figure (a victory or defeat condition, or a `round_ends` rule, gives none: refused).",
+        "",
+    ]
+    for name, info in Select.model_fields.items():
+        kind = _pattern_name(info.metadata) or _type_name(info.annotation)
+        out.append(f"- `{name}` ({kind}, {_default(info)}): {info.description}; e.g. `{SELECT_EXAMPLES[name]}`")
+    out.append("")
+    return out
+
 
 ACTION_EXAMPLE = """```yaml
 actions:
@@ -244,6 +290,7 @@ def reference_markdown() -> str:
         if ("EffectKind", eff.value) in EXAMPLES:
             out.append(f"- example: `{EXAMPLES[('EffectKind', eff.value)]}`")
         out.append("")
+    out += _selector()
     out += _extras()
     out.append(END)
     return "\n".join(out) + "\n"

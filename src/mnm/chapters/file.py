@@ -39,12 +39,15 @@ from pydantic import BaseModel, ValidationError
 
 from mnm.chapters.language import (
     RESERVED_NAMES,
+    SUBJECT_WORDS,
+    TRIGGER_SUBJECTS,
     ChapterRule,
     Condition,
     ConditionKind,
     Effect,
     EffectKind,
     Select,
+    Subject,
     Trigger,
     engine_token,
     walk_effects,
@@ -528,8 +531,10 @@ class _RuleCheck:
             self.side(side, path)
         for i, cond in enumerate(ch.victory):
             self.condition(cond, f"victory.{i}")
+            self.subjects(cond, f"victory.{i}", frozenset(), ("a victory condition", "uma condição de vitória"))
         for i, cond in enumerate(ch.defeat):
             self.condition(cond, f"defeat.{i}")
+            self.subjects(cond, f"defeat.{i}", frozenset(), ("a defeat condition", "uma condição de derrota"))
         for i, rule in enumerate(ch.rules):
             self.rule(rule, f"rules.{i}")
         for i, room in enumerate(ch.rooms):
@@ -554,12 +559,51 @@ class _RuleCheck:
         wins += [e for a in ch.actions for e in _effects(a.do) if e.kind is EffectKind.VICTORY]
         self.duplicate_ids()
         self.producible(wins)
+        if not wins:
+            self.barred_for_good()
         if not ch.victory and not wins:
             self.out.add(
                 "victory",
                 "the chapter has no victory condition and no rule with a victory effect: it can never be won",
                 "o capítulo não tem condição de vitória nem regra com efeito de vitória: nunca pode ser vencido",
             )
+
+    # --- bars that close the way for good ---
+
+    def barred_for_good(self) -> None:
+        """A victory place that the bars laid when the chapter begins (``bar_space``/``bar_line`` among a
+        ``chapter_begins`` or ``round_begins`` rule's own effects, with no condition: in force before any mouse
+        moves, for the whole game) cut off from the start is refused (issue 43), naming the bar. Bars laid later
+        are not held against the chapter (the mice may be past them by then)."""
+        barred: dict[str, str] = {}
+        lines: dict[frozenset[str], str] = {}
+        for path, rule in _rules_with_paths(self.chapter):
+            if rule.when not in (Trigger.CHAPTER_BEGINS, Trigger.ROUND_BEGINS) or rule.if_ or not rule.enabled:
+                continue
+            for k, e in enumerate(rule.do):
+                if e.bar_space is not None:
+                    barred.setdefault(e.bar_space.space, f"{path}.do.{k}.bar_space")
+                elif e.bar_line is not None:
+                    lines.setdefault(frozenset(e.bar_line.spaces), f"{path}.do.{k}.bar_line")
+        if not barred and not lines:
+            return
+        from mnm.board.reach import reachable_spaces
+
+        reach = reachable_spaces(self.content, self.chapter, frozenset(barred), frozenset(lines))
+        bars = ", ".join([*barred.values(), *lines.values()])
+        for i, cond in enumerate(self.chapter.victory):
+            p = cond.params
+            at = f"victory.{i}.all_free_mice_on"
+            if cond.kind is ConditionKind.ALL_FREE_MICE_ON:
+                if any(sp in reach.spaces for sp in p.spaces) or not all(sp in self.reach.spaces for sp in p.spaces):
+                    continue  # a way is left (or the plain reach check said it already)
+                self.out.add(
+                    f"{at}.spaces",
+                    f"no mouse can ever stand on {', '.join(p.spaces)}: the bars laid as the chapter begins ({bars}) "
+                    "close every way there for the whole game",
+                    f"nenhum rato pode chegar a {', '.join(p.spaces)}: as barreiras postas no começo do capítulo "
+                    f"({bars}) fecham todo caminho até lá pelo jogo inteiro",
+                )
 
     # --- rule ids, and what conditions need ---
 
@@ -585,6 +629,7 @@ class _RuleCheck:
         lists: list[tuple[str, tuple[Condition, ...]]] = [] if wins else [("victory", self.chapter.victory)]
         lists.append(("defeat", self.chapter.defeat))
         lists += [(f"{path}.if", rule.if_) for path, rule in _rules_with_paths(self.chapter)]
+        lists += [(f"actions.{i}.if", action.if_) for i, action in enumerate(self.chapter.actions)]
         for where, conditions in lists:
             for i, cond in enumerate(conditions):
                 missing = made.missing(cond, f"{where}.{i}", True)
@@ -698,8 +743,39 @@ class _RuleCheck:
                 )
         for k, cond in enumerate(rule.if_):
             self.condition(cond, f"{path}.if.{k}")
+            trig = (f"trigger {rule.when.value!r}", f"o gatilho {rule.when.value!r}")
+            self.subjects(cond, f"{path}.if.{k}", TRIGGER_SUBJECTS[rule.when], trig)
         for k, effect in enumerate(rule.do):
             self.effect(effect, f"{path}.do.{k}")
+
+    def subjects(self, cond: Condition, path: str, gives: frozenset[Subject], what: tuple[str, str]) -> None:
+        """A ``count`` or ``marked`` that tests the trigger's mouse (``who: mouse``) or figure (``who: trigger``)
+        where nothing gives one is always false (issue 43): refused, saying what gives none."""
+        kind, params = cond.kind, cond.params
+        at = f"{path}.{kind.value}"
+        if kind in (ConditionKind.ANY, ConditionKind.ALL):
+            for k, inner in enumerate(params):
+                self.subjects(inner, f"{at}.{k}", gives, what)
+            return
+        if kind is ConditionKind.NOT:
+            self.subjects(params, at, gives, what)
+            return
+        if kind is ConditionKind.COUNT:
+            who, field = params.select.who, f"{at}.select.who"
+        elif kind is ConditionKind.MARKED:
+            who, field = params.who, f"{at}.who"
+        else:
+            return
+        need = Subject.MOUSE if who == "mouse" else Subject.FIGURE if who == "trigger" else None
+        if need is None or need in gives:
+            return
+        self.out.add(
+            field,
+            f"who: {who} tests {SUBJECT_WORDS[need][0]} of the trigger, which {what[0]} does not give: it would "
+            "always count none (use who: any)",
+            f"who: {who} testa {SUBJECT_WORDS[need][1]} do gatilho, que {what[1]} não dá: contaria sempre zero "
+            "(use who: any)",
+        )
 
     def condition(self, cond: Condition, path: str) -> None:
         kind, params = cond.kind, cond.params
@@ -787,9 +863,9 @@ class _RuleCheck:
                 f"nomeia a carta {params.card!r}, que não é uma carta de busca",
             )
         elif kind in (EffectKind.MARK, EffectKind.UNMARK, EffectKind.HEAL, EffectKind.CAPTURE):
-            self.select(params.select, f"{at}.select")
+            self.select(params.select, f"{at}.select", kind)
         elif kind in (EffectKind.MOVE_MOUSE, EffectKind.FREE):
-            self.select(params.select, f"{at}.select")
+            self.select(params.select, f"{at}.select", kind)
             if params.space is not None:
                 self.space(params.space, f"{at}.space")
         elif kind is EffectKind.BAR_SPACE:
@@ -871,7 +947,18 @@ class _RuleCheck:
     def hero(self, hero: str, path: str) -> None:
         self.out.add(path, f"names hero {hero!r}, which does not exist", f"nomeia o herói {hero!r}, que não existe")
 
-    def select(self, sel: Select, path: str) -> None:
+    def select(self, sel: Select, path: str, mouse_effect: EffectKind | None = None) -> None:
+        if mouse_effect is not None and (sel.kind == "minion" or sel.minion is not None):
+            # issue 43: a mouse effect's selector picks mice; a minion selector there picked every mouse
+            field = "kind" if sel.kind == "minion" else "minion"
+            self.out.add(
+                f"{path}.{field}",
+                f"{mouse_effect.value} acts on mice, but this selector picks minions ({field}: "
+                f"{sel.kind if field == 'kind' else sel.minion}): select mice (kind: mouse, hero, marked...)",
+                f"{mouse_effect.value} age sobre ratos, mas este seletor escolhe lacaios ({field}: "
+                f"{sel.kind if field == 'kind' else sel.minion}): escolha ratos (kind: mouse, hero, marked...)",
+            )
+            return
         if sel.hero is not None and sel.hero not in self.content.heroes:
             self.hero(sel.hero, f"{path}.hero")
         if sel.minion is not None:
@@ -966,9 +1053,13 @@ class _Produced:
     any setup entry or effect produce it, whatever its trigger)."""
 
     def __init__(self, content: Content, chapter: Chapter) -> None:
+        # a chapter action's effects produce as a rule's do (issue 43: "ring the bell three times" needs no rule)
         effects = [e for r in chapter.all_rules() for e in _effects(r.do)]
+        effects += [e for a in chapter.actions for e in _effects(a.do)]
         self.flags = {e.params.name for e in effects if e.kind is EffectKind.SET_FLAG}
         self.counters = {e.params.name for e in effects if e.kind in (EffectKind.COUNTER, EffectKind.COUNTER_TO_WHEEL)}
+        self.items = {e.params.item for e in effects if e.kind is EffectKind.GIVE_ITEM}
+        self.marks = {e.params.mark for e in effects if e.kind is EffectKind.MARK}
         self.party_tokens = {c.party_token for c in content.search_cards.values() if c.party_token is not None}
         self.tokens = set(chapter.tokens) | self.party_tokens
         self.tokens |= {e.params.token for e in effects if e.kind is EffectKind.PLACE_TOKEN}
@@ -1002,6 +1093,18 @@ class _Produced:
                     f"precisa que o contador {p.name!r} mude, o que nada no arquivo faz (nenhum efeito counter o "
                     "nomeia)",
                 )
+        if kind is ConditionKind.HOLDS_ITEM and positive and p.item not in self.items:
+            return (
+                f"{at}.item",
+                f"needs item {p.item!r}, which nothing in the file gives (no give_item effect names it)",
+                f"precisa do item {p.item!r}, que nada no arquivo dá (nenhum efeito give_item o nomeia)",
+            )
+        if kind is ConditionKind.MARKED and positive and p.mark not in self.marks:
+            return (
+                f"{at}.mark",
+                f"needs mark {p.mark!r}, which nothing in the file gives (no mark effect names it)",
+                f"precisa da marca {p.mark!r}, que nada no arquivo dá (nenhum efeito mark a nomeia)",
+            )
         if kind is ConditionKind.PARTY_HOLDS and positive and p.token not in self.party_tokens:
             return (
                 f"{at}.token",

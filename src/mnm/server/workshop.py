@@ -282,6 +282,19 @@ def workshop_router(
         return {"text": BLANK_CHAPTER}
 
 
+    @router.get("/random")
+    async def random_chapter(
+        request: Request, seed: Annotated[int | None, Query(ge=0, le=10**9)] = None
+    ) -> dict[str, Any]:
+        """A random chapter to start from (issue 43): a generated draft that validates, with its family, its
+        words and the seed that makes it again (the file carries the route that wins it as a comment)."""
+        from mnm.chapters.generate import generate
+
+        spend(request)
+        chosen = secrets.randbelow(10**9) if seed is None else seed
+        made = await asyncio.to_thread(generate, chosen)
+        return {"text": made.text, "seed": chosen, "family": made.family, "words": list(made.words), "mice": made.mice}
+
     @router.get("/chapters/{chapter_id}")
     async def shipped_chapter(chapter_id: str) -> dict[str, Any]:
         """A shipped chapter's file, to start a draft from a copy."""

@@ -12,6 +12,7 @@ import dataclasses
 import json
 import os
 import re
+import shlex
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
@@ -662,6 +663,9 @@ def replay_command(game: Game) -> str:
     on = {name for name, value in st.options.items() if value}
     preset = next((p.id for p in DIFFICULTY_PRESETS.values() if p.options and set(p.options) <= on), "normal")
     extra = sorted(on - set(DIFFICULTY_PRESETS[preset].options))
-    parts = ["mnm play", f"--chapter {st.chapter}", f"--party {','.join(st.party)}", f"--difficulty {preset}"]
+    source = game.ctx.content.chapter_files.get(st.chapter)
+    # a chapter played from a file is played again from that file (issue 43: --chapter ID alone fails)
+    which = f"--chapter-file {shlex.quote(source.file)}" if source is not None else f"--chapter {st.chapter}"
+    parts = ["mnm play", which, f"--party {','.join(st.party)}", f"--difficulty {preset}"]
     parts += [f"--option {name}" for name in extra]
     return " ".join([*parts, f"--seed {st.seed}"])

@@ -286,6 +286,7 @@ export async function renderWorkshop() {
         "div",
         { class: "ws-toolbar card", role: "toolbar", "aria-label": t("ws.file") },
         h("button", { type: "button", id: "ws-blank", onclick: startBlank }, t("ws.startBlank")),
+        h("button", { type: "button", id: "ws-random", onclick: startRandom, title: t("ws.startRandomHint") }, t("ws.startRandom")),
         h("label", {}, `${t("ws.startCopy")} `, copySel),
         h("button", { type: "button", id: "ws-copy", onclick: () => startCopy(copySel.value) }, t("ws.copy")),
         h("label", { class: "button", for: "ws-import" }, t("ws.importFile")),
@@ -391,6 +392,20 @@ async function startBlank() {
   newDraft();
   setText(got.text, "load");
   refreshDrafts();
+}
+
+// issue 43: a generated chapter that validates, to start from (its file says its family and the route that wins it)
+async function startRandom() {
+  if (!(await replaceCurrent())) return;
+  try {
+    const got = await http("GET", "/api/workshop/random");
+    newDraft();
+    setText(got.text, "load");
+    refreshDrafts();
+    toast(t("ws.randomLoaded", { family: got.family, mice: got.mice, seed: got.seed }));
+  } catch (err) {
+    toast(errorText(err), "error");
+  }
 }
 
 async function startCopy(id) {

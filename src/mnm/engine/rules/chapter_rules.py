@@ -424,7 +424,7 @@ def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
     if not face_up_space(ctx, st, p.space):  # R-GEN-12: a face-down side is not on the table
         ctx.emit("placed_space_face_down", "R-GEN-12", minion=kind, space=p.space)
         return
-    space = _room_for(ctx, st, p.space, ctx.content.minions[kind].size == "large")
+    space = room_for(ctx, st, p.space, ctx.content.minions[kind].size == "large")
     if not space:
         ctx.emit("not_enough_figures", "R-SURGE-04", minion=kind, wanted=1, placed=0)
         return
@@ -437,7 +437,7 @@ def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
     add_cards(ctx, st, [], cards_for_types(ctx, st, [kind]))
 
 
-def _room_for(ctx: Ctx, st: State, space: str, large: bool) -> str:
+def room_for(ctx: Ctx, st: State, space: str, large: bool) -> str:
     """Where a figure placed on ``space`` stands: there if it has room (R-SPACE-01..06), else the nearest space of
     the same tile that has (fewest minion steps, lowest number first), else '' (docs/rulings.md R-STORY-03)."""
     if can_enter(ctx, st, space, large=large):

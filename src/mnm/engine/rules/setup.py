@@ -352,6 +352,12 @@ def _ability_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
 decision("choose_ability", _ability_options, _ability_apply, _ability_explain, prompt="choose_ability_prompt")
 
 
+def _room_for(ctx: Ctx, st: State, space: str, large: bool) -> str:
+    from mnm.engine.rules.chapter_rules import room_for  # the chapter language's rule (R-STORY-03), imported late
+
+    return room_for(ctx, st, space, large)
+
+
 @step("place_starting_minions")
 def _place_starting(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-SETUP-06/07: starting minions placed normally (R-ENC-06), one group after the other, then the opening
@@ -365,9 +371,16 @@ def _place_starting(ctx: Ctx, st: State, args: list[Any]) -> None:
         place_minions(ctx, st, sm.side, [(sm.minion, sm.count)], then, reason="setup")
         return
     for placement in ctx.chapter.placements:  # R-STORY-03: minions on named spaces, placed as they are written
+        # a space a chapter_begins rule (which runs before: docs/rulings.md R-STORY-05) or an earlier placement
+        # filled gives the nearest space with room, as a place_minion effect does (issue 43); none: not placed
+        large = ctx.content.minions[placement.minion].size == "large"
+        space = _room_for(ctx, st, placement.space, large)
+        if not space:
+            ctx.emit("not_enough_figures", "R-SURGE-04", minion=placement.minion, wanted=1, placed=0)
+            continue
         serial = st.minion_serial.get(placement.minion, 0) + 1
         st.minion_serial[placement.minion] = serial
-        fig = Minion(f"{placement.minion}-{serial}", placement.minion, placement.space)
+        fig = Minion(f"{placement.minion}-{serial}", placement.minion, space)
         st.minions[fig.id] = fig
         ctx.emit("minion_placed", "R-STORY-03", minion=fig.id, space=fig.space, why="setup", reason="setup")
         if placement.minion not in types:
