@@ -839,6 +839,11 @@ def _say(c: Condition, want: bool) -> str:
     if kind == "counter" and p.op != "unset":
         op = str(p.op) if want else _NEGATED[str(p.op)]
         return f"counter {p.name} {op} {p.value}"
+    if kind == "count" and (p.select.holds_item or p.select.marked):
+        # a mouse holding the item / bearing the mark (issue 47: an action only its holder may take)
+        fact = f"holds_item {p.select.holds_item}" if p.select.holds_item else f"marked {p.select.marked}"
+        more = (str(p.op) in ("gt", "ge", "ne") or (str(p.op) == "eq" and int(p.value) > 0)) == want
+        return fact if more else f"not {fact}"
     keys = ("name", "token", "minion", "achievement", "card", "side", "item", "mark", "entry", "hero", "state", "phase")
     name = next((str(getattr(p, k)) for k in keys if hasattr(p, k)), "")
     said = f"{kind} {name}".strip()
