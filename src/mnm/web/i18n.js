@@ -1,5 +1,6 @@
 // UI strings in English and Portuguese. Event sentences come from the server (mnm.engine.i18n).
 import { LIBRARY_STRINGS } from "./library_strings.js";
+import { WORKSHOP_WORDS } from "./workshop_strings.js";
 
 const STRINGS = {
   en: {
@@ -930,6 +931,9 @@ const STRINGS = {
 // the chapter library's strings live in their own file (issue 36)
 STRINGS.en.lib = LIBRARY_STRINGS.en;
 STRINGS.pt.lib = LIBRARY_STRINGS.pt;
+// the workshop's words for the whole chapter language (issue 46)
+STRINGS.en.wsw = WORKSHOP_WORDS.en;
+STRINGS.pt.wsw = WORKSHOP_WORDS.pt;
 
 let current = localStorage.getItem("mnm.lang") === "pt" ? "pt" : "en";
 

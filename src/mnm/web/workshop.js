@@ -301,7 +301,7 @@ export async function renderWorkshop() {
         { class: "ws-main" },
         h(
           "section",
-          { class: "ws-board-col", "aria-labelledby": "ws-board-title" },
+          { class: "ws-board-col", "aria-labelledby": "ws-board-title", "data-field": "setup.layout", "data-edits": "board" },
           h("h3", { id: "ws-board-title" }, t("ws.board")),
           h("p", { id: "ws-picking", class: "ws-picking", role: "status", "aria-live": "polite" }),
           h(
@@ -924,7 +924,7 @@ function drawForms() {
       labelled(t("ws.partySize"), numberInput("setup.party_size", setup.party_size, (v) => edit((x) => (setupOf(x).party_size = v)), { min: 1, max: 4, id: "ws-party-size" })),
       h(
         "fieldset",
-        { "data-field": "setup.forbidden_heroes" },
+        { "data-field": "setup.forbidden_heroes", "data-edits": "list" },
         h("legend", {}, t("ws.barred")),
         heroes.map((hero) =>
           h(
@@ -949,7 +949,7 @@ function drawForms() {
       ),
       h(
         "fieldset",
-        { "data-field": "setup.encounter_kinds" },
+        { "data-field": "setup.encounter_kinds", "data-edits": "list" },
         h("legend", {}, t("ws.encounters")),
         ["standard", "difficult"].map((kind) =>
           h(
@@ -1004,7 +1004,7 @@ function drawForms() {
         Object.entries(setup.tokens || {}).map(([token, spaces]) =>
           h(
             "div",
-            { class: "ws-row ws-item", "data-field": `setup.tokens.${token}` },
+            { class: "ws-row ws-item", "data-field": `setup.tokens.${token}`, "data-edits": "board" },
             h("span", {}, `${token}: ${(spaces || []).map(spaceName).join(", ")}`),
             h("button", { type: "button", class: "small", onclick: () => startPicking(`${t("ws.token")} ${token}`, (x, id) => setupOf(x).tokens[token].push(id)) }, t("ws.pickOnBoard")),
             h("button", { type: "button", class: "small", onclick: () => edit((x) => delete setupOf(x).tokens[token], true) }, t("ws.remove")),
@@ -1031,6 +1031,9 @@ function drawForms() {
     conditionsForm("defeat", t("ws.defeat"), d.defeat || []),
     rulesForm(d.rules || []),
     roomsForm(d.rooms || []),
+    actionsForm(d),
+    itemsForm(d),
+    moreForm(d),
   );
   showProblems(W.problems);
 }
@@ -1047,7 +1050,7 @@ function placementsForm(setup, minionTypes, sides) {
         "div",
         { class: "ws-row ws-item", "data-field": `setup.placements.${i}` },
         h("label", {}, `${t("ws.minion")} `, h("select", { "data-field": `setup.placements.${i}.minion`, onchange: (ev) => edit((x) => (setupOf(x).placements[i].minion = ev.target.value)) }, minionTypes.map((id) => h("option", { value: id, selected: id === p.minion }, minionName(id))))),
-        h("span", { "data-field": `setup.placements.${i}.space` }, spaceName(p.space)),
+        h("span", { "data-field": `setup.placements.${i}.space`, "data-edits": "board" }, spaceName(p.space)),
         h("button", { type: "button", class: "small", "data-pick": `setup.placements.${i}.space`, onclick: () => startPicking(`${minionName(p.minion)}: ${t("ws.placeOnSpace")}`, (x, id) => (setupOf(x).placements[i].space = id)) }, t("ws.pickOnBoard")),
         h("button", { type: "button", class: "small", onclick: () => edit((x) => setupOf(x).placements.splice(i, 1), true) }, t("ws.remove")),
       ),
@@ -1178,13 +1181,18 @@ function sentence(w, params) {
   if (!w) return "";
   const text = lang() === "pt" ? w.pt : w.en;
   return text.replace(/\{(\w+)\}/g, (_, name) => {
-    const p = ((w.params || []).find((x) => x.name === name)) || {};
+    const p = ((wordFields(w) || []).find((x) => x.name === name)) || {};
     const v = (params && params[name]) ?? (p.required ? undefined : p.default);
     if (v === undefined || v === null || v === "") return "…";
     if (name === "op") return choiceName("op", v);
     if (name === "side") return sideName(v);
     if (name === "space" || name === "spaces" || name === "toward") return (Array.isArray(v) ? v : [v]).map(spaceName).join(", ");
     if (name === "minion") return minionName(v);
+    if (p.type === "effects" || p.type === "conditions") return v.length ? v.map((e) => entrySentence(p.type, e)).join("; ") : t("wsw.nothing");
+    if (p.type === "choice") return choiceName(name, v);
+    if (name === "item") return itemName(v);
+    if (p.type === "ints") return t("wsw.placeEast", { x: v[0], y: v[1] });
+    if (p.type === "list") return v.map((o) => tx(o.text) || o.id).join(" / ");
     return Array.isArray(v) ? v.join(", ") : typeof v === "object" ? tx(v) : String(v);
   });
 }
@@ -1199,6 +1207,7 @@ function pendingAt(path) {
 
 function filled(p, v) {
   if (v === undefined || v === null || v === "") return false;
+  if (Array.isArray(v)) return v.length > 0 && (p.type !== "ints" || v.every((n) => Number.isFinite(n)));
   if (p.type === "spaces") return Array.isArray(v) && v.length > 0;
   if (p.type === "text2") return !!(v && String(v.en || "").trim() && String(v.pt || "").trim());
   return true;
@@ -1215,8 +1224,8 @@ function missing(kind, entry) {
   }
   if (kind === "conditions" && key === "not") return missing(kind, v);
   const w = word(kind, key);
-  if (!w || !w.params) return [];
-  return w.params.filter((p) => p.required && !filled(p, (v || {})[p.name])).map((p) => fieldLabel(p.name));
+  if (!w || !wordFields(w)) return [];
+  return missingIn(wordFields(w), v, kind, key);
 }
 
 function ruleMissing(r) {
@@ -1269,9 +1278,11 @@ function focusField(field) {
 
 // the label of a parameter in the player's language
 function fieldLabel(name) {
-  const key = `ws.param.${name}`;
-  const got = t(key);
-  return got === key ? name.replace(/_/g, " ") : got;
+  for (const key of [`ws.param.${name}`, `wsw.param.${name}`]) {
+    const got = t(key);
+    if (got !== key) return got;
+  }
+  return name.replace(/_/g, " ");
 }
 
 // one {kind: {params}} entry (a condition or an effect) as a form; any/all/not as nested groups
@@ -1286,7 +1297,8 @@ function entryForm(kind, field, entry, set, remove) {
     "select",
     { "data-field": field, "aria-label": kind === "conditions" ? t("ws.conditionKind") : t("ws.effectKind"), onchange: (ev) => set(ev.target.value ? { [ev.target.value]: start(ev.target.value) } : {}) },
     h("option", { value: "", selected: !key }, kind === "conditions" ? t("ws.chooseCondition") : t("ws.chooseEffect")),
-    words.map((x) => h("option", { value: x.id, selected: x.id === key, disabled: !x.form && !groupWord(kind, x.id) && x.id !== key }, sentence(x, {}))),
+    // every word has its form (issue 46); an old word is offered only where a file already has it
+    words.filter((x) => !x.old || x.id === key).map((x) => h("option", { value: x.id, selected: x.id === key }, sentence(x, {}))),
   );
   let fields;
   if (group && key === "not") {
@@ -1301,15 +1313,17 @@ function entryForm(kind, field, entry, set, remove) {
         h("button", { type: "button", class: "small ws-add", "data-add": `${field}.${key}`, onclick: () => set({ [key]: [...members, {}] }) }, t("ws.addMember")),
       ),
     ];
-  } else if (w && w.params) fields = w.params.map((p) => paramInput(`${field}.${key}.${p.name}`, p, params[p.name], (v) => set({ [key]: withParam(params, p.name, v) })));
+  } else if (w && wordFields(w)) fields = wordFields(w).map((p) => paramInput(`${field}.${key}.${p.name}`, { ...p, required: mustGive(kind, key, p, params) }, params[p.name], (v) => set({ [key]: withParam(params, p.name, v) })));
   else if (key) fields = [h("span", { class: "ws-help" }, t("ws.textOnly"))];
   else fields = [];
+  const example = key ? t(`wsw.example.${key}`) : "";
   const lacks = missing(kind, entry);
   return h(
     "div",
     { class: `ws-entry${lacks.length ? " ws-incomplete" : ""}`, "data-entry": field },
     key ? h("p", { class: "ws-sentence" }, group ? sentence(w, {}).replace(/[:(].*$/, "") : sentence(w, params)) : null,
     select,
+    example && example !== `wsw.example.${key}` ? h("p", { class: "ws-help ws-example" }, example) : null,
     ...fields,
     lacks.length ? incompleteNote(lacks) : null,
     h("button", { type: "button", class: "small", onclick: remove, "aria-label": `${t("ws.remove")}: ${key ? sentence(w, params) : t("ws.incompleteShort")}` }, t("ws.remove")),
@@ -1332,15 +1346,26 @@ function paramInput(field, p, given, set) {
   const value = given ?? (p.required ? undefined : p.default ?? undefined);
   const none = h("option", { value: "", selected: value === undefined || value === null || value === "" }, "—");
   switch (p.type) {
-    case "side":
-      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, none, layout().map((l) => h("option", { value: l.side, selected: Number(value) === l.side }, sideName(l.side)))));
+    case "side": {
+      // a tile laid or turned during the chapter is not in the layout: any side of the box
+      const all = /\.(add_tile|flip_tile)\.side$/.test(field) && W.tiles ? W.tiles.sides.map((x) => x.side) : layout().map((l) => l.side);
+      if (value !== undefined && value !== null && value !== "" && !all.includes(Number(value))) all.push(Number(value));
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, none, all.map((side) => h("option", { value: side, selected: Number(value) === side }, sideName(side)))));
+    }
+    case "group":
+    case "list":
+    case "effects":
+    case "conditions":
+    case "names":
+    case "ints":
+      return nestedInput(field, p, label, value, set);
     case "spaces":
     case "space": {
       const many = p.type === "spaces";
       const list = many ? value || [] : value ? [value] : [];
       return h(
         "div",
-        { class: "ws-row ws-spaces", "data-field": field, role: "group", "aria-label": label },
+        { class: "ws-row ws-spaces", "data-field": field, "data-edits": "board", role: "group", "aria-label": label },
         h("span", { class: "ws-label" }, label),
         list.length ? list.map((sp) => h("span", { class: "ws-chip" }, spaceName(sp), h("button", { type: "button", class: "link", "aria-label": `${t("ws.remove")} ${spaceName(sp)}`, onclick: () => set(many ? list.filter((x) => x !== sp) : undefined) }, "✕"))) : h("span", { class: "ws-help" }, t("ws.noSpaceYet")),
         h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPicking(label, null, (id) => set(many ? [...list.filter((x) => x !== id), id] : id)) }, t("ws.pickOnBoard")),
@@ -1349,21 +1374,23 @@ function paramInput(field, p, given, set) {
     case "int":
       return labelled(label, numberInput(field, value, (v) => set(v === null ? undefined : v), { class: "ws-num" }));
     case "bool":
-      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked || undefined) }), ` ${label}`);
+      // the language's default is left out of the file (a rule on from the start is not written "enabled: true")
+      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked === !!p.default ? undefined : ev.target.checked) }), ` ${label}`);
     case "choice":
       return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, p.choices.map((c) => h("option", { value: c, selected: c === value }, choiceName(p.name, c)))));
     case "text2":
       return bilingualValue(field, label, value, set);
     default:
       if (p.name === "minion") {
-        const minions = (W.tiles && W.tiles.minions) || [];
+        const minions = [...((W.tiles && W.tiles.minions) || [])];
+        if (value && !minions.some((m) => m.id === value)) minions.push({ id: value, name: value }); // an ally or pet
         return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, minions.map((m) => h("option", { value: m.id, selected: m.id === value }, tx(m.name)))));
       }
       if (p.name === "moment") {
         const moments = Object.keys((W.data && W.data.story) || {});
         return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, moments.map((m) => h("option", { value: m, selected: m === value }, momentName(m)))));
       }
-      return labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14 }));
+      return namedInput(field, p, label, value, set, none);
   }
 }
 
@@ -1381,9 +1408,11 @@ function bilingualValue(field, label, value, set) {
 }
 
 function choiceName(param, value) {
-  const key = `ws.choice.${value}`;
-  const got = t(key);
-  return got === key ? String(value) : got;
+  for (const key of [`ws.choice.${value}`, `wsw.choice.${value}`]) {
+    const got = t(key);
+    if (got !== key) return got;
+  }
+  return String(value);
 }
 
 function momentName(m) {
@@ -1469,6 +1498,7 @@ function ruleForm(at, r, update, remove, inFile) {
     h("h4", {}, t("ws.effects")),
     list("effects", "do", t("ws.addEffect")),
     h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `${at}.once`, checked: !!r.once, onchange: (ev) => update((x) => { if (ev.target.checked) x.once = true; else delete x.once; }) }), ` ${t("ws.once")}`),
+    ...ruleMore(at, r, update),
     lacks.length ? incompleteNote(lacks) : null,
     h("button", { type: "button", class: "small", onclick: remove }, t("ws.removeRule")),
   );
@@ -1520,6 +1550,272 @@ function roomsForm(rooms) {
     ),
     h("button", { type: "button", class: "small", id: "ws-add-room", disabled: !sides.length, onclick: () => edit((x) => (x.rooms = [...(x.rooms || []), { side: sides[sides.length - 1], rules: [] }]), true) }, t("ws.addRoom")),
   );
+}
+
+// --- every word of the language in the forms (issue 46) -----------------------------------------------------------
+// The forms are drawn from the language's own schema (GET /api/workshop/vocabulary, read from the pydantic models):
+// a word's fields, nested ones too (a roll's success and failure, a choice's options, a figure selector), so no
+// word of the language is only in the text. The sections beside the rules (chapter actions, items, special
+// searches and surges, helpers, the next chapter) are drawn from the same schema.
+
+// a word's fields: flat ones (``params``) or the full nested description (``fields``)
+function wordFields(w) {
+  return (w && (w.params || w.fields)) || null;
+}
+
+const COMPARISONS = new Set(["eq", "ne", "lt", "le", "gt", "ge"]);
+
+// whether the designer must give this field before the word enters the chapter: the language's default for a
+// condition's comparison or number, or a counter's change, would put a value into the chapter nobody chose
+// ("alarm ≥ 0" lost every game in round 1; "counter winch: set to 0")
+function mustGive(kind, wordId, p, params) {
+  if (p.required) return true;
+  if (kind === "conditions") {
+    if (p.type === "choice") return true;
+    if (p.type === "int" && wordId !== "figure") return !("op" in (params || {})) || COMPARISONS.has(params.op);
+    return false;
+  }
+  return wordId === "counter" && ["op", "value"].includes(p.name);
+}
+
+// what ``v`` still lacks for ``fields`` (nested lists, groups, conditions and effects too)
+function missingIn(fields, v, kind = null, wordId = "") {
+  const out = [];
+  for (const p of fields) {
+    const val = (v || {})[p.name];
+    if (!filled(p, val)) {
+      if (kind ? mustGive(kind, wordId, p, v) : p.required) out.push(fieldLabel(p.name));
+      continue;
+    }
+    if (p.type === "effects" || p.type === "conditions") for (const e of val) out.push(...missing(p.type, e));
+    else if (p.type === "list") for (const item of val) out.push(...missingIn(p.of, item));
+    else if (p.type === "group" && typeof val === "object") out.push(...missingIn(p.fields, val));
+  }
+  return out;
+}
+
+function entrySentence(kind, entry) {
+  const key = entry && typeof entry === "object" ? Object.keys(entry)[0] || "" : "";
+  if (!key) return "…";
+  const w = word(kind, key);
+  if (groupWord(kind, key)) return `${sentence(w, {}).replace(/[:(].*$/, "")} (${[].concat(entry[key]).map((c) => entrySentence(kind, c)).join("; ")})`;
+  return sentence(w, entry[key] || {});
+}
+
+function chapterItems() {
+  return ((W.data && W.data.items) || []).filter((i) => i && i.id);
+}
+
+function itemName(id) {
+  const item = chapterItems().find((i) => i.id === id);
+  return item ? tx(item.name) || id : id;
+}
+
+// every rule of the chapter (rules and room rules), for enable_rule and disable_rule
+function ruleIds() {
+  const d = W.data || {};
+  return [...(d.rules || []), ...(d.rooms || []).flatMap((r) => r.rules || [])].map((r) => r && r.id).filter(Boolean);
+}
+
+const FREE_TEXT = new Set(["why", "note", "rule"]); // typed as they are, not made into a name
+
+// a text field: a name of the chapter's own (an item, a rule) from a list, a free text as typed, a name made
+// from what is typed ("Gate Key" -> gate-key) otherwise
+function namedInput(field, p, label, value, set, none) {
+  const pickFrom = (options) => {
+    const list = [...options];
+    if (value && !list.some((o) => o.id === value)) list.push({ id: value, name: value });
+    return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, list.map((o) => h("option", { value: o.id, selected: o.id === value }, tx(o.name)))));
+  };
+  if (p.name === "item" || p.name === "holds_item") {
+    const items = chapterItems().map((i) => ({ id: i.id, name: tx(i.name) || i.id }));
+    return h("div", { class: "ws-row" }, pickFrom(items), items.length ? null : h("span", { class: "ws-help" }, t("wsw.noItems")));
+  }
+  if (/_rule\.rule$/.test(field)) return pickFrom(ruleIds().map((id) => ({ id, name: id })));
+  if (FREE_TEXT.has(p.name)) return labelled(label, textInput(field, value, (v) => set(v.trim() || undefined), { size: 24, placeholder: p.default || "" }));
+  return labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14 }));
+}
+
+// a nested field: a group of fields, a list of groups, conditions or effects, a list of names, a place [x, y]
+function nestedInput(field, p, label, value, set) {
+  const list = Array.isArray(value) ? value : [];
+  const add = (text, onclick) => h("button", { type: "button", class: "small ws-add", "data-add": field, onclick }, text);
+  const remove = (onclick, what) => h("button", { type: "button", class: "small", "aria-label": `${t("ws.remove")}: ${what}`, onclick }, t("ws.remove"));
+  switch (p.type) {
+    case "group": {
+      const v = value && typeof value === "object" ? value : {};
+      return h(
+        "fieldset",
+        { class: "ws-group", "data-field": field },
+        h("legend", {}, label),
+        p.fields.map((f) => paramInput(`${field}.${f.name}`, f, v[f.name], (x) => { const next = withParam(v, f.name, x); set(Object.keys(next).length ? next : undefined); })),
+      );
+    }
+    case "list":
+      return h(
+        "fieldset",
+        { class: "ws-group ws-list", "data-field": field },
+        h("legend", {}, label),
+        list.map((item, i) =>
+          h(
+            "div",
+            { class: "ws-item", "data-field": `${field}.${i}` },
+            p.of.map((f) => paramInput(`${field}.${i}.${f.name}`, f, (item || {})[f.name], (x) => set(list.map((m, k) => (k === i ? withParam(m || {}, f.name, x) : m))))),
+            remove(() => set(list.filter((_, k) => k !== i)), `${label} ${i + 1}`),
+          ),
+        ),
+        add(`${t("wsw.addEntry")}: ${label}`, () => set([...list, {}])),
+      );
+    case "effects":
+    case "conditions":
+      return h(
+        "fieldset",
+        { class: "ws-group ws-nested", "data-field": field },
+        h("legend", {}, label),
+        list.map((e, i) => entryForm(p.type, `${field}.${i}`, e, (x) => set(list.map((m, k) => (k === i ? x : m))), () => set(list.filter((_, k) => k !== i)))),
+        add(p.type === "effects" ? t("ws.addEffect") : t("ws.addCondition"), () => set([...list, {}])),
+      );
+    case "names":
+      if (p.choices)
+        return h(
+          "fieldset",
+          { class: "ws-group", "data-field": field, "data-edits": "list" },
+          h("legend", {}, label),
+          p.choices.map((c) => h("label", { class: "check" }, h("input", { type: "checkbox", value: c, "data-field": `${field}.${c}`, checked: list.includes(c), onchange: (ev) => set(p.choices.filter((x) => (x === c ? ev.target.checked : list.includes(x)))) }), ` ${choiceName(p.name, c)} `)),
+        );
+      return labelled(label, textInput(field, list.join(", "), (v) => set(v.split(",").map((x) => slug(x)).filter(Boolean)), { size: 24 }));
+    case "ints": {
+      const at = (i) => (ev) => {
+        const next = [0, 1].map((k) => (k === i ? (ev.target.value === "" ? null : Number(ev.target.value)) : list[k] ?? null));
+        set(next.every((n) => n === null) ? undefined : next);
+      };
+      return h(
+        "div",
+        { class: "ws-row", role: "group", "aria-label": label, "data-field": field },
+        h("span", { class: "ws-label" }, label),
+        h("label", {}, `${t("wsw.param.x")} `, h("input", { type: "number", class: "ws-num", value: list[0] ?? "", "data-field": `${field}.0`, onchange: at(0) })),
+        h("label", {}, `${t("wsw.param.y")} `, h("input", { type: "number", class: "ws-num", value: list[1] ?? "", "data-field": `${field}.1`, onchange: at(1) })),
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+// a value at a dotted path of the parsed file, and setting it (undefined removes it)
+function valueAt(data, path) {
+  return path.split(".").reduce((node, k) => (node == null ? undefined : node[k]), data);
+}
+
+function setValueAt(data, path, v) {
+  const parts = path.split(".");
+  let node = data;
+  for (const part of parts.slice(0, -1)) {
+    if (!node[part] || typeof node[part] !== "object") node[part] = {};
+    node = node[part];
+  }
+  const last = parts[parts.length - 1];
+  if (v === undefined || (Array.isArray(v) && !v.length)) delete node[last];
+  else node[last] = v;
+}
+
+// a list section of the file (actions, items, special searches...): each entry a form drawn from its fields;
+// an entry enters the file once it is complete (until then it is shown with what it lacks, as rules are)
+function sectionList(path, fields, items, addLabel, extra = null) {
+  const pending = pendingAt(path);
+  const lacksOf = (v) => missingIn(fields, v);
+  const named = fields.some((f) => f.name === "id") && fields.find((f) => f.name === "name" || f.name === "text");
+  // the short name follows the English name until the designer gives it one of their own
+  const autoId = (before, after) => {
+    if (!named) return after;
+    const en = (v) => (v && v[named.name] && v[named.name].en) || "";
+    return !before.id || before.id === slug(en(before)) ? { ...after, id: slug(en(after)) || after.id } : after;
+  };
+  const form = (field, v, set, remove) => {
+    const lacks = lacksOf(v);
+    return h(
+      "fieldset",
+      { class: `ws-rule ws-section-item${lacks.length ? " ws-incomplete" : ""}`, "data-field": field },
+      h("legend", {}, (named && tx(v[named.name])) || v.id || addLabel),
+      fields.map((f) => paramInput(`${field}.${f.name}`, f, v[f.name], (x) => set(autoId(v, withParam(v, f.name, x))))),
+      extra ? extra(v) : null,
+      lacks.length ? incompleteNote(lacks) : null,
+      h("button", { type: "button", class: "small", onclick: remove }, t("ws.remove")),
+    );
+  };
+  return [
+    ...items.map((v, i) => form(`${path}.${i}`, v || {}, (x) => setFileItem(path, i, x, lacksOf(x)), () => edit((x) => listAt(x, path).splice(i, 1), true))),
+    ...pending.map((v, j) => form(`${path}.new${j}`, v, (x) => setPendingItem(path, j, x, lacksOf(x)), () => { pending.splice(j, 1); renderForms(); })),
+    h("button", { type: "button", class: "small ws-add", "data-add": path, onclick: () => { pending.push({}); renderForms(); focusField(`${path}.new${pending.length - 1}.${fields[0].name}`); } }, addLabel),
+  ];
+}
+
+function sectionFields(name) {
+  return (W.vocab && W.vocab.sections && W.vocab.sections[name] && W.vocab.sections[name].fields) || [];
+}
+
+function actionsForm(d) {
+  if (!sectionFields("actions").length) return null;
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-actions-title", "data-field": "actions" },
+    h("h3", { id: "ws-actions-title" }, t("wsw.actions")),
+    h("p", { class: "ws-help" }, t("wsw.actionsHelp")),
+    h("p", { class: "ws-help ws-example" }, t("wsw.example.actions")),
+    ...sectionList("actions", sectionFields("actions"), d.actions || [], t("wsw.addAction")),
+  );
+}
+
+// where an item is given: the rules and actions whose effects (at any depth) give it
+function giversOf(id) {
+  const d = W.data || {};
+  const gives = (node) => node && typeof node === "object" && (Array.isArray(node) ? node.some(gives) : (node.give_item && node.give_item.item === id) || Object.values(node).some(gives));
+  const rules = [...(d.rules || []), ...(d.rooms || []).flatMap((r) => r.rules || [])].filter((r) => gives(r.do)).map((r) => `${t("ws.rule")} ${r.id}`);
+  const actions = (d.actions || []).filter((a) => gives(a.do)).map((a) => `${t("wsw.action")} “${tx(a.text) || a.id}”`);
+  return [...rules, ...actions];
+}
+
+function itemsForm(d) {
+  if (!sectionFields("items").length) return null;
+  const given = (v) => {
+    const by = v.id ? giversOf(v.id) : [];
+    return h("p", { class: by.length ? "ws-help" : "ws-help ws-warn" }, by.length ? t("wsw.givenBy", { where: by.join(", ") }) : t("wsw.notGiven"));
+  };
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-items-title", "data-field": "items" },
+    h("h3", { id: "ws-items-title" }, t("wsw.items")),
+    h("p", { class: "ws-help" }, t("wsw.itemsHelp")),
+    ...sectionList("items", sectionFields("items"), d.items || [], t("wsw.addItem"), given),
+  );
+}
+
+// every other section of the file: special searches and surges, party items, helpers, rain, next chapter, source
+function moreForm(d) {
+  const fields = sectionFields("more");
+  if (!fields.length) return null;
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-more-title", "data-field": "more" },
+    h("h3", { id: "ws-more-title" }, t("wsw.more")),
+    fields.map((f) =>
+      f.type === "list"
+        ? h("fieldset", { class: "ws-group", "data-field": f.path }, h("legend", {}, fieldLabel(f.name)), ...sectionList(f.path, f.of, valueAt(d, f.path) || [], `${t("wsw.addEntry")}: ${fieldLabel(f.name)}`))
+        : paramInput(f.path, f, valueAt(d, f.path), (v) => edit((x) => setValueAt(x, f.path, v), true)),
+    ),
+  );
+}
+
+// a rule's own fields beside when/where/if/do/once: its text for the players, whether it is on from the start,
+// and the rulebook rule it follows
+const RULE_MORE = [
+  { name: "text", type: "text2", required: false },
+  { name: "enabled", type: "bool", required: false, default: true },
+  { name: "rule", type: "text", required: false, default: "" },
+];
+
+function ruleMore(at, r, update) {
+  return RULE_MORE.map((p) => paramInput(`${at}.${p.name}`, p, r[p.name] ?? p.default, (v) => update((x) => { if (v === undefined) delete x[p.name]; else x[p.name] = v; })));
 }
 
 // --- play-test ---------------------------------------------------------------------------------------------------
