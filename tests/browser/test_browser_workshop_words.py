@@ -3,6 +3,7 @@ chapter opens in the forms and every value in it has a field there that edits it
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -85,4 +86,42 @@ def test_every_shipped_corpus_and_example_chapter_is_editable_in_the_forms(brows
         "setup.no_such_field",
         "rules.0.no_such.0",
     ]
+    assert errors == []
+
+
+def test_typing_survives_an_immediate_reload_and_leaving_asks_first(browser: Browser, base_url: str) -> None:
+    """Text typed into a field (never left) and an incomplete rule's name are there after a reload made at once;
+    the reload asked first; "Draft saved" comes only from the server, and then leaving asks nothing."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    dialogs: list[str] = []
+
+    def answer(dialog):  # type: ignore[no-untyped-def]
+        dialogs.append(dialog.type)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    page.goto("/workshop")
+    expect(page.locator("#ws-id")).to_be_visible(timeout=T)
+    expect(page.locator("#ws-saved")).to_have_text("Draft saved", timeout=T)
+    page.locator('.ws-add-rule[data-path="rules"]').click()
+    page.locator('#ws-forms [data-field="rules.new0.id"]').press_sequentially("Turn the winch")
+    page.locator('#ws-forms [data-field="rules.new0.id"]').press("Tab")
+    objective = page.locator('#ws-forms textarea[data-field="objective.en"]')
+    objective.click()
+    objective.press("Control+a")
+    objective.press_sequentially("Open the gate with the winch")
+    expect(page.locator("#ws-saved")).not_to_have_text("Draft saved")
+    page.reload()
+    expect(page.locator('#ws-forms textarea[data-field="objective.en"]')).to_have_value("Open the gate with the winch", timeout=T)
+    expect(page.locator('#ws-forms [data-field="rules.new0.id"]')).to_have_value("turn-the-winch", timeout=T)
+    expect(page.locator("#ws-text")).to_have_value(re.compile("en: Open the gate with the winch"), timeout=T)
+    assert dialogs == ["beforeunload"]
+    # saved on the server: leaving asks nothing
+    expect(page.locator("#ws-saved")).to_have_text("Draft saved", timeout=T)
+    page.reload()
+    expect(page.locator('#ws-forms textarea[data-field="objective.en"]')).to_have_value("Open the gate with the winch", timeout=T)
+    assert dialogs == ["beforeunload"]
     assert errors == []

@@ -18,6 +18,9 @@ const app = $("#app");
 const TOKEN_KEY = "mnm.workshop.token";
 const TEXT_KEY = "mnm.workshop.text";
 const DRAFT_KEY = "mnm.workshop.draft";
+const DATA_KEY = "mnm.workshop.formdata"; // a form edit on its way to the server (issue 46: nothing typed is lost)
+const PENDING_KEY = "mnm.workshop.pending"; // entries still incomplete (not in the file yet)
+const TYPING_MS = 700; // a field being typed in is written into the file this long after the last key
 const HEAT_COLOURS = { wounds: "#d0241b", captures: "#5b1a5b", hourglass: "#1f5bb5" };
 
 const W = {
@@ -147,6 +150,7 @@ function setText(text, from) {
   const area = $("#ws-text");
   if (area && from !== "text") area.value = text;
   localStorage.setItem(TEXT_KEY, text);
+  if (from !== "form" && !W.pendingWrites) localStorage.removeItem(DATA_KEY); // the text now says it all
   updateUndo();
   scheduleCheck(from);
   scheduleSave(from !== "load"); // a text just loaded is kept where it came from: nothing to lose yet
@@ -216,10 +220,14 @@ async function check(from) {
 function scheduleSave(changed = true) {
   clearTimeout(W.saveTimer);
   W.unsaved = changed;
+  if (changed) showUnsaved(t("wsw.saving"));
   W.saveTimer = setTimeout(async () => {
     const status = $("#ws-saved");
     try {
-      await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, { text: W.text });
+      const text = W.text;
+      await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, { text });
+      // "saved" only once the server has this very text, and nothing typed is still on its way
+      if (text !== W.text || W.pendingWrites || W.typing.size) return;
       W.unsaved = false;
       if (status) status.textContent = t("ws.draftSaved");
       if (W.draftsShown !== draftId()) {
@@ -240,6 +248,7 @@ function edit(mutate, redraw = false) {
   const data = structuredClone(W.data);
   mutate(data);
   W.data = data;
+  keepFormData(data);
   if (redraw) renderForms();
   W.pendingWrites = (W.pendingWrites || 0) + 1;
   busy();
@@ -256,6 +265,83 @@ async function writeBack(data) {
   }
   W.pendingWrites -= 1;
   setText(text ?? toYaml(data), "form");
+  if (!W.pendingWrites) localStorage.removeItem(DATA_KEY);
+}
+
+// --- nothing typed is lost (issue 46) ---------------------------------------------------------------------------
+// A field is written into the file while it is typed in (TYPING_MS after the last key), not only when it is left;
+// a form edit on its way to the server is kept in this browser until the text holds it, and so are the entries
+// still incomplete; leaving the page with something not saved on the server asks first. "Draft saved" is shown
+// only after the server confirmed the text that holds the last key.
+
+W.typing = new Map(); // field element -> its timer
+
+function showUnsaved(text) {
+  const status = $("#ws-saved");
+  if (status) status.textContent = text;
+}
+
+function keepFormData(data) {
+  try {
+    localStorage.setItem(DATA_KEY, JSON.stringify({ draft: draftId(), data }));
+  } catch {
+    /* storage full: the server write still runs */
+  }
+}
+
+function keepPending() {
+  try {
+    localStorage.setItem(PENDING_KEY, JSON.stringify({ draft: draftId(), pending: W.pending }));
+  } catch {
+    /* storage full */
+  }
+}
+
+function onFormInput(ev) {
+  const el = ev.target;
+  if (!(typedIn(el) || (el.tagName === "INPUT" && el.type === "number"))) return;
+  W.unsaved = true;
+  showUnsaved(t("wsw.unsaved"));
+  clearTimeout(W.typing.get(el));
+  W.typing.set(
+    el,
+    setTimeout(() => {
+      W.typing.delete(el);
+      if (el.isConnected) el.dispatchEvent(new Event("change"));
+      if (!W.pendingWrites) scheduleSave(true); // typed back to what it was: saved as it is
+    }, TYPING_MS),
+  );
+}
+
+// what is being typed now goes into the file at once (the page is being left)
+function flushTyping() {
+  for (const [el, timer] of [...W.typing]) {
+    clearTimeout(timer);
+    W.typing.delete(el);
+    if (el.isConnected) el.dispatchEvent(new Event("change"));
+  }
+}
+
+function onLeave(ev) {
+  if (!$("#ws-forms")) return;
+  flushTyping();
+  if (W.unsaved || W.pendingWrites) {
+    ev.preventDefault();
+    ev.returnValue = t("wsw.leaveWarning");
+  }
+}
+
+// after a reload: the form edit that had not reached the text, and the incomplete entries, come back
+function restoreKept() {
+  let data = null;
+  let pending = null;
+  try {
+    data = JSON.parse(localStorage.getItem(DATA_KEY) || "null");
+    pending = JSON.parse(localStorage.getItem(PENDING_KEY) || "null");
+  } catch {
+    /* not ours */
+  }
+  return { data: data && data.draft === draftId() ? data.data : null, pending: pending && pending.draft === draftId() ? pending.pending : null };
 }
 
 function setupOf(data) {
@@ -342,6 +428,11 @@ export async function renderWorkshop() {
     ),
   );
   W.boardView = new BoardView($("#ws-board"), (kind, id) => kind === "space" && pickSpace(id));
+  $("#ws-forms").addEventListener("input", onFormInput);
+  if (!W.leaveWatched) {
+    W.leaveWatched = true;
+    window.addEventListener("beforeunload", onLeave);
+  }
   renderPlaytest();
   renderPlay();
   estimate();
@@ -352,8 +443,18 @@ export async function renderWorkshop() {
   W.vocab = vocab;
   renderGallery();
   const kept = localStorage.getItem(TEXT_KEY);
-  if (kept !== null && W.history.length === 0) setText(kept, "load");
-  else if (W.text) {
+  const held = restoreKept();
+  if (kept !== null && W.history.length === 0) {
+    setText(kept, "load");
+    if (held.pending) W.pending = held.pending;
+    if (held.data) {
+      // a form edit the page was left before it reached the text: written now
+      W.pendingWrites = (W.pendingWrites || 0) + 1;
+      W.data = held.data;
+      renderForms(); // the check of this write will not redraw the forms (a form's own edit never does)
+      W.writing = (W.writing || Promise.resolve()).then(() => writeBack(held.data));
+    }
+  } else if (W.text) {
     $("#ws-text").value = W.text;
     scheduleCheck("load");
   } else await startBlank();
@@ -1035,6 +1136,7 @@ function drawForms() {
     itemsForm(d),
     moreForm(d),
   );
+  keepPending();
   showProblems(W.problems);
 }
 
@@ -1341,7 +1443,7 @@ function withParam(params, name, v) {
 }
 
 function paramInput(field, p, given, set) {
-  const label = fieldLabel(p.name);
+  const label = p.label || fieldLabel(p.name);
   // a value left out is the language's default: shown as it is, so the form says what the game will do
   const value = given ?? (p.required ? undefined : p.default ?? undefined);
   const none = h("option", { value: "", selected: value === undefined || value === null || value === "" }, "—");
@@ -1801,7 +1903,7 @@ function moreForm(d) {
     fields.map((f) =>
       f.type === "list"
         ? h("fieldset", { class: "ws-group", "data-field": f.path }, h("legend", {}, fieldLabel(f.name)), ...sectionList(f.path, f.of, valueAt(d, f.path) || [], `${t("wsw.addEntry")}: ${fieldLabel(f.name)}`))
-        : paramInput(f.path, f, valueAt(d, f.path), (v) => edit((x) => setValueAt(x, f.path, v), true)),
+        : paramInput(f.path, { ...f, label: t(`wsw.param.${f.name}`) }, valueAt(d, f.path), (v) => edit((x) => setValueAt(x, f.path, v), true)),
     ),
   );
 }
