@@ -1095,7 +1095,9 @@ function drawForms() {
             h("button", { type: "button", class: "small", onclick: () => edit((x) => setupOf(x).starting_minions.splice(i, 1), true) }, t("ws.remove")),
           ),
         ),
-        h("button", { type: "button", class: "small", id: "ws-add-minion", disabled: !sides.length, onclick: () => edit((x) => (setupOf(x).starting_minions = [...(setupOf(x).starting_minions || []), { minion: minionTypes[0] || "rat-warrior", count: 1, side: sides[sides.length - 1] }]), true) }, t("ws.add")),
+        // issue 46: Add puts nothing into the chapter; the row enters it once minion, count and side are chosen
+        ...pendingAt("setup.starting_minions").map((m, j) => pendingMinionRow(j, m, minionTypes, sides)),
+        h("button", { type: "button", class: "small", id: "ws-add-minion", disabled: !sides.length, onclick: () => { pendingAt("setup.starting_minions").push({}); renderForms(); focusField("setup.starting_minions.new" + (pendingAt("setup.starting_minions").length - 1) + ".minion"); } }, t("ws.add")),
       ),
       placementsForm(setup, minionTypes, sides),
       h(
@@ -1138,6 +1140,27 @@ function drawForms() {
   );
   keepPending();
   showProblems(W.problems);
+}
+
+// a starting minions row not complete yet (shown, not in the file): every choice starts empty
+function pendingMinionRow(j, m, minionTypes, sides) {
+  const field = `setup.starting_minions.new${j}`;
+  const set = (key, v) => {
+    const next = withParam(m, key, v);
+    const lacks = ["minion", "count", "side"].filter((k) => next[k] === undefined).map((k) => t(`ws.${k}`));
+    setPendingItem("setup.starting_minions", j, next, lacks);
+  };
+  const none = (v) => h("option", { value: "", selected: v === undefined }, "—");
+  const lacks = ["minion", "count", "side"].filter((k) => m[k] === undefined).map((k) => t(`ws.${k}`));
+  return h(
+    "div",
+    { class: "ws-row ws-item ws-incomplete", "data-field": field },
+    h("label", {}, `${t("ws.minion")} `, h("select", { "data-field": `${field}.minion`, onchange: (ev) => set("minion", ev.target.value || undefined) }, none(m.minion), minionTypes.map((id) => h("option", { value: id, selected: id === m.minion }, minionName(id))))),
+    h("label", {}, `${t("ws.count")} `, numberInput(`${field}.count`, m.count, (v) => set("count", v === null ? undefined : v), { min: 1, max: 12, class: "ws-num" })),
+    h("label", {}, `${t("ws.side")} `, h("select", { "data-field": `${field}.side`, onchange: (ev) => set("side", ev.target.value === "" ? undefined : Number(ev.target.value)) }, none(m.side), sides.map((s) => h("option", { value: s, selected: Number(m.side) === s }, `${s} · ${tx((sideInfo(s) || {}).name)}`)))),
+    incompleteNote(lacks),
+    h("button", { type: "button", class: "small", onclick: () => { pendingAt("setup.starting_minions").splice(j, 1); renderForms(); } }, t("ws.remove")),
+  );
 }
 
 // setup.placements: one minion on a space picked on the board (R-SETUP-08, R-STORY-03)
@@ -1285,6 +1308,7 @@ function sentence(w, params) {
   return text.replace(/\{(\w+)\}/g, (_, name) => {
     const p = ((wordFields(w) || []).find((x) => x.name === name)) || {};
     const v = (params && params[name]) ?? (p.required ? undefined : p.default);
+    if (name === "value" && ["recorded", "crossed_out", "absent"].includes(params && params.op)) return "";
     if (v === undefined || v === null || v === "") return "…";
     if (name === "op") return choiceName("op", v);
     if (name === "side") return sideName(v);

@@ -51,7 +51,7 @@ export const WORKSHOP_WORDS = {
       note: "A note on why it is made this way",
       name: "name",
     },
-    choice: { star: "a star", cheese: "a cheese", sword: "a sword", bow: "a bow", trigger: "the figure that set it off", any: "any figure", party: "the party", minion: "minions", mouse: "the mouse", tile: "on the tile", water: "in the water", record: "record", erase: "erase", recorded: "recorded", absent: "not recorded", rulebook: "the rulebook", "fan-reference": "a fan reference", authored: "written for this edition" },
+    choice: { star: "a star", cheese: "a cheese", sword: "a sword", bow: "a bow", trigger: "the figure that set it off", any: "any figure", party: "the party", minion: "minions", mouse: "the mouse", tile: "on the tile", water: "in the water", record: "record", erase: "erase", recorded: "recorded", crossed_out: "crossed out", absent: "not recorded", rulebook: "the rulebook", "fan-reference": "a fan reference", authored: "written for this edition" },
     example: {
       roll: "e.g. turn the winch: roll 2 dice, a star opens the gate, otherwise one wound",
       choose: "e.g. Left road or right road? Each choice has its own effects, and may lead to a next chapter",
@@ -147,7 +147,7 @@ export const WORKSHOP_WORDS = {
       note: "Uma nota sobre por que é feito assim",
       name: "nome",
     },
-    choice: { star: "uma estrela", cheese: "um queijo", sword: "uma espada", bow: "um arco", trigger: "a figura que o causou", any: "qualquer figura", party: "o grupo", minion: "lacaios", mouse: "o rato", tile: "na peça", water: "na água", record: "anotar", erase: "apagar", recorded: "anotado", absent: "não anotado", rulebook: "o livro de regras", "fan-reference": "uma referência de fãs", authored: "escrito para esta edição" },
+    choice: { star: "uma estrela", cheese: "um queijo", sword: "uma espada", bow: "um arco", trigger: "a figura que o causou", any: "qualquer figura", party: "o grupo", minion: "lacaios", mouse: "o rato", tile: "na peça", water: "na água", record: "anotar", erase: "apagar", recorded: "anotado", crossed_out: "riscado", absent: "não anotado", rulebook: "o livro de regras", "fan-reference": "uma referência de fãs", authored: "escrito para esta edição" },
     example: {
       roll: "ex.: girar o guincho: role 2 dados, uma estrela abre o portão, senão um ferimento",
       choose: "ex.: Estrada da esquerda ou da direita? Cada escolha tem seus efeitos e pode levar a um próximo capítulo",

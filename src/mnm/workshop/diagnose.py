@@ -28,6 +28,7 @@ __all__ = ["OPS", "Watch", "diagnose", "gate_rules"]
 
 # how the comparisons read (the file writes ge, the designer reads ≥)
 OPS = {"eq": "=", "ne": "≠", "lt": "<", "le": "≤", "gt": ">", "ge": "≥"}
+_LOG_OPS = (("recorded", "recorded", "anotado"), ("crossed_out", "crossed out", "riscado"), ("absent", "not recorded", "não anotado"))
 
 
 def gate_rules(chapter: Chapter) -> list[ChapterRule]:
@@ -102,6 +103,10 @@ def _words(c: Condition, lang: str) -> str:
     text = condition_words(c, lang)
     for op, symbol in OPS.items():
         text = text.replace(f" is {op} ", f" {symbol} ").replace(f" é {op} ", f" {symbol} ")
+    # a campaign log entry recorded, crossed out or absent has no number to compare (issue 46: "is recorded 1")
+    for op, en, pt in _LOG_OPS:
+        text = re.sub(rf" is {op} -?\d+\b", f" is {en}", text)
+        text = re.sub(rf" é {op} -?\d+\b", f" está {pt}", text)
     space = r"espaço \2 do lado \1" if lang == "pt" else r"space \2 of side \1"
     return _SPACE.sub(space, text)
 
