@@ -177,7 +177,7 @@ def test_a_newcomer_builds_reads_why_fixes_prints_and_plays_a_chapter(browser: B
     play_test(page)
     expect(page.locator('tr[data-preset="normal"] .ws-rate')).to_have_text("0%", timeout=T)
     why = page.locator('#ws-why [data-why="gate"]')
-    expect(why).to_contain_text("the exit of side 5 stayed closed: its gate opens when counter bells ≥ 2", timeout=T)
+    expect(why).to_contain_text("the exits of the Guard Room stayed closed: its gate opens when counter bells ≥ 2", timeout=T)
     expect(why).to_contain_text("counter bells reached 1 at most")
     page.locator('input[name="ws-heat-kind"][value="hourglass"]').check()
     expect(page.locator("#ws-heat-legend")).to_contain_text("one disc per space", timeout=T)

@@ -65,10 +65,10 @@ def test_the_play_test_says_which_gate_stayed_closed_and_how_far_its_counter_got
     found = diagnose(chapter, records)
     gate = next(d for d in found if d["kind"] == "gate")
     assert gate["en"] == (
-        "in 3 of 3 games not won the exit of side 5 stayed closed: its gate opens when counter bells ≥ 2, "
+        "in 3 of 3 games not won the exits of the Guard Room stayed closed: its gate opens when counter bells ≥ 2, "
         "and counter bells reached 1 at most."
     )
-    assert gate["pt"].startswith("em 3 de 3 partidas não vencidas a saída do lado 5 continuou fechada")
+    assert gate["pt"].startswith("em 3 de 3 partidas não vencidas as saídas da Casa de Guarda continuaram fechadas")
     assert found[0]["games"] >= found[-1]["games"] or found[-1]["kind"] == "ending"
 
 

@@ -5,7 +5,7 @@ chapter counter reached, the chapter rules that fired, the tile sides the mice s
 end, the gates still closed and the victory conditions that did not hold. :func:`diagnose` turns the notes of
 the games that were not won into sentences in English and Portuguese::
 
-    in 200 of 200 games the exit of side 7 stayed closed: its gate opens when counter bells ≥ 2,
+    in 200 of 200 games the east exit of the Dining Hall stayed closed: its gate opens when counter bells ≥ 2,
     which reached 1 at most
 
 The notes are small (a few ids and numbers per game) and cheap to take: one look at the chapter's counters per
@@ -23,6 +23,7 @@ from mnm.chapters.doc import condition_words
 from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
 from mnm.content.schema import Chapter
 from mnm.engine import Event, Game, conditions_hold
+from mnm.workshop.places import exit_name
 
 __all__ = ["OPS", "Watch", "diagnose", "gate_rules"]
 
@@ -170,14 +171,17 @@ def _gate_sentences(chapter: Chapter, lost: list[dict[str, Any]]) -> list[dict[s
             continue
         side = gate.where.side
         what_flip = gate.where.what == "flip"
+        # the exit named as the form and the sheet name it (issue 46: "the east exit of the Guard Room")
+        exit_en, exit_pt = exit_name(side, gate.where.exit, "en"), exit_name(side, gate.where.exit, "pt")
         en_place = (
             f"side {side} could not be flipped" if what_flip and side is not None
-            else f"the exit of side {side} stayed closed" if side is not None
+            else f"{exit_en} stayed closed" if side is not None
             else "the gate stayed closed"
         )
         pt_place = (
             f"o lado {side} não pôde ser virado" if what_flip and side is not None
-            else f"a saída do lado {side} continuou fechada" if side is not None
+            else f"{exit_pt} continuou fechada" if side is not None and gate.where.exit is not None
+            else f"{exit_pt} continuaram fechadas" if side is not None
             else "o portão continuou fechado"
         )
         reach_en, reach_pt = _reached(gate.if_, hit)
