@@ -125,3 +125,74 @@ def test_typing_survives_an_immediate_reload_and_leaving_asks_first(browser: Bro
     expect(page.locator('#ws-forms textarea[data-field="objective.en"]')).to_have_value("Open the gate with the winch", timeout=T)
     assert dialogs == ["beforeunload"]
     assert errors == []
+
+
+def fill(page: Page, field: str, value: str) -> None:
+    box = page.locator(f'#ws-forms [data-field="{field}"]')
+    box.fill(value)
+    box.press("Tab")
+    expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+
+
+def choose(page: Page, field: str, value: str) -> None:
+    page.locator(f'#ws-forms select[data-field="{field}"]').select_option(value)
+    expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+
+
+def test_the_winch_gate_s_key_and_winch_are_built_with_the_forms(browser: Browser, base_url: str) -> None:
+    """From The Winch Gate without its action: an item (its short name from its English name), a chapter action
+    on a space picked on the board with a roll whose success opens the gate; the gated exit named, not numbered;
+    the chapter checks green again."""
+    winch = ROOT / "tests/bots/chapters/corpus/15-the-winch-gate.yaml"
+    data = load_bounded_with_lines(winch.read_text(encoding="utf-8"), "winch", ValueError, lines=False)[0]
+    del data["actions"]
+    import yaml
+
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/workshop")
+    expect(page.locator("#ws-id")).to_be_visible(timeout=T)
+    open_text(page, yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "the-winch-gate")
+    # nothing opens the gates: red, in words, naming the rule
+    expect(page.locator("#ws-problems")).to_contain_text("The gate of rule “tunnel-gate” never opens", timeout=T)
+    # the exit is chosen by its name
+    exit_field = page.locator('#ws-forms select[data-field="rooms.0.rules.0.where.exit"]')
+    expect(exit_field.locator("option:checked")).to_have_text("the east exit of the Kitchen Tunnels")
+    # an item: its short name follows its English name
+    page.locator('[data-add="items"]').click()
+    fill(page, "items.new0.name.en", "Gate key")
+    fill(page, "items.new0.name.pt", "Chave do portão")
+    expect(page.locator('#ws-forms [data-field="items.0.id"]')).to_have_value("gate-key", timeout=T)
+    expect(page.locator('[data-field="items.0"]')).to_contain_text("Nothing gives it yet")
+    # a chapter action: its text, where (picked on the board), a roll whose success raises the winch
+    page.locator('[data-add="actions"]').click()
+    fill(page, "actions.new0.text.en", "Turn the winch")
+    fill(page, "actions.new0.text.pt", "Girar o guincho")
+    page.locator('#ws-forms [data-pick="actions.new0.where.spaces"]').click()
+    page.locator('#ws-board path.space[data-space="4:12"]').click()
+    page.locator('[data-add="actions.new0.do"]').click()
+    choose(page, "actions.new0.do.0", "roll")
+    # a roll with nothing on a success is not an action yet
+    expect(page.locator('[data-field="actions.new0"] > .ws-incomplete-note')).to_contain_text("on a success")
+    fill(page, "actions.new0.do.0.roll.dice", "2")
+    page.locator('[data-add="actions.new0.do.0.roll.then"]').click()
+    choose(page, "actions.new0.do.0.roll.then.0", "set_flag")
+    fill(page, "actions.new0.do.0.roll.then.0.set_flag.name", "winch_turned")
+    expect(page.locator('#ws-forms [data-field="actions.0.id"]')).to_have_value("turn-the-winch", timeout=T)
+    # a second effect: the action waits out of the chapter while it is incomplete, and comes back
+    page.locator('[data-add="actions.0.do"]').click()
+    choose(page, "actions.new0.do.1", "give_item")
+    choose(page, "actions.new0.do.1.give_item.item", "gate-key")
+    expect(page.locator('#ws-forms [data-field="actions.0.id"]')).to_have_value("turn-the-winch", timeout=T)
+    expect(page.locator("#ws-problems .ws-ok")).to_be_visible(timeout=T)
+    text = page.locator("#ws-text").input_value()
+    got = load_bounded_with_lines(text, "built", ValueError, lines=False)[0]
+    assert got["items"] == [{"name": {"en": "Gate key", "pt": "Chave do portão"}, "id": "gate-key"}]
+    action = got["actions"][0]
+    assert action["where"] == {"spaces": ["4:12"]} and action["text"]["en"] == "Turn the winch"
+    assert action["do"][0] == {"roll": {"dice": 2, "then": [{"set_flag": {"name": "winch_turned"}}]}}
+    assert action["do"][1] == {"give_item": {"item": "gate-key"}}
+    expect(page.locator('[data-field="items.0"]')).to_contain_text("Given by: Action “Turn the winch”")
+    assert errors == []

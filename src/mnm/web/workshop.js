@@ -855,6 +855,7 @@ function drawMarks() {
   if (!view || !view.svg || !W.board) return;
   const layer = view.layer;
   layer.replaceChildren();
+
   // heat first (under the marks): one disc per space, its size and strength by count
   const heat = heatOf();
   if (heat) {
@@ -870,6 +871,7 @@ function drawMarks() {
   }
   for (const ex of W.board.exits) {
     const g = svgEl("g", { class: `ws-exit-mark ${ex.join}`, "data-exit": `${ex.side}-${ex.index}` });
+    g.appendChild(svgEl("title", {}, exitName(ex.side, ex.index))); // issue 46: the name the forms and the sheet use
     if (ex.join === "joined") g.appendChild(svgEl("circle", { cx: ex.x, cy: ex.y, r: 7, fill: "#2e7d32", stroke: "#fff", "stroke-width": 2 }));
     else if (ex.join === "blocked") g.appendChild(svgEl("rect", { x: ex.x - 7, y: ex.y - 7, width: 14, height: 14, fill: "#e08a00", stroke: "#fff", "stroke-width": 2 }));
     else {
@@ -1478,6 +1480,13 @@ function paramInput(field, p, given, set) {
       if (value !== undefined && value !== null && value !== "" && !all.includes(Number(value))) all.push(Number(value));
       return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, none, all.map((side) => h("option", { value: side, selected: Number(value) === side }, sideName(side)))));
     }
+    case "exit": {
+      // issue 46: an exit is chosen by its name ("the east exit of the Guard Room"), never by its number
+      const exits = W.board && p.side !== undefined && p.side !== null ? (W.board.exits || []).filter((e) => e.side === Number(p.side)).sort((a, b) => a.index - b.index) : [];
+      const options = exits.map((e) => e.index);
+      if (value !== undefined && value !== null && value !== "" && !options.includes(Number(value))) options.push(Number(value));
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, h("option", { value: "", selected: value === undefined || value === null }, t("wsw.anyExit")), options.map((i) => h("option", { value: i, selected: Number(value) === i }, exitName(Number(p.side), i)))));
+    }
     case "group":
     case "list":
     case "effects":
@@ -1553,7 +1562,7 @@ function slug(text) {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/[^a-z0-9_]+/g, "-") // "_" kept: a name the file already uses (winch_turned) is typed as it is
     .replace(/^[^a-z]+/, "")
     .replace(/-+$/, "")
     .slice(0, 40);
@@ -1562,6 +1571,30 @@ function slug(text) {
 function sideName(side) {
   const info = sideInfo(side);
   return info ? t("ws.sideNamed", { side, name: tx(info.name) }) : t("ws.sideNumber", { side });
+}
+
+// "the east exit of the Guard Room" / "a saída leste da Casa de Guarda": the same words as the sheet and "why"
+// (mnm/workshop/places.py)
+const PT_OF = [["As ", "das "], ["Os ", "dos "], ["A ", "da "], ["O ", "do "]];
+
+function sideOf(side) {
+  const info = sideInfo(side);
+  const name = info ? tx(info.name) : "";
+  if (!name) return t("ws.sideNumber", { side });
+  if (lang() === "pt") {
+    const hit = PT_OF.find(([a]) => name.startsWith(a));
+    return hit ? hit[1] + name.slice(hit[0].length) : `de ${name}`;
+  }
+  return name.startsWith("The ") ? `the ${name.slice(4)}` : `the ${name}`;
+}
+
+function exitName(side, index) {
+  const exits = ((W.board && W.board.exits) || []).filter((e) => e.side === Number(side));
+  const e = exits.find((x) => x.index === Number(index));
+  if (!e) return t("wsw.exitsOf", { of: sideOf(side) });
+  const twin = exits.filter((x) => x.edge === e.edge).length > 1;
+  const space = (e.spaces && e.spaces[0] ? String(e.spaces[0]).split(":")[1] : "") || "";
+  return t("wsw.exitOf", { dir: t(`wsw.edge.${e.edge}`), of: sideOf(side) }) + (twin && space ? t("wsw.exitNear", { space }) : "");
 }
 
 function spaceName(id) {
@@ -1612,7 +1645,7 @@ function ruleForm(at, r, update, remove, inFile) {
       h("select", { "data-field": `${at}.when`, onchange: (ev) => update((x) => { x.when = ev.target.value; delete x.where; }) }, h("option", { value: "", selected: !r.when }, t("ws.chooseWhen")), triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
     ),
     (trig ? trig.filters : []).filter((p) => !(room && p.name === "side")).map((p) =>
-      paramInput(`${at}.where.${p.name}`, p, where[p.name], (v) =>
+      paramInput(`${at}.where.${p.name}`, p.name === "exit" ? { ...p, type: "exit", side: room ? Number(((W.data.rooms || [])[Number(at.split(".")[1])] || {}).side) : where.side } : p, where[p.name], (v) =>
         update((x) => {
           x.where = withParam(x.where || {}, p.name, v);
           if (!Object.keys(x.where).length) delete x.where;
@@ -1701,6 +1734,7 @@ function mustGive(kind, wordId, p, params) {
     if (p.type === "int" && wordId !== "figure") return !("op" in (params || {})) || COMPARISONS.has(params.op);
     return false;
   }
+  if (wordId === "roll") return p.name === "then"; // a roll that does nothing on a success is no roll yet
   return wordId === "counter" && ["op", "value"].includes(p.name);
 }
 

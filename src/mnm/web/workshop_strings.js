@@ -51,7 +51,7 @@ export const WORKSHOP_WORDS = {
       note: "A note on why it is made this way",
       name: "name",
     },
-    choice: { star: "a star", cheese: "a cheese", sword: "a sword", bow: "a bow", trigger: "the figure that set it off", any: "any figure", party: "the party", minion: "minions", mouse: "the mouse", tile: "on the tile", water: "in the water", record: "record", erase: "erase", recorded: "recorded", crossed_out: "crossed out", absent: "not recorded", rulebook: "the rulebook", "fan-reference": "a fan reference", authored: "written for this edition" },
+    choice: { star: "star", cheese: "cheese", sword: "sword", bow: "bow", trigger: "the figure that set it off", any: "any figure", party: "the party", minion: "minions", mouse: "the mouse", tile: "on the tile", water: "in the water", record: "record", erase: "erase", recorded: "recorded", crossed_out: "crossed out", absent: "not recorded", rulebook: "the rulebook", "fan-reference": "a fan reference", authored: "written for this edition" },
     example: {
       roll: "e.g. turn the winch: roll 2 dice, a star opens the gate, otherwise one wound",
       choose: "e.g. Left road or right road? Each choice has its own effects, and may lead to a next chapter",
@@ -97,6 +97,11 @@ export const WORKSHOP_WORDS = {
     leaveWarning: "Some typing is not saved yet.",
     nothing: "nothing",
     placeEast: "{x} east, {y} south",
+    anyExit: "any exit of the room",
+    exitOf: "the {dir} exit of {of}",
+    exitsOf: "the exits of {of}",
+    exitNear: " (by space {space})",
+    edge: { n: "north", e: "east", s: "south", w: "west" },
   },
   pt: {
     param: {
@@ -147,7 +152,7 @@ export const WORKSHOP_WORDS = {
       note: "Uma nota sobre por que é feito assim",
       name: "nome",
     },
-    choice: { star: "uma estrela", cheese: "um queijo", sword: "uma espada", bow: "um arco", trigger: "a figura que o causou", any: "qualquer figura", party: "o grupo", minion: "lacaios", mouse: "o rato", tile: "na peça", water: "na água", record: "anotar", erase: "apagar", recorded: "anotado", crossed_out: "riscado", absent: "não anotado", rulebook: "o livro de regras", "fan-reference": "uma referência de fãs", authored: "escrito para esta edição" },
+    choice: { star: "estrela", cheese: "queijo", sword: "espada", bow: "arco", trigger: "a figura que o causou", any: "qualquer figura", party: "o grupo", minion: "lacaios", mouse: "o rato", tile: "na peça", water: "na água", record: "anotar", erase: "apagar", recorded: "anotado", crossed_out: "riscado", absent: "não anotado", rulebook: "o livro de regras", "fan-reference": "uma referência de fãs", authored: "escrito para esta edição" },
     example: {
       roll: "ex.: girar o guincho: role 2 dados, uma estrela abre o portão, senão um ferimento",
       choose: "ex.: Estrada da esquerda ou da direita? Cada escolha tem seus efeitos e pode levar a um próximo capítulo",
@@ -193,5 +198,10 @@ export const WORKSHOP_WORDS = {
     leaveWarning: "Parte do que foi digitado ainda não foi salva.",
     nothing: "nada",
     placeEast: "{x} a leste, {y} ao sul",
+    anyExit: "qualquer saída da sala",
+    exitOf: "a saída {dir} {of}",
+    exitsOf: "as saídas {of}",
+    exitNear: " (junto ao espaço {space})",
+    edge: { n: "norte", e: "leste", s: "sul", w: "oeste" },
   },
 };
