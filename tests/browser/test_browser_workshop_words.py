@@ -196,3 +196,32 @@ def test_the_winch_gate_s_key_and_winch_are_built_with_the_forms(browser: Browse
     assert action["do"][1] == {"give_item": {"item": "gate-key"}}
     expect(page.locator('[data-field="items.0"]')).to_contain_text("Given by: Action “Turn the winch”")
     assert errors == []
+
+
+def test_a_table_of_a_draft_with_people_and_bots_shows_the_chapter_s_trackers(browser: Browser, base_url: str) -> None:
+    """From the workshop: a table of the draft with a person and bots mixed; at the table, the counter the
+    chapter's defeat reads is shown with its name and limit."""
+    halls = ROOT / "tests/bots/chapters/corpus/10-the-noisy-halls.yaml"
+    text = halls.read_text(encoding="utf-8")
+    data = load_bounded_with_lines(text, "halls", ValueError, lines=False)[0]
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/workshop")
+    expect(page.locator("#ws-id")).to_be_visible(timeout=T)
+    open_text(page, text, data["id"])
+    seats = page.locator("#ws-seats select")
+    expect(seats).to_have_count(data["setup"]["party_size"], timeout=T)
+    for i in range(1, data["setup"]["party_size"]):
+        seats.nth(i).select_option("heuristic")
+    expect(page.locator("#ws-open-table")).to_be_enabled(timeout=T)
+    page.locator("#ws-open-table").click()
+    host = page.locator("#ws-links .host-link")
+    expect(host).to_be_visible(timeout=T)
+    expect(page.locator("#ws-links")).to_contain_text("(bot: heuristic)")
+    table = context.new_page()
+    table.on("pageerror", lambda e: errors.append(str(e)))
+    table.goto(host.input_value())
+    expect(table.locator("#chapter-trackers")).to_contain_text("Noise 0 of 8 — the mice lose at 8", timeout=T)
+    assert errors == []

@@ -16,6 +16,7 @@ import { S } from "./state.js";
 import { renderWorkshop } from "./workshop.js";
 import { ratingPanel, renderLibrary } from "./library.js";
 import { diceCheckPanel } from "./verify.js";
+import { trackersPanel } from "./trackers.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -272,6 +273,14 @@ function rulesList(v) {
   );
 }
 
+// issue 46: the chapter's counters and flags its victory or defeat read, under the objective
+function showTrackers(v) {
+  const panel = trackersPanel(v);
+  const old = $("#chapter-trackers");
+  if (old) old.replaceWith(...(panel ? [panel] : []));
+  else if (panel) $("#objective-line").after(panel);
+}
+
 function renderChapterPanel(v) {
   const box = $("#chapter-panel");
   if (!box) return;
@@ -458,6 +467,7 @@ function render() {
   // a chapter built in the workshop says so (issue 23)
   $("#chapter-name").after(...($("#custom-chapter") ? [] : v.chapter.custom ? [h("span", { id: "custom-chapter", class: "role custom-chapter" }, t("customChapter"))] : []));
   $("#objective-line").textContent = `${t("objective")}: ${tx(v.chapter.objective)}`;
+  showTrackers(v);
   renderChapterPanel(v);
   noteTable(S.tableId, S.token, v, S.you);
   const on = v.options || [];

@@ -200,6 +200,8 @@ async function check(from) {
   W.checking = false;
   W.problems = got.problems;
   if (got.data && !W.pendingWrites) W.data = got.data; // a form edit on its way wins over an older parse
+  const seatsBox = $("#ws-seats"); // issue 46: one seat per mouse of the chapter's party
+  if (seatsBox && W.data && seatsBox.children.length !== Math.max(1, Math.min(4, Number(setupOf(structuredClone(W.data)).party_size) || 1))) seatsBox.replaceWith(seatPlayers());
   if ($("#ws-estimate") && estimatedEndPage() !== W.estimatedPage) estimate(); // a longer chapter takes longer
   if (got.board) W.board = got.board;
   else if (!setupOf(W.data).layout || !setupOf(W.data).layout.length) W.board = null;
@@ -2205,6 +2207,7 @@ function renderPlay() {
   if (!box) return;
   box.replaceChildren(
     h("h3", { id: "ws-play-title" }, t("ws.playIt")),
+    seatPlayers(),
     h("button", { type: "button", id: "ws-open-table", class: "primary", disabled: true, onclick: openTable }, t("ws.openTable")),
     h("button", { type: "button", id: "ws-print", disabled: true, onclick: printSheet }, t("ws.printSheet")),
     " ",
@@ -2233,9 +2236,24 @@ async function printSheet() {
   }
 }
 
+// issue 46: who plays each seat of a table of this chapter (people, bots, or both mixed), as on the home page
+function seatPlayers() {
+  const seats = Math.max(1, Math.min(4, Number(setupOf(structuredClone(W.data)).party_size) || 1));
+  return h(
+    "div",
+    { class: "ws-row ws-seats", id: "ws-seats", role: "group", "aria-label": t("wsw.seats") },
+    Array.from({ length: seats }, (_, s) =>
+      h("label", {}, `${t("seat")} ${s + 1}: `, h("select", { class: "ws-seat-player", "data-seat": s }, ["", "heuristic", "random", "search"].map((b) => h("option", { value: b }, b ? `${t("bot")}: ${t(`botNames.${b}`)}` : t("people"))))),
+    ),
+  );
+}
+
 async function openTable() {
   try {
-    const made = await http("POST", "/api/workshop/tables", { text: W.text });
+    const players = [...document.querySelectorAll("#ws-seats select")].map((x) => x.value || null);
+    const body = { text: W.text };
+    if (players.some((b) => b)) body.bots = players;
+    const made = await http("POST", "/api/workshop/tables", body);
     localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
     showLinks($("#ws-links"), made.links, made.seats);
   } catch (err) {
