@@ -200,6 +200,13 @@ async function check(from) {
   W.checking = false;
   W.problems = got.problems;
   if (got.data && !W.pendingWrites) W.data = got.data; // a form edit on its way wins over an older parse
+  else if (!got.data && from === "load") W.data = null; // issue 46: a file that cannot be read leaves no old form on screen
+  if (got.data && from === "load" && W.copyNamed) {
+    // issue 46: a copy of a draft is named as one ("… (copy)"), not a second draft of the same name
+    W.copyNamed = false;
+    const name = got.data.name && typeof got.data.name === "object" ? got.data.name : null;
+    if (name) edit((x) => (x.name = { ...x.name, en: `${name.en || ""} ${t("wsw.copyEn")}`.trim(), pt: `${name.pt || ""} ${t("wsw.copyPt")}`.trim() }), true);
+  }
   const seatsBox = $("#ws-seats"); // issue 46: one seat per mouse of the chapter's party
   if (seatsBox && W.data && seatsBox.children.length !== Math.max(1, Math.min(4, Number(setupOf(structuredClone(W.data)).party_size) || 1))) seatsBox.replaceWith(seatPlayers());
   if ($("#ws-estimate") && estimatedEndPage() !== W.estimatedPage) estimate(); // a longer chapter takes longer
@@ -209,6 +216,7 @@ async function check(from) {
   if (from !== "form") renderForms();
   renderBoard();
   showProblems(got.problems);
+  showStatus(got);
   showCannotPlan(got.cannot_plan || []);
   const play = $("#ws-run");
   if (play) play.disabled = !got.ok || (W.job && ["queued", "running"].includes(W.job.status));
@@ -268,6 +276,14 @@ async function writeBack(data) {
   W.pendingWrites -= 1;
   setText(text ?? toYaml(data), "form");
   if (!W.pendingWrites) localStorage.removeItem(DATA_KEY);
+}
+
+function showStatus(got) {
+  const bar = $("#ws-status");
+  if (!bar) return;
+  const n = (got.problems || []).length;
+  bar.className = `ws-status ${n ? "bad" : "ok"}`;
+  bar.replaceChildren(h("a", { href: "#ws-check-title" }, n ? t("wsw.statusProblems", { n }) : t("wsw.statusOk")));
 }
 
 // --- nothing typed is lost (issue 46) ---------------------------------------------------------------------------
@@ -383,6 +399,8 @@ export async function renderWorkshop() {
         h("button", { type: "button", id: "ws-redo", onclick: () => undo(1) }, t("ws.redo")),
         h("span", { id: "ws-saved", class: "ws-saved", role: "status" }),
       ),
+      // issue 46: "can it be played?" always in sight (a phone scrolls far through the forms)
+      h("div", { id: "ws-status", class: "ws-status", role: "status" }),
       h("details", { class: "card ws-drafts-box", id: "ws-drafts-box", ontoggle: (ev) => ev.target.open && refreshDrafts() }, h("summary", {}, t("ws.drafts")), h("div", { id: "ws-drafts-list" })),
       h(
         "div",
@@ -564,6 +582,7 @@ async function openDraft(d) {
 async function copyDraft(d) {
   if (!(await replaceCurrent())) return;
   newDraft();
+  W.copyNamed = true;
   setText(d.text, "load");
   refreshDrafts();
 }
@@ -836,7 +855,13 @@ function renderBoard() {
     if (exits) exits.textContent = "";
     return;
   }
-  if (view.geometry !== W.board) view.setGeometry(W.board);
+  if (view.geometry !== W.board) {
+    const fresh = !view.geometry || JSON.stringify(view.geometry.tiles) !== JSON.stringify(W.board.tiles);
+    view.setGeometry(W.board);
+    // issue 46: a phone opens the board on the tiles (the start space in the middle), not on an empty corner;
+    // the zoom stays at a finger's tap size (issue 25), + and − change it
+    if (fresh && view.container.clientWidth < 600) centreOnTiles(view);
+  }
   for (const path of view.svg.querySelectorAll("path.space")) path.setAttribute("aria-label", spaceLabel(W.board, path.dataset.space));
   drawMarks();
   const counts = { joined: 0, blocked: 0, loose: 0 };
@@ -850,6 +875,16 @@ function renderBoard() {
       h("span", { class: "ws-exit loose" }, `✕ ${counts.loose} ${t("ws.exitsLoose")}`),
     );
   }
+}
+
+function centreOnTiles(view) {
+  const spaces = Object.keys(W.board.spaces || {});
+  const start = String(setupOf(W.data).start_space || "");
+  const c = view.spaceCentre(spaces.includes(start) ? start : spaces[0]);
+  if (!c || !view.svg) return;
+  const scale = view.svg.getBoundingClientRect().width / (W.board.width || 1);
+  view.container.scrollLeft = Math.max(0, c[0] * scale - view.container.clientWidth / 2);
+  view.container.scrollTop = Math.max(0, c[1] * scale - view.container.clientHeight / 2);
 }
 
 function drawMarks() {
@@ -2161,6 +2196,10 @@ function whyLost(p) {
     "section",
     { id: "ws-why", class: "ws-why", "aria-labelledby": "ws-why-title" },
     h("h4", { id: "ws-why-title" }, t("ws.whyLost", { preset: t(`ws.presets.${W.heat.preset}`) })),
+    // issue 46: why for every difficulty that ran, one click away
+    W.job && Object.keys(W.job.presets || {}).length > 1
+      ? h("div", { class: "ws-row", role: "group", "aria-label": t("ws.preset") }, Object.keys(W.job.presets).map((id) => h("button", { type: "button", class: "small", "data-why-preset": id, "aria-pressed": String(id === W.heat.preset), onclick: () => { W.heat.preset = id; showJob(); } }, `${t(`ws.presets.${id}`)} (${W.job.presets[id].games})`)))
+      : null,
     found.length ? h("ul", {}, found.map((d) => h("li", { "data-why": d.kind, "data-rule": d.rule }, lang() === "pt" ? d.pt : d.en))) : h("p", {}, p.wins === p.games ? t("ws.allWon") : t("ws.noWhy")),
   );
 }
