@@ -1934,7 +1934,8 @@ function sectionList(path, fields, items, addLabel, extra = null) {
       "fieldset",
       { class: `ws-rule ws-section-item${lacks.length ? " ws-incomplete" : ""}`, "data-field": field },
       h("legend", {}, (named && tx(v[named.name])) || v.id || addLabel),
-      fields.map((f) => paramInput(`${field}.${f.name}`, f, v[f.name], (x) => set(autoId(v, withParam(v, f.name, x))))),
+      // the rulebook rule an action follows is a rule ID: shown only where a file gives one
+      fields.filter((f) => !(f.name === "rule" && !v.rule)).map((f) => paramInput(`${field}.${f.name}`, f, v[f.name], (x) => set(autoId(v, withParam(v, f.name, x))))),
       extra ? extra(v) : null,
       lacks.length ? incompleteNote(lacks) : null,
       h("button", { type: "button", class: "small", onclick: remove }, t("ws.remove")),
@@ -2012,7 +2013,7 @@ const RULE_MORE = [
 ];
 
 function ruleMore(at, r, update) {
-  return RULE_MORE.map((p) => paramInput(`${at}.${p.name}`, p, r[p.name] ?? p.default, (v) => update((x) => { if (v === undefined) delete x[p.name]; else x[p.name] = v; })));
+  return RULE_MORE.filter((p) => !(p.name === "rule" && !r.rule)).map((p) => paramInput(`${at}.${p.name}`, p, r[p.name] ?? p.default, (v) => update((x) => { if (v === undefined) delete x[p.name]; else x[p.name] = v; })));
 }
 
 // --- play-test ---------------------------------------------------------------------------------------------------

@@ -50,6 +50,9 @@ export const WORKSHOP_WORDS = {
       source: "Where the chapter comes from",
       note: "A note on why it is made this way",
       name: "name",
+      exit: "exit",
+      adjacent_to: "next to",
+      in_sight_of: "in sight of",
     },
     choice: { star: "star", cheese: "cheese", sword: "sword", bow: "bow", trigger: "the figure that set it off", any: "any figure", party: "the party", minion: "minions", mouse: "the mouse", tile: "on the tile", water: "in the water", record: "record", erase: "erase", recorded: "recorded", crossed_out: "crossed out", absent: "not recorded", rulebook: "the rulebook", "fan-reference": "a fan reference", authored: "written for this edition" },
     example: {
@@ -156,6 +159,9 @@ export const WORKSHOP_WORDS = {
       source: "De onde vem o capítulo",
       note: "Uma nota sobre por que é feito assim",
       name: "nome",
+      exit: "saída",
+      adjacent_to: "ao lado de",
+      in_sight_of: "à vista de",
     },
     choice: { star: "estrela", cheese: "queijo", sword: "espada", bow: "arco", trigger: "a figura que o causou", any: "qualquer figura", party: "o grupo", minion: "lacaios", mouse: "o rato", tile: "na peça", water: "na água", record: "anotar", erase: "apagar", recorded: "anotado", crossed_out: "riscado", absent: "não anotado", rulebook: "o livro de regras", "fan-reference": "uma referência de fãs", authored: "escrito para esta edição" },
     example: {
