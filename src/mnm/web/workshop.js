@@ -224,6 +224,7 @@ async function check(from) {
     const button = $(id);
     if (button) button.disabled = !got.ok;
   }
+  showPublishable(got);
   busy();
 }
 
@@ -276,6 +277,29 @@ async function writeBack(data) {
   W.pendingWrites -= 1;
   setText(text ?? toYaml(data), "form");
   if (!W.pendingWrites) localStorage.removeItem(DATA_KEY);
+}
+
+// issue 46: Publish waits, with the reason, while the chapter has problems; its form starts from the chapter
+function showPublishable(got) {
+  const button = $("#ws-publish");
+  if (!button) return;
+  button.disabled = !got.ok;
+  let why = $("#ws-publish-why");
+  if (!why) {
+    why = h("span", { id: "ws-publish-why", class: "ws-help" });
+    button.after(why);
+    button.setAttribute("aria-describedby", "ws-publish-why");
+    button.addEventListener("click", () => setTimeout(prefillPublish, 0));
+  }
+  why.textContent = got.ok ? "" : ` ${t("wsw.publishWaits")}`;
+}
+
+function prefillPublish() {
+  const d = W.data || {};
+  const title = $("#pub-title");
+  if (title && !title.value) title.value = chapterName(d);
+  const text = $("#pub-description");
+  if (text && !text.value && d.objective && typeof d.objective === "object") text.value = tx(d.objective);
 }
 
 function showStatus(got) {

@@ -160,7 +160,9 @@ class _Sheet:
     def page(self, difficulty: dict[str, Any] | None) -> str:
         ch = self.chapter
         out = [
-            f'<!doctype html><html lang="{"pt-BR" if self.lang == "pt" else "en"}"><head><meta charset="utf-8">',
+            f'<!doctype html><html lang="{"pt-BR" if self.lang == "pt" else "en"}"><head><meta charset="utf-8">'
+            # issue 46: readable on a phone (it rendered 980 px wide at 390)
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{escape(self.say('chapter'))} {ch.number}: {escape(self.text(ch.name))}</title>",
             f"<style>{_STYLE}</style></head><body>",
             f'<p class="note">{escape(self.say("print"))}</p>',
