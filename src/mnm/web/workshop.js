@@ -619,7 +619,16 @@ async function deleteDraft(d) {
   } catch (err) {
     toast(errorText(err), "error");
   }
-  if (d.id === draftId()) newDraft(); // the page keeps the text: it is saved again as a new draft on its next change
+  if (d.id === draftId()) {
+    // issue 46: the open draft deleted is gone (it came back on the next edit): a blank chapter takes its place
+    newDraft();
+    localStorage.removeItem(DATA_KEY);
+    try {
+      setText((await http("GET", "/api/workshop/blank")).text, "load");
+    } catch (err) {
+      toast(errorText(err), "error");
+    }
+  }
   refreshDrafts();
 }
 
