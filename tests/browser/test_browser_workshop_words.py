@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from mnm.content.bounded_yaml import load_bounded_with_lines
 
 ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "out" / "browser"
 T = 20_000  # ms: the machine is shared
 FILES = sorted(
     [
@@ -139,7 +140,26 @@ def choose(page: Page, field: str, value: str) -> None:
     expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
 
 
-def test_the_winch_gate_s_key_and_winch_are_built_with_the_forms(browser: Browser, base_url: str) -> None:
+WORDS = {
+    "en": {
+        "gate": "The gate of rule “tunnel-gate” never opens",
+        "exit": "the east exit of the Kitchen Tunnels",
+        "not_given": "Nothing gives it yet",
+        "success": "on a success",
+        "given": "Given by: Action “Turn the winch”",
+    },
+    "pt": {
+        "gate": "O portão da regra “tunnel-gate” nunca abre",
+        "exit": "a saída leste dos Túneis da Cozinha",
+        "not_given": "Nada o dá ainda",
+        "success": "no sucesso",
+        "given": "Dado por: Ação “Girar o guincho”",
+    },
+}
+
+
+@pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (390, "pt")])
+def test_the_winch_gate_s_key_and_winch_are_built_with_the_forms(browser: Browser, base_url: str, width: int, lang: str) -> None:
     """From The Winch Gate without its action: an item (its short name from its English name), a chapter action
     on a space picked on the board with a roll whose success opens the gate; the gated exit named, not numbered;
     the chapter checks green again."""
@@ -148,7 +168,9 @@ def test_the_winch_gate_s_key_and_winch_are_built_with_the_forms(browser: Browse
     del data["actions"]
     import yaml
 
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    words = WORDS[lang]
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900})
+    context.add_init_script(f"localStorage.setItem('mnm.lang', '{lang}')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -156,16 +178,16 @@ def test_the_winch_gate_s_key_and_winch_are_built_with_the_forms(browser: Browse
     expect(page.locator("#ws-id")).to_be_visible(timeout=T)
     open_text(page, yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "the-winch-gate")
     # nothing opens the gates: red, in words, naming the rule
-    expect(page.locator("#ws-problems")).to_contain_text("The gate of rule “tunnel-gate” never opens", timeout=T)
+    expect(page.locator("#ws-problems")).to_contain_text(words["gate"], timeout=T)
     # the exit is chosen by its name
     exit_field = page.locator('#ws-forms select[data-field="rooms.0.rules.0.where.exit"]')
-    expect(exit_field.locator("option:checked")).to_have_text("the east exit of the Kitchen Tunnels")
+    expect(exit_field.locator("option:checked")).to_have_text(words["exit"])
     # an item: its short name follows its English name
     page.locator('[data-add="items"]').click()
     fill(page, "items.new0.name.en", "Gate key")
     fill(page, "items.new0.name.pt", "Chave do portão")
     expect(page.locator('#ws-forms [data-field="items.0.id"]')).to_have_value("gate-key", timeout=T)
-    expect(page.locator('[data-field="items.0"]')).to_contain_text("Nothing gives it yet")
+    expect(page.locator('[data-field="items.0"]')).to_contain_text(words["not_given"])
     # a chapter action: its text, where (picked on the board), a roll whose success raises the winch
     page.locator('[data-add="actions"]').click()
     fill(page, "actions.new0.text.en", "Turn the winch")
@@ -175,7 +197,7 @@ def test_the_winch_gate_s_key_and_winch_are_built_with_the_forms(browser: Browse
     page.locator('[data-add="actions.new0.do"]').click()
     choose(page, "actions.new0.do.0", "roll")
     # a roll with nothing on a success is not an action yet
-    expect(page.locator('[data-field="actions.new0"] > .ws-incomplete-note')).to_contain_text("on a success")
+    expect(page.locator('[data-field="actions.new0"] > .ws-incomplete-note')).to_contain_text(words["success"])
     fill(page, "actions.new0.do.0.roll.dice", "2")
     page.locator('[data-add="actions.new0.do.0.roll.then"]').click()
     choose(page, "actions.new0.do.0.roll.then.0", "set_flag")
@@ -194,7 +216,9 @@ def test_the_winch_gate_s_key_and_winch_are_built_with_the_forms(browser: Browse
     assert action["where"] == {"spaces": ["4:12"]} and action["text"]["en"] == "Turn the winch"
     assert action["do"][0] == {"roll": {"dice": 2, "then": [{"set_flag": {"name": "winch_turned"}}]}}
     assert action["do"][1] == {"give_item": {"item": "gate-key"}}
-    expect(page.locator('[data-field="items.0"]')).to_contain_text("Given by: Action “Turn the winch”")
+    expect(page.locator('[data-field="items.0"]')).to_contain_text(words["given"])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator('[data-field="actions"]').screenshot(path=str(SHOTS / f"issue46-winch-action-{width}-{lang}.png"))
     assert errors == []
 
 

@@ -1377,7 +1377,13 @@ function word(kind, id) {
 function sentence(w, params) {
   if (!w) return "";
   const text = lang() === "pt" ? w.pt : w.en;
-  return text.replace(/\{(\w+)\}/g, (_, name) => {
+  // a value after an article in the sentence loses its own ("the {to}" + "the mouse": "the mouse", not "the the mouse")
+  const ARTICLE = /^(the|o|a|os|as) /i;
+  return text.replace(/\{(\w+)\}/g, (_, name, at) => {
+    const said = word1(name, at);
+    return ARTICLE.test(text.slice(Math.max(0, at - 4), at).replace(/^.*?\b(\w+ )$/, "$1")) ? said.replace(ARTICLE, "") : said;
+  });
+  function word1(name, at) {
     const p = ((wordFields(w) || []).find((x) => x.name === name)) || {};
     const v = (params && params[name]) ?? (p.required ? undefined : p.default);
     if (name === "value" && ["recorded", "crossed_out", "absent"].includes(params && params.op)) return "";
@@ -1392,7 +1398,7 @@ function sentence(w, params) {
     if (p.type === "ints") return t("wsw.placeEast", { x: v[0], y: v[1] });
     if (p.type === "list") return v.map((o) => tx(o.text) || o.id).join(" / ");
     return Array.isArray(v) ? v.join(", ") : typeof v === "object" ? tx(v) : String(v);
-  });
+  }
 }
 
 // --- incomplete entries: shown with what they lack, never written into the file until filled in -------------------
