@@ -235,15 +235,17 @@ def test_a_table_of_a_draft_with_people_and_bots_shows_the_chapter_s_trackers(br
     page.goto("/workshop")
     expect(page.locator("#ws-id")).to_be_visible(timeout=T)
     open_text(page, text, data["id"])
-    seats = page.locator("#ws-seats select")
+    seats = page.locator("#ws-seats select.ws-seat-player")
     expect(seats).to_have_count(data["setup"]["party_size"], timeout=T)
     for i in range(1, data["setup"]["party_size"]):
         seats.nth(i).select_option("heuristic")
+    page.locator('#ws-seats select.ws-seat-hero[data-seat="0"]').select_option("nez")  # the party is chosen too
     expect(page.locator("#ws-open-table")).to_be_enabled(timeout=T)
     page.locator("#ws-open-table").click()
     host = page.locator("#ws-links .host-link")
     expect(host).to_be_visible(timeout=T)
     expect(page.locator("#ws-links")).to_contain_text("(bot: heuristic)")
+    expect(page.locator("#ws-links")).to_contain_text("Seat 1: Nez")
     table = context.new_page()
     table.on("pageerror", lambda e: errors.append(str(e)))
     table.goto(host.input_value())

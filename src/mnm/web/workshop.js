@@ -2317,21 +2317,36 @@ async function printSheet() {
 
 // issue 46: who plays each seat of a table of this chapter (people, bots, or both mixed), as on the home page
 function seatPlayers() {
-  const seats = Math.max(1, Math.min(4, Number(setupOf(structuredClone(W.data)).party_size) || 1));
+  const setup = setupOf(structuredClone(W.data));
+  const seats = Math.max(1, Math.min(4, Number(setup.party_size) || 1));
+  // the mice of the party: the first heroes the chapter allows unless chosen otherwise (a sandbox of the draft)
+  const heroes = ((S.catalog && S.catalog.heroes) || []).filter((x) => !(setup.forbidden_heroes || []).includes(x.id));
   return h(
     "div",
-    { class: "ws-row ws-seats", id: "ws-seats", role: "group", "aria-label": t("wsw.seats") },
+    { class: "ws-seats", id: "ws-seats", role: "group", "aria-label": t("wsw.seats") },
     Array.from({ length: seats }, (_, s) =>
-      h("label", {}, `${t("seat")} ${s + 1}: `, h("select", { class: "ws-seat-player", "data-seat": s }, ["", "heuristic", "random", "search"].map((b) => h("option", { value: b }, b ? `${t("bot")}: ${t(`botNames.${b}`)}` : t("people"))))),
+      h(
+        "div",
+        { class: "ws-row", "data-seat": s },
+        h("label", {}, `${t("seat")} ${s + 1}: `, h("select", { class: "ws-seat-hero", "data-seat": s, "aria-label": `${t("seat")} ${s + 1}: ${t("wsw.mouse")}` }, heroes.map((x, i) => h("option", { value: x.id, selected: i === s }, tx(x.name))))),
+        " ",
+        h("select", { class: "ws-seat-player", "data-seat": s, "aria-label": `${t("seat")} ${s + 1}: ${t("wsw.player")}` }, ["", "heuristic", "random", "search"].map((b) => h("option", { value: b }, b ? `${t("bot")}: ${t(`botNames.${b}`)}` : t("people")))),
+      ),
     ),
   );
 }
 
 async function openTable() {
   try {
-    const players = [...document.querySelectorAll("#ws-seats select")].map((x) => x.value || null);
+    const players = [...document.querySelectorAll("#ws-seats select.ws-seat-player")].map((x) => x.value || null);
+    const party = [...document.querySelectorAll("#ws-seats select.ws-seat-hero")].map((x) => x.value).filter(Boolean);
     const body = { text: W.text };
     if (players.some((b) => b)) body.bots = players;
+    if (party.length === players.length && new Set(party).size === party.length) body.party = party;
+    else if (party.length) {
+      toast(t("wsw.sameMouseTwice"), "error");
+      return;
+    }
     const made = await http("POST", "/api/workshop/tables", body);
     localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
     showLinks($("#ws-links"), made.links, made.seats);
