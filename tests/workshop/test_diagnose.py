@@ -89,3 +89,13 @@ def test_the_play_test_says_a_rule_the_victory_needs_never_happened_and_where_th
 def test_won_games_need_no_diagnosis(played: Any) -> None:
     chapter, records = played
     assert diagnose(chapter, [dict(r, status="won") for r in records]) == []
+
+
+def test_a_chapter_defeat_is_named_by_its_conditions() -> None:
+    """Issue 46: "the chapter's defeat came" says which defeat, in the designer's words."""
+    text = BELL_GATE.replace("victory:\n", "defeat:\n  - counter: {name: bells, op: ge, value: 1}\nvictory:\n", 1)
+    chapter = added_chapter(read_chapter_text(text, "workshop"))[0]
+    record = {"status": "lost", "outcome": "chapter", "watch": {"counters": {"bells": 1}, "flags": [], "fired": [], "searched": [], "revealed": [], "closed": [], "unmet": [], "side": 5}}
+    ending = [d for d in diagnose(chapter, [record]) if d["kind"] == "ending"]
+    assert ending[0]["en"].endswith("the game ended when the chapter's defeat came (counter bells ≥ 1).")
+    assert ending[0]["pt"].endswith("quando veio a derrota do capítulo (o contador bells ≥ 1).")

@@ -321,12 +321,16 @@ def _victory_sentences(chapter: Chapter, lost: list[dict[str, Any]], records: li
     return out
 
 
-def _defeat_sentences(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _defeat_sentences(chapter: Chapter, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     causes = Counter(r["outcome"] for r in records if r["status"] != "won")
     out = []
     n = sum(causes.values())
     for outcome, k in causes.most_common():
         end_en, end_pt = _ENDINGS.get(outcome, _ENDINGS["unfinished"])
+        if outcome == "chapter" and chapter.defeat:
+            # issue 46: which defeat, in the designer's words (not only "the chapter's defeat came")
+            end_en += f" ({'; '.join(_words(c, 'en') for c in chapter.defeat)})"
+            end_pt += f" ({'; '.join(_words(c, 'pt') for c in chapter.defeat)})"
         out.append(
             _entry("ending", outcome, k, n, f"{_count(k, n, 'en')} the game ended {end_en}",
                    f"{_count(k, n, 'pt')} a partida terminou {end_pt}")
@@ -343,4 +347,4 @@ def diagnose(chapter: Chapter, records: list[dict[str, Any]]) -> list[dict[str, 
     lost = [r["watch"] for r in notes]
     found = _gate_sentences(chapter, lost) + _rule_sentences(chapter, lost) + _victory_sentences(chapter, lost, notes)
     found.sort(key=lambda d: -d["games"])
-    return found + _defeat_sentences(notes)
+    return found + _defeat_sentences(chapter, notes)
