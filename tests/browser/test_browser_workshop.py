@@ -83,6 +83,11 @@ def test_copy_export_reimport_identical_and_the_drafts_list(browser: Browser, ba
     other.locator("[data-delete]").click()
     page.locator("#ws-ask-yes").click()
     expect(rows).to_have_count(1, timeout=T)
+    # the open draft deleted is gone for good: a blank chapter takes its place, and no edit brings it back (issue 46)
+    page.locator("#ws-drafts-list li.current [data-delete]").click()
+    page.locator("#ws-ask-yes").click()
+    expect(page.locator("#ws-id")).to_have_value("my-chapter", timeout=T)
+    expect(page.locator("#ws-drafts-list li")).not_to_contain_text("The Root Road", timeout=T)
     assert errors == []
     context.close()
 

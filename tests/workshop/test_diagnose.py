@@ -65,10 +65,10 @@ def test_the_play_test_says_which_gate_stayed_closed_and_how_far_its_counter_got
     found = diagnose(chapter, records)
     gate = next(d for d in found if d["kind"] == "gate")
     assert gate["en"] == (
-        "in 3 of 3 games not won the exit of side 5 stayed closed: its gate opens when counter bells ≥ 2, "
+        "in 3 of 3 games not won the exits of the Guard Room stayed closed: its gate opens when counter bells ≥ 2, "
         "and counter bells reached 1 at most."
     )
-    assert gate["pt"].startswith("em 3 de 3 partidas não vencidas a saída do lado 5 continuou fechada")
+    assert gate["pt"].startswith("em 3 de 3 partidas não vencidas as saídas da Casa de Guarda continuaram fechadas")
     assert found[0]["games"] >= found[-1]["games"] or found[-1]["kind"] == "ending"
 
 
@@ -102,3 +102,13 @@ def test_when_the_bots_win_nothing_the_planner_names_what_it_could_not_plan_for(
     assert found, diagnose(chapter, records)
     assert "searching side 7" in found[0]["en"] and 'bell-gate ("The gate is shut.")' in found[0]["en"]
     assert "O portão está fechado." in found[0]["pt"]
+
+
+def test_a_chapter_defeat_is_named_by_its_conditions() -> None:
+    """Issue 46: "the chapter's defeat came" says which defeat, in the designer's words."""
+    text = BELL_GATE.replace("victory:\n", "defeat:\n  - counter: {name: bells, op: ge, value: 1}\nvictory:\n", 1)
+    chapter = added_chapter(read_chapter_text(text, "workshop"))[0]
+    record = {"status": "lost", "outcome": "chapter", "watch": {"counters": {"bells": 1}, "flags": [], "fired": [], "searched": [], "revealed": [], "closed": [], "unmet": [], "side": 5}}
+    ending = [d for d in diagnose(chapter, [record]) if d["kind"] == "ending"]
+    assert ending[0]["en"].endswith("the game ended when the chapter's defeat came (counter bells ≥ 1).")
+    assert ending[0]["pt"].endswith("quando veio a derrota do capítulo (o contador bells ≥ 1).")

@@ -16,6 +16,7 @@ from mnm.content.schema import Chapter, Text
 from mnm.engine import Event, Game, chapter_words, hero_life, next_chapter_of
 from mnm.engine import catalog as messages
 from mnm.presentation import info
+from mnm.presentation.trackers import trackers
 
 if TYPE_CHECKING:
     from mnm.server.live import LiveTable
@@ -257,6 +258,8 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             # the spaces its objective names
             "rules": _chapter_rules(content, st),
             "goal_spaces": info.goal_spaces(content, st.chapter),
+            # issue 46: the counters and flags its victory or defeat read, with their limits
+            "trackers": trackers(chapter, st.chapter_vars),
         },
         "status": st.status,
         "outcome": st.outcome,

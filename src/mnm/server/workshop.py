@@ -63,6 +63,7 @@ from mnm.workshop.plain import plain, unknown_tokens
 from mnm.workshop.playtest import PRESETS, PlaytestError, PlaytestService, default_party
 from mnm.workshop.roundtrip import WriteBackError, write_back
 from mnm.workshop.sheet import sheet_html
+from mnm.workshop.unwinnable import unwinnable
 from mnm.workshop.vocabulary import vocabulary
 
 __all__ = ["BLANK_CHAPTER", "workshop_router"]
@@ -341,6 +342,8 @@ def workshop_router(
             except LayoutError as err:
                 if not any(p["field"].startswith(f"setup.{err.field}") for p in problems):
                     problems.append(plain({"field": f"setup.{err.field}", "line": None, "en": str(err), "pt": str(err)}))
+        if not problems:  # issue 46: a chapter nobody can win is red, in plain words
+            problems += await asyncio.to_thread(unwinnable, body.text, content)
         gaps = await asyncio.to_thread(_cannot_plan, body.text, content) if not problems else []
         answer = {
             "ok": not problems,

@@ -18,6 +18,7 @@ import { ratingPanel, renderLibrary } from "./library.js";
 import { diceCheckPanel } from "./verify.js";
 import { soundToggle, turnAlert } from "./alert.js";
 import { applyDetails, detailsToggle, glossary, plain } from "./words.js";
+import { trackersPanel } from "./trackers.js";
 
 const app = $("#app");
 const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
@@ -284,6 +285,14 @@ function rulesList(v) {
   );
 }
 
+// issue 46: the chapter's counters and flags its victory or defeat read, under the objective
+function showTrackers(v) {
+  const panel = trackersPanel(v);
+  const old = $("#chapter-trackers");
+  if (old) old.replaceWith(...(panel ? [panel] : []));
+  else if (panel) $("#objective-line").after(panel);
+}
+
 function renderChapterPanel(v) {
   const box = $("#chapter-panel");
   if (!box) return;
@@ -480,6 +489,7 @@ function render() {
   // a chapter built in the workshop says so (issue 23)
   $("#chapter-name").after(...($("#custom-chapter") ? [] : v.chapter.custom ? [h("span", { id: "custom-chapter", class: "role custom-chapter" }, t("customChapter"))] : []));
   $("#objective-line").textContent = `${t("objective")}: ${tx(v.chapter.objective)}`;
+  showTrackers(v);
   renderChapterPanel(v);
   noteTable(S.tableId, S.token, v, S.you);
   const on = v.options || [];

@@ -1,6 +1,7 @@
 // UI strings in English and Portuguese. Event sentences come from the server (mnm.engine.i18n).
 import { LIBRARY_STRINGS } from "./library_strings.js";
 import { TABLE_STRINGS } from "./table_strings.js";
+import { WORKSHOP_WORDS } from "./workshop_strings.js";
 
 const STRINGS = {
   en: {
@@ -941,6 +942,9 @@ STRINGS.en.lib = LIBRARY_STRINGS.en;
 STRINGS.pt.lib = LIBRARY_STRINGS.pt;
 Object.assign(STRINGS.en, TABLE_STRINGS.en);
 Object.assign(STRINGS.pt, TABLE_STRINGS.pt);
+// the workshop's words for the whole chapter language (issue 46)
+STRINGS.en.wsw = WORKSHOP_WORDS.en;
+STRINGS.pt.wsw = WORKSHOP_WORDS.pt;
 
 let current = localStorage.getItem("mnm.lang") === "pt" ? "pt" : "en";
 

@@ -18,6 +18,9 @@ const app = $("#app");
 const TOKEN_KEY = "mnm.workshop.token";
 const TEXT_KEY = "mnm.workshop.text";
 const DRAFT_KEY = "mnm.workshop.draft";
+const DATA_KEY = "mnm.workshop.formdata"; // a form edit on its way to the server (issue 46: nothing typed is lost)
+const PENDING_KEY = "mnm.workshop.pending"; // entries still incomplete (not in the file yet)
+const TYPING_MS = 700; // a field being typed in is written into the file this long after the last key
 const HEAT_COLOURS = { wounds: "#d0241b", captures: "#5b1a5b", hourglass: "#1f5bb5" };
 
 const W = {
@@ -147,6 +150,7 @@ function setText(text, from) {
   const area = $("#ws-text");
   if (area && from !== "text") area.value = text;
   localStorage.setItem(TEXT_KEY, text);
+  if (from !== "form" && !W.pendingWrites) localStorage.removeItem(DATA_KEY); // the text now says it all
   updateUndo();
   scheduleCheck(from);
   scheduleSave(from !== "load"); // a text just loaded is kept where it came from: nothing to lose yet
@@ -196,6 +200,15 @@ async function check(from) {
   W.checking = false;
   W.problems = got.problems;
   if (got.data && !W.pendingWrites) W.data = got.data; // a form edit on its way wins over an older parse
+  else if (!got.data && from === "load") W.data = null; // issue 46: a file that cannot be read leaves no old form on screen
+  if (got.data && from === "load" && W.copyNamed) {
+    // issue 46: a copy of a draft is named as one ("… (copy)"), not a second draft of the same name
+    W.copyNamed = false;
+    const name = got.data.name && typeof got.data.name === "object" ? got.data.name : null;
+    if (name) edit((x) => (x.name = { ...x.name, en: `${name.en || ""} ${t("wsw.copyEn")}`.trim(), pt: `${name.pt || ""} ${t("wsw.copyPt")}`.trim() }), true);
+  }
+  const seatsBox = $("#ws-seats"); // issue 46: one seat per mouse of the chapter's party
+  if (seatsBox && W.data && seatsBox.children.length !== Math.max(1, Math.min(4, Number(setupOf(structuredClone(W.data)).party_size) || 1))) seatsBox.replaceWith(seatPlayers());
   if ($("#ws-estimate") && estimatedEndPage() !== W.estimatedPage) estimate(); // a longer chapter takes longer
   if (got.board) W.board = got.board;
   else if (!setupOf(W.data).layout || !setupOf(W.data).layout.length) W.board = null;
@@ -203,6 +216,7 @@ async function check(from) {
   if (from !== "form") renderForms();
   renderBoard();
   showProblems(got.problems);
+  showStatus(got);
   showCannotPlan(got.cannot_plan || []);
   const play = $("#ws-run");
   if (play) play.disabled = !got.ok || (W.job && ["queued", "running"].includes(W.job.status));
@@ -210,16 +224,21 @@ async function check(from) {
     const button = $(id);
     if (button) button.disabled = !got.ok;
   }
+  showPublishable(got);
   busy();
 }
 
 function scheduleSave(changed = true) {
   clearTimeout(W.saveTimer);
   W.unsaved = changed;
+  if (changed) showUnsaved(t("wsw.saving"));
   W.saveTimer = setTimeout(async () => {
     const status = $("#ws-saved");
     try {
-      await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, { text: W.text });
+      const text = W.text;
+      await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, { text });
+      // "saved" only once the server has this very text, and nothing typed is still on its way
+      if (text !== W.text || W.pendingWrites || W.typing.size) return;
       W.unsaved = false;
       if (status) status.textContent = t("ws.draftSaved");
       if (W.draftsShown !== draftId()) {
@@ -240,6 +259,7 @@ function edit(mutate, redraw = false) {
   const data = structuredClone(W.data);
   mutate(data);
   W.data = data;
+  keepFormData(data);
   if (redraw) renderForms();
   W.pendingWrites = (W.pendingWrites || 0) + 1;
   busy();
@@ -256,6 +276,114 @@ async function writeBack(data) {
   }
   W.pendingWrites -= 1;
   setText(text ?? toYaml(data), "form");
+  if (!W.pendingWrites) localStorage.removeItem(DATA_KEY);
+}
+
+// issue 46: Publish waits, with the reason, while the chapter has problems; its form starts from the chapter
+function showPublishable(got) {
+  const button = $("#ws-publish");
+  if (!button) return;
+  button.disabled = !got.ok;
+  let why = $("#ws-publish-why");
+  if (!why) {
+    why = h("span", { id: "ws-publish-why", class: "ws-help" });
+    button.after(why);
+    button.setAttribute("aria-describedby", "ws-publish-why");
+    button.addEventListener("click", () => setTimeout(prefillPublish, 0));
+  }
+  why.textContent = got.ok ? "" : ` ${t("wsw.publishWaits")}`;
+}
+
+function prefillPublish() {
+  const d = W.data || {};
+  const title = $("#pub-title");
+  if (title && !title.value) title.value = chapterName(d);
+  const text = $("#pub-description");
+  if (text && !text.value && d.objective && typeof d.objective === "object") text.value = tx(d.objective);
+}
+
+function showStatus(got) {
+  const bar = $("#ws-status");
+  if (!bar) return;
+  const n = (got.problems || []).length;
+  bar.className = `ws-status ${n ? "bad" : "ok"}`;
+  bar.replaceChildren(h("a", { href: "#ws-check-title" }, n ? t("wsw.statusProblems", { n }) : t("wsw.statusOk")));
+}
+
+// --- nothing typed is lost (issue 46) ---------------------------------------------------------------------------
+// A field is written into the file while it is typed in (TYPING_MS after the last key), not only when it is left;
+// a form edit on its way to the server is kept in this browser until the text holds it, and so are the entries
+// still incomplete; leaving the page with something not saved on the server asks first. "Draft saved" is shown
+// only after the server confirmed the text that holds the last key.
+
+W.typing = new Map(); // field element -> its timer
+
+function showUnsaved(text) {
+  const status = $("#ws-saved");
+  if (status) status.textContent = text;
+}
+
+function keepFormData(data) {
+  try {
+    localStorage.setItem(DATA_KEY, JSON.stringify({ draft: draftId(), data }));
+  } catch {
+    /* storage full: the server write still runs */
+  }
+}
+
+function keepPending() {
+  try {
+    localStorage.setItem(PENDING_KEY, JSON.stringify({ draft: draftId(), pending: W.pending }));
+  } catch {
+    /* storage full */
+  }
+}
+
+function onFormInput(ev) {
+  const el = ev.target;
+  if (!(typedIn(el) || (el.tagName === "INPUT" && el.type === "number"))) return;
+  W.unsaved = true;
+  showUnsaved(t("wsw.unsaved"));
+  clearTimeout(W.typing.get(el));
+  W.typing.set(
+    el,
+    setTimeout(() => {
+      W.typing.delete(el);
+      if (el.isConnected) el.dispatchEvent(new Event("change"));
+      if (!W.pendingWrites) scheduleSave(true); // typed back to what it was: saved as it is
+    }, TYPING_MS),
+  );
+}
+
+// what is being typed now goes into the file at once (the page is being left)
+function flushTyping() {
+  for (const [el, timer] of [...W.typing]) {
+    clearTimeout(timer);
+    W.typing.delete(el);
+    if (el.isConnected) el.dispatchEvent(new Event("change"));
+  }
+}
+
+function onLeave(ev) {
+  if (!$("#ws-forms")) return;
+  flushTyping();
+  if (W.unsaved || W.pendingWrites) {
+    ev.preventDefault();
+    ev.returnValue = t("wsw.leaveWarning");
+  }
+}
+
+// after a reload: the form edit that had not reached the text, and the incomplete entries, come back
+function restoreKept() {
+  let data = null;
+  let pending = null;
+  try {
+    data = JSON.parse(localStorage.getItem(DATA_KEY) || "null");
+    pending = JSON.parse(localStorage.getItem(PENDING_KEY) || "null");
+  } catch {
+    /* not ours */
+  }
+  return { data: data && data.draft === draftId() ? data.data : null, pending: pending && pending.draft === draftId() ? pending.pending : null };
 }
 
 function setupOf(data) {
@@ -296,13 +424,15 @@ export async function renderWorkshop() {
         h("button", { type: "button", id: "ws-redo", onclick: () => undo(1) }, t("ws.redo")),
         h("span", { id: "ws-saved", class: "ws-saved", role: "status" }),
       ),
+      // issue 46: "can it be played?" always in sight (a phone scrolls far through the forms)
+      h("div", { id: "ws-status", class: "ws-status", role: "status" }),
       h("details", { class: "card ws-drafts-box", id: "ws-drafts-box", ontoggle: (ev) => ev.target.open && refreshDrafts() }, h("summary", {}, t("ws.drafts")), h("div", { id: "ws-drafts-list" })),
       h(
         "div",
         { class: "ws-main" },
         h(
           "section",
-          { class: "ws-board-col", "aria-labelledby": "ws-board-title" },
+          { class: "ws-board-col", "aria-labelledby": "ws-board-title", "data-field": "setup.layout", "data-edits": "board" },
           h("h3", { id: "ws-board-title" }, t("ws.board")),
           h("p", { id: "ws-picking", class: "ws-picking", role: "status", "aria-live": "polite" }),
           h(
@@ -343,6 +473,11 @@ export async function renderWorkshop() {
     ),
   );
   W.boardView = new BoardView($("#ws-board"), (kind, id) => kind === "space" && pickSpace(id));
+  $("#ws-forms").addEventListener("input", onFormInput);
+  if (!W.leaveWatched) {
+    W.leaveWatched = true;
+    window.addEventListener("beforeunload", onLeave);
+  }
   renderPlaytest();
   renderPlay();
   estimate();
@@ -353,8 +488,18 @@ export async function renderWorkshop() {
   W.vocab = vocab;
   renderGallery();
   const kept = localStorage.getItem(TEXT_KEY);
-  if (kept !== null && W.history.length === 0) setText(kept, "load");
-  else if (W.text) {
+  const held = restoreKept();
+  if (kept !== null && W.history.length === 0) {
+    setText(kept, "load");
+    if (held.pending) W.pending = held.pending;
+    if (held.data) {
+      // a form edit the page was left before it reached the text: written now
+      W.pendingWrites = (W.pendingWrites || 0) + 1;
+      W.data = held.data;
+      renderForms(); // the check of this write will not redraw the forms (a form's own edit never does)
+      W.writing = (W.writing || Promise.resolve()).then(() => writeBack(held.data));
+    }
+  } else if (W.text) {
     $("#ws-text").value = W.text;
     scheduleCheck("load");
   } else await startBlank();
@@ -476,6 +621,7 @@ async function openDraft(d) {
 async function copyDraft(d) {
   if (!(await replaceCurrent())) return;
   newDraft();
+  W.copyNamed = true;
   setText(d.text, "load");
   refreshDrafts();
 }
@@ -488,7 +634,16 @@ async function deleteDraft(d) {
   } catch (err) {
     toast(errorText(err), "error");
   }
-  if (d.id === draftId()) newDraft(); // the page keeps the text: it is saved again as a new draft on its next change
+  if (d.id === draftId()) {
+    // issue 46: the open draft deleted is gone (it came back on the next edit): a blank chapter takes its place
+    newDraft();
+    localStorage.removeItem(DATA_KEY);
+    try {
+      setText((await http("GET", "/api/workshop/blank")).text, "load");
+    } catch (err) {
+      toast(errorText(err), "error");
+    }
+  }
   refreshDrafts();
 }
 
@@ -748,7 +903,13 @@ function renderBoard() {
     if (exits) exits.textContent = "";
     return;
   }
-  if (view.geometry !== W.board) view.setGeometry(W.board);
+  if (view.geometry !== W.board) {
+    const fresh = !view.geometry || JSON.stringify(view.geometry.tiles) !== JSON.stringify(W.board.tiles);
+    view.setGeometry(W.board);
+    // issue 46: a phone opens the board on the tiles (the start space in the middle), not on an empty corner;
+    // the zoom stays at a finger's tap size (issue 25), + and − change it
+    if (fresh && view.container.clientWidth < 600) centreOnTiles(view);
+  }
   for (const path of view.svg.querySelectorAll("path.space")) path.setAttribute("aria-label", spaceLabel(W.board, path.dataset.space));
   drawMarks();
   const counts = { joined: 0, blocked: 0, loose: 0 };
@@ -764,11 +925,22 @@ function renderBoard() {
   }
 }
 
+function centreOnTiles(view) {
+  const spaces = Object.keys(W.board.spaces || {});
+  const start = String(setupOf(W.data).start_space || "");
+  const c = view.spaceCentre(spaces.includes(start) ? start : spaces[0]);
+  if (!c || !view.svg) return;
+  const scale = view.svg.getBoundingClientRect().width / (W.board.width || 1);
+  view.container.scrollLeft = Math.max(0, c[0] * scale - view.container.clientWidth / 2);
+  view.container.scrollTop = Math.max(0, c[1] * scale - view.container.clientHeight / 2);
+}
+
 function drawMarks() {
   const view = W.boardView;
   if (!view || !view.svg || !W.board) return;
   const layer = view.layer;
   layer.replaceChildren();
+
   // heat first (under the marks): one disc per space, its size and strength by count
   const heat = heatOf();
   if (heat) {
@@ -784,6 +956,7 @@ function drawMarks() {
   }
   for (const ex of W.board.exits) {
     const g = svgEl("g", { class: `ws-exit-mark ${ex.join}`, "data-exit": `${ex.side}-${ex.index}` });
+    g.appendChild(svgEl("title", {}, exitName(ex.side, ex.index))); // issue 46: the name the forms and the sheet use
     if (ex.join === "joined") g.appendChild(svgEl("circle", { cx: ex.x, cy: ex.y, r: 7, fill: "#2e7d32", stroke: "#fff", "stroke-width": 2 }));
     else if (ex.join === "blocked") g.appendChild(svgEl("rect", { x: ex.x - 7, y: ex.y - 7, width: 14, height: 14, fill: "#e08a00", stroke: "#fff", "stroke-width": 2 }));
     else {
@@ -939,7 +1112,7 @@ function drawForms() {
       labelled(t("ws.partySize"), numberInput("setup.party_size", setup.party_size, (v) => edit((x) => (setupOf(x).party_size = v)), { min: 1, max: 4, id: "ws-party-size" })),
       h(
         "fieldset",
-        { "data-field": "setup.forbidden_heroes" },
+        { "data-field": "setup.forbidden_heroes", "data-edits": "list" },
         h("legend", {}, t("ws.barred")),
         heroes.map((hero) =>
           h(
@@ -964,7 +1137,7 @@ function drawForms() {
       ),
       h(
         "fieldset",
-        { "data-field": "setup.encounter_kinds" },
+        { "data-field": "setup.encounter_kinds", "data-edits": "list" },
         h("legend", {}, t("ws.encounters")),
         ["standard", "difficult"].map((kind) =>
           h(
@@ -1009,7 +1182,9 @@ function drawForms() {
             h("button", { type: "button", class: "small", onclick: () => edit((x) => setupOf(x).starting_minions.splice(i, 1), true) }, t("ws.remove")),
           ),
         ),
-        h("button", { type: "button", class: "small", id: "ws-add-minion", disabled: !sides.length, onclick: () => edit((x) => (setupOf(x).starting_minions = [...(setupOf(x).starting_minions || []), { minion: minionTypes[0] || "rat-warrior", count: 1, side: sides[sides.length - 1] }]), true) }, t("ws.add")),
+        // issue 46: Add puts nothing into the chapter; the row enters it once minion, count and side are chosen
+        ...pendingAt("setup.starting_minions").map((m, j) => pendingMinionRow(j, m, minionTypes, sides)),
+        h("button", { type: "button", class: "small", id: "ws-add-minion", disabled: !sides.length, onclick: () => { pendingAt("setup.starting_minions").push({}); renderForms(); focusField("setup.starting_minions.new" + (pendingAt("setup.starting_minions").length - 1) + ".minion"); } }, t("ws.add")),
       ),
       placementsForm(setup, minionTypes, sides),
       h(
@@ -1019,7 +1194,7 @@ function drawForms() {
         Object.entries(setup.tokens || {}).map(([token, spaces]) =>
           h(
             "div",
-            { class: "ws-row ws-item", "data-field": `setup.tokens.${token}` },
+            { class: "ws-row ws-item", "data-field": `setup.tokens.${token}`, "data-edits": "board" },
             h("span", {}, `${token}: ${(spaces || []).map(spaceName).join(", ")}`),
             h("button", { type: "button", class: "small", onclick: () => startPicking(`${t("ws.token")} ${token}`, (x, id) => setupOf(x).tokens[token].push(id)) }, t("ws.pickOnBoard")),
             h("button", { type: "button", class: "small", onclick: () => edit((x) => delete setupOf(x).tokens[token], true) }, t("ws.remove")),
@@ -1046,8 +1221,33 @@ function drawForms() {
     conditionsForm("defeat", t("ws.defeat"), d.defeat || []),
     rulesForm(d.rules || []),
     roomsForm(d.rooms || []),
+    actionsForm(d),
+    itemsForm(d),
+    moreForm(d),
   );
+  keepPending();
   showProblems(W.problems);
+}
+
+// a starting minions row not complete yet (shown, not in the file): every choice starts empty
+function pendingMinionRow(j, m, minionTypes, sides) {
+  const field = `setup.starting_minions.new${j}`;
+  const set = (key, v) => {
+    const next = withParam(m, key, v);
+    const lacks = ["minion", "count", "side"].filter((k) => next[k] === undefined).map((k) => t(`ws.${k}`));
+    setPendingItem("setup.starting_minions", j, next, lacks);
+  };
+  const none = (v) => h("option", { value: "", selected: v === undefined }, "—");
+  const lacks = ["minion", "count", "side"].filter((k) => m[k] === undefined).map((k) => t(`ws.${k}`));
+  return h(
+    "div",
+    { class: "ws-row ws-item ws-incomplete", "data-field": field },
+    h("label", {}, `${t("ws.minion")} `, h("select", { "data-field": `${field}.minion`, onchange: (ev) => set("minion", ev.target.value || undefined) }, none(m.minion), minionTypes.map((id) => h("option", { value: id, selected: id === m.minion }, minionName(id))))),
+    h("label", {}, `${t("ws.count")} `, numberInput(`${field}.count`, m.count, (v) => set("count", v === null ? undefined : v), { min: 1, max: 12, class: "ws-num" })),
+    h("label", {}, `${t("ws.side")} `, h("select", { "data-field": `${field}.side`, onchange: (ev) => set("side", ev.target.value === "" ? undefined : Number(ev.target.value)) }, none(m.side), sides.map((s) => h("option", { value: s, selected: Number(m.side) === s }, `${s} · ${tx((sideInfo(s) || {}).name)}`)))),
+    incompleteNote(lacks),
+    h("button", { type: "button", class: "small", onclick: () => { pendingAt("setup.starting_minions").splice(j, 1); renderForms(); } }, t("ws.remove")),
+  );
 }
 
 // setup.placements: one minion on a space picked on the board (R-SETUP-08, R-STORY-03)
@@ -1062,7 +1262,7 @@ function placementsForm(setup, minionTypes, sides) {
         "div",
         { class: "ws-row ws-item", "data-field": `setup.placements.${i}` },
         h("label", {}, `${t("ws.minion")} `, h("select", { "data-field": `setup.placements.${i}.minion`, onchange: (ev) => edit((x) => (setupOf(x).placements[i].minion = ev.target.value)) }, minionTypes.map((id) => h("option", { value: id, selected: id === p.minion }, minionName(id))))),
-        h("span", { "data-field": `setup.placements.${i}.space` }, spaceName(p.space)),
+        h("span", { "data-field": `setup.placements.${i}.space`, "data-edits": "board" }, spaceName(p.space)),
         h("button", { type: "button", class: "small", "data-pick": `setup.placements.${i}.space`, onclick: () => startPicking(`${minionName(p.minion)}: ${t("ws.placeOnSpace")}`, (x, id) => (setupOf(x).placements[i].space = id)) }, t("ws.pickOnBoard")),
         h("button", { type: "button", class: "small", onclick: () => edit((x) => setupOf(x).placements.splice(i, 1), true) }, t("ws.remove")),
       ),
@@ -1192,16 +1392,28 @@ function word(kind, id) {
 function sentence(w, params) {
   if (!w) return "";
   const text = lang() === "pt" ? w.pt : w.en;
-  return text.replace(/\{(\w+)\}/g, (_, name) => {
-    const p = ((w.params || []).find((x) => x.name === name)) || {};
+  // a value after an article in the sentence loses its own ("the {to}" + "the mouse": "the mouse", not "the the mouse")
+  const ARTICLE = /^(the|o|a|os|as) /i;
+  return text.replace(/\{(\w+)\}/g, (_, name, at) => {
+    const said = word1(name, at);
+    return ARTICLE.test(text.slice(Math.max(0, at - 4), at).replace(/^.*?\b(\w+ )$/, "$1")) ? said.replace(ARTICLE, "") : said;
+  });
+  function word1(name, at) {
+    const p = ((wordFields(w) || []).find((x) => x.name === name)) || {};
     const v = (params && params[name]) ?? (p.required ? undefined : p.default);
+    if (name === "value" && ["recorded", "crossed_out", "absent"].includes(params && params.op)) return "";
     if (v === undefined || v === null || v === "") return "…";
     if (name === "op") return choiceName("op", v);
     if (name === "side") return sideName(v);
     if (name === "space" || name === "spaces" || name === "toward") return (Array.isArray(v) ? v : [v]).map(spaceName).join(", ");
     if (name === "minion") return minionName(v);
+    if (p.type === "effects" || p.type === "conditions") return v.length ? v.map((e) => entrySentence(p.type, e)).join("; ") : t("wsw.nothing");
+    if (p.type === "choice") return choiceName(name, v);
+    if (name === "item") return itemName(v);
+    if (p.type === "ints") return t("wsw.placeEast", { x: v[0], y: v[1] });
+    if (p.type === "list") return v.map((o) => tx(o.text) || o.id).join(" / ");
     return Array.isArray(v) ? v.join(", ") : typeof v === "object" ? tx(v) : String(v);
-  });
+  }
 }
 
 // --- incomplete entries: shown with what they lack, never written into the file until filled in -------------------
@@ -1214,6 +1426,7 @@ function pendingAt(path) {
 
 function filled(p, v) {
   if (v === undefined || v === null || v === "") return false;
+  if (Array.isArray(v)) return v.length > 0 && (p.type !== "ints" || v.every((n) => Number.isFinite(n)));
   if (p.type === "spaces") return Array.isArray(v) && v.length > 0;
   if (p.type === "text2") return !!(v && String(v.en || "").trim() && String(v.pt || "").trim());
   return true;
@@ -1230,8 +1443,8 @@ function missing(kind, entry) {
   }
   if (kind === "conditions" && key === "not") return missing(kind, v);
   const w = word(kind, key);
-  if (!w || !w.params) return [];
-  return w.params.filter((p) => p.required && !filled(p, (v || {})[p.name])).map((p) => fieldLabel(p.name));
+  if (!w || !wordFields(w)) return [];
+  return missingIn(wordFields(w), v, kind, key);
 }
 
 function ruleMissing(r) {
@@ -1284,9 +1497,11 @@ function focusField(field) {
 
 // the label of a parameter in the player's language
 function fieldLabel(name) {
-  const key = `ws.param.${name}`;
-  const got = t(key);
-  return got === key ? name.replace(/_/g, " ") : got;
+  for (const key of [`ws.param.${name}`, `wsw.param.${name}`]) {
+    const got = t(key);
+    if (got !== key) return got;
+  }
+  return name.replace(/_/g, " ");
 }
 
 // one {kind: {params}} entry (a condition or an effect) as a form; any/all/not as nested groups
@@ -1301,7 +1516,8 @@ function entryForm(kind, field, entry, set, remove) {
     "select",
     { "data-field": field, "aria-label": kind === "conditions" ? t("ws.conditionKind") : t("ws.effectKind"), onchange: (ev) => set(ev.target.value ? { [ev.target.value]: start(ev.target.value) } : {}) },
     h("option", { value: "", selected: !key }, kind === "conditions" ? t("ws.chooseCondition") : t("ws.chooseEffect")),
-    words.map((x) => h("option", { value: x.id, selected: x.id === key, disabled: !x.form && !groupWord(kind, x.id) && x.id !== key }, sentence(x, {}))),
+    // every word has its form (issue 46); an old word is offered only where a file already has it
+    words.filter((x) => !x.old || x.id === key).map((x) => h("option", { value: x.id, selected: x.id === key }, sentence(x, {}))),
   );
   let fields;
   if (group && key === "not") {
@@ -1316,15 +1532,17 @@ function entryForm(kind, field, entry, set, remove) {
         h("button", { type: "button", class: "small ws-add", "data-add": `${field}.${key}`, onclick: () => set({ [key]: [...members, {}] }) }, t("ws.addMember")),
       ),
     ];
-  } else if (w && w.params) fields = w.params.map((p) => paramInput(`${field}.${key}.${p.name}`, p, params[p.name], (v) => set({ [key]: withParam(params, p.name, v) })));
+  } else if (w && wordFields(w)) fields = wordFields(w).map((p) => paramInput(`${field}.${key}.${p.name}`, { ...p, required: mustGive(kind, key, p, params) }, params[p.name], (v) => set({ [key]: withParam(params, p.name, v) })));
   else if (key) fields = [h("span", { class: "ws-help" }, t("ws.textOnly"))];
   else fields = [];
+  const example = key ? t(`wsw.example.${key}`) : "";
   const lacks = missing(kind, entry);
   return h(
     "div",
     { class: `ws-entry${lacks.length ? " ws-incomplete" : ""}`, "data-entry": field },
     key ? h("p", { class: "ws-sentence" }, group ? sentence(w, {}).replace(/[:(].*$/, "") : sentence(w, params)) : null,
     select,
+    example && example !== `wsw.example.${key}` ? h("p", { class: "ws-help ws-example" }, example) : null,
     ...fields,
     lacks.length ? incompleteNote(lacks) : null,
     h("button", { type: "button", class: "small", onclick: remove, "aria-label": `${t("ws.remove")}: ${key ? sentence(w, params) : t("ws.incompleteShort")}` }, t("ws.remove")),
@@ -1342,20 +1560,38 @@ function withParam(params, name, v) {
 }
 
 function paramInput(field, p, given, set) {
-  const label = fieldLabel(p.name);
+  const label = p.label || fieldLabel(p.name);
   // a value left out is the language's default: shown as it is, so the form says what the game will do
   const value = given ?? (p.required ? undefined : p.default ?? undefined);
   const none = h("option", { value: "", selected: value === undefined || value === null || value === "" }, "—");
   switch (p.type) {
-    case "side":
-      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, none, layout().map((l) => h("option", { value: l.side, selected: Number(value) === l.side }, sideName(l.side)))));
+    case "side": {
+      // a tile laid or turned during the chapter is not in the layout: any side of the box
+      const all = /\.(add_tile|flip_tile)\.side$/.test(field) && W.tiles ? W.tiles.sides.map((x) => x.side) : layout().map((l) => l.side);
+      if (value !== undefined && value !== null && value !== "" && !all.includes(Number(value))) all.push(Number(value));
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, none, all.map((side) => h("option", { value: side, selected: Number(value) === side }, sideName(side)))));
+    }
+    case "exit": {
+      // issue 46: an exit is chosen by its name ("the east exit of the Guard Room"), never by its number
+      const exits = W.board && p.side !== undefined && p.side !== null ? (W.board.exits || []).filter((e) => e.side === Number(p.side)).sort((a, b) => a.index - b.index) : [];
+      const options = exits.map((e) => e.index);
+      if (value !== undefined && value !== null && value !== "" && !options.includes(Number(value))) options.push(Number(value));
+      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, h("option", { value: "", selected: value === undefined || value === null }, t("wsw.anyExit")), options.map((i) => h("option", { value: i, selected: Number(value) === i }, exitName(Number(p.side), i)))));
+    }
+    case "group":
+    case "list":
+    case "effects":
+    case "conditions":
+    case "names":
+    case "ints":
+      return nestedInput(field, p, label, value, set);
     case "spaces":
     case "space": {
       const many = p.type === "spaces";
       const list = many ? value || [] : value ? [value] : [];
       return h(
         "div",
-        { class: "ws-row ws-spaces", "data-field": field, role: "group", "aria-label": label },
+        { class: "ws-row ws-spaces", "data-field": field, "data-edits": "board", role: "group", "aria-label": label },
         h("span", { class: "ws-label" }, label),
         list.length ? list.map((sp) => h("span", { class: "ws-chip" }, spaceName(sp), h("button", { type: "button", class: "link", "aria-label": `${t("ws.remove")} ${spaceName(sp)}`, onclick: () => set(many ? list.filter((x) => x !== sp) : undefined) }, "✕"))) : h("span", { class: "ws-help" }, t("ws.noSpaceYet")),
         h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPicking(label, null, (id) => set(many ? [...list.filter((x) => x !== id), id] : id)) }, t("ws.pickOnBoard")),
@@ -1364,21 +1600,23 @@ function paramInput(field, p, given, set) {
     case "int":
       return labelled(label, numberInput(field, value, (v) => set(v === null ? undefined : v), { class: "ws-num" }));
     case "bool":
-      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked || undefined) }), ` ${label}`);
+      // the language's default is left out of the file (a rule on from the start is not written "enabled: true")
+      return h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": field, checked: !!value, onchange: (ev) => set(ev.target.checked === !!p.default ? undefined : ev.target.checked) }), ` ${label}`);
     case "choice":
       return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, p.choices.map((c) => h("option", { value: c, selected: c === value }, choiceName(p.name, c)))));
     case "text2":
       return bilingualValue(field, label, value, set);
     default:
       if (p.name === "minion") {
-        const minions = (W.tiles && W.tiles.minions) || [];
+        const minions = [...((W.tiles && W.tiles.minions) || [])];
+        if (value && !minions.some((m) => m.id === value)) minions.push({ id: value, name: value }); // an ally or pet
         return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, minions.map((m) => h("option", { value: m.id, selected: m.id === value }, tx(m.name)))));
       }
       if (p.name === "moment") {
         const moments = Object.keys((W.data && W.data.story) || {});
         return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, moments.map((m) => h("option", { value: m, selected: m === value }, momentName(m)))));
       }
-      return labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14 }));
+      return namedInput(field, p, label, value, set, none);
   }
 }
 
@@ -1396,9 +1634,11 @@ function bilingualValue(field, label, value, set) {
 }
 
 function choiceName(param, value) {
-  const key = `ws.choice.${value}`;
-  const got = t(key);
-  return got === key ? String(value) : got;
+  for (const key of [`ws.choice.${value}`, `wsw.choice.${value}`]) {
+    const got = t(key);
+    if (got !== key) return got;
+  }
+  return String(value);
 }
 
 function momentName(m) {
@@ -1413,7 +1653,7 @@ function slug(text) {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/[^a-z0-9_]+/g, "-") // "_" kept: a name the file already uses (winch_turned) is typed as it is
     .replace(/^[^a-z]+/, "")
     .replace(/-+$/, "")
     .slice(0, 40);
@@ -1422,6 +1662,30 @@ function slug(text) {
 function sideName(side) {
   const info = sideInfo(side);
   return info ? t("ws.sideNamed", { side, name: tx(info.name) }) : t("ws.sideNumber", { side });
+}
+
+// "the east exit of the Guard Room" / "a saída leste da Casa de Guarda": the same words as the sheet and "why"
+// (mnm/workshop/places.py)
+const PT_OF = [["As ", "das "], ["Os ", "dos "], ["A ", "da "], ["O ", "do "]];
+
+function sideOf(side) {
+  const info = sideInfo(side);
+  const name = info ? tx(info.name) : "";
+  if (!name) return t("ws.sideNumber", { side });
+  if (lang() === "pt") {
+    const hit = PT_OF.find(([a]) => name.startsWith(a));
+    return hit ? hit[1] + name.slice(hit[0].length) : `de ${name}`;
+  }
+  return name.startsWith("The ") ? `the ${name.slice(4)}` : `the ${name}`;
+}
+
+function exitName(side, index) {
+  const exits = ((W.board && W.board.exits) || []).filter((e) => e.side === Number(side));
+  const e = exits.find((x) => x.index === Number(index));
+  if (!e) return t("wsw.exitsOf", { of: sideOf(side) });
+  const twin = exits.filter((x) => x.edge === e.edge).length > 1;
+  const space = (e.spaces && e.spaces[0] ? String(e.spaces[0]).split(":")[1] : "") || "";
+  return t("wsw.exitOf", { dir: t(`wsw.edge.${e.edge}`), of: sideOf(side) }) + (twin && space ? t("wsw.exitNear", { space }) : "");
 }
 
 function spaceName(id) {
@@ -1472,7 +1736,7 @@ function ruleForm(at, r, update, remove, inFile) {
       h("select", { "data-field": `${at}.when`, onchange: (ev) => update((x) => { x.when = ev.target.value; delete x.where; }) }, h("option", { value: "", selected: !r.when }, t("ws.chooseWhen")), triggers.map((x) => h("option", { value: x.id, selected: x.id === r.when }, lang() === "pt" ? x.pt : x.en))),
     ),
     (trig ? trig.filters : []).filter((p) => !(room && p.name === "side")).map((p) =>
-      paramInput(`${at}.where.${p.name}`, p, where[p.name], (v) =>
+      paramInput(`${at}.where.${p.name}`, p.name === "exit" ? { ...p, type: "exit", side: room ? Number(((W.data.rooms || [])[Number(at.split(".")[1])] || {}).side) : where.side } : p, where[p.name], (v) =>
         update((x) => {
           x.where = withParam(x.where || {}, p.name, v);
           if (!Object.keys(x.where).length) delete x.where;
@@ -1484,6 +1748,7 @@ function ruleForm(at, r, update, remove, inFile) {
     h("h4", {}, t("ws.effects")),
     list("effects", "do", t("ws.addEffect")),
     h("label", { class: "check" }, h("input", { type: "checkbox", "data-field": `${at}.once`, checked: !!r.once, onchange: (ev) => update((x) => { if (ev.target.checked) x.once = true; else delete x.once; }) }), ` ${t("ws.once")}`),
+    ...ruleMore(at, r, update),
     lacks.length ? incompleteNote(lacks) : null,
     h("button", { type: "button", class: "small", onclick: remove }, t("ws.removeRule")),
   );
@@ -1535,6 +1800,274 @@ function roomsForm(rooms) {
     ),
     h("button", { type: "button", class: "small", id: "ws-add-room", disabled: !sides.length, onclick: () => edit((x) => (x.rooms = [...(x.rooms || []), { side: sides[sides.length - 1], rules: [] }]), true) }, t("ws.addRoom")),
   );
+}
+
+// --- every word of the language in the forms (issue 46) -----------------------------------------------------------
+// The forms are drawn from the language's own schema (GET /api/workshop/vocabulary, read from the pydantic models):
+// a word's fields, nested ones too (a roll's success and failure, a choice's options, a figure selector), so no
+// word of the language is only in the text. The sections beside the rules (chapter actions, items, special
+// searches and surges, helpers, the next chapter) are drawn from the same schema.
+
+// a word's fields: flat ones (``params``) or the full nested description (``fields``)
+function wordFields(w) {
+  return (w && (w.params || w.fields)) || null;
+}
+
+const COMPARISONS = new Set(["eq", "ne", "lt", "le", "gt", "ge"]);
+
+// whether the designer must give this field before the word enters the chapter: the language's default for a
+// condition's comparison or number, or a counter's change, would put a value into the chapter nobody chose
+// ("alarm ≥ 0" lost every game in round 1; "counter winch: set to 0")
+function mustGive(kind, wordId, p, params) {
+  if (p.required) return true;
+  if (kind === "conditions") {
+    if (p.type === "choice") return true;
+    if (p.type === "int" && wordId !== "figure") return !("op" in (params || {})) || COMPARISONS.has(params.op);
+    return false;
+  }
+  if (wordId === "roll") return p.name === "then"; // a roll that does nothing on a success is no roll yet
+  return wordId === "counter" && ["op", "value"].includes(p.name);
+}
+
+// what ``v`` still lacks for ``fields`` (nested lists, groups, conditions and effects too)
+function missingIn(fields, v, kind = null, wordId = "") {
+  const out = [];
+  for (const p of fields) {
+    const val = (v || {})[p.name];
+    if (!filled(p, val)) {
+      if (kind ? mustGive(kind, wordId, p, v) : p.required) out.push(fieldLabel(p.name));
+      continue;
+    }
+    if (p.type === "effects" || p.type === "conditions") for (const e of val) out.push(...missing(p.type, e));
+    else if (p.type === "list") for (const item of val) out.push(...missingIn(p.of, item));
+    else if (p.type === "group" && typeof val === "object") out.push(...missingIn(p.fields, val));
+  }
+  return out;
+}
+
+function entrySentence(kind, entry) {
+  const key = entry && typeof entry === "object" ? Object.keys(entry)[0] || "" : "";
+  if (!key) return "…";
+  const w = word(kind, key);
+  if (groupWord(kind, key)) return `${sentence(w, {}).replace(/[:(].*$/, "")} (${[].concat(entry[key]).map((c) => entrySentence(kind, c)).join("; ")})`;
+  return sentence(w, entry[key] || {});
+}
+
+function chapterItems() {
+  return ((W.data && W.data.items) || []).filter((i) => i && i.id);
+}
+
+function itemName(id) {
+  const item = chapterItems().find((i) => i.id === id);
+  return item ? tx(item.name) || id : id;
+}
+
+// every rule of the chapter (rules and room rules), for enable_rule and disable_rule
+function ruleIds() {
+  const d = W.data || {};
+  return [...(d.rules || []), ...(d.rooms || []).flatMap((r) => r.rules || [])].map((r) => r && r.id).filter(Boolean);
+}
+
+const FREE_TEXT = new Set(["why", "note", "rule"]); // typed as they are, not made into a name
+
+// a text field: a name of the chapter's own (an item, a rule) from a list, a free text as typed, a name made
+// from what is typed ("Gate Key" -> gate-key) otherwise
+function namedInput(field, p, label, value, set, none) {
+  const pickFrom = (options) => {
+    const list = [...options];
+    if (value && !list.some((o) => o.id === value)) list.push({ id: value, name: value });
+    return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value || undefined) }, none, list.map((o) => h("option", { value: o.id, selected: o.id === value }, tx(o.name)))));
+  };
+  if (p.name === "item" || p.name === "holds_item") {
+    const items = chapterItems().map((i) => ({ id: i.id, name: tx(i.name) || i.id }));
+    return h("div", { class: "ws-row" }, pickFrom(items), items.length ? null : h("span", { class: "ws-help" }, t("wsw.noItems")));
+  }
+  if (/_rule\.rule$/.test(field)) return pickFrom(ruleIds().map((id) => ({ id, name: id })));
+  if (FREE_TEXT.has(p.name)) return labelled(label, textInput(field, value, (v) => set(v.trim() || undefined), { size: 24, placeholder: p.default || "" }));
+  return labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14 }));
+}
+
+// a nested field: a group of fields, a list of groups, conditions or effects, a list of names, a place [x, y]
+function nestedInput(field, p, label, value, set) {
+  const list = Array.isArray(value) ? value : [];
+  const add = (text, onclick) => h("button", { type: "button", class: "small ws-add", "data-add": field, onclick }, text);
+  const remove = (onclick, what) => h("button", { type: "button", class: "small", "aria-label": `${t("ws.remove")}: ${what}`, onclick }, t("ws.remove"));
+  switch (p.type) {
+    case "group": {
+      const v = value && typeof value === "object" ? value : {};
+      return h(
+        "fieldset",
+        { class: "ws-group", "data-field": field },
+        h("legend", {}, label),
+        p.fields.map((f) => paramInput(`${field}.${f.name}`, f, v[f.name], (x) => { const next = withParam(v, f.name, x); set(Object.keys(next).length ? next : undefined); })),
+      );
+    }
+    case "list":
+      return h(
+        "fieldset",
+        { class: "ws-group ws-list", "data-field": field },
+        h("legend", {}, label),
+        list.map((item, i) =>
+          h(
+            "div",
+            { class: "ws-item", "data-field": `${field}.${i}` },
+            p.of.map((f) => paramInput(`${field}.${i}.${f.name}`, f, (item || {})[f.name], (x) => set(list.map((m, k) => (k === i ? withParam(m || {}, f.name, x) : m))))),
+            remove(() => set(list.filter((_, k) => k !== i)), `${label} ${i + 1}`),
+          ),
+        ),
+        add(`${t("wsw.addEntry")}: ${label}`, () => set([...list, {}])),
+      );
+    case "effects":
+    case "conditions":
+      return h(
+        "fieldset",
+        { class: "ws-group ws-nested", "data-field": field },
+        h("legend", {}, label),
+        list.map((e, i) => entryForm(p.type, `${field}.${i}`, e, (x) => set(list.map((m, k) => (k === i ? x : m))), () => set(list.filter((_, k) => k !== i)))),
+        add(p.type === "effects" ? t("ws.addEffect") : t("ws.addCondition"), () => set([...list, {}])),
+      );
+    case "names":
+      if (p.choices)
+        return h(
+          "fieldset",
+          { class: "ws-group", "data-field": field, "data-edits": "list" },
+          h("legend", {}, label),
+          p.choices.map((c) => h("label", { class: "check" }, h("input", { type: "checkbox", value: c, "data-field": `${field}.${c}`, checked: list.includes(c), onchange: (ev) => set(p.choices.filter((x) => (x === c ? ev.target.checked : list.includes(x)))) }), ` ${choiceName(p.name, c)} `)),
+        );
+      return labelled(label, textInput(field, list.join(", "), (v) => set(v.split(",").map((x) => slug(x)).filter(Boolean)), { size: 24 }));
+    case "ints": {
+      const at = (i) => (ev) => {
+        const next = [0, 1].map((k) => (k === i ? (ev.target.value === "" ? null : Number(ev.target.value)) : list[k] ?? null));
+        set(next.every((n) => n === null) ? undefined : next);
+      };
+      return h(
+        "div",
+        { class: "ws-row", role: "group", "aria-label": label, "data-field": field },
+        h("span", { class: "ws-label" }, label),
+        h("label", {}, `${t("wsw.param.x")} `, h("input", { type: "number", class: "ws-num", value: list[0] ?? "", "data-field": `${field}.0`, onchange: at(0) })),
+        h("label", {}, `${t("wsw.param.y")} `, h("input", { type: "number", class: "ws-num", value: list[1] ?? "", "data-field": `${field}.1`, onchange: at(1) })),
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+// a value at a dotted path of the parsed file, and setting it (undefined removes it)
+function valueAt(data, path) {
+  return path.split(".").reduce((node, k) => (node == null ? undefined : node[k]), data);
+}
+
+function setValueAt(data, path, v) {
+  const parts = path.split(".");
+  let node = data;
+  for (const part of parts.slice(0, -1)) {
+    if (!node[part] || typeof node[part] !== "object") node[part] = {};
+    node = node[part];
+  }
+  const last = parts[parts.length - 1];
+  if (v === undefined || (Array.isArray(v) && !v.length)) delete node[last];
+  else node[last] = v;
+}
+
+// a list section of the file (actions, items, special searches...): each entry a form drawn from its fields;
+// an entry enters the file once it is complete (until then it is shown with what it lacks, as rules are)
+function sectionList(path, fields, items, addLabel, extra = null) {
+  const pending = pendingAt(path);
+  const lacksOf = (v) => missingIn(fields, v);
+  const named = fields.some((f) => f.name === "id") && fields.find((f) => f.name === "name" || f.name === "text");
+  // the short name follows the English name until the designer gives it one of their own
+  const autoId = (before, after) => {
+    if (!named) return after;
+    const en = (v) => (v && v[named.name] && v[named.name].en) || "";
+    return !before.id || before.id === slug(en(before)) ? { ...after, id: slug(en(after)) || after.id } : after;
+  };
+  const form = (field, v, set, remove) => {
+    const lacks = lacksOf(v);
+    return h(
+      "fieldset",
+      { class: `ws-rule ws-section-item${lacks.length ? " ws-incomplete" : ""}`, "data-field": field },
+      h("legend", {}, (named && tx(v[named.name])) || v.id || addLabel),
+      // the rulebook rule an action follows is a rule ID: shown only where a file gives one
+      fields.filter((f) => !(f.name === "rule" && !v.rule)).map((f) => paramInput(`${field}.${f.name}`, f, v[f.name], (x) => set(autoId(v, withParam(v, f.name, x))))),
+      extra ? extra(v) : null,
+      lacks.length ? incompleteNote(lacks) : null,
+      h("button", { type: "button", class: "small", onclick: remove }, t("ws.remove")),
+    );
+  };
+  return [
+    ...items.map((v, i) => form(`${path}.${i}`, v || {}, (x) => setFileItem(path, i, x, lacksOf(x)), () => edit((x) => listAt(x, path).splice(i, 1), true))),
+    ...pending.map((v, j) => form(`${path}.new${j}`, v, (x) => setPendingItem(path, j, x, lacksOf(x)), () => { pending.splice(j, 1); renderForms(); })),
+    h("button", { type: "button", class: "small ws-add", "data-add": path, onclick: () => { pending.push({}); renderForms(); focusField(`${path}.new${pending.length - 1}.${fields[0].name}`); } }, addLabel),
+  ];
+}
+
+function sectionFields(name) {
+  return (W.vocab && W.vocab.sections && W.vocab.sections[name] && W.vocab.sections[name].fields) || [];
+}
+
+function actionsForm(d) {
+  if (!sectionFields("actions").length) return null;
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-actions-title", "data-field": "actions" },
+    h("h3", { id: "ws-actions-title" }, t("wsw.actions")),
+    h("p", { class: "ws-help" }, t("wsw.actionsHelp")),
+    h("p", { class: "ws-help ws-example" }, t("wsw.example.actions")),
+    ...sectionList("actions", sectionFields("actions"), d.actions || [], t("wsw.addAction")),
+  );
+}
+
+// where an item is given: the rules and actions whose effects (at any depth) give it
+function giversOf(id) {
+  const d = W.data || {};
+  const gives = (node) => node && typeof node === "object" && (Array.isArray(node) ? node.some(gives) : (node.give_item && node.give_item.item === id) || Object.values(node).some(gives));
+  const rules = [...(d.rules || []), ...(d.rooms || []).flatMap((r) => r.rules || [])].filter((r) => gives(r.do)).map((r) => `${t("ws.rule")} ${r.id}`);
+  const actions = (d.actions || []).filter((a) => gives(a.do)).map((a) => `${t("wsw.action")} “${tx(a.text) || a.id}”`);
+  return [...rules, ...actions];
+}
+
+function itemsForm(d) {
+  if (!sectionFields("items").length) return null;
+  const given = (v) => {
+    const by = v.id ? giversOf(v.id) : [];
+    return h("p", { class: by.length ? "ws-help" : "ws-help ws-warn" }, by.length ? t("wsw.givenBy", { where: by.join(", ") }) : t("wsw.notGiven"));
+  };
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-items-title", "data-field": "items" },
+    h("h3", { id: "ws-items-title" }, t("wsw.items")),
+    h("p", { class: "ws-help" }, t("wsw.itemsHelp")),
+    ...sectionList("items", sectionFields("items"), d.items || [], t("wsw.addItem"), given),
+  );
+}
+
+// every other section of the file: special searches and surges, party items, helpers, rain, next chapter, source
+function moreForm(d) {
+  const fields = sectionFields("more");
+  if (!fields.length) return null;
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "ws-more-title", "data-field": "more" },
+    h("h3", { id: "ws-more-title" }, t("wsw.more")),
+    fields.map((f) =>
+      f.type === "list"
+        ? h("fieldset", { class: "ws-group", "data-field": f.path }, h("legend", {}, fieldLabel(f.name)), ...sectionList(f.path, f.of, valueAt(d, f.path) || [], `${t("wsw.addEntry")}: ${fieldLabel(f.name)}`))
+        : paramInput(f.path, { ...f, label: t(`wsw.param.${f.name}`) }, valueAt(d, f.path), (v) => edit((x) => setValueAt(x, f.path, v), true)),
+    ),
+  );
+}
+
+// a rule's own fields beside when/where/if/do/once: its text for the players, whether it is on from the start,
+// and the rulebook rule it follows
+const RULE_MORE = [
+  { name: "text", type: "text2", required: false },
+  { name: "enabled", type: "bool", required: false, default: true },
+  { name: "rule", type: "text", required: false, default: "" },
+];
+
+function ruleMore(at, r, update) {
+  return RULE_MORE.filter((p) => !(p.name === "rule" && !r.rule)).map((p) => paramInput(`${at}.${p.name}`, p, r[p.name] ?? p.default, (v) => update((x) => { if (v === undefined) delete x[p.name]; else x[p.name] = v; })));
 }
 
 // --- play-test ---------------------------------------------------------------------------------------------------
@@ -1718,6 +2251,10 @@ function whyLost(p) {
     "section",
     { id: "ws-why", class: "ws-why", "aria-labelledby": "ws-why-title" },
     h("h4", { id: "ws-why-title" }, t("ws.whyLost", { preset: t(`ws.presets.${W.heat.preset}`) })),
+    // issue 46: why for every difficulty that ran, one click away
+    W.job && Object.keys(W.job.presets || {}).length > 1
+      ? h("div", { class: "ws-row", role: "group", "aria-label": t("ws.preset") }, Object.keys(W.job.presets).map((id) => h("button", { type: "button", class: "small", "data-why-preset": id, "aria-pressed": String(id === W.heat.preset), onclick: () => { W.heat.preset = id; showJob(); } }, `${t(`ws.presets.${id}`)} (${W.job.presets[id].games})`)))
+      : null,
     found.length ? h("ul", {}, found.map((d) => h("li", { "data-why": d.kind, "data-rule": d.rule }, lang() === "pt" ? d.pt : d.en))) : h("p", {}, p.wins === p.games ? t("ws.allWon") : t("ws.noWhy")),
   );
 }
@@ -1764,6 +2301,7 @@ function renderPlay() {
   if (!box) return;
   box.replaceChildren(
     h("h3", { id: "ws-play-title" }, t("ws.playIt")),
+    seatPlayers(),
     h("button", { type: "button", id: "ws-open-table", class: "primary", disabled: true, onclick: openTable }, t("ws.openTable")),
     h("button", { type: "button", id: "ws-print", disabled: true, onclick: printSheet }, t("ws.printSheet")),
     " ",
@@ -1792,9 +2330,39 @@ async function printSheet() {
   }
 }
 
+// issue 46: who plays each seat of a table of this chapter (people, bots, or both mixed), as on the home page
+function seatPlayers() {
+  const setup = setupOf(structuredClone(W.data));
+  const seats = Math.max(1, Math.min(4, Number(setup.party_size) || 1));
+  // the mice of the party: the first heroes the chapter allows unless chosen otherwise (a sandbox of the draft)
+  const heroes = ((S.catalog && S.catalog.heroes) || []).filter((x) => !(setup.forbidden_heroes || []).includes(x.id));
+  return h(
+    "div",
+    { class: "ws-seats", id: "ws-seats", role: "group", "aria-label": t("wsw.seats") },
+    Array.from({ length: seats }, (_, s) =>
+      h(
+        "div",
+        { class: "ws-row", "data-seat": s },
+        h("label", {}, `${t("seat")} ${s + 1}: `, h("select", { class: "ws-seat-hero", "data-seat": s, "aria-label": `${t("seat")} ${s + 1}: ${t("wsw.mouse")}` }, heroes.map((x, i) => h("option", { value: x.id, selected: i === s }, tx(x.name))))),
+        " ",
+        h("select", { class: "ws-seat-player", "data-seat": s, "aria-label": `${t("seat")} ${s + 1}: ${t("wsw.player")}` }, ["", "heuristic", "random", "search"].map((b) => h("option", { value: b }, b ? `${t("bot")}: ${t(`botNames.${b}`)}` : t("people")))),
+      ),
+    ),
+  );
+}
+
 async function openTable() {
   try {
-    const made = await http("POST", "/api/workshop/tables", { text: W.text });
+    const players = [...document.querySelectorAll("#ws-seats select.ws-seat-player")].map((x) => x.value || null);
+    const party = [...document.querySelectorAll("#ws-seats select.ws-seat-hero")].map((x) => x.value).filter(Boolean);
+    const body = { text: W.text };
+    if (players.some((b) => b)) body.bots = players;
+    if (party.length === players.length && new Set(party).size === party.length) body.party = party;
+    else if (party.length) {
+      toast(t("wsw.sameMouseTwice"), "error");
+      return;
+    }
+    const made = await http("POST", "/api/workshop/tables", body);
     localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
     showLinks($("#ws-links"), made.links, made.seats);
   } catch (err) {

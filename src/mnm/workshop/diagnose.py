@@ -5,7 +5,7 @@ chapter counter reached, the chapter rules that fired, the tile sides the mice s
 end, the gates still closed and the victory conditions that did not hold. :func:`diagnose` turns the notes of
 the games that were not won into sentences in English and Portuguese::
 
-    in 200 of 200 games the exit of side 7 stayed closed: its gate opens when counter bells ≥ 2,
+    in 200 of 200 games the east exit of the Dining Hall stayed closed: its gate opens when counter bells ≥ 2,
     which reached 1 at most
 
 The notes are small (a few ids and numbers per game) and cheap to take: one look at the chapter's counters per
@@ -24,11 +24,13 @@ from mnm.chapters.doc import condition_words
 from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
 from mnm.content.schema import Chapter
 from mnm.engine import Event, Game, conditions_hold
+from mnm.workshop.places import exit_name
 
 __all__ = ["OPS", "Watch", "diagnose", "gate_rules"]
 
 # how the comparisons read (the file writes ge, the designer reads ≥)
 OPS = {"eq": "=", "ne": "≠", "lt": "<", "le": "≤", "gt": ">", "ge": "≥"}
+_LOG_OPS = (("recorded", "recorded", "anotado"), ("crossed_out", "crossed out", "riscado"), ("absent", "not recorded", "não anotado"))
 
 
 def gate_rules(chapter: Chapter) -> list[ChapterRule]:
@@ -105,6 +107,10 @@ def _words(c: Condition, lang: str) -> str:
     text = condition_words(c, lang)
     for op, symbol in OPS.items():
         text = text.replace(f" is {op} ", f" {symbol} ").replace(f" é {op} ", f" {symbol} ")
+    # a campaign log entry recorded, crossed out or absent has no number to compare (issue 46: "is recorded 1")
+    for op, en, pt in _LOG_OPS:
+        text = re.sub(rf" is {op} -?\d+\b", f" is {en}", text)
+        text = re.sub(rf" é {op} -?\d+\b", f" está {pt}", text)
     space = r"espaço \2 do lado \1" if lang == "pt" else r"space \2 of side \1"
     return _SPACE.sub(space, text)
 
@@ -168,14 +174,17 @@ def _gate_sentences(chapter: Chapter, lost: list[dict[str, Any]]) -> list[dict[s
             continue
         side = gate.where.side
         what_flip = gate.where.what == "flip"
+        # the exit named as the form and the sheet name it (issue 46: "the east exit of the Guard Room")
+        exit_en, exit_pt = exit_name(side, gate.where.exit, "en"), exit_name(side, gate.where.exit, "pt")
         en_place = (
             f"side {side} could not be flipped" if what_flip and side is not None
-            else f"the exit of side {side} stayed closed" if side is not None
+            else f"{exit_en} stayed closed" if side is not None
             else "the gate stayed closed"
         )
         pt_place = (
             f"o lado {side} não pôde ser virado" if what_flip and side is not None
-            else f"a saída do lado {side} continuou fechada" if side is not None
+            else f"{exit_pt} continuou fechada" if side is not None and gate.where.exit is not None
+            else f"{exit_pt} continuaram fechadas" if side is not None
             else "o portão continuou fechado"
         )
         reach_en, reach_pt = _reached(gate.if_, hit)
@@ -315,12 +324,16 @@ def _victory_sentences(chapter: Chapter, lost: list[dict[str, Any]], records: li
     return out
 
 
-def _defeat_sentences(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _defeat_sentences(chapter: Chapter, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     causes = Counter(r["outcome"] for r in records if r["status"] != "won")
     out = []
     n = sum(causes.values())
     for outcome, k in causes.most_common():
         end_en, end_pt = _ENDINGS.get(outcome, _ENDINGS["unfinished"])
+        if outcome == "chapter" and chapter.defeat:
+            # issue 46: which defeat, in the designer's words (not only "the chapter's defeat came")
+            end_en += f" ({'; '.join(_words(c, 'en') for c in chapter.defeat)})"
+            end_pt += f" ({'; '.join(_words(c, 'pt') for c in chapter.defeat)})"
         out.append(
             _entry("ending", outcome, k, n, f"{_count(k, n, 'en')} the game ended {end_en}",
                    f"{_count(k, n, 'pt')} a partida terminou {end_pt}")
@@ -351,4 +364,4 @@ def diagnose(chapter: Chapter, records: list[dict[str, Any]]) -> list[dict[str, 
     found = _gate_sentences(chapter, lost) + _rule_sentences(chapter, lost) + _victory_sentences(chapter, lost, notes)
     found += _planner_sentences(lost, sum(1 for r in records if r["status"] == "won"))
     found.sort(key=lambda d: -d["games"])
-    return found + _defeat_sentences(notes)
+    return found + _defeat_sentences(chapter, notes)

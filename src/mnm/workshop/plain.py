@@ -47,6 +47,32 @@ _RULES: tuple[tuple[str, str, str], ...] = (
         "needs at least one thing it does",
         "precisa de pelo menos uma coisa que ela faz",
     ),
+    # issue 46: the validator's and pydantic's own words, said as the designer would
+    (
+        r"String should have at least (?P<n>\d+) characters?",
+        "still needs to be written",
+        "ainda precisa ser escrito",
+    ),
+    (
+        r"String should have at most (?P<n>\d+) characters?",
+        "is too long: at most {n} letters",
+        "é longo demais: no máximo {n} letras",
+    ),
+    (
+        r"names item '(?P<item>[^']+)', which the chapter's items do not have.*",
+        "names the item “{item}”, which is not among the chapter items yet: add it under Chapter items",
+        "nomeia o item “{item}”, que ainda não está entre os itens do capítulo: adicione-o em Itens do capítulo",
+    ),
+    (
+        r"names story moment '(?P<moment>[^']+)', which the chapter's story does not have.*",
+        "reads the story moment “{moment}”, which the story does not have yet: write it under Story",
+        "lê o momento de história “{moment}”, que a história ainda não tem: escreva-o em História",
+    ),
+    (
+        r"announce needs event\.name.*",
+        "is a word kept for older files that the forms cannot complete: remove it",
+        "é uma palavra mantida para arquivos antigos que os formulários não completam: retire-a",
+    ),
     (r"Input should be .*", "has the wrong kind of value", "tem um tipo de valor errado"),
     (r"Value error, .*", "is not accepted here", "não é aceito aqui"),
 )
@@ -58,6 +84,8 @@ _PROGRAMMER = re.compile(r"\^|\$|\\d|Input should|model_|\bsetup\.|\b[a-z_]+\.\d
 def plain(problem: dict[str, Any]) -> dict[str, Any]:
     """``problem`` ({field, line, en, pt}) with its message in plain words in both languages."""
     en = str(problem.get("en") or "")
+    if en.startswith("not valid YAML/JSON"):
+        return {**problem, **_not_yaml(en)}
     if not problem.get("field"):
         return problem  # the text itself (typed in the file editor, which shows the file): its reader's words
     for pattern, en_text, pt_text in _RULES:
@@ -71,6 +99,27 @@ def plain(problem: dict[str, Any]) -> dict[str, Any]:
     if not pt or pt == en:  # no Portuguese for it: a plain sentence rather than English in Portuguese
         pt = "tem um problema: confira este campo"
     return {**problem, "pt": pt}
+
+
+_LINE = re.compile(r"line (\d+)")
+
+
+def _not_yaml(en: str) -> dict[str, str]:
+    """The reader's "while parsing a flow sequence in "<unicode string>"..." as what to do (issue 46): the line,
+    and the usual causes, in both languages."""
+    lines = _LINE.findall(en)
+    line = lines[-1] if lines else ""
+    where_en = f" near line {line}" if line else ""
+    where_pt = f" perto da linha {line}" if line else ""
+    if "\\t" in en or "'\t'" in en:
+        cause_en, cause_pt = "a tab is used to indent: use spaces", "uma tabulação recua o texto: use espaços"
+    else:
+        cause_en = "a bracket, brace or quote opened and not closed, or a line indented differently from its neighbours"
+        cause_pt = "um colchete, chave ou aspas aberto e não fechado, ou uma linha recuada diferente das vizinhas"
+    return {
+        "en": f"The chapter file cannot be read{where_en}: {cause_en}. Fix it there, or Undo.",
+        "pt": f"O arquivo de capítulo não pode ser lido{where_pt}: {cause_pt}. Corrija-o ali, ou Desfaça.",
+    }
 
 
 def _walk(node: Any, path: str) -> list[tuple[str, str, str]]:

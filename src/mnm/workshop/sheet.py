@@ -19,6 +19,7 @@ from mnm.chapters.doc import condition_words, rule_words
 from mnm.content.loader import Content
 from mnm.content.schema import Chapter
 from mnm.workshop.diagnose import OPS
+from mnm.workshop.places import exit_name
 
 __all__ = ["sheet_html"]
 
@@ -159,7 +160,9 @@ class _Sheet:
     def page(self, difficulty: dict[str, Any] | None) -> str:
         ch = self.chapter
         out = [
-            f'<!doctype html><html lang="{"pt-BR" if self.lang == "pt" else "en"}"><head><meta charset="utf-8">',
+            f'<!doctype html><html lang="{"pt-BR" if self.lang == "pt" else "en"}"><head><meta charset="utf-8">'
+            # issue 46: readable on a phone (it rendered 980 px wide at 390)
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{escape(self.say('chapter'))} {ch.number}: {escape(self.text(ch.name))}</title>",
             f"<style>{_STYLE}</style></head><body>",
             f'<p class="note">{escape(self.say("print"))}</p>',
@@ -230,17 +233,31 @@ class _Sheet:
             out += [f"<p>{escape(self.say('defeat_all'))}</p>", self.conditions(ch.defeat)]
         return [*out, "</section>"]
 
+    def rule(self, r: Any, room_side: int | None) -> str:
+        """A rule in words, its exit named as the form and the "why" name it (issue 46: "the east exit of the
+        Guard Room", not "its exit 2")."""
+        words = rule_words(r, self.lang)
+        if r.text is None and r.where.exit is not None:
+            side = r.where.side if r.where.side is not None else room_side
+            name = exit_name(side, r.where.exit, self.lang)
+            n = r.where.exit + 1
+            if self.lang.startswith("pt"):
+                words = words.replace(f"pela saída {n}", "pela " + name.removeprefix("a ")).replace("por uma saída, pela", "pela")
+            else:
+                words = words.replace(f"through its exit {n}", f"through {name}").replace("through an exit, through", "through")
+        return words
+
     def rules(self) -> list[str]:
         ch = self.chapter
         out = [f'<section id="sheet-rules"><h2>{escape(self.say("rules"))}</h2>']
         if ch.rules:
-            out.append("<ul>" + "".join(f"<li>{escape(self.spaces(rule_words(r, self.lang)))}</li>" for r in ch.rules) + "</ul>")
+            out.append("<ul>" + "".join(f"<li>{escape(self.spaces(self.rule(r, None)))}</li>" for r in ch.rules) + "</ul>")
         else:
             out.append(f"<p>{escape(self.say('no_rules'))}</p>")
         if ch.rooms:
             out.append(f"<h3>{escape(self.say('rooms'))}</h3>")
             for room in ch.rooms:
-                words = "".join(f"<li>{escape(self.spaces(rule_words(r, self.lang)))}</li>" for r in room.rules)
+                words = "".join(f"<li>{escape(self.spaces(self.rule(r, room.side)))}</li>" for r in room.rules)
                 out.append(f"<h4>{escape(self.side(room.side))}</h4><ul>{words}</ul>")
         return [*out, "</section>"]
 

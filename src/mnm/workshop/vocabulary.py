@@ -4,6 +4,7 @@ its parameters, read from the pydantic models themselves so the forms cannot dri
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from enum import Enum
@@ -43,10 +44,16 @@ def _kind_of(name: str, info: FieldInfo) -> dict[str, Any] | None:
     metadata = " ".join(str(m) for m in info.metadata)
     if origin is tuple:
         inner = args[0] if args else str
+        if args and all(a is int for a in args) and Ellipsis not in args:
+            return {"type": "ints", "size": len(args)}  # a place on the table: [x, y]
         if inner is str and (name == "spaces" or "side:space" in str(info.description or "") or "\\d+:\\d+" in str(typing.get_args(inner))):
             return {"type": "spaces"}
         if typing.get_origin(inner) is typing.Annotated and "pattern" in str(typing.get_args(inner)[1:]):
-            return {"type": "spaces"}
+            return {"type": "spaces"} if "d+:" in str(typing.get_args(inner)[1:]) else {"type": "names"}
+        if isinstance(inner, type) and issubclass(inner, Enum):
+            return {"type": "names", "choices": [m.value for m in inner]}
+        if typing.get_origin(inner) is typing.Literal:
+            return {"type": "names", "choices": list(typing.get_args(inner))}
         return None
     if typing.get_origin(ann) is typing.Annotated:
         return {"type": "space" if "\\d+:\\d+" in str(typing.get_args(ann)) else "text"}
@@ -150,9 +157,39 @@ def _words(container: type[BaseModel], kinds: type[Enum]) -> list[dict[str, Any]
             schema = _fields(model)
         else:  # any, all (a list of conditions), not (one condition)
             schema = [{"name": kind.value, "type": "conditions", "required": True, "default": None, "doc": ""}]
-        en, pt = sentence(kind)  # type: ignore[arg-type]
-        out.append({"id": kind.value, "en": en, "pt": pt, "params": params, "form": params is not None, "fields": schema})
+        en, pt = (_plain_words(x) for x in sentence(kind))  # type: ignore[arg-type]
+        old = kind.value in OLD_WORDS
+        out.append({"id": kind.value, "en": en, "pt": pt, "old": old, "params": params, "form": params is not None, "fields": schema})
     return out
+
+
+OLD_WORDS = frozenset({"announce", "start_rain", "nightfall", "olga_charges", "raining"})
+"""Words kept for files written before their newer form (issue 46): a form shows them where a file has them and
+never offers them for a new condition or effect (``announce`` cannot be completed in a form at all)."""
+
+_RULE_NOTE = re.compile(r"\s*\((?:[^()]*\b(?:R-[A-Z]+-\d+|old word|palavra antiga)\b[^()]*)\)")
+_INLINE_RULE = re.compile(r"\s*\bR-[A-Z]+-\d+\b;?\s*")
+
+
+def _plain_words(text: str) -> str:
+    """A sentence as the designer reads it: no rulebook rule IDs and no "(old word: ...)" notes (issue 46)."""
+    return _INLINE_RULE.sub(" ", _RULE_NOTE.sub("", text)).replace(" )", ")").replace("( ", "(").strip()
+
+
+# the chapter's sections a form edits beyond setup, story, victory, defeat and rules (issue 46): with the path
+# each lives at in the file (setup's own fields are nested under ``setup:``)
+_MORE_TOP = ("next_chapter", "source", "note")
+_MORE_SETUP = ("special_searches", "special_surges", "party_items", "helpers", "rain")
+
+
+def _chapter_fields(names: tuple[str, ...], under: str) -> list[dict[str, Any]]:
+    from mnm.content.schema import Chapter
+
+    out = []
+    for f in _fields(Chapter):
+        if f["name"] in names:
+            out.append({**f, "path": f"{under}{f['name']}"})
+    return sorted(out, key=lambda f: names.index(f["name"]))
 
 
 def vocabulary() -> dict[str, Any]:
@@ -175,6 +212,12 @@ def vocabulary() -> dict[str, Any]:
             "actions": {"en": "Chapter actions", "pt": "Ações do capítulo", "fields": _fields(ChapterAction)},
             "items": {"en": "Chapter items", "pt": "Itens do capítulo", "fields": _fields(ChapterItem)},
             "placements": {"en": "Minions on named spaces", "pt": "Lacaios em espaços nomeados", "fields": _fields(NamedPlacement)},
+            # issue 46: every other section of the file, so that nothing is only in the text
+            "more": {
+                "en": "More of the chapter",
+                "pt": "Mais do capítulo",
+                "fields": _chapter_fields(_MORE_SETUP, "setup.") + _chapter_fields(_MORE_TOP, ""),
+            },
         },
         "tokens": [{"id": token, "en": en, "pt": pt} for token, (en, pt) in TOKENS.items()],
         "reserved": sorted(RESERVED_NAMES),
