@@ -54,6 +54,7 @@ from mnm.engine import (
     condition_holds,
     exit_target,
     explore_gate,
+    minions_on_side,
     rule_enabled,
     rule_fired,
     step_distances,
@@ -398,6 +399,8 @@ def world_key(ctx: Ctx, st: State) -> tuple[object, ...]:
         key.append(rule_enabled(st, g.rule, True))
     for c in sg.gate_leaves:
         key.append(condition_holds(ctx, st, c))
+    # the sides minions stand on: an exit that would turn a neighbour over is refused while minions are on it
+    key.append(frozenset(ctx.board.graph_of(m.space).side for m in st.minions.values() if m.space))
     return tuple(key)
 
 
@@ -432,6 +435,9 @@ def world(ctx: Ctx, st: State) -> World:
             spaces = tuple(sp for sp in e.spaces if sp not in barred)
             if not spaces:
                 continue  # every space it leaves from is barred (bar_space): the engine never lets a mouse there
+            if e.where != "flip" and _turns_over_minions(ctx, st, e):
+                closed.append((e, (MINIONS_ON_NEIGHBOUR,)))  # the engine offers no such explore (R-EXPLORE-04)
+                continue
             if gate_ids and asker:
                 refused = {sp: explore_gate(ctx, st, asker, sp, e.where) for sp in spaces}
                 open_from = tuple(sp for sp in spaces if refused[sp] not in gate_ids)
@@ -446,6 +452,21 @@ def world(ctx: Ctx, st: State) -> World:
         _WORLDS.clear()
     _WORLDS[key] = got
     return got
+
+
+MINIONS_ON_NEIGHBOUR: Final = "@minions-on-neighbour"  # a closed edge's reason: not a gate rule's id
+
+
+def _turns_over_minions(ctx: Ctx, st: State, e: Edge) -> bool:
+    """Whether exploring ``e`` would turn over a neighbour tile that has minions on it, which the engine refuses
+    (:func:`mnm.engine.exit_target`, R-EXPLORE-04 with R-EXPLORE-01's reason): the way opens when they are gone."""
+    board = ctx.board
+    if e.target in st.face_up.values():
+        return False  # the neighbour already shows that side: nothing turns over
+    up = board.other_side(e.target)
+    if up is None or up not in st.face_up.values() or not minions_on_side(st, up):
+        return False
+    return exit_target(ctx, st, e.side, int(e.where.split("-")[1])) is None
 
 
 _PLANS: Final[dict[tuple[object, ...], ChapterPlan]] = {}
@@ -1053,7 +1074,16 @@ def _way_blocked(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> Sub
                     nxt.append(e.target)
         frontier = nxt
     seen = set(depth)
-    met = [ids for e, ids in sorted(live.closed, key=lambda x: depth.get(x[0].side, 99)) if e.side in seen]
+    ordered = sorted(live.closed, key=lambda x: depth.get(x[0].side, 99))
+    for e, ids in ordered:  # the nearest neighbour a way must turn over, with minions on it: defeat them first
+        up = ctx.board.other_side(e.target)
+        if e.side in seen and MINIONS_ON_NEIGHBOUR in ids and up is not None:
+            purpose = (f"to clear side {up}, which the way on turns over", f"para limpar o lado {up}, que o caminho vira")
+            clear = Condition.model_validate({"tile_clear": {"side": up}})
+            got = _pursue(ctx, st, sg, clear, True, purpose, 1, set())
+            if got is not None and got.act != WAIT:
+                return got
+    met = [ids for e, ids in ordered if e.side in seen]
     by_id = {g.rule: g for g in sg.gates}
     for rid in dict.fromkeys(r for ids in met for r in ids):
         g = by_id.get(rid)
@@ -1129,7 +1159,7 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
     but places to reach."""
     sg = stages(ctx)
     if not sg.pre and not sg.gates and not sg.lays and not sg.won_by and not sg.frees:
-        return None
+        return _way_blocked(ctx, st, sg, _final_sides(ctx, st))  # minions on a tile the way on turns over
     waiting: SubGoal | None = None
     rescue = _rescue(ctx, st, sg)
     if rescue is not None:
