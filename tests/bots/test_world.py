@@ -87,6 +87,9 @@ def test_the_engine_says_which_gate_refuses_an_explore_from_where() -> None:
 
 def test_the_world_has_no_way_round_a_gate_through_barred_flips() -> None:
     game = _game("01-the-pried-key.yaml")
+    bot = HeuristicBot(seed=0)
+    while game.decision() is not None and game.decision().kind != "turn":  # abilities chosen, the guard placed
+        game.apply(bot.choose(game))
     ctx, st = game.ctx, game.state
     live = plan.world(ctx, st)
     assert [(e.side, e.where) for e, _ in live.closed] == [(3, "exit-1")]
@@ -215,3 +218,23 @@ def test_validate_warns_when_the_planner_has_no_way_from_the_start() -> None:
     assert gaps[0]["pt"].startswith("no início, os bots não conseguiram planejar")
     content, chapter = _read("07-the-fallen-shelves.yaml")
     assert start_gaps(content, chapter) == []  # the way round the shelves: a way
+
+
+def test_an_exit_that_would_turn_over_minions_is_closed_and_clearing_them_is_the_sub_goal() -> None:
+    # R-EXPLORE-04 (issue 47): the engine offers no explore that turns over a neighbour with minions on it; a
+    # generated "guard" chapter whose only way on is such an exit (the flip past the guard is gated) was lost by
+    # the heuristic in 300 rounds of flipping its own tile back and forth
+    from mnm.chapters.generate import generate
+
+    made = generate(75677328)
+    assert made.family == "guard"
+    game = Game.new(made.chapter_id, ["collin", "tilda"], seed=0, content=read_chapter_text(made.text, "g.yaml"))
+    bot = HeuristicBot(seed=0)
+    while game.decision() is not None and game.decision().kind != "turn":  # abilities chosen, the guard placed
+        game.apply(bot.choose(game))
+    ctx, st = game.ctx, game.state
+    live = plan.world(ctx, st)
+    assert [(e.side, e.target, ids) for e, ids in live.closed if plan.MINIONS_ON_NEIGHBOUR in ids] == [(7, 9, (plan.MINIONS_ON_NEIGHBOUR,))]
+    sub = plan.current_goal(ctx, st)
+    assert sub is not None and sub.sides == (10,) and "to clear side 10" in sub.why[0]
+    assert _play(game, bot) == "won"
