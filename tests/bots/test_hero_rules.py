@@ -175,7 +175,7 @@ def test_every_rule_has_both_languages_and_is_documented() -> None:
     for rule, (en, pt) in RULES.items():
         assert en and pt and en != pt
         assert f"`{rule}`" in doc, f"docs/bots.md does not list {rule}"
-        assert rule_sentence(rule, "pt").endswith(f"({rule})")
+        assert rule_sentence(rule, "pt_BR").endswith(f"({rule})")
 
 
 def test_the_plain_heuristic_still_uses_nothing() -> None:

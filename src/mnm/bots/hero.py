@@ -137,7 +137,7 @@ _CURES: Final = ("antidote", "cure-status")
 def rule_sentence(rule: str, lang: str = "en") -> str:
     """The rule's sentence in ``lang`` with its ID, e.g. "heal a mouse about to be captured (H-HEAL)"."""
     en, pt = RULES[rule]
-    return f"{pt if lang == 'pt' else en} ({rule})"
+    return f"{pt if lang.startswith('pt') else en} ({rule})"
 
 
 def _card_id(inst: str) -> str:

@@ -121,7 +121,8 @@ def hint_chance(hint: Hint, lang: str = "en") -> str:
     chance = _percent(hint.chance, lang)
     if hint.low is not None and hint.high is not None:
         low, high = _percent(hint.low, lang), _percent(hint.high, lang)
-        return say(lang, "hint.interval", chance=chance, low=low, high=high, playouts=hint.playouts)
+        numbers = say(lang, "hint.interval", chance=chance, low=low, high=high, playouts=hint.playouts)
+        return f"{hint.words} ({numbers})" if hint.words else numbers  # issue 44: a player's words first
     return say(lang, "hint.chance", chance=chance, playouts=hint.playouts)
 
 
