@@ -92,12 +92,17 @@ GAME_OPTIONS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class MeasuredRate:
-    """The heuristic bot's win rate at one preset on one chapter (Collin, Tilda, Filch, Maginos; seeds 0 up)."""
+    """A *new party*'s win rate at one preset on one chapter: the heuristic bot, which since issue 44 uses abilities,
+    items and scrolls by a good player's rules of thumb (Collin, Tilda, Filch, Maginos; seeds 0 up); and, where
+    measured, a *careful party*'s (the search bot) on the first ``careful_games`` of the same seeds
+    (docs/difficulty.md, "Two yardsticks")."""
 
     chapter: str  # chapter id
-    win_rate: float
+    win_rate: float  # the new party's (the heuristic bot)
     ci95: tuple[float, float]  # Wilson 95% interval
     games: int
+    careful: float | None = None  # the careful party's (the search bot), None where not measured
+    careful_games: int = 0
 
 
 @dataclass(frozen=True)
