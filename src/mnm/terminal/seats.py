@@ -122,7 +122,8 @@ def hint_chance(hint: Hint, lang: str = "en") -> str:
     if hint.low is not None and hint.high is not None:
         low, high = _percent(hint.low, lang), _percent(hint.high, lang)
         numbers = say(lang, "hint.interval", chance=chance, low=low, high=high, playouts=hint.playouts)
-        return f"{hint.words} ({numbers})" if hint.words else numbers  # issue 44: a player's words first
+        words = getattr(hint, "words", "")  # issue 44: a player's words first (a hand-made hint may have none)
+        return f"{words} ({numbers})" if words else numbers
     return say(lang, "hint.chance", chance=chance, playouts=hint.playouts)
 
 
