@@ -14,7 +14,10 @@ from mnm.bots.value import FEATURES, WEIGHTS, fit, win_probability, win_probabil
 from mnm.engine import Game
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
-EVERY_VERB = ("move", "battle", "search", "explore", "end", "levelup", "recover", "act", "equip", "share")
+EVERY_VERB = (
+    "move", "battle", "search", "explore", "end", "levelup", "recover", "act", "equip", "share",
+    "ability", "use", "read",  # issue 44: the heuristic's pick may be an ability, an item or a scroll
+)
 
 
 def _heuristic_games_actions(chapter: str, seed: int, decisions: int) -> list[str]:
