@@ -232,6 +232,10 @@ def test_two_bots_over_the_same_seeds_report_their_paired_margin(tmp_path: Path)
     assert (paired["seeds"], paired["only_challenger"], paired["only_baseline"]) == (4, only_h, only_r)
     assert paired["margin"] == (only_h - only_r) / 4
     assert f"heuristic against random over the same 4 seeds: {paired['margin'] * 100:+.1f} points" in result.output
-    assert "Bots compared over the same seeds" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    report = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "Bots compared over the same seeds" in report
+    # issue 44: every rate names its party, and the skill depth (random, new party, careful party) has its table
+    assert "new party (heuristic bot) against random bot" in report
+    assert "<h2>Skill depth</h2>" in report and "careful party" in report
     # no seed in common, nothing to compare
     assert paired_margin([{"seed": 1, "status": "won"}], [{"seed": 2, "status": "won"}])["seeds"] == 0

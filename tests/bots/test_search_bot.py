@@ -14,7 +14,10 @@ from mnm.bots.value import FEATURES, WEIGHTS, fit, win_probability, win_probabil
 from mnm.engine import Game
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
-EVERY_VERB = ("move", "battle", "search", "explore", "end", "levelup", "recover", "act", "equip", "share")
+EVERY_VERB = (
+    "move", "battle", "search", "explore", "end", "levelup", "recover", "act", "equip", "share",
+    "ability", "use", "read",  # issue 44: the heuristic's pick may be an ability, an item or a scroll
+)
 
 
 def _heuristic_games_actions(chapter: str, seed: int, decisions: int) -> list[str]:
@@ -252,7 +255,7 @@ def _first_turn_offering(verb: str, seed: int) -> tuple[Game, HeuristicBot]:
             saved = bot.rng.getstate()
             pick = bot.choose(game)
             bot.rng.setstate(saved)
-            if pick.verb not in SETTLED_VERBS:
+            if pick.verb not in SETTLED_VERBS and pick.verb != verb:  # issue 44: the heuristic uses abilities too
                 return game, bot
         game.apply(bot.choose(game))
     raise AssertionError(f"no turn offered {verb!r} in 400 decisions")
@@ -276,7 +279,8 @@ def test_abilities_are_candidates_though_the_heuristic_never_picks_one() -> None
 
 def test_the_search_bot_uses_abilities_the_heuristic_leaves_unused() -> None:
     game = Game.new("1", PARTY, seed=5)
-    search, heuristic = SearchBot(seed=5), HeuristicBot(seed=5)
+    # the heuristic before issue 44 (no hero rules of thumb) is the one that leaves them unused
+    search, heuristic = SearchBot(seed=5), HeuristicBot(seed=5, hero_rules=False)
     used: list[str] = []
     for _ in range(400):
         if game.decision() is None or used:
@@ -294,14 +298,18 @@ def test_the_search_bot_uses_abilities_the_heuristic_leaves_unused() -> None:
 
 
 def test_the_before_turn_question_is_searched_and_a_budget_without_it_answers_as_the_heuristic() -> None:
-    # Chapter 1, seed 4, 44 decisions in: Collin may use Battle Leader before his turn. The heuristic's one-step
-    # look declines (it sees the cheese spent, not the attack to come); the search, which plays the turn out, uses it.
+    # Chapter 1, seed 4, 44 decisions in (played by the heuristic before issue 44): Collin may use Battle Leader
+    # before his turn. That heuristic's one-step look declines (it sees the cheese spent, not the attack to come);
+    # the search, which plays the turn out, uses it; so does the heuristic of issue 44, by its rule H-LEADER (a rat
+    # card acts before Tilda and Maginos, who stand on the rats' tile).
     game = Game.new("1", PARTY, seed=4)
-    heuristic = HeuristicBot(seed=4)
+    heuristic = HeuristicBot(seed=4, hero_rules=False)
     for _ in range(44):
         game.apply(heuristic.choose(game))
     decision = game.decision()
     assert decision is not None and decision.kind == "before_turn"
-    assert str(HeuristicBot(seed=0).choose(game)) == "skip collin"
-    assert str(SearchBot(seed=0, questions=()).choose(game)) == "skip collin"
-    assert str(SearchBot(seed=0).choose(game)) == "ability collin battle-leader minion:roach"
+    assert str(HeuristicBot(seed=0, hero_rules=False).choose(game)) == "skip collin"
+    ruled = HeuristicBot(seed=0)
+    assert str(ruled.choose(game)) == "ability collin battle-leader minion:rat-warrior" and ruled.rule == "H-LEADER"
+    assert str(SearchBot(seed=0, questions=()).choose(game)) == "ability collin battle-leader minion:rat-warrior"
+    assert str(SearchBot(seed=0).choose(game)).startswith("ability collin battle-leader")

@@ -32,18 +32,21 @@ def test_bot_seat_and_hint_panel(browser: Browser, base_url: str) -> None:
     version = int(page.locator("body").get_attribute("data-version") or "0")
     with page.expect_response(lambda r: "/hints" in r.url, timeout=60_000) as answer:
         page.locator("#hint-button").click()
-    found = answer.value.json()["hints"]
+    answered = answer.value.json()
+    found = [f for f in answered["hints"] if f["playouts"] >= 100 and f["chance"] is not None]
+    if not found:  # issue 44: no option reached 100 playouts (a busy machine): said plainly, nothing ranked
+        assert answered["status"] == "not_enough"
+        expect(page.locator("#hints .waiting")).to_contain_text("Not enough")
+        return
     hints = page.locator("#hints button.option.hint")
     expect(hints.first).to_be_visible(timeout=30_000)
     count = hints.count()
     assert 1 <= count <= 3 and count == len(found)
-    # a chance is shown only from 100 playouts on (TEAM.md contract 3)
-    if found[0]["playouts"] >= 100:
-        expect(hints.first.locator(".chance")).to_contain_text("%")
-    else:
-        expect(hints.first.locator(".chance")).not_to_contain_text("%")
-        expect(hints.first.locator(".chance")).to_contain_text("too few")
-    expect(hints.first.locator(".reason")).not_to_be_empty()
+    # only options resting on 100 playouts are shown (issue 44), in a player's words; the numbers behind "details"
+    expect(hints.first.locator(".chance")).to_contain_text(" in ")
+    details = page.locator("#hints details.hint-details").first
+    expect(details.locator(".numbers")).to_contain_text("%")
+    expect(details.locator(".reason")).not_to_be_empty()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table-bot-hints.png"), full_page=True)
 

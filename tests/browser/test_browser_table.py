@@ -290,7 +290,8 @@ def test_new_table_difficulty_presets_show_their_win_rates_and_check_their_varia
     expect(choices).to_have_count(len(presets))
     normal = next(p for p in presets if p["default"])
     expect(page.locator("#preset")).to_have_value(normal["id"])
-    # each preset shows the heuristic bot's measured rate on the chapter chosen above it, and follows the chapter
+    # each preset shows a new party's measured rate (the heuristic bot) on the chapter chosen above it, and follows the
+    # chapter; under the select, the careful party's beside it (issue 44)
     for chapter in ("proving-grounds", "flight-to-barksburg", "the-ember-vault"):
         page.locator("#chapter").select_option(chapter)
         for i, preset in enumerate(presets):
@@ -298,8 +299,9 @@ def test_new_table_difficulty_presets_show_their_win_rates_and_check_their_varia
             expect(choices.nth(i)).to_contain_text(f"wins {percent}% of this chapter")
             if preset["default"]:  # the chosen preset's rate, whole, under the select (a phone cuts the select)
                 games = f"{preset['rates'][chapter]['games']:,}"
-                expect(page.locator("#preset-rate")).to_have_text(
-                    f"At this difficulty the heuristic bot wins {percent}% of this chapter ({games} games measured)."
+                expect(page.locator("#preset-rate")).to_contain_text(
+                    f"At this difficulty a new party (the heuristic bot, which heals, dodges and casts) wins {percent}%"
+                    f" of this chapter ({games} games measured). A careful party (the search bot)"
                 )
     page.locator("#preset").screenshot(path=str(SHOTS / "new-table-presets.png"))
     page.locator("#preset").select_option("hard")

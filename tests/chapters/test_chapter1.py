@@ -146,7 +146,7 @@ def test_guard_room_special_surge_places_two_rat_warriors() -> None:
 def test_sewer_surge_uses_the_encounter_card() -> None:
     card = _quiet_standard_card()
     surge = builtin_content().encounter_cards[card].surge
-    game = _surge_at("6:9", card, 12, **SEWER_UP)
+    game = _surge_at("6:9", card, 16, **SEWER_UP)  # 12 before issue 44 added a rat to the surge line
     events = game.apply("end collin")
     assert not of(events, "special_surge") and of(events, "card_surge")
     placed = [str(e.params["minion"]).rsplit("-", 1)[0] for e in of(events, "minion_placed")]

@@ -134,5 +134,6 @@ def test_greedy_play_wins_and_loses_over_many_seeds() -> None:
         game = Game.new(CHAPTER, PARTY, seed=1000 + seed)
         play(game, random_policy(random.Random(seed), blunder=0.4), 1500)
         outcomes[game.state.outcome or "unfinished"] = outcomes.get(game.state.outcome or "unfinished", 0) + 1
-    assert outcomes.get("victory", 0) >= 20, outcomes
+    # 20 before issue 44's calibration for a party that heals and dodges (this greedy policy uses no ability): 14
+    assert outcomes.get("victory", 0) >= 10, outcomes
     assert outcomes.get("hourglass", 0) + outcomes.get("all_captured", 0) >= 5, outcomes

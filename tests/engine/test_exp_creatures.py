@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from rulekit import BOW, CHEESE, SHIELD, SHIELD_STAR, SWORD, of, one, options, scenario
 
+from mnm.content.loader import builtin_content
 from mnm.engine import Game
 from mnm.engine.rules.initiative import add_cards, cards_for_types
 
@@ -160,11 +161,12 @@ def test_r_exp_15_molox_s_three_cards_stay_stacked_in_order_and_he_is_no_boss() 
 @pytest.mark.rule("R-EXP-15")
 @pytest.mark.rule("R-BOSS-04")
 def test_r_exp_15_wounds_go_on_molox_s_figure_and_his_defeat_takes_all_three_cards() -> None:
+    life = builtin_content().minions["molox"].life  # authored (calibrated in issue 44): read, not assumed
     g = scenario(chapter=VAULT, tiles={"10": 20}, heroes={"collin": {"space": "20:4"}},
-                 minions={"molox-1": {"space": "20:2", "wounds": 4}}, tokens={},
+                 minions={"molox-1": {"space": "20:2", "wounds": life - 1}}, tokens={},
                  track=["mouse:collin", "minion:molox:1", "minion:molox:2", "minion:molox:3"],
                  turn="mouse:collin", dice=[CHEESE, SWORD, SWORD, BOW, BOW, BOW], chapter_data={"molox_woke": True})
-    g.apply("battle collin molox-1")  # 3 dice, 2 hits; Molox's 2 defense dice block none: 6 wounds of 5
+    g.apply("battle collin molox-1")  # 3 dice, 2 hits; Molox's 2 defense dice block none: life + 1 wounds
     assert "molox-1" not in g.state.minions
     assert not any(c.startswith("minion:molox") for c in g.state.track)
     assert g.state.status == "won"  # Chapter 4: Molox defeated

@@ -11,6 +11,7 @@ from textual.widgets import Input
 from tuikit import PARTY, run_in_thread
 from typer.testing import CliRunner
 
+from mnm.bots.hints import Hint
 from mnm.cli import app as cli_app
 from mnm.engine.game import Game
 from mnm.terminal.app import HintScreen, PlayApp, TextScreen
@@ -21,7 +22,8 @@ from mnm.terminal.seats import Seats, find_hints, parse_bots
 
 PG = "proving-grounds"
 CH1 = "flight-to-barksburg"
-FEW = 24  # hint playouts in tests: enough to rank, fast
+FEW = 24  # hint playouts in tests: fast, too few to show any option (issue 44)
+ENOUGH = 600  # room to screen the first question's options, then three on 100 playouts each (issue 44, mnm.bots.hints.MIN_PLAYOUTS)
 
 
 def plain(game: Game, lines: list[str], bots: str = "", seed: int = 0) -> tuple[int, str, PlainClient]:
@@ -127,31 +129,60 @@ def test_cli_play_plain_with_bots_and_a_bad_seat() -> None:
 # --- hints ---------------------------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def untimed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints on a playout budget only (no time limit): the same answer on a loaded machine as on a quiet one."""
+    from mnm.bots.hints import hints
+
+    def find(game: Game, iterations: int = ENOUGH, count: int = 3, lang: str = "en") -> list[Hint]:
+        return hints(game, count=count, iterations=iterations, seed=len(game.log), lang=lang, seconds=None)
+
+    monkeypatch.setattr("mnm.terminal.plain.find_hints", find)
+    monkeypatch.setattr("mnm.terminal.app.find_hints", find)
+    monkeypatch.setattr(__name__ + ".find_hints", find)
+
+
+@pytest.mark.usefixtures("untimed")
 def test_plain_hint_lists_three_choices_and_picking_one_plays_it() -> None:
     game = Game.new(PG, PARTY, seed=4)
     d = game.decision()
     assert d is not None
-    expected = find_hints(game, FEW)
-    assert len(expected) == 3
+    expected = find_hints(game, ENOUGH)
+    assert len(expected) == 3 and all(h.playouts >= 100 for h in expected)
     first = d.options.index(expected[0].action) + 1
-    code, out, client = plain(game, ["hint", str(first), "quit"])
-    assert code == 0
-    lines = out.splitlines()
+    out = io.StringIO()
+    client = PlainClient(game, io.StringIO(f"hint\n{first}\nquit\n"), out, None, Seats.of("", game, 0))
+    client.hint_iterations = ENOUGH
+    assert client.run() == 0
+    lines = out.getvalue().splitlines()
     at = lines.index("Hints, best first (type the choice's number, or the space for a move):")
     shown = lines[at + 1 : at + 4]
     for line, h in zip(shown, expected, strict=True):
         assert line.startswith(f"Choice {d.options.index(h.action) + 1}: ")
-        assert f"[{h.action}]: {h.playouts} playouts, too few to give a chance; {h.reason}" in line
+        # a player's words first (issue 44), the numbers after
+        assert f"[{h.action}]: {h.words} (" in line and f"{h.playouts} playouts" in line and h.reason in line
     assert client.game.log == [str(expected[0].action)]
 
 
+@pytest.mark.usefixtures("untimed")
+def test_plain_hint_on_too_few_playouts_says_not_enough_and_ranks_nothing() -> None:
+    """Issue 44: under an artificially tiny budget the hint says it has not measured enough, instead of ranking."""
+    game = Game.new(PG, PARTY, seed=4)
+    code, out, client = plain(game, ["hint", "quit"])
+    assert code == 0
+    text = out
+    assert "Not enough yet to tell the choices apart" in text and "100 playouts" in text
+    assert "Hints, best first" not in text and client.game.log == []
+
+
+@pytest.mark.usefixtures("untimed")
 def test_hint_key_shows_three_and_picking_plays_it() -> None:
     game = Game.new(PG, PARTY, seed=4)
-    expected = find_hints(game, FEW)
+    expected = find_hints(game, ENOUGH)
 
     async def scenario() -> None:
         app = PlayApp(game)
-        app.hint_iterations = FEW
+        app.hint_iterations = ENOUGH
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             while isinstance(app.screen, TextScreen):
@@ -163,9 +194,7 @@ def test_hint_key_shows_three_and_picking_plays_it() -> None:
             screen = app.screen
             assert isinstance(screen, HintScreen)
             assert screen.actions == [h.action for h in expected]
-            assert "too few to give a chance" in str(screen.labels[0]) and str(expected[0].action) in str(
-                screen.labels[0]
-            )
+            assert expected[0].words in str(screen.labels[0]) and str(expected[0].action) in str(screen.labels[0])
             # the second hint under its own choice number (issue 32: "1" is choice #1 everywhere, not hint 1)
             number = next(n for n, a in app.numbering.shown.items() if a == expected[1].action)
             assert str(screen.labels[1]).startswith(f"#{number}")

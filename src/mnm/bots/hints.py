@@ -37,9 +37,40 @@ from mnm.bots.policy import resample_hidden
 from mnm.bots.value import HORIZON, WEIGHTS, chapter_weights, win_probability
 from mnm.engine import Action, Ctx, Event, Game, State, apply_action_in_place, make_ctx, render
 
-__all__ = ["MIN_PLAYOUTS", "PLAYOUTS", "SECONDS", "Hint", "group_options", "hints", "wilson"]
+__all__ = [
+    "HALF_WIDTH",
+    "MIN_PLAYOUTS",
+    "PLAYOUTS",
+    "SECONDS",
+    "Hint",
+    "chance_words",
+    "group_options",
+    "hint_status",
+    "hints",
+    "in_words",
+    "min_playouts_for",
+    "not_enough_text",
+    "shown",
+    "wilson",
+]
 
-MIN_PLAYOUTS = 100  # no chance is shown on fewer playouts (contract 3)
+# Issue 44: a hint never shows noise. The minimum is chosen from the interval width wanted: a shown option's 95%
+# interval is at most about +-10 points wide (HALF_WIDTH) even at an even chance, the widest case:
+# 1.96 * sqrt(1/4 / n) <= 0.10 needs n >= 97 (min_playouts_for), rounded up to 100.
+HALF_WIDTH = 0.10
+
+
+def min_playouts_for(half_width: float, z: float = 1.96) -> int:
+    """The playouts an option needs for its 95% interval to be at most ``half_width`` wide either side at an even
+    chance (the widest): ``(z / 2 / half_width)**2``, rounded up.
+
+    >>> min_playouts_for(0.10)
+    97
+    """
+    return math.ceil((z / 2 / half_width) ** 2)
+
+
+MIN_PLAYOUTS = 100  # no option is shown, nor ranked, on fewer playouts (contract 3; issue 44: min_playouts_for(0.10))
 PLAYOUTS = 400  # the default budget in playouts: the top 3 options at 100 each, and room to screen the rest
 SECONDS = 2.2  # the default time budget: with start-up, `mnm hint` answers within 3 s on a 2-core machine
 CHUNK = 4  # futures per task sent to a worker
@@ -108,6 +139,7 @@ class Hint:
     high: float | None = None
     group: int | None = None  # options sharing a group are about equal
     even: bool = False  # the reason already says it is even with another shown option (clients add no "about equal")
+    words: str = ""  # the chance in a player's words (issue 44): "about 1 in 2 to win; could be 2 in 5 to 3 in 5"
 
     def to_json(self) -> dict[str, object]:
         def r(x: float | None) -> float | None:
@@ -124,6 +156,7 @@ class Hint:
             "even": self.even,
             "win_chance": round(self.win_chance, 3),
             "reason": self.reason,
+            "words": self.words,
         }
 
 
@@ -323,9 +356,62 @@ def hints(
                 high=high,
                 group=groups.get(i),
                 even=bool(even),
+                words=chance_words(t.chance, low, high, lang) if low is not None and high is not None else "",
             )
         )
     return out
+
+
+# Shares as a player says them (issue 44): the nearest of these fractions.
+_FRACTIONS = ((1, 10), (1, 5), (1, 4), (1, 3), (2, 5), (1, 2), (3, 5), (2, 3), (3, 4), (4, 5), (9, 10))
+
+
+def in_words(x: float, lang: str = "en") -> str:
+    """A share as a player says it: "1 in 2", "2 in 5" ("1 em 2" in Portuguese, `pt_BR`); "almost none" under 5%,
+    "almost all" over 95%.
+
+    >>> in_words(0.49), in_words(0.41), in_words(0.58, "pt_BR"), in_words(0.98)
+    ('1 in 2', '2 in 5', '3 em 5', 'almost all')
+    """
+    if x < 0.05:
+        return render(Event("hint_almost_none", {}), lang)
+    if x > 0.95:
+        return render(Event("hint_almost_all", {}), lang)
+    a, b = min(_FRACTIONS, key=lambda f: (abs(f[0] / f[1] - x), f[1]))
+    return render(Event("hint_fraction", {"a": a, "b": b}), lang)
+
+
+def chance_words(chance: float, low: float, high: float, lang: str = "en") -> str:
+    """The chance and its 95% interval in a player's words: "about 1 in 2 to win; could be 2 in 5 to 3 in 5"."""
+    if chance > 0.95 and low > 0.85:
+        return render(Event("hint_words_almost_sure", {}), lang)
+    if chance < 0.05 and high < 0.15:
+        return render(Event("hint_words_almost_never", {}), lang)
+    lo, hi = in_words(low, lang), in_words(high, lang)
+    if lo == hi:
+        return render(Event("hint_words_sure", {"chance": in_words(chance, lang)}), lang)
+    return render(Event("hint_words", {"chance": in_words(chance, lang), "low": lo, "high": hi}), lang)
+
+
+def shown(found: list[Hint]) -> list[Hint]:
+    """The hints a player is shown (issue 44): only the options measured on :data:`MIN_PLAYOUTS` playouts or more,
+    in their order. :func:`hints` also returns the options it measured less (their ``chance`` is None), for tools
+    and the JSON answers; no screen ranks them."""
+    return [h for h in found if h.chance is not None and h.playouts >= MIN_PLAYOUTS]
+
+
+def hint_status(game: Game, found: list[Hint]) -> str:
+    """``over`` (nothing to choose), ``ready`` (an option measured enough to show, :func:`shown`) or ``not_enough``
+    (a decision is pending but no option reached :data:`MIN_PLAYOUTS` playouts in the time: still thinking, the
+    machine is busy)."""
+    if game.decision() is None or not game.legal_actions():
+        return "over"
+    return "ready" if shown(found) else "not_enough"
+
+
+def not_enough_text(lang: str = "en") -> str:
+    """What a hint says when no option reached :data:`MIN_PLAYOUTS` playouts: plainly, that it needs more time."""
+    return render(Event("hint_not_enough", {"playouts": MIN_PLAYOUTS}), lang)
 
 
 def _even_reason(

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from mypy_extensions import mypyc_attr
 
+from mnm.bots.hero import level_pick, question_rule, rule_sentence, turn_rule
 from mnm.bots.plan import AUTO, SubGoal, act_worth, advice, current_goal, explain, progress, stages
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, hero_life, make_ctx, step_distances
 
@@ -134,15 +135,21 @@ class HeuristicBot:
     # the rules of thumb may keep its deck order and only re-draw the dice: shuffling both decks at every look
     # was a fifth of the search bot's time.
     redraw_decks: bool = True
+    # the heroes' whole game (issue 44, mnm.bots.hero): abilities, items, scrolls, before-turn questions and
+    # level-up picks by named rules of thumb; False: the bot before issue 44, which never used one (a yardstick)
+    hero_rules: bool = True
     name: str = "heuristic"
     rng: random.Random = field(init=False)
     _ctx: Ctx | None = field(default=None, init=False)
     choice_why: tuple[str, str] = field(default=("", ""), init=False)  # why the last story choice (en, pt)
+    # the ID of the rule of thumb behind the last choice (mnm.bots.hero.RULES), "" when none of them decided it
+    rule: str = field(default="", init=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self._ctx = None  # set here too: the compiled bot (mypyc) leaves an init=False field unset
         self.choice_why = ("", "")
+        self.rule = ""
 
     def _own_ctx(self, game: Game) -> Ctx:
         # A context of its own, so the bot's experiments never touch the game's event list or caches.
@@ -186,14 +193,25 @@ class HeuristicBot:
             return options[0]
         ctx = self._own_ctx(game)
         decision = game.decision()
+        self.rule = ""
         if decision is not None and decision.kind == "turn":
             picked = self.turn_choice(ctx, game.state, options)
+            if self.hero_rules:
+                ruled = turn_rule(ctx, game.state, options, picked)
+                if ruled is not None:
+                    self.rule = ruled[1]
+                    return ruled[0]
             if picked is not None:
                 return picked
-        if decision is not None and decision.kind == "story_choice" and self.look_ahead:
+        elif decision is not None and decision.kind == "story_choice" and self.look_ahead:
             picked = self.weigh_choice(ctx, game.state, options)
             if picked is not None:
                 return picked
+        elif self.hero_rules and decision is not None:
+            ruled = question_rule(ctx, game.state, decision.kind, options)
+            if ruled is not None:
+                self.rule = ruled[1]
+                return ruled[0]
         return self.best_of(ctx, game.state, options)
 
     def weigh_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None:
@@ -227,6 +245,11 @@ class HeuristicBot:
         )
         return options[best]
 
+    def explain_choice(self, lang: str = "en") -> str:
+        """The rule of thumb behind the bot's last choice, named with its ID (docs/bots.md, "The heroes' whole
+        game"), e.g. "heal a mouse about to be captured (H-HEAL)"; "" when its other rules of thumb decided."""
+        return rule_sentence(self.rule, lang) if self.rule else ""
+
     # --- rules of thumb for a mouse's turn ----------------------------------------------------------------
 
     def route_goal(self, ctx: Ctx, st: State) -> SubGoal | None:
@@ -259,6 +282,8 @@ class HeuristicBot:
         hero = st.heroes[options[0].actor]
         if hero.space is None:
             return None
+        if "levelup" in by_verb and self.hero_rules:
+            return level_pick(by_verb["levelup"])  # H-LEVEL: no one-step look tells two abilities apart
         for verb in ("levelup", "recover"):
             if verb in by_verb:
                 return self.best_of(ctx, st, by_verb[verb])

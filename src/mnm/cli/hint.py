@@ -59,9 +59,15 @@ def hint(
     if as_json:
         typer.echo(json.dumps([h.to_json() for h in found]))
         return
-    if not found:
-        typer.echo("The game is over: nothing to suggest.")
+    from mnm.bots.hints import hint_status, not_enough_text, shown
     from mnm.engine import Event, render
+
+    status = hint_status(game, found)
+    if status == "over":
+        typer.echo("The game is over: nothing to suggest.")
+    elif status == "not_enough":  # issue 44: no option measured enough to rank; say so plainly
+        typer.echo(not_enough_text(lang))
+    found = shown(found)  # never an option measured on fewer than MIN_PLAYOUTS playouts
 
     for i, h in enumerate(found, 1):
         same = i > 1 and h.group is not None and h.group == found[i - 2].group and not h.even
@@ -70,5 +76,7 @@ def hint(
         else:
             won = render(Event("hint_chance", {"percent": f"{h.chance:.0%}", "playouts": h.playouts}), lang)
             won += f", {h.low:.0%}-{h.high:.0%}"
+            if h.words:  # issue 44: a player's words first, the numbers after
+                won = f"{h.words}; {won}"
         equal = " " + render(Event("hint_about_equal", {}), lang) if same else ""
         typer.echo(f"{i}. {h.action}  ({won}){equal} {h.reason}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -71,10 +71,17 @@ def _difficulty_help() -> str:
     """The --difficulty help: each preset with its measured win rate (docs/difficulty.md)."""
     from mnm.engine import DIFFICULTY_PRESETS
 
-    rates = "; ".join(
-        f"{p.id}: the heuristic bot wins {p.win_rate:.0%} of Chapter 1 ({p.games:,} games)" if p.games else p.id
-        for p in DIFFICULTY_PRESETS.values()
-    )
+    def said(p: Any) -> str:
+        # issue 44: every rate names its party: a new party (the heuristic bot), a careful party (the search bot)
+        if not p.games:
+            return str(p.id)
+        text = f"{p.id}: a new party wins {p.win_rate:.0%} of Chapter 1 ({p.games:,} games)"
+        careful = p.rates[0].careful
+        if careful is not None:
+            text += f", a careful party {careful:.0%} ({p.rates[0].careful_games:,})"
+        return text
+
+    rates = "; ".join(said(p) for p in DIFFICULTY_PRESETS.values())
     return f"easy, normal or hard (docs/difficulty.md). Measured: {rates}."
 
 

@@ -634,7 +634,11 @@ class TableService:
                 found = await asyncio.to_thread(_find_hints, snapshot, table.content, lang, iterations, version)
         finally:
             self._hints_in -= 1
-        return {"version": version, "hints": found}
+        # issue 44: "not_enough" when a decision is pending but no option reached the minimum playouts (a busy
+        # machine): the client says so plainly instead of ranking noise
+        measured = any(h.get("chance") is not None for h in found)
+        status = "ready" if measured else ("not_enough" if found else "over")
+        return {"version": version, "hints": found, "status": status}
 
     async def settle(self, table: LiveTable) -> None:
         """Wait until the bots have nothing left to answer (tests, and a clean shutdown)."""

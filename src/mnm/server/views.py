@@ -161,7 +161,19 @@ def difficulties_json() -> list[dict[str, Any]]:
             "win_rate": p.win_rate,
             "ci95": list(p.ci95),
             "games": p.games,
-            "rates": {r.chapter: {"win_rate": r.win_rate, "ci95": list(r.ci95), "games": r.games} for r in p.rates},
+            # issue 44: "win_rate" is a new party's (the heuristic bot), "careful" a careful party's (the search bot)
+            "party": "new",
+            "careful": p.rates[0].careful if p.rates else None,
+            "rates": {
+                r.chapter: {
+                    "win_rate": r.win_rate,
+                    "ci95": list(r.ci95),
+                    "games": r.games,
+                    "careful": r.careful,
+                    "careful_games": r.careful_games,
+                }
+                for r in p.rates
+            },
         }
         for p in DIFFICULTY_PRESETS.values()
     ]

@@ -177,12 +177,38 @@ def _win_rates(path: Path, runs: list[tuple[str, dict[str, Any]]]) -> None:
     plt.close(fig)
 
 
+# Issue 44: every shown win rate names the party it describes.
+PARTIES = {"heuristic": "new party (heuristic bot)", "search": "careful party (search bot)", "random": "random bot"}
+
+
+def party_of(bot: object) -> str:
+    """The party a bot's win rate describes: a *new party* (the heuristic bot, which uses abilities and items by a
+    good player's rules of thumb), a *careful party* (the search bot), or the random bot (docs/difficulty.md)."""
+    return PARTIES.get(str(bot), str(bot))
+
+
+def skill_depth(runs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, dict[str, float]]:
+    """The chapter's skill depth per preset (issue 44, docs/difficulty.md "Skill depth"): the win rates of the random
+    bot, the new party and the careful party on the same seeds, and the spread between the lowest and the highest
+    measured; a preset needs two of the three bots to have one."""
+    by_preset: dict[str, dict[str, float]] = {}
+    for meta, summary in runs:
+        bot = str(meta.get("bot"))
+        if bot in PARTIES:
+            by_preset.setdefault(str(meta.get("difficulty", "normal")), {})[bot] = float(summary["win_rate"])
+    out = {}
+    for preset, rates in by_preset.items():
+        if len(rates) >= 2:
+            out[preset] = {**rates, "spread": round(max(rates.values()) - min(rates.values()), 4)}
+    return out
+
+
 def write_comparison(out: Path, runs: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[Path]:
     """The difficulty report: several runs (bots x presets) side by side in ``out/report.html``, with where
     their games were lost (page, tile, minion type). ``runs`` holds (meta, summary) pairs."""
     out.mkdir(parents=True, exist_ok=True)
     esc = html.escape
-    named = [(f"{m.get('bot')} / {m.get('difficulty', 'normal')}", m, s) for m, s in runs]
+    named = [(f"{party_of(m.get('bot'))} / {m.get('difficulty', 'normal')}", m, s) for m, s in runs]
     _atomic_write(out / "comparison.json", json.dumps([{**m, **s} for m, s in runs], indent=2))
     written = [out / "comparison.json"]
     _win_rates(out / "win_rates.png", [(label, s) for label, _, s in named])
@@ -213,13 +239,13 @@ def write_comparison(out: Path, runs: list[tuple[dict[str, Any], dict[str, Any]]
     )
     written += [out / n for n in ("win_rates.png", "lost_pages.png", "lost_sides.png", "lost_minions.png")]
     rows = "".join(
-        f"<tr><td>{esc(str(m.get('bot')))}</td><td>{esc(str(m.get('difficulty', 'normal')))}</td>"
+        f"<tr><td>{esc(party_of(m.get('bot')))}</td><td>{esc(str(m.get('difficulty', 'normal')))}</td>"
         f"<td>{s['games']}</td><td><b>{s['win_rate']:.1%}</b></td><td>{s['ci95'][0]:.1%} to {s['ci95'][1]:.1%}</td>"
         f"<td>{esc(', '.join(f'{c.replace(chr(95), chr(32))} {n}' for c, n in s['defeat_causes'].items()) or 'none')}</td><td>{s['mean_rounds']}</td><td>{s['surges_per_game']}</td></tr>"
         for _, m, s in named
     )
     paired_rows = "".join(
-        f"<tr><td>{esc(str(m.get('bot')))} against {esc(str(s['paired_vs']))}</td>"
+        f"<tr><td>{esc(party_of(m.get('bot')))} against {esc(party_of(s['paired_vs']))}</td>"
         f"<td>{esc(str(m.get('difficulty', 'normal')))}</td><td>{s['paired']['seeds']}</td>"
         f"<td><b>{s['paired']['margin'] * 100:+.1f}</b></td>"
         f"<td>{s['paired']['ci95'][0] * 100:+.1f} to {s['paired']['ci95'][1] * 100:+.1f}</td>"
@@ -236,6 +262,22 @@ def write_comparison(out: Path, runs: list[tuple[dict[str, Any], dict[str, Any]]
         if paired_rows
         else ""
     )
+    depth = skill_depth(runs)
+    depth_rows = "".join(
+        f"<tr><td>{esc(p)}</td>"
+        + "".join(f"<td>{r[b]:.1%}</td>" if b in r else "<td>not played</td>" for b in ("random", "heuristic", "search"))
+        + f"<td><b>{r['spread'] * 100:.0f}</b></td></tr>"
+        for p, r in depth.items()
+    )
+    depth_table = (
+        "<h2>Skill depth</h2><p class=\"note\">The win rates of the random bot, a new party (the heuristic bot) and a "
+        "careful party (the search bot) on the same seeds (docs/difficulty.md, \"Skill depth\"): where all three win "
+        "alike the chapter is luck; where they spread, skill pays. The spread is the highest minus the lowest, in "
+        "points.</p><table><tr><th>difficulty</th><th>random bot</th><th>new party</th><th>careful party</th>"
+        f"<th>spread (points)</th></tr>{depth_rows}</table>"
+        if depth_rows
+        else ""
+    )
     chapter_name, party, _, end_page = _names(named[0][1]) if named else ("", "", {}, "?")
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Difficulty report: {esc(chapter_name)}</title>
@@ -244,10 +286,12 @@ table{{border-collapse:collapse}}th,td{{border:1px solid #ccc;padding:.3em .6em;
 .note{{color:#555}}</style></head><body>
 <h1>Difficulty report: {esc(chapter_name)} with {esc(party)}</h1>
 <p class="note">Each row is one bot at one difficulty preset (docs/difficulty.md), over the same seeds, so the
-runs differ only by the bot and the preset. The interval is a Wilson 95% interval. The chapter's end marker is
+runs differ only by the bot and the preset. Each names the party it describes: a new party (the heuristic bot,
+which heals, dodges and casts by a good player's rules of thumb), a careful party (the search bot). The interval is a Wilson 95% interval. The chapter's end marker is
 on page {esc(end_page)} at normal (easy: a page later, hard: a page earlier).</p>
-<table><tr><th>bot</th><th>difficulty</th><th>games</th><th>won</th><th>95% interval</th><th>defeats</th>
+<table><tr><th>party (bot)</th><th>difficulty</th><th>games</th><th>won</th><th>95% interval</th><th>defeats</th>
 <th>rounds</th><th>surges</th></tr>{rows}</table>
+{depth_table}
 {paired_table}
 <h2>Win rates</h2><img src="win_rates.png" alt="win rate by difficulty and bot">
 <h2>Where games are lost: the page</h2><img src="lost_pages.png" alt="games lost by page">

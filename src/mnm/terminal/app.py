@@ -25,7 +25,8 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from mnm.bots.hints import Hint
+from mnm.bots.hints import Hint, hint_status, not_enough_text
+from mnm.bots.hints import shown as measured_hints
 from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError, hero_life
 from mnm.terminal.boardmap import (
     BIG,
@@ -1312,6 +1313,11 @@ class PlayApp(App[None]):
         if at != len(self.game.log) or self.game.decision() != snapshot.decision():
             self.note(self.t("app.hints_stale"))
             return
+        if hint_status(snapshot, found) == "not_enough":
+            # issue 44: a pending decision with no option measured enough is "not enough yet", not "nothing to choose"
+            self.note(not_enough_text(self.lang))
+            return
+        found = measured_hints(found)  # never an option measured on fewer than MIN_PLAYOUTS playouts
         if not found:
             self.note(self.t("no_hint"))
             return

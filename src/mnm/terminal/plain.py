@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from mnm.bots.hints import hint_status, not_enough_text, shown
 from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.choices import arrange, group_key, shared_words
 from mnm.terminal.describe import Describer
@@ -246,6 +247,9 @@ class PlainClient:
     def hints(self, d: Decision) -> list[str]:
         """The 'hint' command: the best few choices with their numbers, chances and reasons."""
         found = find_hints(self.game, self.hint_iterations, lang=self.lang)
+        if hint_status(self.game, found) == "not_enough":  # issue 44: no option measured enough to rank
+            return [not_enough_text(self.lang)]
+        found = shown(found)  # never an option measured on fewer than MIN_PLAYOUTS playouts
         if not found:
             return [self.t("no_hint")]
         out = [self.t("plain.hints_head")]

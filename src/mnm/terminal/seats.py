@@ -121,7 +121,9 @@ def hint_chance(hint: Hint, lang: str = "en") -> str:
     chance = _percent(hint.chance, lang)
     if hint.low is not None and hint.high is not None:
         low, high = _percent(hint.low, lang), _percent(hint.high, lang)
-        return say(lang, "hint.interval", chance=chance, low=low, high=high, playouts=hint.playouts)
+        numbers = say(lang, "hint.interval", chance=chance, low=low, high=high, playouts=hint.playouts)
+        words = getattr(hint, "words", "")  # issue 44: a player's words first (a hand-made hint may have none)
+        return f"{words} ({numbers})" if words else numbers
     return say(lang, "hint.chance", chance=chance, playouts=hint.playouts)
 
 

@@ -76,7 +76,8 @@ function yourTables() {
   return box;
 }
 
-// Chapter cards: objective and the heuristic bot's measured win rate at normal difficulty.
+// Chapter cards: objective and the measured win rates at normal difficulty: a new party's (the heuristic bot) and,
+// where measured, a careful party's (the search bot) (issue 44)
 function chapterCards(cat, pick) {
   const normal = (cat.difficulties || []).find((p) => p.id === "normal") || (cat.difficulties || []).find((p) => p.default);
   return h(
@@ -89,7 +90,14 @@ function chapterCards(cat, pick) {
         { class: "card chapter-card", "data-chapter": c.id },
         h("h3", {}, `${c.number}. ${tx(c.name)}`),
         h("p", {}, tx(c.objective)),
-        h("p", { class: "measured" }, rate ? t("measured", { percent: Math.round(rate.win_rate * 100) }) : t("notMeasured")),
+        h(
+          "p",
+          { class: "measured" },
+          rate
+            ? t("measured", { percent: Math.round(rate.win_rate * 100) }) +
+                (rate.careful != null ? t("measuredCareful", { percent: Math.round(rate.careful * 100) }) : "")
+            : t("notMeasured"),
+        ),
         h("button", { type: "button", class: "small", onclick: () => pick(c.id) }, t("pickChapter")),
       );
     }),
@@ -133,8 +141,13 @@ export function renderHome() {
   function showPresetRate() {
     const p = presetSel && presets.find((x) => x.id === presetSel.value);
     const rate = p && p.rates && p.rates[chapterSel.value];
+    // issue 44: each rate names its party, the new party's and the careful party's side by side
+    const loc = lang() === "pt" ? "pt-BR" : "en";
     presetRate.textContent = rate
-      ? t("presetRate", { percent: Math.round(rate.win_rate * 100), games: rate.games.toLocaleString(lang() === "pt" ? "pt-BR" : "en") })
+      ? t("presetRate", { percent: Math.round(rate.win_rate * 100), games: rate.games.toLocaleString(loc) }) +
+        (rate.careful != null
+          ? t("presetCareful", { percent: Math.round(rate.careful * 100), games: (rate.careful_games || 0).toLocaleString(loc) })
+          : t("presetNoCareful"))
       : "";
   }
   function applyPreset() {

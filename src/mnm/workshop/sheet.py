@@ -63,7 +63,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "space": "space {space} of side {side} ({name})",
         "print": "Print this page with your browser (Ctrl+P or ⌘P).",
         "easy": "easy", "normal": "normal", "hard": "hard",
-        "heuristic": "heuristic", "search": "search", "random": "random",
+        "heuristic": "heuristic (a new party)", "search": "search (a careful party)", "random": "random",
         "standard": "standard", "difficult": "difficult",
     },
     "pt": {
@@ -103,7 +103,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "space": "espaço {space} do lado {side} ({name})",
         "print": "Imprima esta página pelo navegador (Ctrl+P ou ⌘P).",
         "easy": "fácil", "normal": "normal", "hard": "difícil",
-        "heuristic": "heurístico", "search": "de busca", "random": "aleatório",
+        "heuristic": "heurístico (um grupo novo)", "search": "de busca (um grupo cuidadoso)", "random": "aleatório",
         "standard": "padrão", "difficult": "difícil",
     },
 }
