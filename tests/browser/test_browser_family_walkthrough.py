@@ -123,6 +123,9 @@ def test_two_people_from_the_home_page_to_chapter_two(browser: Browser, base_url
     desk.locator('#chapter-cards article[data-chapter="flight-to-barksburg"] button').click()
     step = desk.locator("#new-table-step")
     expect(step.locator("#nt-rate")).to_contain_text("%")
+    # issue 44: both yardsticks, each naming its party (Chapter 1 has the careful party measured at every preset)
+    expect(step.locator("#nt-rate")).to_contain_text("a new party")
+    expect(step.locator("#nt-rate")).to_contain_text("a careful party")
     step.locator("#nt-players").select_option("2")
     for hero, player in (("collin", "0"), ("tilda", "0"), ("filch", "1"), ("maginos", "1")):
         step.locator(f'select[data-hero="{hero}"]').select_option(player)

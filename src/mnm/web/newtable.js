@@ -12,15 +12,16 @@ function pct(x) {
   return Math.round(x * 100);
 }
 
-// The measured figures of a preset on a chapter: the everyday party (the heuristic bot) and, when the server
-// measured it, the careful party (the search bot).
+// The measured figures of a preset on a chapter: the new party (the heuristic bot, abilities and all) and, when
+// the server measured it, the careful party (the search bot).
 export function measuredLines(preset, chapter) {
   const out = [];
   const everyday = preset && preset.rates && preset.rates[chapter];
   if (everyday) out.push(t("ntEveryday", { percent: pct(everyday.win_rate), games: everyday.games }));
-  const carefulRates = preset && (preset.careful_rates || preset.search_rates || (preset.careful && preset.careful.rates));
-  const careful = carefulRates && carefulRates[chapter];
-  if (careful) out.push(t("ntCareful", { percent: pct(careful.win_rate), games: careful.games }));
+  // issue 44: the server gives the careful party's figure beside the new party's, per chapter
+  if (everyday && everyday.careful != null) {
+    out.push(t("ntCareful", { percent: pct(everyday.careful), games: everyday.careful_games || 0 }));
+  }
   if (!out.length) out.push(t("ntNotMeasured"));
   return out;
 }
