@@ -300,7 +300,7 @@ def test_new_table_difficulty_presets_show_their_win_rates_and_check_their_varia
             if preset["default"]:  # the chosen preset's rate, whole, under the select (a phone cuts the select)
                 games = f"{preset['rates'][chapter]['games']:,}"
                 expect(page.locator("#preset-rate")).to_contain_text(
-                    f"At this difficulty a new party (the heuristic bot, which heals, dodges and casts) wins {percent}%"
+                    f"At this difficulty a new party (bots that heal, dodge and cast as people new to the game would) wins {percent}%"
                     f" of this chapter ({games} games measured). A careful party (the search bot)"
                 )
     page.locator("#preset").screenshot(path=str(SHOTS / "new-table-presets.png"))
