@@ -244,7 +244,7 @@ def test_a_table_of_a_draft_with_people_and_bots_shows_the_chapter_s_trackers(br
     page.locator("#ws-open-table").click()
     host = page.locator("#ws-links .host-link")
     expect(host).to_be_visible(timeout=T)
-    expect(page.locator("#ws-links")).to_contain_text("(bot: heuristic)")
+    expect(page.locator("#ws-links")).to_contain_text("(bot: heuristic (a new party))")
     expect(page.locator("#ws-links")).to_contain_text("Seat 1: Nez")
     table = context.new_page()
     table.on("pageerror", lambda e: errors.append(str(e)))

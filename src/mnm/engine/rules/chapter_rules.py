@@ -64,7 +64,7 @@ from mnm.engine.rules.encounters import figures_available, place_minions
 from mnm.engine.rules.explore import flip_spaces, place_group, turn_tile_over
 from mnm.engine.rules.initiative import add_cards, cards_for_types, remove_type_if_gone
 from mnm.engine.rules.minions import path_toward
-from mnm.engine.rules.spaces import face_up_space, rescue_spaces
+from mnm.engine.rules.spaces import face_up_space, rescue_spaces, room_for
 from mnm.engine.rules.weather import MOON, moon_sets, nightfall, raining, start_rain, stop_rain
 from mnm.engine.state import Hero, Minion, State
 
@@ -435,22 +435,6 @@ def _place_minion(ctx: Ctx, st: State, fire: Fire, rule: CompiledRule, p: Any) -
     values: dict[str, Param] = {"minion": fig.id, "space": fig.space, "why": rule.id, "reason": "chapter"}
     emit_effect(ctx, fire, rule, "place_minion", p.event, values, "minion_placed")
     add_cards(ctx, st, [], cards_for_types(ctx, st, [kind]))
-
-
-def room_for(ctx: Ctx, st: State, space: str, large: bool) -> str:
-    """Where a figure placed on ``space`` stands: there if it has room (R-SPACE-01..06), else the nearest space of
-    the same tile that has (fewest minion steps, lowest number first), else '' (docs/rulings.md R-STORY-03)."""
-    if can_enter(ctx, st, space, large=large):
-        return space
-    graph = ctx.board.graph_of(space)
-    start = graph.by_id[space].index
-    best = ""
-    best_key = (1 << 30, 1 << 30)
-    for sp in graph.spaces:
-        key = (graph.minion_dist[start][sp.index], sp.n)
-        if key < best_key and not sp.minions_barred and can_enter(ctx, st, sp.id, large=large):
-            best, best_key = sp.id, key
-    return best
 
 
 @effect(EffectKind.PLACE_MINIONS, "R-ENC-05")

@@ -15,6 +15,7 @@ from mnm.engine.rules.chapter_state import CAMPAIGN_LOG
 from mnm.engine.rules.encounters import place_minions
 from mnm.engine.rules.expansion import expansion_setup
 from mnm.engine.rules.initiative import add_cards, cards_for_types
+from mnm.engine.rules.spaces import room_for
 from mnm.engine.state import Hero, Minion, Pending, State
 
 __all__ = [
@@ -358,12 +359,6 @@ def _ability_explain(ctx: Ctx, st: State, p: Pending, a: Action) -> str:
 decision("choose_ability", _ability_options, _ability_apply, _ability_explain, prompt="choose_ability_prompt")
 
 
-def _room_for(ctx: Ctx, st: State, space: str, large: bool) -> str:
-    from mnm.engine.rules.chapter_rules import room_for  # the chapter language's rule (R-STORY-03), imported late
-
-    return room_for(ctx, st, space, large)
-
-
 @step("place_starting_minions")
 def _place_starting(ctx: Ctx, st: State, args: list[Any]) -> None:
     """R-SETUP-06/07: starting minions placed normally (R-ENC-06), one group after the other, then the opening
@@ -380,7 +375,7 @@ def _place_starting(ctx: Ctx, st: State, args: list[Any]) -> None:
         # a space a chapter_begins rule (which runs before: docs/rulings.md R-STORY-05) or an earlier placement
         # filled gives the nearest space with room, as a place_minion effect does (issue 43); none: not placed
         large = ctx.content.minions[placement.minion].size == "large"
-        space = _room_for(ctx, st, placement.space, large)
+        space = room_for(ctx, st, placement.space, large)
         if not space:
             ctx.emit("not_enough_figures", "R-SURGE-04", minion=placement.minion, wanted=1, placed=0)
             continue

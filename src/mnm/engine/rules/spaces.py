@@ -25,8 +25,8 @@ from mnm.engine.rules.chapter_state import BARRED
 from mnm.engine.state import Hero, State
 
 __all__ = [
-    "barred", "face_up_space", "landing_order", "may_place", "place_mice", "rescue_spaces", "walk_distances",
-    "walk_next",
+    "barred", "face_up_space", "landing_order", "may_place", "place_mice", "rescue_spaces", "room_for",
+    "walk_distances", "walk_next",
 ]
 
 
@@ -141,3 +141,19 @@ def walk_next(ctx: Ctx, st: State, here: str, goal: str) -> list[str]:
         if dist.get(sp.id) == d - 1 and (sp.id not in closed or sp.id == goal) and (here, sp.id) not in cut
     ]
     return sorted(out, key=lambda s: graph.by_id[s].n)
+
+
+def room_for(ctx: Ctx, st: State, space: str, large: bool) -> str:
+    """Where a figure placed on ``space`` stands: there if it has room (R-SPACE-01..06), else the nearest space of
+    the same tile that has (fewest minion steps, lowest number first), else '' (docs/rulings.md R-STORY-03)."""
+    if can_enter(ctx, st, space, large=large):
+        return space
+    graph = ctx.board.graph_of(space)
+    start = graph.by_id[space].index
+    best = ""
+    best_key = (1 << 30, 1 << 30)
+    for sp in graph.spaces:
+        key = (graph.minion_dist[start][sp.index], sp.n)
+        if key < best_key and not sp.minions_barred and can_enter(ctx, st, sp.id, large=large):
+            best, best_key = sp.id, key
+    return best
