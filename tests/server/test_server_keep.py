@@ -122,3 +122,115 @@ def test_the_campaign_sheet_keeps_achievements_of_earlier_chapters(client: TestC
     sheet = nxt["campaign_sheet"]["achievements"]["maginos"]
     assert [(a["id"], a["chapter"], a["en"]) for a in sheet] == [("marksman", 1, "Marksman")]
     assert sheet[0]["pt"] == "Atirador de Elite"
+
+
+# --- the choices are stored when acknowledged (a restart, or another process, knows them) ------------------------
+
+
+def store_finished(client: TestClient, table: str) -> None:
+    """Write the test's finished game (status won, the scroll in Tilda's pack) as the table's snapshot, so a
+    restart or another process loads it as finished (the replay of the journal differs, so the snapshot wins)."""
+    import json
+
+    from sqlalchemy import update
+
+    from mnm.server.storage import tables_t
+
+    service = client.app.state.service  # type: ignore[attr-defined]
+    game = service.live[table].game
+    with service.storage._tx() as conn:
+        conn.execute(
+            update(tables_t)
+            .where(tables_t.c.id == table)
+            .values(snapshot=json.dumps(game.to_json()), status=game.state.status)
+        )
+
+
+def carried(client: TestClient, made: dict[str, Any], nxt: str) -> list[str]:
+    view = client.get(f"/api/tables/{nxt}", headers=seat(made, 0)).json()["view"]
+    tilda = next(h for h in view["heroes"] if h["id"] == "tilda")
+    return [c["id"] for c in [*tilda["equipped"], *tilda["pack"], *tilda["tricks"]]]
+
+
+@pytest.mark.rule("R-CAMP-03")
+def test_a_keep_choice_survives_a_restart(tmp_path: Path) -> None:
+    db_url = f"sqlite:///{tmp_path / 'restart.db'}"
+    with TestClient(create_app(db_url, LIMITS)) as first:
+        made = won_chapter_one(first)
+        table = made["table"]
+        store_finished(first, table)
+        r = first.post(f"/api/tables/{table}/keep", json={"hero": "tilda", "card": "levitate-scroll"}, headers=seat(made, 0))
+        assert r.status_code == 200, r.text
+        r = first.post(f"/api/tables/{table}/keep", json={"hero": "collin", "card": None}, headers=seat(made, 0))
+        assert r.status_code == 200, r.text
+    # the server restarts before anyone pressed "Next chapter"
+    with TestClient(create_app(db_url, LIMITS)) as again:
+        view = again.get(f"/api/tables/{table}", headers=seat(made, 1)).json()["view"]
+        assert view["status"] == "won"
+        assert view["campaign"]["keep"] == {"collin": None, "tilda": "levitate-scroll", "filch": None, "maginos": None}
+        r = again.post(f"/api/tables/{table}/continue", json={}, headers=seat(made, 1))
+        assert r.status_code == 201, r.text
+        assert "levitate-scroll" in carried(again, made, r.json()["table"])
+        # after the campaign went on, a choice is refused and nothing is written
+        r = again.post(f"/api/tables/{table}/keep", json={"hero": "tilda", "card": None}, headers=seat(made, 0))
+        assert r.status_code == 409 and r.json()["error"] == "already_continued"
+        assert again.app.state.service.storage.keeps(table)["tilda"] == "levitate-scroll"  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("R-CAMP-03")
+def test_next_chapter_on_a_stale_copy_carries_the_stored_choice(tmp_path: Path) -> None:
+    """Two servers on one database (here SQLite, which has no fan-out): the second holds the table in memory from
+    before the choice, and its "Next chapter" still carries the choice the first one acknowledged."""
+    db_url = f"sqlite:///{tmp_path / 'two.db'}"
+    with TestClient(create_app(db_url, LIMITS)) as a, TestClient(create_app(db_url, LIMITS)) as b:
+        made = won_chapter_one(a)
+        table = made["table"]
+        store_finished(a, table)
+        assert b.get(f"/api/tables/{table}").json()["view"]["campaign"]["keep"]["tilda"] is None  # in b's memory now
+        r = a.post(f"/api/tables/{table}/keep", json={"hero": "tilda", "card": "levitate-scroll"}, headers=seat(made, 0))
+        assert r.status_code == 200, r.text
+        r = b.post(f"/api/tables/{table}/continue", json={}, headers=seat(made, 1))
+        assert r.status_code == 201, r.text
+        assert "levitate-scroll" in carried(b, made, r.json()["table"])
+
+
+@pytest.mark.rule("R-CAMP-03")
+def test_a_keep_choice_reaches_the_other_process_postgresql(postgres_url: str) -> None:
+    """Two servers on one PostgreSQL (the two-process deployment, lean: two apps in this process, each with its
+    own connection pool and LISTEN connection): a choice made on one is heard at once by a seat on the other."""
+    with TestClient(create_app(postgres_url, LIMITS)) as a, TestClient(create_app(postgres_url, LIMITS)) as b:
+        made = won_chapter_one(a)
+        table = made["table"]
+        store_finished(a, table)
+        with b.websocket_connect(f"/api/tables/{table}/ws") as phone:
+            assert hello(phone, made["seats"][1]["token"])["view"]["campaign"]["keep"]["tilda"] is None
+            r = a.post(f"/api/tables/{table}/keep", json={"hero": "tilda", "card": "levitate-scroll"}, headers=seat(made, 0))
+            assert r.status_code == 200, r.text
+            msg = phone.receive_json()  # through NOTIFY, from the other server
+            assert msg["type"] == "keep" and msg["keep"]["tilda"] == "levitate-scroll", msg
+        view = b.get(f"/api/tables/{table}").json()["view"]
+        assert view["campaign"]["keep"]["tilda"] == "levitate-scroll"
+        r = b.post(f"/api/tables/{table}/continue", json={}, headers=seat(made, 1))
+        assert r.status_code == 201, r.text
+        assert "levitate-scroll" in carried(b, made, r.json()["table"])
+
+
+@pytest.mark.rule("R-CAMP-03")
+def test_a_record_with_keep_choices_still_verifies(client: TestClient) -> None:
+    """The choices are no journal row: the finished table's record replays and verifies as before."""
+    from web_helpers import TINY_CHAPTER, play_as_people
+
+    from mnm.records.record import verify_record
+
+    body = {"party": ["collin", "tilda"], "seats": [["collin"], ["tilda"]], "seed": 5, "chapter_file": TINY_CHAPTER}
+    made = client.post("/api/tables", json=body).json()
+    table = made["table"]
+    end = play_as_people(client, table, made["host_token"])
+    assert end["status"] in ("won", "lost") and not end.get("stopped")
+    for n, hero in enumerate(("collin", "tilda")):
+        r = client.post(f"/api/tables/{table}/keep", json={"hero": hero, "card": None}, headers=seat(made, n))
+        assert r.status_code == 200, r.text
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert all(row["kind"] in ("action", "undo") for row in record["journal"])
+    verdict = verify_record(record, client.app.state.service.content)  # type: ignore[attr-defined]
+    assert verdict.ok, verdict.lines

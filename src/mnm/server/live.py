@@ -65,7 +65,7 @@ class LiveTable:
     snapshot: dict[str, Any] | None = None  # the game as last stored (at snapshot_version): the bots start there
     snapshot_version: int = -1
     # issue 45: the card each mouse will keep when the campaign goes on (R-CAMP-03), chosen at the end screen by
-    # the seat owning the mouse (or the host) and seen live by every seat; kept in memory with the table
+    # the seat owning the mouse (or the host) and seen live by every seat; a copy of what storage holds (mnm_keep)
     keep: dict[str, str | None] = field(default_factory=dict)
 
     @property

@@ -48,9 +48,12 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, NoSuchTableError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["CHANNEL", "JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
+__all__ = ["CHANNEL", "KEEP_NOTICE", "JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
 
 CHANNEL = "mnm_tables"  # PostgreSQL NOTIFY channel of accepted actions (mnm.server.fanout)
+# the version word of a notice that a keep choice changed: "<origin> <table> -2" (three words, so a process of an
+# older release reads it as an old version and lets it be)
+KEEP_NOTICE = -2
 
 metadata = MetaData()
 
@@ -88,6 +91,21 @@ continued_t = Table(
     Column("table_id", String(40), primary_key=True),  # the finished table: the campaign goes on from it once
     Column("next_id", String(40), nullable=False),
     Column("created", Float, nullable=False),
+)
+
+
+# Issue 45: the card each mouse keeps when the campaign goes on (R-CAMP-03), chosen at a finished table's end
+# screen. Not a journal row: it is no game action (the replay, the record's dice, the version the seats act on
+# and the library's play counts stay as they were), but it is acknowledged only once written here, so a restart
+# or the other process of a two-process deployment knows it. Created on first start like every table here.
+keep_t = Table(
+    "mnm_keep",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("hero", String(40), primary_key=True),
+    Column("card", String(80), nullable=True),  # null: the mouse keeps nothing
+    Column("seat", Integer, nullable=False),  # who chose (-1: the host)
+    Column("updated", Float, nullable=False),
 )
 
 
@@ -132,6 +150,7 @@ class TableRecord:
     setup_events: list[dict[str, Any]]
     journal: list[JournalRow] = field(default_factory=list)
     continued_to: str | None = None
+    keep: dict[str, str | None] = field(default_factory=dict)  # the end screen's keep choices (issue 45)
 
 
 def default_db_url() -> str:
@@ -339,11 +358,34 @@ class Storage:
         transaction, so of two processes racing exactly one wins)."""
         try:
             with self._tx() as conn:
+                # one after the other with set_keep (the same row lock)
+                conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id).with_for_update())
                 conn.execute(insert(continued_t).values(table_id=table_id, next_id=next_id, created=time.time()))
                 self._notify(conn, table_id, -1, next_id)
         except IntegrityError:
             return False
         return True
+
+    def set_keep(self, table_id: str, hero: str, card: str | None, seat: int) -> bool:
+        """Write the card ``hero`` keeps at ``table_id``'s end (issue 45); False, writing nothing, when the
+        campaign already went on from it. The table's row is locked first (as :meth:`claim_continue` does), so a
+        choice and "Next chapter" on two processes are one after the other: a choice written here is the one the
+        next chapter reads, or it is refused."""
+        with self._tx() as conn:
+            conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id).with_for_update())
+            if conn.execute(select(continued_t.c.next_id).where(continued_t.c.table_id == table_id)).first() is not None:
+                return False
+            mine = and_(keep_t.c.table_id == table_id, keep_t.c.hero == hero)
+            values = {"card": card, "seat": seat, "updated": time.time()}
+            if conn.execute(update(keep_t).where(mine).values(**values)).rowcount != 1:
+                conn.execute(insert(keep_t).values(table_id=table_id, hero=hero, **values))
+            self._notify(conn, table_id, KEEP_NOTICE)
+        return True
+
+    def keeps(self, table_id: str) -> dict[str, str | None]:
+        """The keep choices written for ``table_id`` (mouse: card, None for nothing)."""
+        with self.engine.connect() as conn:
+            return _keeps(conn, table_id)
 
     def release_continue(self, table_id: str, next_id: str) -> None:
         """Undo :meth:`claim_continue` when the next table could not be created."""
@@ -361,6 +403,7 @@ class Storage:
                 chunk = old[start : start + 500]
                 conn.execute(delete(journal_t).where(journal_t.c.table_id.in_(chunk)))
                 conn.execute(delete(continued_t).where(continued_t.c.table_id.in_(chunk)))
+                conn.execute(delete(keep_t).where(keep_t.c.table_id.in_(chunk)))
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(chunk)))
         return old
 
@@ -375,6 +418,7 @@ class Storage:
                 select(journal_t).where(journal_t.c.table_id == table_id).order_by(journal_t.c.version)
             ).all()
             nxt = conn.execute(select(continued_t.c.next_id).where(continued_t.c.table_id == table_id)).first()
+            keep = _keeps(conn, table_id)
         return TableRecord(
             id=row.id,
             setup=json.loads(row.setup),
@@ -387,6 +431,7 @@ class Storage:
                 JournalRow(r.version, r.kind, r.action, json.loads(r.dice), r.seat, json.loads(r.events)) for r in rows
             ],
             continued_to=None if nxt is None else str(nxt.next_id),
+            keep=keep,
         )
 
     def journal_after(self, table_id: str, version: int) -> list[JournalRow]:
@@ -407,6 +452,11 @@ class Storage:
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_t.c.version).where(tables_t.c.id == table_id)).first()
         return None if row is None else int(row.version)
+
+
+def _keeps(conn: Connection, table_id: str) -> dict[str, str | None]:
+    rows = conn.execute(select(keep_t.c.hero, keep_t.c.card).where(keep_t.c.table_id == table_id)).all()
+    return {str(r.hero): None if r.card is None else str(r.card) for r in rows}
 
 
 def _count(conn: Connection, where: Any) -> int:

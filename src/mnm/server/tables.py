@@ -38,7 +38,7 @@ from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
 from mnm.server.live import HOST, SPECTATOR, Caller, LiveTable, token_hash
-from mnm.server.storage import JournalRow, StaleVersion, Storage, TableRecord
+from mnm.server.storage import KEEP_NOTICE, JournalRow, StaleVersion, Storage, TableRecord
 from mnm.server.views import dice_preview, event_json
 
 __all__ = ["ApiError", "Caller", "LiveTable", "TableService", "seed_commitment"]
@@ -184,6 +184,9 @@ class TableService:
         table = self.live.get(table_id)
         if table is None:
             return  # not in memory here: the next request loads it fresh
+        if version == KEEP_NOTICE:
+            asyncio.get_running_loop().create_task(self._keeps_changed(table))
+            return
         if continued_to is not None:
             table.continued_to = continued_to
             return
@@ -219,6 +222,18 @@ class TableService:
                 table.stored_bytes += len(json.dumps(row.events))
                 table.stored_events += len(row.events)
                 message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
+                await self._broadcast(table, message)
+
+    async def _keeps_changed(self, table: LiveTable) -> None:
+        """Another process wrote a keep choice of ``table``: read them, and tell this process's seats."""
+        async with table.lock:
+            if table.retired:
+                return
+            keep = await asyncio.to_thread(self.storage.keeps, table.id)
+            changed = [hero for hero in keep if hero not in table.keep or table.keep[hero] != keep[hero]]
+            table.keep = keep
+            for hero in changed:
+                message = {"type": "keep", "keep": dict(keep), "hero": hero, "card": keep[hero], "seat": None}
                 await self._broadcast(table, message)
 
     async def _retire(self, table: LiveTable) -> None:
@@ -399,6 +414,13 @@ class TableService:
                 raise ApiError(422, ErrorCode.CAMPAIGN, f"{hero} cannot keep {card[:60]!r} (R-CAMP-03)", field="card")
             if table.continued_to is not None:
                 raise ApiError(409, ErrorCode.ALREADY_CONTINUED, "the campaign already went on", table=table.continued_to)
+            # written before it is acknowledged or shown (a restart, or the other process, knows it)
+            try:
+                written = await asyncio.to_thread(self.storage.set_keep, table.id, hero, card, caller.seat)
+            except Exception as err:
+                raise ApiError(503, ErrorCode.STORAGE, "the choice could not be saved; try again") from err
+            if not written:
+                raise ApiError(409, ErrorCode.ALREADY_CONTINUED, "the campaign already went on", table=table.continued_to)
             table.keep[hero] = card
             message = {"type": "keep", "keep": dict(table.keep), "hero": hero, "card": card, "seat": caller.seat}
             await self._broadcast(table, message)
@@ -431,7 +453,6 @@ class TableService:
             if table.keep.get(hero, None) != card:
                 await self.choose_keep(table, caller, hero, card)
         game = table.game
-        keep = {hid: table.keep.get(hid) for hid in game.state.party}  # a mouse nobody chose for keeps nothing
         next_file = table.setup.get("chapter_file") if replay else chapter_file
         content = self.content if next_file is None else await asyncio.to_thread(self._chapter_content, next_file)
         target = game.ctx.chapter.id if replay else next_chapter_of(game.state, game.ctx.chapter.next_chapter)
@@ -444,12 +465,6 @@ class TableService:
                 field="chapter_file",
                 chapter=target,
             )
-        try:
-            # only its chapter is used (create() sets the game up again in the table's dice mode)
-            following = next_chapter_game(game, keep, replay=replay, dice="seeded", content=content)
-            carry = carry_over(game.ctx, game.state, keep)
-        except EngineError as err:
-            raise ApiError(422, ErrorCode.CAMPAIGN, str(err)) from err
         dice = table.setup.get("dice") == "manual" if companion is None else companion
         next_id = new_table_id()
         if table.continued_to is not None or not await asyncio.to_thread(
@@ -459,6 +474,17 @@ class TableService:
                 409, ErrorCode.ALREADY_CONTINUED, "the campaign already went on from this table", table=table.continued_to
             )
         try:
+            # the choices as stored once the campaign is claimed: every acknowledged one (from any process) is in,
+            # and none can come after (set_keep refuses then); a mouse nobody chose for keeps nothing
+            stored = await asyncio.to_thread(self.storage.keeps, table.id)
+            table.keep = stored
+            keep = {hid: stored.get(hid) for hid in game.state.party}
+            try:
+                # only its chapter is used (create() sets the game up again in the table's dice mode)
+                following = next_chapter_game(game, keep, replay=replay, dice="seeded", content=content)
+                carry = carry_over(game.ctx, game.state, keep)
+            except EngineError as err:
+                raise ApiError(422, ErrorCode.CAMPAIGN, str(err)) from err
             new, _tokens = await self.create(
                 following.state.chapter,
                 table.setup["party"],
@@ -550,6 +576,7 @@ class TableService:
             game.ctx.content,
             setup_event_count=len(record.setup_events),
             continued_to=record.continued_to,
+            keep=dict(record.keep),
             stopped=stop_reason(record.journal[-1].action) if record.journal and record.journal[-1].kind == STOP else None,
             stored_bytes=sum(len(json.dumps(r.events)) for r in record.journal),
             stored_events=sum(len(r.events) for r in record.journal),

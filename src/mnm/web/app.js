@@ -17,7 +17,7 @@ import { renderWorkshop } from "./workshop.js";
 import { ratingPanel, renderLibrary } from "./library.js";
 import { diceCheckPanel } from "./verify.js";
 import { soundToggle, turnAlert } from "./alert.js";
-import { applyDetails, detailsToggle, glossary, plain } from "./words.js";
+import { applyDetails, detailsDefault, detailsToggle, glossary, plain } from "./words.js";
 import { trackersPanel } from "./trackers.js";
 
 const app = $("#app");
@@ -157,7 +157,7 @@ function renderTableShell() {
           h("span", { id: "role", class: "role" }),
           h("label", { class: "speed" }, `${t("speed")} `, speedSel),
           soundToggle(),
-          detailsToggle(Boolean(S.view && S.view.companion), () => {
+          detailsToggle(() => detailsDefault(S.view), () => {
             renderLog(true);
             if (S.view) render();
           }),
@@ -522,7 +522,10 @@ function render() {
     revealActing(v);
   }
   renderEnd(v);
-  applyDetails(v.companion);
+  applyDetails(detailsDefault(v));
+  // the chapter ended (a verify view: the details default to on) or companion mode changed: log lines again
+  if (S.detailsDefault !== undefined && S.detailsDefault !== detailsDefault(v)) renderLog(true);
+  S.detailsDefault = detailsDefault(v);
   const deciding = myOptions(v).length && v.status === "playing" ? [v.heroes.some((x) => x.id === v.decision.actor) ? heroName(v.decision.actor) : t("party")] : [];
   turnAlert(deciding, `${S.tableId}:${v.version}`, t("title"));
   document.body.dataset.version = String(v.version);
@@ -609,7 +612,7 @@ function renderLegend(v) {
   const box = $("#legend");
   const base = baseLegendRows(v, S.board && S.board.geometry, placeName).map((r) => ({ ...r, base: true }));
   const rows = [...base, ...legendRows(v)].map((r) =>
-    r.kind === "feature" ? { ...r, text: t("featureText") } : { ...r, text: plain(r.text, v.companion) },
+    r.kind === "feature" ? { ...r, text: t("featureText") } : { ...r, text: plain(r.text, detailsDefault(v)) },
   );
   box.hidden = rows.length === 0;
   box.replaceChildren(
@@ -831,7 +834,7 @@ function renderDecision(v) {
   // issue 25: what is asked, and what the choice means, in one sentence each
   const question = d.question ? tx(d.question) : "";
   const help = d.help ? tx(d.help) : "";
-  if (question || help) parts.push(h("p", { class: "decision-help", id: "decision-help" }, question ? h("b", {}, `${plain(question, v.companion)} `) : null, plain(help, v.companion)));
+  if (question || help) parts.push(h("p", { class: "decision-help", id: "decision-help" }, question ? h("b", {}, `${plain(question, detailsDefault(v))} `) : null, plain(help, detailsDefault(v))));
   if (!options.length) {
     const owner = v.heroes.find((x) => x.id === d.actor);
     if (owner && owner.bot) {

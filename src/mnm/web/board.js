@@ -8,6 +8,8 @@ import { FLOORS, floorDefs, minionSilhouette, mouseSilhouette } from "./figures.
 import { drawMarks, drawRain, figureBadges, trapJawsPath } from "./marks.js";
 
 const NS = "http://www.w3.org/2000/svg";
+const NUMBER_PX = 14; // a space number's font size on the screen, at least (issue 45)
+const NUMBER_MAX = 0.62; // ... but at most this much of a map cell (the printed size is 0.42)
 // dark enough for white letters at ≥ 4.5:1
 export const HERO_COLOURS = {
   collin: "#1f5bb5", tilda: "#b0305f", filch: "#2a6e33", maginos: "#6d37b0", nez: "#8a5200", lily: "#11706f",
@@ -120,6 +122,7 @@ export class BoardView {
       { passive: false },
     );
     container.addEventListener("touchend", () => (pinch = null), { passive: true });
+    window.addEventListener("resize", () => this.fitNumbers());
   }
 
   setZoom(value) {
@@ -130,6 +133,39 @@ export class BoardView {
       this.svg.style.maxHeight = this.zoom === 1 && this.container.clientWidth >= 600 ? "calc(100vh - 110px)" : "none";
     }
     this.container.dataset.zoom = this.zoom.toFixed(2);
+    this.fitNumbers();
+  }
+
+  // Space numbers readable on the screen (issue 45: tiny on a desktop's fitted three-tile board): at least
+  // NUMBER_PX on screen, never above NUMBER_MAX of a cell nor below the printed size. A place name under a number
+  // moves down with it.
+  fitNumbers() {
+    if (!this.svg || !this.geometry) return;
+    const units = this.svg.viewBox && this.svg.viewBox.baseVal ? this.svg.viewBox.baseVal.width : 0;
+    const across = this.svg.getBoundingClientRect().width;
+    if (!units || !across) return;
+    // screen px per board unit: on a wide screen at the fitted size, so the numbers then grow with the zoom like
+    // the rest of the board; on a phone at the current zoom (its tap zoom keeps the printed size, ~24 px)
+    const perUnit = across / units / (this.container.clientWidth >= 600 ? this.zoom : 1);
+    const cell = this.geometry.cell || 40;
+    for (const label of this.svg.querySelectorAll("g.label")) {
+      const num = label.querySelector("text.num");
+      if (!num) continue;
+      if (!num.dataset.fs) {
+        num.dataset.fs = num.getAttribute("font-size");
+        num.dataset.y = num.getAttribute("y");
+      }
+      const printed = Number(num.dataset.fs);
+      const size = Math.max(printed, Math.min(cell * NUMBER_MAX, NUMBER_PX / perUnit));
+      const shift = (size - printed) * 0.36;
+      num.setAttribute("font-size", size.toFixed(1));
+      num.setAttribute("y", (Number(num.dataset.y) + shift).toFixed(1));
+      const name = label.querySelector("text.sname");
+      if (name) {
+        if (!name.dataset.y) name.dataset.y = name.getAttribute("y");
+        name.setAttribute("y", (Number(name.dataset.y) + shift).toFixed(1));
+      }
+    }
   }
 
   // "Fit" shows the whole layout, phones too (issue 45: it showed one tile of three). The first "+" from there on a

@@ -5,7 +5,7 @@ import { diePicture } from "./dice.js";
 import { $, h } from "./dom.js";
 import { t, tx } from "./i18n.js";
 import { S } from "./state.js";
-import { detailsOn, plain } from "./words.js";
+import { detailsDefault, detailsOn, plain } from "./words.js";
 
 const DELAYS = { instant: 0, normal: 900, slow: 1900 };
 // events worth a pause of their own: something moved, rolled, was wounded, placed or defeated
@@ -38,8 +38,8 @@ function eventItem(ev, index) {
   return h(
     "li",
     { class: ev.story ? "story" : "", "data-msg": ev.msg, value: index + 1 },
-    ev.story ? tx(ev.story) : plain(tx(ev.text), S.view && S.view.companion),
-    ev.rule && detailsOn(S.view && S.view.companion) ? h("small", { class: "rule" }, ` ${ev.rule}`) : null, // issue 45: a detail
+    ev.story ? tx(ev.story) : plain(tx(ev.text), detailsDefault(S.view)),
+    ev.rule && detailsOn(detailsDefault(S.view)) ? h("small", { class: "rule" }, ` ${ev.rule}`) : null, // issue 45: a detail
   );
 }
 

@@ -8,30 +8,45 @@ import { t } from "./i18n.js";
 const KEY = "mnm.details";
 const RULE_ID = /\s*[([]?\bR-[A-Z]+-\d+[a-z]?(?:\s*(?:\.\.|-|–|,|and|e|to|a)\s*(?:R-[A-Z]+-)?\d+[a-z]?)*\b[)\]]?/g;
 
-// ``companion``: the table's dice are typed from real dice (the details then default to on).
-export function detailsOn(companion = false) {
-  const v = localStorage.getItem(KEY);
-  return v === null ? Boolean(companion) : v === "on";
+// Whether the details default to on for a table's view: at a companion table (its dice are typed from real dice)
+// and in a verify view (the chapter is over and its seed public: the end screen's "Check the dice" is read with the
+// rule IDs and the seal). Players at a table being played see them only when they switch them on.
+export function detailsDefault(view) {
+  return Boolean(view && (view.companion || (view.fairness && view.fairness.seed)));
 }
 
-export function applyDetails(companion = false) {
-  document.body.classList.toggle("details-on", detailsOn(companion));
+// ``byDefault``: whether the details are on until the player switches (see detailsDefault).
+export function detailsOn(byDefault = false) {
+  const v = localStorage.getItem(KEY);
+  return v === null ? Boolean(byDefault) : v === "on";
+}
+
+export function applyDetails(byDefault = false) {
+  const on = detailsOn(byDefault);
+  document.body.classList.toggle("details-on", on);
+  const button = document.getElementById("details-toggle");
+  if (button) {
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = t(on ? "detailsOn" : "detailsOff");
+  }
 }
 
 // A sentence without its rule IDs (when the details are off).
-export function plain(text, companion = false) {
-  if (!text || detailsOn(companion)) return text;
+export function plain(text, byDefault = false) {
+  if (!text || detailsOn(byDefault)) return text;
   return String(text).replace(RULE_ID, "").replace(/\s+([.,;:])/g, "$1");
 }
 
-export function detailsToggle(companion, onChange) {
-  const label = () => t(detailsOn(companion) ? "detailsOn" : "detailsOff");
-  const button = h("button", { type: "button", id: "details-toggle", class: "small", "aria-pressed": String(detailsOn(companion)) }, label());
+// ``byDefault``: a boolean, or a function giving it (the table's view changes after the button is made).
+export function detailsToggle(byDefault, onChange) {
+  const fallback = () => Boolean(typeof byDefault === "function" ? byDefault() : byDefault);
+  const label = () => t(detailsOn(fallback()) ? "detailsOn" : "detailsOff");
+  const button = h("button", { type: "button", id: "details-toggle", class: "small", "aria-pressed": String(detailsOn(fallback())) }, label());
   button.addEventListener("click", () => {
-    localStorage.setItem(KEY, detailsOn(companion) ? "off" : "on");
-    button.setAttribute("aria-pressed", String(detailsOn(companion)));
+    localStorage.setItem(KEY, detailsOn(fallback()) ? "off" : "on");
+    button.setAttribute("aria-pressed", String(detailsOn(fallback())));
     button.textContent = label();
-    applyDetails(companion);
+    applyDetails(fallback());
     if (onChange) onChange();
   });
   return button;
