@@ -35,7 +35,9 @@ def start_gaps(content: Any, chapter: Any) -> list[dict[str, str]]:
 # --- a relaxed problem with no plan: the chapter cannot be won (issue 43 item 1) ----------------------------------
 
 # effects that put mice where the side graph does not lead, or switch a gate off: no proof is attempted with them
-_NO_PROOF: Final = frozenset({"move_mouse", "disable_rule"})
+_NO_PROOF: Final = frozenset({"move_mouse", "disable_rule", "add_tile"})
+# the rule graph's acts a mouse does where it stands (the others, minions' and time's, may come anywhere)
+_PLACED: Final = frozenset({"reveal", "stand", "enter", "search", "clear", "move", "explore", "act"})
 
 
 def _relaxed(c: Condition, want: bool, made: set[str], reach: set[int], start: Any) -> bool:
@@ -54,7 +56,7 @@ def _relaxed(c: Condition, want: bool, made: set[str], reach: set[int], start: A
     if kind is ConditionKind.COUNTER:
         return f"counter:{c.params.name}" in made or start(c) == want
     if want and kind is ConditionKind.TILE_FACE_UP:
-        return c.params.side in reach or start(c)
+        return c.params.side in reach or start(c) or "@flip_tile" in made  # a flip_tile may turn a far tile
     if want and kind is ConditionKind.ALL_FREE_MICE_ON:
         return any(int(str(sp).split(":")[0]) in reach for sp in c.params.spaces) or start(c)
     return True
@@ -62,11 +64,11 @@ def _relaxed(c: Condition, want: bool, made: set[str], reach: set[int], start: A
 
 def unwinnable(content: Any, chapter: Any) -> tuple[str, str, str] | None:
     """``(field, en, pt)`` when the relaxed problem has no plan: from the party's start, through the board's
-    exits and flips (bars, dice, minions and party tokens ignored, every tile as if laid) and the rule graph's
+    exits and flips (bars, dice, minions and party tokens ignored) and the rule graph's
     producers, no moment comes where the victory holds and no reachable rule declares it. That proves the
-    chapter cannot be won (``field``: the victory condition that never holds, ``victory`` if all can but not
-    together). ``None`` when a plan may exist, or when the chapter has an effect the proof does not read
-    (:data:`_NO_PROOF`) or cannot be set up."""
+    chapter cannot be won (``field``: the victory condition that never holds). ``None`` when a plan may exist, or when the chapter
+    has a word the rule graph does not read, an effect the proof does not (:data:`_NO_PROOF`), or cannot be set
+    up."""
     from mnm.chapters.doc import condition_words
     from mnm.chapters.language import walk_effects
     from mnm.chapters.rule_graph import rule_graph
@@ -83,6 +85,8 @@ def unwinnable(content: Any, chapter: Any) -> tuple[str, str, str] | None:
     ctx, st = game.ctx, game.state
     board = ctx.board
     graph = rule_graph(chapter, content)
+    if graph.unknown:
+        return None  # a word the rule graph does not read may make anything: no proof
     by_id = {r.id: r for r in chapter.all_rules()}
 
     def start(c: Condition) -> bool:
@@ -90,7 +94,8 @@ def unwinnable(content: Any, chapter: Any) -> tuple[str, str, str] | None:
 
     flips_anywhere = "flip_tile" in kinds
     reach = {board.graph_of(h.space).side for h in st.mice_on_board() if h.space is not None}
-    made: set[str] = set()
+    made: set[str] = {"@flip_tile"} if flips_anywhere else set()
+    placed = _PLACED - ({"reveal", "clear"} if flips_anywhere else set())
     forever: set[str] = set()
     while True:
         before = (len(reach), len(made))
@@ -99,7 +104,7 @@ def unwinnable(content: Any, chapter: Any) -> tuple[str, str, str] | None:
             for ps in graph.producers.values()
             for p in ps
             if p.fact not in made
-            and (not p.act.sides or set(p.act.sides) & reach)
+            and (not p.act.sides or p.act.kind not in placed or set(p.act.sides) & reach)
             and all(_relaxed(c, True, made, reach, start) for c in p.needs)
         ]
         made |= {p.fact for p in usable}
