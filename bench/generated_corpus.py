@@ -1,5 +1,5 @@
 """The generated-corpus benchmark (issue 43): ``python bench/generated_corpus.py [--chapters N] [--search M]
-[--workers W] [--seeds A-B | --seeds s1,s2,...]``.
+[--workers W] [--seeds A-B | --seeds s1,s2,...] [--why]``.
 
 It generates ``N`` chapters (default 320; ``mnm.chapters.generate``: families of constructs, 1-4 mice, each with
 the route it was built from) from seeds drawn **fresh on each run** (printed, so a run can be repeated with
@@ -8,7 +8,9 @@ chapter's own solution (the baseline), the heuristic bot (the planner reading th
 ``M`` chapters of each family (default 5; it is slow), the search bot. It prints, per family: the chapters, each
 bot's wins with the Wilson 95% interval, the heuristic's share of the baseline, and whether the targets hold
 (heuristic at least 80% of the baseline on every family, search at least the heuristic on the chapters it
-played, no family at 0%). Not a test: figures. Quote ``uptime`` beside them.
+played, no family at 0%). With ``--why``, for each chapter the heuristic lost, the first line of the workshop
+play-test's diagnosis of that game (:func:`mnm.workshop.diagnose.diagnose`). Not a test: figures. Quote
+``uptime`` beside them.
 """
 
 from __future__ import annotations
@@ -62,6 +64,21 @@ def _job(args: tuple[int, str]) -> tuple[int, str, str, int, bool]:
     return play(seed, bot, seed % 1000)
 
 
+def why(seed: int) -> str:
+    """The first line of the play-test's diagnosis of the heuristic's game of generated chapter ``seed`` (the
+    same game as :func:`play`'s, played with the workshop's notes), or '' when that game was won."""
+    from mnm.chapters.file import added_chapter, read_chapter_text
+    from mnm.chapters.generate import generate
+    from mnm.workshop.diagnose import diagnose
+    from mnm.workshop.playtest import play_chunk
+
+    made = generate(seed)
+    chapter = added_chapter(read_chapter_text(made.text, "workshop"))[0]
+    records = play_chunk(made.text, tuple(HEROES[: made.mice]), "heuristic", "normal", (seed % 1000,))["records"]
+    found = diagnose(chapter, records)
+    return str(found[0]["en"]) if found else ""
+
+
 def _seeds(spec: str, count: int) -> list[int]:
     if not spec:
         base = random.SystemRandom().randrange(10**6, 10**9)
@@ -87,6 +104,7 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--search", type=int, default=5, help="chapters per family the search bot plays (0: none)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seeds", default="", help="A-B or a,b,c: the chapters' seeds (default: drawn fresh)")
+    ap.add_argument("--why", action="store_true", help="print the play-test's diagnosis of each chapter the heuristic lost")
     args = ap.parse_args(argv)
     seeds = _seeds(args.seeds, args.chapters)
     print(f"seeds: {seeds[0]}-{seeds[-1]}" if seeds == list(range(seeds[0], seeds[-1] + 1)) else f"seeds: {seeds}")
@@ -131,6 +149,12 @@ def main(argv: list[str]) -> None:
         )
     print("targets (heuristic >= 80% of the baseline on every family, search >= heuristic, no family at 0%): "
           + ("met" if all_met else "NOT met"))
+    if args.why:
+        lost = [s for s in seeds if not results[(s, "heuristic")]]
+        print(f"why the heuristic lost ({len(lost)} chapters; the play-test's first line, its game replayed with notes):")
+        with ProcessPoolExecutor(max(1, args.workers)) as pool:
+            for s, line in zip(lost, pool.map(why, lost, chunksize=4), strict=True):
+                print(f"  {s} {family_of[s]:14s} {line or '(won when replayed with the play-test rules)'}")
 
 
 if __name__ == "__main__":

@@ -58,3 +58,20 @@ def test_a_gate_nothing_opens_is_blocking_and_named(content) -> None:  # type: i
     assert got[0]["en"].startswith("The gate of rule “tunnel-gate” never opens")
     assert "winch_turned has happened" in got[0]["en"]
     assert got[0]["pt"].startswith("O portão da regra “tunnel-gate” nunca abre")
+
+
+def test_a_victory_behind_a_wall_is_blocking(content) -> None:  # type: ignore[no-untyped-def]
+    """Issue 43: the relaxed problem's proof (a victory only a search behind a gate closed for good can make) is
+    a blocking problem of the workshop's check too, in both languages."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("unwinnable_43", ROOT / "tests/chapters/test_chapter_unwinnable_43.py")
+    assert spec is not None and spec.loader is not None
+    texts = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(texts)
+    WALLED, BELL = texts.WALLED, texts.BELL
+    found = unwinnable(WALLED, content)
+    assert [p["field"] for p in found] == ["victory.0"] and found[0]["blocking"]
+    assert found[0]["en"].startswith("this chapter cannot be won: “fork has happened” can never hold")
+    assert "o portão “wall” fica fechado para sempre" in found[0]["pt"]
+    assert unwinnable(BELL, content) == []

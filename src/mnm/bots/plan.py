@@ -21,6 +21,7 @@ lowest cost to the goal, the special search that opens a closed gate on the way,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
@@ -1332,6 +1333,8 @@ def _gate_reason(ctx: Ctx, rule_id: str) -> tuple[str, str]:
     """The reason a gate's rule gives the player (the chapter's own words), or its id."""
     from mnm.chapters.language import walk_effects
 
+    if rule_id == MINIONS_ON_NEIGHBOUR:  # the engine's own refusal, said as the designer reads it
+        return ("minions on the tile that exploring would turn over", "lacaios no lado que a exploração viraria")
     for rule in ctx.chapter.all_rules():
         if rule.id == rule_id:
             for _, e in walk_effects(rule.do, ""):
@@ -1339,6 +1342,9 @@ def _gate_reason(ctx: Ctx, rule_id: str) -> tuple[str, str]:
                     reason = e.params.reason
                     return (f'{rule_id} ("{reason.en}")', f'{rule_id} ("{reason.pt}")')
     return rule_id, rule_id
+
+
+_CODE: Final = re.compile(r" (?:for|para) `[^`]*`")
 
 
 def stuck(ctx: Ctx, st: State) -> tuple[str, str] | None:
@@ -1358,15 +1364,16 @@ def stuck(ctx: Ctx, st: State) -> tuple[str, str] | None:
         if costs and min(costs) < _FAR:
             return None
         sides = ", ".join(map(str, plan.goal.sides))
-        what = (f"reach side {sides} for victory", f"chegar ao lado {sides} para a vitória")
+        what = (f"to reach side {sides} for victory", f"chegar ao lado {sides} para a vitória")
     else:
         if goal_cost(ctx, st, sub) < _FAR:
             return None
-        what = sub.why
+        # the sub-goal as the bots explain it, without the condition in the file's notation ("for `tile_clear 8`")
+        what = (f"their next step, {_CODE.sub('', sub.why[0])}", f"o próximo passo, {_CODE.sub('', sub.why[1])}")
     live = world(ctx, st)
     gates = list(dict.fromkeys(r for _, ids in live.closed for r in ids))
     said = [_gate_reason(ctx, r) for r in gates]
-    en = f"the bots could not plan to {what[0]}: no way the engine allows leads there"
+    en = f"the bots could not plan {what[0]}: no way the engine allows leads there"
     pt = f"os bots não conseguiram planejar {what[1]}: nenhum caminho que o motor permite leva até lá"
     if said:
         en += "; closed by " + ", ".join(s[0] for s in said)

@@ -43,7 +43,7 @@ def validate(
     A file that checks may still hold something the bots cannot plan for (issue 29's rule graph): each such
     thing is printed as a warning line (``warning: ...``), which does not fail the check, so a designer knows
     before a play-test why the bots would stand still."""
-    from mnm.chapters.file import ChapterFileError, Problem, added_chapter, read_chapter_file
+    from mnm.chapters.file import ChapterFileError, Problem, added_chapter, problem_at, read_chapter_file
     from mnm.chapters.rule_graph import cannot_plan
 
     report: dict[str, list[dict[str, object]]] = {}
@@ -56,9 +56,13 @@ def validate(
         try:
             content = read_chapter_file(path)  # the same reading as play and simulate: what passes here plays
             gaps = [{"word": str(g.word), "en": g.en, "pt": g.pt} for g in cannot_plan(added_chapter(content)[0], content)]
-            if not gaps:  # the file reads whole: does the planner have a way from the start? (issue 43)
-                from mnm.bots.plan_check import start_gaps
+            from mnm.bots.plan_check import start_gaps, unwinnable
 
+            proof = unwinnable(content, added_chapter(content)[0])  # a relaxed problem with no plan: an error
+            if proof is not None:
+                problems = [problem_at(Path(path).read_text(encoding="utf-8"), str(path), *proof)]
+                gaps = [g for g in gaps if g["word"] != "victory"]  # the error says it
+            elif not gaps:  # the file reads whole: does the planner have a way from the start? (issue 43)
                 gaps = start_gaps(content, added_chapter(content)[0])
         except ChapterFileError as err:
             problems = err.problems

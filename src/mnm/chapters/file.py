@@ -1257,6 +1257,17 @@ def validate_chapter_text(
     return _check(text, file, content or builtin_content(), folder)[2]
 
 
+def problem_at(text: str, file: str, field: str, en: str, pt: str) -> Problem:
+    """A problem found after the file was read (issue 43: a chapter proved unwinnable), on ``field``'s line."""
+    try:
+        _, lines = _parse(text, file)
+    except ChapterFileError:
+        lines = {}
+    found = _Collector(file, lines)
+    found.add(field, en, pt)
+    return found.problems[0]
+
+
 def read_chapter_text(
     text: str,
     file: str = "chapter",

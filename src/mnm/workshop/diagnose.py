@@ -102,9 +102,35 @@ class Watch:
 _SPACE = re.compile(r"\b(\d+):(\d+)\b")
 
 
+def _chosen(c: Condition, lang: str) -> str:
+    """A ``count`` condition as a designer reads it: 'the number of captured mice = 0' (not the selector's
+    fields, issue 43)."""
+    sel = c.params.select
+    pt = lang == "pt"
+    if sel.kind == "minion":
+        who = (f"lacaios {sel.minion}" if sel.minion else "lacaios") if pt else (f"{sel.minion} minions" if sel.minion else "minions")
+    else:
+        who = sel.hero or (("ratos capturados" if sel.captured else "ratos") if pt else ("captured mice" if sel.captured else "mice"))
+    more = []
+    if sel.side is not None:
+        more.append(f"no lado {sel.side}" if pt else f"on side {sel.side}")
+    if sel.spaces:
+        more.append(("em " if pt else "on ") + ", ".join(sel.spaces))
+    if sel.holds_item:
+        more.append(f"com o item {sel.holds_item}" if pt else f"holding the {sel.holds_item}")
+    if sel.marked:
+        more.append(f"marcados {sel.marked}" if pt else f"marked {sel.marked}")
+    if sel.wounded is not None:
+        more.append(("feridos" if sel.wounded else "sem ferimentos") if pt else ("wounded" if sel.wounded else "unwounded"))
+    who = " ".join([who, *more])
+    raw = str(getattr(c.params.op, "value", c.params.op))
+    op = OPS.get(raw, raw)
+    return f"o número de {who} {op} {c.params.value}" if pt else f"the number of {who} {op} {c.params.value}"
+
+
 def _words(c: Condition, lang: str) -> str:
     """A condition in words, comparisons as symbols, spaces as 'space 5 of side 16'."""
-    text = condition_words(c, lang)
+    text = _chosen(c, lang) if c.kind is ConditionKind.COUNT else condition_words(c, lang)
     for op, symbol in OPS.items():
         text = text.replace(f" is {op} ", f" {symbol} ").replace(f" é {op} ", f" {symbol} ")
     # a campaign log entry recorded, crossed out or absent has no number to compare (issue 46: "is recorded 1")

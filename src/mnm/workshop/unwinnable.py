@@ -124,4 +124,10 @@ def unwinnable(text: str, content: Any) -> list[dict[str, Any]]:
                 f"do capítulo que o mude), ou retire o portão.",
             )
         )
+    if not out:  # issue 43: a relaxed problem with no plan (a wall, a flag only a rule behind it sets)
+        from mnm.bots.plan_check import unwinnable as no_plan
+
+        proof = no_plan(added, chapter)
+        if proof is not None:
+            out.append(_problem(*proof))
     return out
