@@ -71,6 +71,16 @@ def test_house_chapters_are_listed_and_playable(client: TestClient) -> None:
     house = {c["chapter"] for c in found if c["house"]}
     assert {"proving-grounds", "flight-to-barksburg"} <= house
     page = client.get("/api/library/chapters/flight-to-barksburg").json()
+    # issue 44: the house chapter's figures name their party; the careful party's measured rates (MEASURED) are
+    # shown beside the new party's with their games, and the skill depth from the two
+    from mnm.engine import DIFFICULTY_PRESETS
+
+    normal = DIFFICULTY_PRESETS["normal"].rate("flight-to-barksburg")
+    assert normal is not None and normal.careful is not None
+    assert page["party"] == "heuristic" and page["win_rates"]["normal"] == normal.win_rate
+    assert page["games"]["normal"] == normal.games
+    assert page["careful_rates"]["normal"] == normal.careful and page["careful_games"]["normal"] == normal.careful_games
+    assert page["skill_depth"]["normal"]["search"] == {"win_rate": normal.careful, "games": normal.careful_games}
     assert page["story"]["en"] and page["sheet"]["tiles"] and page["author"] == "Mice and Mystics"
     made = client.post("/api/library/chapters/proving-grounds/tables", json={})
     assert made.status_code == 201 and made.json()["library"] == {"chapter": "proving-grounds", "version": 1}
@@ -87,6 +97,18 @@ def test_publish_measure_search_play_rate(client: TestClient, monkeypatch: pytes
     assert page["measure"] == "measured"
     assert set(page["win_rates"]) == {"easy", "normal", "hard"} and page["playtest"]["normal"]["games"] == 3
     assert page["difficulty"] in ("gentle", "fair", "hard") and page["rounds"] is not None
+    # issue 44: the rates are the new party's; the careful party's (a few search-bot games) and the random bot's
+    # were played on the first of the same seeds at normal, and the page shows the skill depth with the games
+    assert page["party"] == "heuristic" and page["games"] == {"easy": 3, "normal": 3, "hard": 3}
+    parties = page["playtest"]["parties"]
+    assert parties["search"]["normal"]["games"] == min(3, library_module.CAREFUL_GAMES)
+    assert parties["random"]["normal"]["games"] == 3 and set(parties["random"]) == {"normal"}
+    assert page["careful_rates"] == {"normal": parties["search"]["normal"]["win_rate"]}
+    assert page["careful_games"] == {"normal": parties["search"]["normal"]["games"]}
+    depth = page["skill_depth"]["normal"]
+    assert {"random", "heuristic", "search", "spread"} <= set(depth) and depth["heuristic"]["games"] == 3
+    rates = [depth[b]["win_rate"] for b in ("random", "heuristic", "search")]
+    assert depth["spread"] == round(max(rates) - min(rates), 4)
     assert page["title"] == "Two <b>Tiles</b>"  # kept as text: the page shows it as text
     svg = client.get("/api/library/chapters/tiny-trial/board.svg").text
     assert svg.startswith("<svg") or "<svg" in svg[:200]
