@@ -81,6 +81,13 @@ def test_house_chapters_are_listed_and_playable(client: TestClient) -> None:
     assert page["games"]["normal"] == normal.games
     assert page["careful_rates"]["normal"] == normal.careful and page["careful_games"]["normal"] == normal.careful_games
     assert page["skill_depth"]["normal"]["search"] == {"win_rate": normal.careful, "games": normal.careful_games}
+    # a house row stored before issue 44 (the new party's rates only) still shows the careful party's from the table
+    library = client.app.state.library  # type: ignore[attr-defined]
+    stored = {k: v for k, v in library_module.house_measures()["flight-to-barksburg"].items() if k != "parties"}
+    library.store.set_playtest("flight-to-barksburg", page["version"], "measured", stored)
+    library._rows = None
+    old = client.get("/api/library/chapters/flight-to-barksburg").json()
+    assert old["careful_rates"] == page["careful_rates"] and old["skill_depth"] == page["skill_depth"]
     assert page["story"]["en"] and page["sheet"]["tiles"] and page["author"] == "Mice and Mystics"
     made = client.post("/api/library/chapters/proving-grounds/tables", json={})
     assert made.status_code == 201 and made.json()["library"] == {"chapter": "proving-grounds", "version": 1}

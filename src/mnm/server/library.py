@@ -284,7 +284,8 @@ class LibraryRouter:
         self.created = created
         self.check_new_table = check_new_table
         self.watchers: set[asyncio.Task[None]] = set()
-        self.lost: set[tuple[str, int]] = set()  # measures another process took over while this one waited
+        self.lost: set[tuple[str, int]] = set()
+        self._house: dict[str, dict[str, Any]] | None = None  # house_measures(), read once  # measures another process took over while this one waited
         self.publish_limit = RateLimiter(0.05 * address_scale, max(1, round(5 * address_scale)), "publications")
         self.read_limit = RateLimiter(10 * address_scale, round(40 * address_scale), "library requests")
         # ratings (issue 48: one address posted 451 in 60 s): 10 at once then 10 an hour per address, 30 at once
@@ -363,9 +364,22 @@ class LibraryRouter:
             raise _no_chapter(chapter)
         return entry
 
+    def shown(self, entry: Entry) -> dict[str, Any]:
+        """The measure a page shows: none unless it ended; a house chapter stored before issue 44 (or measured by
+        ``mnm library measure``, the new party only) gets the careful party's figures of the difficulty table."""
+        if not entry.measured:
+            return {}
+        if entry.house and "parties" not in entry.playtest:
+            if self._house is None:
+                self._house = house_measures()
+            parties = self._house.get(entry.chapter, {}).get("parties")
+            if parties:
+                return {**entry.playtest, "parties": parties}
+        return entry.playtest
+
     def summary(self, entry: Entry, counts: dict[str, Any]) -> dict[str, Any]:
         """An entry as a search result lists it (from its row: a house chapter's names from the content)."""
-        playtest = entry.playtest if entry.measured else {}  # a failed or partial measure shows no rate
+        playtest = self.shown(entry)  # a failed or partial measure shows no rate
         normal = playtest.get("normal") or {}
         careful = (playtest.get("parties") or {}).get("search") or {}
         house = self.content.chapters.get(entry.chapter) if entry.house else None
@@ -627,8 +641,8 @@ class LibraryRouter:
                     },
                     "story": None if story is None else _text(story),
                     "printable": printable_sheet() is not None,
-                    "playtest": entry.playtest if entry.measured else {},
-                    "skill_depth": skill_depth(entry.playtest) if entry.measured else {},
+                    "playtest": self.shown(entry),
+                    "skill_depth": skill_depth(self.shown(entry)),
                     "players": {
                         "tables": counts["tables"],
                         "finished": counts["finished"],
