@@ -277,3 +277,45 @@ def test_a_version_no_database_integer_holds_is_refused_not_a_server_error(clien
     ):
         r = client.get(url)
         assert r.status_code == 400 and r.json()["field"] == "version", (url, r.status_code, r.text)
+
+
+def test_skill_depth_needs_two_parties_and_spreads_them() -> None:
+    """Issue 44: the page's skill depth, per preset where two of the three parties were measured."""
+    rate = lambda r, n: {"games": n, "wins": round(r * n), "win_rate": r, "ci95": [0, 1]}  # noqa: E731
+    playtest = {
+        "easy": rate(0.8, 20),
+        "normal": rate(0.5, 20),
+        "parties": {"random": {"normal": rate(0.05, 20)}, "search": {"normal": rate(0.6667, 6)}},
+    }
+    depth = library_module.skill_depth(playtest)
+    assert set(depth) == {"normal"}  # easy has the new party alone
+    assert depth["normal"] == {
+        "heuristic": {"win_rate": 0.5, "games": 20},
+        "random": {"win_rate": 0.05, "games": 20},
+        "search": {"win_rate": 0.6667, "games": 6},
+        "spread": 0.6167,
+    }
+
+
+def test_a_careful_party_that_did_not_finish_shows_no_figure(client: TestClient) -> None:
+    """Issue 44: the careful party's job stopped (here cancelled, as the CPU cap would) leaves the new party's
+    measure standing, without a careful figure."""
+    playtests = client.app.state.library.playtests  # type: ignore[attr-defined]
+    submit = playtests.submit
+
+    def stopped_search(*args: Any, **kwargs: Any) -> Any:
+        job = submit(*args, **kwargs)
+        if args[3] == "search":
+            playtests.cancel(job)
+        return job
+
+    playtests.submit = stopped_search
+    try:
+        r = client.post("/api/library", json=publish_body(), headers=token(client))
+        assert r.status_code == 201, r.text
+        page = measured_page(client, "tiny-trial")
+    finally:
+        playtests.submit = submit
+    assert page["measure"] == "measured" and set(page["win_rates"]) == {"easy", "normal", "hard"}
+    assert page["careful_rates"] == {} and "search" not in page["playtest"]["parties"]
+    assert set(page["skill_depth"]["normal"]) == {"random", "heuristic", "spread"}
