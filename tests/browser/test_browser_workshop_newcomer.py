@@ -176,6 +176,7 @@ def test_a_newcomer_builds_reads_why_fixes_prints_and_plays_a_chapter(browser: B
     # the bots lose, and the page says why in the designer's words
     play_test(page)
     expect(page.locator('tr[data-preset="normal"] .ws-rate')).to_have_text("0%", timeout=T)
+    expect(page.locator("#ws-results-party")).to_contain_text("a new party")  # issue 44: the rates name their party
     why = page.locator('#ws-why [data-why="gate"]')
     expect(why).to_contain_text("the exits of the Guard Room stayed closed: its gate opens when counter bells ≥ 2", timeout=T)
     expect(why).to_contain_text("counter bells reached 1 at most")

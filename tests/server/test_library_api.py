@@ -71,6 +71,23 @@ def test_house_chapters_are_listed_and_playable(client: TestClient) -> None:
     house = {c["chapter"] for c in found if c["house"]}
     assert {"proving-grounds", "flight-to-barksburg"} <= house
     page = client.get("/api/library/chapters/flight-to-barksburg").json()
+    # issue 44: the house chapter's figures name their party; the careful party's measured rates (MEASURED) are
+    # shown beside the new party's with their games, and the skill depth from the two
+    from mnm.engine import DIFFICULTY_PRESETS
+
+    normal = DIFFICULTY_PRESETS["normal"].rate("flight-to-barksburg")
+    assert normal is not None and normal.careful is not None
+    assert page["party"] == "heuristic" and page["win_rates"]["normal"] == normal.win_rate
+    assert page["games"]["normal"] == normal.games
+    assert page["careful_rates"]["normal"] == normal.careful and page["careful_games"]["normal"] == normal.careful_games
+    assert page["skill_depth"]["normal"]["search"] == {"win_rate": normal.careful, "games": normal.careful_games}
+    # a house row stored before issue 44 (the new party's rates only) still shows the careful party's from the table
+    library = client.app.state.library  # type: ignore[attr-defined]
+    stored = {k: v for k, v in library_module.house_measures()["flight-to-barksburg"].items() if k != "parties"}
+    library.store.set_playtest("flight-to-barksburg", page["version"], "measured", stored)
+    library._rows = None
+    old = client.get("/api/library/chapters/flight-to-barksburg").json()
+    assert old["careful_rates"] == page["careful_rates"] and old["skill_depth"] == page["skill_depth"]
     assert page["story"]["en"] and page["sheet"]["tiles"] and page["author"] == "Mice and Mystics"
     made = client.post("/api/library/chapters/proving-grounds/tables", json={})
     assert made.status_code == 201 and made.json()["library"] == {"chapter": "proving-grounds", "version": 1}
@@ -87,6 +104,18 @@ def test_publish_measure_search_play_rate(client: TestClient, monkeypatch: pytes
     assert page["measure"] == "measured"
     assert set(page["win_rates"]) == {"easy", "normal", "hard"} and page["playtest"]["normal"]["games"] == 3
     assert page["difficulty"] in ("gentle", "fair", "hard") and page["rounds"] is not None
+    # issue 44: the rates are the new party's; the careful party's (a few search-bot games) and the random bot's
+    # were played on the first of the same seeds at normal, and the page shows the skill depth with the games
+    assert page["party"] == "heuristic" and page["games"] == {"easy": 3, "normal": 3, "hard": 3}
+    parties = page["playtest"]["parties"]
+    assert parties["search"]["normal"]["games"] == min(3, library_module.CAREFUL_GAMES)
+    assert parties["random"]["normal"]["games"] == 3 and set(parties["random"]) == {"normal"}
+    assert page["careful_rates"] == {"normal": parties["search"]["normal"]["win_rate"]}
+    assert page["careful_games"] == {"normal": parties["search"]["normal"]["games"]}
+    depth = page["skill_depth"]["normal"]
+    assert {"random", "heuristic", "search", "spread"} <= set(depth) and depth["heuristic"]["games"] == 3
+    rates = [depth[b]["win_rate"] for b in ("random", "heuristic", "search")]
+    assert depth["spread"] == round(max(rates) - min(rates), 4)
     assert page["title"] == "Two <b>Tiles</b>"  # kept as text: the page shows it as text
     svg = client.get("/api/library/chapters/tiny-trial/board.svg").text
     assert svg.startswith("<svg") or "<svg" in svg[:200]
@@ -248,3 +277,45 @@ def test_a_version_no_database_integer_holds_is_refused_not_a_server_error(clien
     ):
         r = client.get(url)
         assert r.status_code == 400 and r.json()["field"] == "version", (url, r.status_code, r.text)
+
+
+def test_skill_depth_needs_two_parties_and_spreads_them() -> None:
+    """Issue 44: the page's skill depth, per preset where two of the three parties were measured."""
+    rate = lambda r, n: {"games": n, "wins": round(r * n), "win_rate": r, "ci95": [0, 1]}  # noqa: E731
+    playtest = {
+        "easy": rate(0.8, 20),
+        "normal": rate(0.5, 20),
+        "parties": {"random": {"normal": rate(0.05, 20)}, "search": {"normal": rate(0.6667, 6)}},
+    }
+    depth = library_module.skill_depth(playtest)
+    assert set(depth) == {"normal"}  # easy has the new party alone
+    assert depth["normal"] == {
+        "heuristic": {"win_rate": 0.5, "games": 20},
+        "random": {"win_rate": 0.05, "games": 20},
+        "search": {"win_rate": 0.6667, "games": 6},
+        "spread": 0.6167,
+    }
+
+
+def test_a_careful_party_that_did_not_finish_shows_no_figure(client: TestClient) -> None:
+    """Issue 44: the careful party's job stopped (here cancelled, as the CPU cap would) leaves the new party's
+    measure standing, without a careful figure."""
+    playtests = client.app.state.library.playtests  # type: ignore[attr-defined]
+    submit = playtests.submit
+
+    def stopped_search(*args: Any, **kwargs: Any) -> Any:
+        job = submit(*args, **kwargs)
+        if args[3] == "search":
+            playtests.cancel(job)
+        return job
+
+    playtests.submit = stopped_search
+    try:
+        r = client.post("/api/library", json=publish_body(), headers=token(client))
+        assert r.status_code == 201, r.text
+        page = measured_page(client, "tiny-trial")
+    finally:
+        playtests.submit = submit
+    assert page["measure"] == "measured" and set(page["win_rates"]) == {"easy", "normal", "hard"}
+    assert page["careful_rates"] == {} and "search" not in page["playtest"]["parties"]
+    assert set(page["skill_depth"]["normal"]) == {"random", "heuristic", "spread"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -71,7 +71,7 @@ def measure(
     """Measure chapters with the bots (the house chapters have no play-test until this runs)."""
     from mnm.chapters.file import added_chapter, read_chapter_text
     from mnm.content.loader import builtin_content, builtin_dir
-    from mnm.server.library import measured
+    from mnm.server.library import OTHER_PARTIES, measured, party_rates
     from mnm.workshop.playtest import PRESETS, PlaytestService, default_party
 
     store = _store(db)
@@ -88,8 +88,21 @@ def measure(
             job = service.submit("operator", text, party, "heuristic", games, PRESETS, end_page=spec.end_page)
             while job.active:
                 time.sleep(0.5)
-            store.set_playtest(entry.chapter, entry.version, "measured" if job.status == "done" else "failed", measured(job))
+            result = measured(job)
+            # issue 44: the random bot and a few careful-party (search bot) games at normal, as the server measures
+            parties: dict[str, Any] = {}
+            for bot, count in OTHER_PARTIES if job.status == "done" else ():
+                other = service.submit("operator", text, party, bot, min(count or games, games), ("normal",), end_page=spec.end_page)
+                while other.active:
+                    time.sleep(0.5)
+                if other.status == "done":
+                    parties[bot] = party_rates(other)
+            if parties:
+                result["parties"] = parties
+            store.set_playtest(entry.chapter, entry.version, "measured" if job.status == "done" else "failed", result)
             rates = ", ".join(f"{p} {job.report()['presets'].get(p, {}).get('win_rate', '?')}" for p in PRESETS)
-            typer.echo(f"{entry.chapter} v{entry.version}: {job.status} ({rates})")
+            careful = parties.get("search", {}).get("normal", {})
+            more = f"; careful party at normal {careful['win_rate']} of {careful['games']}" if careful else ""
+            typer.echo(f"{entry.chapter} v{entry.version}: {job.status} (new party: {rates}{more})")
     finally:
         service.close()

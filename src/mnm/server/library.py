@@ -14,8 +14,9 @@ Its file is checked again as any upload is, then played by bots in the workshop'
 same way) and the measured win rates are stored with it when the job ends. The shipped chapters are the "house"
 chapters (measured by ``mnm library measure``). The operator hides a chapter with ``mnm library hide``.
 
-Difficulty buckets (measured win rate of the heuristic bot at ``normal``): ``gentle`` at least 60%, ``fair``
-30-60%, ``hard`` under 30% (docs/library.md).
+Difficulty buckets (measured win rate of the *new party*, the heuristic bot, at ``normal``): ``gentle`` at least 60%,
+``fair`` 30-60%, ``hard`` under 30% (docs/library.md). Beside it the *careful party*'s (the search bot, on a few of
+the same seeds: :data:`CAREFUL_GAMES`) and, for the chapter's skill depth, the random bot's (issue 44).
 """
 
 from __future__ import annotations
@@ -43,11 +44,11 @@ from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.library_store import HOUSE, Entry, LibraryStore, no_counts
 from mnm.server.limits import RateLimiter
 from mnm.server.tables import HOST, SPECTATOR, LiveTable, TableService, new_seed
-from mnm.sim.simulate import summarise
+from mnm.sim.simulate import summarise, wilson_interval
 from mnm.workshop.compose import LayoutError, draft_board
 from mnm.workshop.playtest import PRESETS, Job, PlaytestError, PlaytestService, default_party
 
-__all__ = ["LibraryRouter", "difficulty_of", "house_entries", "measured", "plain_text"]
+__all__ = ["LibraryRouter", "difficulty_of", "house_entries", "measured", "plain_text", "skill_depth"]
 
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 LANGUAGES = ("en", "pt")
@@ -59,6 +60,11 @@ MIN_RATING_ACTIONS = 8
 JOB_HEARTBEAT = 10.0  # seconds between two heartbeats of a running measure job
 JOB_STALE = 60.0  # a job whose heartbeat is older than this is claimed again (its process died)
 SEARCH_TTL = 2.0  # seconds one process reuses the library's rows and counts for search
+# Issue 44: a published chapter's measure also plays, at ``normal`` on the first seeds of the new party's, the random
+# bot (skill depth) and this many careful-party (search bot) games: a few seconds of CPU each on the pure engine, so
+# the three together stay within the play-test's CPU cap (what is left of it after the new party's games)
+CAREFUL_GAMES = 6
+OTHER_PARTIES = (("random", None), ("search", CAREFUL_GAMES))  # bot, games (None: the new party's count)
 MAX_VERSION = 1_000_000  # a version number in a request: bounded so it fits every database's integer (a fuzzed 2**70 gave a 500)
 
 
@@ -75,6 +81,35 @@ def difficulty_of(playtest: dict[str, Any]) -> str | None:
         return None
     rate = float(normal["win_rate"])
     return "gentle" if rate >= 0.6 else "fair" if rate >= 0.3 else "hard"
+
+
+def party_rates(job: Job) -> dict[str, dict[str, Any]]:
+    """A finished job's rate per preset as the library shows another party's: games, wins, rate, interval."""
+    return {
+        preset: {k: part[k] for k in ("games", "wins", "win_rate", "ci95")}
+        for preset, part in job.report()["presets"].items()
+    }
+
+
+def skill_depth(playtest: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The chapter's skill depth per preset (docs/difficulty.md, "Skill depth"; as :func:`mnm.sim.report.skill_depth`):
+    the win rates (and games) of the random bot, the new party and the careful party, and the spread between the
+    lowest and the highest; a preset needs two of the three."""
+    parties = playtest.get("parties") or {} if isinstance(playtest, dict) else {}
+    out: dict[str, dict[str, Any]] = {}
+    for preset in PRESETS:
+        rates: dict[str, dict[str, Any]] = {}
+        if isinstance(playtest.get(preset), dict) and playtest[preset].get("games"):
+            rates["heuristic"] = playtest[preset]
+        for bot in ("random", "search"):
+            part = (parties.get(bot) or {}).get(preset)
+            if part and part.get("games"):
+                rates[bot] = part
+        if len(rates) >= 2:
+            shown = {bot: {"win_rate": r["win_rate"], "games": r["games"]} for bot, r in rates.items()}
+            values = [float(r["win_rate"]) for r in rates.values()]
+            out[preset] = {**shown, "spread": round(max(values) - min(values), 4)}
+    return out
 
 
 def measured(job: Job) -> dict[str, Any]:
@@ -114,7 +149,17 @@ def house_measures() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for preset in DIFFICULTY_PRESETS.values():
         for rate in preset.rates:
-            out.setdefault(rate.chapter, {"bot": "heuristic"})[preset.id] = {
+            chapter = out.setdefault(rate.chapter, {"bot": "heuristic"})
+            if rate.careful is not None and rate.careful_games:
+                careful = chapter.setdefault("parties", {}).setdefault("search", {})
+                wins = round(rate.careful * rate.careful_games)
+                careful[preset.id] = {
+                    "games": rate.careful_games,
+                    "wins": wins,
+                    "win_rate": rate.careful,
+                    "ci95": list(wilson_interval(wins, rate.careful_games)),
+                }
+            chapter[preset.id] = {
                 "games": rate.games,
                 "wins": round(rate.win_rate * rate.games),
                 "win_rate": rate.win_rate,
@@ -239,6 +284,8 @@ class LibraryRouter:
         self.created = created
         self.check_new_table = check_new_table
         self.watchers: set[asyncio.Task[None]] = set()
+        self.lost: set[tuple[str, int]] = set()
+        self._house: dict[str, dict[str, Any]] | None = None  # house_measures(), read once  # measures another process took over while this one waited
         self.publish_limit = RateLimiter(0.05 * address_scale, max(1, round(5 * address_scale)), "publications")
         self.read_limit = RateLimiter(10 * address_scale, round(40 * address_scale), "library requests")
         # ratings (issue 48: one address posted 451 in 60 s): 10 at once then 10 an hour per address, 30 at once
@@ -317,10 +364,24 @@ class LibraryRouter:
             raise _no_chapter(chapter)
         return entry
 
+    def shown(self, entry: Entry) -> dict[str, Any]:
+        """The measure a page shows: none unless it ended; a house chapter stored before issue 44 (or measured by
+        ``mnm library measure``, the new party only) gets the careful party's figures of the difficulty table."""
+        if not entry.measured:
+            return {}
+        if entry.house and "parties" not in entry.playtest:
+            if self._house is None:
+                self._house = house_measures()
+            parties = self._house.get(entry.chapter, {}).get("parties")
+            if parties:
+                return {**entry.playtest, "parties": parties}
+        return entry.playtest
+
     def summary(self, entry: Entry, counts: dict[str, Any]) -> dict[str, Any]:
         """An entry as a search result lists it (from its row: a house chapter's names from the content)."""
-        playtest = entry.playtest if entry.measured else {}  # a failed or partial measure shows no rate
+        playtest = self.shown(entry)  # a failed or partial measure shows no rate
         normal = playtest.get("normal") or {}
+        careful = (playtest.get("parties") or {}).get("search") or {}
         house = self.content.chapters.get(entry.chapter) if entry.house else None
         return {
             "chapter": entry.chapter,
@@ -339,33 +400,39 @@ class LibraryRouter:
             "rounds": normal.get("mean_rounds"),
             "measure": entry.measure,
             "difficulty": difficulty_of(playtest),
+            "party": "heuristic",  # whose the win rates and the bucket are: a new party's (issue 44)
             "win_rates": {p: playtest[p]["win_rate"] for p in PRESETS if p in playtest},
+            "games": {p: playtest[p]["games"] for p in PRESETS if p in playtest},
+            "careful_rates": {p: r["win_rate"] for p, r in careful.items() if p in PRESETS},
+            "careful_games": {p: r["games"] for p, r in careful.items() if p in PRESETS},
             "listed": entry.listed,
             **counts,
         }
 
-    async def watch(
-        self, owner: str, address: str, text: str, party: list[str], chapter: str, version: int, end_page: int
-    ) -> None:
-        """Queue the play-test (waiting for a place while the owner's other play-test runs or the queue is full,
-        up to :data:`QUEUE_WAIT` seconds), then store its measure when it ends. The job runs in this process."""
+    async def _submit(
+        self, owner: str, address: str, text: str, party: list[str], bot: str, games: int, presets: tuple[str, ...],
+        chapter: str, version: int, end_page: int,
+    ) -> Job | None:
+        """Queue one play-test, waiting for a place while the owner's other play-test runs or the queue is full (up
+        to :data:`QUEUE_WAIT` seconds, renewing the measure job's heartbeat); None: no place, or the job was taken
+        over by another process (then ``self.lost`` holds the version)."""
         deadline = time.monotonic() + QUEUE_WAIT
         beat = time.monotonic()
         while True:
             try:
-                job = self.playtests.submit(
-                    f"library:{owner}", text, party, "heuristic", self.games, PRESETS, address, end_page
-                )
-                break
+                return self.playtests.submit(f"library:{owner}", text, party, bot, games, presets, address, end_page)
             except PlaytestError:
                 if time.monotonic() > deadline:
-                    await asyncio.to_thread(self.store.set_playtest, chapter, version, "unmeasured", {})
-                    return
+                    return None
                 await asyncio.sleep(2.0)
                 if time.monotonic() - beat > JOB_HEARTBEAT:  # waiting in the queue is alive too
                     beat = time.monotonic()
                     if not await asyncio.to_thread(self.store.heartbeat, chapter, version, self.claimer):
-                        return  # another process took the job over
+                        self.lost.add((chapter, version))
+                        return None  # another process took the job over
+
+    async def _follow(self, job: Job, chapter: str, version: int) -> bool:
+        """Wait for ``job`` to end, renewing the measure job's heartbeat; False: another process took it over."""
         beat = time.monotonic()
         while job.active:
             await asyncio.sleep(0.25)
@@ -373,9 +440,46 @@ class LibraryRouter:
                 beat = time.monotonic()
                 if not await asyncio.to_thread(self.store.heartbeat, chapter, version, self.claimer):
                     self.playtests.cancel(job)
-                    return  # another process took the job over (this one was thought dead)
+                    return False  # another process took the job over (this one was thought dead)
+        return True
+
+    async def watch(
+        self, owner: str, address: str, text: str, party: list[str], chapter: str, version: int, end_page: int
+    ) -> None:
+        """Queue the play-test of the new party (the heuristic bot, every preset), then the random bot's and a few
+        careful-party games (:data:`OTHER_PARTIES`, at ``normal``, within what is left of the CPU cap), then store
+        the measure. The jobs run in this process."""
+        job = await self._submit(owner, address, text, party, "heuristic", self.games, PRESETS, chapter, version, end_page)
+        if job is None:
+            if (chapter, version) not in self.lost:
+                await asyncio.to_thread(self.store.set_playtest, chapter, version, "unmeasured", {})
+            return
+        if not await self._follow(job, chapter, version):
+            return
+        result = measured(job)
+        spent = job.cpu
+        if job.status == "done":
+            parties: dict[str, Any] = {}
+            for bot, count in OTHER_PARTIES:
+                left = job.cpu_limit - spent
+                if left <= 0:
+                    break
+                games = min(count or self.games, self.games)
+                other = await self._submit(owner, address, text, party, bot, games, ("normal",), chapter, version, end_page)
+                if other is None:
+                    if (chapter, version) in self.lost:
+                        return
+                    continue
+                other.cpu_limit = left  # the measure's one CPU cap, shared by its parties
+                if not await self._follow(other, chapter, version):
+                    return
+                spent += other.cpu
+                if other.status == "done":  # a capped careful party shows no figure (as a failed measure)
+                    parties[bot] = party_rates(other)
+            if parties:
+                result["parties"] = parties
         state = "measured" if job.status == "done" else "failed"
-        await asyncio.to_thread(self.store.set_playtest, chapter, version, state, measured(job))
+        await asyncio.to_thread(self.store.set_playtest, chapter, version, state, result)
 
     def measure(self, entry: Entry, chapter: Chapter, owner: str, address: str) -> None:
         """Start measuring a new version with the bots, in the background (the play-tests' per-token and
@@ -537,7 +641,8 @@ class LibraryRouter:
                     },
                     "story": None if story is None else _text(story),
                     "printable": printable_sheet() is not None,
-                    "playtest": entry.playtest if entry.measured else {},
+                    "playtest": self.shown(entry),
+                    "skill_depth": skill_depth(self.shown(entry)),
                     "players": {
                         "tables": counts["tables"],
                         "finished": counts["finished"],

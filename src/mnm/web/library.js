@@ -12,6 +12,7 @@ const TOKEN_KEY = "mnm.workshop.token"; // the workshop's editor token (workshop
 const FILTERS = ["q", "party", "lang", "difficulty", "max_tiles", "max_rounds", "sort"];
 
 const pct = (rate) => Math.round(rate * 100);
+const count = (n) => (n == null ? "?" : Number(n).toLocaleString(lang() === "pt" ? "pt-BR" : "en"));
 const enc = encodeURIComponent;
 
 function published() {
@@ -110,12 +111,13 @@ function facts(entry) {
 function difficultyBadge(entry) {
   if (entry.measure === "measuring") return h("span", { class: "lib-badge measuring" }, t("lib.measuring"));
   if (!entry.difficulty) return h("span", { class: "lib-badge" }, t("lib.notMeasured"));
+  // issue 44: the bucket is the new party's figure at normal; the careful party's is named beside it
   const normal = entry.win_rates.normal;
-  return h(
-    "span",
-    { class: `lib-badge ${entry.difficulty}`, "data-difficulty": entry.difficulty },
-    `${t(`lib.difficulties.${entry.difficulty}`)} · ${t("lib.botsWin", { percent: pct(normal) })}`,
-  );
+  const games = (entry.games || {}).normal;
+  const careful = (entry.careful_rates || {}).normal;
+  const text = [`${t(`lib.difficulties.${entry.difficulty}`)} · ${t("lib.botsWin", { percent: pct(normal), games: count(games) })}`];
+  if (careful != null) text.push(t("lib.carefulWins", { percent: pct(careful), games: count(entry.careful_games.normal) }));
+  return h("span", { class: `lib-badge ${entry.difficulty}`, "data-difficulty": entry.difficulty }, text.join("; "));
 }
 
 function resultItem(entry) {
@@ -235,22 +237,66 @@ async function renderChapter(chapter, version) {
   $("#lib-chapter-title").focus();
 }
 
+function skillDepth(depth) {
+  // issue 44: the random bot, the new party and the careful party on the same seeds (docs/difficulty.md, "Skill depth")
+  const presets = ["easy", "normal", "hard"].filter((p) => depth[p]);
+  if (!presets.length) return null;
+  const cell = (r) => (r ? `${pct(r.win_rate)}% (${count(r.games)} ${t("lib.games")})` : t("lib.notMeasured"));
+  return h(
+    "section",
+    { id: "lib-skill", "aria-labelledby": "lib-skill-title" },
+    h("h4", { id: "lib-skill-title" }, t("lib.skillDepth")),
+    h("p", { class: "lib-note" }, t("lib.skillHelp")),
+    h(
+      "table",
+      { class: "lib-rates" },
+      h("thead", {}, h("tr", {}, ["preset", "randomBot", "newParty", "carefulParty", "spread"].map((k) => h("th", { scope: "col" }, t(`lib.${k}`))))),
+      h(
+        "tbody",
+        {},
+        presets.map((p) =>
+          h(
+            "tr",
+            { "data-preset": p },
+            h("th", { scope: "row" }, t(`lib.presets.${p}`)),
+            h("td", { "data-party": "random" }, cell(depth[p].random)),
+            h("td", { "data-party": "heuristic" }, cell(depth[p].heuristic)),
+            h("td", { "data-party": "search" }, cell(depth[p].search)),
+            h("td", { "data-spread": "" }, t("lib.points", { n: Math.round(depth[p].spread * 100) })),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function rateCell(m, page) {
+  if (!m) return t(page.measure === "measuring" ? "lib.measuring" : "lib.notMeasured");
+  return `${pct(m.win_rate)}% (${m.wins}/${count(m.games)} ${t("lib.games")})`;
+}
+
 function measuredSection(page) {
+  // issue 44: each rate names its party: the new party's (every preset) and the careful party's (a few games)
+  const careful = (page.playtest.parties || {}).search || {};
   const rows = ["easy", "normal", "hard"].map((p) => {
     const m = page.playtest[p];
     return h(
       "tr",
       { "data-preset": p },
       h("th", { scope: "row" }, t(`lib.presets.${p}`)),
-      h("td", {}, m ? `${pct(m.win_rate)}% (${m.wins}/${m.games} ${t("lib.games")})` : t(page.measure === "measuring" ? "lib.measuring" : "lib.notMeasured")),
+      h("td", { "data-party": "heuristic" }, rateCell(m, page)),
+      h("td", { "data-party": "search" }, careful[p] ? rateCell(careful[p], page) : m ? t("lib.notMeasuredCareful") : rateCell(null, page)),
     );
   });
+  const head = h("tr", {}, h("th", { scope: "col" }, t("lib.preset")), h("th", { scope: "col" }, t("lib.botRate")), h("th", { scope: "col" }, t("lib.carefulRate")));
   const players = page.players;
   return h(
     "section",
     { class: "lib-measured", "aria-labelledby": "lib-measured-title" },
     h("h3", { id: "lib-measured-title" }, t("lib.measured")),
-    h("table", { class: "lib-rates" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("lib.preset")), h("th", { scope: "col" }, t("lib.botRate")))), h("tbody", {}, rows)),
+    h("table", { class: "lib-rates" }, h("thead", {}, head), h("tbody", {}, rows)),
+    h("p", { class: "lib-note" }, t("lib.carefulNote")),
+    skillDepth(page.skill_depth || {}),
     h(
       "p",
       { id: "lib-players" },

@@ -2218,6 +2218,7 @@ function showJob() {
       h(
         "table",
         { class: "ws-results" },
+        h("caption", { id: "ws-results-party" }, t("ws.playedBy", { party: t(`botNames.${job.bot}`) })), // issue 44: whose rates
         h("thead", {}, h("tr", {}, [t("ws.preset"), t("ws.winRate"), t("ws.interval"), t("ws.defeats"), t("ws.pagesUsed"), t("ws.captures")].map((c) => h("th", { scope: "col" }, c)))),
         h(
           "tbody",
