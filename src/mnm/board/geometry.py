@@ -29,6 +29,7 @@ __all__ = [
     "BoardExit",
     "Space",
     "TileGraph",
+    "all_pairs_distances",
     "compile_side",
     "validate_side",
 ]
@@ -280,7 +281,7 @@ def _edge_cells(edge: Side, start: int, end: int, size: int) -> list[Cell]:
     return [(size - 1, i) for i in rng]
 
 
-def _distances(n: int, neighbours: list[dict[int, int]]) -> tuple[tuple[int, ...], ...]:
+def all_pairs_distances(n: int, neighbours: list[dict[int, int]]) -> tuple[tuple[int, ...], ...]:
     """All-pairs shortest path lengths (Dijkstra from every space; graphs are tiny)."""
     import heapq
 
@@ -585,8 +586,8 @@ def _compile_side(side: TileSide) -> TileGraph:
         minion_adj=tuple(tuple(sorted(m)) for m in minion),
         crossing_adj=tuple(tuple(sorted(c)) for c in crossing),
         sight=tuple(tuple(r) for r in sight),
-        mouse_dist=_distances(n, mouse),
-        minion_dist=_distances(n, minion_costs),
+        mouse_dist=all_pairs_distances(n, mouse),
+        minion_dist=all_pairs_distances(n, minion_costs),
         exits=tuple(exits),
         lines=tuple(segs),
         blockers=tuple(blockers),

@@ -9,10 +9,9 @@ hold. Reading changes nothing.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any, Final
 
-from mnm.board.geometry import UNREACHABLE
+from mnm.board.geometry import all_pairs_distances
 from mnm.engine.context import Ctx
 from mnm.engine.query import BARRED_LINES
 from mnm.engine.rules.chapter_rules import FIRED, Fire, compile_condition
@@ -85,24 +84,12 @@ def step_distances(ctx: Ctx, st: State, side: int) -> tuple[tuple[int, ...], ...
     found = _DISTANCES.get(key)
     if found is not None and found[0] is graph:
         return found[1]
-    n = len(graph.spaces)
-    rows: list[tuple[int, ...]] = []
-    for s in range(n):
-        dist = [UNREACHABLE] * n
-        dist[s] = 0
-        heap = [(0, s)]
-        while heap:
-            d, u = heapq.heappop(heap)
-            if d > dist[u]:
-                continue
-            for v, c in graph.mouse_cost[u].items():
-                if v in shut or (u, v) in cut or (v, u) in cut:
-                    continue
-                if d + c < dist[v]:
-                    dist[v] = d + c
-                    heapq.heappush(heap, (d + c, v))
-        rows.append(tuple(dist))
-    out = tuple(rows)
+    # the board's own all-pairs search, on the lines the bars leave
+    open_lines = [
+        {v: c for v, c in costs.items() if v not in shut and (u, v) not in cut and (v, u) not in cut}
+        for u, costs in enumerate(graph.mouse_cost)
+    ]
+    out = all_pairs_distances(len(graph.spaces), open_lines)
     if len(_DISTANCES) > 256:
         _DISTANCES.clear()
     _DISTANCES[key] = (graph, out)
