@@ -36,6 +36,33 @@ logged_step() {
   with_progress "$@" || { local rc=$?; tail -20 "$log" >&2; return "$rc"; }
 }
 
+# stage_bg NAME LOG COMMAND...: starts a stage in the background (its output to LOG) beside the stages that follow;
+# stage_wait NAME waits for it, shows its output and records its result like `stage`. For a stage that needs a core
+# the next one leaves idle (the compile is one C compiler on one core; a pytest run is one process).
+declare -A STAGE_BG_PID STAGE_BG_LOG STAGE_BG_START
+stage_bg() {
+  local name=$1 log=$2
+  shift 2
+  mkdir -p "$(dirname "$log")"
+  echo "== $name (started in the background; its output follows when it ends: $log)"
+  STAGE_BG_START[$name]=$(date +%s)
+  "$@" >"$log" 2>&1 &
+  STAGE_BG_PID[$name]=$!
+  STAGE_BG_LOG[$name]=$log
+}
+
+stage_wait() {
+  local name=$1 rc=0
+  wait "${STAGE_BG_PID[$name]}" || rc=$?
+  echo "== $name (ran in the background; ended after $(( $(date +%s) - STAGE_BG_START[$name] )) s)"
+  cat "${STAGE_BG_LOG[$name]}"
+  if [ "$rc" != 0 ]; then
+    STAGES_FAILED+=("$name (exit $rc)")
+    say "FAILED: '$name' (exit $rc); going on with the other stages"
+  fi
+  return 0
+}
+
 stages_report() {
   if [ "${#STAGES_FAILED[@]}" = 0 ]; then
     say "every stage passed"

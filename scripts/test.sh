@@ -37,18 +37,24 @@ fi
 
 stage "ruff" .venv/bin/ruff check src tests bench
 stage "mypy" .venv/bin/mypy
+# The pure-Python engine's stages need no compiled build: they run in the background while the compile (one C
+# compiler, one core) runs, and are waited for before the compiled stage takes both cores. They are the engine,
+# chapter, bot and scenario tests again (tests/engine/test_builds.py, which compares the two builds, needs the
+# compiled one and runs in the compiled stage), and the engine's docstring examples under the real flag, on the
+# engine folder only: over tests/ the flag would also collect every folder's conftest.py as a module named
+# 'conftest' and stop on the clash.
+stage_bg "pytest: engine, chapter, bot and scenario tests on the pure-Python engine" build/test-pure.log \
+  env MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider tests/engine tests/chapters tests/bots \
+  tests/test_scenario_cli.py tests/test_doctests.py --ignore=tests/engine/test_builds.py
+stage_bg "pytest --doctest-modules src/mnm/engine" build/test-doctest.log \
+  env MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider --doctest-modules src/mnm/engine
 # the compile takes minutes: a line every 15 s says it is still at it (scripts/progress.sh)
 stage "compile the engine (mypyc; scripts/compile.sh installs Debian's C compiler when missing)" \
   logged_step "compiling the engine" build/test-compile.log scripts/compile.sh .venv/bin/python
-# Every test on the compiled engine (refused if missing or stale), then the engine, chapter, bot, scenario and doctest
-# tests again on the pure-Python one; tests/engine/test_builds.py compares both builds game by game.
+stage_wait "pytest --doctest-modules src/mnm/engine"
+stage_wait "pytest: engine, chapter, bot and scenario tests on the pure-Python engine"
+# Every test on the compiled engine (refused if missing or stale), spread over the machine's cores (pytest-xdist,
+# one test file per worker at a time: a file's fixtures, servers and browsers stay in one process).
 export MNM_ENGINE=compiled MNM_REQUIRE_COMPILED=1
-stage "pytest" .venv/bin/pytest "$@"
-stage "pytest: engine, chapter, bot and scenario tests on the pure-Python engine" \
-  env MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider tests/engine tests/chapters tests/bots \
-  tests/test_scenario_cli.py tests/test_doctests.py
-# The engine's docstring examples under the real flag, on the engine folder only: over tests/ the flag would also
-# collect every folder's conftest.py as a module named 'conftest' and stop on the clash.
-stage "pytest --doctest-modules src/mnm/engine" \
-  env MNM_ENGINE=pure .venv/bin/pytest -q -p no:cacheprovider --doctest-modules src/mnm/engine
+stage "pytest" .venv/bin/pytest -n "${MNM_TEST_WORKERS:-auto}" --dist loadfile "$@"
 stages_report
