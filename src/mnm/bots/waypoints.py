@@ -25,7 +25,7 @@ import yaml
 
 from mnm.bots.plan import SubGoal
 from mnm.bots.policy import HeuristicBot
-from mnm.chapters.language import Condition
+from mnm.chapter_language import Condition
 from mnm.engine import Ctx, State, condition_holds
 
 __all__ = ["Waypoint", "WaypointBot", "load_routes", "route_goal"]

@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
-from mnm.chapters.language import (
+from mnm.chapter_language import (
     RESERVED_NAMES,
     SUBJECT_WORDS,
     TRIGGER_SUBJECTS,
@@ -54,7 +54,7 @@ from mnm.chapters.language import (
 )
 from mnm.content.aliases import renamed
 from mnm.content.bounded_yaml import load_bounded_with_lines
-from mnm.content.loader import _MESSAGES, ChapterFile, Content, ContentIssue, _cross_check, _Reader, builtin_content
+from mnm.content.loader import MESSAGES, ChapterFile, Content, ContentIssue, Reader, builtin_content, cross_check
 from mnm.content.schema import SETUP_FIELDS, Chapter, FieldError, HeroClass
 
 __all__ = [
@@ -356,7 +356,7 @@ def _schema(data: dict[str, Any], out: _Collector) -> Chapter | None:
                     "não é um campo conhecido" + (f": você quis dizer {guess!r}?" if guess else ""),
                 )
                 continue
-            render = _MESSAGES.get(e["type"])
+            render = MESSAGES.get(e["type"])
             en = render(ctx, e.get("input")) if render is not None else e["msg"].removeprefix("Value error, ")
             pt_template = _PT_BY_TYPE.get(e["type"])
             pt = pt_template.format(**{**ctx, "got": _short(e.get("input"))}) if pt_template is not None else None
@@ -458,12 +458,12 @@ def _meaning(chapter: Chapter, content: Content, out: _Collector, folder: Path |
     from mnm.board.check import chapter_issues
 
     # the content folder's own cross checks, on this chapter alone (one place says what a chapter may name)
-    reader = _Reader(Path(content.root or "."))
+    reader = Reader(Path(content.root or "."))
     others = {cid: c for cid, c in content.chapters.items() if cid != chapter.id}
     if chapter.next_chapter is not None and chapter.next_chapter not in content.chapters:
         # resolved later from the chapter file's folder (docs/chapters.md): checked below, not here
         others[chapter.next_chapter] = chapter
-    _cross_check(
+    cross_check(
         reader,
         dict(content.heroes),
         dict(content.minions),

@@ -25,7 +25,7 @@ _NO_TRIGGER: Final = Fire()
 
 
 def condition_holds(ctx: Ctx, st: State, condition: Any) -> bool:
-    """Whether ``condition`` (a :class:`~mnm.chapters.language.Condition`) holds in ``st`` now."""
+    """Whether ``condition`` (a :class:`~mnm.chapter_language.Condition`) holds in ``st`` now."""
     found = _COMPILED.get(id(condition))
     if found is None or found[0] is not condition:
         if len(_COMPILED) > 4096:

@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from mnm.bots.plan import stuck
-from mnm.chapters.doc import condition_words
-from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapter_language.doc import condition_words
 from mnm.content.schema import Chapter
 from mnm.engine import Event, Game, conditions_hold
 from mnm.workshop.places import exit_name

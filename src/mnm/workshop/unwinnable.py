@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnm.chapter_language import ChapterRule, Condition, ConditionKind
 from mnm.chapters.file import ChapterFileError, added_chapter, read_chapter_text
-from mnm.chapters.language import ChapterRule, Condition, ConditionKind
 from mnm.chapters.rule_graph import rule_graph, ways
 from mnm.content.schema import Chapter
 from mnm.engine import Game, conditions_hold
