@@ -37,6 +37,8 @@ fi
 
 stage "ruff" .venv/bin/ruff check src tests bench
 stage "mypy" .venv/bin/mypy
+# issue 49: no module takes another module's _private name (tests/test_privates.py plants one to prove it fails)
+stage "no private names taken across modules" .venv/bin/python scripts/privates.py --check
 # the compile takes minutes: a line every 15 s says it is still at it (scripts/progress.sh)
 stage "compile the engine (mypyc; scripts/compile.sh installs Debian's C compiler when missing)" \
   logged_step "compiling the engine" build/test-compile.log scripts/compile.sh .venv/bin/python
