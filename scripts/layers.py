@@ -7,7 +7,7 @@ a run-time import does, and import-linter is told to count them as well). Standa
 anywhere the tests run. The check also refuses an import circle between any modules (:func:`circles`) and two
 packages that import each other (:func:`package_pairs`), so the drawing and the checks agree.
 
-    python scripts/layers.py            # print the diagram, and the figures: floors, packages, circles, arrows up
+    python scripts/layers.py            # print the diagram, and its figures: floors, boxes, circles, arrows up, pairs
     python scripts/layers.py --write    # put it in docs/architecture.md (between the layers markers)
     python scripts/layers.py --check    # exit 1 when docs/architecture.md's diagram is stale, or on a circle
 """
@@ -160,15 +160,16 @@ def package_pairs(arrows: set[tuple[str, str]] | None = None) -> list[tuple[str,
 
 
 def figures() -> dict[str, int]:
-    """The picture's figures: floors, packages (its rooms), module circles, arrows up, package pairs."""
+    """The picture's figures: floors, boxes (a package, or a module the contract names on its own), module
+    circles, arrows up, pairs of boxes importing each other."""
     layered, arrows = nodes_and_arrows()
     rank = {node: n for n, floor in enumerate(layered) for node in floor}
     return {
         "floors": len(layered),
-        "packages": len(rank),
+        "boxes": len(rank),
         "circles": len(circles()),
         "arrows up": sum(1 for a, b in arrows if rank[b] <= rank[a]),
-        "package pairs importing each other": len(package_pairs(arrows)),
+        "pairs importing each other": len(package_pairs(arrows)),
     }
 
 
