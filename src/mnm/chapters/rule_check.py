@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from mnm.chapter_language import (
     RESERVED_NAMES,
@@ -307,12 +307,7 @@ class RuleCheck:
         elif kind is ConditionKind.SPECIAL_SEARCH_LEFT and params.card not in self.content.search_cards:
             self.out.add(f"{at}.card", f"names card {params.card!r}, which does not exist")
         elif kind is ConditionKind.FIGURE:
-            if params.minion is not None:
-                self.minion(params.minion, f"{at}.minion")
-            if params.side is not None:
-                self.side(params.side, f"{at}.side")
-            for k, space in enumerate(params.spaces):
-                self.space(space, f"{at}.spaces.{k}")
+            self.places(params, at)
         elif kind is ConditionKind.HOLDS_ITEM:
             self.item(params.item, f"{at}.item")
         elif kind is ConditionKind.HERO_PRESENT and params.hero not in self.content.heroes:
@@ -452,6 +447,15 @@ class RuleCheck:
                 f"nomeia {a} e {b}, que nenhuma linha liga (uma linha bloqueada fica entre dois espaços adjacentes)",
             )
 
+    def places(self, p: Any, path: str) -> None:
+        """The minion type, tile side and spaces a figure test or a selector names (each may be left out)."""
+        if p.minion is not None:
+            self.minion(p.minion, f"{path}.minion")
+        if p.side is not None:
+            self.side(p.side, f"{path}.side")
+        for k, space in enumerate(p.spaces):
+            self.space(space, f"{path}.spaces.{k}")
+
     def item(self, item: str, path: str) -> None:
         if item not in {i.id for i in self.chapter.items}:
             known = ", ".join(i.id for i in self.chapter.items) or "none"
@@ -478,12 +482,7 @@ class RuleCheck:
             return
         if sel.hero is not None and sel.hero not in self.content.heroes:
             self.hero(sel.hero, f"{path}.hero")
-        if sel.minion is not None:
-            self.minion(sel.minion, f"{path}.minion")
-        if sel.side is not None:
-            self.side(sel.side, f"{path}.side")
-        for k, space in enumerate(sel.spaces):
-            self.space(space, f"{path}.spaces.{k}")
+        self.places(sel, path)
         if sel.holds_item is not None:
             self.item(sel.holds_item, f"{path}.holds_item")
         for name in ("adjacent_to", "in_sight_of"):
