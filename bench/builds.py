@@ -38,14 +38,14 @@ HINT_PLAYOUTS = 300
 
 def measure(quick: bool) -> dict[str, Any]:
     """Every figure for the engine build this process runs."""
-    from mnm import _build
+    from mnm import build_name
     from mnm.bots.hints import hints
     from mnm.bots.mcts import SearchBot
     from mnm.bots.policy import HeuristicBot
     from mnm.cli.bench import run_bench
     from mnm.engine import Game
 
-    out: dict[str, Any] = {"build": _build.build_name()}
+    out: dict[str, Any] = {"build": build_name()}
     out.update(run_bench(rounds=3, games=10 if quick else 20))
 
     games = 4 if quick else 20

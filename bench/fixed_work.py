@@ -15,7 +15,7 @@ try:  # first: runs this script again with .venv/bin/python when mnm is not impo
 except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
     _venv = None
 
-from mnm import _build
+from mnm import build_name
 from mnm.cli.bench import default_chapter, play_random_game
 
 
@@ -34,4 +34,4 @@ def fixed_work(games: int = 60, rounds: int = 5) -> tuple[float, int]:
 
 if __name__ == "__main__":
     seconds, n = fixed_work(int(sys.argv[1]) if len(sys.argv) > 1 else 60)
-    print(f"{_build.build_name()} {seconds:.3f} s CPU for {n} decisions ({n / seconds:,.0f}/s)")
+    print(f"{build_name()} {seconds:.3f} s CPU for {n} decisions ({n / seconds:,.0f}/s)")

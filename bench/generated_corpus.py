@@ -30,7 +30,7 @@ STALL_ROUNDS = 30  # rounds on one hourglass page: the bots found nothing to do 
 def play(seed: int, bot_name: str, game_seed: int) -> tuple[int, str, str, int, bool]:
     """One game of generated chapter ``seed`` by ``bot_name``: (seed, family, bot, mice, won)."""
     from mnm.bots.policy import HeuristicBot, Policy
-    from mnm.bots.waypoints import WaypointBot, _waypoint
+    from mnm.bots.waypoints import WaypointBot, waypoint_of
     from mnm.chapters.file import read_chapter_text
     from mnm.chapters.generate import generate
     from mnm.engine import Game
@@ -40,7 +40,7 @@ def play(seed: int, bot_name: str, game_seed: int) -> tuple[int, str, str, int, 
     game = Game.new(made.chapter_id, HEROES[: made.mice], seed=game_seed, content=content)
     bot: Policy
     if bot_name == "waypoints":
-        bot = WaypointBot(seed=game_seed, route=tuple(_waypoint(w) for w in made.route))
+        bot = WaypointBot(seed=game_seed, route=tuple(waypoint_of(w) for w in made.route))
     elif bot_name == "search":
         from mnm.bots.mcts import SearchBot
 

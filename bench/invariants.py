@@ -30,7 +30,7 @@ try:  # first: runs this script again with .venv/bin/python when mnm is not impo
 except ModuleNotFoundError:  # imported by a test, or run by runpy from another folder
     _venv = None
 
-from mnm.cli.bench import _party
+from mnm.cli.bench import bench_party
 from mnm.content.loader import builtin_content
 from mnm.engine import Action, Ctx, Game, State, apply_action_in_place, legal_actions
 
@@ -108,7 +108,7 @@ def play_checked(
     """One random game checked after every action: (decisions, violations with where they happened). ``seen``
     counts the events that exercise the rules under test (:data:`WATCHED`)."""
     rng = random.Random(seed)
-    game = Game.new(chapter, _party(chapter), seed=seed)
+    game = Game.new(chapter, bench_party(chapter), seed=seed)
     ctx, st = game.ctx, game.state
     found = [f"setup: {v}" for v in board_violations(ctx, st)]
     n = 0

@@ -20,7 +20,7 @@ try:  # first: runs this script again with .venv/bin/python when mnm is not impo
 except ModuleNotFoundError:  # run by runpy from another folder: the calling python imports mnm already
     _venv = None
 
-from mnm import _build
+from mnm import build_name
 from mnm.cli.bench import play_random_game
 from mnm.content.loader import builtin_content
 from mnm.engine import Action, Event, State
@@ -74,4 +74,4 @@ if __name__ == "__main__":
     if "--per-chapter" in sys.argv:
         for chapter, (own, decisions) in per.items():
             print(f"{chapter} {own} {decisions}")
-    print(f"{_build.build_name()} {digest} {n}")
+    print(f"{build_name()} {digest} {n}")

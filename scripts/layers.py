@@ -1,13 +1,15 @@
 """Draw the package layering of ``src/mnm`` from its imports, as a Mermaid diagram in docs/architecture.md.
 
 The floors are the layers written once in pyproject.toml (``[tool.importlinter]``, contract ``layers``); the
-arrows are the run-time imports between packages, read from the sources with :mod:`ast` (an import under
-``if TYPE_CHECKING:`` is a name for the type checker, not an arrow, as import-linter is told too). Standard
-library only, so it runs anywhere the tests run.
+arrows are the imports between packages, read from the sources with :mod:`ast`: every import, those under
+``if TYPE_CHECKING:`` and inside functions too (issue 49: a name for the type checker ties two modules as much as
+a run-time import does, and import-linter is told to count them as well). Standard library only, so it runs
+anywhere the tests run. The check also refuses an import circle between any modules (:func:`circles`) and two
+packages that import each other (:func:`package_pairs`), so the drawing and the checks agree.
 
-    python scripts/layers.py            # print the diagram
+    python scripts/layers.py            # print the diagram, and its figures: floors, boxes, circles, arrows up, pairs
     python scripts/layers.py --write    # put it in docs/architecture.md (between the layers markers)
-    python scripts/layers.py --check    # exit 1 when docs/architecture.md's diagram is stale (tests do this)
+    python scripts/layers.py --check    # exit 1 when docs/architecture.md's diagram is stale, or on a circle
 """
 
 from __future__ import annotations
@@ -39,20 +41,11 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def _imports(tree: ast.AST, module: str, is_package: bool) -> Iterator[str]:
-    """The modules ``module`` imports at run time (anywhere but under ``if TYPE_CHECKING:``)."""
+    """The modules ``module`` imports: anywhere, under ``if TYPE_CHECKING:`` and inside functions too."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)
-            continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -99,6 +92,87 @@ def nodes_and_arrows() -> tuple[list[list[str]], set[tuple[str, str]]]:
     return layered, arrows
 
 
+def module_graph() -> dict[str, set[str]]:
+    """Every module of ``src/mnm`` and the modules of ``src/mnm`` it imports (a package's ``__init__`` counts as
+    the package; a module importing its own package, as ``from mnm.engine import x`` in the engine, is not an
+    edge: the package's face is not one of its rooms)."""
+    modules = {_module_name(path): path for path in (SRC / "mnm").rglob("*.py")}
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for imported in _imports(tree, name, path.name == "__init__.py"):
+            target = imported
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != name and not name.startswith(target + "."):
+                graph[name].add(target)
+    return graph
+
+
+def circles(graph: dict[str, set[str]] | None = None) -> list[list[str]]:
+    """The import circles: each a sorted list of the modules that reach each other (Tarjan's strongly connected
+    components of more than one module), every import counted."""
+    graph = module_graph() if graph is None else graph
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            nxt = next(edges, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return sorted(found)
+
+
+def package_pairs(arrows: set[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+    """Two packages (the diagram's nodes) that import each other."""
+    arrows = nodes_and_arrows()[1] if arrows is None else arrows
+    return sorted((a, b) for a, b in arrows if a < b and (b, a) in arrows)
+
+
+def figures() -> dict[str, int]:
+    """The picture's figures: floors, boxes (a package, or a module the contract names on its own), module
+    circles, arrows up, pairs of boxes importing each other."""
+    layered, arrows = nodes_and_arrows()
+    rank = {node: n for n, floor in enumerate(layered) for node in floor}
+    return {
+        "floors": len(layered),
+        "boxes": len(rank),
+        "circles": len(circles()),
+        "arrows up": sum(1 for a, b in arrows if rank[b] <= rank[a]),
+        "pairs importing each other": len(package_pairs(arrows)),
+    }
+
+
 def _short(node: str) -> str:
     return node.removeprefix("mnm.")
 
@@ -132,6 +206,7 @@ def main(argv: list[str]) -> int:
     text = diagram()
     if not argv:
         sys.stdout.write(text)
+        print(", ".join(f"{name}: {count}" for name, count in figures().items()))
         return 0
     doc = DOC.read_text(encoding="utf-8")
     fresh = _spliced(doc, text)
@@ -139,10 +214,17 @@ def main(argv: list[str]) -> int:
         DOC.write_text(fresh, encoding="utf-8")
         return 0
     if argv == ["--check"]:
+        failed = 0
         if fresh != doc:
             print("docs/architecture.md's layering diagram is stale: run python scripts/layers.py --write")
-            return 1
-        return 0
+            failed = 1
+        for circle in circles():
+            print("an import circle (type-checking imports count): " + " <-> ".join(circle))
+            failed = 1
+        for a, b in package_pairs():
+            print(f"two packages import each other: {a} and {b}")
+            failed = 1
+        return failed
     print(__doc__)
     return 2
 

@@ -37,6 +37,8 @@ fi
 
 stage "ruff" .venv/bin/ruff check src tests bench
 stage "mypy" .venv/bin/mypy
+# issue 49: no module takes another module's _private name (tests/test_privates.py plants one to prove it fails)
+stage "no private names taken across modules" .venv/bin/python scripts/privates.py --check
 # The pure-Python engine's stages need no compiled build: they run in the background while the compile (one C
 # compiler, one core) runs, and are waited for before the compiled stage takes both cores. They are the engine,
 # chapter, bot and scenario tests again (tests/engine/test_builds.py, which compares the two builds, needs the

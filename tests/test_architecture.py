@@ -58,3 +58,20 @@ def test_the_picture_draws_every_layer_and_no_arrow_up() -> None:
     text = layers["diagram"]()
     assert '["engine"]' in text and "engine --> content" in text
     assert "-.->" not in text  # an arrow up (the layers contract refuses it too)
+
+
+def test_no_import_circle_and_no_package_pair_counting_every_import() -> None:
+    """Issue 49: a circle closed only by an ``if TYPE_CHECKING:`` import is a circle too, between any modules."""
+    layers = runpy.run_path(str(ROOT / "scripts" / "layers.py"), run_name="layers")
+    assert layers["circles"]() == []
+    assert layers["package_pairs"]() == []
+
+
+def test_a_type_checking_import_closes_a_circle_the_check_finds() -> None:
+    layers = runpy.run_path(str(ROOT / "scripts" / "layers.py"), run_name="layers")
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from mnm.engine.context import Ctx\n"
+    imported = set(layers["_imports"](ast.parse(source), "mnm.engine.points", False))
+    assert "mnm.engine.context" in imported  # the type checker's import is read as an arrow
+    graph = {"mnm.a": {"mnm.b"}, "mnm.b": {"mnm.c"}, "mnm.c": {"mnm.a"}, "mnm.d": {"mnm.a"}}
+    assert layers["circles"](graph) == [["mnm.a", "mnm.b", "mnm.c"]]
+    assert layers["package_pairs"]({("mnm.x", "mnm.y"), ("mnm.y", "mnm.x"), ("mnm.y", "mnm.z")}) == [("mnm.x", "mnm.y")]

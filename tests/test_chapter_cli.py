@@ -395,7 +395,7 @@ def test_an_hourglass_page_the_game_never_reaches() -> None:
 def test_contents_let_go_never_lend_their_cached_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond MAX_CUSTOM_CHAPTERS the oldest content is let go; caches keyed by a content's id check the object
     they hold, so a new content that got a freed id (faked here) never gets the old one's board or names."""
-    import mnm.chapters.file as chapterfile
+    import mnm.chapters.contents as chapterfile
     from mnm.board import layout
     from mnm.server import views
 

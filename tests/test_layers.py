@@ -1,10 +1,10 @@
 """The layering of ``src/mnm``, written once in pyproject.toml (``[tool.importlinter]``) and checked here (issue 35).
 
-The contracts: each layer imports only the layers below it (cli, chapter command line, server and terminal,
-workshop, sim/records/presentation, bots/rl, chapter files, engine, board, content, chapter language); the engine
-imports no client; the workshop imports no server; no import circle among the modules of any package. A new
-circle or an arrow up fails this test with import-linter's report naming the import. ``if TYPE_CHECKING:`` imports
-do not count (as in tests/engine/test_import_graph.py, which also keeps function-level imports out of the engine).
+The contracts: each layer imports only the layers below it (cli, server and terminal, workshop,
+sim/records/presentation, bots/rl, chapter files, engine, board, content, chapter language); the engine imports no
+client; the workshop imports no server; no import circle among the modules of any package. A new circle or an
+arrow up fails this test with import-linter's report naming the import. ``if TYPE_CHECKING:`` imports count too
+(issue 49); scripts/layers.py --check (tests/test_architecture.py) also refuses a circle between any modules.
 """
 
 from __future__ import annotations

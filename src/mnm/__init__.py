@@ -1,6 +1,9 @@
 """Mice and Mystics, the digital edition: content, board, rules engine and clients."""
 
 from mnm import _build
+from mnm._build import build_name
+
+__all__ = ["ENGINE_BUILD", "build_name"]
 
 __version__ = "0.1.0"
 

@@ -16,9 +16,9 @@ import pytest
 from mnm.bots import plan
 from mnm.bots.policy import HeuristicBot, explain_plan
 from mnm.bots.waypoints import WaypointBot, load_routes
+from mnm.chapter_language import Condition, Effect
 from mnm.chapters import rule_graph as rg
 from mnm.chapters.file import read_chapter_text, validate_chapter_text
-from mnm.chapters.language import Condition, Effect
 from mnm.chapters.rule_graph import cannot_plan, cannot_plan_lines, rule_graph
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Chapter

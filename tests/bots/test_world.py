@@ -18,8 +18,8 @@ import pytest
 
 from mnm.bots import plan
 from mnm.bots.policy import HeuristicBot
+from mnm.chapter_language import ChapterRule, Effect
 from mnm.chapters.file import ChapterFileError, read_chapter_text, validate_chapter_text
-from mnm.chapters.language import ChapterRule, Effect
 from mnm.content.loader import Content
 from mnm.content.schema import Chapter
 from mnm.engine import Game, explore_gate, step_distances

@@ -28,12 +28,12 @@ SAMPLE = [
 
 
 def _play(text: str, chapter_id: str, mice: int, route: list[dict[str, object]], seed: int) -> bool:
-    from mnm.bots.waypoints import WaypointBot, _waypoint
+    from mnm.bots.waypoints import WaypointBot, waypoint_of
     from mnm.engine import Game
 
     content = read_chapter_text(text, f"{chapter_id}.yaml")
     game = Game.new(chapter_id, list(HEROES[:mice]), seed=seed, content=content)
-    bot = WaypointBot(seed=seed, route=tuple(_waypoint(w) for w in route))
+    bot = WaypointBot(seed=seed, route=tuple(waypoint_of(w) for w in route))
     page, since, decisions = game.state.hourglass, game.state.round, 0
     while game.decision() is not None and decisions < 6000:
         game.apply(bot.choose(game))

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
+from mnm.chapter_language import TRIGGER_FILTERS, ChapterRule, Condition, Effect, Trigger, Where
 from mnm.chapters.file import read_chapter_text, validate_chapter_text
-from mnm.chapters.language import TRIGGER_FILTERS, ChapterRule, Condition, Effect, Trigger, Where
 from mnm.sim.simulate import GameSpec, play_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,8 +16,8 @@ import yaml
 from langkit import chapter_with, game
 
 from mnm.board.layout import space_side
-from mnm.chapters.doc import reference_markdown
-from mnm.chapters.language import ConditionKind, EffectKind, Trigger, sentence
+from mnm.chapter_language import ConditionKind, EffectKind, Trigger, sentence
+from mnm.chapter_language.doc import reference_markdown
 from mnm.content.loader import ContentError, builtin_content, builtin_dir, load_content
 from mnm.engine.actions import Action
 from mnm.engine.context import Ctx
@@ -636,7 +636,7 @@ def test_content_refuses_an_unknown_word_or_parameter_naming_file_entry_and_fiel
 
 
 def test_docs_chapters_md_holds_the_generated_language_reference() -> None:
-    """docs/chapters.md must contain today's reference (regenerate: python -m mnm.chapters.doc)."""
+    """docs/chapters.md must contain today's reference (regenerate: python -m mnm.chapter_language.doc)."""
     doc = (ROOT / "docs" / "chapters.md").read_text(encoding="utf-8")
     assert reference_markdown() in doc
 
@@ -662,7 +662,7 @@ def test_the_editors_json_schema_accepts_every_shipped_chapter_file(tmp_path: Pa
 
 def test_every_shipped_rule_reads_in_both_languages() -> None:
     """rule_words (for the web's chapter rules panel): a sentence per rule, no placeholder left."""
-    from mnm.chapters.doc import condition_words, rule_words
+    from mnm.chapter_language.doc import condition_words, rule_words
 
     for chapter in builtin_content().chapters.values():
         for rule in chapter.all_rules():

@@ -101,7 +101,7 @@ def test_r_win_04_move_end_marker_keeps_the_marker_on_the_track_ahead_of_the_hou
 def test_move_end_marker_beyond_its_bound_is_refused_by_the_language() -> None:
     from pydantic import ValidationError
 
-    from mnm.chapters.language import Effect
+    from mnm.chapter_language import Effect
 
     with pytest.raises(ValidationError):
         Effect.model_validate({"move_end_marker": {"pages": 10_000}})

@@ -141,8 +141,8 @@ def test_a_bar_laid_later_or_under_a_condition_is_not_held_against_the_chapter()
 def test_every_selector_field_is_documented_with_an_example_that_parses() -> None:
     import yaml
 
-    from mnm.chapters.doc import SELECT_EXAMPLES, reference_markdown
-    from mnm.chapters.language import Condition, ConditionKind, Effect, Select
+    from mnm.chapter_language import Condition, ConditionKind, Effect, Select
+    from mnm.chapter_language.doc import SELECT_EXAMPLES, reference_markdown
 
     assert set(SELECT_EXAMPLES) == set(Select.model_fields)
     reference = reference_markdown()
@@ -207,11 +207,11 @@ def test_a_choose_in_round_ends_is_asked_before_the_next_round() -> None:
 
 
 def test_a_chapter_won_rule_may_record_and_name_the_next_chapter_as_rulings_say() -> None:
-    from mnm.chapters.language import _AFTER_THE_END
+    from mnm.chapter_language import AFTER_THE_END
 
     rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     said = rulings.split("A `chapter_won` rule", 1)[1].split("\n\n", 1)[0]
-    for word in _AFTER_THE_END:
+    for word in AFTER_THE_END:
         assert f"`{word.value}`" in said, word
     assert "not\n  supported" not in rulings and "is not supported (issue 29" not in rulings
     ok = edited((ROOMS, "  - {id: logged, when: chapter_won, do: [record: {entry: ran}, next_chapter: {chapter: "

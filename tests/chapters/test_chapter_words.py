@@ -341,8 +341,8 @@ def test_r_story_03_setup_places_a_minion_on_a_named_space() -> None:
 def test_every_new_word_has_a_doc_example_that_parses() -> None:
     import yaml
 
-    from mnm.chapters.doc import EXAMPLES
-    from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+    from mnm.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+    from mnm.chapter_language.doc import EXAMPLES
 
     models = {"Trigger": ChapterRule, "ConditionKind": Condition, "EffectKind": Effect}
     for (vocab, word), text in EXAMPLES.items():
@@ -373,7 +373,7 @@ def test_shipped_chapters_use_the_general_words_not_the_chapter_specific_ones() 
     """start_rain, nightfall, olga_charges and raining stay accepted (old files) but no shipped chapter uses them:
     Chapter 3 says set_weather, set_time_of_day, character_charges and weather (same seeds, same games: 300 seeds
     of Chapter 3 with the heuristic bot replayed identically before and after, 186 wins)."""
-    from mnm.chapters.language import walk_effects
+    from mnm.chapter_language import walk_effects
     from mnm.content.loader import builtin_content
 
     old = {"start_rain", "nightfall", "olga_charges"}
@@ -389,7 +389,7 @@ EVERY_WORD = Path(__file__).resolve().parents[2] / "examples" / "chapters" / "ev
 
 def _words_of(chapter: Any) -> set[str]:
     """Every trigger, condition and effect word a chapter says (nested ones too) and its new sections."""
-    from mnm.chapters.language import walk_effects
+    from mnm.chapter_language import walk_effects
 
     said: set[str] = set()
 
@@ -417,7 +417,7 @@ def _words_of(chapter: Any) -> set[str]:
 
 def test_a_file_with_every_new_word_validates_plays_to_its_end_and_survives_save_and_load() -> None:
     from mnm.bots.registry import make_bot
-    from mnm.chapters.doc import EXAMPLES
+    from mnm.chapter_language.doc import EXAMPLES
     from mnm.chapters.file import read_chapter_file
 
     content = read_chapter_file(EVERY_WORD)

@@ -19,7 +19,7 @@ import pytest
 from langkit import chapter_with, game
 from pydantic import ValidationError
 
-from mnm.chapters.language import TRIGGER_SUBJECTS, EffectKind, Subject, Trigger
+from mnm.chapter_language import TRIGGER_SUBJECTS, EffectKind, Subject, Trigger
 from mnm.engine.context import STEPS, Ctx
 from mnm.engine.game import Game, run
 from mnm.engine.rules.battle import wound_minion

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mnm.chapter_language import Condition
 from mnm.chapters.file import added_chapter, read_chapter_text
-from mnm.chapters.language import Condition
 from mnm.content.loader import builtin_content
 from mnm.presentation.trackers import trackers
 

@@ -46,8 +46,8 @@ def test_minions_placed_on_a_space_are_on_the_sheet() -> None:
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_every_trigger_filter_reads_as_words(lang: str) -> None:
     """Each of a rule's ``where`` filters in words: never the file's key=value or an underscore."""
-    from mnm.chapters.doc import _filter_words
-    from mnm.chapters.language import Where
+    from mnm.chapter_language import Where
+    from mnm.chapter_language.doc import _filter_words
 
     samples = {
         "side": 5,

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from mnm.chapters.language import ChapterRule, Condition, Effect
+from mnm.chapter_language import ChapterRule, Condition, Effect
 from mnm.chapters.rule_graph import (
     ACT,
     CLEAR,
@@ -204,7 +204,7 @@ def _minion_sources(ctx: Ctx, minion: str) -> list[int]:
 def _action_sides(ctx: Ctx, kind: str, flag: str | None) -> list[int]:
     """The sides of the chapter actions (issue 30) with an effect of ``kind`` (a ``set_flag`` of ``flag``), nested
     in rolls and story choices: taking the action there is the way to it."""
-    from mnm.chapters.language import walk_effects
+    from mnm.chapter_language import walk_effects
 
     sides: list[int] = []
     for action in ctx.chapter.actions:
@@ -1286,7 +1286,7 @@ def act_worth(ctx: Ctx, st: State, action_id: str) -> float:
     action it needs, :attr:`SubGoal.action`): 1 for one whose effects win the chapter, or serve the party's
     survival now (``heal`` while a free mouse is wounded, ``free`` while a mouse is captured); 0 otherwise (a
     harmless "nibble: one cheese" is not worth the turn's action: issue 43)."""
-    from mnm.chapters.language import walk_effects
+    from mnm.chapter_language import walk_effects
 
     action = next((a for a in ctx.chapter.actions if a.id == action_id), None)
     if action is None:
@@ -1314,7 +1314,7 @@ _RAIN: Final = Condition.model_validate({"weather": {"state": "rain"}})
 def _harmful(ctx: Ctx, st: State, rule_id: str) -> bool:
     """Whether the chapter's rule ``rule_id`` is on and hurts the party: it wounds, captures, brings minions,
     loses the chapter, turns the wheel (cheese to the wheel) or feeds a defeat's counter."""
-    from mnm.chapters.language import walk_effects
+    from mnm.chapter_language import walk_effects
 
     rule = next((r for r in ctx.chapter.all_rules() if r.id == rule_id), None)
     if rule is None or not rule_enabled(st, rule.id, rule.enabled):
@@ -1331,7 +1331,7 @@ def _harmful(ctx: Ctx, st: State, rule_id: str) -> bool:
 
 def _gate_reason(ctx: Ctx, rule_id: str) -> tuple[str, str]:
     """The reason a gate's rule gives the player (the chapter's own words), or its id."""
-    from mnm.chapters.language import walk_effects
+    from mnm.chapter_language import walk_effects
 
     if rule_id == MINIONS_ON_NEIGHBOUR:  # the engine's own refusal, said as the designer reads it
         return ("minions on the tile that exploring would turn over", "lacaios no lado que a exploração viraria")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from mnm.bots.plan import stuck
-from mnm.chapters.language import Condition, ConditionKind
+from mnm.chapter_language import Condition, ConditionKind
 from mnm.engine import EngineError, Game, condition_holds
 
 __all__ = ["start_gaps", "unwinnable"]
@@ -69,8 +69,8 @@ def unwinnable(content: Any, chapter: Any) -> tuple[str, str, str] | None:
     chapter cannot be won (``field``: the victory condition that never holds). ``None`` when a plan may exist, or when the chapter
     has a word the rule graph does not read, an effect the proof does not (:data:`_NO_PROOF`), or cannot be set
     up."""
-    from mnm.chapters.doc import condition_words
-    from mnm.chapters.language import walk_effects
+    from mnm.chapter_language import walk_effects
+    from mnm.chapter_language.doc import condition_words
     from mnm.chapters.rule_graph import rule_graph
 
     rules = list(chapter.all_rules()) + list(getattr(chapter, "actions", ()) or ())

@@ -5,19 +5,24 @@ fitting (:mod:`mnm.bots.value`), below all three."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from mnm.engine import Action, Ctx, State, apply_action_in_place, legal_actions
 
-if TYPE_CHECKING:  # the policy's story-choice look-ahead plays out through this module: no run-time circle
-    from mnm.bots.policy import HeuristicBot
+__all__ = ["PLAYOUT_LIMIT", "TurnChooser", "play_out", "playout_step"]
 
-__all__ = ["PLAYOUT_LIMIT", "play_out", "playout_step"]
+
+class TurnChooser(Protocol):
+    """What a playout asks of its bot: a mouse's turn by rules of thumb (:class:`mnm.bots.policy.HeuristicBot` is
+    one). A protocol, so this module, below the policy, never names it (issue 49: no circle, even for the type
+    checker: the policy's story-choice look-ahead plays out through this module)."""
+
+    def turn_choice(self, ctx: Ctx, st: State, options: list[Action]) -> Action | None: ...
 
 PLAYOUT_LIMIT = 5_000  # decisions; a guard only: Chapter 1 playouts take about 200
 
 
-def playout_step(ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, legal: list[Action]) -> None:
+def playout_step(ctx: Ctx, st: State, bot: TurnChooser, rng: random.Random, legal: list[Action]) -> None:
     """One decision of a playout: a mouse's turn by the heuristic's rules of thumb (no lookahead), the rarer
     questions (which card to keep, which ability to take...) at random from ``rng``."""
     pick = None
@@ -27,7 +32,7 @@ def playout_step(ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, leg
 
 
 def play_out(
-    ctx: Ctx, st: State, bot: HeuristicBot, rng: random.Random, limit: int = PLAYOUT_LIMIT
+    ctx: Ctx, st: State, bot: TurnChooser, rng: random.Random, limit: int = PLAYOUT_LIMIT
 ) -> tuple[State, int]:
     """Play on from ``st`` to the end of the chapter (or ``limit`` decisions) by :func:`playout_step`; return
     the last state and the number of decisions taken. ``st`` may be changed."""

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from mnm.bots.plan import progress as plan_progress
 from mnm.bots.policy import position_measures
-from mnm.chapters.language import Condition
+from mnm.chapter_language import Condition
 from mnm.engine import Ctx, IllegalAction, State
 
 __all__ = ["FEATURES", "FIT_GAMES", "HORIZON", "WEIGHTS", "chapter_weights", "features", "fit", "win_probability"]

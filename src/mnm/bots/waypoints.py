@@ -25,10 +25,10 @@ import yaml
 
 from mnm.bots.plan import SubGoal
 from mnm.bots.policy import HeuristicBot
-from mnm.chapters.language import Condition
+from mnm.chapter_language import Condition
 from mnm.engine import Ctx, State, condition_holds
 
-__all__ = ["Waypoint", "WaypointBot", "load_routes", "route_goal"]
+__all__ = ["Waypoint", "WaypointBot", "load_routes", "route_goal", "waypoint_of"]
 
 ACTS = ("reveal", "stand", "enter", "search", "defeat", "clear", "wait")
 
@@ -44,7 +44,7 @@ class Waypoint:
     minion: str = ""
 
 
-def _waypoint(raw: dict[str, Any]) -> Waypoint:
+def waypoint_of(raw: dict[str, Any]) -> Waypoint:
     act = str(raw["do"])
     if act not in ACTS:
         raise ValueError(f"unknown waypoint act {act!r}; acts: {', '.join(ACTS)}")
@@ -62,7 +62,7 @@ def _waypoint(raw: dict[str, Any]) -> Waypoint:
 def load_routes(path: Path) -> dict[str, tuple[Waypoint, ...]]:
     """The routes of a waypoints file: chapter id -> its waypoints, in order."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {str(chapter): tuple(_waypoint(w) for w in (points or ())) for chapter, points in data.items()}
+    return {str(chapter): tuple(waypoint_of(w) for w in (points or ())) for chapter, points in data.items()}
 
 
 def route_goal(ctx: Ctx, st: State, route: tuple[Waypoint, ...]) -> SubGoal | None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
 from mnm.content.schema import Chapter
 
 __all__ = [

@@ -20,7 +20,7 @@ from mnm import _build
 from mnm.content.loader import builtin_content
 from mnm.engine import Action, Event, Game, State, apply_action_in_place, legal_actions
 
-__all__ = ["bench_chess", "bench_copies", "bench_engine", "default_chapter", "run_bench"]
+__all__ = ["bench_chess", "bench_copies", "bench_engine", "bench_party", "default_chapter", "run_bench"]
 
 PARTY_FOR = {4: ["collin", "tilda", "filch", "maginos"], 3: ["collin", "tilda", "filch"], 2: ["collin", "filch"]}
 
@@ -31,7 +31,7 @@ def default_chapter() -> str:
     return "flight-to-barksburg" if "flight-to-barksburg" in content.chapters else "proving-grounds"
 
 
-def _party(chapter: str) -> list[str]:
+def bench_party(chapter: str) -> list[str]:
     size = builtin_content().chapter(chapter).party_size
     return PARTY_FOR.get(size, ["collin", "tilda", "filch", "maginos", "nez", "lily"][:size])
 
@@ -43,7 +43,7 @@ def play_random_game(
     of decisions made. ``record``, when given, sees every option list (the empty one too), every applied
     action's events and, last, the final state (``bench/play_digest.py`` hashes them)."""
     rng = random.Random(seed)
-    game = Game.new(chapter, _party(chapter), seed=seed)
+    game = Game.new(chapter, bench_party(chapter), seed=seed)
     ctx, st = game.ctx, game.state
     n = 0
     while st.status == "playing" and n < max_decisions:
@@ -90,7 +90,7 @@ def bench_engine(chapter: str, games: int, seed: int = 1) -> tuple[float, float]
 
 def bench_copies(chapter: str, copies: int = 20_000) -> float:
     """State copies per second (the hand-written copy used by search bots)."""
-    game = Game.new(chapter, _party(chapter), seed=3)
+    game = Game.new(chapter, bench_party(chapter), seed=3)
     st = game.state
 
     def run() -> int:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from mnm import __version__
-from mnm.chapters.cli import chapter_app
+from mnm.cli.chapter import chapter_app
 from mnm.cli.library import library_app
 from mnm.cli.scenario import scenario_app
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from mnm.chapters.cli import read_or_exit
+from mnm.cli.chapter import read_or_exit
 from mnm.cli.root import CHAPTER_FILE_HELP, DIFFICULTY_HELP, app, check_difficulty, fail, need
 
 if TYPE_CHECKING:

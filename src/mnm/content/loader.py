@@ -47,14 +47,17 @@ from mnm.content.schema import (
 )
 
 __all__ = [
+    "MESSAGES",
     "ChapterFile",
     "Content",
     "ContentCheck",
     "ContentError",
     "ContentIssue",
+    "Reader",
     "add_content_check",
     "builtin_content",
     "builtin_dir",
+    "cross_check",
     "load_content",
 ]
 
@@ -167,7 +170,8 @@ def builtin_content() -> Content:
     return load_content(builtin_dir())
 
 
-_MESSAGES: dict[str, Callable[[dict[str, Any], Any], str]] = {
+# pydantic error type -> our message for it; the chapter file reader (mnm.chapters.file) words its issues alike
+MESSAGES: dict[str, Callable[[dict[str, Any], Any], str]] = {
     "greater_than_equal": lambda ctx, got: f"must be ≥ {ctx.get('ge')}, got {got!r}",
     "greater_than": lambda ctx, got: f"must be > {ctx.get('gt')}, got {got!r}",
     "less_than_equal": lambda ctx, got: f"must be ≤ {ctx.get('le')}, got {got!r}",
@@ -189,7 +193,7 @@ def _issues_from_validation(file: str, entry: str, err: ValidationError) -> Iter
     for e in err.errors():
         loc = ".".join(str(p) for p in e["loc"])
         cause = (e.get("ctx") or {}).get("error")
-        render = _MESSAGES.get(e["type"])
+        render = MESSAGES.get(e["type"])
         if isinstance(cause, FieldError):
             # a check across fields names its own field, relative to the model that raised it
             loc = f"{loc}.{cause.field}" if loc else cause.field
@@ -224,7 +228,7 @@ class _UniqueKeyLoader(_SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-class _Reader:
+class Reader:
     """Collects issues while reading a folder, so that every error is reported, not just the first."""
 
     def __init__(self, root: Path) -> None:
@@ -308,7 +312,7 @@ class _Reader:
         return out
 
 
-def _setup_paths(r: _Reader) -> None:
+def _setup_paths(r: Reader) -> None:
     """A chapter file writes its setup fields under ``setup:`` (the model keeps them flat): name them there."""
     for i, issue in enumerate(r.issues):
         if issue.file.startswith("chapters/") and issue.field.split(".")[0] in SETUP_FIELDS:
@@ -318,7 +322,7 @@ def _setup_paths(r: _Reader) -> None:
 def load_content(root: str | Path) -> Content:
     """Load and cross-check a content folder. Raises :class:`ContentError` listing every issue."""
     root = Path(root)
-    r = _Reader(root)
+    r = Reader(root)
     if not root.is_dir():
         raise ContentError([ContentIssue(str(root), "", "", "is not a folder")])
 
@@ -367,7 +371,7 @@ def load_content(root: str | Path) -> Content:
             chapters[chapter.id] = chapter
             r.files[f"chapter:{chapter.id}"] = rel
 
-    _cross_check(r, heroes, minions, search, abilities, encounters, tiles, chapters)
+    cross_check(r, heroes, minions, search, abilities, encounters, tiles, chapters)
     _setup_paths(r)
     if r.issues or die is None:
         if die is None and not r.issues:
@@ -391,8 +395,8 @@ def load_content(root: str | Path) -> Content:
     return content
 
 
-def _cross_check(
-    r: _Reader,
+def cross_check(
+    r: Reader,
     heroes: dict[str, Hero],
     minions: dict[str, Minion],
     search: dict[str, SearchCard],

@@ -16,8 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
-from mnm.chapters.field_error import FieldError
-from mnm.chapters.language import (
+from mnm.chapter_language import (
     TRIGGER_FILTERS,
     ChapterAction,
     ChapterItem,
@@ -26,6 +25,7 @@ from mnm.chapters.language import (
     RoomRules,
     walk_effects,
 )
+from mnm.chapter_language.field_error import FieldError
 
 __all__ = [
     "SETUP_FIELDS",
@@ -604,7 +604,7 @@ SETUP_FIELDS: tuple[str, ...] = (
 class Chapter(Sourced):
     """A chapter, shaped like the storybook's sections: ``setup`` (nested in the file, flat attributes here),
     ``story`` (moments), ``victory`` and ``defeat`` (conditions), ``rules`` (special rules) and ``rooms`` (each
-    tile's rules). The rules are the chapter language (:mod:`mnm.chapters.language`, docs/chapters.md)."""
+    tile's rules). The rules are the chapter language (:mod:`mnm.chapter_language`, docs/chapters.md)."""
 
     id: Identifier
     number: int = Field(ge=0)

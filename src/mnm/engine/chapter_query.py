@@ -25,7 +25,7 @@ _NO_TRIGGER: Final = Fire()
 
 
 def condition_holds(ctx: Ctx, st: State, condition: Any) -> bool:
-    """Whether ``condition`` (a :class:`~mnm.chapters.language.Condition`) holds in ``st`` now."""
+    """Whether ``condition`` (a :class:`~mnm.chapter_language.Condition`) holds in ``st`` now."""
     found = _COMPILED.get(id(condition))
     if found is None or found[0] is not condition:
         if len(_COMPILED) > 4096:
@@ -99,7 +99,7 @@ def step_distances(ctx: Ctx, st: State, side: int) -> tuple[tuple[int, ...], ...
 def explore_gate(ctx: Ctx, st: State, hero_id: str, space: str, where: str) -> str:
     """The id of the chapter rule whose gate would refuse the mouse ``hero_id`` exploring ``where`` (``exit-N``,
     ``flip``) if it stood on ``space`` now ('' when none would): the engine's own test of its gates
-    (:meth:`~mnm.engine.chapter_points.ChapterPoints.explore_refusal`), a gate on the exploring mouse's position
+    (:meth:`~mnm.engine.context.ChapterRules.explore_refusal`), a gate on the exploring mouse's position
     included. The mouse is set on ``space`` for the test and put back: nothing is changed."""
     hero = st.heroes.get(hero_id)
     if hero is None:

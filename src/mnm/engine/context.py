@@ -16,28 +16,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from mnm.board.layout import Board
 from mnm.content.loader import Content
 from mnm.content.schema import Chapter
 from mnm.engine.actions import Action
-
-# A run-time import, and it must stay one: mypyc's compiled GameDef needs ChapterRules' type object when this
-# module initialises (with a type-checking-only import the compiled engine crashed at import). chapter_points
-# names Ctx for type checking only, and imports nothing else of the engine at run time: no circle (issue 35).
-from mnm.engine.chapter_points import ChapterRules
 from mnm.engine.dice import DiceTable
 from mnm.engine.events import Event, Param
 
 if TYPE_CHECKING:
-    from mnm.engine.state import Hero, Pending, State, Turn
+    from mnm.engine.state import Hero, Minion, Pending, State, Turn
 
 __all__ = [
     "DECISIONS",
     "STEPS",
     "TURN_VERBS",
     "Caches",
+    "ChapterRules",
     "Ctx",
     "DecisionKind",
     "GameDef",
@@ -122,6 +120,119 @@ def turn_verb(
     if verb in TURN_VERBS:
         raise RuntimeError(f"turn verb {verb!r} registered twice")
     TURN_VERBS[verb] = TurnVerb(verb, options, apply, explain)
+
+
+# --- the chapter's trigger points (R-STORY-05) -----------------------------------------------------------------
+# Here, beside the GameDef that holds a chapter's rules and the Ctx its methods take (issue 49: the class had a
+# module of its own, which named Ctx for the type checker: a circle, counting type-checking imports). mypyc's
+# compiled GameDef needs the class object when this module initialises, so it is defined here, not imported.
+
+
+# Chapter rules written as Python subclasses also work with the compiled engine (a test's chapter, or a chapter
+# module mypyc left pure because it uses a class decorator): scripts/compile.sh, docs/architecture.md.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ChapterRules:
+    """A chapter's special rules. Every method is a trigger point the rules call; the defaults do nothing.
+
+    Chapters are data (docs/chapters.md): their files compile into a subclass of this class. A chapter whose
+    rule the language cannot say may subclass it and register it after the class with
+    ``chapter_rules("<chapter id>")(TheClass)`` (not as a class decorator: mypyc would compile a decorated class
+    as a slow non-native class, and refuses one that subclasses this class)."""
+
+    chapter_id: ClassVar[str] = ""
+
+    # story and setup
+    def on_setup(self, ctx: Ctx, st: State) -> None:
+        """After setup, before the first decision."""
+
+    def on_explore(self, ctx: Ctx, st: State, side: int) -> None:
+        """A tile side is being revealed (called before it is marked explored)."""
+
+    def on_encounter(self, ctx: Ctx, st: State, side: int) -> bool:
+        """True: the chapter handled this tile's encounter itself (no card is drawn)."""
+        return False
+
+    def explore_precondition(self, ctx: Ctx, st: State, hero_id: str, where: str) -> str:
+        """'' when the mouse may explore ``where`` (``exit-N`` or ``flip``), else why not."""
+        return ""
+
+    def explore_refusal(self, ctx: Ctx, st: State, hero_id: str, where: str) -> Event | None:
+        """The refusal :meth:`explore_precondition` gives, as an event a client renders in its player's language
+        (None when the mouse may explore ``where``, or the reason has no such event)."""
+        return None
+
+    def on_explore_attempt(self, ctx: Ctx, st: State, hero_id: str, where: str) -> None:
+        """A mouse explores ``where`` (no precondition refused it). Not called while options are listed: listing
+        changes nothing (issue 29)."""
+
+    # victory
+    def check_victory(self, ctx: Ctx, st: State) -> bool:
+        """True when the chapter is won (checked after every automatic step)."""
+        return False
+
+    def on_victory(self, ctx: Ctx, st: State) -> None:
+        """The chapter has just been won."""
+
+    # figures
+    def on_move_roll(self, ctx: Ctx, st: State, figure: str, face: int) -> None:
+        """A figure (mouse or minion id) rolled ``face`` (1-6) for movement."""
+
+    def on_mouse_enters(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
+        """A mouse moved into ``space``."""
+
+    def on_minion_enters(self, ctx: Ctx, st: State, m: Minion) -> None:
+        """A minion's move ended on ``m.space`` (walking, flying, heading for a grape or steered by a rule)."""
+
+    def on_all_blocked(self, ctx: Ctx, st: State, hero_id: str, minion_id: str) -> None:
+        """A mouse blocked every hit of a minion's attack."""
+
+    def minion_turn_override(self, ctx: Ctx, st: State, m: Minion) -> bool:
+        """True: the chapter played this minion's activation itself."""
+        return False
+
+    def on_minion_cheese(self, ctx: Ctx, st: State, m: Minion, cheese: int) -> None:
+        """CHEESE faces were rolled for minion ``m`` (already added to the wheel)."""
+
+    def on_minion_wounded(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
+        """A minion took wounds and is still standing."""
+
+    def on_minion_defeated(self, ctx: Ctx, st: State, m: Minion, hero_id: str | None) -> None:
+        """A minion was defeated (already off the board)."""
+
+    def on_surge(self, ctx: Ctx, st: State, side: int, counts: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
+        """A surge is about to place ``counts`` on ``side``; return other counts to replace them."""
+        return None
+
+    def on_search(self, ctx: Ctx, st: State, hero_id: str, space: str) -> None:
+        """A mouse searched successfully on ``space`` (before its card is drawn)."""
+
+    def on_hourglass(self, ctx: Ctx, st: State) -> None:
+        """The hourglass has moved to page ``st.hourglass`` (and the game is not lost)."""
+
+    # rounds
+    def on_round_begins(self, ctx: Ctx, st: State) -> None:
+        """A new round has begun (R-ROUND-01)."""
+
+    def on_round_ends(self, ctx: Ctx, st: State) -> None:
+        """The last card of the round has acted."""
+
+    # chapter actions and story choices (R-STORY-05): decisions the chapter's file adds
+    def action_options(self, ctx: Ctx, st: State, hero_id: str) -> list[str]:
+        """The ids of the chapter actions mouse ``hero_id`` may take now (its action unspent: the caller checks)."""
+        return []
+
+    def take_action(self, ctx: Ctx, st: State, hero_id: str, action_id: str) -> None:
+        """Mouse ``hero_id`` takes chapter action ``action_id`` (listed by :meth:`action_options`)."""
+
+    def choice_options(self, choice_id: str) -> list[str]:
+        """The option ids of story choice ``choice_id``."""
+        return []
+
+    def make_choice(self, ctx: Ctx, st: State, hero_id: str, choice_id: str, option_id: str) -> None:
+        """The players chose ``option_id`` of story choice ``choice_id``: its effects run."""
+
+    def on_item_found(self, ctx: Ctx, st: State, hero_id: str, item: str) -> None:
+        """A mouse found a chapter item or a search card (trigger item_found)."""
 
 
 @dataclass(slots=True)

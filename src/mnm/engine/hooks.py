@@ -32,8 +32,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar, cast
 
-# re-exported: the class lives below both this module and the context (issue 35: no import circle)
-from mnm.engine.chapter_points import ChapterRules
+# re-exported for old importers: the class lives in the context, beside the GameDef that holds it
+from mnm.engine.context import ChapterRules
 
 if TYPE_CHECKING:
     from mnm.content.schema import SearchCard

@@ -27,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from mnm.chapters.language import file_texts, gate_reason
+from mnm.chapter_language import file_texts, gate_reason
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Chapter, Text
 from mnm.engine.events import Event

@@ -42,6 +42,7 @@ __all__ = [
     "minions_on_side",
     "occupancy",
     "occupancy_map",
+    "position_key",
     "requirement_blocker",
     "requirement_met",
     "track_rank",
@@ -227,7 +228,7 @@ def enter_test(ctx: Ctx, st: State, large: bool = False) -> Callable[[str], bool
     return lambda space: space not in blocked
 
 
-def _position_key(st: State) -> tuple[object, ...]:
+def position_key(st: State) -> tuple[object, ...]:
     """Everything occupancy depends on: where each figure stands (and its type, which fixes its size), and the
     spaces Hesster bars (R-EXP-14), as one flat tuple (the party is fixed, and every list's length comes first, so
     two positions never share a key)."""
@@ -298,7 +299,7 @@ def minion_distances(ctx: Ctx, st: State, start: str, large: bool = False) -> di
     callers must not change (copy it first)."""
     # A minion card's turn asks this many times of the same position (ordering the figures, moving,
     # choosing a target): remember the answers for the current position.
-    key = _position_key(st)
+    key = position_key(st)
     cached = ctx.memo.get("minion_bfs")
     if cached is None or cached[0] != key:
         cached = (key, {})

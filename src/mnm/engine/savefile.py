@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from mnm.board.layout import Board, space_side
-from mnm.chapters.language import walk_effects
+from mnm.chapter_language import walk_effects
 from mnm.content.loader import Content
 from mnm.engine.actions import Action
 from mnm.engine.context import DECISIONS, STEPS
@@ -114,7 +114,7 @@ STAT: Final = (-(2**53), 2**53)
 SEED: Final = (0, 2**128 - 1)  # a server's seeds are 128 bits
 STREAM: Final = (0, 2**64)  # the dice stream's counter
 TURN_INDEX: Final = (-1, 100)
-CHAPTER_VALUE: Final = (-999, 999)  # a chapter file's counter (mnm.chapters.language.COUNTER_LIMIT)
+CHAPTER_VALUE: Final = (-999, 999)  # a chapter file's counter (mnm.chapter_language.COUNTER_LIMIT)
 
 
 def _int(minimum: int = 0, maximum: int = COUNT[1]) -> Check:

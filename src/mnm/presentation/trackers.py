@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnm.chapters.language import Condition, ConditionKind
+from mnm.chapter_language import Condition, ConditionKind
 
 __all__ = ["trackers"]
 

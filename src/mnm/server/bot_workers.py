@@ -67,12 +67,12 @@ class BotWorkers:
 
     def _started(self) -> cf.ProcessPoolExecutor:
         if self._pool is None:
-            from mnm.workshop.playtest import _start_forkserver, _start_worker
+            from mnm.workshop.playtest import start_forkserver, start_worker
 
             context = multiprocessing.get_context("forkserver")
-            _start_forkserver(context)
+            start_forkserver(context)
             self._pool = cf.ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+                self.workers, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
             )
         return self._pool
 

@@ -20,13 +20,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from mnm.bots.plan import stuck
-from mnm.chapters.doc import condition_words
-from mnm.chapters.language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapter_language import ChapterRule, Condition, ConditionKind, Effect, EffectKind, Trigger
+from mnm.chapter_language.doc import condition_words
 from mnm.content.schema import Chapter
 from mnm.engine import Event, Game, conditions_hold
 from mnm.workshop.places import exit_name
 
-__all__ = ["OPS", "Watch", "diagnose", "gate_rules"]
+__all__ = ["OPS", "Watch", "condition_sentence", "diagnose", "gate_rules"]
 
 # how the comparisons read (the file writes ge, the designer reads ≥)
 OPS = {"eq": "=", "ne": "≠", "lt": "<", "le": "≤", "gt": ">", "ge": "≥"}
@@ -128,7 +128,7 @@ def _chosen(c: Condition, lang: str) -> str:
     return f"o número de {who} {op} {c.params.value}" if pt else f"the number of {who} {op} {c.params.value}"
 
 
-def _words(c: Condition, lang: str) -> str:
+def condition_sentence(c: Condition, lang: str) -> str:
     """A condition in words, comparisons as symbols, spaces as 'space 5 of side 16'."""
     text = _chosen(c, lang) if c.kind is ConditionKind.COUNT else condition_words(c, lang)
     for op, symbol in OPS.items():
@@ -177,10 +177,10 @@ def _opens_when(rule: ChapterRule, lang: str) -> str:
     """What opens a gate: the condition under a lone ``not``, else 'this no longer holds: ...'."""
     conds = rule.if_
     if len(conds) == 1 and conds[0].kind is ConditionKind.NOT:
-        return _words(conds[0].params, lang)
+        return condition_sentence(conds[0].params, lang)
     if not conds:
         return "nunca (não tem condição)" if lang == "pt" else "never (it has no condition)"
-    joined = "; ".join(_words(c, lang) for c in conds)
+    joined = "; ".join(condition_sentence(c, lang) for c in conds)
     return f"isto deixa de valer: {joined}" if lang == "pt" else f"this no longer holds: {joined}"
 
 
@@ -259,8 +259,8 @@ def _why_not_fired(rule: ChapterRule, notes: list[dict[str, Any]]) -> tuple[str,
                 f"o lado {side} não foi revelado em {k} delas",
             )
     if rule.if_:
-        en = "; ".join(_words(c, "en") for c in rule.if_)
-        pt = "; ".join(_words(c, "pt") for c in rule.if_)
+        en = "; ".join(condition_sentence(c, "en") for c in rule.if_)
+        pt = "; ".join(condition_sentence(c, "pt") for c in rule.if_)
         return f"its conditions never held when it could: {en}", f"suas condições nunca valeram quando podia: {pt}"
     return "its moment never came", "seu momento nunca chegou"
 
@@ -339,11 +339,11 @@ def _victory_sentences(chapter: Chapter, lost: list[dict[str, Any]], records: li
             stood_pt = f"em {k} delas {stood_pt}"
         en = (
             f"{_count(len(idx), len(lost), 'en')} the victory was never reached: "
-            f"“{_words(cond, 'en')}” did not hold; {stood_en}"
+            f"“{condition_sentence(cond, 'en')}” did not hold; {stood_en}"
         )
         pt = (
             f"{_count(len(idx), len(lost), 'pt')} a vitória não foi alcançada: "
-            f"“{_words(cond, 'pt')}” não valeu; {stood_pt}"
+            f"“{condition_sentence(cond, 'pt')}” não valeu; {stood_pt}"
         )
         reach_en, reach_pt = _reached((cond,), [lost[j] for j in idx])
         out.append(_entry("victory", f"victory.{i}", len(idx), len(lost), en, pt, reach_en, reach_pt))
@@ -358,8 +358,8 @@ def _defeat_sentences(chapter: Chapter, records: list[dict[str, Any]]) -> list[d
         end_en, end_pt = _ENDINGS.get(outcome, _ENDINGS["unfinished"])
         if outcome == "chapter" and chapter.defeat:
             # issue 46: which defeat, in the designer's words (not only "the chapter's defeat came")
-            end_en += f" ({'; '.join(_words(c, 'en') for c in chapter.defeat)})"
-            end_pt += f" ({'; '.join(_words(c, 'pt') for c in chapter.defeat)})"
+            end_en += f" ({'; '.join(condition_sentence(c, 'en') for c in chapter.defeat)})"
+            end_pt += f" ({'; '.join(condition_sentence(c, 'pt') for c in chapter.defeat)})"
         out.append(
             _entry("ending", outcome, k, n, f"{_count(k, n, 'en')} the game ended {end_en}",
                    f"{_count(k, n, 'pt')} a partida terminou {end_pt}")

@@ -45,7 +45,17 @@ from mnm.content.schema import Chapter
 from mnm.sim.simulate import GameSpec, play_game, summarise
 from mnm.workshop.diagnose import Watch, diagnose
 
-__all__ = ["PRESETS", "Job", "PlaytestError", "PlaytestService", "default_party", "end_leftovers", "play_chunk"]
+__all__ = [
+    "PRESETS",
+    "Job",
+    "PlaytestError",
+    "PlaytestService",
+    "default_party",
+    "end_leftovers",
+    "play_chunk",
+    "start_forkserver",
+    "start_worker",
+]
 
 PRESETS = ("easy", "normal", "hard")
 CHUNK = 10  # games per task: small enough for a live progress bar and a quick cancel
@@ -125,7 +135,7 @@ def _watch_server(server: int) -> None:
             os._exit(0)
 
 
-def _start_worker(server: int) -> None:
+def start_worker(server: int) -> None:
     """Play-test workers yield the CPU to the server's own work (tables, hints), die with their parent on Linux
     and watch the server process (their parent is the forkserver, not the server)."""
     with contextlib.suppress(OSError):
@@ -486,9 +496,9 @@ class PlaytestService:
         if self._pool is None:
             # forkserver: workers are forked from a clean process, never from the server's threads
             context = multiprocessing.get_context("forkserver")
-            _start_forkserver(context)
+            start_forkserver(context)
             self._pool = cf.ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+                self.workers, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
             )
         pool = self._pool
 
@@ -589,7 +599,7 @@ def _cancel_ray_task(ref: Any) -> None:
 _forkserver_lock = threading.Lock()
 
 
-def _start_forkserver(context: Any) -> None:
+def start_forkserver(context: Any) -> None:
     """Start the forkserver (and its resource tracker) with :data:`SERVER_ENV` naming this process, so that
     they and every worker forked from them carry it (:func:`end_leftovers` finds them after a crash)."""
     from multiprocessing import forkserver

@@ -2,7 +2,7 @@
 
 One self-contained HTML page (no script; its own print stylesheet): the layout drawn by the table's renderer
 with the tiles, their backs and the start space named, the setup, the victory and the defeat, the chapter's and
-each room's rules in words (:func:`mnm.chapters.doc.rule_words`), every story text, and the difficulty
+each room's rules in words (:func:`mnm.chapter_language.doc.rule_words`), every story text, and the difficulty
 the bots measured when a play-test gave one. The workshop prints a draft's sheet; ``GET /chapters/{id}/sheet``
 prints a shipped chapter's (the chapter library links to it).
 """
@@ -15,7 +15,7 @@ from typing import Any
 
 from mnm.board.layout import build_board
 from mnm.board.render import render_layout_svg
-from mnm.chapters.doc import condition_words, rule_words
+from mnm.chapter_language.doc import condition_words, rule_words
 from mnm.content.loader import Content
 from mnm.content.schema import Chapter
 from mnm.workshop.diagnose import OPS

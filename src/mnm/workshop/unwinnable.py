@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mnm.chapter_language import ChapterRule, Condition, ConditionKind
 from mnm.chapters.file import ChapterFileError, added_chapter, read_chapter_text
-from mnm.chapters.language import ChapterRule, Condition, ConditionKind
 from mnm.chapters.rule_graph import rule_graph, ways
 from mnm.content.schema import Chapter
 from mnm.engine import Game, conditions_hold
-from mnm.workshop.diagnose import _words, gate_rules
+from mnm.workshop.diagnose import condition_sentence, gate_rules
 
 __all__ = ["unwinnable"]
 
@@ -69,7 +69,7 @@ def _can(graph: Any, c: Condition, want: bool, holds: Any, seen: set[tuple[int, 
 
 
 def _joined(conditions: tuple[Condition, ...], lang: str) -> str:
-    return "; ".join(_words(c, lang) for c in conditions)
+    return "; ".join(condition_sentence(c, lang) for c in conditions)
 
 
 def unwinnable(text: str, content: Any) -> list[dict[str, Any]]:

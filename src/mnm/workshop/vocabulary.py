@@ -1,5 +1,5 @@
 """The chapter language's vocabulary as the workshop's rule forms need it: every trigger, condition and effect
-with its sentence in English and Portuguese (:func:`mnm.chapters.language.sentence`) and the fields of
+with its sentence in English and Portuguese (:func:`mnm.chapter_language.sentence`) and the fields of
 its parameters, read from the pydantic models themselves so the forms cannot drift from the language."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from mnm.chapters.language import (
+from mnm.chapter_language import (
     RESERVED_NAMES,
     TOKENS,
     TRIGGER_FILTERS,

@@ -60,6 +60,7 @@ __all__ = [
     "inspire_active",
     "offer_before_turn",
     "turn_begins",
+    "turn_uses",
 ]
 
 Args = tuple[str, ...]
@@ -216,7 +217,7 @@ def _usable_in_turn(ctx: Ctx, st: State, h: Hero, t: Turn, card_id: str) -> Abil
     return None  # before the turn, or at the moment its text names: not a turn action (R-ABIL-04)
 
 
-def _turn_uses(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def turn_uses(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out: list[Action] = []
     if t.ability_used or "charmed" in h.statuses:
         return out  # _common_blocker refuses every card (R-ABIL-03, R-ABIL-07)
@@ -272,7 +273,7 @@ def _ability_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
     return _explain_use(ctx, st, h, a.args[0], a.args[1:], t.ability_used, t)
 
 
-turn_verb("ability", _turn_uses, _ability_apply, _ability_explain)
+turn_verb("ability", turn_uses, _ability_apply, _ability_explain)
 
 
 # --- before the turn (R-ABIL-04) ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from mnm.engine.actions import Action
 from mnm.engine.context import Ctx, turn_verb
 from mnm.engine.state import Hero, State, Turn
 
-__all__ = ["ROACHES_FOR_ROACHMASTER", "captured_on_fire", "held", "roach_defeated", "start_encounter"]
+__all__ = ["ROACHES_FOR_ROACHMASTER", "aim_options", "captured_on_fire", "held", "roach_defeated", "start_encounter"]
 
 ROACHES_FOR_ROACHMASTER = 4
 _KEY = "_roaches_this_encounter"
@@ -75,7 +75,7 @@ def snake_charmer(ctx: Ctx, st: State, h: Hero) -> None:
     ctx.emit("achievement", "R-ACH-09", hero=h.id, achievement="snake-charmer")
 
 
-def _aim_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def aim_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if "marksman" in h.achievements and AIM not in t.flags:
         return [Action("aim", h.id)]
     return []
@@ -95,7 +95,7 @@ def _aim_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.emit("marksman_token_spent", "R-ACH-08", hero=h.id)
 
 
-turn_verb("aim", _aim_options, _aim_apply, _aim_explain)
+turn_verb("aim", aim_options, _aim_apply, _aim_explain)
 
 
 def captured_on_fire(ctx: Ctx, st: State, h: Hero) -> None:

@@ -50,6 +50,7 @@ __all__ = [
     "attack_dice",
     "attack_minion",
     "attack_shape",
+    "battle_options",
     "defeat_minion",
     "equipped_effects",
     "minion_attacks_mouse",
@@ -132,7 +133,7 @@ def _on_most_crowded(near: list[Minion]) -> list[Minion]:
     return [m for m in near if counts[m.space] == most]
 
 
-def _battle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def battle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if not action_available(st, t) or "stunned" in h.statuses or h.space is None:
         return []
     by_id = ctx.board.graph_of(h.space).by_id
@@ -197,7 +198,7 @@ def _battle_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     attack_minion(ctx, st, h, st.minions[a.args[0]], w)
 
 
-turn_verb("battle", _battle_options, _battle_apply, _battle_explain)
+turn_verb("battle", battle_options, _battle_apply, _battle_explain)
 
 
 def add_wheel_cheese(ctx: Ctx, st: State, cheese: int, who: str) -> None:

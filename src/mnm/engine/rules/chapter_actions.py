@@ -20,12 +20,12 @@ from mnm.engine.context import Ctx, decision, step, turn_verb
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 
-__all__ = ["STORY_CHOICE"]
+__all__ = ["STORY_CHOICE", "act_options"]
 
 STORY_CHOICE = "story_choice"
 
 
-def _act_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def act_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if h.space is None or not action_available(st, t) or "stunned" in h.statuses:
         return []
     return [shared_action("act", h.id, (aid,)) for aid in ctx.rules.action_options(ctx, st, h.id)]
@@ -46,7 +46,7 @@ def _act_explain(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> str:
     return f"{a.args[0]!r} is not a chapter action this mouse may take here and now"
 
 
-turn_verb("act", _act_options, _act_apply, _act_explain)
+turn_verb("act", act_options, _act_apply, _act_explain)
 
 
 @step(STORY_CHOICE)

@@ -1,6 +1,6 @@
 """The chapter language's interpreter (R-STORY-02..05, R-WIN-01; issue 22, docs/chapters.md).
 
-A chapter file's rules (:mod:`mnm.chapters.language`) are compiled once per game, when the game's
+A chapter file's rules (:mod:`mnm.chapter_language`) are compiled once per game, when the game's
 context is made, into a :class:`ChapterProgram`: one tuple of compiled rules per trigger, each with its trigger
 filters as plain fields and its conditions and effects as (handler, parameters) pairs. The engine's rules call
 the program through the :class:`~mnm.engine.hooks.ChapterRules` seam (``ctx.rules.on_move_roll(...)``); a trigger
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from mnm.board.layout import space_side
-from mnm.chapters.language import (
+from mnm.chapter_language import (
     COUNTER_LIMIT,
     TRIGGER_FILTERS,
     ChapterAction,

@@ -17,7 +17,7 @@ from mnm.engine.rules.statuses import recover_fire_and_curse, recoverable
 from mnm.engine.rules.turn import action_available, push_turn_end, spend_action
 from mnm.engine.state import Hero, State, Turn
 
-__all__ = ["add_status", "empathetic_power"]
+__all__ = ["add_status", "empathetic_power", "recover_options"]
 
 _RULE = {"stunned": "R-NEG-02", "webbed": "R-NEG-03", "charmed": "R-NEG-05", "knocked_down": "R-NEG-04"}
 
@@ -50,7 +50,7 @@ def empathetic_power(ctx: Ctx, st: State, h: Hero, what: str) -> None:
 EMPATHETIC_POWER.provide(empathetic_power)
 
 
-def _recover_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def recover_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if action_available(st, t) and ("stunned" in h.statuses or "webbed" in h.statuses or recoverable(ctx, h)):
         return [Action("recover", h.id)]
     return []
@@ -86,7 +86,7 @@ def _recover_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
         ctx.emit("still_webbed", "R-NEG-03", hero=h.id, faces=list(faces))
 
 
-turn_verb("recover", _recover_options, _recover_apply, _recover_explain)
+turn_verb("recover", recover_options, _recover_apply, _recover_explain)
 
 
 @step("charmed_turn")

@@ -21,7 +21,7 @@ from mnm.engine.rules.spaces import place_mice
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 
-__all__ = ["exit_target", "explore_blocker", "flip_spaces", "place_group", "things_left_on", "turn_tile_over"]
+__all__ = ["exit_target", "explore_blocker", "explore_options", "flip_spaces", "place_group", "things_left_on", "turn_tile_over"]
 
 
 def exit_target(ctx: Ctx, st: State, side: int, exit_index: int) -> tuple[int, int] | None:
@@ -79,7 +79,7 @@ def _flip_allowed(ctx: Ctx, st: State, h: Hero) -> str:
     return ""
 
 
-def _options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def explore_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if h.space is None or not action_available(st, t) or "stunned" in h.statuses:
         return []  # the first two of explore_blocker's reasons, without building the sentence
     if explore_blocker(ctx, st, h, t):
@@ -133,7 +133,7 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.rules.on_explore_attempt(ctx, st, h.id, where)  # a chapter may react; what it pushes runs first
 
 
-turn_verb("explore", _options, _apply, _explain)
+turn_verb("explore", explore_options, _apply, _explain)
 
 
 def place_group(ctx: Ctx, st: State, mice: list[Hero], spaces: list[str], rule: str = "R-EXPLORE-05") -> list[Hero]:

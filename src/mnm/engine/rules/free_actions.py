@@ -37,8 +37,12 @@ __all__ = [
     "ability_copies_left",
     "equip_allowed",
     "equip_blocker",
+    "equip_options",
     "is_knife",
     "level_up_blocker",
+    "levelup_options",
+    "share_options",
+    "unequip_options",
 ]
 
 LEVEL_UP_COST: Final = 6  # R-FREE-04
@@ -134,7 +138,7 @@ def _partners(ctx: Ctx, st: State, h: Hero) -> list[Hero]:
     return out
 
 
-def _share_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def share_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if not free_action_allowed(ctx, st, h, t, "share"):
         return []
     return [shared_action("share", h.id, (x.id,)) for x in _partners(ctx, st, h)]
@@ -160,7 +164,7 @@ def _share_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     st.pending = Pending("sharing", h.id, {"with": a.args[0], "moved": [], "cheese": ""})
 
 
-turn_verb("share", _share_options, _share_apply, _share_explain)
+turn_verb("share", share_options, _share_apply, _share_explain)
 
 
 def _held(h: Hero) -> list[str]:
@@ -270,13 +274,13 @@ def _equip_turn_moves(ctx: Ctx, h: Hero) -> tuple[tuple[Action, ...], tuple[Acti
     return found
 
 
-def _equip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def equip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if not h.pack or not free_action_allowed(ctx, st, h, t, "equip"):
         return []
     return list(_equip_turn_moves(ctx, h)[0])  # the equip half of _equip_moves
 
 
-def _unequip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def unequip_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if not h.equipped or not free_action_allowed(ctx, st, h, t, "equip"):
         return []
     return list(_equip_turn_moves(ctx, h)[1])  # the unequip half of _equip_moves
@@ -315,8 +319,8 @@ def _equip_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     st.pending = Pending("equipping", h.id, {"moved": [a.args[0]]})
 
 
-turn_verb("equip", _equip_options, _equip_apply, _equip_explain)
-turn_verb("unequip", _unequip_options, _equip_apply, _equip_explain)
+turn_verb("equip", equip_options, _equip_apply, _equip_explain)
+turn_verb("unequip", unequip_options, _equip_apply, _equip_explain)
 
 
 def _equipping_options(ctx: Ctx, st: State, p: Pending) -> list[Action]:
@@ -384,7 +388,7 @@ def _may_buy(ctx: Ctx, st: State, h: Hero, ability_id: str, classes: frozenset[s
     return not card.classes or any(c.value in classes for c in card.classes)
 
 
-def _levelup_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def levelup_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if h.cheese < LEVEL_UP_COST or not free_action_allowed(ctx, st, h, t, "levelup"):
         return []
     classes = frozenset(c.value for c in ctx.content.heroes[h.id].classes)
@@ -404,4 +408,4 @@ def _levelup_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.emit("level_up", "R-FREE-04", hero=h.id, ability=a.args[0], cost=LEVEL_UP_COST, total=h.cheese)
 
 
-turn_verb("levelup", _levelup_options, _levelup_apply, _levelup_explain)
+turn_verb("levelup", levelup_options, _levelup_apply, _levelup_explain)

@@ -25,7 +25,7 @@ from mnm.engine.rules.turtles import safe_turtle_at
 from mnm.engine.rules.weather import drift_spaces
 from mnm.engine.state import Hero, State, Turn
 
-__all__ = ["afloat", "leaf_at", "leaves_drift", "on_leaf"]
+__all__ = ["afloat", "leaf_at", "leaves_drift", "on_leaf", "paddle_options"]
 
 PADDLE: Final = "paddle"  # the Teaspoon Paddle's token in the party stash
 
@@ -119,7 +119,7 @@ def _paddle_targets(ctx: Ctx, st: State, h: Hero) -> list[str]:
     return sorted(out, key=ctx.board.order.__getitem__)
 
 
-def _paddle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def paddle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if not action_available(st, t):
         return []
     return [Action("paddle", h.id, (sp,)) for sp in _paddle_targets(ctx, st, h)]
@@ -153,4 +153,4 @@ def _paddle_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.emit("leaf_paddled", "R-EXP-06", hero=h.id, leaf=key, src=here, dst=dest, riders=[x.id for x in riders])
 
 
-turn_verb("paddle", _paddle_options, _paddle_apply, _paddle_explain)
+turn_verb("paddle", paddle_options, _paddle_apply, _paddle_explain)

@@ -16,7 +16,6 @@ from mnm.engine.context import Ctx, push, turn_verb
 from mnm.engine.dice import roll
 from mnm.engine.query import (
     BARRED_LINES,
-    _position_key,
     barred_steps,
     blocked_spaces,
     can_enter,
@@ -25,6 +24,7 @@ from mnm.engine.query import (
     hero_name,
     mice_in,
     occupancy_map,
+    position_key,
     tokens_key,
 )
 from mnm.engine.rules.leaves import afloat, on_leaf
@@ -33,7 +33,7 @@ from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.rules.turtles import mouse_steps_on
 from mnm.engine.state import Hero, State, Turn
 
-__all__ = ["against_current", "mouse_neighbours", "reachable"]
+__all__ = ["against_current", "mouse_neighbours", "move_options", "reachable", "scurry_options"]
 
 
 def against_current(ctx: Ctx, src: str, dst: str) -> bool:
@@ -114,7 +114,7 @@ class _Reach:
     def __init__(self, key: tuple[object, ...], reach: dict[str, int]) -> None:
         self.key = key
         self.reach = reach
-        self.moves: tuple[Action, ...] | None = None  # _move_options' answer, built on first use
+        self.moves: tuple[Action, ...] | None = None  # move_options' answer, built on first use
 
 
 def _reach_key(st: State, h: Hero, t: Turn) -> tuple[object, ...]:
@@ -125,7 +125,7 @@ def _reach_key(st: State, h: Hero, t: Turn) -> tuple[object, ...]:
     key.append(len(st.traps))
     key.extend(st.traps)
     key.extend(tokens_key(st))  # leaves and turtles float a mouse, the Fishhook adds a line (issue 26, finding 3)
-    key.extend(_position_key(st))  # figures (captured mice take no room) and Hesster's spaces
+    key.extend(position_key(st))  # figures (captured mice take no room) and Hesster's spaces
     return tuple(key)
 
 
@@ -259,7 +259,7 @@ def _reachable_on_tile(
 _MOVES: Final[dict[tuple[str, str], Action]] = {}  # one Action object per (mouse, space): values, shared by all games
 
 
-def _move_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def move_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if t.movement_over or t.move_points <= 0 or h.space is None:
         return []
     found = _remembered_reach(ctx, st, h, t)
@@ -325,13 +325,13 @@ def _move_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.rules.on_mouse_enters(ctx, st, h.id, dest)
 
 
-turn_verb("move", _move_options, _move_apply, _move_explain)
+turn_verb("move", move_options, _move_apply, _move_explain)
 
 
 # --- Scurry (R-TURN-05) -----------------------------------------------------------------------------
 
 
-def _scurry_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def scurry_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if t.moved and action_available(st, t) and "webbed" not in h.statuses and "stunned" not in h.statuses:
         return [shared_action("scurry", h.id)]
     return []
@@ -364,4 +364,4 @@ def _scurry_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.rules.on_move_roll(ctx, st, h.id, face.index)
 
 
-turn_verb("scurry", _scurry_options, _scurry_apply, _scurry_explain)
+turn_verb("scurry", scurry_options, _scurry_apply, _scurry_explain)

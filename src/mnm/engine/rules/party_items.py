@@ -37,7 +37,17 @@ from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Minion, State, Turn
 
 __all__ = [
-    "PLACEABLE", "SPLAT_FACES", "flip_is_splat", "lose_token", "minion_grape_turn", "return_card", "tokens_left_behind"
+    "PLACEABLE",
+    "SPLAT_FACES",
+    "catapult_options",
+    "flip_is_splat",
+    "launch_options",
+    "lose_token",
+    "minion_grape_turn",
+    "place_options",
+    "retrieve_options",
+    "return_card",
+    "tokens_left_behind",
 ]
 
 PLACEABLE: Final = ("fishhook", "fork", "grape")
@@ -106,7 +116,7 @@ def _place_targets(ctx: Ctx, st: State, h: Hero, token: str) -> list[str]:
     return near
 
 
-def _place_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def place_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out: list[Action] = []
     if not st.stash:
         return out  # every token placed from the stash (_place_targets)
@@ -157,7 +167,7 @@ def _place_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.emit("token_placed", rule, hero=h.id, token=token, spaces=list(spaces))
 
 
-turn_verb("place", _place_options, _place_apply, _place_explain)
+turn_verb("place", place_options, _place_apply, _place_explain)
 
 
 # --- retrieving tokens (R-PARTY-05/09) ---------------------------------------------------------------------
@@ -171,7 +181,7 @@ def _action_blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
     return ""
 
 
-def _retrieve_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def retrieve_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if not st.tokens or _action_blocker(ctx, st, h, t):  # no token placed: nothing to retrieve
         return []
     return [Action("retrieve", h.id, (tk,)) for tk in RETRIEVABLE if h.space in st.tokens.get(tk, [])]
@@ -198,7 +208,7 @@ def _retrieve_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.emit("token_retrieved", "R-PARTY-09" if token == "fork" else "R-PARTY-05", hero=h.id, token=token)
 
 
-turn_verb("retrieve", _retrieve_options, _retrieve_apply, _retrieve_explain)
+turn_verb("retrieve", retrieve_options, _retrieve_apply, _retrieve_explain)
 
 
 # --- the Dinner Fork's catapult (R-PARTY-08) ---------------------------------------------------------------
@@ -218,7 +228,7 @@ def _catapult_targets(ctx: Ctx, st: State, x: Hero) -> list[str]:
     ]  # [EXP] R-EXP-04/21: never into lava or a chasm on purpose
 
 
-def _catapult_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def catapult_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if not _at_fork(st, h) or _action_blocker(ctx, st, h, t):
         return []
     assert h.space is not None
@@ -263,7 +273,7 @@ def _catapult_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.rules.on_mouse_enters(ctx, st, x.id, dest)
 
 
-turn_verb("catapult", _catapult_options, _catapult_apply, _catapult_explain)
+turn_verb("catapult", catapult_options, _catapult_apply, _catapult_explain)
 
 
 # --- the grape as a missile (R-PARTY-13/14) ----------------------------------------------------------------
@@ -275,7 +285,7 @@ def _tile_minions(ctx: Ctx, st: State, space: str) -> list[Minion]:
     return sorted((m for m in st.minions.values() if m.space in graph.by_id), key=lambda m: (order[m.space], m.id))
 
 
-def _launch_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def launch_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if "grape" not in st.stash or not _at_fork(st, h) or _action_blocker(ctx, st, h, t):
         return []
     assert h.space is not None
@@ -338,7 +348,7 @@ def grape_lands(ctx: Ctx, st: State, space: str, by: Hero | None) -> None:
     ctx.emit("token_placed", "R-PARTY-13", token="grape", spaces=[space])
 
 
-turn_verb("launch", _launch_options, _launch_apply, _launch_explain)
+turn_verb("launch", launch_options, _launch_apply, _launch_explain)
 
 
 # --- minions and the grape (R-PARTY-12/14) ----------------------------------------------------------------

@@ -20,7 +20,7 @@ from mnm.engine.rules.cards import draw_search_card, on_found, resolve_event
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, Pending, State, Turn
 
-__all__ = ["PACK_LIMIT", "give_card", "pack_load"]
+__all__ = ["PACK_LIMIT", "give_card", "pack_load", "search_options"]
 
 PACK_LIMIT: Final = 3  # R-SEARCH-10
 
@@ -46,7 +46,7 @@ def _blocker(ctx: Ctx, st: State, h: Hero, t: Turn) -> str:
     return ""
 
 
-def _options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def search_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if h.space is None or not action_available(st, t) or "stunned" in h.statuses:
         return []  # the first two of _blocker's reasons, without building the sentence
     return [] if _blocker(ctx, st, h, t) else [shared_action("search", h.id)]
@@ -82,7 +82,7 @@ def _apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     draw_search_card(ctx, st, h, face)
 
 
-turn_verb("search", _options, _apply, _explain)
+turn_verb("search", search_options, _apply, _explain)
 
 
 def _special_card(ctx: Ctx, st: State, h: Hero) -> str | None:

@@ -28,7 +28,7 @@ from mnm.engine.rules.leaves import leaf_at, on_leaf, room_for
 from mnm.engine.rules.turn import action_available, spend_action
 from mnm.engine.state import Hero, State, Turn
 
-__all__ = ["climb_target", "overlay_over"]
+__all__ = ["climb_options", "climb_target", "glide_options", "overlay_over"]
 
 CLIMB: Final = TREE_CLIMB
 
@@ -41,7 +41,7 @@ def _left_behind(ctx: Ctx, st: State) -> None:
 # --- tree climb (R-EXP-19) -----------------------------------------------------------------------------------
 
 
-def _climb_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def climb_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if h.space is None or not action_available(st, t) or CLIMB not in ctx.board.spaces[h.space].features:
         return []
     if minions_on_side(st, space_side(h.space)):
@@ -92,7 +92,7 @@ def _climb_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     _left_behind(ctx, st)
 
 
-turn_verb("climb", _climb_options, _climb_apply, _climb_explain)
+turn_verb("climb", climb_options, _climb_apply, _climb_explain)
 
 
 # --- exit tree branch (R-EXP-20) -----------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def _glide_ready(ctx: Ctx, st: State, h: Hero) -> str:
     return ""
 
 
-def _glide_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def glide_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if not st.tokens or not action_available(st, t) or _glide_ready(ctx, st, h):  # no token: no leaf
         return []
     return [Action("glide", h.id)]
@@ -159,4 +159,4 @@ def _glide_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     _left_behind(ctx, st)
 
 
-turn_verb("glide", _glide_options, _glide_apply, _glide_explain)
+turn_verb("glide", glide_options, _glide_apply, _glide_explain)

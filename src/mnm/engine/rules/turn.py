@@ -22,6 +22,7 @@ __all__ = [
     "action_available",
     "direct_listing_active",
     "end_effects_of",
+    "end_options",
     "extra_action_cost",
     "follow_statuses",
     "free_action_allowed",
@@ -256,7 +257,7 @@ decision("turn", _turn_options, _turn_apply, _turn_explain, prompt="turn_prompt"
 # --- end of turn ---------------------------------------------------------------------------------------
 
 
-def _end_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def end_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     return [shared_action("end", h.id)]
 
 
@@ -281,4 +282,4 @@ def push_turn_end(st: State, hero_id: str) -> None:
     push(st, ["fire_burns", hero_id], ["drift", hero_id], ["helper_turn", hero_id])
 
 
-turn_verb("end", _end_options, _end_apply, _end_explain)
+turn_verb("end", end_options, _end_apply, _end_explain)

@@ -42,63 +42,63 @@ def direct_turn_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     out: list[Action] = []
     items = bool(st.stash) or bool(st.tokens)
     if h.achievements:
-        out += achievements._aim_options(ctx, st, h, t)
-    out += turn._end_options(ctx, st, h, t)
-    out += battle._battle_options(ctx, st, h, t)
-    out += effects._recover_options(ctx, st, h, t)
+        out += achievements.aim_options(ctx, st, h, t)
+    out += turn.end_options(ctx, st, h, t)
+    out += battle.battle_options(ctx, st, h, t)
+    out += effects.recover_options(ctx, st, h, t)
     out += cards.card_verb_options(ctx, st, h, t, "use")
     out += cards.card_verb_options(ctx, st, h, t, "read")
     if items:
-        out += turtles._whistle_options(ctx, st, h, t)
-        out += leaves._paddle_options(ctx, st, h, t)
-    out += movement._move_options(ctx, st, h, t)
-    out += movement._scurry_options(ctx, st, h, t)
-    out += search._options(ctx, st, h, t)
-    out += free_actions._share_options(ctx, st, h, t)
-    out += free_actions._equip_options(ctx, st, h, t)
-    out += free_actions._unequip_options(ctx, st, h, t)
-    out += free_actions._levelup_options(ctx, st, h, t)
-    out += abilities._turn_uses(ctx, st, h, t)
-    out += chapter_actions._act_options(ctx, st, h, t)
+        out += turtles.whistle_options(ctx, st, h, t)
+        out += leaves.paddle_options(ctx, st, h, t)
+    out += movement.move_options(ctx, st, h, t)
+    out += movement.scurry_options(ctx, st, h, t)
+    out += search.search_options(ctx, st, h, t)
+    out += free_actions.share_options(ctx, st, h, t)
+    out += free_actions.equip_options(ctx, st, h, t)
+    out += free_actions.unequip_options(ctx, st, h, t)
+    out += free_actions.levelup_options(ctx, st, h, t)
+    out += abilities.turn_uses(ctx, st, h, t)
+    out += chapter_actions.act_options(ctx, st, h, t)
     if items:
-        out += party_items._place_options(ctx, st, h, t)
-        out += party_items._retrieve_options(ctx, st, h, t)
-        out += party_items._catapult_options(ctx, st, h, t)
-        out += party_items._launch_options(ctx, st, h, t)
-    out += explore._options(ctx, st, h, t)
-    out += trees._climb_options(ctx, st, h, t)
+        out += party_items.place_options(ctx, st, h, t)
+        out += party_items.retrieve_options(ctx, st, h, t)
+        out += party_items.catapult_options(ctx, st, h, t)
+        out += party_items.launch_options(ctx, st, h, t)
+    out += explore.explore_options(ctx, st, h, t)
+    out += trees.climb_options(ctx, st, h, t)
     if items:
-        out += trees._glide_options(ctx, st, h, t)
+        out += trees.glide_options(ctx, st, h, t)
     return out
 
 
 # What direct_turn_options stands for: each verb's registered options function, in the same order. ``use`` and
 # ``read`` are registered by rules/cards.py as closures over card_verb_options (a verb is registered only once).
 _EXPECTED = (
-    achievements._aim_options,
-    turn._end_options,
-    battle._battle_options,
-    effects._recover_options,
+    achievements.aim_options,
+    turn.end_options,
+    battle.battle_options,
+    effects.recover_options,
     TURN_VERBS["use"].options,
     TURN_VERBS["read"].options,
-    turtles._whistle_options,
-    leaves._paddle_options,
-    movement._move_options,
-    movement._scurry_options,
-    search._options,
-    free_actions._share_options,
-    free_actions._equip_options,
-    free_actions._unequip_options,
-    free_actions._levelup_options,
-    abilities._turn_uses,
-    chapter_actions._act_options,
-    party_items._place_options,
-    party_items._retrieve_options,
-    party_items._catapult_options,
-    party_items._launch_options,
-    explore._options,
-    trees._climb_options,
-    trees._glide_options,
+    turtles.whistle_options,
+    leaves.paddle_options,
+    movement.move_options,
+    movement.scurry_options,
+    search.search_options,
+    free_actions.share_options,
+    free_actions.equip_options,
+    free_actions.unequip_options,
+    free_actions.levelup_options,
+    abilities.turn_uses,
+    chapter_actions.act_options,
+    party_items.place_options,
+    party_items.retrieve_options,
+    party_items.catapult_options,
+    party_items.launch_options,
+    explore.explore_options,
+    trees.climb_options,
+    trees.glide_options,
 )
 
 turn.install_direct_listing(_EXPECTED, direct_turn_options)

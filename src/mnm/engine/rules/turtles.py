@@ -28,7 +28,7 @@ from mnm.engine.rules.capture import wound_hero
 from mnm.engine.rules.turn import action_available, end_mouse_turn, spend_action
 from mnm.engine.state import Hero, State, Turn
 
-__all__ = ["current_pushes_turtle", "mouse_steps_on", "safe_turtle_at", "turtle_at", "whistle_lines"]
+__all__ = ["current_pushes_turtle", "mouse_steps_on", "safe_turtle_at", "turtle_at", "whistle_lines", "whistle_options"]
 
 WHISTLE: Final = "whistle"  # the Turtle Whistle's token in the party stash
 UNDERSIDES = ("shell", "shell", "shell", "bubbles", "snapping")
@@ -90,7 +90,7 @@ def whistle_lines(ctx: Ctx, st: State, side: int) -> list[tuple[str, str, str]]:
     return sorted(out, key=lambda line: tuple(ctx.board.order[s] for s in line))
 
 
-def _whistle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
+def whistle_options(ctx: Ctx, st: State, h: Hero, t: Turn) -> list[Action]:
     if h.space is None or WHISTLE not in st.stash or not action_available(st, t):
         return []
     graph = ctx.board.graph_of(h.space)
@@ -124,7 +124,7 @@ def _whistle_apply(ctx: Ctx, st: State, h: Hero, t: Turn, a: Action) -> None:
     ctx.emit("turtles_called", "R-EXP-09", hero=h.id, spaces=list(a.args))
 
 
-turn_verb("whistle", _whistle_options, _whistle_apply, _whistle_explain)
+turn_verb("whistle", whistle_options, _whistle_apply, _whistle_explain)
 
 
 def _reset(ctx: Ctx, st: State, key: str) -> None:

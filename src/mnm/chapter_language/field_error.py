@@ -1,5 +1,5 @@
 """The error a model validator raises when a check across fields fails: shared by the chapter language
-(:mod:`mnm.chapters.language`) and the content schema (:mod:`mnm.content.schema`), so neither imports the other
+(:mod:`mnm.chapter_language`) and the content schema (:mod:`mnm.content.schema`), so neither imports the other
 to raise it."""
 
 from __future__ import annotations
