@@ -56,7 +56,13 @@ stage "compile the engine (mypyc; scripts/compile.sh installs Debian's C compile
 stage_wait "pytest --doctest-modules src/mnm/engine"
 stage_wait "pytest: engine, chapter, bot and scenario tests on the pure-Python engine"
 # Every test on the compiled engine (refused if missing or stale), spread over the machine's cores (pytest-xdist,
-# one test file per worker at a time: a file's fixtures, servers and browsers stay in one process).
-export MNM_ENGINE=compiled MNM_REQUIRE_COMPILED=1
-stage "pytest" .venv/bin/pytest -n "${MNM_TEST_WORKERS:-auto}" --dist loadfile "$@"
+# one test file per worker at a time: a file's fixtures and servers stay in one process). The browser tests run
+# apart, after the others: Playwright's sync fixtures leave an asyncio loop running in their process for good
+# (tests/browser/conftest.py). The API fuzz run takes MNM_FUZZ_CASES cases per operation (120 here; more for a
+# deeper run).
+export MNM_ENGINE=compiled MNM_REQUIRE_COMPILED=1 MNM_FUZZ_CASES=${MNM_FUZZ_CASES:-120}
+stage "pytest: every test but the browser's" \
+  env MNM_TEST_PART=others .venv/bin/pytest -n "${MNM_TEST_WORKERS:-auto}" --dist loadfile "$@"
+stage "pytest: the browser tests" \
+  env MNM_TEST_PART=browser .venv/bin/pytest -n "${MNM_TEST_WORKERS:-auto}" --dist loadfile "$@"
 stages_report

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,6 +61,25 @@ def test_the_test_script_runs_its_checks_as_stages() -> None:
     runs = [line.strip() for line in checks.splitlines() if line.strip().startswith((".venv/bin/", "MNM_ENGINE="))]
     assert runs == []  # every check is a stage: none can stop the others
     assert checks.count('stage "') == 6 and checks.rstrip().endswith("stages_report")
+    started = re.findall(r'^stage_bg "([^"]+)"', checks, flags=re.M)
+    waited = re.findall(r'^stage_wait "([^"]+)"', checks, flags=re.M)
+    assert len(started) == 2 and sorted(started) == sorted(waited)  # every background stage is waited for
+    assert all(checks.index(f'stage_wait "{name}"') < checks.index('stage "pytest: every') for name in started)
+
+
+def test_a_background_stage_runs_beside_the_next_and_its_failure_is_named() -> None:
+    done = bash(
+        f". {ROOT / 'scripts/stages.sh'}\n"
+        "stage_bg \"slow check\" \"$TMP/bg.log\" bash -c 'sleep 1; echo bg-ran; exit 4'\n"
+        'stage "beside it" echo front-ran\n'
+        'stage_wait "slow check"\n'
+        "stages_report",
+        TMP=tempfile.mkdtemp(),
+    )
+    assert done.returncode == 1
+    out = done.stdout
+    assert out.index("front-ran") < out.index("== slow check (ran in the background") < out.index("bg-ran")
+    assert done.stderr.splitlines()[-2:] == ["test.sh: 1 stage(s) failed:", "  - slow check (exit 4)"]
 
 
 # A fake `mnm serve`: says where to open the page as `mnm serve` does, answers 200 on / for SECONDS, then exits

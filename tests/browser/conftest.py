@@ -1,7 +1,9 @@
 """Browser tests: Playwright driving Debian's Chromium against a real `mnm serve` subprocess.
 
 The sync Playwright fixtures leave an asyncio loop running for the rest of the session, so every test that
-uses them is moved to the end of the run (after every asyncio/Textual test), as RECIPES.md says.
+uses them is moved to the end of the run (after every asyncio/Textual test), as RECIPES.md says. Spread over
+processes (pytest-xdist) that order is not kept, so scripts/test.sh runs them apart: ``MNM_TEST_PART=browser`` keeps
+only the tests that drive a browser, ``MNM_TEST_PART=others`` every other test.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ HERE = Path(__file__).resolve().parent
 # "page" alone is not a sign (other tests take a chapter-track page as a parameter); a real browser test uses
 # one of these, or lives in this folder.
 BROWSER_FIXTURES = {"browser", "context", "playwright", "new_context"}
+PARTS = ("browser", "others")
 
 
 def _uses_browser(item: pytest.Item) -> bool:
@@ -42,6 +45,16 @@ def _uses_browser(item: pytest.Item) -> bool:
 @pytest.hookimpl(trylast=True)  # after pytest's own regrouping by parametrized session fixtures (browser_name)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=_uses_browser)  # stable: everything else keeps its order, browser tests go last
+    part = os.environ.get("MNM_TEST_PART", "")
+    if not part:
+        return
+    if part not in PARTS:
+        raise pytest.UsageError(f"MNM_TEST_PART must be one of {', '.join(PARTS)} (or unset), not {part!r}")
+    keep = [item for item in items if _uses_browser(item) == (part == "browser")]
+    dropped = [item for item in items if _uses_browser(item) != (part == "browser")]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = keep
 
 
 @pytest.fixture(scope="session")
