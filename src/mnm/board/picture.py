@@ -29,6 +29,7 @@ def board_geometry(board: Board, up: dict[int, int], content: Content, key: str 
     tile_px, x0, y0, cols, rows = layout_grid(board, faces, CELL)
     slot_w, slot_h = tile_px, tile_px + LABEL
     spaces: dict[str, dict[str, Any]] = {}
+    exits = []
     for tile, (tx, ty) in board.positions.items():
         if tile not in shown:
             continue  # a tile a rule has yet to lay (add_tile)
@@ -55,14 +56,6 @@ def board_geometry(board: Board, up: dict[int, int], content: Content, key: str 
                 "drift": sp.drift,  # the current's way: the space it drifts into, or off-<edge>
                 "features": list(sp.features),
             }
-    exits = []
-    for tile, (tx, ty) in board.positions.items():
-        if tile not in shown:
-            continue
-        graph = board.graphs[faces[tile]]
-        cell = tile_px / graph.size
-        left = MARGIN + (tx - x0) * slot_w
-        top = MARGIN + (ty - y0) * slot_h + LABEL
         for ex in graph.exits:
             # the middle of the exit's stretch of edge, in SVG pixels (the workshop marks joined and loose exits)
             along = (ex.start + ex.end + 1) / 2 * cell
