@@ -6,7 +6,8 @@ numbered choices beside the latest events; a command line. Every choice comes fr
 
 This module is the main screen: :class:`PlayApp` and the widgets that call back into it (the command line and its
 completion, the board's scroll box, the log panes). The screens that open over it (a text, the dice, quitting, a
-list to pick from) are :mod:`mnm.terminal.screens`. Why it is longer than ~800 lines: :class:`PlayApp` is one
+list to pick from) are :mod:`mnm.terminal.screens`; the panes' texts (status line, Table and Heroes tabs, lives
+line) are drawn by :mod:`mnm.terminal.panes`. Why it is longer than ~800 lines: :class:`PlayApp` is one
 Textual app whose regions (status, board, panes, question, choices, logs) and handlers (keys, commands, bots,
 hints) all read and change the same few fields (the pending decision, its stable numbering, the folds, the
 highlight, the log rows); spreading one class's methods over files would hide which handler changes what. Its
@@ -32,7 +33,7 @@ from textual.widgets.option_list import Option
 
 from mnm.bots.hints import Hint, hint_status, not_enough_text
 from mnm.bots.hints import shown as measured_hints
-from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError, hero_life
+from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.boardmap import (
     BIG,
     FigureMarks,
@@ -40,12 +41,11 @@ from mnm.terminal.boardmap import (
     fit_layout,
     layout_size,
     legend_text,
-    weather_words,
-    wheel_dots,
 )
 from mnm.terminal.choices import FOLD, arrange, shared_words
 from mnm.terminal.describe import Describer
 from mnm.terminal.lang import say
+from mnm.terminal.panes import heroes_text, lives_text, status_text, table_text
 from mnm.terminal.screens import DiceScreen, HintScreen, PickScreen, QuitScreen, TextScreen, translate_keys
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
 from mnm.terminal.session import (
@@ -399,26 +399,8 @@ class PlayApp(App[None]):
         self.schedule_bot()
 
     def draw_status(self) -> None:
-        st = self.game.state
-        ch = self.game.ctx.chapter
-        wheel = wheel_dots(self.game)
-        d = self._decision
-        if d is not None:
-            now = self.words.figure(d.actor) if d.actor != "party" else self.t("party")
-        else:
-            now = self.t(f"status.{st.status}").upper()
-        if d is not None and self.seats.is_bot(d.actor):
-            now += " " + self.t("status.bot" if not self.seats.paused else "status.bot_paused")
-        self.query_one("#status", Static).update(
-            Text.assemble(
-                (ch.name.get(self.lang), "bold"),
-                "  " + self.t("status.line", round=st.round, page=st.hourglass, end=st.end_page) + " ",
-                (wheel, "bold #ffd75f"),
-                f" {st.wheel}/6  ",
-                ("▶ " + now, "bold"),
-                (f"  {weather}" if (weather := weather_words(self.game, self.lang)) else "", "bold #8fd0ff"),
-            )
-        )
+        text = status_text(self.game, self._decision, self.words, self.seats, self.lang)
+        self.query_one("#status", Static).update(text)
 
     def highlighted_action(self) -> Action | None:
         ol = self.query_one("#choices", OptionList)
@@ -461,105 +443,14 @@ class PlayApp(App[None]):
         self.query_one("#board", Static).update(text)
 
     def draw_table(self) -> None:
-        st = self.game.state
-        w = self.words
-        t = Text()
-        t.append(self.t("table.initiative") + "\n", "bold")
-        for i, card in enumerate(st.track, start=1):
-            acting = st.acting == card
-            name = w.track_card(card)
-            t.append(f" {i} ", "dim")
-            t.append(("▶" if acting else " ") + name + "\n", "bold #ffffff" if acting else "")
-        t.append(self.t("table.wheel") + " ", "bold")
-        t.append(wheel_dots(self.game), "#ffd75f")
-        t.append(" " + self.t("table.wheel_count", n=st.wheel) + "\n")
-        t.append(self.t("table.track") + " ", "bold")
-        pages = max(self.game.ctx.chapter.track_pages, st.end_page)
-        for p in range(1, pages + 1):
-            if p == st.hourglass:
-                t.append(str(p % 10), "bold reverse #ffd75f")
-            else:
-                t.append(str(p % 10), "bold #ff6b6b" if p == st.end_page else "dim")
-        t.append("\n " + self.t("table.hourglass", page=st.hourglass, end=st.end_page) + "\n")
-        t.append(self.t("table.stash") + " ", "bold")
-        t.append((", ".join(w.stash_item(s) for s in st.stash) or self.t("table.empty")) + "\n")
-        if st.encounter_up:
-            t.append(self.t("table.next_surge") + " ", "bold")
-            t.append(w.card(st.encounter_up) + "\n")
-        weather = weather_words(self.game, self.lang)  # [EXP] rain, Nightfall
-        if weather:
-            t.append(self.t("table.weather") + " ", "bold")
-            t.append(weather + "\n", "bold #8fd0ff")
-        t.append(self.t("table.goal") + " ", "bold")
-        t.append(self.game.ctx.chapter.objective.get(self.lang) + "\n")
-        variants = sorted(name for name, on in st.options.items() if on)
-        if variants:
-            t.append(self.t("table.variants") + " ", "bold")
-            t.append(", ".join(w.variant(v) for v in variants) + "\n")
-        t.append(self.t("table.legend") + "\n", "bold")
-        for hid, (mark, colour) in self.marks.heroes.items():
-            if hid in st.heroes:
-                t.append(f" {mark}", f"bold {colour}")
-                t.append(f" {w.hero(hid)}")
-        t.append("\n")
-        types = sorted({m.type for m in st.minions.values()})
-        for mtype in types:
-            t.append(f" {self.marks.minion_letters.get(mtype, '?')}1", "bold #ff6b6b")
-            t.append(f" {w.minion_type(mtype)}")
-        if types:
-            t.append("\n")
-        t.append(" ┃▁", "bold #ff3b30")
-        t.append(" " + self.t("table.red_line") + "\n")
-        t.append(" ▸▾", "bold #ffd60a")
-        t.append(" " + self.t("table.yellow_line") + "\n")
-        t.append(" 0▶", "bold #ff9f40")
-        t.append(" " + self.t("table.exit") + "   ")
-        t.append("XX", "bold #ff3b30")
-        t.append(" " + self.t("table.trap") + "   ")
-        t.append("░", "#6a5d4d")
-        t.append(" " + self.t("table.feature") + "\n")
-        self.query_one("#table", Static).update(t)
+        self.query_one("#table", Static).update(table_text(self.game, self.words, self.marks, self.lang))
 
     def draw_lives(self) -> None:
-        """One line above the tabs: each mouse's mark and its life left (``Ti 1/5`` in red when one more wound
-        captures it), so wounds are seen without opening the Heroes tab."""
-        st = self.game.state
-        t = Text(self.t("lives.head") + " ", "bold", no_wrap=True, overflow="ellipsis")
-        for h in st.heroes.values():
-            mark, colour = self.marks.heroes.get(h.id, ("??", "#ffffff"))
-            life = hero_life(self.game.ctx.content, st.options, h.id)
-            left = life - h.wounds
-            t.append(mark, f"bold {colour}")
-            if h.captured or h.space is None:
-                t.append(" " + self.t("lives.captured") + "  ", "bold #ff6b6b")
-            else:
-                t.append(
-                    f" {left}/{life}  ", "bold reverse #ff3b30" if left <= 1 else "bold #ff9b8b" if h.wounds else ""
-                )
-        self.query_one("#lives", Static).update(t)
+        """One line above the tabs: each mouse's mark and its life left (:func:`~mnm.terminal.panes.lives_text`)."""
+        self.query_one("#lives", Static).update(lives_text(self.game, self.marks, self.lang))
 
     def draw_heroes(self) -> None:
-        st = self.game.state
-        w = self.words
-        t = Text()
-        for h in st.heroes.values():
-            spec = self.game.ctx.content.heroes[h.id]
-            mark, colour = self.marks.heroes.get(h.id, ("??", "#ffffff"))
-            t.append(f"{mark} {spec.name.get(self.lang)}", f"bold {colour}")
-            where = self.t("heroes.captured") if h.captured or h.space is None else w.space(h.space)
-            t.append(f"  {where}\n")
-            life = hero_life(self.game.ctx.content, st.options, h.id)
-            hearts = "♥" * max(0, life - h.wounds) + "♡" * min(life, h.wounds)
-            left = f"{life - h.wounds}/{life}"
-            t.append(" " + self.t("heroes.life", hearts=hearts, left=left, cheese=h.cheese) + "\n")
-            stats = self.t("heroes.stats", battle=spec.battle, defense=spec.defense, lore=spec.lore, move=spec.move)
-            t.append(f" {stats}\n", "dim")
-            for key, cards in (("equipped", h.equipped), ("pack", h.pack), ("abilities", h.abilities)):
-                if cards:
-                    t.append(" " + self.t(f"heroes.{key}", cards=", ".join(w.card(c) for c in cards)) + "\n")
-            if h.statuses:
-                t.append(" " + ", ".join(w.value(s) for s in h.statuses) + "\n", "#ff6b6b")
-        self.query_one("#heroes", Static).update(t)
+        self.query_one("#heroes", Static).update(heroes_text(self.game, self.words, self.marks, self.lang))
 
     def draw_choices(self) -> None:
         """The choices by kind (:mod:`mnm.terminal.choices`), each with its stable number. The highlight never
