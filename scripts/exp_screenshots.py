@@ -24,7 +24,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from scenario_tables import seat_scenario  # noqa: E402
 from web_helpers import ServerProcess  # noqa: E402
 
-from mnm.terminal.app import PlayApp, TextScreen  # noqa: E402
+from mnm.terminal.app import PlayApp  # noqa: E402
+from mnm.terminal.screens import TextScreen  # noqa: E402
 from scenariokit import scenario_game  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"

@@ -17,7 +17,8 @@ from textual.widgets import OptionList
 
 from mnm.bots import make_bot
 from mnm.engine import Game
-from mnm.terminal.app import PlayApp, TextScreen
+from mnm.terminal.app import PlayApp
+from mnm.terminal.screens import TextScreen
 
 ROOT = Path(__file__).resolve().parents[1]
 PARTY = ["collin", "tilda", "filch", "maginos"]

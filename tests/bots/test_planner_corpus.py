@@ -23,7 +23,7 @@ from mnm.chapters.rule_graph import cannot_plan, cannot_plan_lines, rule_graph
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import Chapter
 from mnm.engine import Game, rule_enabled
-from mnm.engine.rules.chapter_rules import CompiledRule, Fire, compile_effect
+from mnm.engine.rules.chapter_firing import CompiledRule, Fire, compile_effect
 
 CORPUS = Path(__file__).parent / "chapters" / "corpus"
 FILES = sorted(CORPUS.glob("*.yaml"))

@@ -23,7 +23,7 @@ from mnm.chapters.file import ChapterFileError, read_chapter_text, validate_chap
 from mnm.content.loader import Content
 from mnm.content.schema import Chapter
 from mnm.engine import Game, explore_gate, step_distances
-from mnm.engine.rules.chapter_rules import CompiledRule, Fire, compile_effect
+from mnm.engine.rules.chapter_firing import CompiledRule, Fire, compile_effect
 
 PATTERNS = Path(__file__).parent / "chapters" / "patterns"
 FILES = sorted(PATTERNS.glob("*.yaml"))

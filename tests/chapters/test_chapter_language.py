@@ -26,14 +26,8 @@ from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.engine.hooks import ChapterRules
 from mnm.engine.i18n import render
-from mnm.engine.rules.chapter_rules import (
-    CONDITIONS,
-    EFFECT_RULES,
-    EFFECTS,
-    ChapterProgram,
-    compile_chapter,
-    unhandled_words,
-)
+from mnm.engine.rules.chapter_firing import CONDITIONS, EFFECT_RULES, EFFECTS
+from mnm.engine.rules.chapter_rules import ChapterProgram, compile_chapter, unhandled_words
 from mnm.engine.rules.minions import _move as minion_moves
 from mnm.engine.state import Minion
 from mnm.server.views import explore_missing

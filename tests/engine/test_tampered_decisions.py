@@ -26,7 +26,7 @@ from mnm.content.loader import Content
 from mnm.engine.context import DECISIONS
 from mnm.engine.errors import IllegalAction, SaveError
 from mnm.engine.game import Game
-from mnm.engine.savefile import _PENDING_DATA
+from mnm.engine.save_pending import PENDING_DATA
 from scenariokit import disguises_game
 
 PARTY = ["collin", "tilda", "filch", "maginos"]
@@ -228,7 +228,7 @@ def test_every_kind_with_data_is_checked() -> None:
     """Each decision kind is either in the table of data checks or carries no data (a kind added to the engine
     with data and no check fails here)."""
     without_data = {"turn", "pack_full", "choose_ability", "before_turn"}
-    assert set(DECISIONS) == set(_PENDING_DATA) | without_data
+    assert set(DECISIONS) == set(PENDING_DATA) | without_data
 
 
 @pytest.mark.parametrize(

@@ -136,9 +136,9 @@ def test_a_tampered_save_is_refused_in_one_line_or_plays(chapter: str) -> None:
 def test_every_step_has_its_arguments_checked() -> None:
     """A step added to the engine without an argument check fails here (its arguments would be trusted)."""
     from mnm.engine.context import STEPS
-    from mnm.engine.savefile import _step_arg_specs
+    from mnm.engine.save_flow import step_arg_specs
 
     save = Game.new("proving-grounds", PARTY, seed=1).to_json()["state"]
     game = Game.new("proving-grounds", PARTY, seed=1)
-    specs = _step_arg_specs(save, game.ctx.content, game.ctx.board, lambda v, w: None)
+    specs = step_arg_specs(save, game.ctx.content, game.ctx.board, lambda v, w: None)
     assert set(STEPS) == set(specs)

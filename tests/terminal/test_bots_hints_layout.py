@@ -14,10 +14,11 @@ from typer.testing import CliRunner
 from mnm.bots.hints import Hint
 from mnm.cli import app as cli_app
 from mnm.engine.game import Game
-from mnm.terminal.app import HintScreen, PlayApp, TextScreen
+from mnm.terminal.app import PlayApp
 from mnm.terminal.boardmap import BIG, CELL_W, fit_layout, grid, layout_size
 from mnm.terminal.main import campaign_game
 from mnm.terminal.plain import PlainClient
+from mnm.terminal.screens import HintScreen, TextScreen
 from mnm.terminal.seats import Seats, find_hints, parse_bots
 
 PG = "proving-grounds"

@@ -16,9 +16,10 @@ from textual.widgets import Static
 from tuikit import run_in_thread
 
 from mnm.presentation import info
-from mnm.terminal.app import PlayApp, TextScreen
+from mnm.terminal.app import PlayApp
 from mnm.terminal.boardmap import CURSE_BG, FIRE_BG, FLYING, side_lines
 from mnm.terminal.plain import PlainClient
+from mnm.terminal.screens import TextScreen
 from scenariokit import scenario_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,8 @@ from textual.widgets import Input, RichLog, TabbedContent
 from tuikit import PARTY, run_in_thread
 
 from mnm.engine.game import Game
-from mnm.terminal.app import PlayApp, TextScreen
+from mnm.terminal.app import PlayApp
+from mnm.terminal.screens import TextScreen
 
 CH1 = "flight-to-barksburg"
 PANES = ("#status", "#top", "#side", "#board-scroll", "#question", "#bottom", "#command")

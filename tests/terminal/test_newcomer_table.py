@@ -21,9 +21,10 @@ from textual.widgets import OptionList, Static
 from tuikit import PARTY, run_in_thread
 
 from mnm.engine import Action, Event, Game
-from mnm.terminal.app import PickScreen, PlayApp, TextScreen
+from mnm.terminal.app import PlayApp
 from mnm.terminal.choices import FOLD
 from mnm.terminal.plain import PlainClient
+from mnm.terminal.screens import PickScreen, TextScreen
 from mnm.terminal.seats import Seats
 from mnm.terminal.session import BadAnswer, Numbering, read_answer
 

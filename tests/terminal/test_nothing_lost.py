@@ -15,8 +15,9 @@ from typer.testing import CliRunner
 
 from mnm.cli import app
 from mnm.engine.game import Game
-from mnm.terminal.app import PlayApp, QuitScreen, TextScreen
+from mnm.terminal.app import PlayApp
 from mnm.terminal.plain import PlainClient
+from mnm.terminal.screens import QuitScreen, TextScreen
 from mnm.terminal.session import latest_autosave
 
 PG = "proving-grounds"

@@ -14,9 +14,10 @@ from mnm.engine.events import Event
 from mnm.engine.game import Game
 from mnm.engine.rules.movement import reachable
 from mnm.engine.state import Minion
-from mnm.terminal.app import PlayApp, TextScreen
+from mnm.terminal.app import PlayApp
 from mnm.terminal.describe import Describer
 from mnm.terminal.plain import PlainClient
+from mnm.terminal.screens import TextScreen
 from mnm.terminal.seats import Seats
 from mnm.terminal.session import BadAnswer, faces_help, parse_dice, parse_face
 

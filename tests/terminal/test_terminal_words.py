@@ -25,9 +25,11 @@ from mnm.engine import LANGUAGES, catalog
 from mnm.engine.game import Game
 from mnm.presentation import info
 from mnm.terminal import app as app_module
-from mnm.terminal.app import PlayApp, TextScreen
+from mnm.terminal import screens as screens_module
+from mnm.terminal.app import PlayApp
 from mnm.terminal.lang import PREFIX, contract, lang_code, place_name, say
 from mnm.terminal.plain import PlainClient
+from mnm.terminal.screens import TextScreen
 
 PG = "proving-grounds"
 TERMINAL = Path(mnm.terminal.__file__).parent
@@ -108,8 +110,13 @@ def test_keys_made_from_ids_are_in_the_catalogs() -> None:
     from mnm.engine import VERBS
 
     labels = set()
-    ours = [c for c in vars(app_module).values() if isinstance(c, type) and c.__module__ == app_module.__name__]
-    assert PlayApp in ours
+    ours = [
+        c
+        for module in (app_module, screens_module)
+        for c in vars(module).values()
+        if isinstance(c, type) and c.__module__ == module.__name__
+    ]
+    assert PlayApp in ours and TextScreen in ours
     for cls in ours:
         for b in vars(cls).get("BINDINGS", []):
             if getattr(b, "description", ""):

@@ -14,7 +14,8 @@ from tuikit import PARTY, greedy, run_in_thread
 
 from mnm.engine.actions import Action
 from mnm.engine.game import Game
-from mnm.terminal.app import DiceScreen, PlayApp, TextScreen
+from mnm.terminal.app import PlayApp
+from mnm.terminal.screens import DiceScreen, TextScreen
 
 PG = "proving-grounds"
 

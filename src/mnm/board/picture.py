@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mnm.board.layout import Board
-from mnm.board.render import CELL, LABEL, MARGIN, render_layout_svg
+from mnm.board.render import CELL, LABEL, MARGIN, layout_grid, render_layout_svg
 from mnm.content.loader import Content
 from mnm.content.schema import Side
 
@@ -26,13 +26,10 @@ def board_geometry(board: Board, up: dict[int, int], content: Content, key: str 
     faces.update(up)
     svg = render_layout_svg(board, up)
     shown = set(board.on_table(up))
-    tile_px = max(board.graphs[s].size for s in faces.values()) * CELL
-    xs = [p[0] for p in board.positions.values()]
-    ys = [p[1] for p in board.positions.values()]
-    x0, y0 = min(xs), min(ys)
-    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
+    tile_px, x0, y0, cols, rows = layout_grid(board, faces, CELL)
     slot_w, slot_h = tile_px, tile_px + LABEL
     spaces: dict[str, dict[str, Any]] = {}
+    exits = []
     for tile, (tx, ty) in board.positions.items():
         if tile not in shown:
             continue  # a tile a rule has yet to lay (add_tile)
@@ -59,14 +56,6 @@ def board_geometry(board: Board, up: dict[int, int], content: Content, key: str 
                 "drift": sp.drift,  # the current's way: the space it drifts into, or off-<edge>
                 "features": list(sp.features),
             }
-    exits = []
-    for tile, (tx, ty) in board.positions.items():
-        if tile not in shown:
-            continue
-        graph = board.graphs[faces[tile]]
-        cell = tile_px / graph.size
-        left = MARGIN + (tx - x0) * slot_w
-        top = MARGIN + (ty - y0) * slot_h + LABEL
         for ex in graph.exits:
             # the middle of the exit's stretch of edge, in SVG pixels (the workshop marks joined and loose exits)
             along = (ex.start + ex.end + 1) / 2 * cell

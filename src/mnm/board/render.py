@@ -23,7 +23,7 @@ from mnm.board.layout import Board
 from mnm.content.loader import Content, builtin_content
 from mnm.content.schema import LineKind, Side, SpaceKind, TileColour
 
-__all__ = ["CELL", "render_layout_svg", "render_side_svg", "render_target"]
+__all__ = ["CELL", "layout_grid", "render_layout_svg", "render_side_svg", "render_target"]
 
 CELL = 40  # pixels per map cell
 HEADER = 44  # pixels of the header band above a single side
@@ -651,6 +651,18 @@ def render_side_svg(graph: TileGraph, cell: float = CELL) -> str:
     return _document(width, height, body, f"Side {graph.side}: {graph.name}")
 
 
+def layout_grid(board: Board, faces: Mapping[int, int], cell: float = CELL) -> tuple[float, int, int, int, int]:
+    """Where a layout's tiles sit: a tile's size in pixels (the largest face-up side's, at ``cell`` pixels a cell),
+    the top-left board position (x0, y0) and the columns and rows the positions span. One function for the SVG
+    (:func:`render_layout_svg`) and the positions the clients read (:func:`mnm.board.picture.board_geometry`),
+    so that the two always agree."""
+    tile_px = max(board.graphs[s].size for s in faces.values()) * cell
+    xs = [p[0] for p in board.positions.values()]
+    ys = [p[1] for p in board.positions.values()]
+    x0, y0 = min(xs), min(ys)
+    return tile_px, x0, y0, max(xs) - x0 + 1, max(ys) - y0 + 1
+
+
 def render_layout_svg(board: Board, up: Mapping[int, int] | None = None, *, title: str = "", cell: float = CELL) -> str:
     """A chapter layout: every physical tile at its board position, showing the side that is face up.
 
@@ -663,11 +675,7 @@ def render_layout_svg(board: Board, up: Mapping[int, int] | None = None, *, titl
     shown = set(board.on_table(up)) if up is not None else set(board.positions)
     if not board.positions:
         raise ValueError("the board has no tiles")
-    tile_px = max(board.graphs[s].size for s in faces.values()) * cell
-    xs = [p[0] for p in board.positions.values()]
-    ys = [p[1] for p in board.positions.values()]
-    x0, y0 = min(xs), min(ys)
-    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
+    tile_px, x0, y0, cols, rows = layout_grid(board, faces, cell)
     top = HEADER if title else 0
     slot_w, slot_h = tile_px, tile_px + LABEL
     width = cols * slot_w + 2 * MARGIN

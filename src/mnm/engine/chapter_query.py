@@ -14,7 +14,7 @@ from typing import Any, Final
 from mnm.board.geometry import all_pairs_distances
 from mnm.engine.context import Ctx
 from mnm.engine.query import BARRED_LINES
-from mnm.engine.rules.chapter_rules import FIRED, Fire, compile_condition
+from mnm.engine.rules.chapter_firing import FIRED, Fire, compile_condition
 from mnm.engine.rules.chapter_state import BARRED, DISABLED, ENABLED
 from mnm.engine.state import State
 

@@ -37,7 +37,8 @@ from mnm.engine.errors import IllegalAction, SaveError, ScenarioError
 from mnm.engine.game import Game, make_ctx, run
 from mnm.engine.rules.initiative import card_of_minion_type
 from mnm.engine.rules.setup import card_instances, card_of, setup_state
-from mnm.engine.savefile import BUFF, COUNT, MOVE_POINTS, SEED, SMALL, validate_save
+from mnm.engine.save_fields import BUFF, COUNT, MOVE_POINTS, SEED, SMALL
+from mnm.engine.savefile import validate_save
 from mnm.engine.state import STATUSES, Hero, Minion, State, Turn, engine_key
 
 __all__ = ["NO_TURNING", "SCENARIO_FIELDS", "load_scenario", "scenario_state"]

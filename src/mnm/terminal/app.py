@@ -3,12 +3,20 @@
 Layout (80x24 and up): a status line; the board (scrolls when the chapter's tiles do not fit) beside tabs for
 the table (initiative, wheel, chapter track, stash, legend), the heroes and the full log; the question; the
 numbered choices beside the latest events; a command line. Every choice comes from the engine's decision list.
+
+This module is the main screen: :class:`PlayApp` and the widgets that call back into it (the command line and its
+completion, the board's scroll box, the log panes). The screens that open over it (a text, the dice, quitting, a
+list to pick from) are :mod:`mnm.terminal.screens`; the panes' texts (status line, Table and Heroes tabs, lives
+line) are drawn by :mod:`mnm.terminal.panes`. Why it is longer than ~800 lines: :class:`PlayApp` is one
+Textual app whose regions (status, board, panes, question, choices, logs) and handlers (keys, commands, bots,
+hints) all read and change the same few fields (the pending decision, its stable numbering, the folds, the
+highlight, the log rows); spreading one class's methods over files would hide which handler changes what. Its
+sections (layout, drawing, events and story, playing, keys, bots and hints) read top-down.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -19,15 +27,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.css.query import NoMatches
-from textual.dom import DOMNode
-from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from mnm.bots.hints import Hint, hint_status, not_enough_text
 from mnm.bots.hints import shown as measured_hints
-from mnm.engine import Action, Decision, DiceTable, Event, Game, IllegalAction, NeedDice, SaveError, hero_life
+from mnm.engine import Action, Decision, Event, Game, IllegalAction, NeedDice, SaveError
 from mnm.terminal.boardmap import (
     BIG,
     FigureMarks,
@@ -35,12 +41,12 @@ from mnm.terminal.boardmap import (
     fit_layout,
     layout_size,
     legend_text,
-    weather_words,
-    wheel_dots,
 )
 from mnm.terminal.choices import FOLD, arrange, shared_words
 from mnm.terminal.describe import Describer
-from mnm.terminal.lang import has, say
+from mnm.terminal.lang import say
+from mnm.terminal.panes import heroes_text, lives_text, status_text, table_text
+from mnm.terminal.screens import DiceScreen, HintScreen, PickScreen, QuitScreen, TextScreen, translate_keys
 from mnm.terminal.seats import HINT_ITERATIONS, Seats, find_hints, hint_parts
 from mnm.terminal.session import (
     ALIASES,
@@ -51,9 +57,7 @@ from mnm.terminal.session import (
     campaign_tip,
     default_save_path,
     events_before_dice,
-    faces_help,
     load_game,
-    parse_dice,
     read_answer,
     replay_command,
     save_game,
@@ -62,18 +66,6 @@ from mnm.terminal.session import (
 )
 
 __all__ = ["PlayApp"]
-
-
-def translate_keys(node: DOMNode, lang: str) -> None:
-    """The key labels the footer shows, in the player's language: each of our bindings' description is the
-    catalogs' ``term.key.<action>`` (``answer('quit')`` -> ``key.answer_quit``); Textual's own stay as they are."""
-    bindings = node._bindings.key_to_bindings
-    for key, items in bindings.items():
-        labels = ["key." + re.sub(r"\W+", "_", b.action).strip("_") for b in items]
-        bindings[key] = [
-            dataclasses.replace(b, description=say(lang, label)) if b.description and has(label) else b
-            for b, label in zip(items, labels, strict=True)
-        ]
 
 
 # Footer keys left out first when the footer would not fit the terminal's width (all are on F1's help); Help and
@@ -155,229 +147,6 @@ class CommandInput(Input):
         if len(matches) > 1:
             shown = ", ".join(matches[:4]) + (", ..." if len(matches) > 4 else "")
             app.note(app.t("complete.many", n=len(matches), typed=repr(self.value), shown=shown))
-
-
-class TextScreen(ModalScreen[None]):
-    """A story text, the help, or the outcome: a framed text closed with Enter or Escape."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "more", "Continue"),
-        Binding("escape", "close", "Close", show=False),
-    ]
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > Vertical { width: 76; max-width: 95%; height: auto; max-height: 90%;
-        border: thick $accent; background: $surface; padding: 0 1; }
-    TextScreen .title { text-style: bold; color: $accent; }
-    TextScreen ScrollableContainer { height: auto; max-height: 30; }
-    TextScreen .hint { color: $text-muted; }
-    """
-
-    def __init__(self, title: str, body: str, lang: str = "en") -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.lang = lang
-        translate_keys(self, lang)
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.title_text, classes="title")
-            with ScrollableContainer():
-                yield Static(self.body, markup=False)
-            yield Static(say(self.lang, "screen.text_keys"), classes="hint", id="text-keys")
-
-    def on_mount(self) -> None:
-        box = self.query_one(ScrollableContainer)
-        box.styles.max_height = max(3, self.app.size.height - 9)  # keep the hint visible on small terminals
-        box.focus()  # arrows and PageUp/PageDown scroll a long text
-        self.call_after_refresh(self.say_keys)
-
-    def more_below(self) -> bool:
-        box = self.query_one(ScrollableContainer)
-        return box.scroll_y < box.max_scroll_y
-
-    def say_keys(self) -> None:
-        """The keys line: ``Enter: more`` while part of the text is still below, ``Enter: continue`` after."""
-        key = "screen.text_more" if self.more_below() else "screen.text_keys"
-        self.query_one("#text-keys", Static).update(say(self.lang, key))
-
-    def action_more(self) -> None:
-        """Enter or Space: the next page while the text goes on below (a page never closes half-read), then
-        close."""
-        if self.more_below():
-            box = self.query_one(ScrollableContainer)
-            box.scroll_page_down(animate=False)
-            self.call_after_refresh(self.say_keys)
-            return
-        self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class DiceScreen(ModalScreen[list[int] | None]):
-    """Companion mode: type the faces of the physical dice just rolled."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
-    DiceScreen { align: center middle; }
-    DiceScreen > Vertical { width: 70; max-width: 95%; height: auto; border: thick $warning;
-        background: $surface; padding: 0 1; }
-    DiceScreen #dice-error { color: $error; }
-    """
-
-    def __init__(self, need: NeedDice, table: DiceTable, purpose: str = "", lang: str = "en") -> None:
-        super().__init__()
-        self.need = need
-        self.table = table
-        self.purpose = purpose or need.purpose
-        self.lang = lang
-        translate_keys(self, lang)
-
-    def compose(self) -> ComposeResult:
-        n = self.need.count
-        example = " ".join(f.short() for f in self.table.faces[1 : 1 + n])
-        with Vertical():
-            yield Static(say(self.lang, "dice.roll", count=n, purpose=self.purpose) + ".")
-            yield Static(say(self.lang, "dice.how_one" if n == 1 else "dice.how_many"))
-            yield Input(id="dice-input", placeholder=say(self.lang, "dice.example", example=example))
-            yield Static("", id="dice-error")
-
-    def on_mount(self) -> None:
-        self.query_one("#dice-input", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.value.strip().lower() in ("help", "?", "h", "ajuda"):
-            self.query_one("#dice-error", Static).update(faces_help(self.table, self.lang))
-            event.input.value = ""
-            return
-        try:
-            faces = parse_dice(event.value, self.table, self.need.count, self.lang)
-        except BadAnswer as err:
-            self.query_one("#dice-error", Static).update(str(err))
-            event.input.value = ""
-            return
-        self.dismiss(faces)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class QuitScreen(ModalScreen[str]):
-    """Quitting with choices made since the last save: say where the game is kept, and ask."""
-
-    # the letters are the language's own (y/s/n, or s/g/n: "sim", "gravar", "não"): set in __init__
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "answer('stay')", "Stay")]
-    DEFAULT_CSS = """
-    QuitScreen { align: center middle; }
-    QuitScreen > Vertical { width: 70; max-width: 95%; height: auto; border: thick $error;
-        background: $surface; padding: 0 1; }
-    QuitScreen .hint { color: $text-muted; }
-    """
-
-    def __init__(self, kept: str, lang: str = "en") -> None:
-        super().__init__()
-        self.kept = kept
-        self.lang = lang
-        for what in ("quit", "save", "stay"):
-            self._bindings.bind(say(lang, f"quit.key_{what}"), f"answer('{what}')", what)
-        translate_keys(self, lang)
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(say(self.lang, "quit.title"), classes="title")
-            yield Static(self.kept)
-            yield Static(say(self.lang, "quit.keys"), classes="hint")
-
-    def action_answer(self, what: str) -> None:
-        self.dismiss(what)
-
-
-class PickScreen(ModalScreen[Action | None]):
-    """A short list to pick one choice from (a fold's choices, the hints); picking one plays it. A number typed
-    here is the choice's own number (the ``#n`` of the table's list), never its place in this list: "1" means
-    choice #1 everywhere (issue 32)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back"),
-        Binding("backspace", "untype", show=False),
-        *[Binding(str(d), f"type_digit('{d}')", show=False) for d in range(10)],
-        Binding("number_sign", "type_digit('')", show=False),
-    ]
-    DEFAULT_CSS = """
-    PickScreen { align: center middle; }
-    PickScreen > Vertical { width: 100; max-width: 95%; height: auto; max-height: 90%;
-        border: thick $success; background: $surface; padding: 0 1; }
-    PickScreen .title { text-style: bold; color: $success; }
-    PickScreen OptionList { height: auto; max-height: 16; border: none; }
-    PickScreen .hint { color: $text-muted; }
-    """
-
-    def __init__(
-        self,
-        title: str,
-        actions: list[Action],
-        labels: list[Text],
-        keys: str,
-        lang: str = "en",
-        numbers: list[int] | None = None,
-    ) -> None:
-        super().__init__()
-        self.title_text = title
-        self.actions = actions
-        self.labels = labels
-        self.keys = keys
-        self.lang = lang
-        self.numbers = numbers or []  # each action's choice number on the table (0: none)
-        self.typed = ""
-        translate_keys(self, lang)
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.title_text, classes="title")
-            yield OptionList(*[Option(label, id=f"h{i}") for i, label in enumerate(self.labels, 1)])
-            yield Static(self.keys, classes="hint", id="pick-keys")
-
-    def on_mount(self) -> None:
-        ol = self.query_one(OptionList)
-        ol.highlighted = 0
-        ol.focus()
-
-    def action_type_digit(self, digit: str) -> None:
-        self.typed += digit
-        self.query_one("#pick-keys", Static).update(f"#{self.typed}  {self.keys}")
-
-    def action_untype(self) -> None:
-        self.typed = self.typed[:-1]
-        self.query_one("#pick-keys", Static).update(f"#{self.typed}  {self.keys}" if self.typed else self.keys)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if self.typed:  # Enter after a typed number: that choice, wherever it is in this list
-            typed, self.typed = self.typed, ""
-            if int(typed) in self.numbers:
-                self.action_pick(self.numbers.index(int(typed)))
-                return
-            self.query_one("#pick-keys", Static).update(say(self.lang, "pick.not_here", n=typed) + "  " + self.keys)
-            return
-        self.action_pick(event.option_index)
-
-    def action_pick(self, index: int) -> None:
-        if 0 <= index < len(self.actions):
-            self.dismiss(self.actions[index])
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class HintScreen(PickScreen):
-    """The best few choices with their estimated chance and a reason, each under its choice number on the table;
-    picking one (or typing its number) plays it."""
-
-    def __init__(self, actions: list[Action], labels: list[Text], lang: str = "en", numbers: list[int] | None = None) -> None:
-        super().__init__(say(lang, "hints.title"), actions, labels, say(lang, "hints.keys"), lang, numbers)
 
 
 class BoardScroll(ScrollableContainer):
@@ -630,26 +399,8 @@ class PlayApp(App[None]):
         self.schedule_bot()
 
     def draw_status(self) -> None:
-        st = self.game.state
-        ch = self.game.ctx.chapter
-        wheel = wheel_dots(self.game)
-        d = self._decision
-        if d is not None:
-            now = self.words.figure(d.actor) if d.actor != "party" else self.t("party")
-        else:
-            now = self.t(f"status.{st.status}").upper()
-        if d is not None and self.seats.is_bot(d.actor):
-            now += " " + self.t("status.bot" if not self.seats.paused else "status.bot_paused")
-        self.query_one("#status", Static).update(
-            Text.assemble(
-                (ch.name.get(self.lang), "bold"),
-                "  " + self.t("status.line", round=st.round, page=st.hourglass, end=st.end_page) + " ",
-                (wheel, "bold #ffd75f"),
-                f" {st.wheel}/6  ",
-                ("▶ " + now, "bold"),
-                (f"  {weather}" if (weather := weather_words(self.game, self.lang)) else "", "bold #8fd0ff"),
-            )
-        )
+        text = status_text(self.game, self._decision, self.words, self.seats, self.lang)
+        self.query_one("#status", Static).update(text)
 
     def highlighted_action(self) -> Action | None:
         ol = self.query_one("#choices", OptionList)
@@ -692,105 +443,14 @@ class PlayApp(App[None]):
         self.query_one("#board", Static).update(text)
 
     def draw_table(self) -> None:
-        st = self.game.state
-        w = self.words
-        t = Text()
-        t.append(self.t("table.initiative") + "\n", "bold")
-        for i, card in enumerate(st.track, start=1):
-            acting = st.acting == card
-            name = w.track_card(card)
-            t.append(f" {i} ", "dim")
-            t.append(("▶" if acting else " ") + name + "\n", "bold #ffffff" if acting else "")
-        t.append(self.t("table.wheel") + " ", "bold")
-        t.append(wheel_dots(self.game), "#ffd75f")
-        t.append(" " + self.t("table.wheel_count", n=st.wheel) + "\n")
-        t.append(self.t("table.track") + " ", "bold")
-        pages = max(self.game.ctx.chapter.track_pages, st.end_page)
-        for p in range(1, pages + 1):
-            if p == st.hourglass:
-                t.append(str(p % 10), "bold reverse #ffd75f")
-            else:
-                t.append(str(p % 10), "bold #ff6b6b" if p == st.end_page else "dim")
-        t.append("\n " + self.t("table.hourglass", page=st.hourglass, end=st.end_page) + "\n")
-        t.append(self.t("table.stash") + " ", "bold")
-        t.append((", ".join(w.stash_item(s) for s in st.stash) or self.t("table.empty")) + "\n")
-        if st.encounter_up:
-            t.append(self.t("table.next_surge") + " ", "bold")
-            t.append(w.card(st.encounter_up) + "\n")
-        weather = weather_words(self.game, self.lang)  # [EXP] rain, Nightfall
-        if weather:
-            t.append(self.t("table.weather") + " ", "bold")
-            t.append(weather + "\n", "bold #8fd0ff")
-        t.append(self.t("table.goal") + " ", "bold")
-        t.append(self.game.ctx.chapter.objective.get(self.lang) + "\n")
-        variants = sorted(name for name, on in st.options.items() if on)
-        if variants:
-            t.append(self.t("table.variants") + " ", "bold")
-            t.append(", ".join(w.variant(v) for v in variants) + "\n")
-        t.append(self.t("table.legend") + "\n", "bold")
-        for hid, (mark, colour) in self.marks.heroes.items():
-            if hid in st.heroes:
-                t.append(f" {mark}", f"bold {colour}")
-                t.append(f" {w.hero(hid)}")
-        t.append("\n")
-        types = sorted({m.type for m in st.minions.values()})
-        for mtype in types:
-            t.append(f" {self.marks.minion_letters.get(mtype, '?')}1", "bold #ff6b6b")
-            t.append(f" {w.minion_type(mtype)}")
-        if types:
-            t.append("\n")
-        t.append(" ┃▁", "bold #ff3b30")
-        t.append(" " + self.t("table.red_line") + "\n")
-        t.append(" ▸▾", "bold #ffd60a")
-        t.append(" " + self.t("table.yellow_line") + "\n")
-        t.append(" 0▶", "bold #ff9f40")
-        t.append(" " + self.t("table.exit") + "   ")
-        t.append("XX", "bold #ff3b30")
-        t.append(" " + self.t("table.trap") + "   ")
-        t.append("░", "#6a5d4d")
-        t.append(" " + self.t("table.feature") + "\n")
-        self.query_one("#table", Static).update(t)
+        self.query_one("#table", Static).update(table_text(self.game, self.words, self.marks, self.lang))
 
     def draw_lives(self) -> None:
-        """One line above the tabs: each mouse's mark and its life left (``Ti 1/5`` in red when one more wound
-        captures it), so wounds are seen without opening the Heroes tab."""
-        st = self.game.state
-        t = Text(self.t("lives.head") + " ", "bold", no_wrap=True, overflow="ellipsis")
-        for h in st.heroes.values():
-            mark, colour = self.marks.heroes.get(h.id, ("??", "#ffffff"))
-            life = hero_life(self.game.ctx.content, st.options, h.id)
-            left = life - h.wounds
-            t.append(mark, f"bold {colour}")
-            if h.captured or h.space is None:
-                t.append(" " + self.t("lives.captured") + "  ", "bold #ff6b6b")
-            else:
-                t.append(
-                    f" {left}/{life}  ", "bold reverse #ff3b30" if left <= 1 else "bold #ff9b8b" if h.wounds else ""
-                )
-        self.query_one("#lives", Static).update(t)
+        """One line above the tabs: each mouse's mark and its life left (:func:`~mnm.terminal.panes.lives_text`)."""
+        self.query_one("#lives", Static).update(lives_text(self.game, self.marks, self.lang))
 
     def draw_heroes(self) -> None:
-        st = self.game.state
-        w = self.words
-        t = Text()
-        for h in st.heroes.values():
-            spec = self.game.ctx.content.heroes[h.id]
-            mark, colour = self.marks.heroes.get(h.id, ("??", "#ffffff"))
-            t.append(f"{mark} {spec.name.get(self.lang)}", f"bold {colour}")
-            where = self.t("heroes.captured") if h.captured or h.space is None else w.space(h.space)
-            t.append(f"  {where}\n")
-            life = hero_life(self.game.ctx.content, st.options, h.id)
-            hearts = "♥" * max(0, life - h.wounds) + "♡" * min(life, h.wounds)
-            left = f"{life - h.wounds}/{life}"
-            t.append(" " + self.t("heroes.life", hearts=hearts, left=left, cheese=h.cheese) + "\n")
-            stats = self.t("heroes.stats", battle=spec.battle, defense=spec.defense, lore=spec.lore, move=spec.move)
-            t.append(f" {stats}\n", "dim")
-            for key, cards in (("equipped", h.equipped), ("pack", h.pack), ("abilities", h.abilities)):
-                if cards:
-                    t.append(" " + self.t(f"heroes.{key}", cards=", ".join(w.card(c) for c in cards)) + "\n")
-            if h.statuses:
-                t.append(" " + ", ".join(w.value(s) for s in h.statuses) + "\n", "#ff6b6b")
-        self.query_one("#heroes", Static).update(t)
+        self.query_one("#heroes", Static).update(heroes_text(self.game, self.words, self.marks, self.lang))
 
     def draw_choices(self) -> None:
         """The choices by kind (:mod:`mnm.terminal.choices`), each with its stable number. The highlight never
