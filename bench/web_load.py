@@ -55,8 +55,12 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     prefix = ["-m", "cProfile", "-o", os.environ["MNM_PROFILE"]] if os.environ.get("MNM_PROFILE") else []
     # every bot plays from 127.0.0.1: the per-address limits are lifted as for players behind one big NAT
     serve = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--allow-seed", "--address-scale", "100"]
+    command = [sys.executable, *prefix, "-m", "mnm", *serve]
+    if os.environ.get("MNM_PYSPY"):  # a sampling profile of the server (py-spy's raw format: one stack per line)
+        spy = os.path.join(os.path.dirname(sys.executable), "py-spy")
+        command = [spy, "record", "--format", "raw", "--rate", "250", "-o", os.environ["MNM_PYSPY"], "--", *command]
     proc = subprocess.Popen(
-        [sys.executable, *prefix, "-m", "mnm", *serve],
+        command,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -44,6 +44,7 @@ from mnm import __version__
 from mnm.bots.hints import PLAYOUTS
 from mnm.chapters.file import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
+from mnm.server import wire
 from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.library import LibraryRouter
@@ -876,7 +877,7 @@ class _Outbox:
             self.queue.extend(kept[-self.LIMIT // 2 :])
             self.queue.append((False, self._RELOAD))
         is_update = message.get("type") == "update"
-        self.queue.append((is_update, text if text is not None else json.dumps(message)))
+        self.queue.append((is_update, text if text is not None else wire.dumps(message)))
         self.ready.set()
 
     async def _abort(self) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mnm.content.loader import Content
-from mnm.engine import Action, Game
+from mnm.engine import Action, Decision, Game
 from mnm.records.record import seed_commitment
 from mnm.server.errors import ApiError, ErrorCode
 
@@ -67,6 +67,21 @@ class LiveTable:
     # issue 45: the card each mouse will keep when the campaign goes on (R-CAMP-03), chosen at the end screen by
     # the seat owning the mouse (or the host) and seen live by every seat; a copy of what storage holds (mnm_keep)
     keep: dict[str, str | None] = field(default_factory=dict)
+    # issue 50: the pending decision with its legal options, listed once per state (the view and the turn check
+    # both need it), and the last view sent, so that sockets asking for deltas get only what changed
+    _decision: tuple[tuple[int, int, int], Decision | None] | None = field(default=None, repr=False)
+    last_view: dict[str, Any] | None = field(default=None, repr=False)
+
+    def decision(self) -> Decision | None:
+        """``game.decision()``, listed once per state: the key is the version, the log's and the events' lengths
+        (an undo, a rollback or another process's row changes one of them)."""
+        key = (self.version, len(self.game.log), len(self.game.events))
+        cached = self._decision
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        decision = self.game.decision()
+        self._decision = (key, decision)
+        return decision
 
     @property
     def over(self) -> bool:
@@ -152,7 +167,7 @@ class LiveTable:
         if caller.seat == HOST:
             return
         mine = set(self.seat_heroes(caller.seat))
-        decision = self.game.decision()
+        decision = self.decision()
         if decision is None:
             return  # the engine explains that the game is over
         decider = decision.actor if decision.actor in self.game.state.heroes else action.actor

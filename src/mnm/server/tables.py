@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import contextvars
 import hashlib
-import json
 import secrets
 import time
 from collections import OrderedDict
@@ -34,6 +33,7 @@ from mnm.engine import (
 )
 from mnm.presentation.seating import BOT_NAMES, undo_goes_on
 from mnm.records.record import RECORD_FORMAT, game_from_setup, replay_rows, seed_commitment
+from mnm.server import wire
 from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
@@ -219,7 +219,7 @@ class TableService:
                     await self._retire(table)
                     return
                 table.version = row.version
-                table.stored_bytes += len(json.dumps(row.events))
+                table.stored_bytes += len(wire.dumps(row.events))
                 table.stored_events += len(row.events)
                 message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
                 await self._broadcast(table, message)
@@ -578,7 +578,7 @@ class TableService:
             continued_to=record.continued_to,
             keep=dict(record.keep),
             stopped=stop_reason(record.journal[-1].action) if record.journal and record.journal[-1].kind == STOP else None,
-            stored_bytes=sum(len(json.dumps(r.events)) for r in record.journal),
+            stored_bytes=sum(len(wire.dumps(r.events)) for r in record.journal),
             stored_events=sum(len(r.events) for r in record.journal),
         )
 
@@ -789,7 +789,7 @@ class TableService:
             snapshot = game.to_json()
             await asyncio.to_thread(self.storage.append, table.id, row, snapshot, game.state.status)
             table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
-            table.stored_bytes += len(json.dumps(row.events))
+            table.stored_bytes += len(wire.dumps(row.events))
             table.stored_events += len(row.events)
         except StaleVersion as err:
             if point is None:
@@ -819,7 +819,7 @@ class TableService:
         }
 
     async def _broadcast(self, table: LiveTable, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
+        text = wire.dumps(message)  # once for every socket of the table
         for listener in list(table.listeners):
             try:
                 await listener(message, text)
