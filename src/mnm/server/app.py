@@ -62,7 +62,7 @@ from mnm.server.tables import (
     new_seed,
     seed_commitment,
 )
-from mnm.server.views import board_json, difficulties_json, event_json, log_page, options_json, table_view
+from mnm.server.views import board_json, difficulties_json, event_json, log_page, options_json
 from mnm.server.workshop import workshop_router
 from mnm.workshop.playtest import PlaytestService, end_leftovers
 
@@ -601,7 +601,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         """The table as everyone sees it, the last events, and which seat your token opens."""
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
-        return {"you": _you(table, caller), "view": table_view(table, with_log=True)}
+        return {"you": _you(table, caller), "view": await service.full_view(table)}
 
     @app.get("/api/tables/{table_id}/board", tags=["tables"], responses=_errors(404, 503))
     async def get_board(table_id: str) -> dict[str, Any]:
@@ -949,7 +949,7 @@ async def _serve_socket(
         return
     strikes = 0
     try:
-        await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
+        await send({"type": "state", "you": _you(table, caller), "view": await service.full_view(table)})
         table.listeners.add(send)
         while True:
             text = await _receive(ws)
@@ -974,7 +974,7 @@ async def _serve_socket(
                     table = current
                     table.listeners.add(send)
                 if kind == "sync":
-                    await send({"type": "state", "you": _you(table, caller), "view": table_view(table, with_log=True)})
+                    await send({"type": "state", "you": _you(table, caller), "view": await service.full_view(table)})
                     continue
                 if kind == "action":
                     update = await service.act(

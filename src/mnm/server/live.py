@@ -49,7 +49,11 @@ class LiveTable:
     version: int
     content: Content
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # issue 50: held while a step thread changes the game (the holder of ``lock`` takes it around each change), so
+    # whoever reads the game without ``lock`` (a socket's hello, a sync, GET of the table) waits only that long
+    state_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
+    deltas: set[Listener] = field(default_factory=set)  # the listeners that take updates as deltas (issue 50)
     setup_event_count: int = 0
     retired: bool = False  # replaced by a fresh copy from storage (a write failed)
     bot_task: asyncio.Task[None] | None = None  # the server playing its bot seats' decisions

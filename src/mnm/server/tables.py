@@ -9,14 +9,17 @@ the engine accepts it. Then the journal row is written to storage, and only then
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures as cf
 import contextlib
 import contextvars
+import functools
 import hashlib
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from mnm.chapters.file import ChapterFileError, added_chapter, read_chapter_text
 from mnm.content.loader import Content, builtin_content
@@ -56,6 +59,18 @@ TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
 SEED_BITS = 128
+_T = TypeVar("_T")
+
+
+@dataclass
+class _Step:
+    """What a step thread did with one action: the engine's events, and either the write's failure or the
+    update (the message and its text; None when nobody listens)."""
+
+    row: JournalRow
+    failed: Exception | None = None
+    message: dict[str, Any] | None = None
+    text: str | None = None
 
 
 # the client address of the request that is creating a table (set by the server's new-table check): a table
@@ -87,6 +102,9 @@ class TableService:
     """Creates, loads and changes tables; the single writer of each table (one lock per table)."""
 
     HINT_WORKERS = 2
+    # threads where the engine steps, writes and views of the tables are made (issue 50: never on the event loop, so
+    # one table's slow step does not hold up another's broadcast); a few, so one slow table does not queue the rest
+    STEP_THREADS = 4
 
     def __init__(
         self,
@@ -117,6 +135,7 @@ class TableService:
         self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
         self._loading = asyncio.Lock()
         self._hint_slots = asyncio.Semaphore(self.HINT_WORKERS)
+        self._steps = cf.ThreadPoolExecutor(self.STEP_THREADS, thread_name_prefix="mnm-step")
         self._hints_in = 0  # searches running or waiting
         self.hint_queue = hint_queue
         self.max_live = max_live
@@ -178,6 +197,20 @@ class TableService:
         if self.fanout is not None:
             await asyncio.to_thread(self.fanout.stop)
             self.fanout = None
+        self._steps.shutdown(wait=False)
+
+    async def off_loop(self, table: LiveTable, fn: Callable[..., _T], *args: Any) -> _T:
+        """``fn(*args)`` on a step thread, holding ``table.state_lock`` (the caller holds ``table.lock`` when
+        ``fn`` changes the game): engine steps, writes and views never run on the event loop (issue 50)."""
+        async with table.state_lock:
+            return await asyncio.get_running_loop().run_in_executor(self._steps, functools.partial(fn, *args))
+
+    async def full_view(self, table: LiveTable) -> dict[str, Any]:
+        """The whole view with the last events (a hello, a sync, GET of the table), built off the loop at a moment
+        no step is changing the game."""
+        from mnm.server.views import table_view
+
+        return await self.off_loop(table, table_view, table, True)
 
     def _remote_change(self, table_id: str, version: int, continued_to: str | None) -> None:
         """Another process wrote ``table_id`` (called on the event loop)."""
@@ -199,30 +232,35 @@ class TableService:
             if table.retired:
                 return
             rows = await asyncio.to_thread(self.storage.journal_after, table.id, table.version)
-            game = table.game
             for row in rows:
                 if row.version != table.version + 1:
                     break
-                n_events = len(game.events)
                 try:
-                    events: list[Event] = []
-                    if row.kind == STOP:
-                        taken_back = row.action
-                        table.stopped = stop_reason(row.action)
-                    elif row.kind == "undo":
-                        taken_back = game.log[-1]
-                        game.undo()
-                    else:
-                        taken_back = row.action
-                        events = game.apply(row.action, dice=row.dice)
+                    message, text = await self.off_loop(table, self._replay_row, table, row)
                 except Exception:  # the journal and this copy disagree: rebuild it from storage
                     await self._retire(table)
                     return
-                table.version = row.version
-                table.stored_bytes += len(wire.dumps(row.events))
-                table.stored_events += len(row.events)
-                message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
-                await self._broadcast(table, message)
+                await self._broadcast(table, message, text)
+
+    def _replay_row(self, table: LiveTable, row: JournalRow) -> tuple[dict[str, Any], str]:
+        """(On a step thread) play one journal row another process wrote; the update, encoded."""
+        game = table.game
+        n_events = len(game.events)
+        events: list[Event] = []
+        if row.kind == STOP:
+            taken_back = row.action
+            table.stopped = stop_reason(row.action)
+        elif row.kind == "undo":
+            taken_back = game.log[-1]
+            game.undo()
+        else:
+            taken_back = row.action
+            events = game.apply(row.action, dice=row.dice)
+        table.version = row.version
+        table.stored_bytes += len(wire.dumps(row.events))
+        table.stored_events += len(row.events)
+        message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
+        return message, wire.dumps(message)
 
     async def _keeps_changed(self, table: LiveTable) -> None:
         """Another process wrote a keep choice of ``table``: read them, and tell this process's seats."""
@@ -598,10 +636,9 @@ class TableService:
             _check_not_stopped(table)
             table.check_turn(caller, action)
             game = table.game
-            n_events = len(game.events)
             point = game.checkpoint()
             try:
-                events = game.apply(action, dice=faces)
+                step = await self.off_loop(table, self._step, table, action, faces, caller.seat, True)
             except NeedDice as err:
                 raise ApiError(
                     409,
@@ -623,13 +660,11 @@ class TableService:
                 raise ApiError(400, ErrorCode.MALFORMED, str(err)) from err
             except EngineError as err:
                 raise ApiError(422, ErrorCode.ILLEGAL, str(err), action=str(action)) from err
-            row = JournalRow(
-                table.version + 1, "action", str(action), faces, caller.seat, [e.to_json() for e in events]
-            )
-            await self._write(table, row, point)
-            table.version = row.version
-            message = self._update(table, row.kind, str(action), caller.seat, n_events, events)
-            await self._broadcast(table, message)
+            if step.failed is not None:
+                await self._write_failed(table, step.failed, point)
+            assert step.message is not None and step.text is not None
+            message = step.message
+            await self._broadcast(table, message, step.text)
             await self._check_budget(table)
         self.start_bots(table)
         return message
@@ -703,20 +738,17 @@ class TableService:
                         return
                 else:
                     action = await asyncio.to_thread(_bot_choice, name, seed, game)
-                n_events = len(game.events)
                 try:
-                    events = game.apply(action)
+                    step = await self.off_loop(table, self._step, table, action, [], BOT, bool(table.listeners))
                 except EngineError:
                     return  # companion dice, or a bot bug: the table waits for a person
-                row = JournalRow(table.version + 1, "action", str(action), [], BOT, [e.to_json() for e in events])
-                try:
-                    await self._write(table, row)
-                except ApiError:
-                    return
-                table.version = row.version
-                if table.listeners:  # nobody watching: no update to render (issue 48)
-                    message = self._update(table, row.kind, str(action), BOT, n_events, events)
-                    await self._broadcast(table, message)
+                if step.failed is not None:
+                    try:
+                        await self._write_failed(table, step.failed, None)
+                    except ApiError:
+                        return
+                if step.message is not None:  # nobody watching: no update to render (issue 48)
+                    await self._broadcast(table, step.message, step.text)
                 if await self._check_budget(table):
                     return
             # let people's requests and other tables in between; a table nobody plays goes at a bounded pace
@@ -767,7 +799,8 @@ class TableService:
             while True:
                 # as at the terminal: take back the bots' answers too, back to a person's decision, or
                 # the bot would at once play again what was just taken back
-                game.undo()
+                async with table.state_lock:
+                    game.undo()
                 row = JournalRow(table.version + 1, "undo", "undo", [], caller.seat, [])
                 await self._write(table, row)
                 table.version = row.version
@@ -788,19 +821,47 @@ class TableService:
         try:
             snapshot = game.to_json()
             await asyncio.to_thread(self.storage.append, table.id, row, snapshot, game.state.status)
-            table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
-            table.stored_bytes += len(wire.dumps(row.events))
-            table.stored_events += len(row.events)
-        except StaleVersion as err:
+        except Exception as err:
+            await self._write_failed(table, err, point)
+        self._written(table, row, snapshot)
+
+    def _written(self, table: LiveTable, row: JournalRow, snapshot: dict[str, Any]) -> None:
+        table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
+        table.stored_bytes += len(wire.dumps(row.events))
+        table.stored_events += len(row.events)
+
+    async def _write_failed(self, table: LiveTable, err: Exception, point: Any) -> None:
+        """A write failed: raise the :class:`ApiError` for it, after putting the table right (see :meth:`_write`)."""
+        if isinstance(err, StaleVersion):
             if point is None:
                 await self._retire(table)
             else:
-                game.rollback(point)
+                async with table.state_lock:
+                    table.game.rollback(point)
                 asyncio.get_running_loop().create_task(self._catch_up(table))
             raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=-1) from err
+        await self._retire(table)
+        raise ApiError(503, ErrorCode.STORAGE, "the action could not be saved, so it was not played; try again") from err
+
+    def _step(self, table: LiveTable, action: Action, faces: list[int], seat: int, render: bool) -> _Step:
+        """(On a step thread, holding the table's lock) apply ``action``, write it, and, when ``render``, build the
+        update and encode it once for every socket. An engine refusal is raised with nothing changed; a failed
+        write is handed back (the event loop puts the table right: :meth:`_write_failed`)."""
+        game = table.game
+        n_events = len(game.events)
+        events = game.apply(action, dice=faces)
+        row = JournalRow(table.version + 1, "action", str(action), faces, seat, [e.to_json() for e in events])
+        try:
+            snapshot = game.to_json()
+            self.storage.append(table.id, row, snapshot, game.state.status)
         except Exception as err:
-            await self._retire(table)
-            raise ApiError(503, ErrorCode.STORAGE, "the action could not be saved, so it was not played; try again") from err
+            return _Step(row, failed=err)
+        self._written(table, row, snapshot)
+        table.version = row.version
+        if not render:
+            return _Step(row)
+        message = self._update(table, row.kind, row.action, seat, n_events, events)
+        return _Step(row, message=message, text=wire.dumps(message))
 
     def _update(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int, events: list[Event]
@@ -818,8 +879,9 @@ class TableService:
             "view": table_view(table),
         }
 
-    async def _broadcast(self, table: LiveTable, message: dict[str, Any]) -> None:
-        text = wire.dumps(message)  # once for every socket of the table
+    async def _broadcast(self, table: LiveTable, message: dict[str, Any], text: str | None = None) -> None:
+        if text is None:
+            text = wire.dumps(message)  # once for every socket of the table
         for listener in list(table.listeners):
             try:
                 await listener(message, text)
