@@ -943,6 +943,7 @@ async def _serve_socket(
             raise ApiError(400, ErrorCode.MALFORMED, "the token must be text")
         token = given
         caller = table.caller(token)
+        deltas = hello.get("deltas") is True  # issue 50: updates as deltas of the view (see mnm.server.tables)
     except ApiError as err:
         await refuse(err)
         await outbox.close(4403 if err.status == 403 else 4400)
@@ -951,6 +952,8 @@ async def _serve_socket(
     try:
         await send({"type": "state", "you": _you(table, caller), "view": await service.full_view(table)})
         table.listeners.add(send)
+        if deltas:
+            table.deltas.add(send)
         while True:
             text = await _receive(ws)
             ref = None
@@ -971,8 +974,11 @@ async def _serve_socket(
                 current = await service.get(table_id)
                 if current is not table:  # the table was reloaded from storage: follow it
                     table.listeners.discard(send)
+                    table.deltas.discard(send)
                     table = current
                     table.listeners.add(send)
+                    if deltas:
+                        table.deltas.add(send)
                 if kind == "sync":
                     await send({"type": "state", "you": _you(table, caller), "view": await service.full_view(table)})
                     continue
@@ -995,6 +1001,7 @@ async def _serve_socket(
         pass
     finally:
         table.listeners.discard(send)
+        table.deltas.discard(send)
         outbox.cancel()
 
 

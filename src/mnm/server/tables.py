@@ -70,7 +70,7 @@ class _Step:
     row: JournalRow
     failed: Exception | None = None
     message: dict[str, Any] | None = None
-    text: str | None = None
+    texts: tuple[str, str | None] | None = None  # the update's text, whole and as a delta (see _encode)
 
 
 # the client address of the request that is creating a table (set by the server's new-table check): a table
@@ -210,7 +210,14 @@ class TableService:
         no step is changing the game."""
         from mnm.server.views import table_view
 
-        return await self.off_loop(table, table_view, table, True)
+        def build() -> dict[str, Any]:
+            view = table_view(table, True)
+            last = table.last_view
+            if last is None or last.get("version", -1) < view["version"]:  # the next update's delta starts here
+                table.last_view = {k: v for k, v in view.items() if k not in ("log", "log_first")}
+            return view
+
+        return await self.off_loop(table, build)
 
     def _remote_change(self, table_id: str, version: int, continued_to: str | None) -> None:
         """Another process wrote ``table_id`` (called on the event loop)."""
@@ -236,13 +243,13 @@ class TableService:
                 if row.version != table.version + 1:
                     break
                 try:
-                    message, text = await self.off_loop(table, self._replay_row, table, row)
+                    message, texts = await self.off_loop(table, self._replay_row, table, row)
                 except Exception:  # the journal and this copy disagree: rebuild it from storage
                     await self._retire(table)
                     return
-                await self._broadcast(table, message, text)
+                await self._broadcast(table, message, texts)
 
-    def _replay_row(self, table: LiveTable, row: JournalRow) -> tuple[dict[str, Any], str]:
+    def _replay_row(self, table: LiveTable, row: JournalRow) -> tuple[dict[str, Any], tuple[str, str | None]]:
         """(On a step thread) play one journal row another process wrote; the update, encoded."""
         game = table.game
         n_events = len(game.events)
@@ -260,7 +267,7 @@ class TableService:
         table.stored_bytes += len(wire.dumps(row.events))
         table.stored_events += len(row.events)
         message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
-        return message, wire.dumps(message)
+        return message, _encode(table, message)
 
     async def _keeps_changed(self, table: LiveTable) -> None:
         """Another process wrote a keep choice of ``table``: read them, and tell this process's seats."""
@@ -662,9 +669,9 @@ class TableService:
                 raise ApiError(422, ErrorCode.ILLEGAL, str(err), action=str(action)) from err
             if step.failed is not None:
                 await self._write_failed(table, step.failed, point)
-            assert step.message is not None and step.text is not None
+            assert step.message is not None
             message = step.message
-            await self._broadcast(table, message, step.text)
+            await self._broadcast(table, message, step.texts)
             await self._check_budget(table)
         self.start_bots(table)
         return message
@@ -748,7 +755,7 @@ class TableService:
                     except ApiError:
                         return
                 if step.message is not None:  # nobody watching: no update to render (issue 48)
-                    await self._broadcast(table, step.message, step.text)
+                    await self._broadcast(table, step.message, step.texts)
                 if await self._check_budget(table):
                     return
             # let people's requests and other tables in between; a table nobody plays goes at a bounded pace
@@ -861,7 +868,7 @@ class TableService:
         if not render:
             return _Step(row)
         message = self._update(table, row.kind, row.action, seat, n_events, events)
-        return _Step(row, message=message, text=wire.dumps(message))
+        return _Step(row, message=message, texts=_encode(table, message))
 
     def _update(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int, events: list[Event]
@@ -879,14 +886,36 @@ class TableService:
             "view": table_view(table),
         }
 
-    async def _broadcast(self, table: LiveTable, message: dict[str, Any], text: str | None = None) -> None:
-        if text is None:
-            text = wire.dumps(message)  # once for every socket of the table
+    async def _broadcast(
+        self, table: LiveTable, message: dict[str, Any], texts: tuple[str, str | None] | None = None
+    ) -> None:
+        """Tell every socket of the table: the same text for all (encoded once), or for the sockets that asked
+        for deltas the update's delta when there is one."""
+        whole, delta = texts if texts is not None else _encode(table, message)
         for listener in list(table.listeners):
             try:
-                await listener(message, text)
+                await listener(message, delta if delta is not None and listener in table.deltas else whole)
             except Exception:  # a dead socket must not stop the others
                 table.listeners.discard(listener)
+                table.deltas.discard(listener)
+
+
+def _encode(table: LiveTable, message: dict[str, Any]) -> tuple[str, str | None]:
+    """A message's text, and for an update the text of its delta: the update without its view, with ``base`` (the
+    version the delta applies to), ``patch`` (the view's top-level parts that changed) and ``removed`` (keys the
+    view lost). The delta is None when no socket asked for deltas or the last view sent is not the version just
+    before (a client seeing a ``base`` that is not its version asks for the whole view: ``sync``)."""
+    whole = wire.dumps(message)
+    if message.get("type") != "update" or "view" not in message:
+        return whole, None
+    view, last = message["view"], table.last_view
+    table.last_view = view
+    if not table.deltas or last is None or last.get("version") != message["version"] - 1:
+        return whole, None
+    patch, removed = wire.view_delta(last, view)
+    delta = {k: v for k, v in message.items() if k != "view"}
+    delta.update(base=last["version"], patch=patch, removed=removed)
+    return whole, wire.dumps(delta)
 
 
 def _chapter_played(table: LiveTable) -> dict[str, Any]:
