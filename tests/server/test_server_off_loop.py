@@ -86,7 +86,11 @@ def test_a_socket_asking_for_deltas_rebuilds_every_view_and_others_get_whole_vie
         assert r.status_code == 201, r.text
         made = r.json()
         path = f"/api/tables/{made['table']}/ws"
-        with client.websocket_connect(path) as host, client.websocket_connect(path) as d, client.websocket_connect(path) as w:
+        with (
+            client.websocket_connect(path) as host,
+            client.websocket_connect(path) as d,
+            client.websocket_connect(path) as w,
+        ):
             host.send_json({"type": "hello", "token": made["host_token"]})
             d.send_json({"type": "hello", "token": None, "deltas": True})
             w.send_json({"type": "hello", "token": None})
