@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import time
@@ -20,6 +21,11 @@ __all__ = ["HOST", "SPECTATOR", "Caller", "Listener", "LiveTable", "token_hash"]
 
 HOST = -1  # the seat number of the host token: every seat at once (hotseat)
 SPECTATOR = -2
+
+
+@functools.lru_cache(maxsize=4096)
+def _commitment(seed: int) -> str:
+    return seed_commitment(seed)  # the same for a table's whole life: hashed once, not in every view (issue 50)
 
 
 def token_hash(token: str) -> str:
@@ -100,7 +106,7 @@ class LiveTable:
         seed = int(self.setup["seed"])
         over = self.over
         return {
-            "commit": seed_commitment(seed),
+            "commit": _commitment(seed),
             "seed": str(seed) if over else None,
             "seed_chosen": bool(self.setup.get("seed_chosen", False)),
             "record": f"/api/tables/{self.id}/record" if over else None,  # replay it: mnm verify RECORD
