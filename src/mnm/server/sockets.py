@@ -36,10 +36,11 @@ class _Budget:
         self.token = RateLimiter(rate, burst, "requests for this seat", keys)
         self.table = RateLimiter(3 * rate, 3 * burst, "requests at this table", keys)
 
-    def spend(self, address: str, token: str | None, table_id: str, cost: float = 1.0) -> None:
+    def spend(self, address: str, token: str | None, table_id: str, cost: float = 1.0, key: str | None = None) -> None:
+        """``key``: the token's :func:`token_key` when the caller has it already (a socket hashes its token once)."""
         self.address.check(address, cost)
         if token:
-            self.token.check(token_key(token), cost)
+            self.token.check(key or token_key(token), cost)
         self.table.check(table_id, cost)
 
 
@@ -161,6 +162,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
         await outbox.close(4403 if err.status == 403 else 4400)
         return
     strikes = 0
+    key = token_key(token)  # the token's limiter key, hashed once for the socket's life
     try:
         await send({"type": "state", "you": _you(table, caller), "view": await service.full_view(table)})
         table.listeners.add(send)
@@ -181,7 +183,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
                         ErrorCode.MALFORMED,
                         f"unknown message type {str(kind)[:40]!r}: use action, undo, sync or ping",
                     )
-                budget.spend(address, token, table.id, limits.sync_cost if kind == "sync" else 1.0)
+                budget.spend(address, token, table.id, limits.sync_cost if kind == "sync" else 1.0, key)
                 if kind == "ping":
                     await send({"type": "pong", "ref": ref})
                     continue
