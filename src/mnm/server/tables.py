@@ -14,6 +14,7 @@ import contextlib
 import contextvars
 import functools
 import hashlib
+import json
 import secrets
 import time
 from collections import OrderedDict
@@ -264,7 +265,7 @@ class TableService:
             taken_back = row.action
             events = game.apply(row.action, dice=row.dice)
         table.version = row.version
-        table.stored_bytes += len(wire.dumps(row.events))
+        table.stored_bytes += len(json.dumps(row.events))
         table.stored_events += len(row.events)
         message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
         return message, _encode(table, message)
@@ -623,7 +624,7 @@ class TableService:
             continued_to=record.continued_to,
             keep=dict(record.keep),
             stopped=stop_reason(record.journal[-1].action) if record.journal and record.journal[-1].kind == STOP else None,
-            stored_bytes=sum(len(wire.dumps(r.events)) for r in record.journal),
+            stored_bytes=sum(len(json.dumps(r.events)) for r in record.journal),
             stored_events=sum(len(r.events) for r in record.journal),
         )
 
@@ -834,7 +835,7 @@ class TableService:
 
     def _written(self, table: LiveTable, row: JournalRow, snapshot: dict[str, Any]) -> None:
         table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
-        table.stored_bytes += len(wire.dumps(row.events))
+        table.stored_bytes += len(json.dumps(row.events))
         table.stored_events += len(row.events)
 
     async def _write_failed(self, table: LiveTable, err: Exception, point: Any) -> None:
