@@ -12,6 +12,8 @@ HTTP (OpenAPI at ``/docs``)::
     POST /api/tables/{id}/undo             {"version": 8}
     POST /api/tables/{id}/keep             {"hero": "tilda", "card": "levitate-scroll"}: the end screen's shared keep
     WS   /api/tables/{id}/ws               {"type": "hello", "token": ...} first; then action / undo / sync / ping
+                                           ("deltas": true in the hello: updates carry base/patch/removed
+                                           instead of the whole view; a gap in versions: send sync)
 
 Seat tokens travel in the ``X-Seat-Token`` header (HTTP) or the hello message (WebSocket), never in a URL the
 server sees: links carry them after ``#``. Every refusal is ``{"error": code, "message": sentence}`` with a
