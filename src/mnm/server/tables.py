@@ -782,7 +782,8 @@ class TableService:
             return
         table.version = row.version
         table.stopped = stop_reason(row.action)
-        await self._broadcast(table, self._update(table, STOP, row.action, BOT, len(table.game.events), []))
+        message, texts = await self.off_loop(table, self._rendered, table, STOP, row.action, BOT, len(table.game.events))
+        await self._broadcast(table, message, texts)
 
     async def undo(self, table: LiveTable, caller: Caller, version: Any) -> dict[str, Any]:
         async with table.lock:
@@ -812,8 +813,10 @@ class TableService:
                 row = JournalRow(table.version + 1, "undo", "undo", [], caller.seat, [])
                 await self._write(table, row)
                 table.version = row.version
-                message = self._update(table, "undo", str(last), caller.seat, len(game.events), [])
-                await self._broadcast(table, message)
+                message, texts = await self.off_loop(
+                    table, self._rendered, table, "undo", str(last), caller.seat, len(game.events)
+                )
+                await self._broadcast(table, message, texts)
                 if all(table.bot_names()) or not undo_goes_on(game, lambda d: table.bot_for_decision() is not None):
                     break
                 last = Action.parse(game.log[-1])
@@ -870,6 +873,13 @@ class TableService:
             return _Step(row)
         message = self._update(table, row.kind, row.action, seat, n_events, events)
         return _Step(row, message=message, texts=_encode(table, message))
+
+    def _rendered(
+        self, table: LiveTable, kind: str, action: str, seat: int, first_event: int
+    ) -> tuple[dict[str, Any], tuple[str, str | None]]:
+        """(On a step thread) an update without events (an undo, a stop), and its texts."""
+        message = self._update(table, kind, action, seat, first_event, [])
+        return message, _encode(table, message)
 
     def _update(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int, events: list[Event]
