@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import time
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mnm.content.loader import Content
-from mnm.engine import Action, Game
+from mnm.engine import Action, Decision, Game
 from mnm.records.record import seed_commitment
 from mnm.server.errors import ApiError, ErrorCode
 
@@ -20,6 +21,11 @@ __all__ = ["HOST", "SPECTATOR", "Caller", "Listener", "LiveTable", "token_hash"]
 
 HOST = -1  # the seat number of the host token: every seat at once (hotseat)
 SPECTATOR = -2
+
+
+@functools.lru_cache(maxsize=4096)
+def _commitment(seed: int) -> str:
+    return seed_commitment(seed)  # the same for a table's whole life: hashed once, not in every view (issue 50)
 
 
 def token_hash(token: str) -> str:
@@ -49,7 +55,11 @@ class LiveTable:
     version: int
     content: Content
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # issue 50: held while a step thread changes the game (the holder of ``lock`` takes it around each change), so
+    # whoever reads the game without ``lock`` (a socket's hello, a sync, GET of the table) waits only that long
+    state_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
+    deltas: set[Listener] = field(default_factory=set)  # the listeners that take updates as deltas (issue 50)
     setup_event_count: int = 0
     retired: bool = False  # replaced by a fresh copy from storage (a write failed)
     bot_task: asyncio.Task[None] | None = None  # the server playing its bot seats' decisions
@@ -67,6 +77,21 @@ class LiveTable:
     # issue 45: the card each mouse will keep when the campaign goes on (R-CAMP-03), chosen at the end screen by
     # the seat owning the mouse (or the host) and seen live by every seat; a copy of what storage holds (mnm_keep)
     keep: dict[str, str | None] = field(default_factory=dict)
+    # issue 50: the pending decision with its legal options, listed once per state (the view and the turn check
+    # both need it), and the last view sent, so that sockets asking for deltas get only what changed
+    _decision: tuple[tuple[int, int, int], Decision | None] | None = field(default=None, repr=False)
+    last_view: dict[str, Any] | None = field(default=None, repr=False)
+
+    def decision(self) -> Decision | None:
+        """``game.decision()``, listed once per state: the key is the version, the log's and the events' lengths
+        (an undo, a rollback or another process's row changes one of them)."""
+        key = (self.version, len(self.game.log), len(self.game.events))
+        cached = self._decision
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        decision = self.game.decision()
+        self._decision = (key, decision)
+        return decision
 
     @property
     def over(self) -> bool:
@@ -81,7 +106,7 @@ class LiveTable:
         seed = int(self.setup["seed"])
         over = self.over
         return {
-            "commit": seed_commitment(seed),
+            "commit": _commitment(seed),
             "seed": str(seed) if over else None,
             "seed_chosen": bool(self.setup.get("seed_chosen", False)),
             "record": f"/api/tables/{self.id}/record" if over else None,  # replay it: mnm verify RECORD
@@ -152,7 +177,7 @@ class LiveTable:
         if caller.seat == HOST:
             return
         mine = set(self.seat_heroes(caller.seat))
-        decision = self.game.decision()
+        decision = self.decision()
         if decision is None:
             return  # the engine explains that the game is over
         decider = decision.actor if decision.actor in self.game.state.heroes else action.actor

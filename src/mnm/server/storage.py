@@ -34,6 +34,7 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -47,6 +48,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, NoSuchTableError
 from sqlalchemy.pool import StaticPool
+
+from mnm.server import wire
 
 __all__ = ["CHANNEL", "KEEP_NOTICE", "JournalRow", "StaleVersion", "Storage", "TableRecord", "default_db_url"]
 
@@ -127,6 +130,21 @@ LEGACY_DRAFTS = "mnm_drafts"  # the drafts table before issue 34 (id alone as it
 
 class StaleVersion(Exception):
     """The table moved on since the writer read it (another action won the race)."""
+
+
+# the statements of a write, built once (Storage.append)
+_APPEND_TABLE = (
+    update(tables_t)
+    .where(and_(tables_t.c.id == bindparam("the_id"), tables_t.c.version == bindparam("old_version")))
+    .values(
+        version=bindparam("new_version"),
+        snapshot=bindparam("new_snapshot"),
+        status=bindparam("new_status"),
+        updated=bindparam("new_updated"),
+    )
+)
+_APPEND_JOURNAL = insert(journal_t)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 @dataclass
@@ -211,7 +229,7 @@ class Storage:
         """Tell the other processes, when this transaction commits (PostgreSQL only)."""
         if self.engine.dialect.name == "postgresql":
             payload = " ".join(str(w) for w in (self.origin, *words))
-            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     @property
     def backend(self) -> str:
@@ -329,27 +347,35 @@ class Storage:
             )
 
     def append(self, table_id: str, row: JournalRow, snapshot: dict[str, Any], status: str) -> None:
-        """Record one accepted action (``row.version`` = old version + 1) atomically, or raise StaleVersion."""
+        """Record one accepted action (``row.version`` = old version + 1) atomically, or raise StaleVersion.
+        The statements are built once (issue 50: building them took a fifth of a write's CPU)."""
         now = time.time()
         with self._tx() as conn:
             result = conn.execute(
-                update(tables_t)
-                .where(and_(tables_t.c.id == table_id, tables_t.c.version == row.version - 1))
-                .values(version=row.version, snapshot=json.dumps(snapshot), status=status, updated=now)
+                _APPEND_TABLE,
+                {
+                    "the_id": table_id,
+                    "old_version": row.version - 1,
+                    "new_version": row.version,
+                    "new_snapshot": json.dumps(snapshot),  # a 128-bit seed: orjson refuses it
+                    "new_status": status,
+                    "new_updated": now,
+                },
             )
             if result.rowcount != 1:
                 raise StaleVersion(table_id)
             conn.execute(
-                insert(journal_t).values(
-                    table_id=table_id,
-                    version=row.version,
-                    kind=row.kind,
-                    action=row.action,
-                    dice=json.dumps(row.dice),
-                    seat=row.seat,
-                    events=json.dumps(row.events),
-                    created=now,
-                )
+                _APPEND_JOURNAL,
+                {
+                    "table_id": table_id,
+                    "version": row.version,
+                    "kind": row.kind,
+                    "action": row.action,
+                    "dice": json.dumps(row.dice),
+                    "seat": row.seat,
+                    "events": wire.dumps(row.events),
+                    "created": now,
+                },
             )
             self._notify(conn, table_id, row.version)
 

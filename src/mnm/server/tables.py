@@ -9,15 +9,18 @@ the engine accepts it. Then the journal row is written to storage, and only then
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures as cf
 import contextlib
 import contextvars
+import functools
 import hashlib
 import json
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from mnm.chapters.file import ChapterFileError, added_chapter, read_chapter_text
 from mnm.content.loader import Content, builtin_content
@@ -34,6 +37,7 @@ from mnm.engine import (
 )
 from mnm.presentation.seating import BOT_NAMES, undo_goes_on
 from mnm.records.record import RECORD_FORMAT, game_from_setup, replay_rows, seed_commitment
+from mnm.server import wire
 from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.fanout import Fanout
@@ -56,6 +60,18 @@ TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
 SEED_BITS = 128
+_T = TypeVar("_T")
+
+
+@dataclass
+class _Step:
+    """What a step thread did with one action: the engine's events, and either the write's failure or the
+    update (the message and its text; None when nobody listens)."""
+
+    row: JournalRow
+    failed: Exception | None = None
+    message: dict[str, Any] | None = None
+    texts: tuple[str, str | None] | None = None  # the update's text, whole and as a delta (see _encode)
 
 
 # the client address of the request that is creating a table (set by the server's new-table check): a table
@@ -87,6 +103,9 @@ class TableService:
     """Creates, loads and changes tables; the single writer of each table (one lock per table)."""
 
     HINT_WORKERS = 2
+    # threads where the engine steps, writes and views of the tables are made (issue 50: never on the event loop, so
+    # one table's slow step does not hold up another's broadcast); a few, so one slow table does not queue the rest
+    STEP_THREADS = 4
 
     def __init__(
         self,
@@ -117,6 +136,7 @@ class TableService:
         self.live: OrderedDict[str, LiveTable] = OrderedDict()  # least recently used first
         self._loading = asyncio.Lock()
         self._hint_slots = asyncio.Semaphore(self.HINT_WORKERS)
+        self._steps = cf.ThreadPoolExecutor(self.STEP_THREADS, thread_name_prefix="mnm-step")
         self._hints_in = 0  # searches running or waiting
         self.hint_queue = hint_queue
         self.max_live = max_live
@@ -178,6 +198,27 @@ class TableService:
         if self.fanout is not None:
             await asyncio.to_thread(self.fanout.stop)
             self.fanout = None
+        self._steps.shutdown(wait=False)
+
+    async def off_loop(self, table: LiveTable, fn: Callable[..., _T], *args: Any) -> _T:
+        """``fn(*args)`` on a step thread, holding ``table.state_lock`` (the caller holds ``table.lock`` when
+        ``fn`` changes the game): engine steps, writes and views never run on the event loop (issue 50)."""
+        async with table.state_lock:
+            return await asyncio.get_running_loop().run_in_executor(self._steps, functools.partial(fn, *args))
+
+    async def full_view(self, table: LiveTable) -> dict[str, Any]:
+        """The whole view with the last events (a hello, a sync, GET of the table), built off the loop at a moment
+        no step is changing the game."""
+        from mnm.server.views import table_view
+
+        def build() -> dict[str, Any]:
+            view = table_view(table, True)
+            last = table.last_view
+            if last is None or last.get("version", -1) < view["version"]:  # the next update's delta starts here
+                table.last_view = {k: v for k, v in view.items() if k not in ("log", "log_first")}
+            return view
+
+        return await self.off_loop(table, build)
 
     def _remote_change(self, table_id: str, version: int, continued_to: str | None) -> None:
         """Another process wrote ``table_id`` (called on the event loop)."""
@@ -199,30 +240,35 @@ class TableService:
             if table.retired:
                 return
             rows = await asyncio.to_thread(self.storage.journal_after, table.id, table.version)
-            game = table.game
             for row in rows:
                 if row.version != table.version + 1:
                     break
-                n_events = len(game.events)
                 try:
-                    events: list[Event] = []
-                    if row.kind == STOP:
-                        taken_back = row.action
-                        table.stopped = stop_reason(row.action)
-                    elif row.kind == "undo":
-                        taken_back = game.log[-1]
-                        game.undo()
-                    else:
-                        taken_back = row.action
-                        events = game.apply(row.action, dice=row.dice)
+                    message, texts = await self.off_loop(table, self._replay_row, table, row)
                 except Exception:  # the journal and this copy disagree: rebuild it from storage
                     await self._retire(table)
                     return
-                table.version = row.version
-                table.stored_bytes += len(json.dumps(row.events))
-                table.stored_events += len(row.events)
-                message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
-                await self._broadcast(table, message)
+                await self._broadcast(table, message, texts)
+
+    def _replay_row(self, table: LiveTable, row: JournalRow) -> tuple[dict[str, Any], tuple[str, str | None]]:
+        """(On a step thread) play one journal row another process wrote; the update, encoded."""
+        game = table.game
+        n_events = len(game.events)
+        events: list[Event] = []
+        if row.kind == STOP:
+            taken_back = row.action
+            table.stopped = stop_reason(row.action)
+        elif row.kind == "undo":
+            taken_back = game.log[-1]
+            game.undo()
+        else:
+            taken_back = row.action
+            events = game.apply(row.action, dice=row.dice)
+        table.version = row.version
+        table.stored_bytes += len(json.dumps(row.events))
+        table.stored_events += len(row.events)
+        message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
+        return message, _encode(table, message)
 
     async def _keeps_changed(self, table: LiveTable) -> None:
         """Another process wrote a keep choice of ``table``: read them, and tell this process's seats."""
@@ -598,10 +644,9 @@ class TableService:
             _check_not_stopped(table)
             table.check_turn(caller, action)
             game = table.game
-            n_events = len(game.events)
             point = game.checkpoint()
             try:
-                events = game.apply(action, dice=faces)
+                step = await self.off_loop(table, self._step, table, action, faces, caller.seat, True)
             except NeedDice as err:
                 raise ApiError(
                     409,
@@ -623,13 +668,11 @@ class TableService:
                 raise ApiError(400, ErrorCode.MALFORMED, str(err)) from err
             except EngineError as err:
                 raise ApiError(422, ErrorCode.ILLEGAL, str(err), action=str(action)) from err
-            row = JournalRow(
-                table.version + 1, "action", str(action), faces, caller.seat, [e.to_json() for e in events]
-            )
-            await self._write(table, row, point)
-            table.version = row.version
-            message = self._update(table, row.kind, str(action), caller.seat, n_events, events)
-            await self._broadcast(table, message)
+            if step.failed is not None:
+                await self._write_failed(table, step.failed, point)
+            assert step.message is not None
+            message = step.message
+            await self._broadcast(table, message, step.texts)
             await self._check_budget(table)
         self.start_bots(table)
         return message
@@ -703,20 +746,17 @@ class TableService:
                         return
                 else:
                     action = await asyncio.to_thread(_bot_choice, name, seed, game)
-                n_events = len(game.events)
                 try:
-                    events = game.apply(action)
+                    step = await self.off_loop(table, self._step, table, action, [], BOT, bool(table.listeners))
                 except EngineError:
                     return  # companion dice, or a bot bug: the table waits for a person
-                row = JournalRow(table.version + 1, "action", str(action), [], BOT, [e.to_json() for e in events])
-                try:
-                    await self._write(table, row)
-                except ApiError:
-                    return
-                table.version = row.version
-                if table.listeners:  # nobody watching: no update to render (issue 48)
-                    message = self._update(table, row.kind, str(action), BOT, n_events, events)
-                    await self._broadcast(table, message)
+                if step.failed is not None:
+                    try:
+                        await self._write_failed(table, step.failed, None)
+                    except ApiError:
+                        return
+                if step.message is not None:  # nobody watching: no update to render (issue 48)
+                    await self._broadcast(table, step.message, step.texts)
                 if await self._check_budget(table):
                     return
             # let people's requests and other tables in between; a table nobody plays goes at a bounded pace
@@ -742,7 +782,8 @@ class TableService:
             return
         table.version = row.version
         table.stopped = stop_reason(row.action)
-        await self._broadcast(table, self._update(table, STOP, row.action, BOT, len(table.game.events), []))
+        message, texts = await self.off_loop(table, self._rendered, table, STOP, row.action, BOT, len(table.game.events))
+        await self._broadcast(table, message, texts)
 
     async def undo(self, table: LiveTable, caller: Caller, version: Any) -> dict[str, Any]:
         async with table.lock:
@@ -767,12 +808,15 @@ class TableService:
             while True:
                 # as at the terminal: take back the bots' answers too, back to a person's decision, or
                 # the bot would at once play again what was just taken back
-                game.undo()
+                async with table.state_lock:
+                    game.undo()
                 row = JournalRow(table.version + 1, "undo", "undo", [], caller.seat, [])
                 await self._write(table, row)
                 table.version = row.version
-                message = self._update(table, "undo", str(last), caller.seat, len(game.events), [])
-                await self._broadcast(table, message)
+                message, texts = await self.off_loop(
+                    table, self._rendered, table, "undo", str(last), caller.seat, len(game.events)
+                )
+                await self._broadcast(table, message, texts)
                 if all(table.bot_names()) or not undo_goes_on(game, lambda d: table.bot_for_decision() is not None):
                     break
                 last = Action.parse(game.log[-1])
@@ -788,19 +832,54 @@ class TableService:
         try:
             snapshot = game.to_json()
             await asyncio.to_thread(self.storage.append, table.id, row, snapshot, game.state.status)
-            table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
-            table.stored_bytes += len(json.dumps(row.events))
-            table.stored_events += len(row.events)
-        except StaleVersion as err:
+        except Exception as err:
+            await self._write_failed(table, err, point)
+        self._written(table, row, snapshot)
+
+    def _written(self, table: LiveTable, row: JournalRow, snapshot: dict[str, Any]) -> None:
+        table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
+        table.stored_bytes += len(json.dumps(row.events))
+        table.stored_events += len(row.events)
+
+    async def _write_failed(self, table: LiveTable, err: Exception, point: Any) -> None:
+        """A write failed: raise the :class:`ApiError` for it, after putting the table right (see :meth:`_write`)."""
+        if isinstance(err, StaleVersion):
             if point is None:
                 await self._retire(table)
             else:
-                game.rollback(point)
+                async with table.state_lock:
+                    table.game.rollback(point)
                 asyncio.get_running_loop().create_task(self._catch_up(table))
             raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=-1) from err
+        await self._retire(table)
+        raise ApiError(503, ErrorCode.STORAGE, "the action could not be saved, so it was not played; try again") from err
+
+    def _step(self, table: LiveTable, action: Action, faces: list[int], seat: int, render: bool) -> _Step:
+        """(On a step thread, holding the table's lock) apply ``action``, write it, and, when ``render``, build the
+        update and encode it once for every socket. An engine refusal is raised with nothing changed; a failed
+        write is handed back (the event loop puts the table right: :meth:`_write_failed`)."""
+        game = table.game
+        n_events = len(game.events)
+        events = game.apply(action, dice=faces)
+        row = JournalRow(table.version + 1, "action", str(action), faces, seat, [e.to_json() for e in events])
+        try:
+            snapshot = game.to_json()
+            self.storage.append(table.id, row, snapshot, game.state.status)
         except Exception as err:
-            await self._retire(table)
-            raise ApiError(503, ErrorCode.STORAGE, "the action could not be saved, so it was not played; try again") from err
+            return _Step(row, failed=err)
+        self._written(table, row, snapshot)
+        table.version = row.version
+        if not render:
+            return _Step(row)
+        message = self._update(table, row.kind, row.action, seat, n_events, events)
+        return _Step(row, message=message, texts=_encode(table, message))
+
+    def _rendered(
+        self, table: LiveTable, kind: str, action: str, seat: int, first_event: int
+    ) -> tuple[dict[str, Any], tuple[str, str | None]]:
+        """(On a step thread) an update without events (an undo, a stop), and its texts."""
+        message = self._update(table, kind, action, seat, first_event, [])
+        return message, _encode(table, message)
 
     def _update(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int, events: list[Event]
@@ -818,13 +897,36 @@ class TableService:
             "view": table_view(table),
         }
 
-    async def _broadcast(self, table: LiveTable, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
+    async def _broadcast(
+        self, table: LiveTable, message: dict[str, Any], texts: tuple[str, str | None] | None = None
+    ) -> None:
+        """Tell every socket of the table: the same text for all (encoded once), or for the sockets that asked
+        for deltas the update's delta when there is one."""
+        whole, delta = texts if texts is not None else _encode(table, message)
         for listener in list(table.listeners):
             try:
-                await listener(message, text)
+                await listener(message, delta if delta is not None and listener in table.deltas else whole)
             except Exception:  # a dead socket must not stop the others
                 table.listeners.discard(listener)
+                table.deltas.discard(listener)
+
+
+def _encode(table: LiveTable, message: dict[str, Any]) -> tuple[str, str | None]:
+    """A message's text, and for an update the text of its delta: the update without its view, with ``base`` (the
+    version the delta applies to), ``patch`` (the view's top-level parts that changed) and ``removed`` (keys the
+    view lost). The delta is None when no socket asked for deltas or the last view sent is not the version just
+    before (a client seeing a ``base`` that is not its version asks for the whole view: ``sync``)."""
+    whole = wire.dumps(message)
+    if message.get("type") != "update" or "view" not in message:
+        return whole, None
+    view, last = message["view"], table.last_view
+    table.last_view = view
+    if not table.deltas or last is None or last.get("version") != message["version"] - 1:
+        return whole, None
+    patch, removed = wire.view_delta(last, view)
+    delta = {k: v for k, v in message.items() if k != "view"}
+    delta.update(base=last["version"], patch=patch, removed=removed)
+    return whole, wire.dumps(delta)
 
 
 def _chapter_played(table: LiveTable) -> dict[str, Any]:

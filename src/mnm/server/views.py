@@ -5,6 +5,7 @@ Everything here reads the engine's public state and content; nothing changes the
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -244,7 +245,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "flying": bool(spec_m.flying) if spec_m else False,  # [EXP] R-EXP-03
             }
         )
-    decision = None if table.stopped is not None else game.decision()
+    decision = None if table.stopped is not None else table.decision()
     ok, why = game.can_undo() if table.stopped is None else (False, "the server stopped this table")
     view: dict[str, Any] = {
         "id": table.id,
@@ -446,7 +447,10 @@ def _chapter_rules(content: Content, st: Any) -> list[dict[str, Any]]:
     ]
 
 
+@functools.cache
 def _base_legend() -> list[dict[str, Any]]:
+    """The same for every table and version: built once, and the same object in every view (a delta skips it by
+    identity). Nobody changes it."""
     en, pt = info.base_legend("en"), info.base_legend("pt_BR")
     return [{"kind": a["kind"], **_both(a, b, "name", "text")} for a, b in zip(en, pt, strict=True)]
 
