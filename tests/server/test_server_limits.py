@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 from web_helpers import create_body, free_port
 
 from mnm.server import tables as tables_module
-from mnm.server.app import Limits, _Outbox, create_app
+from mnm.server.app import Limits, Outbox, create_app
 from mnm.server.http import GuardedH11Protocol
 from mnm.server.limits import RateLimiter
 
@@ -275,7 +275,7 @@ def test_a_burst_of_updates_becomes_one_reload_not_a_cut_off() -> None:
             sent.append(f"closed {code}")
 
     async def burst() -> None:
-        outbox = _Outbox(SlowSocket())  # type: ignore[arg-type]
+        outbox = Outbox(SlowSocket())  # type: ignore[arg-type]
         await outbox.send({"type": "ack", "ref": "mine"})
         for v in range(1000):
             await outbox.send({"type": "update", "version": v})

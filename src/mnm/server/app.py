@@ -44,16 +44,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mnm import __version__
 from mnm.engine import GAME_OPTIONS
-from mnm.server.asgi import COMMON_ERRORS, _AsciiJSON, _BodyLimit, _errors, _validation_error
-from mnm.server.bodies import _created
+from mnm.server.asgi import COMMON_ERRORS, AsciiJSON, BodyLimit, error_statuses, validation_error
+from mnm.server.bodies import created_answer
 from mnm.server.bot_workers import BotWorkers
 from mnm.server.config import Limits
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.library import LibraryRouter
 from mnm.server.limits import RateLimiter, SocketCaps
 from mnm.server.record_store import RecordStore
-from mnm.server.sockets import _Budget
-from mnm.server.sockets import _Outbox as _Outbox  # tests reach it here
+from mnm.server.sockets import ActionBudget
+from mnm.server.sockets import Outbox as Outbox  # tests reach it here
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.table_routes import add_table_routes
 from mnm.server.tables import (
@@ -90,7 +90,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     if limits.bot_workers > 0:  # the bots decide in worker processes (issue 48)
         service.bot_workers = BotWorkers(limits.bot_workers)
     service.bot_cpu_seconds = limits.playtest_game_seconds
-    budget = _Budget(limits)
+    budget = ActionBudget(limits)
     scale = limits.address_scale
     table_limit = RateLimiter(
         limits.tables_per_second * scale, round(limits.table_burst * scale), "new tables", limits.limiter_keys
@@ -131,9 +131,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         playtests,
         games=limits.library_games,
         address_scale=limits.address_scale,
-        created=_created,
+        created=created_answer,
         check_new_table=check_new_table,
-        responses=_errors(403, 404, 409, 422, 503),
+        responses=error_statuses(403, 404, 409, 422, 503),
     )
 
     @contextlib.asynccontextmanager
@@ -160,7 +160,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
         version=__version__,
         description="Shared tables for 1-4 players: create a table, share its seat links, play.",
         lifespan=lifespan,
-        responses=_errors(*COMMON_ERRORS),
+        responses=error_statuses(*COMMON_ERRORS),
     )
     app.state.service = service
     app.state.playtests = playtests
@@ -173,11 +173,11 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, err: ApiError) -> JSONResponse:
-        return _AsciiJSON(err.body(), status_code=err.status, headers=err.headers())
+        return AsciiJSON(err.body(), status_code=err.status, headers=err.headers())
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
-        return _AsciiJSON(_validation_error(err.errors()).body(), status_code=400)
+        return AsciiJSON(validation_error(err.errors()).body(), status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
@@ -192,7 +192,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     async def _bug(_request: Request, err: Exception) -> JSONResponse:
         if isinstance(err, UnicodeEncodeError):  # an answer echoing a lone surrogate the request carried in
             message = "the request holds text that is not valid Unicode (a lone surrogate)"
-            return _AsciiJSON(error_body(ErrorCode.BAD_CHAPTER, message), status_code=422)
+            return AsciiJSON(error_body(ErrorCode.BAD_CHAPTER, message), status_code=422)
         return JSONResponse(error_body(ErrorCode.INTERNAL, "the server failed; nothing was changed"), status_code=500)
 
     @app.middleware("http")
@@ -267,9 +267,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
             new_drafts_per_hour=limits.new_drafts_per_hour,
             new_draft_burst=limits.new_draft_burst,
             address_scale=limits.address_scale,
-            created=_created,
+            created=created_answer,
             check_new_table=check_new_table,
-            responses=_errors(403, 404, 409, 422, 503),
+            responses=error_statuses(403, 404, 409, 422, 503),
         )
     )
 
@@ -309,7 +309,7 @@ def _warm_up(service: TableService) -> None:
 
 
 def _wrap(app: FastAPI, limits: Limits) -> FastAPI:
-    app.add_middleware(_BodyLimit, limit=limits.max_body, timeout=limits.body_timeout, upload=limits.max_upload)
+    app.add_middleware(BodyLimit, limit=limits.max_body, timeout=limits.body_timeout, upload=limits.max_upload)
     return app
 
 

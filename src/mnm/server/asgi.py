@@ -22,7 +22,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 
-class _BodyLimit:
+class BodyLimit:
     """Refuse HTTP bodies over ``limit`` bytes with 413, whether or not Content-Length tells the size, and
     bodies not sent within ``timeout`` seconds with 408."""
 
@@ -82,7 +82,7 @@ class _BodyLimit:
         await self.app(scope, replay, send)
 
 
-class _AsciiJSON(JSONResponse):
+class AsciiJSON(JSONResponse):
     """Error answers as ASCII JSON: a refusal may quote what the client sent, and a lone surrogate the client
     sent ("\\ud800" in its JSON) stays an escape instead of failing to encode (issue 34, finding 9)."""
 
@@ -94,7 +94,7 @@ def _too_big(limit: int) -> dict[str, Any]:
     return error_body(ErrorCode.TOO_BIG, f"the request body is over {limit} bytes", limit=limit)
 
 
-def _validation_error(errors: Sequence[Any]) -> ApiError:
+def validation_error(errors: Sequence[Any]) -> ApiError:
     """A body, query or header that does not fit the API: which field, and why (the first problem)."""
     problems = []
     field = "body"
@@ -140,7 +140,7 @@ _STATUS_TEXT = {
 }
 
 
-def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+def error_statuses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` for these error statuses, all answered as :class:`ErrorAnswer`."""
     return {s: {"model": ErrorAnswer, "description": _STATUS_TEXT[s]} for s in statuses}
 

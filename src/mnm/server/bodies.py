@@ -94,7 +94,7 @@ class UndoBody(BaseModel):
     version: int
 
 
-def _links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
+def share_links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
     """Links to share; a seat whose token the caller does not hold gets the bare table link (after a campaign
     goes on, every seat opens the next table with the token it already has)."""
 
@@ -104,7 +104,7 @@ def _links(table_id: str, tokens: dict[str, Any]) -> dict[str, Any]:
     return {"host": link(tokens["host"]), "seats": [link(t) for t in tokens["seats"]], "spectator": link(None)}
 
 
-def _created(table: LiveTable, tokens: dict[str, Any], seed: int) -> dict[str, Any]:
+def created_answer(table: LiveTable, tokens: dict[str, Any], seed: int) -> dict[str, Any]:
     """The answer to a new table: every token (the only time they are shown) and the links to share."""
     return {
         "table": table.id,
@@ -115,10 +115,10 @@ def _created(table: LiveTable, tokens: dict[str, Any], seed: int) -> dict[str, A
             {"seat": i, "heroes": s, "token": tokens["seats"][i], "bot": table.bot_names()[i]}
             for i, s in enumerate(table.setup["seats"])
         ],
-        "links": _links(table.id, tokens),
+        "links": share_links(table.id, tokens),
     }
 
 
-def _you(table: LiveTable, caller: Caller) -> dict[str, Any]:
+def you_are(table: LiveTable, caller: Caller) -> dict[str, Any]:
     role = "host" if caller.seat == HOST else "spectator" if caller.seat == SPECTATOR else "seat"
     return {"seat": caller.seat, "role": role, "heroes": table.seat_heroes(caller.seat)}

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from mnm.server import wire
-from mnm.server.bodies import _you
+from mnm.server.bodies import you_are
 from mnm.server.config import Limits
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.limits import RateLimiter, token_key
@@ -23,10 +23,10 @@ from mnm.server.tables import (
     TableService,
 )
 
-__all__ = []  # the app wires _serve_socket to its route; tests take _Outbox
+__all__ = []  # the app wires serve_socket to its route; tests take Outbox
 
 
-class _Budget:
+class ActionBudget:
     """The action budget of each request or WebSocket message: per client address, per seat token, per table."""
 
     def __init__(self, limits: Limits) -> None:
@@ -44,7 +44,7 @@ class _Budget:
         self.table.check(table_id, cost)
 
 
-class _Outbox:
+class Outbox:
     """What the server sends to one socket, in order, by its own task: a broadcast only queues the text, so
     a slow or stalled reader never holds up the table's other sockets.
 
@@ -120,10 +120,10 @@ _NOT_STRIKES = frozenset(
 )
 
 
-async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, limits: Limits, budget: _Budget) -> None:
+async def serve_socket(ws: WebSocket, table_id: str, service: TableService, limits: Limits, budget: ActionBudget) -> None:
     """One socket: hello (token) first, then actions; every update of the table is pushed to it. Every
     message (sync and ping too) is paid from the same budget as HTTP actions."""
-    outbox = _Outbox(ws)
+    outbox = Outbox(ws)
     send = outbox.send
     address = ws.client.host if ws.client else "?"
 
@@ -164,7 +164,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
     strikes = 0
     key = token_key(token)  # the token's limiter key, hashed once for the socket's life
     try:
-        await send({"type": "state", "you": _you(table, caller), "view": await service.full_view(table)})
+        await send({"type": "state", "you": you_are(table, caller), "view": await service.full_view(table)})
         table.listeners.add(send)
         if deltas:
             table.deltas.add(send)
@@ -196,7 +196,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, service: TableService, lim
                     if deltas:
                         table.deltas.add(send)
                 if kind == "sync":
-                    await send({"type": "state", "you": _you(table, caller), "view": await service.full_view(table)})
+                    await send({"type": "state", "you": you_are(table, caller), "view": await service.full_view(table)})
                     continue
                 if kind == "action":
                     update = await service.act(

@@ -12,14 +12,23 @@ from typing import Any
 
 from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
 
-from mnm.server.asgi import _errors
-from mnm.server.bodies import ActionBody, ContinueBody, CreateTable, KeepBody, UndoBody, _created, _links, _you
+from mnm.server.asgi import error_statuses
+from mnm.server.bodies import (
+    ActionBody,
+    ContinueBody,
+    CreateTable,
+    KeepBody,
+    UndoBody,
+    created_answer,
+    share_links,
+    you_are,
+)
 from mnm.server.config import Limits
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.library import LibraryRouter
 from mnm.server.limits import RateLimiter, SocketCaps, token_key
 from mnm.server.record_store import RecordStore
-from mnm.server.sockets import _Budget, _serve_socket
+from mnm.server.sockets import ActionBudget, serve_socket
 from mnm.server.tables import HOST, TableService, new_seed, seed_commitment
 from mnm.server.views import board_json, log_page
 
@@ -31,7 +40,7 @@ def add_table_routes(
     *,
     service: TableService,
     limits: Limits,
-    budget: _Budget,
+    budget: ActionBudget,
     sockets: SocketCaps,
     records: RecordStore,
     record_builds: asyncio.Semaphore,
@@ -43,7 +52,7 @@ def add_table_routes(
 ) -> None:
     """Add the table routes to ``app`` (in the order the OpenAPI document lists them)."""
 
-    @app.post("/api/tables", status_code=201, tags=["tables"], responses=_errors(422, 503))
+    @app.post("/api/tables", status_code=201, tags=["tables"], responses=error_statuses(422, 503))
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table. The answer holds every token; it is the only time they are shown."""
         check_new_table(request)
@@ -75,24 +84,24 @@ def add_table_routes(
             seed_chosen=body.seed is not None,
             chapter_file=body.chapter_file,
         )
-        return _created(table, tokens, seed)
+        return created_answer(table, tokens, seed)
 
-    @app.get("/api/tables/{table_id}", tags=["tables"], responses=_errors(403, 404, 503))
+    @app.get("/api/tables/{table_id}", tags=["tables"], responses=error_statuses(403, 404, 503))
     async def get_table(
         table_id: str, x_seat_token: str | None = Header(default=None, max_length=100)
     ) -> dict[str, Any]:
         """The table as everyone sees it, the last events, and which seat your token opens."""
         table = await service.get(table_id)
         caller = table.caller(x_seat_token)
-        return {"you": _you(table, caller), "view": await service.full_view(table)}
+        return {"you": you_are(table, caller), "view": await service.full_view(table)}
 
-    @app.get("/api/tables/{table_id}/board", tags=["tables"], responses=_errors(404, 503))
+    @app.get("/api/tables/{table_id}/board", tags=["tables"], responses=error_statuses(404, 503))
     async def get_board(table_id: str) -> dict[str, Any]:
         """The board as SVG (the sides now face up) and each space's centre and cells in SVG pixels."""
         table = await service.get(table_id)
         return board_json(table)
 
-    @app.get("/api/tables/{table_id}/events", tags=["tables"], responses=_errors(404, 503))
+    @app.get("/api/tables/{table_id}/events", tags=["tables"], responses=error_statuses(404, 503))
     async def get_events(
         table_id: str, start: int = Query(default=0, ge=0), limit: int = Query(default=100, ge=1, le=500)
     ) -> dict[str, Any]:
@@ -101,7 +110,7 @@ def add_table_routes(
         first, events = log_page(table.game.events, table.content, start, limit)  # at most ~LOG_BYTES of them
         return {"start": first, "total": len(table.game.events), "events": events}
 
-    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses={**_errors(404, 409, 503), 304: {"description": "not modified (If-None-Match)"}})
+    @app.get("/api/tables/{table_id}/record", tags=["tables"], responses={**error_statuses(404, 409, 503), 304: {"description": "not modified (If-None-Match)"}})
     async def get_record(
         table_id: str,
         request: Request,
@@ -139,7 +148,7 @@ def add_table_routes(
             return Response(found.gz, media_type="application/json", headers=headers)
         return Response(await asyncio.to_thread(found.plain), media_type="application/json", headers=headers)
 
-    @app.get("/api/tables/{table_id}/hints", tags=["tables"], responses=_errors(403, 404, 409, 503))
+    @app.get("/api/tables/{table_id}/hints", tags=["tables"], responses=error_statuses(403, 404, 409, 503))
     async def get_hints(
         table_id: str,
         request: Request,
@@ -157,7 +166,7 @@ def add_table_routes(
         hint_limit.check("token:" + token_key(x_seat_token))
         return await service.hints(table, lang, limits.hint_iterations)
 
-    @app.post("/api/tables/{table_id}/actions", tags=["tables"], responses=_errors(403, 404, 409, 422, 503))
+    @app.post("/api/tables/{table_id}/actions", tags=["tables"], responses=error_statuses(403, 404, 409, 422, 503))
     async def post_action(
         table_id: str,
         body: ActionBody,
@@ -171,7 +180,7 @@ def add_table_routes(
         caller = table.caller(x_seat_token)
         return await service.act(table, caller, body.action, body.version, body.dice)
 
-    @app.post("/api/tables/{table_id}/undo", tags=["tables"], responses=_errors(403, 404, 409, 422, 503))
+    @app.post("/api/tables/{table_id}/undo", tags=["tables"], responses=error_statuses(403, 404, 409, 422, 503))
     async def post_undo(
         table_id: str,
         body: UndoBody,
@@ -185,7 +194,7 @@ def add_table_routes(
         return await service.undo(table, caller, body.version)
 
     @app.post(
-        "/api/tables/{table_id}/continue", status_code=201, tags=["tables"], responses=_errors(403, 404, 409, 422, 503)
+        "/api/tables/{table_id}/continue", status_code=201, tags=["tables"], responses=error_statuses(403, 404, 409, 422, 503)
     )
     async def post_continue(
         table_id: str,
@@ -215,14 +224,14 @@ def add_table_routes(
             "version": new.version,
             "commit": seed_commitment(int(new.setup["seed"])),
             "host_token": token if host else None,
-            "you": _you(new, caller),
+            "you": you_are(new, caller),
             "link": f"/#t={new.id}&k={token}",  # the caller's own way in (its token is kept)
             "seats": [{"seat": i, "heroes": s, "bot": new.bot_names()[i]} for i, s in enumerate(seats)],
-            "links": _links(new.id, {"host": token if host else None, "seats": own}),
+            "links": share_links(new.id, {"host": token if host else None, "seats": own}),
             "tokens": "kept",
         }
 
-    @app.post("/api/tables/{table_id}/keep", tags=["tables"], responses=_errors(403, 404, 409, 422, 503))
+    @app.post("/api/tables/{table_id}/keep", tags=["tables"], responses=error_statuses(403, 404, 409, 422, 503))
     async def post_keep(
         table_id: str,
         body: KeepBody,
@@ -253,6 +262,6 @@ def add_table_routes(
                 await websocket.close(code=4503, reason=err.code.value)
             return
         try:
-            await _serve_socket(websocket, table_id, service, limits, budget)
+            await serve_socket(websocket, table_id, service, limits, budget)
         finally:
             sockets.release(address, table_id[:64])
