@@ -11,7 +11,8 @@ party wins 35-65% at ``normal``; ``easy`` at least 15 points above, ``hard`` at 
 and with ``--write`` rewrites the ``MEASURED`` table in ``src/mnm/engine/rules/setup.py`` (what the new-table form,
 ``mnm play --help``, the library and the workshop show). Re-run it whenever content, rules or the bots change what a
 game is (after merging planner work, for one). ``--careful N`` also plays the search bot on seeds 0 to N-1 of each
-chapter and preset (about 40 times the heuristic's cost a game) and stores its rate beside the new party's.
+chapter and preset (about 40 times the heuristic's cost a game) and stores its rate beside the new party's; without
+it, a rewritten row keeps the careful-party figures it had.
 """
 
 from __future__ import annotations
@@ -94,16 +95,32 @@ def bands(chapter: str, rates: dict[str, Any]) -> str:
     return "bands met" if not problems else "NOT met: " + "; ".join(problems)
 
 
-def _row(chapter: str, got: dict[str, Any]) -> str:
+_CAREFUL = re.compile(r"MeasuredRate\(\"[^\"]+\", [^,]+, \([^)]*\), \d+(, [0-9.]+, \d+)\)")
+
+
+def _row(chapter: str, got: dict[str, Any], old: str = "") -> str:
+    """One ``MeasuredRate`` row of this run; without a careful-party figure in this run, the careful figures of
+    ``old`` (the row it replaces) are kept, so a run without ``--careful`` never drops them."""
     r = got["heuristic"]
     careful = got.get("search")
-    tail = f", {careful['rate']}, {careful['games']}" if careful else ""
+    if careful:
+        tail = f", {careful['rate']}, {careful['games']}"
+    else:
+        kept = _CAREFUL.fullmatch(old)
+        tail = kept.group(1) if kept else ""
     return f'MeasuredRate("{chapter}", {r["rate"]}, ({r["ci95"][0]}, {r["ci95"][1]}), {r["games"]}{tail})'
 
 
 def measured_block(results: dict[str, Any], kept: dict[tuple[str, str], str] | None = None) -> str:
     """The ``MEASURED`` table's text: this run's rows, and ``kept`` rows (preset, chapter -> row text) for the
-    chapters it did not measure, in :data:`ORDER`."""
+    chapters it did not measure, in :data:`ORDER`; a measured row keeps its careful-party figures from ``kept``
+    when this run has none (no ``--careful``).
+
+    >>> old = {("normal", "x"): 'MeasuredRate("x", 0.5, (0.4, 0.6), 100, 0.7, 15)'}
+    >>> new = {"x": {"normal": {"heuristic": {"rate": 0.45, "ci95": [0.41, 0.49], "games": 400}}}}
+    >>> measured_block(new, old).splitlines()[4]
+    '        MeasuredRate("x", 0.45, (0.41, 0.49), 400, 0.7, 15),'
+    """
     kept = kept or {}
     chapters = list(ORDER) + sorted({c for c in results if c not in ORDER} | {c for _, c in kept if c not in ORDER})
     lines = ["MEASURED: dict[str, tuple[MeasuredRate, ...]] = {"]
@@ -111,7 +128,7 @@ def measured_block(results: dict[str, Any], kept: dict[tuple[str, str], str] | N
         lines.append(f'    "{preset}": (')
         for chapter in chapters:
             if chapter in results and preset in results[chapter]:
-                lines.append(f"        {_row(chapter, results[chapter][preset])},")
+                lines.append(f"        {_row(chapter, results[chapter][preset], kept.get((preset, chapter), ''))},")
             elif (preset, chapter) in kept:
                 lines.append(f"        {kept[(preset, chapter)]},")
         lines.append("    ),")
