@@ -145,6 +145,10 @@ class ChapterPlan:
     _cost: dict[tuple[int, tuple[str, ...]], float] = field(default_factory=dict)
     # a mouse's space and the gate tokens the party holds -> its cost to the goal (progress asks it very often)
     _space_cost: dict[tuple[str, tuple[str, ...]], float] = field(default_factory=dict)
+    # (party mean?, the free mice's spaces, the gate tokens' places) -> _final_progress's answer (the heuristic
+    # asks it after every option it tries: issue 43's play-test speed)
+    _progress: dict[tuple[object, ...], float] = field(default_factory=dict)
+    _tokens: tuple[str, ...] | None = None  # the gate tokens of its edges (the progress key reads where they are)
 
 
 # --- reading the chapter --------------------------------------------------------------------------------------
@@ -710,9 +714,19 @@ def _final_progress(ctx: Ctx, st: State, plan: ChapterPlan, party: bool = False)
     mice (a mouse with no way there counts 0)."""
     if not plan.goal.sides:
         return 0.0
+    mice = st.mice_on_board()
+    key: tuple[object, ...] | None = None
+    if not plan.goal.defeat:  # (a minion to defeat makes the answer read the minions: not kept)
+        # what mouse_cost reads of ``st`` beside each space: which gate tokens the party holds and where
+        if plan._tokens is None:
+            plan._tokens = tuple(sorted({t for es in plan.edges.values() for e in es for t in e.tokens}))
+        placed = tuple((t in st.stash, tuple(st.tokens.get(t) or ())[:1]) for t in plan._tokens)
+        key = (party, tuple([h.space for h in mice]), placed)
+        got = plan._progress.get(key)
+        if got is not None:
+            return got
     best = 0.0
     total = 0.0
-    mice = st.mice_on_board()
     for h in mice:
         assert h.space is not None
         c = mouse_cost(ctx, st, h.space, plan)
@@ -720,9 +734,10 @@ def _final_progress(ctx: Ctx, st: State, plan: ChapterPlan, party: bool = False)
             here = max(0.0, min(1.0, 1.0 - c / plan.start_cost))
             best = max(best, here)
             total += here
-    if party:
-        return total / len(mice) if mice else 0.0
-    return best
+    answer = (total / len(mice) if mice else 0.0) if party else best
+    if key is not None and len(plan._progress) < 50_000:
+        plan._progress[key] = answer
+    return answer
 
 
 # --- sub-goals: backward from the victory through the rule graph (issue 29) ----------------------------------------

@@ -74,7 +74,11 @@ def position_measures(ctx: Ctx, st: State) -> tuple[float, int, int, float, int]
     content = ctx.content
     sides = max(1, len(ctx.board.graphs) - 1)
     explored = min(1.0, (len(set(st.explored)) - 1) / sides)
-    life = sum(hero_life(content, st.options, h) for h in st.heroes)
+    # hero_life of each mouse, its card's life with the preset's shift, read once for the party
+    heroes = content.heroes
+    first = next(iter(st.heroes), None)
+    shift = hero_life(content, st.options, first) - heroes[first].life if first is not None else 0
+    life = sum(heroes[h].life + shift for h in st.heroes)
     wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
     captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
     minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
