@@ -1168,8 +1168,8 @@ def _final_sides(ctx: Ctx, st: State) -> tuple[int, ...]:
 
 
 def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
-    """The party's current sub-goal, read backward from the victory through the rule graph: the first
-    precondition of the victory not yet true (a token, a flag, a counter, a minion gone...), through the rule
+    """The party's current sub-goal, read backward from the victory through the rule graph: the cheapest to get to
+    of the victory's preconditions not yet true (a token, a flag, a counter, a minion gone...), through the rule
     that makes it and that rule's own conditions, down to something to do; with a gate on the way to it opened
     first. None: the final stage (reach the victory's places, :func:`chapter_plan`), or a chapter with nothing
     but places to reach."""
@@ -1184,6 +1184,7 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
         got = _pursue(ctx, st, sg, _WON, True, _VICTORY, 0, set(), list(sg.won_by), "victory")
         if got is not None:
             return _way_blocked(ctx, st, sg, got.sides) or got
+    doable: list[SubGoal] = []
     for c in sg.pre:
         if condition_holds(ctx, st, c):
             continue
@@ -1191,8 +1192,14 @@ def current_goal(ctx: Ctx, st: State) -> SubGoal | None:
         if got is None:
             continue
         if got.act != WAIT:
-            return _way_blocked(ctx, st, sg, got.sides) or got
+            doable.append(got)
+            continue
         waiting = waiting or got
+    if doable:
+        # the cheapest of the preconditions to make true now (in explores, the engine's world), not the file's
+        # first: the order a designer wrote them in is no order of play (issue 43); the file's order breaks ties
+        got = doable[0] if len(doable) == 1 else min(doable, key=lambda g: goal_cost(ctx, st, g))
+        return _way_blocked(ctx, st, sg, got.sides) or got
     if waiting is not None and waiting.sides:  # time will make it: meanwhile, stand where it will happen
         return _way_blocked(ctx, st, sg, waiting.sides) or waiting
     return _way_blocked(ctx, st, sg, _final_sides(ctx, st))
