@@ -23,10 +23,43 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Final
 
-from mnm.chapters.language import ChapterRule, Condition, Effect
+from mnm.bots.plan_read import (
+    _FAR,
+    FINAL_KINDS,
+    GATE_COST,
+    MAX_DEPTH,
+    STEP,
+    Advice,
+    ChapterPlan,
+    Edge,
+    Gate,
+    Goal,
+    Stages,
+    SubGoal,
+    World,
+    _conditions,
+    _kind,
+    _side_of,
+    read_gates,
+    read_goal,
+    side_graph,
+    stages,
+)
+from mnm.bots.plan_world import (
+    MINIONS_ON_NEIGHBOUR,
+    _final_advice,
+    _final_progress,
+    _goal_sides,
+    _search_spaces,
+    _steps,
+    chapter_plan,
+    mouse_cost,
+    world,
+    world_key,
+)
+from mnm.chapters.language import Condition
 from mnm.chapters.rule_graph import (
     ACT,
     CLEAR,
@@ -41,28 +74,23 @@ from mnm.chapters.rule_graph import (
     WAIT,
     WOUND,
     Act,
-    GateRule,
-    RuleGraph,
     Way,
-    rule_graph,
     ways,
 )
-from mnm.content.schema import Chapter, HeroClass
 from mnm.engine import (
     Ctx,
     State,
-    barred_key,
     condition_holds,
-    exit_target,
-    explore_gate,
-    minions_on_side,
     rule_enabled,
     rule_fired,
-    step_distances,
 )
 
 __all__ = [
     "AUTO",
+    "FINAL_KINDS",
+    "GATE_COST",
+    "MAX_DEPTH",
+    "MINIONS_ON_NEIGHBOUR",
     "STEP",
     "Advice",
     "ChapterPlan",
@@ -71,788 +99,22 @@ __all__ = [
     "Goal",
     "Stages",
     "SubGoal",
+    "World",
     "advice",
     "chapter_plan",
     "current_goal",
     "danger_sides",
     "danger_spaces",
     "explain",
+    "mouse_cost",
     "progress",
+    "read_gates",
+    "read_goal",
+    "side_graph",
     "stages",
+    "world",
+    "world_key",
 ]
-
-STEP: Final = 0.2  # one step on a tile, in explores: a tile crossed is worth about one explore
-GATE_COST: Final = 1.5  # a gate that opens with a special search: finding the card (a search or two)
-_FAR: Final = 1e6
-
-
-@dataclass(frozen=True)
-class Goal:
-    """What the chapter's victory asks, as places and targets."""
-
-    sides: tuple[int, ...] = ()  # sides the party must get to (any of them)
-    spaces: tuple[str, ...] = ()  # spaces every free mouse must stand on
-    clear: tuple[int, ...] = ()  # sides that must be clear of minions
-    defeat: tuple[str, ...] = ()  # minion types that must be off the board
-    defeat_all: bool = False  # no minion may be left
-    tokens: tuple[str, ...] = ()  # party tokens the party must hold
-
-
-@dataclass(frozen=True)
-class Gate:
-    """Explores of ``what`` (``exit``, ``flip`` or ``""`` for both) from ``side`` closed by a chapter rule."""
-
-    side: int
-    what: str
-    tokens: tuple[str, ...]  # holding any of these opens it; () with ``forever``: never opens
-    forever: bool
-    exit: int | None = None  # that exit of the side only (a per-exit gate, issue 30)
-
-
-@dataclass(frozen=True)
-class Edge:
-    """An explore: from ``side``, standing on ``spaces``, ``where`` (``exit-N``, ``flip``) can reveal ``target``,
-    the mice landing on ``arrive``."""
-
-    side: int
-    where: str
-    spaces: tuple[str, ...]
-    target: int
-    arrive: tuple[str, ...]
-    tokens: tuple[str, ...] = ()  # a token the party must hold to use it (a gate, a fishhook flip)
-
-
-@dataclass(frozen=True)
-class Advice:
-    """Where a mouse should head on its side, and what to do there: an explore argument, ``search`` or ``""``
-    (stand there)."""
-
-    spaces: tuple[str, ...]
-    verb: str
-    cost: float  # the plan's cost to the goal from the mouse's space, this way
-
-
-@dataclass
-class ChapterPlan:
-    """The goal and the side graph of one chapter for one party, with each node's cost to the goal."""
-
-    goal: Goal
-    edges: dict[int, list[Edge]]
-    gates: tuple[Gate, ...]
-    searches: dict[str, tuple[int, str, str]]  # token -> (side, card, where) of the special search giving it
-    start_cost: float = 1.0
-    world: World | None = None  # the engine's answers this plan was solved on (None: the board as laid out)
-    _cost: dict[tuple[int, tuple[str, ...]], float] = field(default_factory=dict)
-    # a mouse's space and the gate tokens the party holds -> its cost to the goal (progress asks it very often)
-    _space_cost: dict[tuple[str, tuple[str, ...]], float] = field(default_factory=dict)
-    # (party mean?, the free mice's spaces, the gate tokens' places) -> _final_progress's answer (the heuristic
-    # asks it after every option it tries: issue 43's play-test speed)
-    _progress: dict[tuple[object, ...], float] = field(default_factory=dict)
-    _tokens: tuple[str, ...] | None = None  # the gate tokens of its edges (the progress key reads where they are)
-
-
-# --- reading the chapter --------------------------------------------------------------------------------------
-
-
-def _kind(c: Condition | Effect) -> str:
-    return c.kind.value
-
-
-def _conditions(conds: Iterable[Condition]) -> list[Condition]:
-    """The conditions that must all hold, with ``all`` groups opened."""
-    out: list[Condition] = []
-    for c in conds:
-        if _kind(c) == "all":
-            out += _conditions(c.params)
-        else:
-            out.append(c)
-    return out
-
-
-def _rules(chapter: Chapter) -> tuple[ChapterRule, ...]:
-    return chapter.all_rules()
-
-
-def _effects(rule: ChapterRule) -> list[Effect]:
-    """A rule's effects, with the branches of a roll's ``then``/``else``."""
-    out: list[Effect] = []
-    todo = list(rule.do)
-    while todo:
-        e = todo.pop(0)
-        out.append(e)
-        if _kind(e) == "roll":
-            todo += list(e.params.then) + list(e.params.else_)
-    return out
-
-
-def _trigger(rule: ChapterRule) -> str:
-    return rule.when.value
-
-
-def _side_of(space: str) -> int:
-    return int(space.split(":", 1)[0])
-
-
-def _minion_sources(ctx: Ctx, minion: str) -> list[int]:
-    """The sides where a minion type comes into play: placed by a rule (on the side it names or the side of the
-    space), or at setup."""
-    sides: list[int] = []
-    for rule in _rules(ctx.chapter):
-        for e in _effects(rule):
-            if _kind(e) == "place_minion" and e.params.minion == minion:
-                sides.append(_side_of(e.params.space))
-    sides += [sm.side for sm in ctx.chapter.starting_minions if sm.minion == minion and sm.side is not None]
-    return sides
-
-
-def _action_sides(ctx: Ctx, kind: str, flag: str | None) -> list[int]:
-    """The sides of the chapter actions (issue 30) with an effect of ``kind`` (a ``set_flag`` of ``flag``), nested
-    in rolls and story choices: taking the action there is the way to it."""
-    from mnm.chapters.language import walk_effects
-
-    sides: list[int] = []
-    for action in ctx.chapter.actions:
-        for _, e in walk_effects(action.do, ""):
-            if _kind(e) == kind and (flag is None or e.params.name == flag):
-                sides += [action.where.side] if action.where.side is not None else []
-                sides += [_side_of(s) for s in action.where.spaces]
-    return list(dict.fromkeys(sides))
-
-
-def _flag_sides(ctx: Ctx, flag: str) -> list[int]:
-    """The sides whose first reveal raises ``flag`` (a ``set_flag`` in a ``tile_revealed`` rule), and the sides
-    of the chapter actions that raise it."""
-    sides: list[int] = _action_sides(ctx, "set_flag", flag)
-    for rule in _rules(ctx.chapter):
-        if any(_kind(e) == "set_flag" and e.params.name == flag for e in _effects(rule)):
-            side = rule.where.side
-            if _trigger(rule) == "tile_revealed" and side is not None:
-                sides.append(int(side))
-    return sides
-
-
-def read_goal(ctx: Ctx, conditions: Iterable[Condition] | None = None) -> Goal:
-    """The chapter's victory conditions (or ``conditions``: the final stage's, :func:`stages`) as a :class:`Goal`."""
-    sides: list[int] = []
-    spaces: list[str] = []
-    clear: list[int] = []
-    defeat: list[str] = []
-    tokens: list[str] = []
-    defeat_all = False
-    for c in _conditions(ctx.chapter.victory if conditions is None else conditions):
-        kind, p = _kind(c), c.params
-        if kind == "all_free_mice_on":
-            spaces += list(p.spaces)
-            sides += [_side_of(s) for s in p.spaces]
-        elif kind in ("tile_face_up", "tile_clear"):
-            sides.append(int(p.side))
-            if kind == "tile_clear":
-                clear.append(int(p.side))
-        elif kind == "no_minions":
-            defeat_all = True
-        elif kind == "party_holds":
-            tokens.append(p.token)
-        elif kind == "flag":
-            sides += _flag_sides(ctx, p.name)
-        elif kind == "not" and _kind(p) == "minion_on_board":
-            defeat.append(p.params.minion)
-            sides += _minion_sources(ctx, p.params.minion)
-    if not sides and spaces:
-        sides = [_side_of(s) for s in spaces]
-    if not sides:  # issue 30: a chapter won by a chapter action's victory effect: stand where it is offered
-        sides += _action_sides(ctx, "victory", None)
-    return Goal(
-        sides=tuple(dict.fromkeys(sides)),
-        spaces=tuple(dict.fromkeys(spaces)),
-        clear=tuple(dict.fromkeys(clear)),
-        defeat=tuple(dict.fromkeys(defeat)),
-        defeat_all=defeat_all,
-        tokens=tuple(dict.fromkeys(tokens)),
-    )
-
-
-def _opening_tokens(conds: Iterable[Condition]) -> list[str]:
-    """The tokens whose holding makes a gate's conditions fail (``not: party_holds``), i.e. open it."""
-    out: list[str] = []
-    for c in conds:
-        kind = _kind(c)
-        if kind == "not" and _kind(c.params) == "party_holds":
-            out.append(c.params.params.token)
-        elif kind == "all":
-            out += _opening_tokens(c.params)
-    return out
-
-
-def read_gates(ctx: Ctx) -> tuple[Gate, ...]:
-    """The chapter's gates: rules on ``explore_attempt`` whose effects include ``gate``."""
-    out: list[Gate] = []
-    for rule in _rules(ctx.chapter):
-        if _trigger(rule) != "explore_attempt" or not any(_kind(e) == "gate" for e in _effects(rule)):
-            continue
-        conds = tuple(rule.if_)
-        what = rule.where.what or ""
-        side = rule.where.side
-        tokens = tuple(_opening_tokens(conds))
-        if conds and not tokens:
-            continue  # a gate on other conditions (a flag, a counter...): opened by a sub-goal (current_goal)
-        if side is None:
-            continue  # a gate everywhere: the engine refuses those explores; the plan only knows placed gates
-        out.append(Gate(int(side), str(what), tokens, forever=not conds, exit=rule.where.exit))
-    return tuple(out)
-
-
-def _token_searches(ctx: Ctx) -> dict[str, tuple[int, str, str]]:
-    """For each party token, the chapter's special search whose card carries it."""
-    out: dict[str, tuple[int, str, str]] = {}
-    for ss in ctx.chapter.special_searches:
-        card = ctx.content.search_cards.get(ss.card)
-        if card is not None and card.party_token:
-            out[card.party_token] = (ss.side, ss.card, ss.where)
-    return out
-
-
-def _flip_usable(ctx: Ctx, kind: str, classes: set[HeroClass]) -> bool:
-    if kind == "gear":
-        return bool({HeroClass.TINKERER, HeroClass.SCAMP} & classes)
-    if kind == "gecko":
-        return HeroClass.WILD in classes
-    return True
-
-
-def _landing(ctx: Ctx, side: int) -> tuple[str, ...]:
-    graph = ctx.board.graph(side)
-    flips = tuple(sp.id for sp in graph.spaces if sp.flip is not None)
-    return flips or (graph.spaces[0].id,)
-
-
-def side_graph(ctx: Ctx, heroes: Iterable[str], gates: tuple[Gate, ...]) -> dict[int, list[Edge]]:
-    """Every explore of every side of the chapter's board, for a party of ``heroes``; explores a gate closes for
-    good are left out, and one it closes until the party holds a token carries that token."""
-    board = ctx.board
-    classes = {c for h in heroes for c in ctx.content.heroes[h].classes}
-    edges: dict[int, list[Edge]] = {}
-    for side, graph in board.graphs.items():
-        out: list[Edge] = []
-        for ex in graph.exits:
-            for target in board.exit_leads_to(side, ex.index):
-                aligned = board.aligned_exit(side, ex.index, target)
-                assert aligned is not None
-                out.append(Edge(side, f"exit-{ex.index}", ex.spaces, target, aligned.spaces))
-        back = board.other_side(side)
-        if back is not None:
-            usable = tuple(sp for sp in graph.spaces if sp.flip is not None and _flip_usable(ctx, sp.flip, classes))
-            plain = tuple(sp.id for sp in usable if sp.flip != "fishhook")
-            hooked = tuple(sp.id for sp in usable if sp.flip == "fishhook")
-            if plain:
-                out.append(Edge(side, "flip", plain, back, _landing(ctx, back)))
-            if hooked:
-                out.append(Edge(side, "flip", hooked, back, _landing(ctx, back), ("fishhook",)))
-        kept: list[Edge] = []
-        for e in out:
-            what = "flip" if e.where == "flip" else "exit"
-            closing = [
-                g
-                for g in gates
-                if g.side == side and g.what in ("", what) and (g.exit is None or e.where == f"exit-{g.exit}")
-            ]
-            if any(g.forever for g in closing):
-                continue
-            tokens = e.tokens + tuple(t for g in closing for t in g.tokens)
-            kept.append(Edge(e.side, e.where, e.spaces, e.target, e.arrive, tuple(dict.fromkeys(tokens))))
-        edges[side] = kept
-    return edges
-
-
-# --- the world as the engine has it now (issue 43) ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class World:
-    """The side graph as the engine lets the party use it now: the explores it would allow (from the spaces it
-    would allow them: not barred, not refused by a gate), the explores a gate refuses from every space (with the
-    gates' rule ids), and the sides of tiles a rule has yet to lay. Built from the engine's answers
-    (:func:`mnm.engine.step_distances`, :func:`mnm.engine.explore_gate`, ``State.face_up``), cached per abstract
-    state (:func:`world_key`): no second copy of a rule."""
-
-    edges: dict[int, list[Edge]]
-    closed: tuple[tuple[Edge, tuple[str, ...]], ...]  # explores a gate refuses from every space, and the gates
-    unlaid: frozenset[int]  # sides of tiles a rule has yet to lay (add_tile): no way there until it fires
-
-
-_WORLDS: Final[dict[tuple[object, ...], World]] = {}
-
-
-def _leaves(c: Condition) -> list[Condition]:
-    """The conditions inside ``any``/``all``/``not`` that are not about a trigger's figure."""
-    kind = _kind(c)
-    if kind in ("any", "all"):
-        return [x for y in c.params for x in _leaves(y)]
-    if kind == "not":
-        return _leaves(c.params)
-    return [] if kind == "figure" else [c]
-
-
-def world_key(ctx: Ctx, st: State) -> tuple[object, ...]:
-    """Everything :func:`world` reads that changes during a game: the bars, which later tiles are laid, and the
-    truth of every leaf condition of the chapter's gates (with whether their rules are on)."""
-    sg = stages(ctx)
-    later = ctx.board.later
-    key: list[object] = [barred_key(st)]
-    if later:
-        key.append(tuple(t in st.face_up for t in sorted(later)))
-    for g in sg.gates:
-        key.append(rule_enabled(st, g.rule, True))
-    for c in sg.gate_leaves:
-        key.append(condition_holds(ctx, st, c))
-    # the sides minions stand on: an exit that would turn a neighbour over is refused while minions are on it
-    key.append(frozenset(ctx.board.graph_of(m.space).side for m in st.minions.values() if m.space))
-    return tuple(key)
-
-
-def world(ctx: Ctx, st: State) -> World:
-    """The side graph the engine allows now (:class:`World`), for this party."""
-    heroes = tuple(sorted(st.heroes))
-    key = (id(ctx.content), ctx.chapter.id, heroes, world_key(ctx, st))
-    got = _WORLDS.get(key)
-    if got is not None:
-        return got
-    board = ctx.board
-    sg = stages(ctx)
-    base = side_graph(ctx, heroes, read_gates(ctx))
-    barred = set(st.chapter_data.get("@barred") or ())
-    later = board.later
-    unlaid = frozenset(s for t in later if t not in st.face_up for s in board.sides_of[t])
-    gate_ids = {g.rule for g in sg.gates}
-    asker = next((h.id for h in st.heroes.values() if not h.captured), next(iter(st.heroes), ""))
-    edges: dict[int, list[Edge]] = {}
-    closed: list[tuple[Edge, tuple[str, ...]]] = []
-    obtainable = set(_token_searches(ctx))
-    for side, es in base.items():
-        if side in unlaid:
-            edges[side] = []
-            continue
-        kept: list[Edge] = []
-        for e in es:
-            if e.target in unlaid:
-                continue  # the tile is not on the table: exit_target has no way there
-            if any(t not in st.stash and t not in obtainable and t not in st.tokens for t in e.tokens):
-                continue  # a token nobody holds and no search gives (a fishhook flip with no Fishhook)
-            spaces = tuple(sp for sp in e.spaces if sp not in barred)
-            if not spaces:
-                continue  # every space it leaves from is barred (bar_space): the engine never lets a mouse there
-            if e.where != "flip" and _turns_over_minions(ctx, st, e):
-                closed.append((e, (MINIONS_ON_NEIGHBOUR,)))  # the engine offers no such explore (R-EXPLORE-04)
-                continue
-            if gate_ids and asker:
-                refused = {sp: explore_gate(ctx, st, asker, sp, e.where) for sp in spaces}
-                open_from = tuple(sp for sp in spaces if refused[sp] not in gate_ids)
-                if not open_from:
-                    closed.append((e, tuple(dict.fromkeys(refused.values()))))
-                    continue
-                spaces = open_from
-            kept.append(Edge(e.side, e.where, spaces, e.target, e.arrive, e.tokens))
-        edges[side] = kept
-    got = World(edges, tuple(closed), unlaid)
-    if len(_WORLDS) > 256:
-        _WORLDS.clear()
-    _WORLDS[key] = got
-    return got
-
-
-MINIONS_ON_NEIGHBOUR: Final = "@minions-on-neighbour"  # a closed edge's reason: not a gate rule's id
-
-
-def _turns_over_minions(ctx: Ctx, st: State, e: Edge) -> bool:
-    """Whether exploring ``e`` would turn over a neighbour tile that has minions on it, which the engine refuses
-    (:func:`mnm.engine.exit_target`, R-EXPLORE-04 with R-EXPLORE-01's reason): the way opens when they are gone."""
-    board = ctx.board
-    if e.target in st.face_up.values():
-        return False  # the neighbour already shows that side: nothing turns over
-    up = board.other_side(e.target)
-    if up is None or up not in st.face_up.values() or not minions_on_side(st, up):
-        return False
-    return exit_target(ctx, st, e.side, int(e.where.split("-")[1])) is None
-
-
-_PLANS: Final[dict[tuple[object, ...], ChapterPlan]] = {}
-
-
-def chapter_plan(ctx: Ctx, st: State, goal: Goal | None = None) -> ChapterPlan:
-    """The plan for this chapter and party toward ``goal`` (the final stage's goal when None: the victory's
-    places, :func:`stages`), on the side graph the engine allows now (:func:`world`); worked out once per
-    abstract state, then cached."""
-    heroes = tuple(sorted(st.heroes))
-    wkey = world_key(ctx, st)
-    key = (id(ctx.content), ctx.chapter.id, heroes, goal, wkey)
-    plan = _PLANS.get(key)
-    if plan is None:
-        gates = read_gates(ctx)
-        target = goal if goal is not None else read_goal(ctx, stages(ctx).final)
-        live = world(ctx, st)
-        plan = ChapterPlan(target, live.edges, gates, _token_searches(ctx), world=live)
-        _solve(ctx, st, plan)
-        start = ctx.chapter.start_space
-        plan.start_cost = max(1.0, _node_cost(ctx, st, plan, _side_of(start), (start,))) if start else 1.0
-        if len(_PLANS) > 256:
-            _PLANS.clear()
-        _PLANS[key] = plan
-    return plan
-
-
-# --- costs ------------------------------------------------------------------------------------------------------
-
-
-def _steps(ctx: Ctx, st: State, side: int, src: Iterable[str], dst: Iterable[str]) -> float:
-    """The cost in explores of the fewest steps from ``src`` to ``dst`` on ``side``, on the lines the engine moves
-    a mouse on now (:func:`mnm.engine.step_distances`: bars included); :data:`_FAR` when none leads there."""
-    graph = ctx.board.graph(side)
-    dist = step_distances(ctx, st, side)
-    rows = [dist[graph.by_id[s].index] for s in src if s in graph.by_id]
-    cols = [graph.by_id[d].index for d in dst if d in graph.by_id]
-    best = min((r[c] for r in rows for c in cols), default=10**6)
-    return _FAR if best >= 10**6 else STEP * best
-
-
-def _goal_here(ctx: Ctx, st: State, plan: ChapterPlan, side: int, at: Iterable[str]) -> float:
-    """The cost of finishing on ``side`` from ``at`` (:data:`_FAR` when the goal is elsewhere)."""
-    if side not in plan.goal.sides:
-        return _FAR
-    on_side = tuple(s for s in plan.goal.spaces if _side_of(s) == side)
-    return _steps(ctx, st, side, at, on_side) if on_side else 0.0
-
-
-def _edge_cost(plan: ChapterPlan, e: Edge) -> float:
-    return 1.0 + (GATE_COST if e.tokens else 0.0)
-
-
-def _solve(ctx: Ctx, st: State, plan: ChapterPlan) -> None:
-    """Each node's (side, arrival spaces) cost to the goal, by relaxation (a dozen sides: a few passes)."""
-    nodes = {(e.target, e.arrive) for es in plan.edges.values() for e in es}
-    start = ctx.chapter.start_space
-    if start:
-        nodes.add((_side_of(start), (start,)))
-    cost = {n: _goal_here(ctx, st, plan, n[0], n[1]) for n in nodes}
-    for _ in range(len(nodes) + 1):
-        changed = False
-        for side, at in nodes:
-            best = cost[(side, at)]
-            for e in plan.edges.get(side, ()):
-                c = _steps(ctx, st, side, at, e.spaces) + _edge_cost(plan, e) + cost[(e.target, e.arrive)]
-                if c < best - 1e-9:
-                    best = c
-            if best < cost[(side, at)] - 1e-9:
-                cost[(side, at)] = best
-                changed = True
-        if not changed:
-            break
-    plan._cost = cost
-
-
-def _node_cost(ctx: Ctx, st: State, plan: ChapterPlan, side: int, at: tuple[str, ...]) -> float:
-    got = plan._cost.get((side, at))
-    if got is not None:
-        return got
-    best = _goal_here(ctx, st, plan, side, at)
-    for e in plan.edges.get(side, ()):
-        c = _steps(ctx, st, side, at, e.spaces) + _edge_cost(plan, e) + plan._cost.get((e.target, e.arrive), _FAR)
-        best = min(best, c)
-    return best
-
-
-# --- during play ------------------------------------------------------------------------------------------------
-
-
-def _holds(st: State, token: str, side: int) -> bool:
-    placed = st.tokens.get(token)
-    return token in st.stash or bool(placed and _side_of(placed[0]) == side)
-
-
-def _open_now(ctx: Ctx, st: State, e: Edge, hero_id: str | None) -> bool:
-    """Whether the engine lets a mouse of this side take explore ``e`` now (its chapter's gates asked)."""
-    if e.where != "flip":
-        if exit_target(ctx, st, e.side, int(e.where[5:])) is None:
-            return False
-    elif "fishhook" in e.tokens and "fishhook" not in st.stash:
-        return False
-    if hero_id is None:
-        return all(_holds(st, t, e.side) for t in e.tokens)
-    # the engine's gates, asked for a mouse on the spaces the explore leaves from (a gate may read where it stands)
-    return any(not explore_gate(ctx, st, hero_id, sp, e.where) for sp in e.spaces)
-
-
-def _search_spaces(ctx: Ctx, side: int, where: str) -> tuple[str, ...]:
-    graph = ctx.board.graph(side)
-    if where == "water":
-        return tuple(sp.id for sp in graph.spaces if sp.water)
-    return tuple(sp.id for sp in graph.spaces)
-
-
-def _opener(ctx: Ctx, st: State, plan: ChapterPlan, e: Edge) -> tuple[str, ...] | None:
-    """Where on this side a mouse can search for a token that opens ``e`` (None: no such search left)."""
-    for token in e.tokens:
-        found = plan.searches.get(token)
-        if found is None:
-            continue
-        side, card, where = found
-        if side == e.side and card not in st.special_found:
-            return _search_spaces(ctx, side, where)
-    if not plan.gates and not e.tokens and not stages(ctx).gates:
-        # a chapter whose gates are not written as data: any special search of this side left may be the key
-        for ss in ctx.chapter.special_searches:
-            if ss.side == e.side and ss.card not in st.special_found:
-                return _search_spaces(ctx, ss.side, ss.where)
-    return None
-
-
-def _goal_sides(ctx: Ctx, st: State, plan: ChapterPlan) -> tuple[int, ...]:
-    """Where to go now: the sides of minions to defeat when any are on the board, else the plan's goal sides."""
-    if plan.goal.defeat:
-        board = ctx.board
-        on = tuple(board.spaces[m.space].side for m in st.minions.values() if m.type in plan.goal.defeat)
-        if on:
-            return tuple(dict.fromkeys(on))
-    return plan.goal.sides
-
-
-def _final_advice(
-    ctx: Ctx, st: State, plan: ChapterPlan, side: int, space: str, hero_id: str | None = None
-) -> list[Advice]:
-    """The ways a mouse on ``space`` (of ``side``) can head toward ``plan``'s goal, cheapest first. A closed gate
-    whose key is searched for on this side gives a ``search`` advice at the search's spaces; the goal gives ``""``
-    (stand there); an explore gives its argument. Empty when the plan knows no way from here."""
-    out: list[Advice] = []
-    goal_sides = _goal_sides(ctx, st, plan)
-    if side in goal_sides:
-        on_side = tuple(s for s in plan.goal.spaces if _side_of(s) == side)
-        targets = tuple(
-            m.space for m in st.minions.values() if m.type in plan.goal.defeat and _side_of(m.space) == side
-        )
-        spaces = on_side or targets
-        out.append(Advice(spaces, "", _steps(ctx, st, side, (space,), spaces) if spaces else 0.0))
-    elif goal_sides != plan.goal.sides:
-        # the minions to defeat stand elsewhere: head for their sides through the graph
-        out += _toward_sides(ctx, st, plan, side, space, goal_sides, hero_id)
-        return sorted(out, key=lambda a: a.cost)
-    for e in plan.edges.get(side, ()):
-        if e.where != "flip":
-            now = exit_target(ctx, st, side, int(e.where[5:]))
-            if now is None or now[0] != e.target:
-                continue  # no way there now, or the neighbour shows its other side
-        rest = _node_cost(ctx, st, plan, e.target, e.arrive)
-        if rest >= _FAR:
-            continue
-        here = _steps(ctx, st, side, (space,), e.spaces)
-        if _open_now(ctx, st, e, hero_id):
-            out.append(Advice(e.spaces, e.where, here + 1.0 + rest))
-            continue
-        keys = _opener(ctx, st, plan, e)
-        if keys:
-            near = _steps(ctx, st, side, (space,), keys)
-            out.append(Advice(keys, "search", near + GATE_COST + 1.0 + rest))
-    return sorted(out, key=lambda a: a.cost)
-
-
-def _toward_sides(
-    ctx: Ctx, st: State, plan: ChapterPlan, side: int, space: str, sides: tuple[int, ...], hero_id: str | None
-) -> list[Advice]:
-    """The explores of ``side`` by their number of explores to any of ``sides`` (breadth first on the graph)."""
-    dist: dict[int, int] = {s: 0 for s in sides}
-    frontier = list(sides)
-    while frontier:
-        nxt: list[int] = []
-        for s, es in plan.edges.items():
-            if s in dist:
-                continue
-            if any(e.target in dist for e in es):
-                dist[s] = 1 + min(dist[e.target] for e in es if e.target in dist)
-                nxt.append(s)
-        frontier = nxt
-    out: list[Advice] = []
-    for e in plan.edges.get(side, ()):
-        if e.target in dist and _open_now(ctx, st, e, hero_id):
-            out.append(Advice(e.spaces, e.where, _steps(ctx, st, side, (space,), e.spaces) + 1.0 + dist[e.target]))
-    return out
-
-
-def mouse_cost(ctx: Ctx, st: State, space: str, plan: ChapterPlan | None = None) -> float:
-    """The plan's cost to the goal from a mouse standing on ``space``: the cheapest way of :func:`advice`, with
-    every explore the board allows counted whichever side its neighbour shows, and a gate open when the party
-    holds its token (else reached through its key's search). Cached per space and tokens held."""
-    plan = plan or chapter_plan(ctx, st)
-    side = _side_of(space)
-    if plan.goal.defeat and _goal_sides(ctx, st, plan) != plan.goal.sides:
-        ways = _final_advice(ctx, st, plan, side, space)  # a minion to defeat is on the board: head for it
-        return ways[0].cost if ways else _FAR
-    held = tuple(t for es in plan.edges.get(side, ()) for t in es.tokens if _holds(st, t, side))
-    key = (space, held)
-    got = plan._space_cost.get(key)
-    if got is not None:
-        return got
-    best = _goal_here(ctx, st, plan, side, (space,))
-    for e in plan.edges.get(side, ()):
-        rest = _node_cost(ctx, st, plan, e.target, e.arrive)
-        if rest >= _FAR:
-            continue
-        if all(t in held for t in e.tokens):
-            best = min(best, _steps(ctx, st, side, (space,), e.spaces) + 1.0 + rest)
-            continue
-        keys = tuple(
-            sp
-            for t in e.tokens
-            if t in plan.searches and plan.searches[t][0] == side
-            for sp in _search_spaces(ctx, side, plan.searches[t][2])
-        )
-        near = _steps(ctx, st, side, (space,), keys or e.spaces)
-        best = min(best, near + GATE_COST + 1.0 + rest)
-    if len(plan._space_cost) < 50_000:
-        plan._space_cost[key] = best
-    return best
-
-
-def _final_progress(ctx: Ctx, st: State, plan: ChapterPlan, party: bool = False) -> float:
-    """The furthest free mouse's progress toward ``plan``'s goal (0..1); with ``party``, the mean over the free
-    mice (a mouse with no way there counts 0)."""
-    if not plan.goal.sides:
-        return 0.0
-    mice = st.mice_on_board()
-    key: tuple[object, ...] | None = None
-    if not plan.goal.defeat:  # (a minion to defeat makes the answer read the minions: not kept)
-        # what mouse_cost reads of ``st`` beside each space: which gate tokens the party holds and where
-        if plan._tokens is None:
-            plan._tokens = tuple(sorted({t for es in plan.edges.values() for e in es for t in e.tokens}))
-        placed = tuple((t in st.stash, tuple(st.tokens.get(t) or ())[:1]) for t in plan._tokens)
-        key = (party, tuple([h.space for h in mice]), placed)
-        got = plan._progress.get(key)
-        if got is not None:
-            return got
-    best = 0.0
-    total = 0.0
-    for h in mice:
-        assert h.space is not None
-        c = mouse_cost(ctx, st, h.space, plan)
-        if c < _FAR:
-            here = max(0.0, min(1.0, 1.0 - c / plan.start_cost))
-            best = max(best, here)
-            total += here
-    answer = (total / len(mice) if mice else 0.0) if party else best
-    if key is not None and len(plan._progress) < 50_000:
-        plan._progress[key] = answer
-    return answer
-
-
-# --- sub-goals: backward from the victory through the rule graph (issue 29) ----------------------------------------
-
-FINAL_KINDS: Final = frozenset({"all_free_mice_on", "tile_face_up", "tile_clear", "no_minions", "any_free_mouse"})
-MAX_DEPTH: Final = 6  # sub-goals of sub-goals: a chain longer than this is not followed
-
-
-@dataclass(frozen=True)
-class Stages:
-    """A chapter read for planning: the victory's preconditions (conditions to make true first, in the file's
-    order), its final stage (where the party must end: the places the side graph plans for), the gates on
-    other conditions than a party token, and what brings a chapter defeat nearer."""
-
-    graph: RuleGraph
-    pre: tuple[Condition, ...]
-    final: tuple[Condition, ...]
-    gates: tuple[GateRule, ...]
-    danger_spaces: frozenset[str]  # entering one feeds a chapter defeat
-    danger_sides: frozenset[int]  # searching there feeds a chapter defeat
-    defeat: tuple[Condition, ...]
-    gate_leaves: tuple[Condition, ...] = ()  # the gates' conditions, opened (the world's cache key reads them)
-    lays: bool = False  # a rule lays a tile (add_tile): the final stage may first need it laid
-    won_by: tuple[Way, ...] = ()  # a chapter with no victory conditions: the ways its ``victory`` effect comes
-    frees: bool = False  # the chapter has a ``free`` effect (a rescue the planner weighs while a mouse is captured)
-
-    @property
-    def simple(self) -> bool:
-        """Only places to reach (the shapes of the shipped chapters): the side graph's plan alone."""
-        return (
-            not self.pre
-            and not self.gates
-            and not self.danger_spaces
-            and not self.danger_sides
-            and not self.lays
-            and not self.won_by
-            and not self.frees
-        )
-
-
-@dataclass(frozen=True)
-class SubGoal:
-    """What the party should do now: ``act`` (:mod:`mnm.chapters.rule_graph`'s acts) on ``sides`` (at
-    ``spaces``), and why, in English and Portuguese."""
-
-    act: str
-    sides: tuple[int, ...]
-    spaces: tuple[str, ...] = ()
-    minion: str = ""
-    why: tuple[str, str] = ("", "")
-    action: str = ""  # ACT: the chapter action to take there (its id)
-
-
-def _is_final(graph: RuleGraph, c: Condition) -> bool:
-    """A condition the side graph plans for: a place, or a flag or minion that comes with a tile's reveal."""
-    kind = _kind(c)
-    if kind in FINAL_KINDS:
-        return True
-    if kind == "flag":
-        made = graph.of(f"flag:{c.params.name}")
-        return bool(made) and all(p.trigger == "tile_revealed" and p.act.sides for p in made)
-    if kind == "not" and _kind(c.params) == "minion_on_board":
-        made = graph.of(f"minion:{c.params.params.minion}")
-        return all(p.trigger in ("tile_revealed", "setup") for p in made)
-    return False
-
-
-def _danger(graph: RuleGraph, defeat: tuple[Condition, ...]) -> tuple[frozenset[str], frozenset[int]]:
-    """The spaces whose entering and the sides whose searching make a chapter defeat's fact."""
-    spaces: set[str] = set()
-    sides: set[int] = set()
-    for c in _conditions(defeat):
-        for w in ways(graph, c, True) or []:
-            acts = [w.act] + [x.act for need, t in w.needs for x in (ways(graph, need, t) or [])]
-            for act in acts:
-                if act.kind == ENTER:
-                    spaces.update(act.spaces)
-                elif act.kind == SEARCH:
-                    sides.update(act.sides)
-    return frozenset(spaces), frozenset(sides)
-
-
-_STAGES: Final[dict[int, tuple[object, Stages]]] = {}
-
-
-def stages(ctx: Ctx) -> Stages:
-    """The chapter read for planning (once per chapter object, then cached)."""
-    found = _STAGES.get(id(ctx.chapter))
-    if found is not None and found[0] is ctx.chapter:
-        return found[1]
-    chapter = ctx.chapter
-    graph = rule_graph(chapter, ctx.content)
-    victory = _conditions(chapter.victory)
-    pre = tuple(c for c in victory if not _is_final(graph, c))
-    final = tuple(c for c in victory if _is_final(graph, c))
-    legacy = {(g.side, g.what, g.exit) for g in read_gates(ctx)}
-    gates = tuple(
-        g
-        for g in graph.gates
-        if g.conditions and (g.side, g.what, g.exit) not in legacy and not _opening_tokens(g.conditions)
-    )
-    danger_spaces, danger_sides = _danger(graph, tuple(chapter.defeat))
-    leaves = tuple(x for g in gates for c in g.conditions for x in _leaves(c))
-    lays = bool(ctx.board.later)
-    won_by: tuple[Way, ...] = ()
-    if not victory:  # won by an effect (a chapter action's or a rule's ``victory``): its producers are the ways
-        won_by = tuple(Way(p.act, tuple((n, True) for n in p.needs), 1, p) for p in graph.of("victory"))
-    frees = bool(graph.of("freed"))
-    got = Stages(
-        graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays, won_by, frees
-    )
-    if len(_STAGES) > 256:
-        _STAGES.clear()
-    _STAGES[id(chapter)] = (chapter, got)
-    return got
 
 
 def _about_figure(c: Condition) -> bool:
