@@ -63,3 +63,28 @@ def test_a_chapter_with_disable_rule_is_judged_and_its_wall_proved() -> None:
     assert got is not None and got[0] == "victory.0"
     assert "cannot be won" in got[1] and "“wall”" in got[1] and "não pode ser vencido" in got[2]
     assert _unwinnable(WALLED) is not None  # the same without any disable_rule, as before
+
+
+# issue 43's leftover, the two other effects: a move_mouse onto side 7 from side 5 makes the fork reachable
+MOVED = WALLED + (
+    "  - id: chute\n    when: search\n    where: {side: 5}\n    do: [move_mouse: {space: \"7:3\"}]\n"
+)
+# a tile laid beside the start (side 2 below side 5) adds a way, not past the wall: still unwinnable
+LAID = WALLED + (
+    "  - id: stairs\n    when: search\n    where: {side: 5}\n    do: [add_tile: {side: 2, at: [0, 1]}]\n"
+)
+
+
+def test_a_mouse_moved_past_the_wall_makes_the_chapter_winnable() -> None:
+    assert _unwinnable(MOVED) is None
+
+
+def test_a_chapter_with_add_tile_is_judged() -> None:
+    got = _unwinnable(LAID)
+    assert got is not None and got[0] == "victory.0" and "“wall”" in got[1]
+
+
+def test_a_chapter_with_move_mouse_is_judged() -> None:
+    home = MOVED.replace('move_mouse: {space: "7:3"}', 'move_mouse: {space: "5:3"}')
+    got = _unwinnable(home)  # the mouse is put back on side 5: the wall still stands
+    assert got is not None and got[0] == "victory.0"
