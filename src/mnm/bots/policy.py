@@ -46,15 +46,22 @@ def resample_dice(st: State, rng: random.Random) -> None:
         st.dice_mode = "seeded"
 
 
+# deck size -> the (index, bound, bits) of each of random.Random.shuffle's draws, last card first
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
 def shuffle_like(rng: random.Random, deck: list[str]) -> None:
     """``rng.shuffle(deck)``, drawing exactly the same bits and giving exactly the same order, without a method
-    call per card (``random.Random.shuffle`` with ``_randbelow_with_getrandbits`` inlined): the heuristic
-    re-shuffles both hidden decks at every look, and the calls were a twelfth of a Chapter 1 game's time.
-    tests/bots/test_policy_speed.py checks it against ``rng.shuffle``."""
+    call per card (``random.Random.shuffle`` with ``_randbelow_with_getrandbits`` inlined, each draw's bound and
+    bit count worked out once per deck size): the heuristic re-shuffles both hidden decks (63 and 10 cards in
+    Chapter 1) at every look, and the calls were a twelfth of a Chapter 1 game's time; this takes about half as
+    long. tests/bots/test_policy_speed.py checks it against ``rng.shuffle``."""
+    steps = _SHUFFLE_STEPS.get(len(deck))
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(deck) - 1, 0, -1))
+        _SHUFFLE_STEPS[len(deck)] = steps
     getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
