@@ -1,6 +1,7 @@
 """The planner's speed and sameness on the shipped chapters: ``python bench/planner_speed.py [--base SRC] [games]``.
 
-Plays ``games`` (default 6) heuristic-bot games of Chapter 1 (seeds 0..games-1) and reports games per second;
+Plays ``games`` (default 6) heuristic-bot games of Chapter 1 (seeds 0..games-1) and reports games per second
+(``--sim``: played as ``mnm simulate`` and the workshop's play-test play them, :func:`mnm.sim.simulate.play_game`);
 with ``--digest`` it also plays 3 heuristic games of every shipped chapter and hashes every action the bot chose,
 so a planner change meant to keep the shipped chapters' games can be checked to give the same digest
 (``--digest-seeds N``: N games per chapter instead of 3).
@@ -45,14 +46,32 @@ def heuristic_games(chapter: str, seeds: range) -> tuple[float, str, int]:
     return time.process_time() - start, digest.hexdigest(), won
 
 
-def _one(games: int, digest: int) -> None:
+def simulated_games(chapter: str, seeds: range) -> tuple[float, str, int]:
+    """(CPU seconds, digest of the records, games won) of heuristic games of ``chapter`` played as ``mnm simulate``
+    and the workshop's play-test play them (:func:`mnm.sim.simulate.play_game`, with the heat map)."""
+    import json
+
+    from mnm.sim.simulate import GameSpec, play_game
+
+    digest = hashlib.sha256()
+    won = 0
+    start = time.process_time()
+    for seed in seeds:
+        record = play_game(GameSpec(chapter, tuple(PARTY), "heuristic", seed), heat=True)
+        digest.update(json.dumps(record, sort_keys=True).encode())
+        won += record["status"] == "won"
+    return time.process_time() - start, digest.hexdigest(), won
+
+
+def _one(games: int, digest: int, sim: bool = False) -> None:
     from mnm.content.loader import builtin_content
 
-    seconds, _, _ = heuristic_games("flight-to-barksburg", range(games))
+    play = simulated_games if sim else heuristic_games
+    seconds, _, _ = play("flight-to-barksburg", range(games))
     print(f"speed {games / seconds:.4f}")
     if digest:
         for chapter in builtin_content().chapters:
-            _, d, won = heuristic_games(chapter, range(digest))
+            _, d, won = play(chapter, range(digest))
             print(f"digest {chapter} {d[:16]} won {won}/{digest}")
 
 
@@ -63,18 +82,19 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--digest", action="store_true", help="also the shipped chapters' digests (3 seeds each)")
     ap.add_argument("--digest-seeds", type=int, default=0)
+    ap.add_argument("--sim", action="store_true", help="play as mnm simulate does (mnm.sim.simulate.play_game)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     digest = args.digest_seeds or (3 if args.digest else 0)
     if args.child or not args.base:
-        _one(args.games, digest)
+        _one(args.games, digest, args.sim)
         return
     here = str(Path(__file__).resolve().parents[1] / "src")
     speeds: dict[str, list[float]] = {"base": [], "this": []}
     for r in range(args.rounds):
         for name, src in (("base", args.base), ("this", here)):
             env = dict(os.environ, PYTHONPATH=src)
-            cmd = [sys.executable, __file__, "--child", str(args.games)]
+            cmd = [sys.executable, __file__, "--child", str(args.games)] + (["--sim"] if args.sim else [])
             cmd += ["--digest-seeds", str(digest)] if digest and r == 0 else []
             out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
             for line in out.splitlines():

@@ -1,7 +1,7 @@
 """Re-measure every difficulty preset on every shipped chapter, in one command (issue 44): a *new party*'s win rate
 (the heuristic bot, abilities included) and, optionally, a *careful party*'s (the search bot) on the first seeds.
 
-``python bench/remeasure_presets.py [--games-ch1 1000] [--games 400] [--careful 0] [--workers 2]
+``python bench/remeasure_presets.py [--games-ch1 1000] [--games 400] [--careful 0] [--careful-only] [--workers 2]
 [--chapters ID,...] [--write] [--json FILE]``
 
 Game ``i`` of a chapter and preset uses seed ``i`` for the game and the bot, exactly as ``mnm simulate --chapter C
@@ -11,7 +11,9 @@ party wins 35-65% at ``normal``; ``easy`` at least 15 points above, ``hard`` at 
 and with ``--write`` rewrites the ``MEASURED`` table in ``src/mnm/engine/rules/setup.py`` (what the new-table form,
 ``mnm play --help``, the library and the workshop show). Re-run it whenever content, rules or the bots change what a
 game is (after merging planner work, for one). ``--careful N`` also plays the search bot on seeds 0 to N-1 of each
-chapter and preset (about 40 times the heuristic's cost a game) and stores its rate beside the new party's.
+chapter and preset (about 40 times the heuristic's cost a game) and stores its rate beside the new party's; without
+it, a rewritten row keeps the careful-party figures it had; ``--careful-only`` plays only the search bot and keeps each
+row's new-party figures.
 """
 
 from __future__ import annotations
@@ -56,13 +58,18 @@ def _party(chapter: str) -> tuple[str, ...]:
     return HEROES[: max(1, min(len(HEROES), builtin_content().chapters[chapter].party_size))]
 
 
-def measure(chapters: list[str], games: dict[str, int], careful: int, workers: int) -> dict[str, Any]:
+def measure(
+    chapters: list[str], games: dict[str, int], careful: int, workers: int, careful_only: bool = False
+) -> dict[str, Any]:
     specs = []
     for chapter in chapters:
         party = _party(chapter)
         for preset in PRESETS:
-            specs += [GameSpec(chapter, party, "heuristic", s, preset) for s in range(games[chapter])]
-            specs += [GameSpec(chapter, party, "search", s, preset) for s in range(min(careful, games[chapter]))]
+            if not careful_only:
+                specs += [GameSpec(chapter, party, "heuristic", s, preset) for s in range(games[chapter])]
+                specs += [GameSpec(chapter, party, "search", s, preset) for s in range(min(careful, games[chapter]))]
+            else:
+                specs += [GameSpec(chapter, party, "search", s, preset) for s in range(careful)]
     wins: dict[tuple[str, str, str], list[bool]] = {}
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         for chapter, preset, bot, _seed, won in pool.imap_unordered(_won, specs, chunksize=8):
@@ -81,6 +88,8 @@ def measure(chapters: list[str], games: dict[str, int], careful: int, workers: i
 
 
 def bands(chapter: str, rates: dict[str, Any]) -> str:
+    if any("heuristic" not in rates[p] for p in PRESETS):
+        return "careful party only (--careful-only): the new party's figures are kept"
     if chapter == "proving-grounds":
         return "not calibrated (a rules sandbox)"
     e, n, h = (rates[p]["heuristic"]["rate"] for p in PRESETS)
@@ -94,16 +103,40 @@ def bands(chapter: str, rates: dict[str, Any]) -> str:
     return "bands met" if not problems else "NOT met: " + "; ".join(problems)
 
 
-def _row(chapter: str, got: dict[str, Any]) -> str:
-    r = got["heuristic"]
+_CAREFUL = re.compile(r"MeasuredRate\(\"[^\"]+\", [^,]+, \([^)]*\), \d+(, [0-9.]+, \d+)\)")
+
+
+def _row(chapter: str, got: dict[str, Any], old: str = "") -> str:
+    """One ``MeasuredRate`` row of this run; without a careful-party figure in this run, the careful figures of
+    ``old`` (the row it replaces) are kept, so a run without ``--careful`` never drops them."""
     careful = got.get("search")
-    tail = f", {careful['rate']}, {careful['games']}" if careful else ""
+    if careful:
+        tail = f", {careful['rate']}, {careful['games']}"
+    else:
+        kept = _CAREFUL.fullmatch(old)
+        tail = kept.group(1) if kept else ""
+    if "heuristic" not in got:  # --careful-only: the row's new-party figures stay as they are
+        head = _HEAD.match(old)
+        if head is None:
+            raise SystemExit(f"no new-party row to keep for {chapter}: measure it first")
+        return f"{head.group(0)}{tail})"
+    r = got["heuristic"]
     return f'MeasuredRate("{chapter}", {r["rate"]}, ({r["ci95"][0]}, {r["ci95"][1]}), {r["games"]}{tail})'
+
+
+_HEAD = re.compile(r"MeasuredRate\(\"[^\"]+\", [^,]+, \([^)]*\), \d+")
 
 
 def measured_block(results: dict[str, Any], kept: dict[tuple[str, str], str] | None = None) -> str:
     """The ``MEASURED`` table's text: this run's rows, and ``kept`` rows (preset, chapter -> row text) for the
-    chapters it did not measure, in :data:`ORDER`."""
+    chapters it did not measure, in :data:`ORDER`; a measured row keeps its careful-party figures from ``kept``
+    when this run has none (no ``--careful``).
+
+    >>> old = {("normal", "x"): 'MeasuredRate("x", 0.5, (0.4, 0.6), 100, 0.7, 15)'}
+    >>> new = {"x": {"normal": {"heuristic": {"rate": 0.45, "ci95": [0.41, 0.49], "games": 400}}}}
+    >>> measured_block(new, old).splitlines()[4]
+    '        MeasuredRate("x", 0.45, (0.41, 0.49), 400, 0.7, 15),'
+    """
     kept = kept or {}
     chapters = list(ORDER) + sorted({c for c in results if c not in ORDER} | {c for _, c in kept if c not in ORDER})
     lines = ["MEASURED: dict[str, tuple[MeasuredRate, ...]] = {"]
@@ -111,7 +144,7 @@ def measured_block(results: dict[str, Any], kept: dict[tuple[str, str], str] | N
         lines.append(f'    "{preset}": (')
         for chapter in chapters:
             if chapter in results and preset in results[chapter]:
-                lines.append(f"        {_row(chapter, results[chapter][preset])},")
+                lines.append(f"        {_row(chapter, results[chapter][preset], kept.get((preset, chapter), ''))},")
             elif (preset, chapter) in kept:
                 lines.append(f"        {kept[(preset, chapter)]},")
         lines.append("    ),")
@@ -137,6 +170,7 @@ def main() -> None:
     ap.add_argument("--games-ch1", type=int, default=1000, help="games per preset on Chapter 1")
     ap.add_argument("--games", type=int, default=400, help="games per preset on the other chapters")
     ap.add_argument("--careful", type=int, default=0, help="search-bot games per chapter and preset (seeds 0 up)")
+    ap.add_argument("--careful-only", action="store_true", help="only the careful party (keeps the new party's rows)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--chapters", default=",".join(ORDER))
     ap.add_argument("--write", action="store_true", help="rewrite MEASURED in src/mnm/engine/rules/setup.py")
@@ -145,14 +179,14 @@ def main() -> None:
     chapters = [c for c in args.chapters.split(",") if c]
     games = {c: args.games_ch1 if c == "flight-to-barksburg" else args.games for c in chapters}
     start = time.perf_counter()
-    results = measure(chapters, games, args.careful, args.workers)
+    results = measure(chapters, games, args.careful, args.workers, args.careful_only)
     for chapter in chapters:
         print(f"{chapter}: {bands(chapter, results[chapter])}")
         for preset in PRESETS:
             r = results[chapter][preset]
-            new = r["heuristic"]
-            line = (
-                f"  {preset:6} new party {new['rate']:.1%} ({new['ci95'][0]:.1%}-{new['ci95'][1]:.1%}, {new['games']})"
+            new = r.get("heuristic")
+            line = f"  {preset:6}" + (
+                f" new party {new['rate']:.1%} ({new['ci95'][0]:.1%}-{new['ci95'][1]:.1%}, {new['games']})" if new else ""
             )
             if "search" in r:
                 line += f"  careful party {r['search']['rate']:.1%} ({r['search']['games']})"

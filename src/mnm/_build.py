@@ -41,7 +41,8 @@ COMPILED_PACKAGES = ("mnm.engine", "mnm.board", "mnm.bots")
 _BOARD_MODULES = ("geometry.py", "layout.py")
 # The bot modules a playout runs through (issue 37: about a quarter of a search-bot game's time once the engine was
 # compiled); hints, waypoints and the rest of the package stay pure (they only drive these).
-_BOT_MODULES = ("plan.py", "policy.py", "hero.py", "playout.py", "value.py", "mcts.py")  # hero.py: issue 44
+# plan_read.py, plan_world.py: plan.py split by concept (issue 49)
+_BOT_MODULES = ("plan.py", "plan_read.py", "plan_world.py", "policy.py", "hero.py", "playout.py", "value.py", "mcts.py")
 # Engine modules kept pure (not in play's path, or built on classes mypyc cannot subclass): none now; the
 # bounded YAML reader, built on yaml's loader, lives in mnm.content.
 _KEEP_PURE: tuple[str, ...] = ()

@@ -3,8 +3,9 @@ a short reason (TEAM contract 3; docs/bots.md says what the chance means).
 
 Each option is tried in *playouts*: the option is taken on a copy of the game whose hidden dice and decks are
 re-drawn (:func:`mnm.bots.policy.resample_hidden`, so a hint never reveals the real future), then the party
-plays on to the end of the chapter with the heuristic bot's rules of thumb (:func:`mnm.bots.playout.play_out`).
-The chance is the share of those playouts the party won: "if you do this and play on sensibly".
+plays on to the end of the chapter with the heuristic bot's rules of thumb (:func:`mnm.bots.playout.play_out`),
+the heroes' whole game included (abilities, items, scrolls: issue 44's new party). The chance is the share of those
+playouts the party won: "if you do this and play on as a new party would".
 
 - **Paired.** Playouts come in numbered *futures*; in each round every option still in the running meets the
   same futures, so differences between options come from the options, not from luck.
@@ -275,7 +276,7 @@ def hints(
     ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
     # the value estimate fitted on this chapter's own playouts (issue 37: the shipped weights misjudge a designer's
     # chapter); the first hint of a chapter pays for its playouts (about a second compiled), outside ``seconds``
-    weights = chapter_weights(ctx, game.state) if horizon is not None else WEIGHTS
+    weights = chapter_weights(ctx, game.state, hero=True) if horizon is not None else WEIGHTS
     deadline = time.perf_counter() + seconds if seconds is not None else None
     tallies = [_Tally() for _ in options]
     live = list(range(len(options)))
@@ -508,7 +509,7 @@ def _try(
             shown.add((TELLING.index(ev.msg), render(ev, lang, ctx.content)))
     tally.seen.update(shown)
     bot = rollout_bot(future_rng.getrandbits(32))
-    end, steps = play_out(ctx, work, bot, future_rng, PLAYOUT_LIMIT if horizon is None else horizon)
+    end, steps = play_out(ctx, work, bot, future_rng, PLAYOUT_LIMIT if horizon is None else horizon, hero=True)
     tally.playouts += 1
     _measure(ctx, end, tally.measured)
     if end.status == "playing":

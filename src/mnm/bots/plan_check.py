@@ -34,8 +34,11 @@ def start_gaps(content: Any, chapter: Any) -> list[dict[str, str]]:
 
 # --- a relaxed problem with no plan: the chapter cannot be won (issue 43 item 1) ----------------------------------
 
-# effects that put mice where the side graph does not lead, or switch a gate off: no proof is attempted with them
-_NO_PROOF: Final = frozenset({"move_mouse", "disable_rule", "add_tile"})
+# Effects no proof is attempted with: none now. A ``disable_rule`` is read (a gate some rule may switch off is never
+# taken as closed for good), a ``move_mouse`` too (the side it puts mice on is taken as reached from the start), and
+# an ``add_tile``'s tile is on the board the proof walks from the start (the board knows its place: it only adds
+# ways), all of them taken at their most generous, so a proof stays a proof.
+_NO_PROOF: Final[frozenset[str]] = frozenset()
 # the rule graph's acts a mouse does where it stands (the others, minions' and time's, may come anywhere)
 _PLACED: Final = frozenset({"reveal", "stand", "enter", "search", "clear", "move", "explore", "act"})
 
@@ -68,15 +71,19 @@ def unwinnable(content: Any, chapter: Any) -> tuple[str, str, str] | None:
     producers, no moment comes where the victory holds and no reachable rule declares it. That proves the
     chapter cannot be won (``field``: the victory condition that never holds). ``None`` when a plan may exist, or when the chapter
     has a word the rule graph does not read, an effect the proof does not (:data:`_NO_PROOF`), or cannot be set
-    up."""
+    up. A gate that a ``disable_rule`` anywhere in the chapter names is never closed for good; a side a
+    ``move_mouse`` puts mice on is reached; a tile an ``add_tile`` lays is on the board from the start."""
     from mnm.chapter_language import walk_effects
     from mnm.chapter_language.doc import condition_words
     from mnm.chapters.rule_graph import rule_graph
 
     rules = list(chapter.all_rules()) + list(getattr(chapter, "actions", ()) or ())
-    kinds = {str(getattr(e.kind, "value", e.kind)) for r in rules for _, e in walk_effects(r.do, "")}
+    effects = [e for r in rules for _, e in walk_effects(r.do, "")]
+    kinds = {str(getattr(e.kind, "value", e.kind)) for e in effects}
     if kinds & _NO_PROOF or not chapter.victory:
         return None
+    # the rules some effect may turn off (wherever it stands: relaxed, it may fire): never closed for good
+    switched_off = {str(e.params.rule) for e in effects if str(getattr(e.kind, "value", e.kind)) == "disable_rule"}
     party = [h for h in content.heroes if h not in chapter.forbidden_heroes][: chapter.party_size]
     try:
         game = Game.new(chapter.id, party, seed=0, content=content)
@@ -94,6 +101,11 @@ def unwinnable(content: Any, chapter: Any) -> tuple[str, str, str] | None:
 
     flips_anywhere = "flip_tile" in kinds
     reach = {board.graph_of(h.space).side for h in st.mice_on_board() if h.space is not None}
+    for e in effects:  # a mouse a rule may move: wherever it is put counts as reached (relaxed: the rule may fire)
+        if str(getattr(e.kind, "value", e.kind)) == "move_mouse":
+            put = str(e.params.space).split(":")[0]
+            if put.isdigit() and int(put) in board.graphs:
+                reach.add(int(put))
     made: set[str] = {"@flip_tile"} if flips_anywhere else set()
     placed = _PLACED - ({"reveal", "clear"} if flips_anywhere else set())
     forever: set[str] = set()
@@ -111,7 +123,7 @@ def unwinnable(content: Any, chapter: Any) -> tuple[str, str, str] | None:
         forever = set()
         for g in graph.gates:
             rule = by_id.get(g.rule)
-            if rule is None or rule.once or not getattr(rule, "enabled", True):
+            if rule is None or rule.once or not getattr(rule, "enabled", True) or g.rule in switched_off:
                 continue
             if not g.conditions or not any(_relaxed(c, False, made, reach, start) for c in g.conditions):
                 forever.add(g.rule)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from mnm.bots.hero import question_rule, turn_rule
 from mnm.engine import Action, Ctx, State, apply_action_in_place, legal_actions
 
 __all__ = ["PLAYOUT_LIMIT", "TurnChooser", "play_out", "playout_step"]
@@ -22,20 +23,34 @@ class TurnChooser(Protocol):
 PLAYOUT_LIMIT = 5_000  # decisions; a guard only: Chapter 1 playouts take about 200
 
 
-def playout_step(ctx: Ctx, st: State, bot: TurnChooser, rng: random.Random, legal: list[Action]) -> None:
+def playout_step(
+    ctx: Ctx, st: State, bot: TurnChooser, rng: random.Random, legal: list[Action], hero: bool = False
+) -> None:
     """One decision of a playout: a mouse's turn by the heuristic's rules of thumb (no lookahead), the rarer
-    questions (which card to keep, which ability to take...) at random from ``rng``."""
+    questions (which card to keep, which ability to take...) at random from ``rng``. ``hero``: also the heroes'
+    whole game (issue 44, :mod:`mnm.bots.hero`: abilities, items, scrolls, before-turn questions, level-up picks by
+    their rules of thumb), as the new party plays; the hints' playouts play so, the search bot's not yet."""
     pick = None
-    if st.pending is not None and st.pending.kind == "turn":
+    pending = st.pending
+    if pending is not None and pending.kind == "turn":
         pick = bot.turn_choice(ctx, st, legal)
+        if hero:
+            ruled = turn_rule(ctx, st, legal, pick)
+            if ruled is not None:
+                pick = ruled[0]
+    elif hero and pending is not None:
+        ruled = question_rule(ctx, st, pending.kind, legal)
+        if ruled is not None:
+            pick = ruled[0]
     apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
 
 
 def play_out(
-    ctx: Ctx, st: State, bot: TurnChooser, rng: random.Random, limit: int = PLAYOUT_LIMIT
+    ctx: Ctx, st: State, bot: TurnChooser, rng: random.Random, limit: int = PLAYOUT_LIMIT, hero: bool = False
 ) -> tuple[State, int]:
-    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions) by :func:`playout_step`; return
-    the last state and the number of decisions taken. ``st`` may be changed."""
+    """Play on from ``st`` to the end of the chapter (or ``limit`` decisions) by :func:`playout_step` (``hero``:
+    with the heroes' rules of thumb); return the last state and the number of decisions taken. ``st`` may be
+    changed."""
     work = st
     steps = 0
     for steps in range(limit + 1):
@@ -44,5 +59,5 @@ def play_out(
         legal = legal_actions(ctx, work)
         if not legal:
             break
-        playout_step(ctx, work, bot, rng, legal)
+        playout_step(ctx, work, bot, rng, legal, hero)
     return work, steps

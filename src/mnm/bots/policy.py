@@ -26,6 +26,7 @@ __all__ = [
     "position_measures",
     "resample_dice",
     "resample_hidden",
+    "shuffle_like",
 ]
 
 
@@ -45,11 +46,33 @@ def resample_dice(st: State, rng: random.Random) -> None:
         st.dice_mode = "seeded"
 
 
+# deck size -> the (index, bound, bits) of each of random.Random.shuffle's draws, last card first
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def shuffle_like(rng: random.Random, deck: list[str]) -> None:
+    """``rng.shuffle(deck)``, drawing exactly the same bits and giving exactly the same order, without a method
+    call per card (``random.Random.shuffle`` with ``_randbelow_with_getrandbits`` inlined, each draw's bound and
+    bit count worked out once per deck size): the heuristic re-shuffles both hidden decks (63 and 10 cards in
+    Chapter 1) at every look, and the calls were a twelfth of a Chapter 1 game's time; this takes about half as
+    long. tests/bots/test_policy_speed.py checks it against ``rng.shuffle``."""
+    steps = _SHUFFLE_STEPS.get(len(deck))
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(deck) - 1, 0, -1))
+        _SHUFFLE_STEPS[len(deck)] = steps
+    getrandbits = rng.getrandbits
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 def resample_hidden(st: State, rng: random.Random) -> None:
     """Make ``st`` forget the real future: a fresh dice stream and freshly shuffled hidden decks."""
     resample_dice(st, rng)
-    rng.shuffle(st.search_deck)
-    rng.shuffle(st.encounter_deck)
+    shuffle_like(rng, st.search_deck)
+    shuffle_like(rng, st.encounter_deck)
 
 
 def position_measures(ctx: Ctx, st: State) -> tuple[float, int, int, float, int]:
@@ -58,7 +81,11 @@ def position_measures(ctx: Ctx, st: State) -> tuple[float, int, int, float, int]
     content = ctx.content
     sides = max(1, len(ctx.board.graphs) - 1)
     explored = min(1.0, (len(set(st.explored)) - 1) / sides)
-    life = sum(hero_life(content, st.options, h) for h in st.heroes)
+    # hero_life of each mouse, its card's life with the preset's shift, read once for the party
+    heroes = content.heroes
+    first = next(iter(st.heroes), None)
+    shift = hero_life(content, st.options, first) - heroes[first].life if first is not None else 0
+    life = sum(heroes[h].life + shift for h in st.heroes)
     wounds = sum(h.wounds for h in st.heroes.values() if not h.captured)
     captured = sum(1 for h in st.heroes.values() if h.captured) / max(1, len(st.heroes))
     minion_load = sum(content.minions[m.type].life - m.wounds for m in st.minions.values())
@@ -186,15 +213,16 @@ class HeuristicBot:
         return best[self.rng.randrange(len(best))]
 
     def choose(self, game: Game) -> Action:
-        options = game.legal_actions()
-        if not options:
+        # one listing of the options per decision (the decision carries them): listing is a fifth of a game
+        decision = game.decision()
+        if decision is None or not decision.options:
             raise ValueError("there is no decision to make: the game is over")
+        options = list(decision.options)
         if len(options) == 1:
             return options[0]
         ctx = self._own_ctx(game)
-        decision = game.decision()
         self.rule = ""
-        if decision is not None and decision.kind == "turn":
+        if decision.kind == "turn":
             picked = self.turn_choice(ctx, game.state, options)
             if self.hero_rules:
                 ruled = turn_rule(ctx, game.state, options, picked)
@@ -203,11 +231,11 @@ class HeuristicBot:
                     return ruled[0]
             if picked is not None:
                 return picked
-        elif decision is not None and decision.kind == "story_choice" and self.look_ahead:
+        elif decision.kind == "story_choice" and self.look_ahead:
             picked = self.weigh_choice(ctx, game.state, options)
             if picked is not None:
                 return picked
-        elif self.hero_rules and decision is not None:
+        elif self.hero_rules:
             ruled = question_rule(ctx, game.state, decision.kind, options)
             if ruled is not None:
                 self.rule = ruled[1]

@@ -235,25 +235,34 @@ _fitted: list[tuple[object, tuple[object, ...], tuple[float, ...]]] = []  # (ori
 _FITTED_KEPT = 16
 
 
-def chapter_weights(ctx: Ctx, st: State, games: int = FIT_GAMES) -> tuple[float, ...]:
+def chapter_weights(ctx: Ctx, st: State, games: int = FIT_GAMES, hero: bool = False) -> tuple[float, ...]:
     """Weights fitted on ``games`` heuristic playouts of this chapter with this party and these rule options
     (:func:`_collect_chapter`), pulled toward the shipped :data:`WEIGHTS` (``FIT_PRIOR``); kept per chapter in the
     process, so a chapter's first search decision pays for the playouts (1.3 s for Chapter 1 compiled) and the
     rest do not.
-    ``games`` 0, or a party the chapter would not set up (a scenario's): the shipped weights."""
+    ``games`` 0, or a party the chapter would not set up (a scenario's): the shipped weights. ``hero``: fitted on
+    playouts that play the heroes' whole game (issue 44; the hints' playouts), for a shipped chapter with the box's
+    first heroes read from :data:`mnm.bots.fits.HERO_FITS` when it has them (the same numbers, fitted ahead: the
+    first hint of a chapter need not wait for its playouts)."""
     if games <= 0:
         return WEIGHTS
     # a chapter file's chapter is known by its digest (the workshop's workers read a draft once per chunk of games:
     # a new content object, the same chapter); a shipped chapter by its content object
     source = ctx.content.chapter_files.get(ctx.chapter.id)
     origin: object = source.digest if source is not None else ctx.content
-    key: tuple[object, ...] = (ctx.chapter.id, tuple(st.party), tuple(sorted(st.options.items())), games)
+    key: tuple[object, ...] = (ctx.chapter.id, tuple(st.party), tuple(sorted(st.options.items())), games, hero)
+    if hero and source is None and games == FIT_GAMES:
+        from mnm.bots.fits import HERO_FITS, fit_key
+
+        ahead = HERO_FITS.get(fit_key(ctx.chapter.id, st.party, st.options))
+        if ahead is not None:
+            return ahead
     for seen_origin, seen, weights in _fitted:
         same = seen_origin == origin if isinstance(origin, str) else seen_origin is origin
         if same and seen == key:
             return weights
     try:
-        samples = _collect_chapter(ctx, list(st.party), st.options, games, FIT_SEED)
+        samples = _collect_chapter(ctx, list(st.party), st.options, games, FIT_SEED, hero=hero)
     except IllegalAction:  # a party the chapter would not set up (a scenario's, a puzzle's): the shipped weights
         samples = []
     weights = fit(samples, steps=12, l2=FIT_PRIOR, prior=WEIGHTS) if samples else WEIGHTS
@@ -263,10 +272,11 @@ def chapter_weights(ctx: Ctx, st: State, games: int = FIT_GAMES) -> tuple[float,
 
 
 def _collect_chapter(
-    ctx: Ctx, party: list[str], options: dict[str, bool], games: int, seed: int, every: int = 6
+    ctx: Ctx, party: list[str], options: dict[str, bool], games: int, seed: int, every: int = 6, hero: bool = False
 ) -> list[tuple[list[float], int]]:
     """Positions (every ``every``-th decision) from ``games`` playouts of ``ctx``'s chapter played to the end by
-    :func:`mnm.bots.playout.playout_step`'s rules, each with the game's result (1 won)."""
+    :func:`mnm.bots.playout.playout_step`'s rules (``hero``: with the heroes' rules of thumb), each with the
+    game's result (1 won)."""
     from mnm.bots.playout import playout_step
     from mnm.bots.policy import HeuristicBot
     from mnm.engine import Game, legal_actions
@@ -286,7 +296,7 @@ def _collect_chapter(
                 break
             if step % every == 0:
                 seen.append(features(ctx, st))
-            playout_step(ctx, st, bot, rng, legal)
+            playout_step(ctx, st, bot, rng, legal, hero)
         won = int(st.status == "won")
         out.extend((f, won) for f in seen)
     return out

@@ -21,7 +21,7 @@ from typing import Any
 from mnm.bots.hints import wilson
 from mnm.bots.registry import make_bot
 from mnm.content.loader import Content, builtin_content
-from mnm.engine import Event, Game, State, difficulty_options
+from mnm.engine import Event, Game, State, apply_action_in_place, difficulty_options
 
 __all__ = ["GameSpec", "paired_margin", "play_game", "run_simulation", "summarise", "wilson_interval"]
 
@@ -79,15 +79,20 @@ def play_game(
     page, since = game.state.hourglass, game.state.round
     stalled = over_budget = False
     deadline = time.process_time() + cpu_seconds if cpu_seconds > 0 else None
-    while game.decision() is not None and decisions < max_decisions:
+    st = game.state
+    # The game is played on its one state, changed in place (apply_action_in_place, as a playout does): no copy
+    # per decision for an undo nobody asks for, and the pending decision read from the state, so the options are
+    # listed once per decision (by the bot), not also by the loop (issue 43: the 1,000-game play-test).
+    while st.pending is not None and st.status == "playing" and decisions < max_decisions:
         if deadline is not None and time.process_time() > deadline:
             over_budget = True
             break
-        before = game.state
-        events = game.apply(bot.choose(game))
+        spaces = {h.id: h.space for h in st.heroes.values()} if heat else {}
+        events = apply_action_in_place(game.ctx, st, bot.choose(game))
+        game.events.extend(events)
         decisions += 1
         if heat:
-            _heat(events, before, game.state, spots)
+            _heat(events, spaces, st, spots)
         if watch is not None:
             watch(game, events)
         if stall_rounds:
@@ -96,7 +101,6 @@ def play_game(
             elif game.state.round - since >= stall_rounds:
                 stalled = True
                 break
-    st = game.state
     wounds_by: Counter[str] = Counter()
     for ev in game.events:
         if ev.msg == "mouse_wounded":
@@ -128,16 +132,16 @@ def play_game(
     } | ({"heat": _heat_end(game, spots)} if heat else {}) | ({"watch": watch(game, None)} if watch else {})
 
 
-def _hero_space(before: State, after: State, hero: str) -> str | None:
-    """Where a mouse stood for an event of the last step: now, or before the step if it left the board."""
+def _hero_space(before: dict[str, str | None], after: State, hero: str) -> str | None:
+    """Where a mouse stood for an event of the last step: now, or before the step (``before``: each mouse's space
+    then) if it left the board."""
     now = after.heroes.get(hero)
     if now is not None and now.space is not None:
         return now.space
-    was = before.heroes.get(hero)
-    return was.space if was is not None else None
+    return before.get(hero)
 
 
-def _heat(events: list[Event], before: State, after: State, spots: dict[str, Counter[str]]) -> None:
+def _heat(events: list[Event], before: dict[str, str | None], after: State, spots: dict[str, Counter[str]]) -> None:
     for ev in events:
         kind = "wounds" if ev.msg == "mouse_wounded" else "captures" if ev.msg == "mouse_captured" else ""
         if not kind:
