@@ -24,6 +24,10 @@ ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || apt_install postgresql
 # The accessibility scan (tests/browser) injects axe-core, a single file from the npm registry.
 command -v npm >/dev/null || apt_install npm
 [ -f .cache/axe/node_modules/axe-core/axe.min.js ] || { mkdir -p .cache/axe && (cd .cache/axe && npm init -y >/dev/null && npm install --silent axe-core); }
+# The web client's type check and linter (issue 49): typescript and eslint at the versions package-lock.json pins,
+# in node_modules (git-ignored); installed again only when the lockfile changed.
+cmp -s package-lock.json node_modules/.mnm-lock 2>/dev/null \
+  || { npm ci --no-audit --no-fund --silent && cp package-lock.json node_modules/.mnm-lock; }
 
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
@@ -37,6 +41,8 @@ fi
 
 stage "ruff" .venv/bin/ruff check src tests bench
 stage "mypy" .venv/bin/mypy
+stage "web client types (tsc --noEmit over the JSDoc)" node_modules/.bin/tsc -p tsconfig.json
+stage "web client lint (eslint)" node_modules/.bin/eslint --max-warnings 0 src/mnm/web eslint.config.js
 # the compile takes minutes: a line every 15 s says it is still at it (scripts/progress.sh)
 stage "compile the engine (mypyc; scripts/compile.sh installs Debian's C compiler when missing)" \
   logged_step "compiling the engine" build/test-compile.log scripts/compile.sh .venv/bin/python

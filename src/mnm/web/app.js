@@ -1,3 +1,4 @@
+// @ts-check
 // The browser client's table: routing, the table page (board, tracks, choices, hero and minion cards) and
 // sending actions. Every choice shown comes from the engine's decision list sent by the server.
 // Surfaces live in their own modules: board.js, details.js, log.js (log + playback), companion.js (dice),

@@ -1,3 +1,4 @@
+// @ts-check
 // Companion mode (physical dice): one roll at a time. Say whose roll and what for, take the faces as pictures
 // of the real die, show what the faces so far did (figures moved on the board), then ask for the next roll.
 // Outside companion mode the box shows the latest roll and whose it was.

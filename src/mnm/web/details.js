@@ -1,3 +1,4 @@
+// @ts-check
 // Information on demand: the detail panel for cards, minions (their type's stat card), heroes and spaces,
 // and the short card summaries shown inside option buttons.
 
@@ -48,8 +49,8 @@ function glyph(type, size = 44) {
   const look = minionLook(type.id);
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", "-24 -24 48 48");
-  svg.setAttribute("width", size);
-  svg.setAttribute("height", size);
+  svg.setAttribute("width", String(size));
+  svg.setAttribute("height", String(size));
   svg.setAttribute("aria-hidden", "true");
   if (type.boss) svg.appendChild(minionShape(look.shape, 18, { class: "boss-frame" }));
   svg.appendChild(minionShape(look.shape, 14, { fill: look.fill, stroke: "#111", "stroke-width": 2 }));

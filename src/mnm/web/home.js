@@ -1,3 +1,4 @@
+// @ts-check
 // The new-table form and the share links.
 
 import { http } from "./api.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The chapter library (issue 36): search, a chapter's page, one-click tables, publishing from the workshop and
 // rating at a finished table. Every text a visitor wrote goes into the page as text (h() makes text nodes),
 // never as HTML.

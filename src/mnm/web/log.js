@@ -1,3 +1,4 @@
+// @ts-check
 // The event log (a polite live region beside the board, a drawer on phones), the stepped playback of the
 // minion phase and of other seats' and bots' moves, and the "since your last turn" summary.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // [EXP] The expansion's markers on the board: leaves (with the way their current drifts), turtles, bees, Olga,
 // the mortar, tree branches, Hesster stretched over his spaces, allies and pets; fire and curse on figures, wings
 // on flying minions; and the legend that names them. Words come from the server (mnm.presentation.info, the same sentences the

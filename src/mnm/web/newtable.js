@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 45, item 7: "Play this chapter" opens one screen to set the table up: who plays which mouse (a player's
 // device, or a bot), the difficulty with the figures the server measured, and the language. Sensible defaults:
 // every mouse on one device, the default difficulty, the page's language; one press starts the table.

@@ -1,3 +1,4 @@
+// @ts-check
 // The client's one shared state object (every surface reads it; app.js changes it).
 
 export const S = {

@@ -1,3 +1,4 @@
+// @ts-check
 // The chapter's trackers at the table (issue 46): the counters and flags its victory or defeat read, with their
 // names and limits ("Alarm 7 of 20 — the mice lose at 20"). The view gives them (chapter.trackers, from
 // mnm/presentation/trackers.py); this draws them, self-contained: one call from the table page.

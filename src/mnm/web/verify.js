@@ -1,3 +1,4 @@
+// @ts-check
 // "Check the dice" (issue 26, finding 8): at the end of every table, the commitment published at the start,
 // the seed revealed at the end, a download of the full record and the command that replays it from the seed.
 // Its own module and words, so the rest of the end screen is left as it is.

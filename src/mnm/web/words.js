@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 45: words for players. Rule IDs ("R-MOVE-03") and the dice seal are details a family does not need: they
 // sit behind a "Details" switch, off by default for players and on at a companion table (real dice are checked
 // against the rules there). A glossary says the game's own words (Scurry, Share, Aim...) in a child's words.
