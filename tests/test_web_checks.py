@@ -147,3 +147,23 @@ def test_the_generated_types_follow_the_schema() -> None:
     )
     assert '"POST /api/things": { body: Thing; answer: Answer };' in text
     assert "pic.svg" not in text
+
+
+def test_every_error_code_has_a_message_in_both_languages() -> None:
+    """Each refusal code the server's OpenAPI names (ErrorCode) has ``errors.<code>`` in the client's en and pt
+    catalogues, so ``errorText`` never falls back to "unknown" for a refusal the server really sends."""
+    declared = re.search(r"export type ErrorCode = (.*);", (WEB / "api_types.d.ts").read_text(encoding="utf-8"))
+    assert declared, "api_types.d.ts declares no ErrorCode"
+    codes = re.findall(r'"([a-z_]+)"', declared.group(1))
+    assert "stale" in codes
+    script = (
+        "globalThis.localStorage = { getItem: () => null, setItem: () => {} };"
+        f"const m = await import({json.dumps((WEB / 'i18n.js').as_uri())});"
+        "console.log(JSON.stringify({ en: m.catalogueKeys('en'), pt: m.catalogueKeys('pt') }));"
+    )
+    run = _run(_node(), "--input-type=module", "-e", script)
+    assert run.returncode == 0, run.stderr
+    keys = json.loads(run.stdout)
+    for language in ("en", "pt"):
+        missing = [code for code in codes if f"errors.{code}" not in keys[language]]
+        assert missing == [], f"{language}: no message for {missing}"

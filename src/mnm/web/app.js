@@ -1391,7 +1391,7 @@ function endScreen(v) {
   async function go(replay) {
     try {
       // the server carries the table's keep choices (the same on every seat)
-      const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, { replay }, S.token);
+      const made = await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/continue`, /** @satisfies {import("./api.js").Body<"POST /api/tables/{table_id}/continue">} */ ({ replay }), S.token);
       followCampaign(made.table);
     } catch (err) {
       toast(errorText(err), "error");
@@ -1445,7 +1445,7 @@ function keepSummary(v) {
 async function chooseKeep(heroId, select) {
   const before = ((S.view.campaign || {}).keep || {})[heroId] || "";
   try {
-    await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/keep`, { hero: heroId, card: select.value || null }, S.token);
+    await http("POST", `/api/tables/${encodeURIComponent(S.tableId)}/keep`, /** @satisfies {import("./api.js").Body<"POST /api/tables/{table_id}/keep">} */ ({ hero: heroId, card: select.value || null }), S.token);
   } catch (err) {
     select.value = before;
     toast(errorText(err), "error");

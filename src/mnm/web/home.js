@@ -237,6 +237,7 @@ export function renderHome() {
     for (const sel of seatAssign.querySelectorAll("select")) seats[Number(sel.value)].push(sel.dataset.hero);
     const players = [...seatPlayers.querySelectorAll("select")].map((x) => x.value || null);
     const used = seats.map((s, i) => [s, players[i]]).filter(([s]) => s.length);
+    /** @type {import("./api.js").Body<"POST /api/tables">} */
     const body = {
       chapter: chapterSel.value,
       party: party(),

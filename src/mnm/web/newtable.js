@@ -84,6 +84,7 @@ export function openNewTable(cat, chapterId, onDone) {
       else seats[Number(sel.value)].push(sel.dataset.hero);
     }
     const used = seats.filter((s) => s.length);
+    /** @type {import("./api.js").Body<"POST /api/tables">} */
     const body = { chapter: chapterId, party: heroes.map((x) => x.id), seats: [...used], companion: companion.checked };
     if (botMice.length) {
       body.seats.push(botMice);
