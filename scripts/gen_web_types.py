@@ -4,7 +4,8 @@ The server's pydantic request models and its error answer are the one place the 
 turns them into TypeScript declarations that the client's JSDoc (`// @ts-check`, `tsc --noEmit`) imports, so a
 request body the server would refuse, or an error code it never sends, fails the client's type check.
 ``Endpoints`` maps each JSON route ("POST /api/tables") to its request body and its answer. The answers the server
-declares only as "an object" come out as ``Answer`` (any key); they get their own type once the server declares one.
+declares only as "an object" come out as ``JsonObject`` (any key), except the ones mnm.server.shapes writes down
+(the table view and who you are at it: ``TableView``, ``You``), which come from those TypedDicts the same way.
 
     python scripts/gen_web_types.py          # write the file
     python scripts/gen_web_types.py --check  # exit 1 if the committed file is not what the schema gives
@@ -97,7 +98,7 @@ def _object(schema: Schema, indent: str) -> str:
     props: dict[str, Schema] = schema.get("properties", {})
     extra = schema.get("additionalProperties", not props)
     if not props:
-        return "Answer" if extra is True else f"{{ [key: string]: {ts_type(extra, indent)} }}"
+        return "JsonObject" if extra is True else f"{{ [key: string]: {ts_type(extra, indent)} }}"
     return "{\n" + _members(schema, indent + "  ") + indent + "}"
 
 
@@ -134,6 +135,11 @@ def _json_schema(content: Schema | None) -> Schema | None:
     return schema if isinstance(schema, dict) else {}
 
 
+# Answers the OpenAPI leaves as "an object" whose shape mnm.server.shapes writes down (tests/server/test_view_shapes.py
+# validates real answers against them).
+ANSWERS = {"GET /api/tables/{table_id}": "{ you: You; view: TableView }"}
+
+
 def _endpoint(op: Schema) -> tuple[str, str] | None:
     """(body, answer) types of one operation; None when it answers no JSON (an SVG, a sheet's HTML)."""
     answer: str | None = None
@@ -157,8 +163,8 @@ def generate(spec: Schema) -> str:
         "// do not edit; run `python scripts/gen_web_types.py` after changing a request model or an error code.",
         "// tests/test_web_checks.py fails when this file and the schema disagree.",
         "",
-        "/** An answer the server declares only as a JSON object. */",
-        "export type Answer = { [key: string]: any };",
+        "/** A JSON object the server declares no more of. */",
+        "export type JsonObject = { [key: string]: any };",
         "",
     ]
     for name, schema in sorted(spec.get("components", {}).get("schemas", {}).items()):
@@ -173,6 +179,7 @@ def generate(spec: Schema) -> str:
             if shapes is None:
                 continue
             body, answer = shapes
+            answer = ANSWERS.get(f"{method.upper()} {path}", answer)
             out.append(f'  "{method.upper()} {path}": {{ body: {body}; answer: {answer} }};')
     out.append("}")
     out.append("")
@@ -184,9 +191,19 @@ def generate(spec: Schema) -> str:
 
 
 def server_spec() -> Schema:
+    """The server's OpenAPI document, with the shapes of mnm.server.shapes among its schemas."""
+    from pydantic import TypeAdapter
+
     from mnm.server.app import create_app
+    from mnm.server.shapes import SHAPES
 
     spec: Schema = create_app("sqlite://").openapi()
+    schemas: Schema = spec.setdefault("components", {}).setdefault("schemas", {})
+    for shape in SHAPES:
+        one = TypeAdapter(shape).json_schema(ref_template="#/components/schemas/{model}")
+        for name, sub in {**one.pop("$defs", {}), shape.__name__: one}.items():
+            assert schemas.get(name, sub) == sub, f"two schemas named {name}"
+            schemas[name] = sub
     return spec
 
 

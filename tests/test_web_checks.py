@@ -88,6 +88,15 @@ def test_tsc_can_fail(tmp_path: Path) -> None:
     run = _run(_tool("tsc"), "-p", str(config), "--pretty", "false")
     assert run.returncode != 0
     assert "bad.js" in run.stdout and "TS2322" in run.stdout, run.stdout
+    # and a key the table view does not have (mnm.server.shapes), read by a function of the view
+    bad.write_text(
+        "// @ts-check\n"
+        f'/** @param {{import("{(WEB / "api_types").as_posix()}").TableView}} v */\n'
+        "export const pages = (v) => v.chapter.track_page;\n",
+        encoding="utf-8",
+    )
+    run = _run(_tool("tsc"), "-p", str(config), "--pretty", "false")
+    assert "TS2551" in run.stdout and "track_pages" in run.stdout, run.stdout
 
 
 def test_the_api_types_match_the_server() -> None:
@@ -145,7 +154,7 @@ def test_the_generated_types_follow_the_schema() -> None:
         "export interface Thing {\n  kind: Kind;\n  names?: (string | null)[] | null;\n  map?: { [key: string]: number };\n}"
         in text
     )
-    assert '"POST /api/things": { body: Thing; answer: Answer };' in text
+    assert '"POST /api/things": { body: Thing; answer: JsonObject };' in text
     assert "pic.svg" not in text
 
 

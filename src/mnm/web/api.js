@@ -2,7 +2,7 @@
 // HTTP and WebSocket access to the server. Seat tokens go in a header or the hello message, never in URLs.
 
 /** @typedef {import("./api_types").ErrorAnswer} ErrorAnswer */
-/** @typedef {import("./api_types").Answer} Answer */
+/** @typedef {import("./api_types").JsonObject} JsonObject */
 
 /** A refused request: ``data`` is the server's answer (its ``error`` code the key of the message to show),
  * ``status`` the HTTP status.
@@ -19,7 +19,7 @@
  * @param {object} [body] the JSON body; none when undefined
  * @param {string | null} [token] the seat's token (X-Seat-Token)
  * @param {Record<string, string>} [extra] more headers (the workshop's X-Editor-Token)
- * @returns {Promise<Answer>}
+ * @returns {Promise<JsonObject>}
  */
 export async function http(method, path, body, token, extra = {}) {
   const headers = { Accept: "application/json", ...extra };

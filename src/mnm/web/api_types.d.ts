@@ -2,8 +2,16 @@
 // do not edit; run `python scripts/gen_web_types.py` after changing a request model or an error code.
 // tests/test_web_checks.py fails when this file and the schema disagree.
 
-/** An answer the server declares only as a JSON object. */
-export type Answer = { [key: string]: any };
+/** A JSON object the server declares no more of. */
+export type JsonObject = { [key: string]: any };
+
+/** An ability card a mouse holds (a name only when the content does not know it). */
+export interface Ability {
+  id: string;
+  name: Text | null;
+  text?: Text | null;
+  cost?: number | null;
+}
 
 export interface ActionBody {
   action: string;
@@ -11,6 +19,31 @@ export interface ActionBody {
   version: number;
   /** companion mode: faces 1-6 rolled */
   dice?: number[] | null;
+}
+
+/** After the chapter: the next chapter, the cards each mouse may keep, the table's picks and who picks. */
+export interface CampaignView {
+  next_chapter: string | null;
+  keepable: { [key: string]: JsonObject[] };
+  keep: { [key: string]: string | null };
+  decides: { [key: string]: number | null };
+  continued_to: string | null;
+}
+
+/** The chapter played: its words, its track, its special rules and trackers. */
+export interface ChapterView {
+  id: string;
+  number: number | null;
+  name: Text | null;
+  objective: Text | null;
+  victory_text: Text | null;
+  defeat_text: Text | null;
+  track_pages: number;
+  next_chapter: string | null;
+  custom: boolean;
+  rules: JsonObject[];
+  goal_spaces: string[];
+  trackers: JsonObject[];
 }
 
 /** The campaign goes on: the one card each mouse keeps (null: none), and whether to replay this chapter. */
@@ -43,11 +76,36 @@ export interface CreateTable {
   options?: string[];
 }
 
+/** The engine's open decision: who decides, the options (each an action's text), and what the client shows with them (names, the question and its help, cards, explore destinations, confirmations, prices, move costs). */
+export interface DecisionView {
+  kind: string;
+  actor: string;
+  options: string[];
+  data: JsonObject;
+  names: { [key: string]: Text };
+  question: Text;
+  help: Text;
+  cards?: { [key: string]: JsonObject };
+  explore?: { [key: string]: JsonObject };
+  confirm?: { [key: string]: string };
+  prices?: { [key: string]: number };
+  move_costs?: { [key: string]: number };
+  explore_missing?: JsonObject | null;
+  [key: string]: any;
+}
+
+/** The encounter card up, and its surge. */
+export interface EncounterView {
+  id: string;
+  name: Text;
+  surge: JsonObject[];
+}
+
 /** Every refusal: a code to translate by, an English sentence, and the values the sentence names. */
 export interface ErrorAnswer {
   error: ErrorCode;
   message: string;
-  params?: Answer;
+  params?: JsonObject;
 }
 
 /** The machine code of a refusal (stable: clients key their translations on it). */
@@ -55,6 +113,39 @@ export type ErrorCode = "malformed" | "seed_not_allowed" | "dice_not_allowed" | 
 
 export interface HTTPValidationError {
   detail?: ValidationError[];
+}
+
+/** One mouse of the party: its card's numbers, where it stands, its wounds, cards and seat. */
+export interface HeroView {
+  id: string;
+  name: Text | null;
+  classes: string[];
+  battle: number;
+  defense: number;
+  lore: number;
+  move: number;
+  life: number;
+  space: string | null;
+  wounds: number;
+  poison: number;
+  cheese: number;
+  statuses: string[];
+  captured: boolean;
+  equipped: JsonObject[];
+  pack: JsonObject[];
+  tricks: JsonObject[];
+  abilities: Ability[];
+  innate: Innate[];
+  achievements: string[];
+  seat: number | null;
+  bot: string | null;
+}
+
+/** A mouse's own power printed on its card. */
+export interface Innate {
+  id: string;
+  name: Text | null;
+  text: Text | null;
 }
 
 /** At a finished chapter's end: the card one mouse keeps when the campaign goes on (null: none; issue 45). */
@@ -65,6 +156,22 @@ export interface KeepBody {
 
 export interface ListedBody {
   listed: boolean;
+}
+
+/** One minion on the board. */
+export interface MinionView {
+  id: string;
+  type: string;
+  name: Text;
+  space: string | null;
+  wounds: number;
+  statuses: string[];
+  life: number;
+  size: string;
+  attack: string;
+  battle: number;
+  defense: number;
+  flying: boolean;
 }
 
 export interface PlayBody {
@@ -98,11 +205,18 @@ export interface RatingBody {
   note?: string;
 }
 
+/** A seat: its mice, and the bot playing it (null: people). */
+export interface SeatView {
+  seat: number;
+  heroes: string[];
+  bot: string | null;
+}
+
 export interface SheetBody {
   text: string;
   lang?: string;
   /** a play-test's report, for the sheet */
-  difficulty?: Answer | null;
+  difficulty?: JsonObject | null;
 }
 
 export interface TableBody {
@@ -112,8 +226,73 @@ export interface TableBody {
   companion?: boolean;
 }
 
+/** The public view of a table (``views.table_view``): the same for every seat and spectator. */
+export interface TableView {
+  id: string;
+  version: number;
+  companion: boolean;
+  options: JsonObject[];
+  seats: SeatView[];
+  chapter: ChapterView;
+  status: string;
+  outcome: string | null;
+  round: number;
+  wheel: number;
+  hourglass: number;
+  end_page: number;
+  board_key: string;
+  traps: string[];
+  tokens: { [key: string]: string[] };
+  helpers: { [key: string]: JsonObject };
+  weather: { [key: string]: boolean };
+  marks: JsonObject[];
+  unlaid: any[];
+  legend: JsonObject[];
+  base_legend: JsonObject[];
+  stash: string[];
+  stash_names: { [key: string]: Text };
+  stash_cards: { [key: string]: JsonObject | null };
+  minion_types: { [key: string]: JsonObject };
+  party_cards: JsonObject[];
+  track: JsonObject[];
+  turn_index: number;
+  acting: string | null;
+  turn: TurnView | null;
+  encounter_up: EncounterView | null;
+  decks: { [key: string]: number };
+  story_achievements: string[];
+  heroes: HeroView[];
+  minions: MinionView[];
+  decision: DecisionView | null;
+  can_undo: boolean;
+  undo_actor: string | null;
+  undo_reason: string | null;
+  events_total: number;
+  fairness: JsonObject;
+  campaign_sheet: JsonObject | null;
+  stopped: JsonObject | null;
+  summary?: JsonObject;
+  campaign?: CampaignView;
+  log_first?: number;
+  log?: JsonObject[];
+}
+
+/** A text in both languages. */
+export interface Text {
+  en: string;
+  pt: string;
+}
+
 export interface TextBody {
   text: string;
+}
+
+/** The mouse whose turn it is and what its turn has used. */
+export interface TurnView {
+  mouse: string;
+  move_points: number;
+  acted: boolean;
+  rolled: number;
 }
 
 export interface UndoBody {
@@ -125,52 +304,59 @@ export interface ValidationError {
   msg: string;
   type: string;
   input?: any;
-  ctx?: Answer;
+  ctx?: JsonObject;
 }
 
 export interface WriteBody {
   text: string;
-  data: Answer;
+  data: JsonObject;
+}
+
+/** Who this connection is at the table: a seat (its mice), the host, or a spectator. */
+export interface You {
+  seat: number;
+  role: string;
+  heroes: string[];
 }
 
 /** Every JSON route, keyed by method and path: its request body and its answer. */
 export interface Endpoints {
-  "GET /api/catalog": { body: undefined; answer: Answer };
-  "GET /api/health": { body: undefined; answer: Answer };
-  "GET /api/library": { body: undefined; answer: Answer };
-  "POST /api/library": { body: PublishBody; answer: Answer };
-  "GET /api/library/chapters/{chapter_id}": { body: undefined; answer: Answer };
-  "POST /api/library/chapters/{chapter_id}/listed": { body: ListedBody; answer: Answer };
-  "POST /api/library/chapters/{chapter_id}/tables": { body: PlayBody; answer: Answer };
-  "GET /api/library/plays/{table_id}": { body: undefined; answer: Answer };
-  "POST /api/library/plays/{table_id}/rating": { body: RatingBody; answer: Answer };
-  "POST /api/tables": { body: CreateTable; answer: Answer };
-  "GET /api/tables/{table_id}": { body: undefined; answer: Answer };
-  "POST /api/tables/{table_id}/actions": { body: ActionBody; answer: Answer };
-  "GET /api/tables/{table_id}/board": { body: undefined; answer: Answer };
-  "POST /api/tables/{table_id}/continue": { body: ContinueBody; answer: Answer };
-  "GET /api/tables/{table_id}/events": { body: undefined; answer: Answer };
-  "GET /api/tables/{table_id}/hints": { body: undefined; answer: Answer };
-  "POST /api/tables/{table_id}/keep": { body: KeepBody; answer: Answer };
+  "GET /api/catalog": { body: undefined; answer: JsonObject };
+  "GET /api/health": { body: undefined; answer: JsonObject };
+  "GET /api/library": { body: undefined; answer: JsonObject };
+  "POST /api/library": { body: PublishBody; answer: JsonObject };
+  "GET /api/library/chapters/{chapter_id}": { body: undefined; answer: JsonObject };
+  "POST /api/library/chapters/{chapter_id}/listed": { body: ListedBody; answer: JsonObject };
+  "POST /api/library/chapters/{chapter_id}/tables": { body: PlayBody; answer: JsonObject };
+  "GET /api/library/plays/{table_id}": { body: undefined; answer: JsonObject };
+  "POST /api/library/plays/{table_id}/rating": { body: RatingBody; answer: JsonObject };
+  "POST /api/tables": { body: CreateTable; answer: JsonObject };
+  "GET /api/tables/{table_id}": { body: undefined; answer: { you: You; view: TableView } };
+  "POST /api/tables/{table_id}/actions": { body: ActionBody; answer: JsonObject };
+  "GET /api/tables/{table_id}/board": { body: undefined; answer: JsonObject };
+  "POST /api/tables/{table_id}/continue": { body: ContinueBody; answer: JsonObject };
+  "GET /api/tables/{table_id}/events": { body: undefined; answer: JsonObject };
+  "GET /api/tables/{table_id}/hints": { body: undefined; answer: JsonObject };
+  "POST /api/tables/{table_id}/keep": { body: KeepBody; answer: JsonObject };
   "GET /api/tables/{table_id}/record": { body: undefined; answer: any };
-  "POST /api/tables/{table_id}/undo": { body: UndoBody; answer: Answer };
-  "GET /api/workshop/blank": { body: undefined; answer: Answer };
-  "GET /api/workshop/chapters/{chapter_id}": { body: undefined; answer: Answer };
-  "POST /api/workshop/check": { body: TextBody; answer: Answer };
-  "GET /api/workshop/drafts": { body: undefined; answer: Answer };
-  "PUT /api/workshop/drafts/{draft_id}": { body: TextBody; answer: Answer };
-  "DELETE /api/workshop/drafts/{draft_id}": { body: undefined; answer: Answer };
-  "GET /api/workshop/playtests": { body: undefined; answer: Answer };
-  "POST /api/workshop/playtests": { body: PlaytestBody; answer: Answer };
-  "GET /api/workshop/playtests/{job_id}": { body: undefined; answer: Answer };
-  "POST /api/workshop/playtests/{job_id}/cancel": { body: undefined; answer: Answer };
-  "GET /api/workshop/random": { body: undefined; answer: Answer };
-  "POST /api/workshop/sheet": { body: SheetBody; answer: Answer };
-  "POST /api/workshop/tables": { body: TableBody; answer: Answer };
-  "GET /api/workshop/tiles": { body: undefined; answer: Answer };
-  "POST /api/workshop/token": { body: undefined; answer: Answer };
-  "GET /api/workshop/vocabulary": { body: undefined; answer: Answer };
-  "POST /api/workshop/write": { body: WriteBody; answer: Answer };
+  "POST /api/tables/{table_id}/undo": { body: UndoBody; answer: JsonObject };
+  "GET /api/workshop/blank": { body: undefined; answer: JsonObject };
+  "GET /api/workshop/chapters/{chapter_id}": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/check": { body: TextBody; answer: JsonObject };
+  "GET /api/workshop/drafts": { body: undefined; answer: JsonObject };
+  "PUT /api/workshop/drafts/{draft_id}": { body: TextBody; answer: JsonObject };
+  "DELETE /api/workshop/drafts/{draft_id}": { body: undefined; answer: JsonObject };
+  "GET /api/workshop/playtests": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/playtests": { body: PlaytestBody; answer: JsonObject };
+  "GET /api/workshop/playtests/{job_id}": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/playtests/{job_id}/cancel": { body: undefined; answer: JsonObject };
+  "GET /api/workshop/random": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/sheet": { body: SheetBody; answer: JsonObject };
+  "POST /api/workshop/tables": { body: TableBody; answer: JsonObject };
+  "GET /api/workshop/tiles": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/token": { body: undefined; answer: JsonObject };
+  "GET /api/workshop/vocabulary": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/write": { body: WriteBody; answer: JsonObject };
 }
 
 /** The request body of a route. */

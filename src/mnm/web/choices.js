@@ -6,13 +6,17 @@
 import { t, tx } from "./i18n.js";
 import { S } from "./state.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 export const NO_LIGHTS = { spaces: new Set(), figures: new Set() };
 
+/** @param {TableView} view */
 export function botOf(view, heroId) {
   const hero = view.heroes.find((x) => x.id === heroId);
   return hero ? hero.bot : null;
 }
 
+/** @param {TableView} view */
 export function mine(view) {
   const d = view.decision;
   if (!d || !S.you || S.you.role === "spectator") return false;
@@ -22,6 +26,7 @@ export function mine(view) {
   return true; // a party decision: each option names its mouse; filtered below
 }
 
+/** @param {TableView} view */
 export function myOptions(view) {
   if (!mine(view)) return [];
   const d = view.decision;
@@ -38,10 +43,12 @@ export function isSpace(arg) {
 }
 
 // Placing a party item is its own mode (never a side effect of a move click).
+/** @param {TableView} view */
 export function isPlacing(view, option) {
   return Boolean(view.decision && view.decision.confirm && view.decision.confirm[option] === "place_item");
 }
 
+/** @param {TableView} view */
 export function boardOptions(view) {
   const all = myOptions(view);
   if (S.mode && S.mode.kind === "place") return all.filter((o) => isPlacing(view, o) && o.split(" ")[2] === S.mode.token);
@@ -49,6 +56,7 @@ export function boardOptions(view) {
 }
 
 // Which spaces and figures to light: the arguments of my options that name one.
+/** @param {TableView} view */
 export function litFor(view) {
   const spaces = new Set();
   const figures = new Set();
@@ -63,6 +71,7 @@ export function litFor(view) {
   return { spaces, figures };
 }
 
+/** @param {TableView} v */
 export function figureName(v, id) {
   const hero = v.heroes.find((x) => x.id === id);
   if (hero) return tx(hero.name);
@@ -71,12 +80,15 @@ export function figureName(v, id) {
   return id;
 }
 
+/** @param {TableView} v */
 export function cardOf(v, id) {
   const d = v.decision;
   if (d && d.cards && d.cards[id]) return d.cards[id];
   const base = id.split("/")[0];
   for (const hero of v.heroes) {
-    for (const c of [...hero.equipped, ...hero.pack, ...hero.tricks, ...hero.abilities, ...hero.innate]) {
+    /** @type {import("./api_types").JsonObject[]} */
+    const held = [...hero.equipped, ...hero.pack, ...hero.tricks, ...hero.abilities, ...hero.innate];
+    for (const c of held) {
       if (c.inst === id || c.id === id || c.id === base) return c;
     }
   }
@@ -91,10 +103,12 @@ function spaceWord(a) {
   return `${side ? tx(side) : sp.side} ${sp.n}`;
 }
 
+/** @param {TableView} v */
 export function spaceWordOrName(v, id) {
   return isSpace(id) ? spaceWord(id) : figureName(v, id);
 }
 
+/** @param {TableView} v */
 export function optionLabel(v, option) {
   const [verb, actor, ...args] = option.split(" ");
   const d = v.decision;
@@ -123,6 +137,7 @@ export function optionLabel(v, option) {
 }
 
 // A seat may take back only its own mice's actions (the host any, and a bot's answer goes with its seat's).
+/** @param {TableView} v */
 export function mayUndo(v) {
   if (!v.can_undo || !S.you || S.you.role === "spectator") return false;
   if (S.you.role === "host") return true;
@@ -131,12 +146,14 @@ export function mayUndo(v) {
   return S.you.heroes.includes(actor) || Boolean(botOf(v, actor));
 }
 
+/** @param {TableView} v */
 export function undoWhy(v) {
   if (!v.can_undo) return nameIds(v, v.undo_reason || "");
   return t("undoOthers", { who: figureName(v, v.undo_actor) });
 }
 
 // An engine sentence may name a figure by id: say its name.
+/** @param {TableView} v */
 function nameIds(v, text) {
   let out = text;
   for (const x of [...v.heroes, ...v.minions]) out = out.replace(new RegExp(`\\b${x.id}\\b`, "g"), figureName(v, x.id));

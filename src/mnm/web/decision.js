@@ -15,7 +15,10 @@ import { S } from "./state.js";
 import { render } from "./table.js";
 import { detailsDefault, plain } from "./words.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 // An option button: its label, and the text and numbers of the card it names, visible without hover.
+/** @param {TableView} v */
 function optionButton(v, option, onclick) {
   const [verb, , ...args] = option.split(" ");
   const found = args.map((a) => cardOf(v, a)).find((c) => c && c.text);
@@ -32,8 +35,10 @@ function optionButton(v, option, onclick) {
 }
 
 // Issue 45: what a choice gives or costs, and what the space a move goes to will do, in words.
+/** @param {TableView} v */
 function optionEffect(v, option) {
   const [verb, actor, ...args] = option.split(" ");
+  /** @type {Partial<import("./api_types").DecisionView>} */
   const d = v.decision || {};
   const words = [];
   if (verb === "discard" && d.kind === "found_card") words.push(t("effTrade"));
@@ -54,6 +59,7 @@ function optionEffect(v, option) {
 }
 
 // Issue 45: what the turn cannot offer now, and why (an ability too dear, moves barred by a minion on the space).
+/** @param {TableView} v */
 function missingChoices(v, options) {
   const d = v.decision;
   const out = [];
@@ -83,6 +89,7 @@ function missingChoices(v, options) {
 }
 
 // issue 32: what a move spends of the turn's movement (water and yellow lines cost more, R-MOVE)
+/** @param {TableView} v */
 function moveCost(v, option) {
   const cost = v.decision && v.decision.move_costs ? v.decision.move_costs[option] : undefined;
   if (cost === undefined) return null;
@@ -94,6 +101,7 @@ function moveCost(v, option) {
 const BOX_CARD_KINDS = ["box_search_card", "box_encounter_card", "box_initiative"];
 
 // A select of the cards still in the deck (by name, in the player's language) and a button that sends the one chosen.
+/** @param {TableView} v */
 function boxCardPicker(v, options) {
   const names = (v.decision && v.decision.names) || {};
   const named = options.map((o) => {
@@ -116,6 +124,7 @@ function boxCardPicker(v, options) {
   );
 }
 
+/** @param {TableView} v */
 export function renderDecision(v) {
   const box = $("#decision");
   if (!box) return;
@@ -246,6 +255,7 @@ export function firstChoice() {
 }
 
 // issue 25, item 4: a board pick waits for a confirmation (Confirm, or the same place again)
+/** @param {TableView} v */
 function chosenBar(v) {
   const c = S.chosen;
   const label = c.options.length === 1 ? optionLabel(v, c.options[0]) : spaceWordOrName(v, c.target);
@@ -268,6 +278,7 @@ function chosenBar(v) {
 
 // Issue 45: the confirmation floats next to what was tapped (fixed to the window, kept inside it), so neither a
 // phone's layout (the choices below the board) nor the choices panel's own scrolling can put it out of view.
+/** @param {TableView} v */
 export function placeChosen(v) {
   const old = $("#chosen");
   const c = S.chosen;
@@ -337,6 +348,7 @@ function confirmChosen() {
 
 // A board click, tap or Enter: a lit space or figure picks; anything else shows what it is.
 // issue 32: why a space the mouse to play cannot move to is out of reach (the spaces it can reach are lit)
+/** @param {TableView} v */
 function outOfReach(v, id) {
   const turn = v.turn;
   const hero = turn && v.heroes.find((x) => x.id === turn.mouse);
@@ -390,6 +402,7 @@ export function activate(kind, id, lit, at) {
 }
 
 // several options name one target (e.g. battle with either weapon): ask which, in a dialog tied to this decision
+/** @param {TableView} v */
 function pickAmong(v, options) {
   const box = openDialog({
     id: "chooser",

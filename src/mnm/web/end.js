@@ -10,6 +10,9 @@ import { ratingPanel } from "./library.js";
 import { S } from "./state.js";
 import { diceCheckPanel } from "./verify.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
+/** @param {TableView} v */
 export function renderEnd(v) {
   if (v.status === "playing" || S.dismissedEnd) return;
   S.dismissedEnd = true;
@@ -19,6 +22,7 @@ export function renderEnd(v) {
 // The end screen (issue 25): the story's ending, the result and the cause, a summary of the chapter, and the
 // campaign's two ways on (next chapter, or replay), after a defeat too (rulebook 004 L378). Other panels (the
 // dice check) append their own sections to the same card.
+/** @param {TableView} v */
 function endScreen(v) {
   const won = v.status === "won";
   const sum = v.summary || {};
@@ -92,6 +96,7 @@ function endScreen(v) {
 }
 
 // Issue 45: who picks the card a mouse keeps: the host, the seat owning it, any seat for a bot's mouse.
+/** @param {TableView} v */
 function mayKeepFor(v, heroId) {
   if (!S.you || S.you.role === "spectator") return false;
   if (S.you.role === "host" || S.you.heroes.includes(heroId)) return true;
@@ -99,6 +104,7 @@ function mayKeepFor(v, heroId) {
 }
 
 // "Next chapter" says what goes with the party: the table's choices, the same on every seat.
+/** @param {TableView} v */
 function keepSummary(v) {
   const keep = (v.campaign && v.campaign.keep) || {};
   const parts = v.heroes
@@ -153,6 +159,7 @@ export function followCampaign(table) {
 
 // The campaign sheet (issue 32): the chapters played so far, each mouse with its abilities, items and
 // achievements, and the party's story achievements.
+/** @param {TableView} v */
 function campaignSheet(v) {
   const sheet = v.campaign_sheet;
   if (!sheet) return h("p", {}, "");
@@ -199,6 +206,7 @@ export function showCampaignSheet() {
   openDialog({ id: "campaign-sheet", title: t("campaignSheet"), body: [campaignSheet(S.view)] });
 }
 
+/** @param {TableView} v */
 function endSummary(v, sum) {
   const deeds = sum.deeds || {};
   const cols = ["wounds", "captured", "rescued", "defeated", "found"];

@@ -9,6 +9,8 @@ import { errorText, h, toast } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { S } from "./state.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 // the options measured enough to show (issue 44): a chance on 100 playouts or more; the others are not ranked
 function measuredHints(list) {
   return (list || []).filter((x) => x.playouts >= 100 && x.chance != null);
@@ -16,6 +18,7 @@ function measuredHints(list) {
 
 // the hint panel (TEAM.md contract 3): a chance only from 100 playouts on, with its interval; options whose
 // intervals overlap are "about equal" (unless the reason already says they are even)
+/** @param {TableView} v */
 export function renderHints(v) {
   const hs = S.hints && S.hints.version === v.version ? S.hints : null;
   const box = h("div", { class: "hints", id: "hints", "aria-live": "polite" });

@@ -9,6 +9,9 @@ import { baseLegendRows, legendRows, swatch } from "./marks.js";
 import { S } from "./state.js";
 import { detailsDefault, plain } from "./words.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
+/** @param {TableView} v */
 export function surgeLine(v) {
   const surge = (v.encounter_up && v.encounter_up.surge) || [];
   if (!surge.length) return h("p", {}, t("noSurge"));
@@ -29,6 +32,7 @@ function hourglassIcon() {
   return svg;
 }
 
+/** @param {TableView} v */
 export function renderTracks(v) {
   const pages = [];
   for (let p = 1; p <= v.chapter.track_pages; p++) {
@@ -92,6 +96,7 @@ export function renderTracks(v) {
 }
 
 // [EXP] The legend of the expansion's markers on this board now: glyph, name and what it does (mnm.presentation.info's words).
+/** @param {TableView} v */
 export function renderLegend(v) {
   const box = $("#legend");
   const base = baseLegendRows(v, S.board && S.board.geometry, placeName).map((r) => ({ ...r, base: true }));
@@ -117,6 +122,7 @@ function featureSwatch(letter) {
 }
 
 // [EXP] Rain and Nightfall, when on: a box of the tracks bar with the legend's words.
+/** @param {TableView} v */
 function weatherBox(v) {
   const on = (v.legend || []).filter((item) => item.kind === "rain" || item.kind === "moon");
   if (!on.length) return null;
@@ -128,6 +134,7 @@ function weatherBox(v) {
   );
 }
 
+/** @param {TableView} v */
 export function renderInitiative(v) {
   $("#initiative").replaceChildren(
     h("h3", {}, t("initiative")),
@@ -162,6 +169,7 @@ function cardList(title, cards) {
   );
 }
 
+/** @param {TableView} v */
 export function renderHeroes(v) {
   $("#heroes").replaceChildren(
     ...v.heroes.map((hero) => {
@@ -202,6 +210,7 @@ export function renderHeroes(v) {
 }
 
 // one stat card per minion type in play: glyph, numbers, abilities in words, wounds per figure
+/** @param {TableView} v */
 export function renderMinions(v) {
   const types = Object.values(v.minion_types || {});
   $("#minions").replaceChildren(

@@ -5,8 +5,11 @@ export const S = {
   catalog: null,
   tableId: null,
   token: null,
+  /** @type {import("./api_types").You | null} */
   you: null,
+  /** @type {import("./api_types").TableView | null} */
   view: null, // the newest view from the server
+  /** @type {import("./api_types").TableView | null} */
   shown: null, // the view the board shows (an older one while a playback runs)
   log: [], // events, log[0] is event number logFirst
   logFirst: 0,

@@ -19,6 +19,8 @@ import { S } from "./state.js";
 import { trackersPanel } from "./trackers.js";
 import { applyDetails, detailsDefault, detailsToggle, glossary } from "./words.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const app = $("#app");
 
 export function renderTableShell() {
@@ -163,6 +165,7 @@ function showObjective() {
 }
 
 // issue 25: the chapter's special rules seen so far (the whole chapter's, and each revealed room's)
+/** @param {TableView} v */
 function rulesList(v) {
   const rules = (v.chapter.rules || []).filter((r) => r.revealed);
   const later = (v.chapter.rules || []).filter((r) => !r.revealed && !r.gone).length; // a flipped room's rules are gone
@@ -178,6 +181,7 @@ function rulesList(v) {
 }
 
 // issue 46: the chapter's counters and flags its victory or defeat read, under the objective
+/** @param {TableView} v */
 function showTrackers(v) {
   const panel = trackersPanel(v);
   const old = $("#chapter-trackers");
@@ -185,6 +189,7 @@ function showTrackers(v) {
   else if (panel) $("#objective-line").after(panel);
 }
 
+/** @param {TableView} v */
 function renderChapterPanel(v) {
   const box = $("#chapter-panel");
   if (!box) return;
@@ -216,6 +221,7 @@ function announceRooms(before, after) {
   }
 }
 
+/** @param {TableView} view */
 export function setView(view, full) {
   S.view = view;
   if (!isPlaying()) S.shown = view;
@@ -291,6 +297,7 @@ async function ensureBoard() {
 
 // on a zoomed board, keep the mouse whose turn it is in sight: when the turn changes, and whenever it has left
 // the board's view (issue 45: after an explore the board stayed on the empty old tile, the party off screen)
+/** @param {TableView} v */
 function revealActing(v) {
   const who = v.turn ? v.turn.mouse : v.decision ? v.decision.actor : null;
   if (!who) return;
