@@ -19,7 +19,7 @@ from web_helpers import create_body
 
 from mnm.bots import make_bot
 from mnm.server.app import Limits, create_app
-from mnm.server.shapes import TABLE_VIEW, You
+from mnm.server.shapes import TABLE_VIEW, StateMessage, UpdateMessage, You
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -71,3 +71,17 @@ def test_an_unlisted_key_or_a_wrong_type_is_refused(client: TestClient) -> None:
     hero = {**view["heroes"][0], "wounds": None}
     with pytest.raises(ValidationError):
         TABLE_VIEW.validate_python({**view, "heroes": [hero]})
+
+
+def test_the_sockets_messages_have_the_written_shape(client: TestClient) -> None:
+    """hello gets a state message, an action an update message to every socket (and its ack), as shapes.py says."""
+    made = client.post("/api/tables", json=create_body(seed=5)).json()
+    service: Any = client.app.state.service  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/tables/{made['table']}/ws") as ws:
+        ws.send_json({"type": "hello", "token": made["host_token"]})
+        state = TypeAdapter(StateMessage).validate_python(ws.receive_json())
+        action = make_bot("heuristic", 0).choose(service.live[made["table"]].game)
+        ws.send_json({"type": "action", "action": str(action), "version": state["view"]["version"], "ref": 1})
+        update = TypeAdapter(UpdateMessage).validate_python(ws.receive_json())
+        assert update["version"] == state["view"]["version"] + 1 and update["action"] == str(action)
+        assert ws.receive_json() == {"type": "ack", "ref": 1, "version": update["version"]}

@@ -9,7 +9,7 @@ into the web client's ``TableView`` and friends in src/mnm/web/api_types.d.ts, w
 
 from __future__ import annotations
 
-from typing import Any, NotRequired
+from typing import Any, Literal, NotRequired
 
 from pydantic import ConfigDict, TypeAdapter
 from typing_extensions import TypedDict
@@ -233,7 +233,30 @@ class You(TypedDict):
     heroes: list[str]
 
 
+class StateMessage(TypedDict):
+    """The socket's answer to hello (and to sync): who you are and the whole view, with the log's last page."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    type: Literal["state"]
+    you: You
+    view: TableView
+
+
+class UpdateMessage(TypedDict):
+    """To every socket of the table after an action or an undo: its events and the view after it."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    type: Literal["update"]
+    kind: str
+    action: str
+    seat: int
+    version: int
+    first_event: int
+    events: list[dict[str, Any]]
+    view: TableView
+
+
 # The shapes the web client's types are written from (scripts/gen_web_types.py), each a top-level declaration.
-SHAPES: tuple[type, ...] = (TableView, You)
+SHAPES: tuple[type, ...] = (TableView, You, StateMessage, UpdateMessage)
 
 TABLE_VIEW: TypeAdapter[TableView] = TypeAdapter(TableView)

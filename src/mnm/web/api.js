@@ -41,9 +41,26 @@ export async function http(method, path, body, token, extra = {}) {
   return data;
 }
 
+/**
+ * What a table's socket tells its page (the messages' shapes: mnm.server.shapes, in api_types.d.ts).
+ * @typedef {object} TableHandlers
+ * @property {(you: import("./api_types").You, view: import("./api_types").TableView) => void} onState
+ * @property {(msg: import("./api_types").UpdateMessage) => void} onUpdate
+ * @property {(msg: JsonObject) => void} onError
+ * @property {(connected: boolean) => void} onStatus
+ * @property {(code: number) => void} onFatal  4403 (bad token) or 4404 (no such table): no reconnecting
+ * @property {(msg: JsonObject) => void} [onKeep]
+ * @property {(msg: JsonObject) => void} [onContinued]
+ */
+
 // A table connection that reconnects by itself. Callbacks: onState(you, view), onUpdate(msg), onError(msg),
 // onStatus(connected: boolean).
 export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string | null} token
+   * @param {TableHandlers} handlers
+   */
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
     this.token = token;

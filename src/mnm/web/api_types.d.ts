@@ -219,6 +219,13 @@ export interface SheetBody {
   difficulty?: JsonObject | null;
 }
 
+/** The socket's answer to hello (and to sync): who you are and the whole view, with the log's last page. */
+export interface StateMessage {
+  type: "state";
+  you: You;
+  view: TableView;
+}
+
 export interface TableBody {
   text: string;
   party?: string[] | null;
@@ -297,6 +304,18 @@ export interface TurnView {
 
 export interface UndoBody {
   version: number;
+}
+
+/** To every socket of the table after an action or an undo: its events and the view after it. */
+export interface UpdateMessage {
+  type: "update";
+  kind: string;
+  action: string;
+  seat: number;
+  version: number;
+  first_event: number;
+  events: JsonObject[];
+  view: TableView;
 }
 
 export interface ValidationError {

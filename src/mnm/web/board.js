@@ -8,6 +8,8 @@ import { placeName, t, tx } from "./i18n.js";
 import { FLOORS, floorDefs, minionSilhouette, mouseSilhouette } from "./figures.js";
 import { drawMarks, drawRain, figureBadges, trapJawsPath } from "./marks.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const NS = "http://www.w3.org/2000/svg";
 
 /** Every match of ``sel`` under ``root``: the board is one SVG document, so each is an SVG element.
@@ -462,6 +464,7 @@ export class BoardView {
 }
 
 // [EXP] The legend's names by kind (the server's words), with the catalogue's as a fallback.
+/** @param {TableView} view */
 function legendNames(view) {
   const names = { flying: t("flying"), on_fire: t("statuses.on_fire"), cursed: t("statuses.cursed") };
   for (const item of view.legend || []) names[item.kind] = tx(item.name);
@@ -469,6 +472,7 @@ function legendNames(view) {
 }
 
 // [EXP] What a space holds beyond its figures, in words: its terrain and the sentences of its markers.
+/** @param {TableView} view */
 export function spaceMarks(view, geometry, id) {
   const out = [];
   const sp = geometry && geometry.spaces[id];

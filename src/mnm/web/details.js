@@ -8,6 +8,8 @@ import { h, openDialog } from "./dom.js";
 import { t, tx } from "./i18n.js";
 import { S } from "./state.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const NS = "http://www.w3.org/2000/svg";
 
 // The numbers a card adds (weapons: dice, paws, melee/ranged; armour: defense dice; abilities: cost).
@@ -59,6 +61,7 @@ function glyph(type, size = 44) {
 }
 
 // A minion type's stat card: glyph, battle/defense/life, attack kind, abilities in words, wounds per figure.
+/** @param {TableView} view */
 export function minionCard(type, view) {
   const figures = view.minions.filter((m) => m.type === type.id);
   return h(

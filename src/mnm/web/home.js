@@ -7,6 +7,8 @@ import { lang, t, tx } from "./i18n.js";
 import { S } from "./state.js";
 import { openNewTable } from "./newtable.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const app = $("#app");
 const TABLES_KEY = "mnm.tables";
 
@@ -22,6 +24,7 @@ function storedTables() {
 }
 
 // Called on every view of a table: remember where it stands and how to come back (newest first, at most 12).
+/** @param {TableView} view */
 export function noteTable(tableId, token, view, you) {
   if (!tableId || !view) return;
   const entry = {

@@ -8,6 +8,8 @@ import { t, tx } from "./i18n.js";
 import { S } from "./state.js";
 import { detailsDefault, detailsOn, plain } from "./words.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const DELAYS = { instant: 0, normal: 900, slow: 1900 };
 // events worth a pause of their own: something moved, rolled, was wounded, placed or defeated
 const STEP_MSGS = new Set([
@@ -110,6 +112,7 @@ async function drain() {
   document.body.removeAttribute("data-playing");
 }
 
+/** @param {TableView} view */
 function copyView(view) {
   return JSON.parse(JSON.stringify(view));
 }

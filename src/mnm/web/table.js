@@ -234,6 +234,7 @@ export function setView(view, full) {
   render();
 }
 
+/** @param {import("./api_types").UpdateMessage} msg */
 export function onUpdate(msg) {
   enqueue(msg, {
     begin: () => {
@@ -250,6 +251,7 @@ export function onUpdate(msg) {
   });
 }
 
+/** @param {import("./api_types").UpdateMessage} msg */
 function applyUpdate(msg) {
   if (!S.view || msg.version <= S.view.version) return;
   if (msg.version !== S.view.version + 1) {

@@ -5,6 +5,8 @@
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const WORDS = {
   en: { title: "Chapter trackers", of: "{label} {value} of {limit}", at: "{label}: {value}", lose: "the mice lose at {v}", win: "the mice win at {v}", yes: "yes", no: "not yet", flagLose: "the mice lose when it happens", flagWin: "needed to win", flagNotWin: "the mice win only while it has not happened", flagNotLose: "the mice lose while it has not happened" },
   pt: { title: "Marcadores do capítulo", of: "{label} {value} de {limit}", at: "{label}: {value}", lose: "os ratos perdem em {v}", win: "os ratos vencem em {v}", yes: "sim", no: "ainda não", flagLose: "os ratos perdem quando acontecer", flagWin: "necessário para vencer", flagNotWin: "os ratos vencem só enquanto não acontecer", flagNotLose: "os ratos perdem enquanto não acontecer" },
@@ -40,6 +42,7 @@ function flagLine(tr) {
 }
 
 // the trackers of the view's chapter as a small list (null when the chapter reads none)
+/** @param {TableView} view */
 export function trackersPanel(view) {
   const list = (view && view.chapter && view.chapter.trackers) || [];
   if (!list.length) return null;

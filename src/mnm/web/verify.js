@@ -5,6 +5,8 @@
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const WRAP = "overflow-wrap: anywhere"; // 64 hex digits and 39-digit seeds must fit a phone
 
 const WORDS = {
@@ -29,6 +31,7 @@ const WORDS = {
 };
 
 /** The panel for a finished table's view ``v`` (its ``fairness`` carries the commitment, seed and record). */
+/** @param {TableView} v */
 export function diceCheckPanel(v, tableId) {
   const f = v.fairness || {};
   if (!f.seed) return null;
