@@ -1,4 +1,4 @@
-"""The table view the server sends has the shape mnm.server.shapes writes down (issue 49), the one the web client's
+"""The catalog, a new table's answer, the table view and the socket's messages have the shape mnm.server.shapes writes down (issue 49), the one the web client's
 types (src/mnm/web/api_types.d.ts) are generated from: every key listed, none unlisted, each of its type, through a
 whole chapter played to its end (opening, turns, minion phases, the end screen's summary and campaign)."""
 
@@ -19,7 +19,7 @@ from web_helpers import create_body
 
 from mnm.bots import make_bot
 from mnm.server.app import Limits, create_app
-from mnm.server.shapes import TABLE_VIEW, StateMessage, UpdateMessage, You
+from mnm.server.shapes import TABLE_VIEW, Catalog, Created, StateMessage, UpdateMessage, You
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -33,7 +33,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def test_every_view_of_a_played_chapter_has_the_written_shape(client: TestClient) -> None:
-    made = client.post("/api/tables", json=create_body(seed=5)).json()
+    TypeAdapter(Catalog).validate_python(client.get("/api/catalog").json())
+    made = TypeAdapter(Created).validate_python(client.post("/api/tables", json=create_body(seed=5)).json())
     table, token = made["table"], made["host_token"]
     service: Any = client.app.state.service  # type: ignore[attr-defined]
     you = TypeAdapter(You)

@@ -256,7 +256,70 @@ class UpdateMessage(TypedDict):
     view: TableView
 
 
+class Variant(TypedDict):
+    """A rule variant (a game option): its id and its sentence."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    id: str
+    text: Text
+
+
+class CatalogChapter(TypedDict):
+    """A chapter a new table may play."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    id: str
+    number: int | None
+    name: Text
+    objective: Text
+    party_size: int
+    forbidden_heroes: list[str]
+
+
+class CatalogHero(TypedDict):
+    """A mouse a party may take."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    id: str
+    name: Text
+    classes: list[str]
+
+
+class Catalog(TypedDict):
+    """``GET /api/catalog``: what a new table may be made of (chapters, mice, the die, variants, difficulties)."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    chapters: list[CatalogChapter]
+    heroes: list[CatalogHero]
+    die: list[dict[str, Any]]
+    options: list[Variant]
+    difficulties: list[dict[str, Any]]
+    seeds_allowed: bool
+
+
+class CreatedSeat(TypedDict):
+    """A seat of a new table, with its token (shown this once)."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    seat: int
+    heroes: list[str]
+    token: str
+    bot: str | None
+
+
+class Created(TypedDict):
+    """``POST /api/tables``: the new table, every token (the only time they are shown) and the links to share."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    table: str
+    version: int
+    commit: str
+    host_token: str
+    seats: list[CreatedSeat]
+    links: dict[str, Any]
+
+
 # The shapes the web client's types are written from (scripts/gen_web_types.py), each a top-level declaration.
-SHAPES: tuple[type, ...] = (TableView, You, StateMessage, UpdateMessage)
+SHAPES: tuple[type, ...] = (TableView, You, StateMessage, UpdateMessage, Catalog, Created)
 
 TABLE_VIEW: TypeAdapter[TableView] = TypeAdapter(TableView)

@@ -19,7 +19,7 @@
  * @param {object} [body] the JSON body; none when undefined
  * @param {string | null} [token] the seat's token (X-Seat-Token)
  * @param {Record<string, string>} [extra] more headers (the workshop's X-Editor-Token)
- * @returns {Promise<JsonObject>}
+ * @returns {Promise<any>} the answer (its shape: ``Reply<route>`` in api_types.d.ts)
  */
 export async function http(method, path, body, token, extra = {}) {
   const headers = { Accept: "application/json", ...extra };

@@ -30,6 +30,33 @@ export interface CampaignView {
   continued_to: string | null;
 }
 
+/** ``GET /api/catalog``: what a new table may be made of (chapters, mice, the die, variants, difficulties). */
+export interface Catalog {
+  chapters: CatalogChapter[];
+  heroes: CatalogHero[];
+  die: JsonObject[];
+  options: Variant[];
+  difficulties: JsonObject[];
+  seeds_allowed: boolean;
+}
+
+/** A chapter a new table may play. */
+export interface CatalogChapter {
+  id: string;
+  number: number | null;
+  name: Text;
+  objective: Text;
+  party_size: number;
+  forbidden_heroes: string[];
+}
+
+/** A mouse a party may take. */
+export interface CatalogHero {
+  id: string;
+  name: Text;
+  classes: string[];
+}
+
 /** The chapter played: its words, its track, its special rules and trackers. */
 export interface ChapterView {
   id: string;
@@ -74,6 +101,24 @@ export interface CreateTable {
   bots?: (string | null)[] | null;
   /** rule variants switched on (ids from /api/catalog 'options'; docs/rulings.md) */
   options?: string[];
+}
+
+/** ``POST /api/tables``: the new table, every token (the only time they are shown) and the links to share. */
+export interface Created {
+  table: string;
+  version: number;
+  commit: string;
+  host_token: string;
+  seats: CreatedSeat[];
+  links: JsonObject;
+}
+
+/** A seat of a new table, with its token (shown this once). */
+export interface CreatedSeat {
+  seat: number;
+  heroes: string[];
+  token: string;
+  bot: string | null;
 }
 
 /** The engine's open decision: who decides, the options (each an action's text), and what the client shows with them (names, the question and its help, cards, explore destinations, confirmations, prices, move costs). */
@@ -326,6 +371,12 @@ export interface ValidationError {
   ctx?: JsonObject;
 }
 
+/** A rule variant (a game option): its id and its sentence. */
+export interface Variant {
+  id: string;
+  text: Text;
+}
+
 export interface WriteBody {
   text: string;
   data: JsonObject;
@@ -340,7 +391,7 @@ export interface You {
 
 /** Every JSON route, keyed by method and path: its request body and its answer. */
 export interface Endpoints {
-  "GET /api/catalog": { body: undefined; answer: JsonObject };
+  "GET /api/catalog": { body: undefined; answer: Catalog };
   "GET /api/health": { body: undefined; answer: JsonObject };
   "GET /api/library": { body: undefined; answer: JsonObject };
   "POST /api/library": { body: PublishBody; answer: JsonObject };
@@ -349,7 +400,7 @@ export interface Endpoints {
   "POST /api/library/chapters/{chapter_id}/tables": { body: PlayBody; answer: JsonObject };
   "GET /api/library/plays/{table_id}": { body: undefined; answer: JsonObject };
   "POST /api/library/plays/{table_id}/rating": { body: RatingBody; answer: JsonObject };
-  "POST /api/tables": { body: CreateTable; answer: JsonObject };
+  "POST /api/tables": { body: CreateTable; answer: Created };
   "GET /api/tables/{table_id}": { body: undefined; answer: { you: You; view: TableView } };
   "POST /api/tables/{table_id}/actions": { body: ActionBody; answer: JsonObject };
   "GET /api/tables/{table_id}/board": { body: undefined; answer: JsonObject };

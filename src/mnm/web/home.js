@@ -126,7 +126,7 @@ export function renderHome() {
   // difficulty presets (issue 16): bundles of the rule variants below, when the server offers them
   // (the catalog's `difficulties`: id, options, text, and the heuristic bot's measured win rate on each chapter,
   // `rates`; the label shows the rate of the chapter chosen above, or none where that chapter was not measured)
-  const presets = cat.difficulties || cat.presets || [];
+  const presets = cat.difficulties || []; // (issue 49: the catalog never had "presets"; tsc saw it)
   const presetLabel = (p) => {
     const rate = p.rates && p.rates[chapterSel.value];
     return tx(p.text || p.name || p.id) + (rate ? ` (${t("presetWins", { percent: Math.round(rate.win_rate * 100) })})` : "");
@@ -253,6 +253,7 @@ export function renderHome() {
     // a preset is sent as the rule variants it checked (applyPreset), never as a field of its own
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
+      /** @type {import("./api_types").Created} */
       const made = await http("POST", "/api/tables", body);
       localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
       if (open) location.hash = made.links.host.slice(made.links.host.indexOf("#"));

@@ -95,6 +95,7 @@ export function openNewTable(cat, chapterId, onDone) {
     if (p && p.options && p.options.length) body.options = p.options;
     if (language.value !== lang()) setLang(language.value);
     try {
+      /** @type {import("./api_types").Created} */
       const made = await http("POST", "/api/tables", body);
       localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
       closeDialog(box, false);

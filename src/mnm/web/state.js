@@ -19,7 +19,7 @@
  */
 
 export const S = {
-  /** @type {JsonObject | null} */
+  /** @type {import("./api_types").Catalog | null} */
   catalog: null,
   /** @type {string | null} */
   tableId: null,
