@@ -48,6 +48,18 @@ class Innate(TypedDict):
     text: Text | None
 
 
+class EventView(TypedDict):
+    """One event of the log (``views.event_json``): its message id and values, the rule it follows, its sentence in
+    both languages, and a story event's text."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    msg: str
+    params: dict[str, Any]
+    rule: NotRequired[str]
+    text: Text
+    story: NotRequired[Text | None]
+
+
 class HeroView(TypedDict):
     """One mouse of the party: its card's numbers, where it stands, its wounds, cards and seat."""
 
@@ -221,7 +233,7 @@ class TableView(TypedDict):
     summary: NotRequired[dict[str, Any]]
     campaign: NotRequired[CampaignView]
     log_first: NotRequired[int]
-    log: NotRequired[list[dict[str, Any]]]
+    log: NotRequired[list[EventView]]
 
 
 class You(TypedDict):
@@ -252,7 +264,7 @@ class UpdateMessage(TypedDict):
     seat: int
     version: int
     first_event: int
-    events: list[dict[str, Any]]
+    events: list[EventView]
     view: TableView
 
 

@@ -156,6 +156,15 @@ export interface ErrorAnswer {
 /** The machine code of a refusal (stable: clients key their translations on it). */
 export type ErrorCode = "malformed" | "seed_not_allowed" | "dice_not_allowed" | "bad_token" | "spectator" | "not_your_turn" | "not_host" | "no_table" | "not_found" | "method_not_allowed" | "stale" | "need_dice" | "already_continued" | "not_finished" | "too_big" | "bad_table" | "bad_chapter" | "illegal" | "cannot_undo" | "campaign" | "rate_limited" | "headers_too_big" | "internal" | "storage" | "busy" | "timeout" | "no_draft" | "no_playtest" | "too_many_drafts" | "playtest_limit" | "too_many_sockets" | "no_library_chapter" | "not_owner" | "library_refused" | "already_rated" | "not_played";
 
+/** One event of the log (``views.event_json``): its message id and values, the rule it follows, its sentence in both languages, and a story event's text. */
+export interface EventView {
+  msg: string;
+  params: JsonObject;
+  rule?: string;
+  text: Text;
+  story?: Text | null;
+}
+
 export interface HTTPValidationError {
   detail?: ValidationError[];
 }
@@ -326,7 +335,7 @@ export interface TableView {
   summary?: JsonObject;
   campaign?: CampaignView;
   log_first?: number;
-  log?: JsonObject[];
+  log?: EventView[];
 }
 
 /** A text in both languages. */
@@ -359,7 +368,7 @@ export interface UpdateMessage {
   seat: number;
   version: number;
   first_event: number;
-  events: JsonObject[];
+  events: EventView[];
   view: TableView;
 }
 

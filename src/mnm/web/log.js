@@ -37,6 +37,7 @@ export function setSpeed(value) {
   localStorage.setItem("mnm.speed", value in DELAYS ? value : "normal");
 }
 
+/** @param {import("./api_types").EventView} ev */
 function eventItem(ev, index) {
   return h(
     "li",
@@ -56,6 +57,7 @@ export function renderLog(rebuild, upTo = S.log.length) {
   list.scrollTop = list.scrollHeight;
 }
 
+/** @param {import("./api_types").EventView} ev */
 export function facesOf(ev) {
   const p = ev.params || {};
   return p.faces || (p.face ? [p.face] : null);
@@ -81,6 +83,7 @@ export function skipPlayback() {
   skipping = true;
 }
 
+/** @param {import("./api_types").UpdateMessage} msg */
 function worthPlaying(msg) {
   if (msg.kind === "undo" || msg.kind === "stop") return false; // a stop (issue 34) plays nothing
   if (msg.seat === -3) return true; // a bot played
@@ -88,6 +91,7 @@ function worthPlaying(msg) {
 }
 
 // Updates arrive here in order; each is shown step by step (or at once), then ``done(msg)`` applies it.
+/** @param {import("./api_types").UpdateMessage} msg */
 export function enqueue(msg, hooks) {
   queue.push([msg, hooks]);
   if (!running) drain();
@@ -122,6 +126,7 @@ function figureOf(shadow, id) {
 }
 
 // Change the shadow view as the event says; return what to draw for this step.
+/** @param {import("./api_types").EventView} ev */
 function stepInto(shadow, ev, final) {
   const p = ev.params || {};
   const extra = {};
@@ -180,6 +185,7 @@ function stepInto(shadow, ev, final) {
   return extra;
 }
 
+/** @param {import("./api_types").UpdateMessage} msg */
 async function play(msg, hooks, delay) {
   playing = true;
   document.body.dataset.playing = "1";

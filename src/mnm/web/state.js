@@ -31,7 +31,7 @@ export const S = {
   view: null, // the newest view from the server
   /** @type {import("./api_types").TableView | null} */
   shown: null, // the view the board shows (an older one while a playback runs)
-  /** @type {JsonObject[]} */
+  /** @type {import("./api_types").EventView[]} */
   log: [], // events, log[0] is event number logFirst
   logFirst: 0,
   /** @type {import("./api.js").TableSocket | null} */
