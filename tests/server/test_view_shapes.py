@@ -1,4 +1,4 @@
-"""The catalog, a new table's answer, the table view and the socket's messages have the shape mnm.server.shapes writes down (issue 49), the one the web client's
+"""The catalog, a new table's answer, the board's geometry, the table view and the socket's messages have the shape mnm.server.shapes writes down (issue 49), the one the web client's
 types (src/mnm/web/api_types.d.ts) are generated from: every key listed, none unlisted, each of its type, through a
 whole chapter played to its end (opening, turns, minion phases, the end screen's summary and campaign)."""
 
@@ -19,7 +19,7 @@ from web_helpers import create_body
 
 from mnm.bots import make_bot
 from mnm.server.app import Limits, create_app
-from mnm.server.shapes import TABLE_VIEW, Catalog, Created, StateMessage, UpdateMessage, You
+from mnm.server.shapes import TABLE_VIEW, BoardGeometry, Catalog, Created, StateMessage, UpdateMessage, You
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -39,10 +39,15 @@ def test_every_view_of_a_played_chapter_has_the_written_shape(client: TestClient
     service: Any = client.app.state.service  # type: ignore[attr-defined]
     you = TypeAdapter(You)
     kinds: set[str] = set()
+    boards: set[str] = set()
+    geometry = TypeAdapter(BoardGeometry)
     for n in range(3000):
         got = client.get(f"/api/tables/{table}", headers={"X-Seat-Token": token}).json()
         you.validate_python(got["you"])
         view = TABLE_VIEW.validate_python(got["view"])
+        if view["board_key"] not in boards:  # each layout once (a flip or an explore lays a new one)
+            boards.add(view["board_key"])
+            geometry.validate_python(client.get(f"/api/tables/{table}/board").json())
         if view["decision"] is not None:
             kinds.add(view["decision"]["kind"])
         if view["status"] != "playing":
@@ -58,6 +63,7 @@ def test_every_view_of_a_played_chapter_has_the_written_shape(client: TestClient
     else:
         raise AssertionError("the chapter did not end")
     assert {"turn", "choose_ability"} <= kinds
+    assert boards  # each layout's geometry was checked
 
 
 def test_an_unlisted_key_or_a_wrong_type_is_refused(client: TestClient) -> None:

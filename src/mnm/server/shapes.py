@@ -331,7 +331,44 @@ class Created(TypedDict):
     links: dict[str, Any]
 
 
+class SpaceGeometry(TypedDict):
+    """Where a space is drawn (SVG pixels: its centre and each cell's) and what the board knows of it."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    x: float
+    y: float
+    cells: list[list[float]]
+    water: bool
+    capacity: int
+    name: str
+    side: int
+    n: int
+    entry: bool
+    trap: bool
+    start: bool
+    flip: str | None
+    terrain: str | None
+    drift: str | None
+    features: list[str]
+
+
+class BoardGeometry(TypedDict):
+    """``GET /api/tables/{id}/board`` (``mnm.board.picture.board_geometry``): the board's SVG for the sides face
+    up, where each space and exit is on it, and the sides' names."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    key: str
+    svg: str
+    width: float
+    height: float
+    cell: float
+    spaces: dict[str, SpaceGeometry]
+    exits: list[dict[str, Any]]
+    sides: dict[str, Text]
+    outdoor: list[int]
+
+
 # The shapes the web client's types are written from (scripts/gen_web_types.py), each a top-level declaration.
-SHAPES: tuple[type, ...] = (TableView, You, StateMessage, UpdateMessage, Catalog, Created)
+SHAPES: tuple[type, ...] = (TableView, You, StateMessage, UpdateMessage, Catalog, Created, BoardGeometry)
 
 TABLE_VIEW: TypeAdapter[TableView] = TypeAdapter(TableView)

@@ -21,6 +21,19 @@ export interface ActionBody {
   dice?: number[] | null;
 }
 
+/** ``GET /api/tables/{id}/board`` (``mnm.board.picture.board_geometry``): the board's SVG for the sides face up, where each space and exit is on it, and the sides' names. */
+export interface BoardGeometry {
+  key: string;
+  svg: string;
+  width: number;
+  height: number;
+  cell: number;
+  spaces: { [key: string]: SpaceGeometry };
+  exits: JsonObject[];
+  sides: { [key: string]: Text };
+  outdoor: number[];
+}
+
 /** After the chapter: the next chapter, the cards each mouse may keep, the table's picks and who picks. */
 export interface CampaignView {
   next_chapter: string | null;
@@ -271,6 +284,25 @@ export interface SheetBody {
   lang?: string;
   /** a play-test's report, for the sheet */
   difficulty?: JsonObject | null;
+}
+
+/** Where a space is drawn (SVG pixels: its centre and each cell's) and what the board knows of it. */
+export interface SpaceGeometry {
+  x: number;
+  y: number;
+  cells: number[][];
+  water: boolean;
+  capacity: number;
+  name: string;
+  side: number;
+  n: number;
+  entry: boolean;
+  trap: boolean;
+  start: boolean;
+  flip: string | null;
+  terrain: string | null;
+  drift: string | null;
+  features: string[];
 }
 
 /** The socket's answer to hello (and to sync): who you are and the whole view, with the log's last page. */

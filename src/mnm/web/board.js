@@ -95,6 +95,7 @@ export class BoardView {
   constructor(container, onActivate) {
     this.container = container; // the scrolling box
     this.onActivate = onActivate; // (kind: "space"|"figure", id, lit: boolean) => void
+    /** @type {import("./api_types").BoardGeometry | null} */
     this.geometry = null;
     /** @type {SVGSVGElement | null} */
     this.svg = null;
@@ -197,6 +198,7 @@ export class BoardView {
     return across < 600 && g ? Math.min(6, Math.max(1, (32 / g.cell) * (g.width / across))) : 1;
   }
 
+  /** @param {import("./api_types").BoardGeometry} geometry */
   setGeometry(geometry) {
     this.geometry = geometry;
     // The SVG comes from our own server (escaped by the renderer); parse it as an SVG document.
