@@ -5,7 +5,7 @@ turns them into TypeScript declarations that the client's JSDoc (`// @ts-check`,
 request body the server would refuse, or an error code it never sends, fails the client's type check.
 ``Endpoints`` maps each JSON route ("POST /api/tables") to its request body and its answer. The answers the server
 declares only as "an object" come out as ``JsonObject`` (any key), except the ones mnm.server.shapes writes down
-(the catalog, a new table, the table view and who you are at it, the socket's messages), which come from those TypedDicts the same way.
+(the catalog, a new table, the table view and who you are at it, the board's geometry, the socket's messages), which come from those TypedDicts the same way.
 
     python scripts/gen_web_types.py          # write the file
     python scripts/gen_web_types.py --check  # exit 1 if the committed file is not what the schema gives
@@ -141,6 +141,7 @@ ANSWERS = {
     "GET /api/catalog": "Catalog",
     "POST /api/tables": "Created",
     "GET /api/tables/{table_id}": "{ you: You; view: TableView }",
+    "GET /api/tables/{table_id}/board": "BoardGeometry",
 }
 
 

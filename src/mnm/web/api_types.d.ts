@@ -444,7 +444,7 @@ export interface Endpoints {
   "POST /api/tables": { body: CreateTable; answer: Created };
   "GET /api/tables/{table_id}": { body: undefined; answer: { you: You; view: TableView } };
   "POST /api/tables/{table_id}/actions": { body: ActionBody; answer: JsonObject };
-  "GET /api/tables/{table_id}/board": { body: undefined; answer: JsonObject };
+  "GET /api/tables/{table_id}/board": { body: undefined; answer: BoardGeometry };
   "POST /api/tables/{table_id}/continue": { body: ContinueBody; answer: JsonObject };
   "GET /api/tables/{table_id}/events": { body: undefined; answer: JsonObject };
   "GET /api/tables/{table_id}/hints": { body: undefined; answer: JsonObject };

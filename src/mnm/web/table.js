@@ -281,6 +281,7 @@ async function ensureBoard() {
   const key = S.view.board_key;
   if (S.boardKey === key) return;
   S.boardKey = key;
+  /** @type {import("./api_types").Reply<"GET /api/tables/{table_id}/board">} */
   const geometry = await http("GET", `/api/tables/${encodeURIComponent(S.tableId)}/board`);
   const first = !S.board.geometry;
   S.board.setGeometry(geometry);
