@@ -24,6 +24,10 @@ ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || apt_install postgresql
 # The accessibility scan (tests/browser) injects axe-core, a single file from the npm registry.
 command -v npm >/dev/null || apt_install npm
 [ -f .cache/axe/node_modules/axe-core/axe.min.js ] || { mkdir -p .cache/axe && (cd .cache/axe && npm init -y >/dev/null && npm install --silent axe-core); }
+# The web client's type check and linter (issue 49): typescript and eslint at the versions package-lock.json pins,
+# in node_modules (git-ignored); installed again only when the lockfile changed.
+cmp -s package-lock.json node_modules/.mnm-lock 2>/dev/null \
+  || { npm ci --no-audit --no-fund --silent && cp package-lock.json node_modules/.mnm-lock; }
 
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
@@ -39,6 +43,8 @@ stage "ruff" .venv/bin/ruff check src tests bench
 stage "mypy" .venv/bin/mypy
 # issue 49: no module takes another module's _private name (tests/test_privates.py plants one to prove it fails)
 stage "no private names taken across modules" .venv/bin/python scripts/privates.py --check
+stage "web client types (tsc --noEmit over the JSDoc)" node_modules/.bin/tsc -p tsconfig.json
+stage "web client lint (eslint)" node_modules/.bin/eslint --max-warnings 0 src/mnm/web eslint.config.js
 # The pure-Python engine's stages need no compiled build: they run in the background while the compile (one C
 # compiler, one core) runs, and are waited for before the compiled stage takes both cores. They are the engine,
 # chapter, bot and scenario tests again (tests/engine/test_builds.py, which compares the two builds, needs the

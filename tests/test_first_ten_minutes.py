@@ -60,7 +60,7 @@ def test_the_test_script_runs_its_checks_as_stages() -> None:
     checks = script[script.index(". scripts/stages.sh") :]
     runs = [line.strip() for line in checks.splitlines() if line.strip().startswith((".venv/bin/", "MNM_ENGINE="))]
     assert runs == []  # every check is a stage: none can stop the others
-    assert checks.count('stage "') == 6 and checks.rstrip().endswith("stages_report")
+    assert checks.count('stage "') == 8 and checks.rstrip().endswith("stages_report")
     started = re.findall(r'^stage_bg "([^"]+)"', checks, flags=re.M)
     waited = re.findall(r'^stage_wait "([^"]+)"', checks, flags=re.M)
     assert len(started) == 2 and sorted(started) == sorted(waited)  # every background stage is waited for

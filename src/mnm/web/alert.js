@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 45: the turn alert of a seat. When a decision becomes this seat's, the tab's title and icon change (seen from
 // another tab or a phone's tab list), a banner says whose turn it is, and, only if the player switched it on, a
 // short sound plays. Everything goes back when the decision is answered.
@@ -40,7 +41,7 @@ function setIcon(href) {
 
 function beep() {
   try {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older Safari
     if (!Ctx) return;
     const ctx = new Ctx();
     const osc = ctx.createOscillator();

@@ -1,6 +1,26 @@
+// @ts-check
 // HTTP and WebSocket access to the server. Seat tokens go in a header or the hello message, never in URLs.
 
-// ``extra``: more headers (the workshop's X-Editor-Token).
+/** @typedef {import("./api_types").ErrorAnswer} ErrorAnswer */
+/** @typedef {import("./api_types").JsonObject} JsonObject */
+
+/** A refused request: ``data`` is the server's answer (its ``error`` code the key of the message to show),
+ * ``status`` the HTTP status.
+ * @typedef {Error & { data: ErrorAnswer | { error: string, message: string }, status: number }} HttpError */
+
+/** A request's body, as the server's model for that route has it (api_types.d.ts, from its OpenAPI).
+ * @template {keyof import("./api_types").Endpoints} K
+ * @typedef {import("./api_types").Body<K>} Body */
+
+/**
+ * One JSON request. Throws an ``HttpError`` when the server refuses it.
+ * @param {"GET" | "POST" | "PUT" | "DELETE"} method
+ * @param {string} path
+ * @param {object} [body] the JSON body; none when undefined
+ * @param {string | null} [token] the seat's token (X-Seat-Token)
+ * @param {Record<string, string>} [extra] more headers (the workshop's X-Editor-Token)
+ * @returns {Promise<any>} the answer (its shape: ``Reply<route>`` in api_types.d.ts)
+ */
 export async function http(method, path, body, token, extra = {}) {
   const headers = { Accept: "application/json", ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -13,7 +33,7 @@ export async function http(method, path, body, token, extra = {}) {
     data = { error: "bad_response", message: `HTTP ${response.status}` };
   }
   if (!response.ok) {
-    const err = new Error(data.message || `HTTP ${response.status}`);
+    const err = /** @type {HttpError} */ (new Error(data.message || `HTTP ${response.status}`));
     err.data = data;
     err.status = response.status;
     throw err;
@@ -21,9 +41,26 @@ export async function http(method, path, body, token, extra = {}) {
   return data;
 }
 
+/**
+ * What a table's socket tells its page (the messages' shapes: mnm.server.shapes, in api_types.d.ts).
+ * @typedef {object} TableHandlers
+ * @property {(you: import("./api_types").You, view: import("./api_types").TableView) => void} onState
+ * @property {(msg: import("./api_types").UpdateMessage) => void} onUpdate
+ * @property {(msg: JsonObject) => void} onError
+ * @property {(connected: boolean) => void} onStatus
+ * @property {(code: number) => void} onFatal  4403 (bad token) or 4404 (no such table): no reconnecting
+ * @property {(msg: JsonObject) => void} [onKeep]
+ * @property {(msg: JsonObject) => void} [onContinued]
+ */
+
 // A table connection that reconnects by itself. Callbacks: onState(you, view), onUpdate(msg), onError(msg),
 // onStatus(connected: boolean).
 export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string | null} token
+   * @param {TableHandlers} handlers
+   */
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
     this.token = token;

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: the server's SVG of the tiles face up (drawn by mnm.board.render), with figures, markers and
 // the legal choices drawn on top. Every space and figure is a button (click, tap, Enter): a lit one picks the
 // matching option, any other opens its details. Zoom with the buttons, ctrl+wheel or two fingers; pan by
@@ -7,7 +8,17 @@ import { placeName, t, tx } from "./i18n.js";
 import { FLOORS, floorDefs, minionSilhouette, mouseSilhouette } from "./figures.js";
 import { drawMarks, drawRain, figureBadges, trapJawsPath } from "./marks.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const NS = "http://www.w3.org/2000/svg";
+
+/** Every match of ``sel`` under ``root``: the board is one SVG document, so each is an SVG element.
+ * @param {ParentNode} root
+ * @param {string} sel
+ * @returns {NodeListOf<SVGGraphicsElement>} */
+const svgAll = (root, sel) => /** @type {NodeListOf<SVGGraphicsElement>} */ (root.querySelectorAll(sel));
+/** @param {ParentNode} root @param {string} sel @returns {SVGGraphicsElement | null} */
+const svgOne = (root, sel) => /** @type {SVGGraphicsElement | null} */ (root.querySelector(sel));
 const NUMBER_PX = 14; // a space number's font size on the screen, at least (issue 45)
 const NUMBER_MAX = 0.62; // ... but at most this much of a map cell (the printed size is 0.42)
 // dark enough for white letters at ≥ 4.5:1
@@ -84,7 +95,9 @@ export class BoardView {
   constructor(container, onActivate) {
     this.container = container; // the scrolling box
     this.onActivate = onActivate; // (kind: "space"|"figure", id, lit: boolean) => void
+    /** @type {import("./api_types").BoardGeometry | null} */
     this.geometry = null;
+    /** @type {SVGSVGElement | null} */
     this.svg = null;
     this.zoom = 1;
     container.addEventListener("click", (ev) => this.click(ev));
@@ -148,8 +161,8 @@ export class BoardView {
     // the rest of the board; on a phone at the current zoom (its tap zoom keeps the printed size, ~24 px)
     const perUnit = across / units / (this.container.clientWidth >= 600 ? this.zoom : 1);
     const cell = this.geometry.cell || 40;
-    for (const label of this.svg.querySelectorAll("g.label")) {
-      const num = label.querySelector("text.num");
+    for (const label of svgAll(this.svg, "g.label")) {
+      const num = svgOne(label, "text.num");
       if (!num) continue;
       if (!num.dataset.fs) {
         num.dataset.fs = num.getAttribute("font-size");
@@ -160,7 +173,7 @@ export class BoardView {
       const shift = (size - printed) * 0.36;
       num.setAttribute("font-size", size.toFixed(1));
       num.setAttribute("y", (Number(num.dataset.y) + shift).toFixed(1));
-      const name = label.querySelector("text.sname");
+      const name = svgOne(label, "text.sname");
       if (name) {
         if (!name.dataset.y) name.dataset.y = name.getAttribute("y");
         name.setAttribute("y", (Number(name.dataset.y) + shift).toFixed(1));
@@ -185,27 +198,28 @@ export class BoardView {
     return across < 600 && g ? Math.min(6, Math.max(1, (32 / g.cell) * (g.width / across))) : 1;
   }
 
+  /** @param {import("./api_types").BoardGeometry} geometry */
   setGeometry(geometry) {
     this.geometry = geometry;
     // The SVG comes from our own server (escaped by the renderer); parse it as an SVG document.
     const doc = new DOMParser().parseFromString(geometry.svg, "image/svg+xml");
-    const svg = document.importNode(doc.documentElement, true);
+    const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.importNode(doc.documentElement, true)));
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.setAttribute("class", "board-svg");
     svg.setAttribute("role", "group");
     for (const title of svg.querySelectorAll("title")) title.remove(); // English-only; labels come below
-    for (const text of svg.querySelectorAll("text")) text.dataset.en = text.textContent;
-    for (const path of svg.querySelectorAll("path.space")) {
+    for (const text of svgAll(svg, "text")) text.dataset.en = text.textContent;
+    for (const path of svgAll(svg, "path.space")) {
       path.setAttribute("tabindex", "0");
       path.setAttribute("role", "button");
     }
     // issue 25: each room's floor (stone, wood, earth, grass) under its dry spaces
     svg.insertBefore(floorDefs(), svg.firstChild);
-    for (const tile of svg.querySelectorAll("g.tile[data-side]")) {
+    for (const tile of svgAll(svg, "g.tile[data-side]")) {
       const floor = FLOORS[tile.dataset.side];
       if (!floor) continue;
-      for (const path of tile.querySelectorAll("path.space.normal:not(.lava):not(.chasm):not(.shallow)")) path.dataset.floor = floor;
+      for (const path of svgAll(tile, "path.space.normal:not(.lava):not(.chasm):not(.shallow)")) path.dataset.floor = floor;
     }
     this.container.replaceChildren(svg);
     sortForTabbing(svg);
@@ -243,7 +257,7 @@ export class BoardView {
   translate() {
     if (!this.svg) return;
     this.svg.setAttribute("aria-label", t("board"));
-    for (const text of this.svg.querySelectorAll("text[data-en]")) {
+    for (const text of svgAll(this.svg, "text[data-en]")) {
       const en = text.dataset.en;
       const tile = /^(\d+) · (.+)$/.exec(en);
       if (tile) {
@@ -259,7 +273,7 @@ export class BoardView {
   choose(id) {
     this.chosen = id;
     if (!this.svg) return;
-    for (const path of this.svg.querySelectorAll("path.space")) path.classList.toggle("chosen", path.dataset.space === id && path.classList.contains("lit"));
+    for (const path of svgAll(this.svg, "path.space")) path.classList.toggle("chosen", path.dataset.space === id && path.classList.contains("lit"));
   }
 
   spaceCentre(id) {
@@ -280,7 +294,7 @@ export class BoardView {
     const occupants = new Map();
     for (const hero of view.heroes) if (hero.space && !hero.captured) push(occupants, hero.space, tx(hero.name));
     for (const m of view.minions) push(occupants, m.space, tx(m.name));
-    for (const path of this.svg.querySelectorAll("path.space")) {
+    for (const path of svgAll(this.svg, "path.space")) {
       const id = path.dataset.space;
       const down = onUnlaid(id);
       path.setAttribute("tabindex", down ? "-1" : "0");
@@ -360,7 +374,7 @@ export class BoardView {
       if (figures.length >= 3 && sp.cells.length < figures.length) this.layer.appendChild(crowdBadge(space, sp, figures, g.cell));
     }
     for (const side of unlaid) {
-      const body = this.svg.querySelector(`g.tile[data-side="${side}"] g.side`);
+      const body = svgOne(this.svg, `g.tile[data-side="${side}"] g.side`);
       if (!body) continue;
       const box = body.getBBox();
       const caption = t("overlayUnlaid");
@@ -428,7 +442,7 @@ export class BoardView {
     if (fig.kind === "minion" && d.flying) said.push(names.flying);
     // what the token shows (a minion's letter and number, "R" "1") is in its name, so what is seen is what is named
     // (WCAG 2.5.3, label in name: "click R1" works by voice); a mouse's lone letter needs no tag
-    const tag = [...group.querySelectorAll("text")].map((n) => n.textContent).join("");
+    const tag = [...svgAll(group, "text")].map((n) => n.textContent).join("");
     const named = tag.length > 1 ? t("figureTagged", { name, tag }) : name;
     const label = [t("figureLabel", { name: named, wounds: d.wounds, life: d.life }), spaceLabel(this.geometry, d.space)];
     if (said.length) label.push(said.join(", "));
@@ -452,6 +466,7 @@ export class BoardView {
 }
 
 // [EXP] The legend's names by kind (the server's words), with the catalogue's as a fallback.
+/** @param {TableView} view */
 function legendNames(view) {
   const names = { flying: t("flying"), on_fire: t("statuses.on_fire"), cursed: t("statuses.cursed") };
   for (const item of view.legend || []) names[item.kind] = tx(item.name);
@@ -459,6 +474,7 @@ function legendNames(view) {
 }
 
 // [EXP] What a space holds beyond its figures, in words: its terrain and the sentences of its markers.
+/** @param {TableView} view */
 export function spaceMarks(view, geometry, id) {
   const out = [];
   const sp = geometry && geometry.spaces[id];

@@ -1,3 +1,4 @@
+// @ts-check
 // Companion mode (physical dice): one roll at a time. Say whose roll and what for, take the faces as pictures
 // of the real die, show what the faces so far did (figures moved on the board), then ask for the next roll.
 // Outside companion mode the box shows the latest roll and whose it was.
@@ -8,7 +9,10 @@ import { t, tx } from "./i18n.js";
 import { dicePictures, facesOf } from "./log.js";
 import { S } from "./state.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 // "rat-warrior-1's movement" / "Rat Warrior 1's attack" / "collin's search" → names in the player's language
+/** @param {TableView} view */
 export function purposeWords(purpose, view) {
   const m = /^(.*?)(?:'s | )(movement|attack|defense|search|scurry|charmed movement|charmed attack|mousetrap|chase|flip|leaving the water|breaking the web|[a-z0-9-]+)$/.exec(purpose || "");
   if (!m) return { who: purpose, what: "" };

@@ -1,3 +1,4 @@
+// @ts-check
 // Information on demand: the detail panel for cards, minions (their type's stat card), heroes and spaces,
 // and the short card summaries shown inside option buttons.
 
@@ -6,6 +7,8 @@ import { minionSilhouette } from "./figures.js";
 import { h, openDialog } from "./dom.js";
 import { t, tx } from "./i18n.js";
 import { S } from "./state.js";
+
+/** @typedef {import("./api_types").TableView} TableView */
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -48,8 +51,8 @@ function glyph(type, size = 44) {
   const look = minionLook(type.id);
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", "-24 -24 48 48");
-  svg.setAttribute("width", size);
-  svg.setAttribute("height", size);
+  svg.setAttribute("width", String(size));
+  svg.setAttribute("height", String(size));
   svg.setAttribute("aria-hidden", "true");
   if (type.boss) svg.appendChild(minionShape(look.shape, 18, { class: "boss-frame" }));
   svg.appendChild(minionShape(look.shape, 14, { fill: look.fill, stroke: "#111", "stroke-width": 2 }));
@@ -58,6 +61,7 @@ function glyph(type, size = 44) {
 }
 
 // A minion type's stat card: glyph, battle/defense/life, attack kind, abilities in words, wounds per figure.
+/** @param {TableView} view */
 export function minionCard(type, view) {
   const figures = view.minions.filter((m) => m.type === type.id);
   return h(

@@ -1,3 +1,4 @@
+// @ts-check
 // Pictures of the action die's faces (R-GEN-05): the movement number in the corner, the symbols drawn.
 
 import { t } from "./i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers shared by every surface: element builder, toasts, and accessible dialogs
 // (named, aria-modal, focus moved in and trapped, Escape closes, focus returned where it was).
 

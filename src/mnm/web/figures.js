@@ -1,3 +1,4 @@
+// @ts-check
 // The board's own look (issue 25, item 13), drawn by us: a silhouette for each mouse and each minion type (a mouse's
 // head with its hero's emblem; a rat's head, a roach, a spider...), and the floors of the rooms (stone, wood, earth,
 // grass) as SVG patterns. No art from the game's box.

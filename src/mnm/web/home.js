@@ -1,3 +1,4 @@
+// @ts-check
 // The new-table form and the share links.
 
 import { http } from "./api.js";
@@ -5,6 +6,8 @@ import { $, errorText, h, toast } from "./dom.js";
 import { lang, t, tx } from "./i18n.js";
 import { S } from "./state.js";
 import { openNewTable } from "./newtable.js";
+
+/** @typedef {import("./api_types").TableView} TableView */
 
 const app = $("#app");
 const TABLES_KEY = "mnm.tables";
@@ -21,6 +24,7 @@ function storedTables() {
 }
 
 // Called on every view of a table: remember where it stands and how to come back (newest first, at most 12).
+/** @param {TableView} view */
 export function noteTable(tableId, token, view, you) {
   if (!tableId || !view) return;
   const entry = {
@@ -122,7 +126,7 @@ export function renderHome() {
   // difficulty presets (issue 16): bundles of the rule variants below, when the server offers them
   // (the catalog's `difficulties`: id, options, text, and the heuristic bot's measured win rate on each chapter,
   // `rates`; the label shows the rate of the chapter chosen above, or none where that chapter was not measured)
-  const presets = cat.difficulties || cat.presets || [];
+  const presets = cat.difficulties || []; // (issue 49: the catalog never had "presets"; tsc saw it)
   const presetLabel = (p) => {
     const rate = p.rates && p.rates[chapterSel.value];
     return tx(p.text || p.name || p.id) + (rate ? ` (${t("presetWins", { percent: Math.round(rate.win_rate * 100) })})` : "");
@@ -236,6 +240,7 @@ export function renderHome() {
     for (const sel of seatAssign.querySelectorAll("select")) seats[Number(sel.value)].push(sel.dataset.hero);
     const players = [...seatPlayers.querySelectorAll("select")].map((x) => x.value || null);
     const used = seats.map((s, i) => [s, players[i]]).filter(([s]) => s.length);
+    /** @type {import("./api.js").Body<"POST /api/tables">} */
     const body = {
       chapter: chapterSel.value,
       party: party(),
@@ -248,6 +253,7 @@ export function renderHome() {
     // a preset is sent as the rule variants it checked (applyPreset), never as a field of its own
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
+      /** @type {import("./api_types").Created} */
       const made = await http("POST", "/api/tables", body);
       localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
       if (open) location.hash = made.links.host.slice(made.links.host.indexOf("#"));

@@ -1,3 +1,4 @@
+// @ts-check
 // UI strings in English and Portuguese. Event sentences come from the server (mnm.engine.i18n).
 import { LIBRARY_STRINGS } from "./library_strings.js";
 import { TABLE_STRINGS } from "./table_strings.js";

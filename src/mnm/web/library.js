@@ -1,3 +1,4 @@
+// @ts-check
 // The chapter library (issue 36): search, a chapter's page, one-click tables, publishing from the workshop and
 // rating at a finished table. Every text a visitor wrote goes into the page as text (h() makes text nodes),
 // never as HTML.
@@ -326,6 +327,7 @@ function ratingsSection(page) {
 
 async function play(page, links, bots) {
   try {
+    /** @type {import("./api.js").Body<"POST /api/library/chapters/{chapter_id}/tables">} */
     const body = { version: page.version };
     if (bots) body.bots = Array(page.sheet.party_size).fill("heuristic");
     const made = await http("POST", `/api/library/chapters/${enc(page.chapter)}/tables`, body);
@@ -338,7 +340,7 @@ async function play(page, links, bots) {
 
 async function setListed(page) {
   try {
-    await http("POST", `/api/library/chapters/${enc(page.chapter)}/listed`, { listed: !page.listed }, undefined, editorHeaders());
+    await http("POST", `/api/library/chapters/${enc(page.chapter)}/listed`, /** @satisfies {import("./api.js").Body<"POST /api/library/chapters/{chapter_id}/listed">} */ ({ listed: !page.listed }), undefined, editorHeaders());
     renderChapter(page.chapter, null);
   } catch (err) {
     toast(errorText(err), "error");
@@ -388,15 +390,15 @@ function openPublish(getText, ensureToken) {
       const got = await http(
         "POST",
         "/api/library",
-        {
+        /** @satisfies {import("./api.js").Body<"POST /api/library">} */ ({
           text: getText(),
           title: title.value.trim(),
           description: description.value.trim(),
-          languages: langs.filter((x) => x.checked).map((x) => x.value),
+          languages: langs.filter((x) => x.checked).map((x) => /** @type {"en" | "pt"} */ (x.value)),
           mice: Number(mice.value) || 1,
           author: author.value.trim(),
           licence: licence.value.trim(),
-        },
+        }),
         undefined,
         token ? { "X-Editor-Token": token } : {},
       );
@@ -448,7 +450,7 @@ export async function ratingPanel(card, tableId, token) {
   send.addEventListener("click", async () => {
     const picked = section.querySelector("input[name=rate-stars]:checked");
     try {
-      await http("POST", `/api/library/plays/${enc(tableId)}/rating`, { stars: Number(picked ? picked.value : 4), note: note.value }, token);
+      await http("POST", `/api/library/plays/${enc(tableId)}/rating`, /** @satisfies {import("./api.js").Body<"POST /api/library/plays/{table_id}/rating">} */ ({ stars: Number(picked ? picked.value : 4), note: note.value }), token);
       outcome.textContent = t("lib.thanks");
       send.disabled = true;
     } catch (err) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The chapter library's interface strings (issue 36), in English and Portuguese; i18n.js files them under "lib".
 export const LIBRARY_STRINGS = {
   en: {

@@ -1,3 +1,4 @@
+// @ts-check
 // The event log (a polite live region beside the board, a drawer on phones), the stepped playback of the
 // minion phase and of other seats' and bots' moves, and the "since your last turn" summary.
 
@@ -6,6 +7,8 @@ import { $, h } from "./dom.js";
 import { t, tx } from "./i18n.js";
 import { S } from "./state.js";
 import { detailsDefault, detailsOn, plain } from "./words.js";
+
+/** @typedef {import("./api_types").TableView} TableView */
 
 const DELAYS = { instant: 0, normal: 900, slow: 1900 };
 // events worth a pause of their own: something moved, rolled, was wounded, placed or defeated
@@ -34,6 +37,7 @@ export function setSpeed(value) {
   localStorage.setItem("mnm.speed", value in DELAYS ? value : "normal");
 }
 
+/** @param {import("./api_types").EventView} ev */
 function eventItem(ev, index) {
   return h(
     "li",
@@ -53,6 +57,7 @@ export function renderLog(rebuild, upTo = S.log.length) {
   list.scrollTop = list.scrollHeight;
 }
 
+/** @param {import("./api_types").EventView} ev */
 export function facesOf(ev) {
   const p = ev.params || {};
   return p.faces || (p.face ? [p.face] : null);
@@ -78,6 +83,7 @@ export function skipPlayback() {
   skipping = true;
 }
 
+/** @param {import("./api_types").UpdateMessage} msg */
 function worthPlaying(msg) {
   if (msg.kind === "undo" || msg.kind === "stop") return false; // a stop (issue 34) plays nothing
   if (msg.seat === -3) return true; // a bot played
@@ -85,6 +91,7 @@ function worthPlaying(msg) {
 }
 
 // Updates arrive here in order; each is shown step by step (or at once), then ``done(msg)`` applies it.
+/** @param {import("./api_types").UpdateMessage} msg */
 export function enqueue(msg, hooks) {
   queue.push([msg, hooks]);
   if (!running) drain();
@@ -109,6 +116,7 @@ async function drain() {
   document.body.removeAttribute("data-playing");
 }
 
+/** @param {TableView} view */
 function copyView(view) {
   return JSON.parse(JSON.stringify(view));
 }
@@ -118,6 +126,7 @@ function figureOf(shadow, id) {
 }
 
 // Change the shadow view as the event says; return what to draw for this step.
+/** @param {import("./api_types").EventView} ev */
 function stepInto(shadow, ev, final) {
   const p = ev.params || {};
   const extra = {};
@@ -176,6 +185,7 @@ function stepInto(shadow, ev, final) {
   return extra;
 }
 
+/** @param {import("./api_types").UpdateMessage} msg */
 async function play(msg, hooks, delay) {
   playing = true;
   document.body.dataset.playing = "1";

@@ -1,3 +1,4 @@
+// @ts-check
 // [EXP] The expansion's markers on the board: leaves (with the way their current drifts), turtles, bees, Olga,
 // the mortar, tree branches, Hesster stretched over his spaces, allies and pets; fire and curse on figures, wings
 // on flying minions; and the legend that names them. Words come from the server (mnm.presentation.info, the same sentences the
@@ -5,6 +6,11 @@
 
 import { svgEl as el } from "./dom.js";
 import { tx } from "./i18n.js";
+
+/** @typedef {import("./api_types").TableView} TableView */
+/** One row of the legend: a marker's kind (its glyph), name and words; a tile feature's letter; ``base``: the
+ * base game's.
+ * @typedef {{ kind: string, name: string, text: string, letter?: string, base?: boolean }} LegendRow */
 
 // Colours of the terrain (as mnm.board.render paints it) for the legend's swatches.
 const TERRAIN = { lava: "#e4572e", chasm: "#141414", shallow: "#c6e6f5" };
@@ -222,6 +228,7 @@ export function drawRain(layer, svg, outdoor) {
 }
 
 // Draw every marker of ``view.marks`` on ``layer``. ``centre(space)`` gives a space's centre in board pixels.
+/** @param {TableView} view */
 export function drawMarks(layer, view, centre, cell) {
   const perSpace = new Map();
   const spot = (space) => {
@@ -319,12 +326,15 @@ export function figureBadges(group, statuses, flying, r, names) {
 }
 
 // The legend: one row per marker this board shows now (view.legend), with its glyph, name and what it does.
+/** @param {TableView} view @returns {LegendRow[]} */
 export function legendRows(view) {
   return (view.legend || []).map((item) => ({ kind: item.kind, name: tx(item.name), text: tx(item.text) }));
 }
 
 // issue 25: the base game's marks (every chapter), then the lettered feature badges on the tiles face up.
+/** @param {TableView} view @returns {LegendRow[]} */
 export function baseLegendRows(view, geometry, placeName) {
+  /** @type {LegendRow[]} */
   const rows = (view.base_legend || []).map((item) => ({ kind: item.kind, name: tx(item.name), text: tx(item.text) }));
   const seen = new Map();
   for (const sp of Object.values((geometry && geometry.spaces) || {})) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 45, item 7: "Play this chapter" opens one screen to set the table up: who plays which mouse (a player's
 // device, or a bot), the difficulty with the figures the server measured, and the language. Sensible defaults:
 // every mouse on one device, the default difficulty, the page's language; one press starts the table.
@@ -83,6 +84,7 @@ export function openNewTable(cat, chapterId, onDone) {
       else seats[Number(sel.value)].push(sel.dataset.hero);
     }
     const used = seats.filter((s) => s.length);
+    /** @type {import("./api.js").Body<"POST /api/tables">} */
     const body = { chapter: chapterId, party: heroes.map((x) => x.id), seats: [...used], companion: companion.checked };
     if (botMice.length) {
       body.seats.push(botMice);
@@ -93,6 +95,7 @@ export function openNewTable(cat, chapterId, onDone) {
     if (p && p.options && p.options.length) body.options = p.options;
     if (language.value !== lang()) setLang(language.value);
     try {
+      /** @type {import("./api_types").Created} */
       const made = await http("POST", "/api/tables", body);
       localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
       closeDialog(box, false);

@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 45's table strings (the shared end of chapter, the turn alert, the new-table step, player words), in
 // English and Portuguese; i18n.js merges them into the main catalogue (top-level keys).
 export const TABLE_STRINGS = {

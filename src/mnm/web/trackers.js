@@ -1,8 +1,11 @@
+// @ts-check
 // The chapter's trackers at the table (issue 46): the counters and flags its victory or defeat read, with their
 // names and limits ("Alarm 7 of 20 — the mice lose at 20"). The view gives them (chapter.trackers, from
 // mnm/presentation/trackers.py); this draws them, self-contained: one call from the table page.
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
+
+/** @typedef {import("./api_types").TableView} TableView */
 
 const WORDS = {
   en: { title: "Chapter trackers", of: "{label} {value} of {limit}", at: "{label}: {value}", lose: "the mice lose at {v}", win: "the mice win at {v}", yes: "yes", no: "not yet", flagLose: "the mice lose when it happens", flagWin: "needed to win", flagNotWin: "the mice win only while it has not happened", flagNotLose: "the mice lose while it has not happened" },
@@ -39,6 +42,7 @@ function flagLine(tr) {
 }
 
 // the trackers of the view's chapter as a small list (null when the chapter reads none)
+/** @param {TableView} view */
 export function trackersPanel(view) {
   const list = (view && view.chapter && view.chapter.trackers) || [];
   if (!list.length) return null;

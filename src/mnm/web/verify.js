@@ -1,8 +1,11 @@
+// @ts-check
 // "Check the dice" (issue 26, finding 8): at the end of every table, the commitment published at the start,
 // the seed revealed at the end, a download of the full record and the command that replays it from the seed.
 // Its own module and words, so the rest of the end screen is left as it is.
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
+
+/** @typedef {import("./api_types").TableView} TableView */
 
 const WRAP = "overflow-wrap: anywhere"; // 64 hex digits and 39-digit seeds must fit a phone
 
@@ -28,6 +31,7 @@ const WORDS = {
 };
 
 /** The panel for a finished table's view ``v`` (its ``fairness`` carries the commitment, seed and record). */
+/** @param {TableView} v */
 export function diceCheckPanel(v, tableId) {
   const f = v.fairness || {};
   if (!f.seed) return null;

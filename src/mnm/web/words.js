@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 45: words for players. Rule IDs ("R-MOVE-03") and the dice seal are details a family does not need: they
 // sit behind a "Details" switch, off by default for players and on at a companion table (real dice are checked
 // against the rules there). A glossary says the game's own words (Scurry, Share, Aim...) in a child's words.
@@ -5,12 +6,15 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
+/** @typedef {import("./api_types").TableView} TableView */
+
 const KEY = "mnm.details";
 const RULE_ID = /\s*[([]?\bR-[A-Z]+-\d+[a-z]?(?:\s*(?:\.\.|-|–|,|and|e|to|a)\s*(?:R-[A-Z]+-)?\d+[a-z]?)*\b[)\]]?/g;
 
 // Whether the details default to on for a table's view: at a companion table (its dice are typed from real dice)
 // and in a verify view (the chapter is over and its seed public: the end screen's "Check the dice" is read with the
 // rule IDs and the seal). Players at a table being played see them only when they switch them on.
+/** @param {TableView} view */
 export function detailsDefault(view) {
   return Boolean(view && (view.companion || (view.fairness && view.fairness.seed)));
 }
