@@ -12,6 +12,7 @@ import { $, closeDialog, errorText, h, openDialog, svgEl, toast } from "./dom.js
 import { showLinks } from "./home.js";
 import { lang, t, tx } from "./i18n.js";
 import { publishButton } from "./library.js";
+import { watchPlaytest, watchTable } from "./replay.js";
 import { S } from "./state.js";
 
 const app = $("#app");
@@ -504,6 +505,9 @@ export async function renderWorkshop() {
     scheduleCheck("load");
   } else await startBlank();
   updateUndo();
+  // issue 46: /workshop#replay=TABLE_ID opens a finished table's game in the replay viewer (end screen, library)
+  const replay = /^#replay=([A-Za-z0-9_-]{1,40})$/.exec(location.hash);
+  if (replay) watchTable(replay[1]);
 }
 
 // a yes/no question in the page's own accessible dialog; resolves true for yes
@@ -2157,7 +2161,9 @@ async function runPlaytest() {
   const games = Math.max(1, Math.min(1000, Number($("#ws-games").value) || 100));
   try {
     const presets = [...document.querySelectorAll(".ws-preset:checked")].map((x) => x.value);
-    W.job = await wsHttp("POST", "/api/workshop/playtests", { text: W.text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] });
+    const text = W.text;
+    W.job = await wsHttp("POST", "/api/workshop/playtests", { text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] });
+    W.jobText = text; // the file its games were played with: a game is watched again with this one
   } catch (err) {
     toast(errorText(err), "error");
     return;
@@ -2257,6 +2263,25 @@ function whyLost(p) {
       ? h("div", { class: "ws-row", role: "group", "aria-label": t("ws.preset") }, Object.keys(W.job.presets).map((id) => h("button", { type: "button", class: "small", "data-why-preset": id, "aria-pressed": String(id === W.heat.preset), onclick: () => { W.heat.preset = id; showJob(); } }, `${t(`ws.presets.${id}`)} (${W.job.presets[id].games})`)))
       : null,
     found.length ? h("ul", {}, found.map((d) => h("li", { "data-why": d.kind, "data-rule": d.rule }, lang() === "pt" ? d.pt : d.en))) : h("p", {}, p.wins === p.games ? t("ws.allWon") : t("ws.noWhy")),
+    watchGames(p),
+  );
+}
+
+// issue 46: "watch a lost game": the play-test's games of this difficulty (lost ones first), each opened in the
+// replay viewer (web/replay.js), played again by the server with the same bot, difficulty and seed
+function watchGames(p) {
+  const games = p.watch || [];
+  if (!games.length || !W.job) return null;
+  const job = W.job;
+  const preset = W.heat.preset;
+  const why = (g) => (t(`ws.outcomes.${g.outcome}`) === `ws.outcomes.${g.outcome}` ? t("wsw.watchOther") : t(`ws.outcomes.${g.outcome}`));
+  const label = (g) => t(g.status === "won" ? "wsw.watchWon" : "wsw.watchLost", { n: g.seed + 1, rounds: g.rounds, why: why(g) });
+  return h(
+    "div",
+    { id: "ws-watch", class: "ws-watch" },
+    h("h4", {}, t("wsw.watchTitle")),
+    h("p", { class: "ws-help" }, t("wsw.watchHelp")),
+    h("div", { class: "ws-row" }, games.map((g) => h("button", { type: "button", class: "small", "data-watch-seed": g.seed, "data-status": g.status, onclick: () => watchPlaytest({ text: W.jobText || W.text, party: job.party, bot: job.bot, preset, seed: g.seed }) }, label(g)))),
   );
 }
 

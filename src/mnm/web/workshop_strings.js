@@ -114,6 +114,11 @@ export const WORKSHOP_WORDS = {
     exitsOf: "the exits of {of}",
     exitNear: " (by space {space})",
     edge: { n: "north", e: "east", s: "south", w: "west" },
+    watchTitle: "Watch a game",
+    watchHelp: "Each game is played again, step by step, with the same bots, difficulty and dice: what the minions did and why, what the bots aimed for, the chapter's counters and flags, and which rules fired.",
+    watchLost: "Game {n}: lost, {why} (round {rounds})",
+    watchWon: "Game {n}: won (round {rounds})",
+    watchOther: "stopped",
   },
   pt: {
     param: {
@@ -227,5 +232,10 @@ export const WORKSHOP_WORDS = {
     exitsOf: "as saídas {of}",
     exitNear: " (junto ao espaço {space})",
     edge: { n: "norte", e: "leste", s: "sul", w: "oeste" },
+    watchTitle: "Assistir a uma partida",
+    watchHelp: "Cada partida é jogada de novo, passo a passo, com os mesmos bots, dificuldade e dados: o que os lacaios fizeram e por quê, o que os bots buscavam, os contadores e marcadores do capítulo e quais regras dispararam.",
+    watchLost: "Partida {n}: perdida, {why} (rodada {rounds})",
+    watchWon: "Partida {n}: vencida (rodada {rounds})",
+    watchOther: "interrompida",
   },
 };
