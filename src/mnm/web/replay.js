@@ -219,11 +219,11 @@ class Viewer {
     const controls = h(
       "div",
       { class: "replay-controls", role: "group", "aria-label": w("scrub") },
-      button("replay-first", w("first"), "⏮", () => this.go(0)),
+      button("replay-first", w("first"), "«", () => this.go(0)),
       button("replay-back", w("back"), "◀", () => this.go(this.at - 1)),
       this.playButton,
       button("replay-next", w("next"), "▶", () => this.go(this.at + 1)),
-      button("replay-last", w("last"), "⏭", () => this.go(d.frames.length - 1)),
+      button("replay-last", w("last"), "»", () => this.go(d.frames.length - 1)),
       h("label", { class: "replay-speed" }, `${w("speed")} `, h("select", { id: "replay-speed", onchange: (/** @type {Event} */ ev) => { this.speed = Number(/** @type {HTMLSelectElement} */ (ev.target).value); if (this.timer !== null) { this.pause(); this.toggle(); } } }, [[1200, "½×"], [600, "1×"], [250, "2×"], [80, "5×"]].map(([ms, name]) => h("option", { value: ms, selected: ms === 600 }, String(name))))),
       h("button", { type: "button", id: "replay-next-rule", class: "small", onclick: () => this.seek((f) => f.rules.length > 0) }, `▲ ${w("nextRule")}`),
       h("button", { type: "button", id: "replay-next-change", class: "small", onclick: () => this.seek((f) => f.changed.length > 0) }, `● ${w("nextChange")}`),

@@ -1,0 +1,117 @@
+"""Issue 46, item 5 in the browser: from a play-test, "watch a lost game" opens the replay viewer (step, play,
+scrub, the next counter change, the bots' aim, the rules that fired); a finished table's game opens in the same
+viewer from a link (the end screen's). Screenshots in out/browser/."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "out" / "browser"
+T = 30_000  # ms: the machine is shared
+
+WORDS = {
+    "en": {"lost": re.compile(r"Game \d+: lost"), "title": "Watch the game: The Old Mill", "aim": "Pull the rusty lever", "change": "Next counter or flag change", "lever": "Lever down", "was": "was not set"},
+    "pt": {"lost": re.compile(r"Partida \d+: perdida"), "title": "Assistir à partida: O Moinho Velho", "aim": "Puxar a alavanca enferrujada", "change": "Próxima mudança de contador ou marcador", "lever": "Lever down", "was": "era não marcado"},
+}
+
+
+def copy_of(page: Page, chapter: str) -> None:
+    page.goto("/workshop")
+    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
+    page.locator("#ws-copy-of").select_option(chapter)
+    page.locator("#ws-copy").click()
+    expect(page.locator("#ws-id")).to_have_value(re.compile(chapter), timeout=T)
+    expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+
+
+@pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (390, "pt")])
+def test_watch_a_lost_play_test_game_step_by_step(browser: Browser, base_url: str, width: int, lang: str) -> None:
+    words = WORDS[lang]
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900})
+    context.add_init_script(f"localStorage.setItem('mnm.lang', '{lang}')")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    copy_of(page, "the-old-mill")
+    for preset in ("easy", "hard"):
+        page.locator(f'.ws-preset[value="{preset}"]').uncheck()
+    page.locator("#ws-games").fill("4")
+    page.locator("#ws-games").dispatch_event("change")
+    page.locator("#ws-run").click()
+    expect(page.locator("#ws-progress-box")).to_have_attribute("data-status", "done", timeout=120_000)
+    lost = page.locator('#ws-watch button[data-status="lost"]').first
+    expect(lost).to_have_text(words["lost"], timeout=T)
+    lost.click()
+    viewer = page.locator("#replay")
+    expect(viewer.locator("h2")).to_have_text(words["title"], timeout=60_000)
+    expect(viewer.locator("#replay-outcome")).to_have_class(re.compile("lost"))
+    body = viewer.locator(".replay")
+    expect(body).to_have_attribute("data-step", "0")
+    viewer.locator("#replay-next").click()
+    expect(body).to_have_attribute("data-step", "1")
+    # the bots' aim, in the chapter's words
+    expect(viewer.locator("#replay-aim")).to_contain_text(words["aim"])
+    # the next change of the chapter's counters and flags: the lever, highlighted, with what it was
+    viewer.get_by_role("button", name=re.compile(words["change"])).click()
+    row = viewer.locator('#replay-vars tr[data-var="lever_down"]')
+    expect(row).to_have_class("replay-changed")
+    expect(row).to_contain_text(words["lever"])
+    expect(row).to_contain_text(words["was"])
+    expect(viewer.locator("#replay-rules")).to_contain_text("▲")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"replay-playtest-{lang}-{width}.png"), full_page=False)
+    # scrub to the end, play from there (back to the start, moving on its own)
+    last = int(viewer.locator("#replay-scrub").get_attribute("max") or "0")
+    assert last > 20
+    viewer.locator("#replay-scrub").fill(str(last))
+    expect(body).to_have_attribute("data-step", str(last))
+    viewer.locator("#replay-speed").select_option("80")
+    viewer.locator("#replay-play").click()
+    time.sleep(1.0)
+    viewer.locator("#replay-play").click()  # pause
+    expect(viewer.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
+    step = int(body.get_attribute("data-step") or "0")
+    assert 0 < step < last
+    # keys step too
+    viewer.locator("#replay-next").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(body).not_to_have_attribute("data-step", str(step))
+    assert errors == []
+    context.close()
+
+
+def test_a_finished_table_s_game_opens_from_its_link(browser: Browser, base_url: str) -> None:
+    """A bot table of a draft, over: /workshop#replay=ID opens its game in the viewer."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    copy_of(page, "the-old-mill")
+    text = page.locator("#ws-text").input_value()
+    made = page.request.post("/api/workshop/tables", data={"text": text, "bots": ["heuristic"] * 4})
+    assert made.status == 201, made.text()
+    table = made.json()["table"]
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        view = page.request.get(f"/api/tables/{table}").json()["view"]
+        if view["fairness"]["seed"] is not None:
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail("the bot table did not end")
+    page.goto(f"/workshop#replay={table}")
+    viewer = page.locator("#replay")
+    expect(viewer.locator("#replay-outcome")).to_be_visible(timeout=60_000)
+    expect(viewer.locator("#replay-where")).to_contain_text("Step 0 of")
+    viewer.locator("#replay-last").click()
+    expect(viewer.locator("#replay-mice")).to_contain_text("Prince Collin")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "replay-table-en-1280.png"))
+    assert errors == []
+    context.close()
