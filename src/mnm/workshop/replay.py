@@ -213,6 +213,7 @@ def record_frames(record: Any, content: Content | None = None) -> dict[str, Any]
     from mnm.content.aliases import renamed, renamed_words
     from mnm.content.loader import builtin_content
     from mnm.engine import EngineError
+    from mnm.engine.sandbox import SANDBOX_ROW, sandbox_change
     from mnm.records.record import RECORD_FORMAT, STOP, game_from_setup
 
     content = content or builtin_content()
@@ -244,6 +245,8 @@ def record_frames(record: Any, content: Content | None = None) -> dict[str, Any]
             if kind == "undo":  # an undone step is not part of the game that was played: replay what stood
                 g.undo()
                 return "", []
+            if kind == SANDBOX_ROW:  # the host's hand-made change at a sandbox table
+                return "", sandbox_change(g, action)
             actor = action.split(" ")[1] if " " in action else ""
             return actor, list(g.apply(action, dice=dice))
         return None
