@@ -115,3 +115,54 @@ def test_a_finished_table_s_game_opens_from_its_link(browser: Browser, base_url:
     page.screenshot(path=str(SHOTS / "replay-table-en-1280.png"))
     assert errors == []
     context.close()
+
+
+def test_the_sandbox_table_sets_a_counter_fires_a_rule_and_moves_the_hourglass(browser: Browser, base_url: str) -> None:
+    """A table of the draft with a person and bots mixed; as its host, from the workshop: the counter picked from
+    the chapter's own names is set, a rule fired, the hourglass moved; the table shows each at once."""
+    halls = (ROOT / "tests/bots/chapters/corpus/10-the-noisy-halls.yaml").read_text(encoding="utf-8")
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/workshop")
+    expect(page.locator("#ws-id")).to_be_visible(timeout=T)
+    box = page.locator("#ws-file-box")
+    if not box.evaluate("b => b.open"):
+        page.locator("#ws-file-title").click()
+    page.locator("#ws-text").fill(halls)
+    expect(page.locator("#ws-id")).to_have_value("the-noisy-halls", timeout=T)
+    expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+    seats = page.locator("#ws-seats select.ws-seat-player")
+    expect(seats).to_have_count(4, timeout=T)
+    for i in range(1, 4):
+        seats.nth(i).select_option("heuristic")
+    page.locator("#ws-open-table").click()
+    panel = page.locator("#ws-sandbox")
+    expect(panel.locator("#ws-sandbox-var option")).to_have_text(["Noise"], timeout=T)  # picked, never typed
+    table = context.new_page()
+    table.on("pageerror", lambda e: errors.append(str(e)))
+    table.goto(page.locator("#ws-links .host-link").input_value())
+    expect(table.locator("#chapter-trackers")).to_contain_text("Noise 0 of 8", timeout=T)
+    panel.locator("#ws-sandbox-value").fill("5")
+    panel.locator("#ws-sandbox-set").click()
+    expect(panel.locator("#ws-sandbox-status")).to_have_text("Done: Noise = 5", timeout=T)
+    expect(table.locator("#chapter-trackers")).to_contain_text("Noise 5 of 8", timeout=T)
+    panel.locator("#ws-sandbox-rule").select_option("creaking-boards")
+    panel.locator("#ws-sandbox-fire").click()
+    expect(panel.locator("#ws-sandbox-status")).to_contain_text("Done: Fire the rule: Creaking boards", timeout=T)
+    expect(table.locator("#chapter-trackers")).to_contain_text("Noise 7 of 8", timeout=T)
+    expect(table.locator("#log")).to_contain_text("Sandbox: the chapter rule creaking boards fires by hand.", timeout=T)
+    panel.locator("#ws-sandbox-page").fill("0")
+    panel.locator("#ws-sandbox-jump").click()
+    expect(panel.locator("#ws-sandbox-status")).to_have_text("Not changed: the chapter track's pages are 1 to 9 (its end marker)", timeout=T)
+    panel.locator("#ws-sandbox-page").fill("3")
+    panel.locator("#ws-sandbox-jump").click()
+    expect(panel.locator("#ws-sandbox-status")).to_have_text("Done: Hourglass page 3", timeout=T)
+    # two pages turned: the chapter's hourglass rule adds 1 noise each, and 8 is its defeat
+    expect(table.locator("#log")).to_contain_text("The hourglass moves to page 3", timeout=T)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    panel.screenshot(path=str(SHOTS / "sandbox-panel-en-1280.png"))
+    table.screenshot(path=str(SHOTS / "sandbox-table-en-1280.png"))
+    assert errors == []
+    context.close()

@@ -17,7 +17,8 @@ Changes (text form):
 - ``page N``: the hourglass moves to page N; forward it moves page by page as the rules move it (the chapter's
   hourglass rules fire, the end marker loses), back it is simply put there.
 
-After a change the chapter's victory and defeat are checked, as after any step. The undo history is cleared
+After a change the chapter's victory and defeat are checked, as after any step (and, as in play, only once the
+turns have begun: a change made while the mice choose their abilities ends the game at the first step after). The undo history is cleared
 (what came before a hand-made change is not taken back across it).
 """
 

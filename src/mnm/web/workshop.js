@@ -13,6 +13,7 @@ import { showLinks } from "./home.js";
 import { lang, t, tx } from "./i18n.js";
 import { publishButton } from "./library.js";
 import { watchPlaytest, watchTable } from "./replay.js";
+import { sandboxPanel } from "./sandbox.js";
 import { S } from "./state.js";
 
 const app = $("#app");
@@ -2391,6 +2392,7 @@ async function openTable() {
     const made = await http("POST", "/api/workshop/tables", body);
     localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
     showLinks($("#ws-links"), made.links, made.seats);
+    $("#ws-links").append(sandboxPanel(made.table, made.host_token)); // issue 46: the sandbox table
   } catch (err) {
     toast(errorText(err), "error");
   }
