@@ -1106,7 +1106,8 @@ function drawForms() {
       { class: "card", "aria-labelledby": "ws-ch-title" },
       h("h3", { id: "ws-ch-title" }, t("ws.chapter")),
       labelled(t("ws.id"), textInput("id", d.id, (v) => edit((x) => (x.id = v)), { id: "ws-id" })),
-      labelled(t("ws.number"), numberInput("number", d.number, (v) => edit((x) => (x.number = v)), { min: 0 })),
+      labelled(t("ws.number"), numberInput("number", d.number, (v) => edit((x) => (x.number = v)), { min: 0, "aria-describedby": "ws-number-help" })),
+      h("p", { id: "ws-number-help", class: "ws-help" }, t("wsw.numberHelp")), // issue 46: 0 shows no number
       bilingual("name", t("ws.name"), d.name),
       bilingual("objective", t("ws.objective"), d.objective),
     ),
