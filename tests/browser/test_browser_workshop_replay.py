@@ -166,3 +166,42 @@ def test_the_sandbox_table_sets_a_counter_fires_a_rule_and_moves_the_hourglass(b
     table.screenshot(path=str(SHOTS / "sandbox-table-en-1280.png"))
     assert errors == []
     context.close()
+
+
+def test_an_exit_is_picked_on_the_board_and_every_exit_shows_its_direction(browser: Browser, base_url: str) -> None:
+    """A trigger's "which exit" is clicked on the board: the side's exits light up as buttons named as the form
+    names them; the one clicked is the form's value. Every exit has its direction written beside it."""
+    winch = (ROOT / "tests/bots/chapters/corpus/15-the-winch-gate.yaml").read_text(encoding="utf-8")
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/workshop")
+    expect(page.locator("#ws-id")).to_be_visible(timeout=T)
+    box = page.locator("#ws-file-box")
+    if not box.evaluate("b => b.open"):
+        page.locator("#ws-file-title").click()
+    page.locator("#ws-text").fill(winch)
+    expect(page.locator("#ws-id")).to_have_value("the-winch-gate", timeout=T)
+    expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+    names = page.locator("#ws-board .ws-exit-name")
+    assert names.count() >= 4
+    assert set(names.evaluate_all("els => els.map((e) => e.textContent)")) <= {"north", "east", "south", "west"}
+    field = "rooms.0.rules.0.where.exit"
+    select = page.locator(f'#ws-forms select[data-field="{field}"]')
+    before = select.locator("option:checked").inner_text()
+    page.locator(f'#ws-forms button[data-pick="{field}"]').click()
+    expect(page.locator("#ws-picking")).to_contain_text("click an exit of", timeout=T)
+    pickable = page.locator("#ws-board .ws-exit-mark.pickable")
+    assert pickable.count() == select.locator("option").count() - 1  # every exit of the side, not "any exit"
+    other = next(i for i in range(pickable.count()) if pickable.nth(i).get_attribute("aria-label") != before)
+    wanted = pickable.nth(other).get_attribute("aria-label")
+    pickable.nth(other).focus()  # the marks are keyboard stops (a finger taps them; at this zoom they are small)
+    page.keyboard.press("Enter")
+    expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+    expect(page.locator(f'#ws-forms select[data-field="{field}"] option:checked')).to_have_text(wanted or "", timeout=T)
+    expect(page.locator("#ws-board .ws-exit-mark.pickable")).to_have_count(0)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#ws-board").screenshot(path=str(SHOTS / "workshop-exit-names-en-1280.png"))
+    assert errors == []
+    context.close()

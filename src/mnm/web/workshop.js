@@ -968,6 +968,23 @@ function drawMarks() {
       g.appendChild(svgEl("circle", { cx: ex.x, cy: ex.y, r: 9, fill: "#b3261e", stroke: "#fff", "stroke-width": 2 }));
       g.appendChild(svgEl("path", { d: `M${ex.x - 4},${ex.y - 4} L${ex.x + 4},${ex.y + 4} M${ex.x + 4},${ex.y - 4} L${ex.x - 4},${ex.y + 4}`, stroke: "#fff", "stroke-width": 2.5 }));
     }
+    // issue 46: its direction written beside it, the word the forms and the sheet name it by
+    g.appendChild(svgEl("text", { x: ex.x, y: ex.y - 12, class: "ws-exit-name", "text-anchor": "middle" }, t(`wsw.edge.${ex.edge}`)));
+    // picking an exit for a form (a trigger's "which exit"): the exits of that side are buttons
+    if (W.picking && W.picking.exitSide === ex.side) {
+      g.classList.add("pickable");
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("aria-label", exitName(ex.side, ex.index));
+      g.insertBefore(svgEl("circle", { cx: ex.x, cy: ex.y, r: 16, class: "ws-exit-target" }), g.firstChild);
+      g.addEventListener("click", () => pickExit(ex.index));
+      g.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") {
+          ev.preventDefault();
+          pickExit(ex.index);
+        }
+      });
+    }
     layer.appendChild(g);
   }
   const setup = setupOf(W.data);
@@ -992,8 +1009,20 @@ function drawMarks() {
   }
 }
 
+// an exit clicked on the board while a form picks one (issue 46): handed to that form
+function pickExit(index) {
+  if (!W.picking || W.picking.onExit === undefined) return;
+  const { onExit, from } = W.picking;
+  W.picking = null;
+  $("#ws-picking").textContent = "";
+  drawMarks();
+  onExit(index);
+  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  if (back) back.focus();
+}
+
 function pickSpace(id) {
-  if (!W.picking) return;
+  if (!W.picking || W.picking.onExit !== undefined) return;
   const { apply, onPick, from } = W.picking;
   W.picking = null;
   $("#ws-picking").textContent = "";
@@ -1008,6 +1037,15 @@ function startPicking(label, apply, onPick = null) {
   W.picking = { label, apply, onPick, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
   $("#ws-picking").textContent = t("ws.picking", { what: label });
   const first = $("#ws-board path.space");
+  if (first) first.focus();
+}
+
+// pick an exit of ``side`` on the board: ``onExit(index)`` hands it to the form (issue 46)
+function startPickingExit(label, side, onExit) {
+  W.picking = { label, apply: null, onPick: null, onExit, exitSide: side, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
+  $("#ws-picking").textContent = t("wsw.pickingExit", { what: label, of: sideOf(side) });
+  drawMarks();
+  const first = document.querySelector("#ws-board .ws-exit-mark.pickable");
   if (first) first.focus();
 }
 
@@ -1582,7 +1620,10 @@ function paramInput(field, p, given, set) {
       const exits = W.board && p.side !== undefined && p.side !== null ? (W.board.exits || []).filter((e) => e.side === Number(p.side)).sort((a, b) => a.index - b.index) : [];
       const options = exits.map((e) => e.index);
       if (value !== undefined && value !== null && value !== "" && !options.includes(Number(value))) options.push(Number(value));
-      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, h("option", { value: "", selected: value === undefined || value === null }, t("wsw.anyExit")), options.map((i) => h("option", { value: i, selected: Number(value) === i }, exitName(Number(p.side), i)))));
+      const select = h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, h("option", { value: "", selected: value === undefined || value === null }, t("wsw.anyExit")), options.map((i) => h("option", { value: i, selected: Number(value) === i }, exitName(Number(p.side), i))));
+      // issue 46: or clicked on the board (the side's exits light up)
+      const pick = exits.length ? h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPickingExit(label, Number(p.side), (i) => set(i)) }, t("ws.pickOnBoard")) : null;
+      return h("div", { class: "ws-row" }, h("label", { class: "ws-row" }, h("span", { class: "ws-label" }, label), select), pick);
     }
     case "group":
     case "list":
