@@ -133,6 +133,11 @@ def test_the_sandbox_table_sets_a_counter_fires_a_rule_and_moves_the_hourglass(b
     page.locator("#ws-text").fill(halls)
     expect(page.locator("#ws-id")).to_have_value("the-noisy-halls", timeout=T)
     expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+    # a counter's name in the forms is picked from the chapter's own counters (issue 46, item 2)
+    name = page.locator('#ws-forms input[data-field="rules.0.do.0.counter.name"]')
+    expect(name).to_have_value("noise", timeout=T)
+    listed = page.locator(f"datalist#{name.get_attribute('list')} option")
+    assert listed.evaluate_all("os => os.map((o) => o.value)") == ["noise"]
     seats = page.locator("#ws-seats select.ws-seat-player")
     expect(seats).to_have_count(4, timeout=T)
     for i in range(1, 4):

@@ -1915,6 +1915,23 @@ function ruleIds() {
   return [...(d.rules || []), ...(d.rooms || []).flatMap((r) => r.rules || [])].map((r) => r && r.id).filter(Boolean);
 }
 
+// the names of the chapter's counters (or flags) used anywhere in its file, in the file's order
+function varNames(kind) {
+  const found = new Set();
+  const walk = (v) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        const isKind = kind === "flag" ? ["flag", "set_flag", "clear_flag"].includes(k) : ["counter", "counter_to_wheel"].includes(k);
+        if (isKind && x && typeof x === "object" && typeof x.name === "string" && x.name) found.add(x.name);
+        walk(x);
+      }
+    }
+  };
+  walk(W.data);
+  return [...found];
+}
+
 const FREE_TEXT = new Set(["why", "note", "rule"]); // typed as they are, not made into a name
 
 // a text field: a name of the chapter's own (an item, a rule) from a list, a free text as typed, a name made
@@ -1930,6 +1947,18 @@ function namedInput(field, p, label, value, set, none) {
     return h("div", { class: "ws-row" }, pickFrom(items), items.length ? null : h("span", { class: "ws-help" }, t("wsw.noItems")));
   }
   if (/_rule\.rule$/.test(field)) return pickFrom(ruleIds().map((id) => ({ id, name: id })));
+  const named = /\.(counter|counter_to_wheel|set_flag|clear_flag|flag)\.name$/.exec(field);
+  if (named) {
+    // issue 46: a counter's or flag's name picked from those the chapter already uses (or a new one typed)
+    const kind = named[1].includes("flag") ? "flag" : "counter";
+    const id = `ws-names-${field.replace(/[^A-Za-z0-9-]/g, "-")}`;
+    return h(
+      "div",
+      { class: "ws-row" },
+      labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14, list: id, autocomplete: "off" })),
+      h("datalist", { id }, varNames(kind).map((n) => h("option", { value: n }))),
+    );
+  }
   if (FREE_TEXT.has(p.name)) return labelled(label, textInput(field, value, (v) => set(v.trim() || undefined), { size: 24, placeholder: p.default || "" }));
   return labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14 }));
 }
