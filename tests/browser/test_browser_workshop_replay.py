@@ -210,3 +210,35 @@ def test_an_exit_is_picked_on_the_board_and_every_exit_shows_its_direction(brows
     page.locator("#ws-board").screenshot(path=str(SHOTS / "workshop-exit-names-en-1280.png"))
     assert errors == []
     context.close()
+
+
+def test_an_added_tile_s_place_is_picked_among_the_empty_squares(browser: Browser, base_url: str) -> None:
+    """Issue 46, item 2: where a tile is added during the chapter is picked on the grid under the board."""
+    every = (ROOT / "examples/chapters/every-word.yaml").read_text(encoding="utf-8")
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    context.add_init_script("localStorage.setItem('mnm.lang', 'pt')")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/workshop")
+    expect(page.locator("#ws-id")).to_be_visible(timeout=T)
+    box = page.locator("#ws-file-box")
+    if not box.evaluate("b => b.open"):
+        page.locator("#ws-file-title").click()
+    page.locator("#ws-text").fill(every)
+    expect(page.locator("#ws-id")).to_have_value("every-word", timeout=T)
+    expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+    field = "rules.1.do.3.add_tile.at"
+    expect(page.locator(f'#ws-forms input[data-field="{field}.0"]')).to_have_value("2")
+    page.locator(f'#ws-forms button[data-pick="{field}"]').click()
+    expect(page.locator("#ws-picking")).to_contain_text("escolha um dos quadrados vazios")
+    square = page.locator('#ws-grid .ws-cell.placing[data-at="1,1"]')
+    expect(square).to_have_attribute("aria-label", "Pôr aqui (1 a leste, 1 ao sul)")
+    square.click()
+    expect(page.locator("#ws-text")).to_have_attribute("aria-busy", "false", timeout=T)
+    expect(page.locator(f'#ws-forms input[data-field="{field}.0"]')).to_have_value("1", timeout=T)
+    expect(page.locator(f'#ws-forms input[data-field="{field}.1"]')).to_have_value("1", timeout=T)
+    expect(page.locator("#ws-grid .ws-cell.placing")).to_have_count(0)
+    expect(page.locator("#ws-text")).to_have_value(re.compile(r"add_tile: \{side: 1, at: \[1, 1\]\}"), timeout=T)
+    assert errors == []
+    context.close()

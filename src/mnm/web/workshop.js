@@ -37,6 +37,7 @@ const W = {
   pickedSide: null,
   pending: {}, // incomplete entries by list path: shown, not in the file
   picking: null, // {label, apply(spaceId)}
+  placing: null, // {onPlace(x, y)}: a form picks an empty square of the grid (issue 46)
   job: null,
   heat: { preset: "normal", kind: "wounds" },
   checkTimer: null,
@@ -853,6 +854,10 @@ function renderGrid() {
             h("button", { type: "button", class: "small", "data-remove": p.side, onclick: () => removeTile(i) }, t("ws.remove")),
           ),
         );
+      } else if (near(x, y) && W.placing) {
+        // a form picks a square (where a tile is added during the chapter, issue 46)
+        const label = t("wsw.placeHere", { x, y });
+        cells.push(h("button", { type: "button", class: "ws-cell free placing", "data-at": `${x},${y}`, "aria-label": label, title: label, onclick: () => place(x, y) }, "◎"));
       } else if (near(x, y)) {
         const label = W.pickedSide ? t("ws.layHere", { side: W.pickedSide, x, y }) : t("ws.emptySquare", { x, y });
         cells.push(h("button", { type: "button", class: "ws-cell free", "data-at": `${x},${y}`, "aria-label": label, title: label, disabled: !W.pickedSide, onclick: () => lay(x, y) }, "+"));
@@ -861,6 +866,26 @@ function renderGrid() {
   }
   box.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, minmax(0, 8.5em))`;
   box.replaceChildren(...cells);
+}
+
+// pick an empty square next to the laid tiles for a form: ``onPlace(x, y)`` (issue 46: an added tile's place)
+function startPlacing(label, onPlace) {
+  W.placing = { onPlace, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
+  $("#ws-picking").textContent = t("wsw.pickingSquare", { what: label });
+  renderGrid();
+  const first = document.querySelector("#ws-grid .ws-cell.placing");
+  if (first) first.focus();
+}
+
+function place(x, y) {
+  if (!W.placing) return;
+  const { onPlace, from } = W.placing;
+  W.placing = null;
+  $("#ws-picking").textContent = "";
+  renderGrid();
+  onPlace(x, y);
+  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  if (back) back.focus();
 }
 
 function lay(x, y) {
@@ -2022,6 +2047,8 @@ function nestedInput(field, p, label, value, set) {
         h("span", { class: "ws-label" }, label),
         h("label", {}, `${t("wsw.param.x")} `, h("input", { type: "number", class: "ws-num", value: list[0] ?? "", "data-field": `${field}.0`, onchange: at(0) })),
         h("label", {}, `${t("wsw.param.y")} `, h("input", { type: "number", class: "ws-num", value: list[1] ?? "", "data-field": `${field}.1`, onchange: at(1) })),
+        // issue 46: or picked among the empty squares next to the laid tiles, under the board
+        field.endsWith(".add_tile.at") ? h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPlacing(label, (x, y) => set([x, y])) }, t("wsw.pickSquare")) : null,
       );
     }
     default:
