@@ -242,3 +242,31 @@ def test_an_added_tile_s_place_is_picked_among_the_empty_squares(browser: Browse
     expect(page.locator("#ws-text")).to_have_value(re.compile(r"add_tile: \{side: 1, at: \[1, 1\]\}"), timeout=T)
     assert errors == []
     context.close()
+
+
+def test_tiles_that_fit_are_marked_on_the_grid_while_laying(browser: Browser, base_url: str) -> None:
+    """Issue 46, item 8: with a side picked, the empty squares where its exits join the laid tiles are marked."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/workshop")
+    expect(page.locator("#ws-gallery .ws-tile").first).to_be_visible(timeout=T)
+    page.locator("#ws-blank").click()
+    expect(page.locator('#ws-problems [data-problem="setup.layout"]')).to_be_visible(timeout=T)
+    for side, at in ((5, "0,0"), (4, "1,0")):
+        page.locator(f'#ws-gallery [data-side="{side}"]').click()
+        page.locator(f'#ws-grid [data-at="{at}"]').click()
+        expect(page.locator(f'#ws-grid [data-remove="{side}"]')).to_be_visible(timeout=T)
+    page.locator('#ws-gallery [data-side="2"]').click()
+    fit = page.locator('#ws-grid [data-at="2,0"]')
+    expect(fit).to_have_class(re.compile(r"\bfits\b"), timeout=T)
+    expect(fit).to_have_text("+ ● 1")
+    expect(fit).to_have_attribute("aria-label", re.compile("its exits join 1 exit"))
+    expect(page.locator("#ws-grid .ws-cell.fits")).to_have_count(1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#ws-grid").screenshot(path=str(SHOTS / "workshop-tiles-that-fit.png"))
+    fit.click()  # laid there: its exit joined
+    expect(page.locator('#ws-grid [data-remove="2"]')).to_be_visible(timeout=T)
+    assert errors == []
+    context.close()

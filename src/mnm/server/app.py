@@ -64,6 +64,7 @@ from mnm.server.tables import (
 from mnm.server.views import board_json, difficulties_json, event_json, log_page, options_json, table_view
 from mnm.server.workshop import workshop_router
 from mnm.workshop.playtest import PlaytestService, end_leftovers
+from mnm.workshop.fits_routes import fits_router
 from mnm.workshop.replay_routes import replay_router
 from mnm.workshop.sandbox_routes import sandbox_router
 
@@ -793,6 +794,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     app.include_router(library.router)
     app.include_router(replay_router(limits.address_scale))  # issue 46: the replay viewer (mnm.workshop.replay_routes)
     app.include_router(sandbox_router())  # issue 46: the sandbox table (mnm.workshop.sandbox_routes)
+    app.include_router(fits_router(limits.address_scale))  # issue 46: tiles that fit here (mnm.workshop.fits_routes)
 
     # --- the client --------------------------------------------------------------------------------
 

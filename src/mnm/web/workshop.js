@@ -837,6 +837,7 @@ function renderGrid() {
   const [x0, x1, y0, y1] = laid.length ? [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1, Math.max(...ys) + 1] : [0, 0, 0, 0];
   const at = new Map(laid.map((p, i) => [`${p.at[0]},${p.at[1]}`, [p, i]]));
   const near = (x, y) => !laid.length || [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => at.has(`${x + dx},${y + dy}`));
+  const key = JSON.stringify(laid.map((p) => [p.side, p.at]));
   const cells = [];
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -859,13 +860,31 @@ function renderGrid() {
         const label = t("wsw.placeHere", { x, y });
         cells.push(h("button", { type: "button", class: "ws-cell free placing", "data-at": `${x},${y}`, "aria-label": label, title: label, onclick: () => place(x, y) }, "◎"));
       } else if (near(x, y)) {
-        const label = W.pickedSide ? t("ws.layHere", { side: W.pickedSide, x, y }) : t("ws.emptySquare", { x, y });
-        cells.push(h("button", { type: "button", class: "ws-cell free", "data-at": `${x},${y}`, "aria-label": label, title: label, disabled: !W.pickedSide, onclick: () => lay(x, y) }, "+"));
+        // issue 46: "tiles that fit here": the squares where the picked side's exits would join the laid tiles'
+        const fit = W.pickedSide && W.fits && W.fits.side === W.pickedSide && W.fits.key === key ? W.fits.at[`${x},${y}`] : null;
+        const joins = fit ? fit.joined : 0;
+        const base = W.pickedSide ? t("ws.layHere", { side: W.pickedSide, x, y }) : t("ws.emptySquare", { x, y });
+        const label = joins ? `${base} · ${t("wsw.fitsHere", { n: joins })}` : base;
+        cells.push(h("button", { type: "button", class: `ws-cell free${joins ? " fits" : ""}`, "data-at": `${x},${y}`, "data-joins": fit ? joins : null, "aria-label": label, title: label, disabled: !W.pickedSide, onclick: () => lay(x, y) }, joins ? `+ ● ${joins}` : "+"));
       } else cells.push(h("div", { class: "ws-cell none", "aria-hidden": "true" }));
     }
   }
   box.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, minmax(0, 8.5em))`;
   box.replaceChildren(...cells);
+  if (W.pickedSide && laid.length && !(W.fits && W.fits.side === W.pickedSide && W.fits.key === key)) requestFits(W.pickedSide, key);
+}
+
+// where the picked side would join the laid tiles (the server tries it on each empty square): then drawn again
+async function requestFits(side, key) {
+  if (W.fitsAsked === `${side}|${key}`) return;
+  W.fitsAsked = `${side}|${key}`;
+  try {
+    const got = await http("POST", "/api/workshop/fits", { layout: layout(), side });
+    W.fits = { side, key, at: Object.fromEntries(got.squares.map((q) => [`${q.at[0]},${q.at[1]}`, q])) };
+  } catch {
+    W.fits = { side, key, at: {} }; // no marks: laying works as before
+  }
+  if (W.pickedSide === side) renderGrid();
 }
 
 // pick an empty square next to the laid tiles for a form: ``onPlace(x, y)`` (issue 46: an added tile's place)
