@@ -63,8 +63,8 @@ from mnm.server.tables import (
 )
 from mnm.server.views import board_json, difficulties_json, event_json, log_page, options_json, table_view
 from mnm.server.workshop import workshop_router
-from mnm.workshop.playtest import PlaytestService, end_leftovers
 from mnm.workshop.fits_routes import fits_router
+from mnm.workshop.playtest import PlaytestService, end_leftovers
 from mnm.workshop.replay_routes import replay_router
 from mnm.workshop.sandbox_routes import sandbox_router
 
