@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -270,3 +271,107 @@ def test_tiles_that_fit_are_marked_on_the_grid_while_laying(browser: Browser, ba
     expect(page.locator('#ws-grid [data-remove="2"]')).to_be_visible(timeout=T)
     assert errors == []
     context.close()
+
+
+BELLS = """\
+id: the-three-bells
+number: 0
+source: authored
+note: a one-mouse chapter for the walk-through (issue 46)
+name: {en: The Three Bells, pt: Os Três Sinos}
+objective: {en: Hold on until the ninth bell., pt: Aguentem até o nono sino.}
+victory_text: {en: The ninth bell rings., pt: O nono sino toca.}
+defeat_text: {en: Time has run out., pt: O tempo acabou.}
+story: {}
+setup:
+  party_size: 1
+  forbidden_heroes: []
+  encounter_kinds: [standard]
+  end_page: 8
+  track_pages: 10
+  layout:
+    - {side: 5, at: [0, 0]}
+  start_space: "5:15"
+  starting_minions: []
+victory:
+  - counter: {name: bells, op: ge, value: 9}  # nine turns: enough of a game to rate (issue 48)
+rules:
+  - {id: a-bell-rings, when: round_begins, do: [counter: {name: bells, op: add, value: 1}]}
+"""
+
+
+@pytest.fixture
+def proxied_server(tmp_path: Path) -> Iterator[str]:
+    """A server that believes X-Forwarded-For from 127.0.0.1 (as behind a proxy, docs/deploy.md): two browser
+    contexts on this machine are then two people at two addresses (a publisher never rates their own chapter)."""
+    from web_helpers import ServerProcess  # type: ignore[import-not-found]
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}", extra=["--proxy-headers"]).start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def test_publish_then_another_person_plays_and_rates_it(browser: Browser, proxied_server: str) -> None:
+    """Issue 46, item 10's end: a chapter built in the workshop is published; another person (another browser
+    context, another address) finds it in the library, plays it to the end and rates it; the author sees the
+    rating; the finished game opens in the replay viewer from the end screen."""
+    base_url = proxied_server
+    author_context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}, extra_http_headers={"X-Forwarded-For": "198.51.100.1"})
+    author = author_context.new_page()
+    errors: list[str] = []
+    author.on("pageerror", lambda e: errors.append(str(e)))
+    author.goto("/workshop")
+    expect(author.locator("#ws-id")).to_be_visible(timeout=T)
+    box = author.locator("#ws-file-box")
+    if not box.evaluate("b => b.open"):
+        author.locator("#ws-file-title").click()
+    author.locator("#ws-text").fill(BELLS)
+    expect(author.locator("#ws-id")).to_have_value("the-three-bells", timeout=T)
+    expect(author.locator("#ws-problems .ws-ok")).to_be_visible(timeout=90_000)
+    author.locator("#ws-publish").click()
+    expect(author.locator("#pub-title")).to_have_value("The Three Bells")  # prefilled from the chapter
+    author.locator("#pub-description").fill("One mouse, three bells.")
+    author.locator("#pub-author").fill("Bia")
+    author.locator("#pub-send").click()
+    expect(author.locator("#pub-outcome")).to_contain_text("version 1", timeout=T)
+
+    player_context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}, extra_http_headers={"X-Forwarded-For": "198.51.100.2"})
+    player = player_context.new_page()
+    player.on("pageerror", lambda e: errors.append(str(e)))
+    player.goto("/library?c=the-three-bells")
+    expect(player.locator("#lib-chapter-title")).to_contain_text("The Three Bells", timeout=T)
+    player.locator("#lib-play").click()
+    screen = player.locator("#end-screen")
+    for _ in range(80):  # a person plays: the first choice each time, until the ninth bell
+        if screen.count() and screen.is_visible():
+            break
+        option = player.locator("#decision .options button:not([disabled]):visible").first
+        try:
+            option.click(timeout=3_000)
+        except Exception:  # the next decision is on its way
+            player.wait_for_timeout(200)
+    expect(screen).to_be_visible(timeout=T)
+    rate = screen.locator("#rate-chapter")
+    expect(rate).to_be_visible(timeout=T)
+    rate.locator('input[name="rate-stars"][value="5"]').check()
+    screen.locator("#rate-note").fill("Short and sweet.")
+    screen.locator("#rate-send").click()
+    expect(screen.locator("#rate-outcome")).to_have_text("Thank you: your rating is on the chapter's page.", timeout=T)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    rate.screenshot(path=str(SHOTS / "walkthrough-rated.png"))
+    # the same finished game opens in the replay viewer from the end screen
+    link = screen.locator(".replay-link")
+    expect(link).to_be_visible()
+    # the author sees it
+    author.goto("/library?c=the-three-bells")
+    expect(author.locator("body")).to_contain_text("5 of 5 stars (1)", timeout=T)
+    expect(author.locator("body")).to_contain_text("Short and sweet.")
+    player.goto(link.get_attribute("href") or "")
+    expect(player.locator("#replay #replay-outcome")).to_have_text("The mice won.", timeout=60_000)
+    player.locator("#replay-next-change").click()
+    expect(player.locator('#replay-vars tr[data-var="bells"]')).to_have_class("replay-changed")
+    assert errors == []
+    author_context.close()
+    player_context.close()
