@@ -8,6 +8,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "browser"
 T = 30_000  # ms: the machine is shared
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {"lost": re.compile(r"Game \d+: lost"), "title": "Watch the game: The Old Mill", "aim": "Pull the rusty lever", "change": "Next counter or flag change", "lever": "Lever down", "was": "was not set"},
     "pt": {"lost": re.compile(r"Partida \d+: perdida"), "title": "Assistir à partida: O Moinho Velho", "aim": "Puxar a alavanca enferrujada", "change": "Próxima mudança de contador ou marcador", "lever": "Lever down", "was": "era não marcado"},
 }
