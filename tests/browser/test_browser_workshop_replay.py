@@ -356,6 +356,9 @@ def test_publish_then_another_person_plays_and_rates_it(browser: Browser, proxie
     expect(screen).to_be_visible(timeout=T)
     rate = screen.locator("#rate-chapter")
     expect(rate).to_be_visible(timeout=T)
+    assert rate.locator('input[name="rate-stars"]:checked').count() == 0  # no pre-set stars
+    screen.locator("#rate-send").click()
+    expect(screen.locator("#rate-outcome")).to_have_text("Pick from 1 to 5 stars first.")
     rate.locator('input[name="rate-stars"][value="5"]').check()
     screen.locator("#rate-note").fill("Short and sweet.")
     screen.locator("#rate-send").click()

@@ -430,7 +430,7 @@ export async function ratingPanel(card, tableId, token) {
     return;
   }
   const stars = [1, 2, 3, 4, 5].map((n) =>
-    h("label", { class: "check" }, h("input", { type: "radio", name: "rate-stars", value: n, checked: n === 4 }), ` ${t("lib.starN", { n })}`),
+    h("label", { class: "check" }, h("input", { type: "radio", name: "rate-stars", value: n }), ` ${t("lib.starN", { n })}`),
   );
   const note = h("textarea", { id: "rate-note", maxlength: 280, rows: 2 });
   const outcome = h("p", { id: "rate-outcome", role: "status", "aria-live": "polite" });
@@ -447,8 +447,12 @@ export async function ratingPanel(card, tableId, token) {
   );
   send.addEventListener("click", async () => {
     const picked = section.querySelector("input[name=rate-stars]:checked");
+    if (!picked) {
+      outcome.textContent = t("lib.pickStars"); // issue 46: no pre-set stars: the player picks them
+      return;
+    }
     try {
-      await http("POST", `/api/library/plays/${enc(tableId)}/rating`, { stars: Number(picked ? picked.value : 4), note: note.value }, token);
+      await http("POST", `/api/library/plays/${enc(tableId)}/rating`, { stars: Number(picked.value), note: note.value }, token);
       outcome.textContent = t("lib.thanks");
       send.disabled = true;
     } catch (err) {

@@ -2353,6 +2353,8 @@ function showJob() {
         ),
       ),
     ),
+    // issue 46 (item 7): why the library's page may show other rates for the same file
+    h("p", { id: "ws-measure-note", class: "ws-help" }, t("wsw.measureNote")),
     whyLost(job.presets[W.heat.preset]),
     h(
       "fieldset",
