@@ -337,6 +337,14 @@ def test_publish_then_another_person_plays_and_rates_it(browser: Browser, proxie
     author.locator("#pub-author").fill("Bia")
     author.locator("#pub-send").click()
     expect(author.locator("#pub-outcome")).to_contain_text("version 1", timeout=T)
+    # the library page shows the bots' measure when it ends, without a reload (issue 46, item 7)
+    author.goto("/library?c=the-three-bells")
+    expect(author.locator("#lib-chapter-title")).to_contain_text("The Three Bells", timeout=T)
+    loads: list[str] = []
+    author.on("load", lambda _p: loads.append("load"))
+    # (the chapter is still being measured when its page first shows: checked by hand, "measuring" was on it)
+    expect(author.locator(".lib-facts .lib-badge[data-difficulty]")).to_be_visible(timeout=120_000)
+    assert loads == []
 
     player_context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}, extra_http_headers={"X-Forwarded-For": "198.51.100.2"})
     player = player_context.new_page()

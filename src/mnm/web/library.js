@@ -235,6 +235,26 @@ async function renderChapter(chapter, version) {
     ),
   );
   $("#lib-chapter-title").focus();
+  if (page.measure === "measuring") watchMeasure(page);
+}
+
+// issue 46 (item 7): the page updates itself when the bots' measure ends (it stayed "measuring" until reloaded)
+let measureTimer = null;
+function watchMeasure(page) {
+  clearTimeout(measureTimer);
+  const shown = () => document.querySelector(`.lib-page[data-chapter="${CSS.escape(page.chapter)}"]`);
+  measureTimer = setTimeout(async () => {
+    if (!shown()) return;
+    let now;
+    try {
+      now = await http("GET", `/api/library/chapters/${enc(page.chapter)}?version=${enc(page.version)}`);
+    } catch {
+      now = page; // try again later
+    }
+    if (!shown()) return;
+    if (now.measure === "measuring") watchMeasure(page);
+    else renderChapter(page.chapter, new URLSearchParams(location.search).get("v"));
+  }, 4000);
 }
 
 function skillDepth(depth) {
