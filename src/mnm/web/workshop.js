@@ -2328,7 +2328,9 @@ function showJob() {
   bar.max = job.total;
   bar.value = job.done;
   const where = job.status === "queued" && job.position ? t("ws.queued", { position: job.position, time: duration(job.wait_seconds || 0) }) : t(`ws.status.${job.status}`);
-  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${where} · ${job.seconds} s${W.jobFromOtherTab ? ` · ${t("ws.otherTab")}` : ""}`;
+  // issue 46 (item 7): once games are done, the time left is measured from this job's own pace on this machine
+  const left = job.status === "running" && job.done > 0 && job.done < job.total ? ` · ${t("wsw.timeLeft", { time: duration((job.seconds * (job.total - job.done)) / job.done) })}` : "";
+  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${where} · ${job.seconds} s${left}${W.jobFromOtherTab ? ` · ${t("ws.otherTab")}` : ""}`;
   const presets = Object.entries(job.presets || {});
   if (!presets.length) return;
   if (!job.presets[W.heat.preset]) W.heat.preset = presets[0][0];
