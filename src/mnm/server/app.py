@@ -46,9 +46,12 @@ from mnm.chapters.file import MAX_CHAPTER_BYTES
 from mnm.engine import GAME_OPTIONS
 from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode, error_body
+from mnm.server.fits_routes import fits_router
 from mnm.server.library import LibraryRouter
 from mnm.server.limits import RateLimiter, SocketCaps, token_key
 from mnm.server.record_store import RecordStore
+from mnm.server.replay_routes import replay_router
+from mnm.server.sandbox_routes import sandbox_router
 from mnm.server.storage import Storage, default_db_url
 from mnm.server.tables import (
     CREATOR,
@@ -63,10 +66,7 @@ from mnm.server.tables import (
 )
 from mnm.server.views import board_json, difficulties_json, event_json, log_page, options_json, table_view
 from mnm.server.workshop import workshop_router
-from mnm.workshop.fits_routes import fits_router
 from mnm.workshop.playtest import PlaytestService, end_leftovers
-from mnm.workshop.replay_routes import replay_router
-from mnm.workshop.sandbox_routes import sandbox_router
 
 __all__ = ["Limits", "create_app", "serve"]
 
@@ -792,9 +792,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     )
 
     app.include_router(library.router)
-    app.include_router(replay_router(limits.address_scale))  # issue 46: the replay viewer (mnm.workshop.replay_routes)
-    app.include_router(sandbox_router())  # issue 46: the sandbox table (mnm.workshop.sandbox_routes)
-    app.include_router(fits_router(limits.address_scale))  # issue 46: tiles that fit here (mnm.workshop.fits_routes)
+    app.include_router(replay_router(limits.address_scale))  # issue 46: the replay viewer (mnm.server.replay_routes)
+    app.include_router(sandbox_router())  # issue 46: the sandbox table (mnm.server.sandbox_routes)
+    app.include_router(fits_router(limits.address_scale))  # issue 46: tiles that fit here (mnm.server.fits_routes)
 
     # --- the client --------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // table's host, set one of the chapter's counters or flags (picked from the chapter's own names), fire one of its
 // rules, or jump the hourglass to a page; the table (open in another tab) shows what the chapter does then.
 //
-// Owns: the sandbox panel and its words in English and Portuguese. The server side is mnm.workshop.sandbox_routes
+// Owns: the sandbox panel and its words in English and Portuguese. The server side is mnm.server.sandbox_routes
 // (the engine's mnm.engine.sandbox makes the change; it is written to the table's journal like an action).
 
 import { http } from "./api.js";
