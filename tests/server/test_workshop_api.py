@@ -202,7 +202,7 @@ def test_mnm_plays_the_exported_file(tmp_path: Path) -> None:
 
 
 def test_a_form_edit_is_written_into_the_file_keeping_its_comments(client: TestClient) -> None:
-    text = "# my notes\n" + TWO_TILES.replace("number: 100", "number: 100  # shown in lists")
+    text = "# my notes\n" + TWO_TILES.replace("number: 0", "number: 0  # shown in lists")
     data = check(client, text)["data"]
     data["number"] = 7
     got = client.post("/api/workshop/write", json={"text": text, "data": data}).json()["text"]

@@ -247,13 +247,18 @@ def render(event: Event, lang: str = "en", content: Content | None = None) -> st
             return (words[1] if lang == "pt_BR" else words[0]) if words else str(params["ref"])
         if key not in params:
             return "{" + key + "}"
+        if event.msg == "chapter_rule" and key in ("chapter_rule", "name"):  # a designer's id, read as words
+            return str(params[key]).replace("_", " ").replace("-", " ")
         return _param_text(key, params[key], content, lang)
 
     # issue 45: Brodie staying where he is does not "pounce from X to X"
     stays = event.msg == "brodie_pounces" and params.get("src") == params.get("dst")
+    # issue 46: a chapter rule's effect told by what it did ("The chapter's counter alarm is now 3."), not by the
+    # rule's id and the effect's word ("A chapter rule (alarm-rises): counter.")
+    effect = f"chapter_rule.do.{params.get('effect')}" if event.msg == "chapter_rule" else ""
     for code in (lang, "en"):
         cat = catalog(code)
-        template = cat.get(f"{event.msg}.stays") if stays else None
+        template = cat.get(f"{event.msg}.stays") if stays else cat.get(effect) if effect else None
         for key, value in params.items():
             if template is not None:
                 break

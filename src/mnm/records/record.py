@@ -30,6 +30,7 @@ from typing import Any
 from mnm.content.aliases import renamed, renamed_words
 from mnm.content.loader import Content, builtin_content
 from mnm.engine import EngineError, Game, NeedDice
+from mnm.engine.sandbox import SANDBOX_ROW, sandbox_change
 
 __all__ = [
     "FAILED",
@@ -91,6 +92,8 @@ def replay_rows(game: Game, rows: list[tuple[str, str, list[int]]]) -> list[list
             out.append([])
         elif kind == STOP:
             out.append([])
+        elif kind == SANDBOX_ROW:  # a designer's hand-made change at a workshop table (issue 46)
+            out.append([e.to_json() for e in sandbox_change(game, action)])
         else:
             out.append([e.to_json() for e in game.apply(action, dice=dice)])
     return out
@@ -280,6 +283,11 @@ def _what_it_proves(
         )
     else:
         verdict.lines.append("dice: every die was rolled from the committed seed (no face was typed)")
+    changed = sum(1 for kind, _a, _d in journal if kind == SANDBOX_ROW)
+    verdict.facts["sandbox_changes"] = changed
+    if changed:
+        verdict.limits.append(f"the host changed the game by hand {changed} time(s) (a workshop sandbox table)")
+        verdict.lines.append(f"sandbox: {changed} change(s) made by hand (counters, flags, rules fired, pages)")
     stopped = bool(journal) and journal[-1][0] == STOP
     if stopped:
         verdict.facts["complete"] = False

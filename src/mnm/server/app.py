@@ -49,9 +49,12 @@ from mnm.server.bodies import created_answer
 from mnm.server.bot_workers import BotWorkers
 from mnm.server.config import Limits
 from mnm.server.errors import ApiError, ErrorCode, error_body
+from mnm.server.fits_routes import fits_router
 from mnm.server.library import LibraryRouter
 from mnm.server.limits import RateLimiter, SocketCaps
 from mnm.server.record_store import RecordStore
+from mnm.server.replay_routes import replay_router
+from mnm.server.sandbox_routes import sandbox_router
 from mnm.server.sockets import ActionBudget
 from mnm.server.sockets import Outbox as Outbox  # tests reach it here
 from mnm.server.storage import Storage, default_db_url
@@ -274,6 +277,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     )
 
     app.include_router(library.router)
+    app.include_router(replay_router(limits.address_scale))  # issue 46: the replay viewer (mnm.server.replay_routes)
+    app.include_router(sandbox_router())  # issue 46: the sandbox table (mnm.server.sandbox_routes)
+    app.include_router(fits_router(limits.address_scale))  # issue 46: tiles that fit here (mnm.server.fits_routes)
 
     # --- the client --------------------------------------------------------------------------------
 

@@ -823,6 +823,29 @@ class TableService:
         self.start_bots(table)  # undo stopped at a bot's decision (dice barrier): the bot answers again
         return message
 
+    async def apply_change(
+        self, table: LiveTable, kind: str, text: str, seat: int, change: Callable[[Game], list[Event]]
+    ) -> dict[str, Any]:
+        """(The caller holds ``table.lock``.) Change the game by ``change``, which is not a player's action (the
+        workshop sandbox's hand changes, issue 46), write it as a ``kind`` row and tell every listener, as
+        :meth:`act` does an action: off the event loop, written before anyone is told. An error ``change`` raises
+        must leave the game as it was; it reaches the caller."""
+        game = table.game
+        n_events = len(game.events)
+        point = game.checkpoint()
+        events = await self.off_loop(table, change, game)
+        row = JournalRow(table.version + 1, kind, text, [], seat, [e.to_json() for e in events])
+        await self._write(table, row, point)
+        table.version = row.version
+
+        def render() -> tuple[dict[str, Any], tuple[str, str | None]]:
+            message = self._update(table, kind, text, seat, n_events, events)
+            return message, _encode(table, message)
+
+        message, texts = await self.off_loop(table, render)
+        await self._broadcast(table, message, texts)
+        return message
+
     async def _write(self, table: LiveTable, row: JournalRow, point: Any = None) -> None:
         """Write before telling anyone. If another process wrote this version first, go back to ``point`` and
         play what it wrote (the caller is told the table moved on). If the write fails otherwise the

@@ -130,9 +130,10 @@ class TableBody(BaseModel):
 
 # A new chapter in the workshop: every field a chapter needs, no tile laid yet (so the page shows what is missing
 # from the start; the composer lays the tiles and the start space). `mnm chapter new` writes a whole example.
+# Its number 0 means "no number": it is no numbered chapter of a campaign (issue 46: not every one "Chapter 100").
 BLANK_CHAPTER = """\
 id: my-chapter
-number: 100
+number: 0
 source: authored
 note: built in the workshop
 name: {en: My Chapter, pt: Meu Capítulo}

@@ -70,6 +70,13 @@ export interface CatalogHero {
   classes: string[];
 }
 
+export interface Change {
+  /** counter NAME VALUE, flag NAME on|off, fire RULE, page N */
+  change: string;
+  /** the table's version the host saw (a stale one is refused) */
+  version: number;
+}
+
 /** The chapter played: its words, its track, its special rules and trackers. */
 export interface ChapterView {
   id: string;
@@ -178,6 +185,13 @@ export interface EventView {
   story?: Text | null;
 }
 
+export interface FitsBody {
+  /** the draft's setup.layout */
+  layout: JsonObject[];
+  /** the tile side being laid */
+  side: number;
+}
+
 export interface HTTPValidationError {
   detail?: ValidationError[];
 }
@@ -254,6 +268,15 @@ export interface PlaytestBody {
   bot?: string;
   presets?: string[];
   party?: string[] | null;
+}
+
+/** One game of a play-test: the chapter file, the party, the bot, the preset and the seed it was played with. */
+export interface PlaytestGame {
+  text: string;
+  party: string[];
+  bot: string;
+  preset: string;
+  seed: number;
 }
 
 export interface PublishBody {
@@ -457,11 +480,16 @@ export interface Endpoints {
   "GET /api/workshop/drafts": { body: undefined; answer: JsonObject };
   "PUT /api/workshop/drafts/{draft_id}": { body: TextBody; answer: JsonObject };
   "DELETE /api/workshop/drafts/{draft_id}": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/fits": { body: FitsBody; answer: JsonObject };
   "GET /api/workshop/playtests": { body: undefined; answer: JsonObject };
   "POST /api/workshop/playtests": { body: PlaytestBody; answer: JsonObject };
   "GET /api/workshop/playtests/{job_id}": { body: undefined; answer: JsonObject };
   "POST /api/workshop/playtests/{job_id}/cancel": { body: undefined; answer: JsonObject };
   "GET /api/workshop/random": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/replay/playtest": { body: PlaytestGame; answer: JsonObject };
+  "GET /api/workshop/replay/tables/{table_id}": { body: undefined; answer: JsonObject };
+  "GET /api/workshop/sandbox/{table_id}": { body: undefined; answer: JsonObject };
+  "POST /api/workshop/sandbox/{table_id}": { body: Change; answer: JsonObject };
   "POST /api/workshop/sheet": { body: SheetBody; answer: JsonObject };
   "POST /api/workshop/tables": { body: TableBody; answer: JsonObject };
   "GET /api/workshop/tiles": { body: undefined; answer: JsonObject };

@@ -57,7 +57,7 @@ function yourTables() {
         h(
           "li",
           { "data-table": x.table },
-          h("a", { href: x.link, class: "table-link" }, `${x.number}. ${tx(x.chapter)}`),
+          h("a", { href: x.link, class: "table-link" }, `${x.number ? `${x.number}. ` : ""}${tx(x.chapter)}`),
           ` · ${t(`tableState.${x.status}`)} · ${t("round")} ${x.round}`,
           x.role === "host" ? ` · ${t("hostRole")}` : x.seat !== null ? ` · ${t("seat")} ${x.seat + 1}` : x.role === "spectator" ? ` · ${t("spectating")}` : "",
           " ",

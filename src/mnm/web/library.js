@@ -236,6 +236,26 @@ async function renderChapter(chapter, version) {
     ),
   );
   $("#lib-chapter-title").focus();
+  if (page.measure === "measuring") watchMeasure(page);
+}
+
+// issue 46 (item 7): the page updates itself when the bots' measure ends (it stayed "measuring" until reloaded)
+let measureTimer = null;
+function watchMeasure(page) {
+  clearTimeout(measureTimer);
+  const shown = () => document.querySelector(`.lib-page[data-chapter="${CSS.escape(page.chapter)}"]`);
+  measureTimer = setTimeout(async () => {
+    if (!shown()) return;
+    let now;
+    try {
+      now = await http("GET", `/api/library/chapters/${enc(page.chapter)}?version=${enc(page.version)}`);
+    } catch {
+      now = page; // try again later
+    }
+    if (!shown()) return;
+    if (now.measure === "measuring") watchMeasure(page);
+    else renderChapter(page.chapter, new URLSearchParams(location.search).get("v"));
+  }, 4000);
 }
 
 function skillDepth(depth) {
@@ -432,7 +452,7 @@ export async function ratingPanel(card, tableId, token) {
     return;
   }
   const stars = [1, 2, 3, 4, 5].map((n) =>
-    h("label", { class: "check" }, h("input", { type: "radio", name: "rate-stars", value: n, checked: n === 4 }), ` ${t("lib.starN", { n })}`),
+    h("label", { class: "check" }, h("input", { type: "radio", name: "rate-stars", value: n }), ` ${t("lib.starN", { n })}`),
   );
   const note = h("textarea", { id: "rate-note", maxlength: 280, rows: 2 });
   const outcome = h("p", { id: "rate-outcome", role: "status", "aria-live": "polite" });
@@ -449,8 +469,12 @@ export async function ratingPanel(card, tableId, token) {
   );
   send.addEventListener("click", async () => {
     const picked = section.querySelector("input[name=rate-stars]:checked");
+    if (!picked) {
+      outcome.textContent = t("lib.pickStars"); // issue 46: no pre-set stars: the player picks them
+      return;
+    }
     try {
-      await http("POST", `/api/library/plays/${enc(tableId)}/rating`, /** @satisfies {import("./api.js").Body<"POST /api/library/plays/{table_id}/rating">} */ ({ stars: Number(picked ? picked.value : 4), note: note.value }), token);
+      await http("POST", `/api/library/plays/${enc(tableId)}/rating`, /** @satisfies {import("./api.js").Body<"POST /api/library/plays/{table_id}/rating">} */ ({ stars: Number(picked.value), note: note.value }), token);
       outcome.textContent = t("lib.thanks");
       send.disabled = true;
     } catch (err) {

@@ -154,7 +154,7 @@ function showObjective() {
   const on = v.options || [];
   openDialog({
     id: "objective",
-    title: `${t("objective")}: ${v.chapter.number}. ${tx(v.chapter.name)}`,
+    title: `${t("objective")}: ${v.chapter.number ? `${v.chapter.number}. ` : ""}${tx(v.chapter.name)}`,
     body: [
       h("p", { class: "objective-text" }, tx(v.chapter.objective)),
       rulesList(v),
@@ -194,7 +194,7 @@ function renderChapterPanel(v) {
   const box = $("#chapter-panel");
   if (!box) return;
   box.replaceChildren(
-    h("h3", { id: "chapter-panel-title" }, `${t("chapterPanel")}: ${v.chapter.number}. ${tx(v.chapter.name)}`),
+    h("h3", { id: "chapter-panel-title" }, `${t("chapterPanel")}: ${v.chapter.number ? `${v.chapter.number}. ` : ""}${tx(v.chapter.name)}`),
     h("p", { class: "objective-text" }, h("b", {}, `${t("objective")}: `), tx(v.chapter.objective)),
     rulesList(v),
   );
@@ -325,7 +325,7 @@ export function render() {
     if (S.board) S.board.choose(null);
   }
   if (S.mode && !myOptions(v).some((o) => isPlacing(v, o))) S.mode = null;
-  $("#chapter-name").textContent = `${v.chapter.number}. ${tx(v.chapter.name)}`;
+  $("#chapter-name").textContent = `${v.chapter.number ? `${v.chapter.number}. ` : ""}${tx(v.chapter.name)}`;
   $("#chapter-name").title = $("#chapter-name").textContent; // a phone may cut it short
   // a chapter built in the workshop says so (issue 23)
   $("#chapter-name").after(...($("#custom-chapter") ? [] : v.chapter.custom ? [h("span", { id: "custom-chapter", class: "role custom-chapter" }, t("customChapter"))] : []));

@@ -4,6 +4,7 @@
 // Its own module and words, so the rest of the end screen is left as it is.
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
+import { watchLink } from "./replay.js";
 
 /** @typedef {import("./api_types").TableView} TableView */
 
@@ -48,6 +49,7 @@ export function diceCheckPanel(v, tableId) {
     ),
     f.seed_chosen ? h("p", { class: "warning" }, w.chosen) : null,
     h("p", {}, h("a", { href: f.record, download: file, class: "record-link" }, w.download)),
+    h("p", {}, watchLink(tableId)), // issue 46: the same record, step by step, in the replay viewer
     h("p", {}, w.how, " ", h("code", { style: WRAP }, `mnm verify ${file}`)),
   );
 }

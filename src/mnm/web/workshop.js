@@ -12,6 +12,8 @@ import { $, closeDialog, errorText, h, openDialog, svgEl, toast } from "./dom.js
 import { showLinks } from "./home.js";
 import { lang, t, tx } from "./i18n.js";
 import { publishButton } from "./library.js";
+import { watchPlaytest, watchTable } from "./replay.js";
+import { sandboxPanel } from "./sandbox.js";
 import { S } from "./state.js";
 
 const app = $("#app");
@@ -35,6 +37,7 @@ const W = {
   pickedSide: null,
   pending: {}, // incomplete entries by list path: shown, not in the file
   picking: null, // {label, apply(spaceId)}
+  placing: null, // {onPlace(x, y)}: a form picks an empty square of the grid (issue 46)
   job: null,
   heat: { preset: "normal", kind: "wounds" },
   checkTimer: null,
@@ -504,6 +507,9 @@ export async function renderWorkshop() {
     scheduleCheck("load");
   } else await startBlank();
   updateUndo();
+  // issue 46: /workshop#replay=TABLE_ID opens a finished table's game in the replay viewer (end screen, library)
+  const replay = /^#replay=([A-Za-z0-9_-]{1,40})$/.exec(location.hash);
+  if (replay) watchTable(replay[1]);
 }
 
 // a yes/no question in the page's own accessible dialog; resolves true for yes
@@ -831,6 +837,7 @@ function renderGrid() {
   const [x0, x1, y0, y1] = laid.length ? [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1, Math.max(...ys) + 1] : [0, 0, 0, 0];
   const at = new Map(laid.map((p, i) => [`${p.at[0]},${p.at[1]}`, [p, i]]));
   const near = (x, y) => !laid.length || [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => at.has(`${x + dx},${y + dy}`));
+  const key = JSON.stringify(laid.map((p) => [p.side, p.at]));
   const cells = [];
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -848,14 +855,56 @@ function renderGrid() {
             h("button", { type: "button", class: "small", "data-remove": p.side, onclick: () => removeTile(i) }, t("ws.remove")),
           ),
         );
+      } else if (near(x, y) && W.placing) {
+        // a form picks a square (where a tile is added during the chapter, issue 46)
+        const label = t("wsw.placeHere", { x, y });
+        cells.push(h("button", { type: "button", class: "ws-cell free placing", "data-at": `${x},${y}`, "aria-label": label, title: label, onclick: () => place(x, y) }, "◎"));
       } else if (near(x, y)) {
-        const label = W.pickedSide ? t("ws.layHere", { side: W.pickedSide, x, y }) : t("ws.emptySquare", { x, y });
-        cells.push(h("button", { type: "button", class: "ws-cell free", "data-at": `${x},${y}`, "aria-label": label, title: label, disabled: !W.pickedSide, onclick: () => lay(x, y) }, "+"));
+        // issue 46: "tiles that fit here": the squares where the picked side's exits would join the laid tiles'
+        const fit = W.pickedSide && W.fits && W.fits.side === W.pickedSide && W.fits.key === key ? W.fits.at[`${x},${y}`] : null;
+        const joins = fit ? fit.joined : 0;
+        const base = W.pickedSide ? t("ws.layHere", { side: W.pickedSide, x, y }) : t("ws.emptySquare", { x, y });
+        const label = joins ? `${base} · ${t("wsw.fitsHere", { n: joins })}` : base;
+        cells.push(h("button", { type: "button", class: `ws-cell free${joins ? " fits" : ""}`, "data-at": `${x},${y}`, "data-joins": fit ? joins : null, "aria-label": label, title: label, disabled: !W.pickedSide, onclick: () => lay(x, y) }, joins ? `+ ● ${joins}` : "+"));
       } else cells.push(h("div", { class: "ws-cell none", "aria-hidden": "true" }));
     }
   }
   box.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, minmax(0, 8.5em))`;
   box.replaceChildren(...cells);
+  if (W.pickedSide && laid.length && !(W.fits && W.fits.side === W.pickedSide && W.fits.key === key)) requestFits(W.pickedSide, key);
+}
+
+// where the picked side would join the laid tiles (the server tries it on each empty square): then drawn again
+async function requestFits(side, key) {
+  if (W.fitsAsked === `${side}|${key}`) return;
+  W.fitsAsked = `${side}|${key}`;
+  try {
+    const got = await http("POST", "/api/workshop/fits", { layout: layout(), side });
+    W.fits = { side, key, at: Object.fromEntries(got.squares.map((q) => [`${q.at[0]},${q.at[1]}`, q])) };
+  } catch {
+    W.fits = { side, key, at: {} }; // no marks: laying works as before
+  }
+  if (W.pickedSide === side) renderGrid();
+}
+
+// pick an empty square next to the laid tiles for a form: ``onPlace(x, y)`` (issue 46: an added tile's place)
+function startPlacing(label, onPlace) {
+  W.placing = { onPlace, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
+  $("#ws-picking").textContent = t("wsw.pickingSquare", { what: label });
+  renderGrid();
+  const first = document.querySelector("#ws-grid .ws-cell.placing");
+  if (first) first.focus();
+}
+
+function place(x, y) {
+  if (!W.placing) return;
+  const { onPlace, from } = W.placing;
+  W.placing = null;
+  $("#ws-picking").textContent = "";
+  renderGrid();
+  onPlace(x, y);
+  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  if (back) back.focus();
 }
 
 function lay(x, y) {
@@ -963,6 +1012,23 @@ function drawMarks() {
       g.appendChild(svgEl("circle", { cx: ex.x, cy: ex.y, r: 9, fill: "#b3261e", stroke: "#fff", "stroke-width": 2 }));
       g.appendChild(svgEl("path", { d: `M${ex.x - 4},${ex.y - 4} L${ex.x + 4},${ex.y + 4} M${ex.x + 4},${ex.y - 4} L${ex.x - 4},${ex.y + 4}`, stroke: "#fff", "stroke-width": 2.5 }));
     }
+    // issue 46: its direction written beside it, the word the forms and the sheet name it by
+    g.appendChild(svgEl("text", { x: ex.x, y: ex.y - 12, class: "ws-exit-name", "text-anchor": "middle" }, t(`wsw.edge.${ex.edge}`)));
+    // picking an exit for a form (a trigger's "which exit"): the exits of that side are buttons
+    if (W.picking && W.picking.exitSide === ex.side) {
+      g.classList.add("pickable");
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("aria-label", exitName(ex.side, ex.index));
+      g.insertBefore(svgEl("circle", { cx: ex.x, cy: ex.y, r: 16, class: "ws-exit-target" }), g.firstChild);
+      g.addEventListener("click", () => pickExit(ex.index));
+      g.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") {
+          ev.preventDefault();
+          pickExit(ex.index);
+        }
+      });
+    }
     layer.appendChild(g);
   }
   const setup = setupOf(W.data);
@@ -987,8 +1053,20 @@ function drawMarks() {
   }
 }
 
+// an exit clicked on the board while a form picks one (issue 46): handed to that form
+function pickExit(index) {
+  if (!W.picking || W.picking.onExit === undefined) return;
+  const { onExit, from } = W.picking;
+  W.picking = null;
+  $("#ws-picking").textContent = "";
+  drawMarks();
+  onExit(index);
+  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  if (back) back.focus();
+}
+
 function pickSpace(id) {
-  if (!W.picking) return;
+  if (!W.picking || W.picking.onExit !== undefined) return;
   const { apply, onPick, from } = W.picking;
   W.picking = null;
   $("#ws-picking").textContent = "";
@@ -1003,6 +1081,15 @@ function startPicking(label, apply, onPick = null) {
   W.picking = { label, apply, onPick, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
   $("#ws-picking").textContent = t("ws.picking", { what: label });
   const first = $("#ws-board path.space");
+  if (first) first.focus();
+}
+
+// pick an exit of ``side`` on the board: ``onExit(index)`` hands it to the form (issue 46)
+function startPickingExit(label, side, onExit) {
+  W.picking = { label, apply: null, onPick: null, onExit, exitSide: side, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
+  $("#ws-picking").textContent = t("wsw.pickingExit", { what: label, of: sideOf(side) });
+  drawMarks();
+  const first = document.querySelector("#ws-board .ws-exit-mark.pickable");
   if (first) first.focus();
 }
 
@@ -1101,7 +1188,8 @@ function drawForms() {
       { class: "card", "aria-labelledby": "ws-ch-title" },
       h("h3", { id: "ws-ch-title" }, t("ws.chapter")),
       labelled(t("ws.id"), textInput("id", d.id, (v) => edit((x) => (x.id = v)), { id: "ws-id" })),
-      labelled(t("ws.number"), numberInput("number", d.number, (v) => edit((x) => (x.number = v)), { min: 0 })),
+      labelled(t("ws.number"), numberInput("number", d.number, (v) => edit((x) => (x.number = v)), { min: 0, "aria-describedby": "ws-number-help" })),
+      h("p", { id: "ws-number-help", class: "ws-help" }, t("wsw.numberHelp")), // issue 46: 0 shows no number
       bilingual("name", t("ws.name"), d.name),
       bilingual("objective", t("ws.objective"), d.objective),
     ),
@@ -1576,7 +1664,10 @@ function paramInput(field, p, given, set) {
       const exits = W.board && p.side !== undefined && p.side !== null ? (W.board.exits || []).filter((e) => e.side === Number(p.side)).sort((a, b) => a.index - b.index) : [];
       const options = exits.map((e) => e.index);
       if (value !== undefined && value !== null && value !== "" && !options.includes(Number(value))) options.push(Number(value));
-      return labelled(label, h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, h("option", { value: "", selected: value === undefined || value === null }, t("wsw.anyExit")), options.map((i) => h("option", { value: i, selected: Number(value) === i }, exitName(Number(p.side), i)))));
+      const select = h("select", { "data-field": field, onchange: (ev) => set(ev.target.value === "" ? undefined : Number(ev.target.value)) }, h("option", { value: "", selected: value === undefined || value === null }, t("wsw.anyExit")), options.map((i) => h("option", { value: i, selected: Number(value) === i }, exitName(Number(p.side), i))));
+      // issue 46: or clicked on the board (the side's exits light up)
+      const pick = exits.length ? h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPickingExit(label, Number(p.side), (i) => set(i)) }, t("ws.pickOnBoard")) : null;
+      return h("div", { class: "ws-row" }, h("label", { class: "ws-row" }, h("span", { class: "ws-label" }, label), select), pick);
     }
     case "group":
     case "list":
@@ -1868,6 +1959,23 @@ function ruleIds() {
   return [...(d.rules || []), ...(d.rooms || []).flatMap((r) => r.rules || [])].map((r) => r && r.id).filter(Boolean);
 }
 
+// the names of the chapter's counters (or flags) used anywhere in its file, in the file's order
+function varNames(kind) {
+  const found = new Set();
+  const walk = (v) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        const isKind = kind === "flag" ? ["flag", "set_flag", "clear_flag"].includes(k) : ["counter", "counter_to_wheel"].includes(k);
+        if (isKind && x && typeof x === "object" && typeof x.name === "string" && x.name) found.add(x.name);
+        walk(x);
+      }
+    }
+  };
+  walk(W.data);
+  return [...found];
+}
+
 const FREE_TEXT = new Set(["why", "note", "rule"]); // typed as they are, not made into a name
 
 // a text field: a name of the chapter's own (an item, a rule) from a list, a free text as typed, a name made
@@ -1883,6 +1991,18 @@ function namedInput(field, p, label, value, set, none) {
     return h("div", { class: "ws-row" }, pickFrom(items), items.length ? null : h("span", { class: "ws-help" }, t("wsw.noItems")));
   }
   if (/_rule\.rule$/.test(field)) return pickFrom(ruleIds().map((id) => ({ id, name: id })));
+  const named = /\.(counter|counter_to_wheel|set_flag|clear_flag|flag)\.name$/.exec(field);
+  if (named) {
+    // issue 46: a counter's or flag's name picked from those the chapter already uses (or a new one typed)
+    const kind = named[1].includes("flag") ? "flag" : "counter";
+    const id = `ws-names-${field.replace(/[^A-Za-z0-9-]/g, "-")}`;
+    return h(
+      "div",
+      { class: "ws-row" },
+      labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14, list: id, autocomplete: "off" })),
+      h("datalist", { id }, varNames(kind).map((n) => h("option", { value: n }))),
+    );
+  }
   if (FREE_TEXT.has(p.name)) return labelled(label, textInput(field, value, (v) => set(v.trim() || undefined), { size: 24, placeholder: p.default || "" }));
   return labelled(label, textInput(field, value, (v) => set(slug(v) || undefined), { size: 14 }));
 }
@@ -1946,6 +2066,8 @@ function nestedInput(field, p, label, value, set) {
         h("span", { class: "ws-label" }, label),
         h("label", {}, `${t("wsw.param.x")} `, h("input", { type: "number", class: "ws-num", value: list[0] ?? "", "data-field": `${field}.0`, onchange: at(0) })),
         h("label", {}, `${t("wsw.param.y")} `, h("input", { type: "number", class: "ws-num", value: list[1] ?? "", "data-field": `${field}.1`, onchange: at(1) })),
+        // issue 46: or picked among the empty squares next to the laid tiles, under the board
+        field.endsWith(".add_tile.at") ? h("button", { type: "button", class: "small", "data-pick": field, onclick: () => startPlacing(label, (x, y) => set([x, y])) }, t("wsw.pickSquare")) : null,
       );
     }
     default:
@@ -2157,7 +2279,9 @@ async function runPlaytest() {
   const games = Math.max(1, Math.min(1000, Number($("#ws-games").value) || 100));
   try {
     const presets = [...document.querySelectorAll(".ws-preset:checked")].map((x) => x.value);
-    W.job = await wsHttp("POST", "/api/workshop/playtests", { text: W.text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] });
+    const text = W.text;
+    W.job = await wsHttp("POST", "/api/workshop/playtests", { text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] });
+    W.jobText = text; // the file its games were played with: a game is watched again with this one
   } catch (err) {
     toast(errorText(err), "error");
     return;
@@ -2204,7 +2328,9 @@ function showJob() {
   bar.max = job.total;
   bar.value = job.done;
   const where = job.status === "queued" && job.position ? t("ws.queued", { position: job.position, time: duration(job.wait_seconds || 0) }) : t(`ws.status.${job.status}`);
-  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${where} · ${job.seconds} s${W.jobFromOtherTab ? ` · ${t("ws.otherTab")}` : ""}`;
+  // issue 46 (item 7): once games are done, the time left is measured from this job's own pace on this machine
+  const left = job.status === "running" && job.done > 0 && job.done < job.total ? ` · ${t("wsw.timeLeft", { time: duration((job.seconds * (job.total - job.done)) / job.done) })}` : "";
+  $("#ws-progress-text").textContent = ` ${t("ws.progress", { done: job.done, total: job.total })} · ${where} · ${job.seconds} s${left}${W.jobFromOtherTab ? ` · ${t("ws.otherTab")}` : ""}`;
   const presets = Object.entries(job.presets || {});
   if (!presets.length) return;
   if (!job.presets[W.heat.preset]) W.heat.preset = presets[0][0];
@@ -2229,6 +2355,8 @@ function showJob() {
         ),
       ),
     ),
+    // issue 46 (item 7): why the library's page may show other rates for the same file
+    h("p", { id: "ws-measure-note", class: "ws-help" }, t("wsw.measureNote")),
     whyLost(job.presets[W.heat.preset]),
     h(
       "fieldset",
@@ -2257,6 +2385,25 @@ function whyLost(p) {
       ? h("div", { class: "ws-row", role: "group", "aria-label": t("ws.preset") }, Object.keys(W.job.presets).map((id) => h("button", { type: "button", class: "small", "data-why-preset": id, "aria-pressed": String(id === W.heat.preset), onclick: () => { W.heat.preset = id; showJob(); } }, `${t(`ws.presets.${id}`)} (${W.job.presets[id].games})`)))
       : null,
     found.length ? h("ul", {}, found.map((d) => h("li", { "data-why": d.kind, "data-rule": d.rule }, lang() === "pt" ? d.pt : d.en))) : h("p", {}, p.wins === p.games ? t("ws.allWon") : t("ws.noWhy")),
+    watchGames(p),
+  );
+}
+
+// issue 46: "watch a lost game": the play-test's games of this difficulty (lost ones first), each opened in the
+// replay viewer (web/replay.js), played again by the server with the same bot, difficulty and seed
+function watchGames(p) {
+  const games = p.watch || [];
+  if (!games.length || !W.job) return null;
+  const job = W.job;
+  const preset = W.heat.preset;
+  const why = (g) => (t(`ws.outcomes.${g.outcome}`) === `ws.outcomes.${g.outcome}` ? t("wsw.watchOther") : t(`ws.outcomes.${g.outcome}`));
+  const label = (g) => t(g.status === "won" ? "wsw.watchWon" : "wsw.watchLost", { n: g.seed + 1, rounds: g.rounds, why: why(g) });
+  return h(
+    "div",
+    { id: "ws-watch", class: "ws-watch" },
+    h("h4", {}, t("wsw.watchTitle")),
+    h("p", { class: "ws-help" }, t("wsw.watchHelp")),
+    h("div", { class: "ws-row" }, games.map((g) => h("button", { type: "button", class: "small", "data-watch-seed": g.seed, "data-status": g.status, onclick: () => watchPlaytest({ text: W.jobText || W.text, party: job.party, bot: job.bot, preset, seed: g.seed }) }, label(g)))),
   );
 }
 
@@ -2366,6 +2513,7 @@ async function openTable() {
     const made = await http("POST", "/api/workshop/tables", body);
     localStorage.setItem(`mnm.links.${made.table}`, JSON.stringify(made.links));
     showLinks($("#ws-links"), made.links, made.seats);
+    $("#ws-links").append(sandboxPanel(made.table, made.host_token)); // issue 46: the sandbox table
   } catch (err) {
     toast(errorText(err), "error");
   }

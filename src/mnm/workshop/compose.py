@@ -61,7 +61,7 @@ def side_svg(content: Content, side: int) -> str:
     return _SIDE_SVG[key]
 
 
-def _placements(content: Content, layout: Any) -> list[ChapterPlacement]:
+def layout_placements(content: Content, layout: Any) -> list[ChapterPlacement]:
     if not isinstance(layout, list) or not layout:
         raise LayoutError("layout", "lay at least one tile")
     if len(layout) > MAX_TILES:
@@ -92,7 +92,7 @@ def _placements(content: Content, layout: Any) -> list[ChapterPlacement]:
 def draft_board(content: Content, layout: Any) -> dict[str, Any]:
     """The board of a draft layout as the table draws it, each exit with its ``join``: ``joined``, ``blocked``
     or ``loose``. Raises :class:`LayoutError` for a layout that cannot be drawn."""
-    board = build_board(content, _placements(content, layout))
+    board = build_board(content, layout_placements(content, layout))
     geometry = board_geometry(board, {}, content)
     faces = dict(board.initial_up)
     for ex in geometry["exits"]:

@@ -65,6 +65,7 @@ FIRST_CHUNK = 2  # the first task of each worker: the bar moves within the first
 MAX_DECISIONS = 1500
 STALL_ROUNDS = 30  # rounds on one hourglass page: the bots found nothing to do (a shipped game turns pages faster)
 HEAT_KINDS = ("wounds", "captures", "hourglass")
+WATCH_GAMES = 6  # games per preset a report offers to watch (mnm.workshop.replay), lost ones first
 # A bot's learnt factor (the wall seconds its play-tests took here over mnm.bots.cost's estimate) stays within
 # these: one odd job (the machine paused, a job cancelled in its first second) cannot make every estimate absurd
 FACTOR_BOUNDS = (0.2, 20.0)
@@ -283,6 +284,11 @@ class Job:
                 "losses_by_page": summary["losses_by_page"],
                 "heat": {k: dict(v.most_common()) for k, v in heat.items()},
                 "diagnostics": self._diagnostics(preset, recs),
+                # issue 46: games to watch in the replay viewer (mnm.workshop.replay), the lost ones first
+                "watch": [
+                    {"seed": r["seed"], "status": r["status"], "outcome": r["outcome"], "rounds": r["rounds"]}
+                    for r in sorted(recs, key=lambda r: (r["status"] == "won", r["seed"]))[:WATCH_GAMES]
+                ],
             }
         elapsed = (self.finished or time.monotonic()) - self.created
         return {

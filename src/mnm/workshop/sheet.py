@@ -157,16 +157,22 @@ class _Sheet:
         m = self.content.minions.get(minion_id)
         return self.text(m.name) if m is not None else minion_id
 
+    def heading(self) -> str:
+        """"Chapter 3: The Old Mill"; a chapter numbered 0 (a chapter of its own, issue 46) by its name alone."""
+        ch = self.chapter
+        name = escape(self.text(ch.name))
+        return f"{escape(self.say('chapter'))} {ch.number}: {name}" if ch.number else name
+
     def page(self, difficulty: dict[str, Any] | None) -> str:
         ch = self.chapter
         out = [
             f'<!doctype html><html lang="{"pt-BR" if self.lang == "pt" else "en"}"><head><meta charset="utf-8">'
             # issue 46: readable on a phone (it rendered 980 px wide at 390)
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{escape(self.say('chapter'))} {ch.number}: {escape(self.text(ch.name))}</title>",
+            f"<title>{self.heading()}</title>",
             f"<style>{_STYLE}</style></head><body>",
             f'<p class="note">{escape(self.say("print"))}</p>',
-            f"<h1>{escape(self.say('chapter'))} {ch.number}: {escape(self.text(ch.name))}</h1>",
+            f"<h1>{self.heading()}</h1>",
             f"<p><strong>{escape(self.say('objective'))}:</strong> {escape(self.text(ch.objective))}</p>",
             *self.layout(),
             *self.setup(),
