@@ -1,5 +1,7 @@
 // @ts-check
 // UI strings in English and Portuguese. Event sentences come from the server (mnm.engine.i18n).
+// Why it is longer than ~800 lines: it is a table of strings, each key once per language, read top-down by
+// translators; the pages' own tables (library, table, workshop) already live in their *_strings.js modules.
 import { LIBRARY_STRINGS } from "./library_strings.js";
 import { TABLE_STRINGS } from "./table_strings.js";
 import { WORKSHOP_WORDS } from "./workshop_strings.js";
