@@ -1,3 +1,4 @@
+// @ts-check
 // The chapter workshop (/workshop, issue 23): compose a chapter on the real board, check it as it is typed,
 // play-test it with bots, open a table of it, export and import it.
 //
@@ -249,7 +250,8 @@ function scheduleSave(changed = true) {
         refreshDrafts();
       }
     } catch (err) {
-      if (status) status.textContent = err.data && err.data.error === "too_many_drafts" ? errorText(err) : t("ws.draftOffline");
+      const refusal = /** @type {import("./api.js").HttpError} */ (err);
+      if (status) status.textContent = refusal.data && refusal.data.error === "too_many_drafts" ? errorText(err) : t("ws.draftOffline");
     }
   }, 1200);
 }
@@ -778,7 +780,7 @@ function fieldFor(path) {
 
 function goTo(p) {
   const field = fieldFor(p.field);
-  const input = field && (field.matches("input, select, textarea") ? field : field.querySelector("input, select, textarea, button"));
+  const input = /** @type {HTMLElement | null} */ (field && (field.matches("input, select, textarea") ? field : field.querySelector("input, select, textarea, button")));
   if (input) {
     input.focus();
     return;
@@ -887,12 +889,18 @@ async function requestFits(side, key) {
   if (W.pickedSide === side) renderGrid();
 }
 
+// the form field a pick on the board is for (its ``data-pick``), to give the keyboard back to once picked
+function pickFrom() {
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  return active && active.dataset ? active.dataset.pick || "" : "";
+}
+
 // pick an empty square next to the laid tiles for a form: ``onPlace(x, y)`` (issue 46: an added tile's place)
 function startPlacing(label, onPlace) {
-  W.placing = { onPlace, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
+  W.placing = { onPlace, from: pickFrom() };
   $("#ws-picking").textContent = t("wsw.pickingSquare", { what: label });
   renderGrid();
-  const first = document.querySelector("#ws-grid .ws-cell.placing");
+  const first = /** @type {HTMLElement | null} */ (document.querySelector("#ws-grid .ws-cell.placing"));
   if (first) first.focus();
 }
 
@@ -903,7 +911,7 @@ function place(x, y) {
   $("#ws-picking").textContent = "";
   renderGrid();
   onPlace(x, y);
-  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  const back = from && /** @type {HTMLElement | null} */ (document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`));
   if (back) back.focus();
 }
 
@@ -1061,7 +1069,7 @@ function pickExit(index) {
   $("#ws-picking").textContent = "";
   drawMarks();
   onExit(index);
-  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  const back = from && /** @type {HTMLElement | null} */ (document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`));
   if (back) back.focus();
 }
 
@@ -1072,13 +1080,13 @@ function pickSpace(id) {
   $("#ws-picking").textContent = "";
   if (onPick) onPick(id);
   else edit((data) => apply(data, id), true);
-  const back = from && document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`);
+  const back = from && /** @type {HTMLElement | null} */ (document.querySelector(`#ws-forms [data-pick="${CSS.escape(from)}"]`));
   if (back) back.focus(); // back to the field the pick was for
 }
 
 // pick a space on the board: ``apply(data, id)`` writes it into the file, or ``onPick(id)`` hands it to a form
 function startPicking(label, apply, onPick = null) {
-  W.picking = { label, apply, onPick, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
+  W.picking = { label, apply, onPick, from: pickFrom() };
   $("#ws-picking").textContent = t("ws.picking", { what: label });
   const first = $("#ws-board path.space");
   if (first) first.focus();
@@ -1086,10 +1094,10 @@ function startPicking(label, apply, onPick = null) {
 
 // pick an exit of ``side`` on the board: ``onExit(index)`` hands it to the form (issue 46)
 function startPickingExit(label, side, onExit) {
-  W.picking = { label, apply: null, onPick: null, onExit, exitSide: side, from: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pick || "" : "" };
+  W.picking = { label, apply: null, onPick: null, onExit, exitSide: side, from: pickFrom() };
   $("#ws-picking").textContent = t("wsw.pickingExit", { what: label, of: sideOf(side) });
   drawMarks();
-  const first = document.querySelector("#ws-board .ws-exit-mark.pickable");
+  const first = /** @type {HTMLElement | null} */ (document.querySelector("#ws-board .ws-exit-mark.pickable"));
   if (first) first.focus();
 }
 
@@ -1137,13 +1145,13 @@ function bilingual(field, label, value) {
 // A redraw can come while a person types (a check of an older text answering late on a loaded server): without
 // this, the typing was lost, or went in front of the old text ("the-bell-gatemy-chapter", a CI run).
 function renderForms() {
-  const active = document.activeElement;
+  const active = /** @type {HTMLInputElement | null} */ (document.activeElement); // or a textarea: both have a value and a selection
   const inForms = active && $("#ws-forms") && $("#ws-forms").contains(active);
   const key = inForms ? focusKey(active) : null;
   const typing = key && typedIn(active) ? { tag: active.tagName, value: active.value, start: active.selectionStart, end: active.selectionEnd, dir: active.selectionDirection } : null;
   drawForms();
   if (key) {
-    const again = document.querySelector(`#ws-forms ${key}`);
+    const again = /** @type {HTMLInputElement | null} */ (document.querySelector(`#ws-forms ${key}`));
     if (again) {
       again.focus({ preventScroll: true });
       if (typing && again.tagName === typing.tag && typedIn(again)) {
@@ -1579,7 +1587,7 @@ function entryList(kind, path, items, addLabel) {
 }
 
 function focusField(field) {
-  const el = document.querySelector(`#ws-forms [data-field="${CSS.escape(field)}"]`);
+  const el = /** @type {HTMLElement | null} */ (document.querySelector(`#ws-forms [data-field="${CSS.escape(field)}"]`));
   if (el) el.focus();
 }
 
@@ -2278,7 +2286,7 @@ function follow() {
 async function runPlaytest() {
   const games = Math.max(1, Math.min(1000, Number($("#ws-games").value) || 100));
   try {
-    const presets = [...document.querySelectorAll(".ws-preset:checked")].map((x) => x.value);
+    const presets = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".ws-preset:checked"))].map((x) => x.value);
     const text = W.text;
     W.job = await wsHttp("POST", "/api/workshop/playtests", { text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] });
     W.jobText = text; // the file its games were played with: a game is watched again with this one
@@ -2501,8 +2509,8 @@ function seatPlayers() {
 
 async function openTable() {
   try {
-    const players = [...document.querySelectorAll("#ws-seats select.ws-seat-player")].map((x) => x.value || null);
-    const party = [...document.querySelectorAll("#ws-seats select.ws-seat-hero")].map((x) => x.value).filter(Boolean);
+    const players = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#ws-seats select.ws-seat-player"))].map((x) => x.value || null);
+    const party = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#ws-seats select.ws-seat-hero"))].map((x) => x.value).filter(Boolean);
     const body = { text: W.text };
     if (players.some((b) => b)) body.bots = players;
     if (party.length === players.length && new Set(party).size === party.length) body.party = party;
