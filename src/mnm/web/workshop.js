@@ -127,6 +127,13 @@ async function ensureToken() {
   return editorToken();
 }
 
+/**
+ * A request under this browser's editor token (X-Editor-Token): the drafts and play-tests are the editor's own.
+ * @param {"GET" | "POST" | "PUT" | "DELETE"} method
+ * @param {string} path
+ * @param {object} [body]
+ * @returns {Promise<any>}
+ */
 async function wsHttp(method, path, body) {
   const token = await ensureToken();
   return http(method, path, body, undefined, token ? { "X-Editor-Token": token } : {});
@@ -191,7 +198,7 @@ async function check(from) {
   busy();
   let got;
   try {
-    got = await http("POST", "/api/workshop/check", { text: W.text });
+    got = await http("POST", "/api/workshop/check", /** @satisfies {import("./api.js").Body<"POST /api/workshop/check">} */ ({ text: W.text }));
   } catch (err) {
     if (seq === W.checkSeq) {
       W.checking = false;
@@ -240,7 +247,7 @@ function scheduleSave(changed = true) {
     const status = $("#ws-saved");
     try {
       const text = W.text;
-      await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, { text });
+      await wsHttp("PUT", `/api/workshop/drafts/${draftId()}`, /** @satisfies {import("./api.js").Body<"PUT /api/workshop/drafts/{draft_id}">} */ ({ text }));
       // "saved" only once the server has this very text, and nothing typed is still on its way
       if (text !== W.text || W.pendingWrites || W.typing.size) return;
       W.unsaved = false;
@@ -275,7 +282,7 @@ function edit(mutate, redraw = false) {
 async function writeBack(data) {
   let text = null;
   try {
-    text = (await http("POST", "/api/workshop/write", { text: W.text, data })).text;
+    text = (await http("POST", "/api/workshop/write", /** @satisfies {import("./api.js").Body<"POST /api/workshop/write">} */ ({ text: W.text, data }))).text;
   } catch {
     /* offline or refused: written afresh below */
   }
@@ -881,7 +888,7 @@ async function requestFits(side, key) {
   if (W.fitsAsked === `${side}|${key}`) return;
   W.fitsAsked = `${side}|${key}`;
   try {
-    const got = await http("POST", "/api/workshop/fits", { layout: layout(), side });
+    const got = await http("POST", "/api/workshop/fits", /** @satisfies {import("./api.js").Body<"POST /api/workshop/fits">} */ ({ layout: layout(), side }));
     W.fits = { side, key, at: Object.fromEntries(got.squares.map((q) => [`${q.at[0]},${q.at[1]}`, q])) };
   } catch {
     W.fits = { side, key, at: {} }; // no marks: laying works as before
@@ -2288,7 +2295,7 @@ async function runPlaytest() {
   try {
     const presets = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(".ws-preset:checked"))].map((x) => x.value);
     const text = W.text;
-    W.job = await wsHttp("POST", "/api/workshop/playtests", { text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] });
+    W.job = await wsHttp("POST", "/api/workshop/playtests", /** @satisfies {import("./api.js").Body<"POST /api/workshop/playtests">} */ ({ text, games, bot: $("#ws-bot").value, presets: presets.length ? presets : ["normal"] }));
     W.jobText = text; // the file its games were played with: a game is watched again with this one
   } catch (err) {
     toast(errorText(err), "error");
@@ -2472,7 +2479,7 @@ async function printSheet() {
   const win = window.open("", "_blank");
   const job = W.job && W.job.status === "done" ? W.job : null;
   try {
-    const got = await http("POST", "/api/workshop/sheet", { text: W.text, lang: lang() === "pt" ? "pt" : "en", difficulty: job ? { bot: job.bot, presets: job.presets } : null });
+    const got = await http("POST", "/api/workshop/sheet", /** @satisfies {import("./api.js").Body<"POST /api/workshop/sheet">} */ ({ text: W.text, lang: lang() === "pt" ? "pt" : "en", difficulty: job ? { bot: job.bot, presets: job.presets } : null }));
     if (!win) {
       toast(t("ws.popupBlocked"), "error");
       return;
@@ -2511,6 +2518,7 @@ async function openTable() {
   try {
     const players = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#ws-seats select.ws-seat-player"))].map((x) => x.value || null);
     const party = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#ws-seats select.ws-seat-hero"))].map((x) => x.value).filter(Boolean);
+    /** @type {import("./api.js").Body<"POST /api/workshop/tables">} */
     const body = { text: W.text };
     if (players.some((b) => b)) body.bots = players;
     if (party.length === players.length && new Set(party).size === party.length) body.party = party;
