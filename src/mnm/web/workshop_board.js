@@ -178,13 +178,13 @@ export function renderBoard() {
     return;
   }
   if (view.geometry !== W.board) {
-    const fresh = !view.geometry || JSON.stringify(view.geometry.tiles) !== JSON.stringify(W.board.tiles);
+    const fresh = !view.geometry || JSON.stringify(/** @type {import("./workshop_state.js").DraftBoard} */ (view.geometry).tiles) !== JSON.stringify(W.board.tiles);
     view.setGeometry(W.board);
     // issue 46: a phone opens the board on the tiles (the start space in the middle), not on an empty corner;
     // the zoom stays at a finger's tap size (issue 25), + and − change it
     if (fresh && view.container.clientWidth < 600) centreOnTiles(view);
   }
-  for (const path of view.svg.querySelectorAll("path.space")) path.setAttribute("aria-label", spaceLabel(W.board, path.dataset.space));
+  for (const path of /** @type {NodeListOf<SVGPathElement>} */ (view.svg.querySelectorAll("path.space"))) path.setAttribute("aria-label", spaceLabel(W.board, path.dataset.space));
   drawMarks();
   const counts = { joined: 0, blocked: 0, loose: 0 };
   for (const ex of W.board.exits) counts[ex.join] = (counts[ex.join] || 0) + 1;

@@ -23,6 +23,49 @@ const PENDING_KEY = "mnm.workshop.pending"; // entries still incomplete (not in 
 const TYPING_MS = 700; // a field being typed in is written into the file this long after the last key
 export const HEAT_COLOURS = { wounds: "#d0241b", captures: "#5b1a5b", hourglass: "#1f5bb5" };
 
+/** The board of a draft layout (mnm.workshop.compose.draft_board): the table's geometry, each exit with its
+ * ``join`` (joined, blocked, loose) and ``toward``, and the tiles laid.
+ * @typedef {import("./api_types").BoardGeometry & { tiles: { tile: number, side: number, at: number[] }[] }} DraftBoard */
+
+/**
+ * The workshop's one state object, shared by its modules (the file, its checks, the board, the forms, play-tests).
+ * @typedef {object} WorkshopState
+ * @property {string} text the chapter file's text: the single source of truth
+ * @property {string[]} history the undo steps (texts); ``at`` is the one shown
+ * @property {number} at
+ * @property {any} data the parsed file (null while it is not YAML)
+ * @property {any[]} problems what the last check found
+ * @property {DraftBoard | null} board the board the server drew for the layout (null without one)
+ * @property {any} tiles the tile sides (GET /api/workshop/tiles)
+ * @property {any} vocab the chapter language's schema (GET /api/workshop/vocabulary)
+ * @property {number | null} pickedSide the tile side picked in the gallery
+ * @property {Record<string, any[]>} pending incomplete entries by list path: shown, not in the file
+ * @property {any} picking a form picks a space or an exit on the board: {label, apply, onPick, onExit, exitSide, from}
+ * @property {any} placing a form picks an empty square of the grid: {onPlace(x, y), from} (issue 46)
+ * @property {any} job the play-test shown (the server's answer)
+ * @property {{ preset: string, kind: string }} heat which heat map is drawn
+ * @property {any} checkTimer
+ * @property {any} saveTimer
+ * @property {number} checkSeq the newest check asked: an older answer is dropped
+ * @property {boolean} [checking] a check is on its way
+ * @property {boolean} [unsaved] a change the server has not confirmed yet
+ * @property {number} [pendingWrites] form edits on their way to the server
+ * @property {Promise<void>} [writing] the form edits' chain: each is written onto the text the one before produced
+ * @property {Map<Element, any>} [typing] field element -> its timer (written into the file TYPING_MS after a key)
+ * @property {string} [draftsShown] the draft My drafts was last drawn for
+ * @property {boolean} [copyNamed] a copy of a chapter still has the name it was given
+ * @property {boolean} [leaveWatched] leaving the page asks first when something is not saved
+ * @property {import("./board.js").BoardView} [boardView] the board's drawing
+ * @property {string} [fitsAsked] the side and layout whose fits were asked last ("side|layout")
+ * @property {{ side: number, key: string, at: Record<string, any> }} [fits] where that side would join the tiles
+ * @property {any} [watchTimer] the estimate's refresh while the page is shown
+ * @property {number | null} [estimatedPage] the end page the estimate was made for
+ * @property {number} [estimateSeq] the newest estimate asked
+ * @property {boolean} [jobFromOtherTab] the play-test shown was started in another tab
+ * @property {string} [jobText] the file the play-test's games were played with
+ */
+
+/** @type {WorkshopState} */
 export const W = {
   text: "",
   history: [],
@@ -264,7 +307,7 @@ function scheduleSave(changed = true) {
 // and quoting of everything else kept); a text it cannot edit in place is written afresh here. Edits are
 // written one after the other, each onto the text the one before produced.
 export function edit(mutate, redraw = false) {
-  if (!W.data) return;
+  if (!W.data) return undefined;
   const data = structuredClone(W.data);
   mutate(data);
   W.data = data;
