@@ -9,10 +9,6 @@ export default [
       "node_modules/**",
       ".cache/**",
       "build/**",
-      // issue 46 branch in flight; the lead includes them after merging
-      "src/mnm/web/workshop*.js",
-      "src/mnm/web/replay*.js",
-      "src/mnm/web/sandbox*.js",
     ],
   },
   js.configs.recommended,

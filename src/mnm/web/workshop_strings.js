@@ -1,3 +1,4 @@
+// @ts-check
 // The workshop's words for the whole chapter language in the forms (issue 46), in English and Portuguese;
 // i18n.js files them under "wsw". Each word of the language has its designer's name in the forms (``param``),
 // and the words a fan reaches for first an example (``example``).

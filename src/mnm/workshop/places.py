@@ -1,5 +1,5 @@
 """Exits named as people name them (issue 46): "the east exit of the Guard Room", the same words in the workshop's
-form (web/workshop.js ``exitName``), the printed sheet and the play-test's "why" sentences, never "exit 1" (the
+form (web/workshop_rules.js ``exitName``), the printed sheet and the play-test's "why" sentences, never "exit 1" (the
 file counts a side's exits from 0).
 
 An exit's edge comes from its tile (a side laid alone is enough: an exit's edge does not depend on its
