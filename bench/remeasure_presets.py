@@ -1,8 +1,8 @@
 """Re-measure every difficulty preset on every shipped chapter, in one command (issue 44): a *new party*'s win rate
 (the heuristic bot, abilities included) and, optionally, a *careful party*'s (the search bot) on the first seeds.
 
-``python bench/remeasure_presets.py [--games-ch1 1000] [--games 400] [--careful 0] [--careful-only] [--workers 2]
-[--chapters ID,...] [--write] [--json FILE]``
+``python bench/remeasure_presets.py [--games-ch1 1000] [--games 400] [--careful 0] [--careful-only] [--random 0]
+[--random-only] [--workers 2] [--chapters ID,...] [--write] [--json FILE]``
 
 Game ``i`` of a chapter and preset uses seed ``i`` for the game and the bot, exactly as ``mnm simulate --chapter C
 --bot heuristic --difficulty D --games N`` does (seeds 0 to N-1), with Collin, Tilda, Filch and Maginos (the first
@@ -13,7 +13,9 @@ and with ``--write`` rewrites the ``MEASURED`` table in ``src/mnm/engine/rules/s
 game is (after merging planner work, for one). ``--careful N`` also plays the search bot on seeds 0 to N-1 of each
 chapter and preset (about 40 times the heuristic's cost a game) and stores its rate beside the new party's; without
 it, a rewritten row keeps the careful-party figures it had; ``--careful-only`` plays only the search bot and keeps each
-row's new-party figures.
+row's new-party figures. ``--random N`` plays the random bot on seeds 0 to N-1 too (the first leg of the chapter's
+skill depth; cheap: a random party is soon captured) and stores it as the row's ``random``/``random_games``;
+``--random-only`` plays only the random bot and keeps the rest of each row.
 """
 
 from __future__ import annotations
@@ -59,17 +61,26 @@ def _party(chapter: str) -> tuple[str, ...]:
 
 
 def measure(
-    chapters: list[str], games: dict[str, int], careful: int, workers: int, careful_only: bool = False
+    chapters: list[str],
+    games: dict[str, int],
+    careful: int,
+    workers: int,
+    careful_only: bool = False,
+    random_games: int = 0,
+    random_only: bool = False,
 ) -> dict[str, Any]:
     specs = []
     for chapter in chapters:
         party = _party(chapter)
         for preset in PRESETS:
-            if not careful_only:
+            if random_only:
+                pass
+            elif not careful_only:
                 specs += [GameSpec(chapter, party, "heuristic", s, preset) for s in range(games[chapter])]
                 specs += [GameSpec(chapter, party, "search", s, preset) for s in range(min(careful, games[chapter]))]
             else:
                 specs += [GameSpec(chapter, party, "search", s, preset) for s in range(careful)]
+            specs += [GameSpec(chapter, party, "random", s, preset) for s in range(random_games)]
     wins: dict[tuple[str, str, str], list[bool]] = {}
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         for chapter, preset, bot, _seed, won in pool.imap_unordered(_won, specs, chunksize=8):
@@ -89,7 +100,7 @@ def measure(
 
 def bands(chapter: str, rates: dict[str, Any]) -> str:
     if any("heuristic" not in rates[p] for p in PRESETS):
-        return "careful party only (--careful-only): the new party's figures are kept"
+        return "no new party in this run (--careful-only, --random-only): the new party's figures are kept"
     if chapter == "proving-grounds":
         return "not calibrated (a rules sandbox)"
     e, n, h = (rates[p]["heuristic"]["rate"] for p in PRESETS)
@@ -103,28 +114,36 @@ def bands(chapter: str, rates: dict[str, Any]) -> str:
     return "bands met" if not problems else "NOT met: " + "; ".join(problems)
 
 
-_CAREFUL = re.compile(r"MeasuredRate\(\"[^\"]+\", [^,]+, \([^)]*\), \d+(, [0-9.]+, \d+)\)")
+_HEAD = re.compile(r"MeasuredRate\(\"[^\"]+\", [^,]+, \([^)]*\), \d+")
+_CAREFUL = re.compile(r"^, [0-9.]+, \d+")  # right after the head
+_RANDOM = re.compile(r", random=[0-9.]+, random_games=\d+")
 
 
 def _row(chapter: str, got: dict[str, Any], old: str = "") -> str:
-    """One ``MeasuredRate`` row of this run; without a careful-party figure in this run, the careful figures of
-    ``old`` (the row it replaces) are kept, so a run without ``--careful`` never drops them."""
+    """One ``MeasuredRate`` row of this run; a party this run did not play keeps its figures from ``old`` (the row
+    it replaces), so a run without ``--careful`` or ``--random`` never drops them.
+
+    >>> _row("x", {"random": {"rate": 0.0, "games": 400}}, 'MeasuredRate("x", 0.5, (0.4, 0.6), 100, 0.7, 15)')
+    'MeasuredRate("x", 0.5, (0.4, 0.6), 100, 0.7, 15, random=0.0, random_games=400)'
+    """
+    head = _HEAD.match(old)
+    rest = old[head.end() :] if head else ""
+    careful_old = _CAREFUL.match(rest)
+    random_old = _RANDOM.search(rest)
     careful = got.get("search")
-    if careful:
-        tail = f", {careful['rate']}, {careful['games']}"
-    else:
-        kept = _CAREFUL.fullmatch(old)
-        tail = kept.group(1) if kept else ""
-    if "heuristic" not in got:  # --careful-only: the row's new-party figures stay as they are
-        head = _HEAD.match(old)
+    careful_tail = f", {careful['rate']}, {careful['games']}" if careful else careful_old.group(0) if careful_old else ""
+    chance = got.get("random")
+    random_tail = (
+        f", random={chance['rate']}, random_games={chance['games']}" if chance else random_old.group(0) if random_old else ""
+    )
+    if "heuristic" not in got:  # --careful-only, --random-only: the row's new-party figures stay as they are
         if head is None:
             raise SystemExit(f"no new-party row to keep for {chapter}: measure it first")
-        return f"{head.group(0)}{tail})"
+        return f"{head.group(0)}{careful_tail}{random_tail})"
     r = got["heuristic"]
-    return f'MeasuredRate("{chapter}", {r["rate"]}, ({r["ci95"][0]}, {r["ci95"][1]}), {r["games"]}{tail})'
-
-
-_HEAD = re.compile(r"MeasuredRate\(\"[^\"]+\", [^,]+, \([^)]*\), \d+")
+    return (
+        f'MeasuredRate("{chapter}", {r["rate"]}, ({r["ci95"][0]}, {r["ci95"][1]}), {r["games"]}{careful_tail}{random_tail})'
+    )
 
 
 def measured_block(results: dict[str, Any], kept: dict[tuple[str, str], str] | None = None) -> str:
@@ -171,6 +190,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400, help="games per preset on the other chapters")
     ap.add_argument("--careful", type=int, default=0, help="search-bot games per chapter and preset (seeds 0 up)")
     ap.add_argument("--careful-only", action="store_true", help="only the careful party (keeps the new party's rows)")
+    ap.add_argument("--random", type=int, default=0, help="random-bot games per chapter and preset (seeds 0 up)")
+    ap.add_argument("--random-only", action="store_true", help="only the random bot (keeps the rest of each row)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--chapters", default=",".join(ORDER))
     ap.add_argument("--write", action="store_true", help="rewrite MEASURED in src/mnm/engine/rules/setup.py")
@@ -179,7 +200,9 @@ def main() -> None:
     chapters = [c for c in args.chapters.split(",") if c]
     games = {c: args.games_ch1 if c == "flight-to-barksburg" else args.games for c in chapters}
     start = time.perf_counter()
-    results = measure(chapters, games, args.careful, args.workers, args.careful_only)
+    results = measure(
+        chapters, games, args.careful, args.workers, args.careful_only, args.random, args.random_only
+    )
     for chapter in chapters:
         print(f"{chapter}: {bands(chapter, results[chapter])}")
         for preset in PRESETS:
@@ -190,6 +213,8 @@ def main() -> None:
             )
             if "search" in r:
                 line += f"  careful party {r['search']['rate']:.1%} ({r['search']['games']})"
+            if "random" in r:
+                line += f"  random bot {r['random']['rate']:.1%} ({r['random']['games']})"
             print(line)
     print(f"{time.perf_counter() - start:.0f} s wall; presets as defined now: {sorted(DIFFICULTY_PRESETS)}")
     if args.json:

@@ -117,6 +117,30 @@ def test_simulation_records_carry_the_difficulty_and_where_games_were_lost(tmp_p
     assert json.loads((tmp_path / "comparison.json").read_text())[0]["difficulty"] == "hard"
 
 
+def test_the_random_bot_is_measured_on_every_shipped_chapter_and_its_skill_depth_shows_in_the_report(
+    tmp_path: Path,
+) -> None:
+    """Issue 44, skill depth: ``MEASURED`` keeps the random bot's rate and games beside the careful party's on every
+    shipped chapter and preset, and a chapter report whose runs have no random bot shows the table's figure, named
+    as such, in its skill-depth table."""
+    for preset in DIFFICULTY_PRESETS.values():
+        for rate in preset.rates:
+            assert rate.random is not None and rate.random_games >= 400, (preset.id, rate.chapter)
+            assert 0.0 <= rate.random <= rate.win_rate, (preset.id, rate.chapter)  # picking at random never beats a plan
+    grounds = DIFFICULTY_PRESETS["normal"].rate("proving-grounds")
+    assert grounds is not None and grounds.random is not None and grounds.random > 0  # the sandbox: 69 of 400
+    summary, _ = run_simulation("proving-grounds", PARTY, "heuristic", 2, seed=0)
+    write_comparison(tmp_path, [({"chapter": "proving-grounds", "party": PARTY, "bot": "heuristic"}, summary)])
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Skill depth</h2>" in page
+    assert f"<td>{grounds.random:.1%} ({grounds.random_games} games, the difficulty table)</td>" in page
+    # a run that played the random bot itself shows its own figure, not the table's
+    own, _ = run_simulation("proving-grounds", PARTY, "random", 2, seed=0)
+    write_comparison(tmp_path, [({"chapter": "proving-grounds", "party": PARTY, "bot": b}, s)
+                                for b, s in (("random", own), ("heuristic", summary))])
+    assert "the difficulty table)</td>" not in (tmp_path / "report.html").read_text(encoding="utf-8")
+
+
 def test_groups_join_overlapping_intervals_to_their_leader() -> None:
     assert group_options([(0.6, 0.8), (0.55, 0.7), (0.4, 0.58), (0.1, 0.3)]) == [1, 1, 2, 3]
     assert group_options([]) == []

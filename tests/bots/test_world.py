@@ -120,6 +120,35 @@ def test_a_tile_a_rule_lays_is_absent_until_it_fires_and_its_rule_is_the_sub_goa
     assert plan.current_goal(ctx, st) is None
 
 
+def test_a_face_a_rule_turns_up_is_absent_until_it_fires_and_its_rule_is_the_sub_goal() -> None:
+    # the goal is on side 9, the back of the tile showing 10; its mousehole and the way round are barred, so only
+    # the crank's flip_tile turns it up: before, the planner counted side 9 as on the table and had no sub-goal
+    game = _game("10-the-turned-floor.yaml")
+    ctx, st = game.ctx, game.state
+    assert plan.stages(ctx).turns == frozenset({9})
+    sub = plan.current_goal(ctx, st)
+    assert sub is not None and sub.action == "turn-crank" and "to turn the tile over to side 9" in sub.why[0]
+    assert "para virar a peça para o lado 9" in sub.why[1]
+    for hero in st.heroes.values():
+        hero.space = "10:7"  # at the crank, as the party is when it turns it: the floor turns with them aboard
+    _do(game, {"flip_tile": {"side": 9}})
+    assert st.face_up[ctx.board.tile_of_side(9)] == 9
+    assert all(ctx.board.graph_of(h.space).side == 9 for h in st.heroes.values() if h.space)
+    assert plan.current_goal(ctx, st) is None  # turned: the final stage, the way to 9:19
+    assert plan.stuck(ctx, st) is None
+
+
+def test_a_face_a_flip_reaches_is_not_waited_for() -> None:
+    # the same chapter without its bars: the mousehole turns the tile, so side 9 is on the engine's way already and
+    # the crank is no sub-goal of the final stage
+    text = (PATTERNS / "10-the-turned-floor.yaml").read_text(encoding="utf-8")
+    assert "rules:\n  - id: grates" in text
+    content = read_chapter_text(text.split("rules:\n  - id: grates")[0], "10-the-turned-floor.yaml")
+    game = Game.new("the-turned-floor", HEROES[:2], seed=0, content=content)
+    assert plan.current_goal(game.ctx, game.state) is None
+    assert plan.stuck(game.ctx, game.state) is None
+
+
 def test_of_two_needs_the_cheaper_comes_first() -> None:
     # the lamp is on the start side, the crank a tile away (and the start side cannot be come back to)
     game = _game("04-the-lamp-and-crank.yaml")

@@ -81,6 +81,10 @@ def test_house_chapters_are_listed_and_playable(client: TestClient) -> None:
     assert page["games"]["normal"] == normal.games
     assert page["careful_rates"]["normal"] == normal.careful and page["careful_games"]["normal"] == normal.careful_games
     assert page["skill_depth"]["normal"]["search"] == {"win_rate": normal.careful, "games": normal.careful_games}
+    # and the random bot's (skill depth's first leg), at every preset the table measured it
+    assert normal.random is not None
+    assert page["skill_depth"]["normal"]["random"] == {"win_rate": normal.random, "games": normal.random_games}
+    assert set(page["skill_depth"]) == {"easy", "normal", "hard"}
     # a house row stored before issue 44 (the new party's rates only) still shows the careful party's from the table
     library = client.app.state.library  # type: ignore[attr-defined]
     stored = {k: v for k, v in library_module.house_measures()["flight-to-barksburg"].items() if k != "parties"}
@@ -88,6 +92,15 @@ def test_house_chapters_are_listed_and_playable(client: TestClient) -> None:
     library._rows = None
     old = client.get("/api/library/chapters/flight-to-barksburg").json()
     assert old["careful_rates"] == page["careful_rates"] and old["skill_depth"] == page["skill_depth"]
+    # a house row measured by `mnm library measure` before the random bot was in the table keeps its own figures
+    # and gets the table's for the parties and presets it has not
+    own = {"search": {"normal": {"games": 2, "wins": 2, "win_rate": 1.0, "ci95": [0.34, 1.0]}}}
+    library.store.set_playtest("flight-to-barksburg", page["version"], "measured", {**stored, "parties": own})
+    library._rows = None
+    mixed = client.get("/api/library/chapters/flight-to-barksburg").json()["skill_depth"]
+    assert mixed["normal"]["search"] == {"win_rate": 1.0, "games": 2}
+    assert mixed["normal"]["random"] == page["skill_depth"]["normal"]["random"]
+    assert mixed["hard"]["search"] == page["skill_depth"]["hard"]["search"]
     assert page["story"]["en"] and page["sheet"]["tiles"] and page["author"] == "Mice and Mystics"
     made = client.post("/api/library/chapters/proving-grounds/tables", json={})
     assert made.status_code == 201 and made.json()["library"] == {"chapter": "proving-grounds", "version": 1}

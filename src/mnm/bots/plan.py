@@ -184,7 +184,7 @@ def _act_goal(
     if kind in (NOW, EXPLORE) and not act.sides:
         return None
     if kind == REVEAL:
-        unlaid = world(ctx, st).unlaid
+        unlaid = world(ctx, st).unlaid | _unturned(ctx, st, sg)  # not on the table until a rule lays or turns it
         hidden = tuple(s for s in act.sides if s not in st.explored and s not in unlaid)
         if not hidden:
             return None
@@ -337,7 +337,8 @@ def _way_blocked(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> Sub
     if not start or start & set(sides):
         return None
     live = world(ctx, st)
-    if not live.closed and not (live.unlaid & set(sides)) and not live.unlaid:
+    turning = _turning(ctx, st, sg)
+    if not live.closed and not (live.unlaid & set(sides)) and not live.unlaid and not turning:
         return None
     depth = {s: 0 for s in sorted(start)}  # breadth first: the gates nearest the party come first
     frontier = list(depth)
@@ -382,7 +383,26 @@ def _way_blocked(ctx: Ctx, st: State, sg: Stages, sides: tuple[int, ...]) -> Sub
         got = _pursue(ctx, st, sg, face, True, purpose, 1, set())
         if got is not None and got.act != WAIT:
             return got
+    for side in sorted(turning & set(sides)):  # a face a rule turns up, no way there: make that rule fire
+        purpose = (f"to turn the tile over to side {side}", f"para virar a peça para o lado {side}")
+        face = Condition.model_validate({"tile_face_up": {"side": side}})
+        got = _pursue(ctx, st, sg, face, True, purpose, 1, set())
+        if got is not None and got.act != WAIT:
+            return got
     return None
+
+
+def _turning(ctx: Ctx, st: State, sg: Stages) -> frozenset[int]:
+    """The sides a rule turns up (``flip_tile``) whose tile shows its other face now."""
+    return frozenset(s for s in sg.turns if st.face_up.get(ctx.board.tile_of_side(s)) != s)
+
+
+def _unturned(ctx: Ctx, st: State, sg: Stages) -> frozenset[int]:
+    """The sides a rule turns up (``flip_tile``) that show their other face now and that no way the engine allows
+    leads to from where the party is (an explore flip, or an exit that turns the tile over): absent until the
+    rule fires, as a tile a rule lays (issue 43)."""
+    turning = _turning(ctx, st, sg)
+    return turning - _reach(ctx, st) if turning else frozenset()
 
 
 def _reach(ctx: Ctx, st: State) -> set[int]:
@@ -666,4 +686,9 @@ def stuck(ctx: Ctx, st: State) -> tuple[str, str] | None:
         sides = ", ".join(map(str, sorted(live.unlaid)))
         en += f"; side {sides} not laid yet"
         pt += f"; lado {sides} ainda não colocado"
+    unturned = _unturned(ctx, st, stages(ctx))
+    if unturned:
+        sides = ", ".join(map(str, sorted(unturned)))
+        en += f"; side {sides} not turned up yet"
+        pt += f"; lado {sides} ainda não virado para cima"
     return en, pt

@@ -354,9 +354,10 @@ class Stages:
     danger_sides: frozenset[int]  # searching there feeds a chapter defeat
     defeat: tuple[Condition, ...]
     gate_leaves: tuple[Condition, ...] = ()  # the gates' conditions, opened (the world's cache key reads them)
-    lays: bool = False  # a rule lays a tile (add_tile): the final stage may first need it laid
+    lays: bool = False  # a rule lays a tile (add_tile) or turns one over (flip_tile): the final stage may need it
     won_by: tuple[Way, ...] = ()  # a chapter with no victory conditions: the ways its ``victory`` effect comes
     frees: bool = False  # the chapter has a ``free`` effect (a rescue the planner weighs while a mouse is captured)
+    turns: frozenset[int] = frozenset()  # sides a rule turns up (flip_tile) on a tile of the layout
 
     @property
     def simple(self) -> bool:
@@ -435,13 +436,22 @@ def stages(ctx: Ctx) -> Stages:
     )
     danger_spaces, danger_sides = _danger(graph, tuple(chapter.defeat))
     leaves = tuple(x for g in gates for c in g.conditions for x in _leaves(c))
-    lays = bool(ctx.board.later)
+    turns = frozenset(
+        int(fact.split(":", 1)[1])
+        for fact, made in graph.producers.items()
+        if fact.startswith("face_up:")
+        and made
+        and int(fact.split(":", 1)[1]) in ctx.board.graphs
+        and ctx.board.tile_of_side(int(fact.split(":", 1)[1])) not in ctx.board.later
+    )
+    lays = bool(ctx.board.later) or bool(turns)  # a tile a rule lays or turns over: the final stage may need it first
     won_by: tuple[Way, ...] = ()
     if not victory:  # won by an effect (a chapter action's or a rule's ``victory``): its producers are the ways
         won_by = tuple(Way(p.act, tuple((n, True) for n in p.needs), 1, p) for p in graph.of("victory"))
     frees = bool(graph.of("freed"))
     got = Stages(
-        graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays, won_by, frees
+        graph, pre, final, gates, danger_spaces, danger_sides, tuple(chapter.defeat), leaves, lays, won_by, frees,
+        turns,
     )
     if len(_STAGES) > 256:
         _STAGES.clear()

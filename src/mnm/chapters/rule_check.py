@@ -108,12 +108,20 @@ class RuleCheck:
 
         reach = reachable_spaces(self.content, self.chapter, frozenset(barred), frozenset(lines))
         bars = ", ".join([*barred.values(), *lines.values()])
+        ch = self.chapter
+        turned = {  # sides a flip_tile turns up: the bars do not close a way a rule opens by turning the tile
+            e.flip_tile.side
+            for e in [*(e for r in ch.all_rules() for e in _effects(r.do)), *(e for a in ch.actions for e in _effects(a.do))]
+            if e.flip_tile is not None
+        }
         for i, cond in enumerate(self.chapter.victory):
             p = cond.params
             at = f"victory.{i}.all_free_mice_on"
             if cond.kind is ConditionKind.ALL_FREE_MICE_ON:
                 if any(sp in reach.spaces for sp in p.spaces) or not all(sp in self.reach.spaces for sp in p.spaces):
                     continue  # a way is left (or the plain reach check said it already)
+                if any(self._turned_to(sp, turned, reach.spaces) for sp in p.spaces):
+                    continue  # a flip_tile turns the tile up from a face the mice can get to (issue 43)
                 self.out.add(
                     f"{at}.spaces",
                     f"no mouse can ever stand on {', '.join(p.spaces)}: the bars laid as the chapter begins ({bars}) "
@@ -121,6 +129,14 @@ class RuleCheck:
                     f"nenhum rato pode chegar a {', '.join(p.spaces)}: as barreiras postas no começo do capítulo "
                     f"({bars}) fecham todo caminho até lá pelo jogo inteiro",
                 )
+
+    def _turned_to(self, space: str, turned: set[int], reach: Iterable[str]) -> bool:
+        """Whether a ``flip_tile`` turns ``space``'s side up on a tile whose other face the mice can get to."""
+        side = self.board.space(space).side if space in self.board.spaces else None
+        if side is None or side not in turned:
+            return False
+        back = self.board.other_side(side)
+        return back is not None and any(self.board.space(sp).side == back for sp in reach if sp in self.board.spaces)
 
     # --- rule ids, and what conditions need ---
 

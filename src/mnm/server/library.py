@@ -150,15 +150,18 @@ def house_measures() -> dict[str, dict[str, Any]]:
     for preset in DIFFICULTY_PRESETS.values():
         for rate in preset.rates:
             chapter = out.setdefault(rate.chapter, {"bot": "heuristic"})
-            if rate.careful is not None and rate.careful_games:
-                careful = chapter.setdefault("parties", {}).setdefault("search", {})
-                wins = round(rate.careful * rate.careful_games)
-                careful[preset.id] = {
-                    "games": rate.careful_games,
-                    "wins": wins,
-                    "win_rate": rate.careful,
-                    "ci95": list(wilson_interval(wins, rate.careful_games)),
-                }
+            for bot, other, other_games in (
+                ("search", rate.careful, rate.careful_games),
+                ("random", rate.random, rate.random_games),  # skill depth's first leg (issue 44)
+            ):
+                if other is not None and other_games:
+                    wins = round(other * other_games)
+                    chapter.setdefault("parties", {}).setdefault(bot, {})[preset.id] = {
+                        "games": other_games,
+                        "wins": wins,
+                        "win_rate": other,
+                        "ci95": list(wilson_interval(wins, other_games)),
+                    }
             chapter[preset.id] = {
                 "games": rate.games,
                 "wins": round(rate.win_rate * rate.games),
@@ -366,14 +369,17 @@ class LibraryRouter:
 
     def shown(self, entry: Entry) -> dict[str, Any]:
         """The measure a page shows: none unless it ended; a house chapter stored before issue 44 (or measured by
-        ``mnm library measure``, the new party only) gets the careful party's figures of the difficulty table."""
+        ``mnm library measure``, the new party only) gets the careful party's and the random bot's figures of the
+        difficulty table where its stored measure has none of its own (a party's own figures win, preset by preset)."""
         if not entry.measured:
             return {}
-        if entry.house and "parties" not in entry.playtest:
+        if entry.house:
             if self._house is None:
                 self._house = house_measures()
-            parties = self._house.get(entry.chapter, {}).get("parties")
-            if parties:
+            table = self._house.get(entry.chapter, {}).get("parties") or {}
+            stored = entry.playtest.get("parties") or {}
+            if any(set(table.get(bot, {})) - set(stored.get(bot, {})) for bot in table):
+                parties = {bot: {**table.get(bot, {}), **stored.get(bot, {})} for bot in {*table, *stored}}
                 return {**entry.playtest, "parties": parties}
         return entry.playtest
 

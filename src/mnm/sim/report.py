@@ -187,10 +187,33 @@ def party_of(bot: object) -> str:
     return PARTIES.get(str(bot), str(bot))
 
 
-def skill_depth(runs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, dict[str, float]]:
+def measured_random(chapter: str) -> dict[str, tuple[float, int]]:
+    """The random bot's measured rate and games per preset on a shipped chapter (``MEASURED``'s ``random``, seeds 0
+    up, the presets' party; docs/difficulty.md), where the difficulty table has one."""
+    from mnm.engine import DIFFICULTY_PRESETS
+
+    out = {}
+    for preset in DIFFICULTY_PRESETS.values():
+        rate = preset.rate(chapter)
+        if rate is not None and rate.random is not None and rate.random_games:
+            out[preset.id] = (rate.random, rate.random_games)
+    return out
+
+
+def skill_depth(
+    runs: list[tuple[dict[str, Any], dict[str, Any]]], table: dict[str, tuple[float, int]] | None = None
+) -> dict[str, dict[str, float]]:
     """The chapter's skill depth per preset (issue 44, docs/difficulty.md "Skill depth"): the win rates of the random
     bot, the new party and the careful party on the same seeds, and the spread between the lowest and the highest
-    measured; a preset needs two of the three bots to have one."""
+    measured; a preset needs two of the three bots to have one. Where the runs have no random bot at a preset they
+    played, ``table`` (:func:`measured_random`: preset -> rate, games) gives it, marked ``random_games``.
+
+    >>> runs = [({"bot": "heuristic", "difficulty": "normal"}, {"win_rate": 0.5})]
+    >>> skill_depth(runs)
+    {}
+    >>> skill_depth(runs, {"normal": (0.0, 400), "hard": (0.0, 400)})
+    {'normal': {'heuristic': 0.5, 'random': 0.0, 'random_games': 400.0, 'spread': 0.5}}
+    """
     by_preset: dict[str, dict[str, float]] = {}
     for meta, summary in runs:
         bot = str(meta.get("bot"))
@@ -198,8 +221,12 @@ def skill_depth(runs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, 
             by_preset.setdefault(str(meta.get("difficulty", "normal")), {})[bot] = float(summary["win_rate"])
     out = {}
     for preset, rates in by_preset.items():
+        extra = {}
+        if "random" not in rates and table and preset in table:
+            rates = {**rates, "random": table[preset][0]}
+            extra = {"random_games": float(table[preset][1])}
         if len(rates) >= 2:
-            out[preset] = {**rates, "spread": round(max(rates.values()) - min(rates.values()), 4)}
+            out[preset] = {**rates, **extra, "spread": round(max(rates.values()) - min(rates.values()), 4)}
     return out
 
 
@@ -262,10 +289,18 @@ def write_comparison(out: Path, runs: list[tuple[dict[str, Any], dict[str, Any]]
         if paired_rows
         else ""
     )
-    depth = skill_depth(runs)
+    depth = skill_depth(runs, measured_random(str(runs[0][0].get("chapter"))) if runs else None)
+
+    def depth_cell(r: dict[str, float], bot: str) -> str:
+        if bot not in r:
+            return "<td>not played</td>"
+        if bot == "random" and "random_games" in r:  # not in these runs: the difficulty table's (seeds 0 up)
+            return f"<td>{r[bot]:.1%} ({int(r['random_games'])} games, the difficulty table)</td>"
+        return f"<td>{r[bot]:.1%}</td>"
+
     depth_rows = "".join(
         f"<tr><td>{esc(p)}</td>"
-        + "".join(f"<td>{r[b]:.1%}</td>" if b in r else "<td>not played</td>" for b in ("random", "heuristic", "search"))
+        + "".join(depth_cell(r, b) for b in ("random", "heuristic", "search"))
         + f"<td><b>{r['spread'] * 100:.0f}</b></td></tr>"
         for p, r in depth.items()
     )
@@ -273,7 +308,8 @@ def write_comparison(out: Path, runs: list[tuple[dict[str, Any], dict[str, Any]]
         "<h2>Skill depth</h2><p class=\"note\">The win rates of the random bot, a new party (the heuristic bot) and a "
         "careful party (the search bot) on the same seeds (docs/difficulty.md, \"Skill depth\"): where all three win "
         "alike the chapter is luck; where they spread, skill pays. The spread is the highest minus the lowest, in "
-        "points.</p><table><tr><th>difficulty</th><th>random bot</th><th>new party</th><th>careful party</th>"
+        "points. A random-bot figure with its games count was not played in this run: it is the difficulty "
+        "table's, measured on the first seeds of the same presets.</p><table><tr><th>difficulty</th><th>random bot</th><th>new party</th><th>careful party</th>"
         f"<th>spread (points)</th></tr>{depth_rows}</table>"
         if depth_rows
         else ""

@@ -97,7 +97,8 @@ class MeasuredRate:
     """A *new party*'s win rate at one preset on one chapter: the heuristic bot, which since issue 44 uses abilities,
     items and scrolls by a good player's rules of thumb (Collin, Tilda, Filch, Maginos; seeds 0 up); and, where
     measured, a *careful party*'s (the search bot) on the first ``careful_games`` of the same seeds
-    (docs/difficulty.md, "Two yardsticks")."""
+    (docs/difficulty.md, "Two yardsticks"); and the random bot's on the first ``random_games`` of them, the first
+    leg of the chapter's skill depth (docs/difficulty.md, "Skill depth")."""
 
     chapter: str  # chapter id
     win_rate: float  # the new party's (the heuristic bot)
@@ -105,6 +106,8 @@ class MeasuredRate:
     games: int
     careful: float | None = None  # the careful party's (the search bot), None where not measured
     careful_games: int = 0
+    random: float | None = None  # the random bot's, None where not measured
+    random_games: int = 0
 
 
 @dataclass(frozen=True)
@@ -146,35 +149,36 @@ class DifficultyPreset:
 
 # A new party's win rates (the heuristic bot, abilities included: issue 44), measured by `mnm simulate --chapter C --bot
 # heuristic --difficulty D --games N` (seeds 0 to N-1; docs/difficulty.md), by preset, then chapter; the last two
-# numbers of a row, where present, are a careful party's (the search bot) rate and games on the first seeds.
+# numbers of a row, where present, are a careful party's (the search bot) rate and games on the first seeds;
+# ``random``/``random_games`` the random bot's on the first seeds (skill depth's first leg).
 # Re-measure with one command, `python bench/remeasure_presets.py --write`, when content, rules or bots change.
 MEASURED: dict[str, tuple[MeasuredRate, ...]] = {
     "easy": (
-        MeasuredRate("flight-to-barksburg", 0.751, (0.7233, 0.7768), 1000, 0.8, 15),
-        MeasuredRate("the-root-road", 0.8075, (0.766, 0.8431), 400, 1.0, 6),
-        MeasuredRate("the-trickle-crossing", 0.8375, (0.7982, 0.8704), 400, 1.0, 6),
-        MeasuredRate("the-ember-vault", 0.66, (0.6123, 0.7047), 400, 1.0, 6),
-        MeasuredRate("the-old-mill", 0.7925, (0.7501, 0.8294), 400, 0.8333, 6),
-        MeasuredRate("the-mill-race", 0.85, (0.8117, 0.8817), 400, 1.0, 6),
-        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
+        MeasuredRate("flight-to-barksburg", 0.751, (0.7233, 0.7768), 1000, 0.8, 15, random=0.0, random_games=400),
+        MeasuredRate("the-root-road", 0.8075, (0.766, 0.8431), 400, 1.0, 6, random=0.0, random_games=400),
+        MeasuredRate("the-trickle-crossing", 0.8375, (0.7982, 0.8704), 400, 1.0, 6, random=0.0, random_games=400),
+        MeasuredRate("the-ember-vault", 0.66, (0.6123, 0.7047), 400, 1.0, 6, random=0.0, random_games=400),
+        MeasuredRate("the-old-mill", 0.7925, (0.7501, 0.8294), 400, 0.8333, 6, random=0.0, random_games=400),
+        MeasuredRate("the-mill-race", 0.85, (0.8117, 0.8817), 400, 1.0, 6, random=0.0, random_games=400),
+        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200, random=0.2325, random_games=400),
     ),
     "normal": (
-        MeasuredRate("flight-to-barksburg", 0.441, (0.4105, 0.4719), 1000, 0.6667, 15),
-        MeasuredRate("the-root-road", 0.6375, (0.5893, 0.6831), 400, 0.8333, 6),
-        MeasuredRate("the-trickle-crossing", 0.6475, (0.5995, 0.6927), 400, 0.8333, 6),
-        MeasuredRate("the-ember-vault", 0.5075, (0.4587, 0.5562), 400, 0.8333, 6),
-        MeasuredRate("the-old-mill", 0.52, (0.4711, 0.5685), 400, 0.8333, 6),
-        MeasuredRate("the-mill-race", 0.6475, (0.5995, 0.6927), 400, 1.0, 6),
-        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
+        MeasuredRate("flight-to-barksburg", 0.441, (0.4105, 0.4719), 1000, 0.6667, 15, random=0.0, random_games=400),
+        MeasuredRate("the-root-road", 0.6375, (0.5893, 0.6831), 400, 0.8333, 6, random=0.0, random_games=400),
+        MeasuredRate("the-trickle-crossing", 0.6475, (0.5995, 0.6927), 400, 0.8333, 6, random=0.0, random_games=400),
+        MeasuredRate("the-ember-vault", 0.5075, (0.4587, 0.5562), 400, 0.8333, 6, random=0.0, random_games=400),
+        MeasuredRate("the-old-mill", 0.52, (0.4711, 0.5685), 400, 0.8333, 6, random=0.0, random_games=400),
+        MeasuredRate("the-mill-race", 0.6475, (0.5995, 0.6927), 400, 1.0, 6, random=0.0, random_games=400),
+        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200, random=0.1725, random_games=400),
     ),
     "hard": (
-        MeasuredRate("flight-to-barksburg", 0.113, (0.0948, 0.1341), 1000, 0.1333, 15),
-        MeasuredRate("the-root-road", 0.3225, (0.2786, 0.3698), 400, 0.3333, 6),
-        MeasuredRate("the-trickle-crossing", 0.315, (0.2714, 0.3621), 400, 0.3333, 6),
-        MeasuredRate("the-ember-vault", 0.215, (0.1776, 0.2579), 400, 0.3333, 6),
-        MeasuredRate("the-old-mill", 0.3375, (0.2929, 0.3852), 400, 0.5, 6),
-        MeasuredRate("the-mill-race", 0.195, (0.1592, 0.2367), 400, 0.3333, 6),
-        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200),
+        MeasuredRate("flight-to-barksburg", 0.113, (0.0948, 0.1341), 1000, 0.1333, 15, random=0.0, random_games=400),
+        MeasuredRate("the-root-road", 0.3225, (0.2786, 0.3698), 400, 0.3333, 6, random=0.0, random_games=400),
+        MeasuredRate("the-trickle-crossing", 0.315, (0.2714, 0.3621), 400, 0.3333, 6, random=0.0, random_games=400),
+        MeasuredRate("the-ember-vault", 0.215, (0.1776, 0.2579), 400, 0.3333, 6, random=0.0, random_games=400),
+        MeasuredRate("the-old-mill", 0.3375, (0.2929, 0.3852), 400, 0.5, 6, random=0.0, random_games=400),
+        MeasuredRate("the-mill-race", 0.195, (0.1592, 0.2367), 400, 0.3333, 6, random=0.0, random_games=400),
+        MeasuredRate("proving-grounds", 1.0, (0.9812, 1.0), 200, random=0.0975, random_games=400),
     ),
 }
 
