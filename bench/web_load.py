@@ -302,7 +302,7 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="database URL; SQLite (1 process) or PostgreSQL if omitted")
     parser.add_argument("--processes", type=int, nargs="+", default=[1], help="server processes (1 2: both runs)")
     parser.add_argument("--playtest", type=int, default=0, help="a workshop play-test of this many games meanwhile")
-    parser.add_argument("--whole-views", action="store_true", help="updates as whole views, as the web client takes them")
+    parser.add_argument("--whole-views", action="store_true", help="updates as whole views (no deltas)")
     args = parser.parse_args()
     global DELTAS
     DELTAS = not args.whole_views

@@ -19,7 +19,16 @@ from web_helpers import create_body
 
 from mnm.bots import make_bot
 from mnm.server.app import Limits, create_app
-from mnm.server.shapes import TABLE_VIEW, BoardGeometry, Catalog, Created, StateMessage, UpdateMessage, You
+from mnm.server.shapes import (
+    TABLE_VIEW,
+    BoardGeometry,
+    Catalog,
+    Created,
+    DeltaMessage,
+    StateMessage,
+    UpdateMessage,
+    You,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -92,3 +101,22 @@ def test_the_sockets_messages_have_the_written_shape(client: TestClient) -> None
         update = TypeAdapter(UpdateMessage).validate_python(ws.receive_json())
         assert update["version"] == state["view"]["version"] + 1 and update["action"] == str(action)
         assert ws.receive_json() == {"type": "ack", "ref": 1, "version": update["version"]}
+
+
+def test_a_delta_sockets_updates_have_the_written_shape(client: TestClient) -> None:
+    """Issue 50: a socket whose hello asks for deltas gets DeltaMessage updates; its patch on the state's view is a
+    whole TableView again (without the log, which the events extend)."""
+    made = client.post("/api/tables", json=create_body(seed=5)).json()
+    service: Any = client.app.state.service  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/tables/{made['table']}/ws") as ws:
+        ws.send_json({"type": "hello", "token": made["host_token"], "deltas": True})
+        view: dict[str, Any] = dict(TypeAdapter(StateMessage).validate_python(ws.receive_json())["view"])
+        view.pop("log"), view.pop("log_first")
+        for ref in range(1, 4):
+            action = make_bot("heuristic", 0).choose(service.live[made["table"]].game)
+            ws.send_json({"type": "action", "action": str(action), "version": view["version"], "ref": ref})
+            delta = TypeAdapter(DeltaMessage).validate_python(ws.receive_json())
+            assert delta["base"] == view["version"] and delta["version"] == view["version"] + 1
+            view = {k: v for k, v in {**view, **delta["patch"]}.items() if k not in delta["removed"]}
+            TABLE_VIEW.validate_python(view)
+            assert ws.receive_json() == {"type": "ack", "ref": ref, "version": delta["version"]}

@@ -268,6 +268,25 @@ class UpdateMessage(TypedDict):
     view: TableView
 
 
+class DeltaMessage(TypedDict):
+    """To a socket whose hello said ``"deltas": true`` (issue 50), instead of an :class:`UpdateMessage` when the
+    server has the view just before: the same fields without ``view``, and how to make it from the view of
+    version ``base`` (the client's, or it asks ``sync``): ``patch`` replaces those top-level keys, ``removed``
+    deletes those. The view made is the update's ``view`` (without the log, which the events extend)."""
+
+    __pydantic_config__ = _CLOSED  # type: ignore[misc]
+    type: Literal["update"]
+    kind: str
+    action: str
+    seat: int
+    version: int
+    first_event: int
+    events: list[EventView]
+    base: int
+    patch: dict[str, Any]
+    removed: list[str]
+
+
 class Variant(TypedDict):
     """A rule variant (a game option): its id and its sentence."""
 
@@ -369,6 +388,6 @@ class BoardGeometry(TypedDict):
 
 
 # The shapes the web client's types are written from (scripts/gen_web_types.py), each a top-level declaration.
-SHAPES: tuple[type, ...] = (TableView, You, StateMessage, UpdateMessage, Catalog, Created, BoardGeometry)
+SHAPES: tuple[type, ...] = (TableView, You, StateMessage, UpdateMessage, DeltaMessage, Catalog, Created, BoardGeometry)
 
 TABLE_VIEW: TypeAdapter[TableView] = TypeAdapter(TableView)

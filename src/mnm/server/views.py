@@ -74,6 +74,79 @@ _CARDS: dict[tuple[int, str], dict[str, Any]] = {}
 _CARD_INFO: dict[tuple[int, str], dict[str, Any] | None] = {}
 
 
+# Issue 50: the parts of a view that depend only on the content (a mouse's card, an ability's text, a chapter's
+# words and rules, a minion type's stat card), built once per content and shared by every view after (nobody
+# changes them: each view copies what it adds to). Keyed by the content's id, checked by identity (a chapter
+# file's content is its own).
+_STATIC: dict[tuple[int, str, Any], tuple[Content, Any]] = {}
+
+
+def _static(content: Content, kind: str, key: Any, build: Any) -> Any:
+    cache_key = (id(content), kind, key)
+    hit = _STATIC.get(cache_key)
+    if hit is None or hit[0] is not content:
+        if len(_STATIC) > 50_000:
+            _STATIC.clear()
+        hit = _STATIC[cache_key] = (content, build())
+    return hit[1]
+
+
+def _hero_static(content: Content, hid: str) -> dict[str, Any]:
+    """What a mouse's line in the view says whatever the game: its name, classes, printed stats, innate abilities."""
+
+    def build() -> dict[str, Any]:
+        spec = content.heroes[hid]
+        return {
+            "name": _text(spec.name),
+            "classes": [c.value for c in spec.classes],
+            "battle": spec.battle,
+            "defense": spec.defense,
+            "lore": spec.lore,
+            "move": spec.move,
+        }
+
+    built: dict[str, Any] = _static(content, "hero", hid, build)
+    return built
+
+
+def _innate(content: Content, hid: str) -> list[dict[str, Any]]:
+    spec = content.heroes[hid]
+    def build() -> list[dict[str, Any]]:
+        return [{"id": i.id, "name": _text(i.name), "text": _text(i.text)} for i in spec.innate]
+
+    built: list[dict[str, Any]] = _static(content, "innate", hid, build)
+    return built
+
+
+def _ability(content: Content, a: str) -> dict[str, Any]:
+    def build() -> dict[str, Any]:
+        card = content.ability_cards.get(a)
+        if card is None:
+            return {"id": a, "name": {"en": a, "pt": a}}
+        return {"id": a, "name": _text(card.name), "text": _text(card.text), "cost": card.cost}
+
+    built: dict[str, Any] = _static(content, "ability", a, build)
+    return built
+
+
+def _minion_static(content: Content, type_id: str) -> dict[str, Any]:
+    """A minion's printed numbers (its type's): the same on every minion of the type."""
+
+    def build() -> dict[str, Any]:
+        spec_m = content.minions.get(type_id)
+        return {
+            "life": spec_m.life if spec_m else 1,
+            "size": spec_m.size if spec_m else "small",
+            "attack": spec_m.attack.value if spec_m else "melee",
+            "battle": spec_m.battle if spec_m else 0,
+            "defense": spec_m.defense if spec_m else 0,
+            "flying": bool(spec_m.flying) if spec_m else False,  # [EXP] R-EXP-03
+        }
+
+    built: dict[str, Any] = _static(content, "minion", type_id, build)
+    return built
+
+
 def _held_card(content: Content, hero_id: str, instance: str) -> dict[str, Any]:
     """A card in a mouse's pack, with why the mouse cannot equip it when it cannot (issue 32: class limits)."""
     card = _search_card(content, instance)
@@ -126,9 +199,9 @@ def _name_uncached(content: Content, ident: str) -> dict[str, str]:
         return {"en": ident, "pt": ident}
 
 
-def _bot_of(table: LiveTable, hero: str) -> str | None:
+def _bot_of(table: LiveTable, hero: str, bots: list[str | None] | None = None) -> str | None:
     seat = table.owner_of(hero)
-    return table.bot_names()[seat] if seat is not None else None
+    return (table.bot_names() if bots is None else bots)[seat] if seat is not None else None
 
 
 def options_json(names: Iterable[str]) -> list[dict[str, Any]]:
@@ -187,18 +260,13 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
     st = game.state
     chapter = content.chapters[st.chapter]
     heroes = []
+    bots = table.bot_names()
     for hid in st.party:
         h = st.heroes[hid]
-        spec = content.heroes[hid]
         heroes.append(
             {
                 "id": hid,
-                "name": _text(spec.name),
-                "classes": [c.value for c in spec.classes],
-                "battle": spec.battle,
-                "defense": spec.defense,
-                "lore": spec.lore,
-                "move": spec.move,
+                **_hero_static(content, hid),
                 "life": hero_life(content, st.options, hid),
                 "space": h.space,
                 "wounds": h.wounds,
@@ -209,26 +277,15 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "equipped": [_search_card(content, c) for c in h.equipped],
                 "pack": [_held_card(content, hid, c) for c in h.pack],
                 "tricks": [_search_card(content, c) for c in h.tricks],
-                "abilities": [
-                    {
-                        "id": a,
-                        "name": _text(content.ability_cards[a].name),
-                        "text": _text(content.ability_cards[a].text),
-                        "cost": content.ability_cards[a].cost,
-                    }
-                    if a in content.ability_cards
-                    else {"id": a, "name": {"en": a, "pt": a}}
-                    for a in h.abilities
-                ],
-                "innate": [{"id": i.id, "name": _text(i.name), "text": _text(i.text)} for i in spec.innate],
+                "abilities": [_ability(content, a) for a in h.abilities],
+                "innate": _innate(content, hid),
                 "achievements": list(h.achievements),
                 "seat": table.owner_of(hid),
-                "bot": _bot_of(table, hid),
+                "bot": _bot_of(table, hid, bots),
             }
         )
     minions = []
     for m in st.minions.values():
-        spec_m = content.minions.get(m.type)
         minions.append(
             {
                 "id": m.id,
@@ -237,12 +294,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
                 "space": m.space,
                 "wounds": m.wounds,
                 "statuses": list(m.statuses),
-                "life": spec_m.life if spec_m else 1,
-                "size": spec_m.size if spec_m else "small",
-                "attack": spec_m.attack.value if spec_m else "melee",
-                "battle": spec_m.battle if spec_m else 0,
-                "defense": spec_m.defense if spec_m else 0,
-                "flying": bool(spec_m.flying) if spec_m else False,  # [EXP] R-EXP-03
+                **_minion_static(content, m.type),
             }
         )
     decision = None if table.stopped is not None else table.decision()
@@ -257,20 +309,13 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             for i, (s, bot) in enumerate(zip(table.setup["seats"], table.bot_names(), strict=True))
         ],
         "chapter": {
-            "id": chapter.id,
-            "number": chapter.number,
-            "name": _text(chapter.name),
-            "objective": _text(chapter.objective),
-            "victory_text": _text(chapter.victory_text),
-            "defeat_text": _text(chapter.defeat_text),
-            "track_pages": chapter.track_pages,
-            "next_chapter": chapter.next_chapter,
+            **_chapter_static(content, chapter),
             # a chapter built in the workshop (issue 23), not one of the box's: the table page says so
             "custom": "chapter_file" in table.setup,
             # issue 25: the chapter's special rules (each with its room; revealed: that room has been seen) and
             # the spaces its objective names
             "rules": _chapter_rules(content, st),
-            "goal_spaces": info.goal_spaces(content, st.chapter),
+            "goal_spaces": _static(content, "goal_spaces", st.chapter, lambda: info.goal_spaces(content, st.chapter)),
             # issue 46: the counters and flags its victory or defeat read, with their limits
             "trackers": trackers(chapter, st.chapter_vars),
         },
@@ -427,23 +472,52 @@ def _summary(game: Game, chapter: Any) -> dict[str, Any]:
     }
 
 
+def _chapter_static(content: Content, chapter: Chapter) -> dict[str, Any]:
+    """The chapter's words in the view: the same for every state of its game (built once per content)."""
+
+    def build() -> dict[str, Any]:
+        return {
+            "id": chapter.id,
+            "number": chapter.number,
+            "name": _text(chapter.name),
+            "objective": _text(chapter.objective),
+            "victory_text": _text(chapter.victory_text),
+            "defeat_text": _text(chapter.defeat_text),
+            "track_pages": chapter.track_pages,
+            "next_chapter": chapter.next_chapter,
+        }
+
+    built: dict[str, Any] = _static(content, "chapter", chapter.id, build)
+    return built
+
+
 def _chapter_rules(content: Content, st: Any) -> list[dict[str, Any]]:
     """:func:`mnm.presentation.info.chapter_rules` in both languages; ``revealed``: the rule's room has been seen (or the rule
-    is the whole chapter's), so the page shows it."""
-    en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
+    is the whole chapter's), so the page shows it. The rules' words are built once per chapter (issue 50)."""
+
+    def build() -> list[dict[str, Any]]:
+        en, pt = info.chapter_rules(content, st.chapter, "en"), info.chapter_rules(content, st.chapter, "pt_BR")
+        return [
+            {
+                "side": a["side"],
+                "room": None if a["side"] is None else side_name(content, a["side"]),
+                "gate": a["gate"],
+                "text": {"en": _why(a), "pt": _why(b)} if a["gate"] else {"en": a["text"], "pt": b["text"]},
+            }
+            for a, b in zip(en, pt, strict=True)
+        ]
+
+    words: list[dict[str, Any]] = _static(content, "rules", st.chapter, build)
     up = set(st.face_up.values())
     seen = set(st.explored) | up
     return [
         {
-            "side": a["side"],
-            "room": None if a["side"] is None else side_name(content, a["side"]),
-            "gate": a["gate"],
-            "text": {"en": _why(a), "pt": _why(b)} if a["gate"] else {"en": a["text"], "pt": b["text"]},
+            **rule,
             # issue 45: a room's rules apply while its side faces up; once its tile flipped they are gone
-            "revealed": a["side"] is None or a["side"] in up,
-            "gone": a["side"] is not None and a["side"] in seen and a["side"] not in up,
+            "revealed": rule["side"] is None or rule["side"] in up,
+            "gone": rule["side"] is not None and rule["side"] in seen and rule["side"] not in up,
         }
-        for a, b in zip(en, pt, strict=True)
+        for rule in words
     ]
 
 
@@ -646,7 +720,8 @@ def _minion_types(content: Content, st: Any) -> dict[str, Any]:
             types.add(ident)
     if st.encounter_up is not None and st.encounter_up in content.encounter_cards:
         types.update(mc.minion for mc in content.encounter_cards[st.encounter_up].surge)
-    return {t: info for t in sorted(types) if (info := minion_type_info(content, t)) is not None}
+    cards = {t: _static(content, "minion_type", t, lambda t=t: minion_type_info(content, t)) for t in sorted(types)}
+    return {t: card for t, card in cards.items() if card is not None}
 
 
 def _surge(content: Content, encounter: str) -> list[dict[str, Any]]:

@@ -69,7 +69,39 @@ export class TableSocket {
     this.waiting = new Map();
     this.closed = false;
     this.delay = 500;
+    /** The view of the last state or update received (before the page's playback shows it): what a delta applies to.
+     * @type {import("./api_types").TableView | null} */
+    this.view = null;
+    this.syncing = false; // a sync was asked and its state has not come yet
+    this.behind = -1; // the highest version dropped while syncing (the state may be older: ask again)
     this.connect();
+  }
+
+  /** Ask for the whole table again (once until it comes). */
+  resync() {
+    if (this.syncing) return;
+    this.syncing = true;
+    this.send({ type: "sync" });
+  }
+
+  /**
+   * Issue 50: an update as a delta (``base``, ``patch``, ``removed``) made whole again from the last view, when
+   * that view is the delta's ``base``; otherwise null, and a sync is asked.
+   * @param {import("./api_types").DeltaMessage} msg
+   * @returns {import("./api_types").UpdateMessage | null}
+   */
+  rebuild(msg) {
+    const last = this.view;
+    if (!last || last.version !== msg.base || this.syncing) {
+      if (last && msg.version <= last.version) return null; // old news (it came before the state now held)
+      this.behind = Math.max(this.behind, msg.version);
+      this.resync();
+      return null;
+    }
+    const view = /** @type {import("./api_types").TableView & Record<string, unknown>} */ ({ ...last, ...msg.patch });
+    for (const key of msg.removed) delete view[key];
+    const { type, kind, action, seat, version, first_event, events } = msg;
+    return { type, kind, action, seat, version, first_event, events, view };
   }
 
   connect() {
@@ -77,7 +109,10 @@ export class TableSocket {
     const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(this.tableId)}/ws`);
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token || null }));
+      this.view = null; // a new socket starts from its state message
+      this.syncing = false;
+      this.behind = -1;
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null, deltas: true }));
     };
     ws.onmessage = (ev) => {
       let msg;
@@ -88,16 +123,27 @@ export class TableSocket {
       }
       if (msg.type === "state") {
         this.delay = 500;
+        const view = { ...msg.view };
+        delete view.log; // an update's view has no log (its events extend the page's)
+        delete view.log_first;
+        this.view = view;
+        this.syncing = false;
+        if (this.behind > view.version) this.resync(); // an update dropped while syncing is newer than this state
+        this.behind = -1;
         this.handlers.onStatus(true);
         this.handlers.onState(msg.you, msg.view);
       } else if (msg.type === "update") {
-        this.handlers.onUpdate(msg);
+        const update = "base" in msg ? this.rebuild(msg) : msg;
+        if (!update) return;
+        if (this.view && update.version <= this.view.version) return; // old news
+        this.view = update.view;
+        this.handlers.onUpdate(update);
       } else if (msg.type === "keep") {
         if (this.handlers.onKeep) this.handlers.onKeep(msg);
       } else if (msg.type === "continued") {
         if (this.handlers.onContinued) this.handlers.onContinued(msg);
       } else if (msg.type === "reload") {
-        this.send({ type: "sync" });
+        this.resync();
       } else if (msg.type === "ack" || msg.type === "error") {
         const pending = msg.ref != null ? this.waiting.get(msg.ref) : undefined;
         if (pending) {

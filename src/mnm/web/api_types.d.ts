@@ -159,6 +159,20 @@ export interface DecisionView {
   [key: string]: any;
 }
 
+/** To a socket whose hello said ``"deltas": true`` (issue 50), instead of an :class:`UpdateMessage` when the server has the view just before: the same fields without ``view``, and how to make it from the view of version ``base`` (the client's, or it asks ``sync``): ``patch`` replaces those top-level keys, ``removed`` deletes those. The view made is the update's ``view`` (without the log, which the events extend). */
+export interface DeltaMessage {
+  type: "update";
+  kind: string;
+  action: string;
+  seat: number;
+  version: number;
+  first_event: number;
+  events: EventView[];
+  base: number;
+  patch: JsonObject;
+  removed: string[];
+}
+
 /** The encounter card up, and its surge. */
 export interface EncounterView {
   id: string;

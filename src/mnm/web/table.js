@@ -255,13 +255,13 @@ export function onUpdate(msg) {
 function applyUpdate(msg) {
   if (!S.view || msg.version <= S.view.version) return;
   if (msg.version !== S.view.version + 1) {
-    S.socket.send({ type: "sync" });
+    S.socket.resync();
     return;
   }
   // the log: an undo drops the undone events; an action appends its own
   const keep = msg.first_event - S.logFirst;
   if (keep < 0) {
-    S.socket.send({ type: "sync" });
+    S.socket.resync();
     return;
   }
   S.log.length = Math.min(S.log.length, keep);
@@ -287,6 +287,8 @@ async function ensureBoard() {
   S.board.setGeometry(geometry);
   S.board.draw(S.view, litFor(S.view));
   renderDecision(S.view); // option labels name spaces by their tile, known now
+  renderHeroes(S.view); // and so do the panels' lines (a fresh load showed "5:12" until the next update)
+  renderMinions(S.view);
   S.revealed = null;
   revealActing(S.view);
   // issue 45: the layout changed (an explore): bring the board back into the window (a phone had scrolled down to

@@ -454,19 +454,34 @@ def _stalagmite_nbrs(b: Board, side: int) -> list[int]:
     return sorted(sp.n for sp in g.spaces if near & set(sp.cells))
 
 
+# The markers a tile side's printing shows never change: found once per side's graph (issue 50: the legend is in
+# every update's view, twice, one language each). Keyed by the graph's id, checked by identity.
+_SIDE_KINDS: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _side_kinds(b: Board, side: int) -> frozenset[str]:
+    g = b.graph(side)
+    hit = _SIDE_KINDS.get(id(g))
+    if hit is None or hit[0] is not g:
+        kinds = {sp.terrain.value for sp in g.spaces if sp.terrain is not None}
+        kinds |= {"tree_climb" for sp in g.spaces if "tree-climb" in sp.features}
+        kinds |= {"exit_branch" for sp in g.spaces if "exit-branch" in sp.features}
+        kinds |= {"gecko" for sp in g.spaces if sp.flip == "gecko"} | {"gecko" for _ in g.gecko_lines}
+        if _stalagmite_nbrs(b, side):
+            kinds.add("stalagmite")
+        if len(_SIDE_KINDS) > 10_000:
+            _SIDE_KINDS.clear()
+        hit = _SIDE_KINDS[id(g)] = (g, frozenset(kinds))
+    return hit[1]
+
+
 def legend(content: Content, state: State, lang: str = "en", board: Board | None = None) -> list[Info]:
     """The expansion markers to explain for this board now (terrain on the face-up sides, tokens, Hesster,
     helpers, fire and curse, flying minions, Molox, rain and Nightfall), each as :func:`marker` gives it."""
     b = board or board_of(content, state.chapter)
     kinds: set[str] = set()
     for side in _face_up(state, b):
-        g = b.graph(side)
-        kinds |= {sp.terrain.value for sp in g.spaces if sp.terrain is not None}
-        kinds |= {"tree_climb" for sp in g.spaces if "tree-climb" in sp.features}
-        kinds |= {"exit_branch" for sp in g.spaces if "exit-branch" in sp.features}
-        kinds |= {"gecko" for sp in g.spaces if sp.flip == "gecko"} | {"gecko" for _ in g.gecko_lines}
-        if _stalagmite_nbrs(b, side):
-            kinds.add("stalagmite")
+        kinds |= _side_kinds(b, side)
     kinds |= {m["kind"] for m in board_marks(content, state, b)}
     figures = [
         *(h.statuses for h in state.heroes.values() if not h.captured),
