@@ -4,6 +4,13 @@ The server is authoritative. An action is checked in this order, and any failure
 the caller's token names a seat of this table; the action is for the state version the caller saw; the
 text parses; the deciding mouse (or, for a party decision, the acting mouse) belongs to the caller's seat;
 the engine accepts it. Then the journal row is written to storage, and only then are listeners told.
+
+Why it is longer than ~800 lines (issue 49): :class:`TableService` is one lock discipline — every path that
+changes a table (an action, an undo, a keep, a campaign's next chapter, a bot's run, a sandbox change, a row
+another process wrote) takes ``table.lock``, steps off the loop under ``table.state_lock``, writes before it tells,
+and puts the table right when the write fails — and a reader checks that discipline best in one place. The
+table's own state is :mod:`mnm.server.live`, its routes :mod:`mnm.server.table_routes`, its sockets
+:mod:`mnm.server.sockets`, its views :mod:`mnm.server.views`.
 """
 
 from __future__ import annotations
