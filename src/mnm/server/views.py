@@ -262,7 +262,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
             "name": _text(chapter.name),
             "objective": _text(chapter.objective),
             "victory_text": _text(chapter.victory_text),
-            "defeat_text": _text(chapter.defeat_text),
+            "defeat_text": _text(chapter.defeat_words(st.outcome)),  # issue 46: the words of its cause, once lost
             "track_pages": chapter.track_pages,
             "next_chapter": chapter.next_chapter,
             # a chapter built in the workshop (issue 23), not one of the box's: the table page says so
