@@ -65,3 +65,47 @@ def test_the_sheet_lists_each_cause_in_both_languages() -> None:
     pt = sheet_html(game.ctx.content, game.ctx.chapter, "pt_BR")
     assert "Defeat by the chapter&#x27;s own rule" in en and "The castle woke to the noise." in en
     assert "Derrota quando todos os ratos são capturados" in pt and "Todos os ratos foram pegos." in pt
+
+
+def test_the_table_view_gives_the_end_screen_the_causes_words(tmp_path: Path) -> None:
+    """The end screen reads the view's ``defeat_text`` (web/end.js): once lost, the cause's words."""
+    import sys
+    import warnings
+
+    sys.path.insert(0, str(ROOT / "tests/server"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    from mnm.server.app import Limits, create_app
+
+    with TestClient(
+        create_app(f"sqlite:///{tmp_path / 't.db'}", Limits(action_burst=1000, actions_per_second=1000.0))
+    ) as client:
+        made = client.post("/api/workshop/tables", json={"text": WITH_TEXTS}).json()
+        table, host = made["table"], made["host_token"]
+        view = client.get(f"/api/tables/{table}", headers={"X-Seat-Token": host}).json()["view"]
+        assert view["chapter"]["defeat_text"]["en"] == "The chapter is lost."  # while playing: the general words
+        game = client.app.state.service.live[table].game  # type: ignore[attr-defined]
+        while game.state.turn_index < 0:
+            version = client.get(f"/api/tables/{table}").json()["view"]["version"]
+            action = str(game.legal_actions()[0])
+            r = client.post(
+                f"/api/tables/{table}/actions",
+                json={"action": action, "version": version},
+                headers={"X-Seat-Token": host},
+            )
+            assert r.status_code == 200, r.text
+        version = client.get(f"/api/tables/{table}").json()["view"]["version"]
+        r = client.post(
+            f"/api/workshop/sandbox/{table}",
+            json={"change": "counter noise 8", "version": version},
+            headers={"X-Seat-Token": host},
+        )
+        assert r.status_code == 200, r.text
+        view = client.get(f"/api/tables/{table}", headers={"X-Seat-Token": host}).json()["view"]
+        assert view["status"] == "lost"
+        assert view["chapter"]["defeat_text"] == {
+            "en": "The castle woke to the noise.",
+            "pt": "O castelo acordou com o barulho.",
+        }
