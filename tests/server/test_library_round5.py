@@ -233,11 +233,12 @@ def test_a_database_from_before_issue_48_gets_the_new_columns(tmp_path: Path) ->
     db = f"sqlite:///{tmp_path / 'old.db'}"
     storage = Storage(db)
     old = MetaData()
+    later = ("search", "address", "title_pt", "description_pt", "changelog")  # issues 48 and 46
     for table in (entries_t, ratings_t):
-        kept = [c for c in table.c if c.name not in ("search", "address")]
+        kept = [c for c in table.c if c.name not in later]
         Table(table.name, old, *[Column(c.name, c.type, primary_key=c.primary_key) for c in kept])
     old.create_all(storage.engine)
-    row = {c.name: "x" for c in entries_t.c if c.name not in ("search", "address")}
+    row = {c.name: "x" for c in entries_t.c if c.name not in later}
     row.update(chapter="old-one", version=1, created=1.0, mice=2, tiles=2, languages="en", playtest="{}", title="Oaken Door")
     with storage.engine.begin() as conn:
         conn.execute(insert(old.tables["mnm_library"]).values(**row))

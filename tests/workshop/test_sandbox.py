@@ -94,6 +94,23 @@ def test_a_bad_change_is_refused_in_words_and_changes_nothing(text: str, said: s
     assert game.state is before and len(game.events) == events
 
 
+@pytest.mark.parametrize(
+    ("text", "en", "pt"),
+    [
+        ("counter noise lots", "whole number, not 'lots'", "número inteiro, não 'lots'"),
+        ("counter noise 5000", "between -999 and 999", "entre -999 e 999"),
+        ("explode", "fires a rule or moves the hourglass", "dispara uma regra ou move a ampulheta"),
+        ("fire no-such-rule", "no rule called no such rule", "não tem uma regra chamada no such rule"),
+        ("page 10", "pages are 1 to 9", "vão de 1 a 9"),
+    ],
+)
+def test_a_refusal_is_said_in_both_languages(text: str, en: str, pt: str) -> None:
+    with pytest.raises(SandboxError) as caught:
+        sandbox_change(halls(), text)
+    assert en in render(caught.value.message, "en") and pt in render(caught.value.message, "pt_BR")
+    assert caught.value.message.msg != render(caught.value.message, "pt_BR")  # a catalog entry, not the id
+
+
 def test_parse_change() -> None:
     assert parse_change("counter noise -3") == ("counter", "noise", -3)
     assert parse_change("flag gate on") == ("flag", "gate", 1)
@@ -171,6 +188,9 @@ def test_only_the_host_of_a_workshop_table_changes_it(tmp_path: Path) -> None:
             headers={"X-Seat-Token": seat},
         )
         assert refused.status_code == 403
+        said = refused.json()["params"]["text"]
+        assert said["en"] == "only the table's host may change it in the sandbox"
+        assert said["pt"] == "só o anfitrião da mesa pode mudá-la na mesa de testes"
         assert (
             client.post(
                 f"/api/workshop/sandbox/{table}", json={"change": "counter noise 2", "version": version}
@@ -183,6 +203,10 @@ def test_only_the_host_of_a_workshop_table_changes_it(tmp_path: Path) -> None:
             headers={"X-Seat-Token": host},
         )
         assert bad.status_code == 422 and "pages are 1 to 9" in bad.json()["message"]
+        assert bad.json()["text"] == {
+            "en": "the chapter track's pages are 1 to 9 (its end marker)",
+            "pt": "as páginas da trilha do capítulo vão de 1 a 9 (o marcador de fim)",
+        }
         stale = client.post(
             f"/api/workshop/sandbox/{table}",
             json={"change": "counter noise 2", "version": version + 5},
@@ -205,13 +229,14 @@ def test_only_the_host_of_a_workshop_table_changes_it(tmp_path: Path) -> None:
         body = create_body()
         del body["seed"]  # the server draws it
         shipped = client.post("/api/tables", json=body).json()
-        assert client.get(f"/api/workshop/sandbox/{shipped['table']}").json()["allowed"] is False
+        closed = client.get(f"/api/workshop/sandbox/{shipped['table']}").json()
+        assert closed["allowed"] is False and closed["why_text"]["pt"].startswith("a mesa de testes é para mesas")
         no = client.post(
             f"/api/workshop/sandbox/{shipped['table']}",
             json={"change": "page 2", "version": 0},
             headers={"X-Seat-Token": shipped["host_token"]},
         )
-        assert no.status_code == 403
+        assert no.status_code == 403 and no.json()["text"]["pt"].startswith("a mesa de testes é para mesas")
     # a restart rebuilds the table from its journal, the change with it
     with TestClient(create_app(db, Limits())) as client:
         view = client.get(f"/api/tables/{table}", headers={"X-Seat-Token": host}).json()["view"]

@@ -612,6 +612,12 @@ class Chapter(Sourced):
     objective: Text
     victory_text: Text
     defeat_text: Text
+    # issue 46: the words read at a defeat, by its cause (R-WIN-02): the hourglass reached the end marker, every
+    # mouse captured, or the chapter's own defeat (its ``defeat`` conditions or a rule's ``defeat`` effect); a
+    # cause without its own words reads ``defeat_text`` (docs/chapters.md, "Defeat texts")
+    defeat_texts: dict[Literal["hourglass", "all_captured", "chapter"], Text] = Field(
+        default_factory=dict, description="the defeat's words by its cause: hourglass, all_captured, chapter"
+    )
     story: dict[str, Text] = Field(default_factory=dict, description="story texts by moment")
     party_size: StrictInt = Field(ge=1, le=4, description="a whole number 1-4 (not true: issue 29)")
     forbidden_heroes: tuple[Identifier, ...] = ()
@@ -681,6 +687,13 @@ class Chapter(Sourced):
         if self.end_page > self.track_pages:
             raise FieldError("end_page", f"{self.end_page} is past the last track page {self.track_pages}")
         return self
+
+    def defeat_words(self, cause: str) -> Text:
+        """The words read at a defeat of this ``cause`` (a state's ``outcome``): its own, else ``defeat_text``."""
+        for known, words in self.defeat_texts.items():
+            if known == cause:
+                return words
+        return self.defeat_text
 
     def all_rules(self) -> tuple[ChapterRule, ...]:
         """The chapter's rules, then each room's (a room rule whose trigger takes a side and names none gets the

@@ -46,7 +46,14 @@ MAX_STEPS: Final = 10_000  # automatic steps a fired rule may start
 
 
 class SandboxError(EngineError):
-    """A sandbox change that cannot be made; the message is a sentence for the designer."""
+    """A sandbox change that cannot be made; ``str(err)`` is the English sentence for the designer and
+    ``message`` the same refusal as an event (``sandbox_refused_<why>``) that a client renders in its player's
+    language (:func:`mnm.engine.i18n.render`), as an :class:`~mnm.engine.errors.IllegalAction`'s message."""
+
+    def __init__(self, reason: str, why: str, **params: str | int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.message = Event(f"sandbox_refused_{why}", dict(params), SANDBOX_RULE)
 
 
 def parse_change(text: str) -> tuple[str, str, int]:
@@ -56,9 +63,11 @@ def parse_change(text: str) -> tuple[str, str, int]:
         try:
             value = int(words[2])
         except ValueError:
-            raise SandboxError(f"a counter's value is a whole number, not {words[2][:20]!r}") from None
+            raise SandboxError(
+                f"a counter's value is a whole number, not {words[2][:20]!r}", "not_number", text=repr(words[2][:20])
+            ) from None
         if not -BOUND <= value <= BOUND:
-            raise SandboxError(f"a counter's value is between -{BOUND} and {BOUND}")
+            raise SandboxError(f"a counter's value is between -{BOUND} and {BOUND}", "bounds", bound=BOUND)
         return "counter", words[1], value
     if len(words) == 3 and words[0] == "flag" and NAME.match(words[1]) and words[2] in ("on", "off"):
         return "flag", words[1], int(words[2] == "on")
@@ -66,7 +75,7 @@ def parse_change(text: str) -> tuple[str, str, int]:
         return "fire", words[1], 0
     if len(words) == 2 and words[0] == "page" and words[1].isdigit():
         return "page", "", int(words[1])
-    raise SandboxError("a change is 'counter NAME VALUE', 'flag NAME on|off', 'fire RULE' or 'page N'")
+    raise SandboxError("a change is 'counter NAME VALUE', 'flag NAME on|off', 'fire RULE' or 'page N'", "shape")
 
 
 def sandbox_change(game: Game, text: str) -> list[Event]:
@@ -75,7 +84,7 @@ def sandbox_change(game: Game, text: str) -> list[Event]:
     kind, name, number = parse_change(text)
     st0 = game.state
     if st0.status != "playing":
-        raise SandboxError("the chapter is over: nothing can be changed")
+        raise SandboxError("the chapter is over: nothing can be changed", "over")
     chapter = game.ctx.content.chapters[st0.chapter]
     ctx = game.ctx.fresh()
     st = st0.copy()
@@ -108,11 +117,11 @@ def _settle(ctx: Ctx, st: State, mark: int, pending: Pending | None) -> None:
     while len(st.stack) > mark and st.pending is None and st.status == "playing":
         steps += 1
         if steps > MAX_STEPS:
-            raise SandboxError("the rule's effects do not come to an end")
+            raise SandboxError("the rule's effects do not come to an end", "endless")
         item = st.stack.pop()
         STEPS[item[0]](ctx, st, item[1:])
     if st.pending is not None:
-        raise SandboxError("this asks the players to choose: let it happen in play")
+        raise SandboxError("this asks the players to choose: let it happen in play", "asks")
     if st.status == "playing":
         st.pending = pending
 
@@ -120,7 +129,9 @@ def _settle(ctx: Ctx, st: State, mark: int, pending: Pending | None) -> None:
 def _fire(ctx: Ctx, st: State, chapter: Chapter, rule_id: str) -> None:
     found = next((r for r in chapter.all_rules() if r.id == rule_id), None)
     if found is None:
-        raise SandboxError(f"the chapter has no rule {rule_id!r}")
+        raise SandboxError(
+            f"the chapter has no rule {rule_id!r}", "no_rule", rule=rule_id.replace("-", " ").replace("_", " ")
+        )
     rule = CompiledRule(found)
     pending = st.pending
     actor = pending.actor if pending is not None and pending.actor in st.heroes else ""
@@ -135,7 +146,9 @@ def _fire(ctx: Ctx, st: State, chapter: Chapter, rule_id: str) -> None:
 
 def _page(ctx: Ctx, st: State, page: int) -> None:
     if not 1 <= page <= st.end_page:
-        raise SandboxError(f"the chapter track's pages are 1 to {st.end_page} (its end marker)")
+        raise SandboxError(
+            f"the chapter track's pages are 1 to {st.end_page} (its end marker)", "page", end_page=st.end_page
+        )
     if page < st.hourglass:
         st.hourglass = page
         ctx.emit("sandbox_page", SANDBOX_RULE, page=page, end_page=st.end_page)

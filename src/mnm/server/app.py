@@ -277,9 +277,9 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, storage:
     )
 
     app.include_router(library.router)
-    app.include_router(replay_router(limits.address_scale))  # issue 46: the replay viewer (mnm.server.replay_routes)
-    app.include_router(sandbox_router())  # issue 46: the sandbox table (mnm.server.sandbox_routes)
-    app.include_router(fits_router(limits.address_scale))  # issue 46: tiles that fit here (mnm.server.fits_routes)
+    app.include_router(replay_router(limits.address_scale), responses=error_statuses(403, 404, 409, 422, 503))  # issue 46: the replay viewer (mnm.server.replay_routes)
+    app.include_router(sandbox_router(), responses=error_statuses(403, 404, 409, 422, 503))  # issue 46: the sandbox table (mnm.server.sandbox_routes)
+    app.include_router(fits_router(limits.address_scale), responses=error_statuses(403, 404, 409, 422, 503))  # issue 46: tiles that fit here (mnm.server.fits_routes)
 
     # --- the client --------------------------------------------------------------------------------
 

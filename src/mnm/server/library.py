@@ -6,6 +6,8 @@
     GET  /api/library/chapters/{id}/board.svg      its board, with a play-test's heat map (preset, kind)
     POST /api/library/chapters/{id}/tables         a table of it in one click (version, bots, companion)
     POST /api/library/chapters/{id}/listed         {"listed": bool}: its owner (the editor token) lists or unlists it
+    GET  /api/library/mine                         the author page (X-Editor-Token): every chapter it published, with
+                                                   its plays and ratings (issue 46)
     GET  /api/library/plays/{table}                which library chapter a table plays (for the rating form)
     POST /api/library/plays/{table}/rating         {"stars": 1-5, "note"} with the X-Seat-Token of a finished table
 
@@ -216,6 +218,10 @@ class PublishBody(BaseModel):
     mice: int | None = Field(default=None, ge=1, le=4, description="the chapter's party size (its file's if omitted)")
     author: str = Field(min_length=1, max_length=60)
     licence: str = Field(min_length=1, max_length=120)
+    # issue 46: the title and description in Portuguese (empty: as in English), and what changed in this version
+    title_pt: str = Field(default="", max_length=80)
+    description_pt: str = Field(default="", max_length=500)
+    changelog: str = Field(default="", max_length=1000, description="what changed since the last version")
 
 
 class PlayBody(BaseModel):
@@ -243,7 +249,8 @@ def search_words(entry: Entry, content: Content) -> str:
     """What search looks in, kept at publish time: title, names in both languages, description, author, id."""
     house = content.chapters.get(entry.chapter) if entry.house else None
     names = [house.name.en, house.name.pt, house.objective.en, house.objective.pt] if house else []
-    return " ".join([entry.title, *names, entry.description, entry.author, entry.chapter]).casefold()
+    words = [entry.title, entry.title_pt, *names, entry.description, entry.description_pt, entry.author, entry.chapter]
+    return " ".join(w for w in words if w).casefold()
 
 
 def address_hash(address: str) -> str:
@@ -394,8 +401,10 @@ class LibraryRouter:
             "version": entry.version,
             "house": entry.house,
             "title": entry.title,
-            "name": _text(house.name) if house else {"en": entry.title, "pt": entry.title},
-            "objective": _text(house.objective) if house else {"en": entry.description, "pt": entry.description},
+            "name": _text(house.name) if house else {"en": entry.title, "pt": entry.title_pt or entry.title},
+            "objective": _text(house.objective)
+            if house
+            else {"en": entry.description, "pt": entry.description_pt or entry.description},
             "description": entry.description,
             "languages": entry.languages,
             "mice": entry.mice,
@@ -599,6 +608,9 @@ class LibraryRouter:
                 tiles=len(chapter.layout),
                 measure="measuring",
                 playtest={},
+                title_pt=plain_text(body.title_pt, 80),
+                description_pt=plain_text(body.description_pt, 500),
+                changelog=plain_text(body.changelog, 1000),
             )
             if not entry.title or not entry.author or not entry.licence:
                 raise ApiError(400, ErrorCode.MALFORMED, "a title, an author and a licence line are needed", field="title")
@@ -616,6 +628,21 @@ class LibraryRouter:
             self._rows = self._counts = None
             self.measure(stored, chapter, owner, address)
             return {"chapter": stored.chapter, "version": stored.version, "measure": stored.measure}
+
+        @router.get("/mine")
+        async def mine(
+            request: Request, x_editor_token: str | None = Header(default=None, max_length=100)
+        ) -> dict[str, Any]:
+            """The author page (issue 46): every chapter this editor token published, latest version first, each
+            with its plays, wins and ratings (unlisted ones too, saying so; a hidden one says the operator hid it)."""
+            owner = _owner(x_editor_token)
+            self.spend(request)
+            entries, counts = await asyncio.gather(asyncio.to_thread(store.owned, owner), self.counts())
+            rows = [
+                {**self.summary(e, counts.get(e.chapter, no_counts())), "hidden": e.hidden, "changelog": e.changelog}
+                for e in sorted(entries, key=lambda e: -e.created)
+            ]
+            return {"chapters": rows, "count": len(rows)}
 
         @router.get("/chapters/{chapter_id}")
         async def page(

@@ -67,6 +67,11 @@ entries_t = Table(
     # short column, never the file), and a hash of the publisher's address (its owner cannot rate it)
     Column("search", Text, nullable=False, server_default=""),
     Column("address", String(64), nullable=False, server_default=""),
+    # issue 46 (added to older databases at start): the title and description in Portuguese ("" = as in English)
+    # and what changed in this version, typed by its publisher when publishing it ("" for a first version)
+    Column("title_pt", String(120), nullable=False, server_default=""),
+    Column("description_pt", Text, nullable=False, server_default=""),
+    Column("changelog", Text, nullable=False, server_default=""),
 )
 
 flags_t = Table(
@@ -116,6 +121,9 @@ ADDED_COLUMNS = (
     ("mnm_library", "search", "TEXT NOT NULL DEFAULT ''"),
     ("mnm_library", "address", "VARCHAR(64) NOT NULL DEFAULT ''"),
     ("mnm_library_ratings", "address", "VARCHAR(64) NOT NULL DEFAULT ''"),
+    ("mnm_library", "title_pt", "VARCHAR(120) NOT NULL DEFAULT ''"),
+    ("mnm_library", "description_pt", "TEXT NOT NULL DEFAULT ''"),
+    ("mnm_library", "changelog", "TEXT NOT NULL DEFAULT ''"),
 )
 SUMMARY_COLUMNS = [c for c in entries_t.c if c.name != "text"]  # everything a search result shows
 
@@ -143,6 +151,9 @@ class Entry:
     hidden: bool = False
     search: str = ""  # the searched words (title, names, description, author, id), casefolded
     address: str = ""  # a hash of the publisher's address
+    title_pt: str = ""  # issue 46: the title in Portuguese ("": the same as ``title``)
+    description_pt: str = ""  # and the description
+    changelog: str = ""  # what changed in this version, in its publisher's words
 
     @property
     def measured(self) -> bool:
@@ -183,6 +194,9 @@ def _entry(row: Any, listed: bool = True, hidden: bool = False) -> Entry:
         hidden=hidden,
         search=getattr(row, "search", "") or "",
         address=getattr(row, "address", "") or "",
+        title_pt=getattr(row, "title_pt", "") or "",
+        description_pt=getattr(row, "description_pt", "") or "",
+        changelog=getattr(row, "changelog", "") or "",
     )
 
 
@@ -447,11 +461,31 @@ class LibraryStore:
     def versions(self, chapter: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(entries_t.c.version, entries_t.c.created, entries_t.c.digest, entries_t.c.measure)
+                select(
+                    entries_t.c.version,
+                    entries_t.c.created,
+                    entries_t.c.digest,
+                    entries_t.c.measure,
+                    entries_t.c.changelog,
+                )
                 .where(entries_t.c.chapter == chapter)
                 .order_by(entries_t.c.version)
             ).all()
-        return [{"version": r.version, "created": r.created, "digest": r.digest, "measure": r.measure} for r in rows]
+        return [
+            {
+                "version": r.version,
+                "created": r.created,
+                "digest": r.digest,
+                "measure": r.measure,
+                "changelog": r.changelog or "",
+            }
+            for r in rows
+        ]
+
+    def owned(self, owner: str) -> list[Entry]:
+        """The latest version of every chapter ``owner`` published (its author page, issue 46: unlisted and
+        hidden ones too, with their flags; without the files)."""
+        return [e for e in self.latest(with_text=False) if e.owner == owner]
 
     def play_of(self, table_id: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
@@ -545,4 +579,7 @@ def _values(entry: Entry) -> dict[str, Any]:
         "playtest": json.dumps(entry.playtest),
         "search": entry.search,
         "address": entry.address,
+        "title_pt": entry.title_pt,
+        "description_pt": entry.description_pt,
+        "changelog": entry.changelog,
     }

@@ -18,10 +18,12 @@ from typing import Any
 from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from mnm.engine.sandbox import SANDBOX_ROW, SandboxError, sandbox_change
+from mnm.engine import Event
+from mnm.engine.sandbox import SANDBOX_ROW, SANDBOX_RULE, SandboxError, sandbox_change
 from mnm.server.errors import ApiError, ErrorCode
 from mnm.server.limits import RateLimiter
 from mnm.server.live import HOST, LiveTable
+from mnm.server.views import event_json
 
 __all__ = ["sandbox_router"]
 
@@ -34,13 +36,27 @@ class Change(BaseModel):
     version: int = Field(ge=0, description="the table's version the host saw (a stale one is refused)")
 
 
+def _words(table: LiveTable, why: str, **params: Any) -> dict[str, str]:
+    """A refusal's sentence in both languages (``{"en", "pt"}``, as an event's text): the catalogs'
+    ``sandbox_refused_<why>`` entries (the web client shows the player's language, ``errorText``)."""
+    text: dict[str, str] = event_json(Event(f"sandbox_refused_{why}", params, SANDBOX_RULE), table.game.ctx.content)[
+        "text"
+    ]
+    return text
+
+
+def _refuse(table: LiveTable, status: int, code: ErrorCode, why: str, **params: Any) -> ApiError:
+    text = _words(table, why, **params)
+    return ApiError(status, code, text["en"], text=text)
+
+
 def _why_not(request: Request, table: LiveTable) -> str | None:
-    """Why this table has no sandbox (None: it has one)."""
+    """Why this table has no sandbox (``sandbox_refused_<why>``; None: it has one)."""
     if table.setup.get("chapter_file") is None:
-        return "the sandbox is for tables of a workshop draft, not of a shipped chapter"
+        return "not_draft"
     library = getattr(request.app.state, "library", None)
     if library is not None and library.store.play_of(table.id) is not None:
-        return "a library chapter's table is counted and rated: it has no sandbox"
+        return "library"
     return None
 
 
@@ -81,7 +97,8 @@ def sandbox_router() -> APIRouter:
         limiter.check(request.client.host if request.client else "?")
         table = await request.app.state.service.get(table_id)
         why = _why_not(request, table)
-        return {"allowed": why is None, "why": why} | _choices(table)
+        words = None if why is None else _words(table, why)
+        return {"allowed": why is None, "why": words and words["en"], "why_text": words} | _choices(table)
 
     @router.post("/{table_id}")
     async def change(
@@ -92,13 +109,13 @@ def sandbox_router() -> APIRouter:
         service = request.app.state.service
         table = await service.get(table_id)
         if table.caller(x_seat_token).seat != HOST:
-            raise ApiError(403, ErrorCode.NOT_HOST, "only the table's host may change it in the sandbox")
+            raise _refuse(table, 403, ErrorCode.NOT_HOST, "not_host")
         why = _why_not(request, table)
         if why is not None:
-            raise ApiError(403, ErrorCode.NOT_HOST, why)
+            raise _refuse(table, 403, ErrorCode.NOT_HOST, why)
         async with table.lock:
             if table.over or table.game.state.status != "playing":
-                raise ApiError(409, ErrorCode.NOT_FINISHED, "the chapter is over: nothing can be changed")
+                raise _refuse(table, 409, ErrorCode.NOT_FINISHED, "over")
             if body.version != table.version:
                 raise ApiError(409, ErrorCode.STALE, "the table has moved on; reload", version=table.version)
             try:
@@ -106,7 +123,8 @@ def sandbox_router() -> APIRouter:
                     table, SANDBOX_ROW, body.change, HOST, lambda game: sandbox_change(game, body.change)
                 )
             except SandboxError as err:
-                raise ApiError(422, ErrorCode.BAD_TABLE, str(err)) from err
+                text = event_json(err.message, table.game.ctx.content)["text"]
+                raise ApiError(422, ErrorCode.BAD_TABLE, err.reason, text=text) from err
         service.start_bots(table)
         return message
 

@@ -310,6 +310,7 @@ def table_view(table: LiveTable, with_log: bool = False) -> dict[str, Any]:
         ],
         "chapter": {
             **_chapter_static(content, chapter),
+            "defeat_text": _text(chapter.defeat_words(st.outcome)),  # issue 46: the words of its cause, once lost
             # a chapter built in the workshop (issue 23), not one of the box's: the table page says so
             "custom": "chapter_file" in table.setup,
             # issue 25: the chapter's special rules (each with its room; revealed: that room has been seen) and

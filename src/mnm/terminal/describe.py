@@ -652,7 +652,7 @@ class Describer:
         if st.status == "won":
             return self.t("victory", text=ch.victory_text.get(self.lang))
         if st.status == "lost":
-            return self.t("defeat", text=ch.defeat_text.get(self.lang))
+            return self.t("defeat", text=ch.defeat_words(st.outcome).get(self.lang))
         return ""
 
     def story(self, game: Game, ev: Event) -> str | None:

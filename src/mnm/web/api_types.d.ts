@@ -302,6 +302,10 @@ export interface PublishBody {
   mice?: number | null;
   author: string;
   licence: string;
+  title_pt?: string;
+  description_pt?: string;
+  /** what changed since the last version */
+  changelog?: string;
 }
 
 export interface RatingBody {
@@ -476,6 +480,7 @@ export interface Endpoints {
   "GET /api/library/chapters/{chapter_id}": { body: undefined; answer: JsonObject };
   "POST /api/library/chapters/{chapter_id}/listed": { body: ListedBody; answer: JsonObject };
   "POST /api/library/chapters/{chapter_id}/tables": { body: PlayBody; answer: JsonObject };
+  "GET /api/library/mine": { body: undefined; answer: JsonObject };
   "GET /api/library/plays/{table_id}": { body: undefined; answer: JsonObject };
   "POST /api/library/plays/{table_id}/rating": { body: RatingBody; answer: JsonObject };
   "POST /api/tables": { body: CreateTable; answer: Created };

@@ -4,11 +4,11 @@
 // never as HTML.
 
 import { http } from "./api.js";
-import { $, errorText, h, openDialog, toast } from "./dom.js";
+import { $, errorText, h, toast } from "./dom.js";
 import { lang, t, tx } from "./i18n.js";
+import { published } from "./publish.js";
 
 const app = $("#app");
-const PUBLISHED_KEY = "mnm.library.published"; // chapters this browser published (their owner controls show)
 const TOKEN_KEY = "mnm.workshop.token"; // the workshop's editor token (workshop.js keeps it)
 const FILTERS = ["q", "party", "lang", "difficulty", "max_tiles", "max_rounds", "sort"];
 
@@ -16,26 +16,19 @@ const pct = (rate) => Math.round(rate * 100);
 const count = (n) => (n == null ? "?" : Number(n).toLocaleString(lang() === "pt" ? "pt-BR" : "en"));
 const enc = encodeURIComponent;
 
-function published() {
-  try {
-    const list = JSON.parse(localStorage.getItem(PUBLISHED_KEY) || "[]");
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
 
 function editorHeaders() {
   const token = localStorage.getItem(TOKEN_KEY);
   return token ? { "X-Editor-Token": token } : {};
 }
 
+// in the reader's language (issue 46: a published chapter has its title and description in both)
 function titleOf(entry) {
-  return entry.house ? tx(entry.name) : entry.title;
+  return (entry.name && tx(entry.name)) || entry.title;
 }
 
 function descriptionOf(entry) {
-  return entry.house ? tx(entry.objective) : entry.description;
+  return (entry.objective && tx(entry.objective)) || entry.description;
 }
 
 // --- the library page -------------------------------------------------------------------------------------
@@ -43,6 +36,7 @@ function descriptionOf(entry) {
 export function renderLibrary() {
   const params = new URLSearchParams(location.search);
   if (params.get("c")) renderChapter(params.get("c"), params.get("v"));
+  else if (params.get("mine")) renderMine();
   else renderSearch(params);
 }
 
@@ -77,6 +71,7 @@ function renderSearch(params) {
       h("p", {}, h("a", { href: "/" }, t("backHome"))),
       h("h2", { id: "lib-title" }, t("lib.title")),
       h("p", {}, t("lib.intro")),
+      h("p", {}, h("a", { href: "/library?mine=1", id: "lib-mine-link" }, t("lib.mineLink"))),
       form,
       count,
       results,
@@ -129,6 +124,50 @@ function resultItem(entry) {
     h("p", { class: "lib-byline" }, entry.house ? t("lib.house") : t("lib.by", { author: entry.author }), " · ", entry.languages.map((l) => t(`lib.languages.${l}`)).join(", ")),
     descriptionOf(entry) ? h("p", {}, descriptionOf(entry)) : null,
     h("p", { class: "lib-facts" }, difficultyBadge(entry), " ", facts(entry)),
+  );
+}
+
+// --- the author page (issue 46): every chapter this browser's editor token published, its plays and ratings ----
+
+async function renderMine() {
+  const list = h("div", { id: "lib-mine-list", "aria-live": "polite" }, t("lib.mineLoading"));
+  app.replaceChildren(
+    h(
+      "section",
+      { class: "card library", "aria-labelledby": "lib-mine-title" },
+      h("p", {}, h("a", { href: "/library" }, t("lib.back"))),
+      h("h2", { id: "lib-mine-title" }, t("lib.mine")),
+      h("p", {}, t("lib.mineHelp")),
+      list,
+    ),
+  );
+  const headers = editorHeaders();
+  if (!("X-Editor-Token" in headers)) {
+    list.replaceChildren(h("p", { id: "lib-mine-none" }, t("lib.mineNoToken")));
+    return;
+  }
+  try {
+    const got = await http("GET", "/api/library/mine", undefined, undefined, headers);
+    if (!got.count) {
+      list.replaceChildren(h("p", { id: "lib-mine-none" }, t("lib.mineNone")));
+      return;
+    }
+    list.replaceChildren(h("ul", { class: "lib-list" }, got.chapters.map(mineItem)));
+  } catch (err) {
+    list.replaceChildren(h("p", { class: "error", role: "alert" }, errorText(err)));
+  }
+}
+
+function mineItem(entry) {
+  const state = entry.hidden ? t("lib.hiddenByOperator") : entry.listed ? null : t("lib.unlisted");
+  const won = entry.finished ? t("lib.mineWon", { won: count(entry.won), finished: count(entry.finished) }) : null;
+  return h(
+    "li",
+    { class: "lib-item", "data-chapter": entry.chapter },
+    h("h3", {}, h("a", { href: `/library?c=${enc(entry.chapter)}` }, titleOf(entry)), " ", h("span", { class: "lib-byline" }, t("lib.version", { version: entry.version }))),
+    state ? h("p", { class: "lib-badge" }, state) : null,
+    h("p", { class: "lib-facts" }, difficultyBadge(entry), " ", facts(entry), won ? ` · ${won}` : ""),
+    entry.rated ? null : h("p", { class: "lib-byline" }, t("lib.noRatings")),
   );
 }
 
@@ -229,7 +268,14 @@ async function renderChapter(chapter, version) {
           "ul",
           {},
           page.versions.map((v) =>
-            h("li", {}, h("a", { href: `/library?c=${enc(page.chapter)}&v=${v.version}`, "aria-current": v.version === page.version ? "page" : null }, t("lib.version", { version: v.version })), ` · ${new Date(v.created * 1000).toLocaleDateString(lang() === "pt" ? "pt-BR" : "en")}`),
+            h(
+              "li",
+              { "data-version": v.version },
+              h("a", { href: `/library?c=${enc(page.chapter)}&v=${v.version}`, "aria-current": v.version === page.version ? "page" : null }, t("lib.version", { version: v.version })),
+              ` · ${new Date(v.created * 1000).toLocaleDateString(lang() === "pt" ? "pt-BR" : "en")}`,
+              // issue 46: what changed in it, in its publisher's words (a first version has none)
+              v.changelog ? h("p", { class: "lib-changelog" }, h("span", { class: "lib-changelog-label" }, `${t("lib.changed")} `), v.changelog) : null,
+            ),
           ),
         ),
       ),
@@ -368,71 +414,8 @@ async function setListed(page) {
 }
 
 // --- publishing from the workshop -----------------------------------------------------------------------------
-
-// The workshop's "Publish" button; ``getText()``: the draft's file; ``ensureToken()``: the editor token.
-export function publishButton(getText, ensureToken) {
-  return h("button", { type: "button", id: "ws-publish", onclick: () => openPublish(getText, ensureToken) }, t("lib.publish"));
-}
-
-function field(id, label, input) {
-  return h("p", { class: "lib-field" }, h("label", { for: id }, label), " ", input);
-}
-
-function openPublish(getText, ensureToken) {
-  const title = h("input", { id: "pub-title", required: true, maxlength: 80 });
-  const description = h("textarea", { id: "pub-description", maxlength: 500, rows: 3 });
-  const size = /party_size:\s*(\d)/.exec(getText() || "");
-  const mice = h("input", { id: "pub-mice", type: "number", min: 1, max: 4, value: size ? size[1] : 4 });
-  const author = h("input", { id: "pub-author", required: true, maxlength: 60 });
-  const licence = h("input", { id: "pub-licence", required: true, maxlength: 120, value: "CC BY 4.0" });
-  const langs = ["en", "pt"].map((l) => h("input", { type: "checkbox", id: `pub-lang-${l}`, value: l, checked: true }));
-  const outcome = h("div", { id: "pub-outcome", role: "status", "aria-live": "polite" });
-  const send = h("button", { type: "button", class: "primary", id: "pub-send" }, t("lib.send"));
-  const box = openDialog({
-    id: "publish-dialog",
-    title: t("lib.publishTitle"),
-    body: [
-      h("p", {}, t("lib.publishHelp")),
-      field("pub-title", t("lib.fTitle"), title),
-      field("pub-description", t("lib.fDescription"), description),
-      h("fieldset", {}, h("legend", {}, t("lib.fLanguages")), langs.map((box_, i) => h("label", { class: "check" }, box_, ` ${t(`lib.languages.${["en", "pt"][i]}`)}`))),
-      field("pub-mice", t("lib.fMice"), mice),
-      field("pub-author", t("lib.fAuthor"), author),
-      field("pub-licence", t("lib.fLicence"), licence),
-      outcome,
-    ],
-    buttons: [send],
-  });
-  title.focus();
-  send.addEventListener("click", async () => {
-    const token = await ensureToken();
-    try {
-      const got = await http(
-        "POST",
-        "/api/library",
-        /** @satisfies {import("./api.js").Body<"POST /api/library">} */ ({
-          text: getText(),
-          title: title.value.trim(),
-          description: description.value.trim(),
-          languages: langs.filter((x) => x.checked).map((x) => /** @type {"en" | "pt"} */ (x.value)),
-          mice: Number(mice.value) || 1,
-          author: author.value.trim(),
-          licence: licence.value.trim(),
-        }),
-        undefined,
-        token ? { "X-Editor-Token": token } : {},
-      );
-      localStorage.setItem(PUBLISHED_KEY, JSON.stringify([...new Set([...published(), got.chapter])]));
-      outcome.replaceChildren(
-        h("p", {}, t("lib.published", { version: got.version })),
-        h("a", { href: `/library?c=${enc(got.chapter)}`, id: "pub-open" }, t("lib.open")),
-      );
-    } catch (err) {
-      outcome.replaceChildren(h("p", { class: "error", role: "alert" }, errorText(err)));
-    }
-  });
-  return box;
-}
+// The form lives in publish.js (issue 46); the workshop imports its button from here, as before.
+export { publishButton } from "./publish.js";
 
 // --- rating at a finished table -----------------------------------------------------------------------------
 

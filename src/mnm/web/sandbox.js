@@ -7,8 +7,8 @@
 // (the engine's mnm.engine.sandbox makes the change; it is written to the table's journal like an action).
 
 import { http } from "./api.js";
-import { h } from "./dom.js";
-import { lang } from "./i18n.js";
+import { errorText, h } from "./dom.js";
+import { lang, tx } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -91,16 +91,16 @@ export function sandboxPanel(tableId, hostToken) {
  * @param {string} hostToken
  */
 async function load(box, tableId, hostToken) {
-  /** @type {{allowed: boolean, why: string|null, vars: {name: string, kind: string, value: number|boolean|null}[], rules: string[], page: number, end_page: number}} */
+  /** @type {{allowed: boolean, why: string|null, why_text: {en: string, pt: string}|null, vars: {name: string, kind: string, value: number|boolean|null}[], rules: string[], page: number, end_page: number}} */
   let info;
   try {
     info = await http("GET", `/api/workshop/sandbox/${encodeURIComponent(tableId)}`);
   } catch (err) {
-    box.append(h("p", { class: "error" }, w("refused", { why: String((err && /** @type {any} */ (err).data && /** @type {any} */ (err).data.message) || err) })));
+    box.append(h("p", { class: "error" }, w("refused", { why: errorText(err) })));
     return;
   }
   if (!info.allowed) {
-    box.append(h("p", {}, w("notAllowed", { why: info.why || "" })));
+    box.append(h("p", {}, w("notAllowed", { why: info.why_text ? tx(info.why_text) : info.why || "" })));
     return;
   }
   const status = h("p", { id: "ws-sandbox-status", role: "status" });
@@ -116,7 +116,7 @@ async function load(box, tableId, hostToken) {
         const data = /** @type {any} */ (err) && /** @type {any} */ (err).data;
         if (data && data.error === "stale" && attempt === 0) continue; // a bot moved meanwhile: once more
         status.className = "error";
-        status.textContent = w("refused", { why: (data && data.message) || String(err) });
+        status.textContent = w("refused", { why: errorText(err) });
         return;
       }
     }

@@ -24,7 +24,7 @@ export function renderPlay() {
     h("button", { type: "button", id: "ws-open-table", class: "primary", disabled: true, onclick: openTable }, t("ws.openTable")),
     h("button", { type: "button", id: "ws-print", disabled: true, onclick: printSheet }, t("ws.printSheet")),
     " ",
-    publishButton(() => W.text, ensureToken), // issue 36: the chapter library
+    publishButton(() => W.text, ensureToken, () => W.data), // issue 36: the chapter library (46: its names prefill)
     h("div", { id: "ws-links" }),
   );
 }

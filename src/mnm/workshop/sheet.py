@@ -56,6 +56,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "revealed": "When {side} is revealed",
         "victory_text": "Victory",
         "defeat_text": "Defeat",
+        "defeat.hourglass": "Defeat when the hourglass reaches the end marker",
+        "defeat.all_captured": "Defeat when every mouse is captured",
+        "defeat.chapter": "Defeat by the chapter's own rule",
         "difficulty": "Measured difficulty",
         "difficulty_row": "{preset}: the {bot} bots won {rate} of {games} games",
         "not_measured": "Not measured yet: run a play-test in the workshop.",
@@ -96,6 +99,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "revealed": "Quando o {side} é revelado",
         "victory_text": "Vitória",
         "defeat_text": "Derrota",
+        "defeat.hourglass": "Derrota quando a ampulheta chega ao marcador de fim",
+        "defeat.all_captured": "Derrota quando todos os ratos são capturados",
+        "defeat.chapter": "Derrota pela regra do próprio capítulo",
         "difficulty": "Dificuldade medida",
         "difficulty_row": "{preset}: os robôs ({bot}) venceram {rate} de {games} partidas",
         "not_measured": "Ainda não medida: faça um teste de jogo na oficina.",
@@ -280,6 +286,8 @@ class _Sheet:
             out.append(f"<h3>{escape(title)}</h3><p>{escape(self.text(text))}</p>")
         out.append(f"<h3>{escape(self.say('victory_text'))}</h3><p>{escape(self.text(ch.victory_text))}</p>")
         out.append(f"<h3>{escape(self.say('defeat_text'))}</h3><p>{escape(self.text(ch.defeat_text))}</p>")
+        for cause, words in ch.defeat_texts.items():  # issue 46: the words of one cause of defeat
+            out.append(f"<h3>{escape(self.say(f'defeat.{cause}'))}</h3><p>{escape(self.text(words))}</p>")
         return [*out, "</section>"]
 
     def difficulty(self, measured: dict[str, Any] | None) -> list[str]:
