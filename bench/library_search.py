@@ -29,7 +29,7 @@ with warnings.catch_warnings():
 
 from mnm.server import library as library_module
 from mnm.server.app import Limits, create_app
-from mnm.server.library import search_words
+from mnm.server.library_measures import search_words
 from mnm.server.library_store import Entry, LibraryStore
 from mnm.server.storage import Storage
 

@@ -21,7 +21,7 @@ Db = Annotated[str | None, typer.Option(help="Database URL (postgresql://...); t
 
 def _store(db: str | None) -> LibraryStore:
     from mnm.content.loader import builtin_content
-    from mnm.server.library import house_entries
+    from mnm.server.library_measures import house_entries
     from mnm.server.library_store import LibraryStore
     from mnm.server.storage import Storage, default_db_url
 
@@ -71,7 +71,8 @@ def measure(
     """Measure chapters with the bots (the house chapters have no play-test until this runs)."""
     from mnm.chapters.file import added_chapter, read_chapter_text
     from mnm.content.loader import builtin_content, builtin_dir
-    from mnm.server.library import OTHER_PARTIES, measured, party_rates
+    from mnm.server.library import OTHER_PARTIES
+    from mnm.server.library_measures import measured, party_rates
     from mnm.workshop.playtest import PRESETS, PlaytestService, default_party
 
     store = _store(db)
