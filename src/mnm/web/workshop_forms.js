@@ -34,10 +34,11 @@ function bilingual(field, label, value) {
     edit((x) => {
       const parts = field.split(".");
       let node = x;
-      for (const part of parts) {
-        if (!node[part] || typeof node[part] !== "object") node[part] = { en: "", pt: "" };
+      // the last part is the text in both languages; a part before it is a mapping (defeat_texts.hourglass)
+      parts.forEach((part, i) => {
+        if (!node[part] || typeof node[part] !== "object") node[part] = i === parts.length - 1 ? { en: "", pt: "" } : {};
         node = node[part];
-      }
+      });
       // the chapter's id follows its English name until the designer gives it one of their own
       if (field === "name" && code === "en" && (!x.id || x.id === "my-chapter" || x.id === slug(node.en))) x.id = slug(ev.target.value) || x.id;
       node[code] = ev.target.value;
@@ -288,6 +289,13 @@ export function minionName(id) {
 // that reads it together, once both languages are written (one language alone is kept here, not in the file).
 const INTRO = "introduction";
 
+/** The causes a chapter's defeat_texts may name, with each field's label. */
+const DEFEAT_CAUSES = [
+  ["hourglass", "ws.defeatTextHourglass"],
+  ["all_captured", "ws.defeatTextAllCaptured"],
+  ["chapter", "ws.defeatTextChapter"],
+];
+
 function revealMoment(side) {
   return `side-${side}-revealed`;
 }
@@ -307,6 +315,8 @@ function storyForm(d) {
     ...sides.map((side) => momentForm(revealMoment(side), t("ws.momentRevealed", { side: sideName(side) }), story[revealMoment(side)], (x) => roomRules(x, side), { id: `${revealMoment(side)}`, when: "tile_revealed" })),
     bilingual("victory_text", t("ws.victoryText"), d.victory_text),
     bilingual("defeat_text", t("ws.defeatText"), d.defeat_text),
+    // issue 46: a defeat's words per cause (the chapter file's defeat_texts), each optional
+    ...DEFEAT_CAUSES.map(([cause, key]) => bilingual(`defeat_texts.${cause}`, t(key), (d.defeat_texts || {})[cause])),
     others.length ? h("h4", {}, t("ws.otherMoments")) : null,
     ...others.map(([moment, text]) =>
       h(

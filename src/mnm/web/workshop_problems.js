@@ -46,7 +46,7 @@ export function showProblems(problems) {
 
 // where a problem is, in the form's words: "Special rules › Bell Gate › Do 1" (never the file's path)
 const FIELD_TITLES = {
-  id: "ws.id", number: "ws.number", name: "ws.name", objective: "ws.objective", victory_text: "ws.victoryText", defeat_text: "ws.defeatText",
+  id: "ws.id", number: "ws.number", name: "ws.name", objective: "ws.objective", victory_text: "ws.victoryText", defeat_text: "ws.defeatText", defeat_texts: "ws.defeatText",
   story: "ws.story", setup: "ws.setup", victory: "ws.victory", defeat: "ws.defeat", rules: "ws.rules", rooms: "ws.rooms",
   party_size: "ws.partySize", forbidden_heroes: "ws.barred", encounter_kinds: "ws.encounters", end_page: "ws.endPage", track_pages: "ws.trackPages",
   layout: "ws.board", start_space: "ws.startSpace", starting_minions: "ws.minions", placements: "ws.placements", tokens: "ws.tokens",
