@@ -1,6 +1,12 @@
 """What clients see: the public view of a table (never a token), events with their sentences, and the board.
 
 Everything here reads the engine's public state and content; nothing changes the game.
+
+Why it is longer than ~800 lines (issue 49): the table view is one document the web client reads whole
+(src/mnm/server/shapes.py writes its shape), and its parts call each other (a decision's extras use the card and
+event sentences the log uses; the fixed parts are cached per content beside the parts each state changes, issue
+50). Split, each part would import the others back. What it leans on lives elsewhere: the words and places in
+:mod:`mnm.presentation.info`, the board's drawing in :mod:`mnm.board.picture`.
 """
 
 from __future__ import annotations
