@@ -25,11 +25,12 @@ PLAYOUT_LIMIT = 5_000  # decisions; a guard only: Chapter 1 playouts take about 
 
 def playout_step(
     ctx: Ctx, st: State, bot: TurnChooser, rng: random.Random, legal: list[Action], hero: bool = False
-) -> None:
+) -> Action:
     """One decision of a playout: a mouse's turn by the heuristic's rules of thumb (no lookahead), the rarer
     questions (which card to keep, which ability to take...) at random from ``rng``. ``hero``: also the heroes'
     whole game (issue 44, :mod:`mnm.bots.hero`: abilities, items, scrolls, before-turn questions, level-up picks by
-    their rules of thumb), as the new party plays; the hints' playouts play so, the search bot's not yet."""
+    their rules of thumb), as the new party plays; the hints' playouts play so, the search bot's not yet. Returns
+    the action played."""
     pick = None
     pending = st.pending
     if pending is not None and pending.kind == "turn":
@@ -42,7 +43,9 @@ def playout_step(
         ruled = question_rule(ctx, st, pending.kind, legal)
         if ruled is not None:
             pick = ruled[0]
-    apply_action_in_place(ctx, st, pick or legal[rng.randrange(len(legal))])
+    action = pick or legal[rng.randrange(len(legal))]
+    apply_action_in_place(ctx, st, action)
+    return action
 
 
 def play_out(
