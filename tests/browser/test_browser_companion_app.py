@@ -469,6 +469,14 @@ def _inject(page: Page, change: Any) -> None:
     def handler(ws: Any) -> None:
         server = ws.connect_to_server()
 
+        def from_page(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "hello":
+                msg.pop("deltas", None)  # whole views (issue 50's deltas carry no view for ``change`` to edit)
+            server.send(json.dumps(msg))
+
+        ws.on_message(from_page)
+
         def from_server(message: str | bytes) -> None:
             msg = json.loads(message)
             if msg.get("type") in ("state", "update") and msg["view"].get("decision"):
