@@ -18,8 +18,8 @@ SHOTS = ROOT / "out" / "browser"
 T = 30_000  # ms: the machine is shared
 
 WORDS: dict[str, dict[str, Any]] = {
-    "en": {"lost": re.compile(r"Game \d+: lost"), "title": "Watch the game: The Old Mill", "aim": "Pull the rusty lever", "change": "Next counter or flag change", "lever": "Lever down", "was": "was not set"},
-    "pt": {"lost": re.compile(r"Partida \d+: perdida"), "title": "Assistir à partida: O Moinho Velho", "aim": "Puxar a alavanca enferrujada", "change": "Próxima mudança de contador ou marcador", "lever": "Lever down", "was": "era não marcado"},
+    "en": {"lost": re.compile(r"Game \d+: lost"), "title": "Watch the game: The Old Mill", "aim": "Pull the rusty lever", "change": "Next counter or flag change", "lever": "Lever down", "was": "was not set", "party": "heuristic (a new party)"},
+    "pt": {"lost": re.compile(r"Partida \d+: perdida"), "title": "Assistir à partida: O Moinho Velho", "aim": "Puxar a alavanca enferrujada", "change": "Próxima mudança de contador ou marcador", "lever": "Lever down", "was": "era não marcado", "party": "heurístico (um grupo novo)"},
 }
 
 
@@ -53,6 +53,7 @@ def test_watch_a_lost_play_test_game_step_by_step(browser: Browser, base_url: st
     viewer = page.locator("#replay")
     expect(viewer.locator("h2")).to_have_text(words["title"], timeout=60_000)
     expect(viewer.locator("#replay-outcome")).to_have_class(re.compile("lost"))
+    expect(viewer).to_contain_text(words["party"])  # the party the bots played, in the player's words
     body = viewer.locator(".replay")
     expect(body).to_have_attribute("data-step", "0")
     viewer.locator("#replay-next").click()

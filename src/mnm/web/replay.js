@@ -9,7 +9,7 @@
 
 import { http } from "./api.js";
 import { h, openDialog, toast } from "./dom.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 /** @typedef {{en: string, pt: string}} Both */
 /** @typedef {{text: Both, rule: string, minion: boolean}} FrameEvent */
@@ -211,7 +211,7 @@ class Viewer {
     const head = [h("p", { id: "replay-outcome", class: `replay-outcome ${d.status}` }, end)];
     if (d.playtest) {
       const preset = /** @type {any} */ (words().presets)[d.playtest.preset] || d.playtest.preset;
-      head.push(h("p", { class: "ws-help" }, w("playtest", { seed: d.playtest.seed, preset, bot: d.playtest.bot })));
+      head.push(h("p", { class: "ws-help" }, w("playtest", { seed: d.playtest.seed, preset, bot: t(`botNames.${d.playtest.bot}`) })));
     }
     if (d.cut) head.push(h("p", { class: "warning" }, w("cut")));
     const button = (/** @type {string} */ id, /** @type {string} */ label, /** @type {string} */ sign, /** @type {() => void} */ act) =>
