@@ -48,7 +48,10 @@ def test_hero_weights_of_a_shipped_chapter_are_read_not_fitted() -> None:
     assert key in fits.HERO_FITS
 
     def fitted(games: int, hero: bool) -> bool:
-        return any(k[0] == "flight-to-barksburg" and k[3] == games and k[4] is hero for _, k, _ in value._fitted)
+        """Whether this chapter, party and options were fitted in this process (the cache's key, exactly)."""
+        st = game.state
+        key = ("flight-to-barksburg", tuple(st.party), tuple(sorted(st.options.items())), games, hero)
+        return any(k == key for _, k, _ in value._fitted)
 
     ctx = make_ctx(game.ctx.content, game.ctx.chapter.id)
     assert value.chapter_weights(ctx, game.state, hero=True) == fits.HERO_FITS[key]
