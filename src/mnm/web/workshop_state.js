@@ -48,6 +48,7 @@ export const HEAT_COLOURS = { wounds: "#d0241b", captures: "#5b1a5b", hourglass:
  * @property {any} saveTimer
  * @property {number} checkSeq the newest check asked: an older answer is dropped
  * @property {boolean} [checking] a check is on its way
+ * @property {boolean} [redrawOwed] a check of a loaded text was overtaken by a newer text: that one's check redraws the forms
  * @property {boolean} [unsaved] a change the server has not confirmed yet
  * @property {number} [pendingWrites] form edits on their way to the server
  * @property {Promise<void>} [writing] the form edits' chain: each is written onto the text the one before produced
@@ -236,9 +237,10 @@ async function check(from) {
   const seq = ++W.checkSeq;
   W.checking = true;
   busy();
+  const text = W.text;
   let got;
   try {
-    got = await http("POST", "/api/workshop/check", /** @satisfies {import("./api.js").Body<"POST /api/workshop/check">} */ ({ text: W.text }));
+    got = await http("POST", "/api/workshop/check", /** @satisfies {import("./api.js").Body<"POST /api/workshop/check">} */ ({ text }));
   } catch (err) {
     if (seq === W.checkSeq) {
       W.checking = false;
@@ -247,7 +249,12 @@ async function check(from) {
     }
     return;
   }
-  if (seq !== W.checkSeq) return; // a newer text is being checked
+  // a newer text is being checked, or will be: the text changed while this one was on its way (a form edit
+  // written back meanwhile), and an older parse must not redraw the forms over what was typed
+  if (seq !== W.checkSeq || text !== W.text) {
+    if (from !== "form") W.redrawOwed = true; // a loaded file's forms: drawn by the check of the newer text
+    return;
+  }
   W.checking = false;
   W.problems = got.problems;
   if (got.data && !W.pendingWrites) W.data = got.data; // a form edit on its way wins over an older parse
@@ -264,7 +271,10 @@ async function check(from) {
   if (got.board) W.board = got.board;
   else if (!setupOf(W.data).layout || !setupOf(W.data).layout.length) W.board = null;
   // a form keeps its fields while it is typed in; any other change redraws the forms from the file
-  if (from !== "form") renderForms();
+  if (from !== "form" || W.redrawOwed) {
+    W.redrawOwed = false;
+    renderForms();
+  }
   renderBoard();
   showProblems(got.problems);
   showStatus(got);
