@@ -58,7 +58,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     command = [sys.executable, *prefix, "-m", "mnm", *serve]
     if os.environ.get("MNM_PYSPY"):  # a sampling profile of the server (py-spy's raw format: one stack per line)
         spy = os.path.join(os.path.dirname(sys.executable), "py-spy")
-        command = [spy, "record", "--format", "raw", "--rate", "250", "-o", os.environ["MNM_PYSPY"], "--", *command]
+        command = [spy, "record", "--format", "raw", "--rate", "250", *(["--gil"] if os.environ.get("MNM_PYSPY_GIL") else []), "-o", os.environ["MNM_PYSPY"], "--", *command]
     proc = subprocess.Popen(
         command,
         cwd=ROOT,
@@ -188,13 +188,29 @@ async def report_playtest(base: str, playtest: tuple[dict[str, str], str, float]
     )
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc), to report the server's own cost per action."""
+def engine_build() -> str:
+    """The engine build the servers run: they choose it as this process does (same files, same MNM_ENGINE)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a stale build's warning: the name says it
+        from mnm import ENGINE_BUILD
+    return str(ENGINE_BUILD)
+
+
+def cpu_times(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process (Linux /proc), to report the server's own cost per action."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, IndexError, ValueError):
-        return float("nan")
+        return float("nan"), float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process."""
+    return sum(cpu_times(pid))
 
 
 async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict[str, float]:
@@ -210,6 +226,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     sockets = await asyncio.gather(*(connect_table(bases, i, m) for i, m in enumerate(made)))  # everyone sits down
     latencies: list[float] = []
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
+    system_before = sum(cpu_times(pid)[1] for pid in pids)
     playtest = await start_playtest(bases[0], args.playtest) if args.playtest else None
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
@@ -220,6 +237,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     if playtest is not None:
         await report_playtest(bases[0], playtest)
     server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    server_system = sum(cpu_times(pid)[1] for pid in pids) - system_before
     total = sum(counts)
     lat = sorted(latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
@@ -230,8 +248,15 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     )
     print(f"action-to-broadcast latency: p50={p50:.2f} ms p99={p99:.2f} ms max={lat[-1] * 1000:.2f} ms")
     per_action = server_cpu * 1000 / max(total, 1)
-    print(f"server CPU: {per_action:.2f} ms per action ({server_cpu / wall:.0%} of one core)")
-    print(f"load average while it ran: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores); updates as {'deltas' if DELTAS else 'whole views'}")
+    system = server_system * 1000 / max(total, 1)
+    print(
+        f"server CPU: {per_action:.2f} ms per action ({server_cpu / wall:.0%} of one core; "
+        f"user {per_action - system:.2f} ms, system {system:.2f} ms)"
+    )
+    print(
+        f"load average while it ran: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores); "
+        f"updates as {'deltas' if DELTAS else 'whole views'}; engine: {engine_build()}"
+    )
     for line in targets(len(bases), args.tables, per_action, p99):
         print(line)
     return {

@@ -375,6 +375,10 @@ def serve(
     limits = fit_file_limit(limits)
     app = create_app(db, limits)
     trust = proxy_headers or forwarded_allow_ips is not None
+    # issue 50: the imports, the content and the routes live as long as the process; the collector need not
+    # walk them again in every full collection (which grows with the tables in memory)
+    gc.collect()
+    gc.freeze()
     # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
     uvicorn.run(
         app,
