@@ -65,13 +65,12 @@ async def play(tables: int, actions: int, db: str) -> dict[str, list[float]]:
             )
             snapshot = timed(spent, "snapshot (to_json)", game.to_json)
             timed(spent, "write (journal + snapshot)", service.storage.append, table.id, row, snapshot, game.state.status)
-            timed(spent, "bookkeeping", service._written, table, row, snapshot)
             table.version = row.version
             texts = [timed(spent, "events' sentences", event_json, e, table.content) for e in events]
             view = timed(spent, "view", table_view, table)
             message = {"type": "update", "kind": "action", "action": str(action), "seat": 0,
                        "version": table.version, "first_event": n_events, "events": texts, "view": view}
-            timed(spent, "encoding (whole + delta)", tables_mod._encode, table, message)
+            timed(spent, "encoding (whole + delta)", tables_mod.encode_update, table, message)
             spent["the whole step"].append(time.thread_time() - began)
     return spent
 

@@ -1,7 +1,7 @@
 """The table WebSocket: a hello with the seat token first, then actions, undos, syncs and pings, each paid from
 the same budget as HTTP actions; every update of the table is pushed through the socket's own outbox (a slow
 reader never holds up the others). A socket whose hello says ``"deltas": true`` gets updates as deltas of the
-view (issue 50: :func:`mnm.server.tables._encode`)."""
+view (issue 50: :func:`mnm.server.tables.encode_update`)."""
 
 from __future__ import annotations
 

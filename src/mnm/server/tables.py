@@ -78,7 +78,7 @@ class _Step:
     row: JournalRow
     failed: Exception | None = None
     message: dict[str, Any] | None = None
-    texts: tuple[str, str | None] | None = None  # the update's text, whole and as a delta (see _encode)
+    texts: tuple[str, str | None] | None = None  # the update's text, whole and as a delta (see encode_update)
 
 
 # the client address of the request that is creating a table (set by the server's new-table check): a table
@@ -275,7 +275,7 @@ class TableService:
         table.stored_bytes += len(json.dumps(row.events))
         table.stored_events += len(row.events)
         message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
-        return message, _encode(table, message)
+        return message, encode_update(table, message)
 
     async def _keeps_changed(self, table: LiveTable) -> None:
         """Another process wrote a keep choice of ``table``: read them, and tell this process's seats."""
@@ -847,7 +847,7 @@ class TableService:
 
         def render() -> tuple[dict[str, Any], tuple[str, str | None]]:
             message = self._update(table, kind, text, seat, n_events, events)
-            return message, _encode(table, message)
+            return message, encode_update(table, message)
 
         message, texts = await self.off_loop(table, render)
         await self._broadcast(table, message, texts)
@@ -902,14 +902,14 @@ class TableService:
         if not render:
             return _Step(row)
         message = self._update(table, row.kind, row.action, seat, n_events, events)
-        return _Step(row, message=message, texts=_encode(table, message))
+        return _Step(row, message=message, texts=encode_update(table, message))
 
     def _rendered(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int
     ) -> tuple[dict[str, Any], tuple[str, str | None]]:
         """(On a step thread) an update without events (an undo, a stop), and its texts."""
         message = self._update(table, kind, action, seat, first_event, [])
-        return message, _encode(table, message)
+        return message, encode_update(table, message)
 
     def _update(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int, events: list[Event]
@@ -932,7 +932,7 @@ class TableService:
     ) -> None:
         """Tell every socket of the table: the same text for all (encoded once), or for the sockets that asked
         for deltas the update's delta when there is one."""
-        whole, delta = texts if texts is not None else _encode(table, message)
+        whole, delta = texts if texts is not None else encode_update(table, message)
         for listener in list(table.listeners):
             try:
                 await listener(message, delta if delta is not None and listener in table.deltas else whole)
@@ -941,7 +941,7 @@ class TableService:
                 table.deltas.discard(listener)
 
 
-def _encode(table: LiveTable, message: dict[str, Any]) -> tuple[str, str | None]:
+def encode_update(table: LiveTable, message: dict[str, Any]) -> tuple[str, str | None]:
     """A message's text, and for an update the text of its delta: the update without its view, with ``base`` (the
     version the delta applies to), ``patch`` (the view's top-level parts that changed) and ``removed`` (keys the
     view lost). The delta is None when no socket asked for deltas or the last view sent is not the version just
