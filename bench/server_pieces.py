@@ -86,7 +86,12 @@ def main() -> None:
     print(f"engine build: {ENGINE_BUILD}; {steps} actions on {args.tables} tables")
     for name, values in sorted(spent.items(), key=lambda kv: -sum(kv[1])):
         per_action = sum(values) / steps * 1000
-        print(f"{name:28s} {per_action:6.3f} ms per action (median per call {statistics.median(values) * 1000:.3f} ms)")
+        ordered = sorted(values)
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+        print(
+            f"{name:28s} {per_action:6.3f} ms per action (per call: median {statistics.median(values) * 1000:.3f} ms, "
+            f"p99 {p99:.3f} ms, max {ordered[-1] * 1000:.3f} ms)"
+        )
 
 
 if __name__ == "__main__":

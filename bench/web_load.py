@@ -151,8 +151,8 @@ async def run_table(
                 if view["version"] >= wanted:
                     break
             out.append(time.perf_counter() - sent)
-            if os.environ.get("MNM_BENCH_DEBUG") and out[-1] > 0.08:
-                print(f"slow {out[-1] * 1000:.0f} ms: {action} ({len(msg.get('events', ()))} events)")
+            if os.environ.get("MNM_BENCH_DEBUG") and out[-1] > 0.04:
+                print(f"slow {out[-1] * 1000:.0f} ms at action {played + 1}: {action} ({len(msg.get('events', ()))} events)")
             played += 1
             if think > 0:  # a player looks at the board before the next click (jittered so tables interleave)
                 await asyncio.sleep(think * (0.5 + rng.random()))
