@@ -44,20 +44,65 @@ def _text(value: Text | None) -> dict[str, str] | None:
 def event_json(event: Event, content: Content) -> dict[str, Any]:
     """An event as data plus its sentence in each language (``mnm.engine.i18n`` when present)."""
     out = event.to_json()
-    try:
-        from mnm.engine import render
-
-        out["text"] = {"en": render(event, "en", content), "pt": _contract_pt(render(event, "pt_BR", content))}
-    except Exception:  # the catalogs are young: a missing or broken entry must not break the table
-        shown = ", ".join(f"{k}={v}" for k, v in event.params.items())
-        plain = event.msg.replace("_", " ") + (f" ({shown})" if shown else "")
-        out["text"] = {"en": plain, "pt": plain}
+    out["text"] = _sentences(event, content)
     if event.msg == "story":
         chapter = content.chapters.get(str(event.params.get("chapter", "")))
         moment = str(event.params.get("moment", ""))
         if chapter is not None and moment in chapter.story:
             out["story"] = _text(chapter.story[moment])
     return out
+
+
+# issue 50: an event's sentences depend only on its message, its parameters and the content, and most events
+# repeat (a turn ended, the hourglass moved, the same minion's step): told once, then read from here. Bounded:
+# emptied when full. The content object is kept with its sentences, so an id is never read for another content.
+_SENTENCES: dict[tuple[Any, ...], tuple[Content, dict[str, str]]] = {}
+_SENTENCES_MAX = 20_000
+_BOOL, _FLOAT = object(), object()  # True == 1 == 1.0 as keys, yet they read "True", "1" and "1.0"
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a key that tells apart everything a sentence could show differently; TypeError otherwise."""
+    if value is None or type(value) in (str, int):
+        return value
+    if type(value) is bool:
+        return (_BOOL, value)
+    if type(value) is float:
+        return (_FLOAT, value)
+    if type(value) in (list, tuple):
+        return (type(value), *(_frozen(v) for v in value))
+    if type(value) is dict:
+        return (dict, *((k, _frozen(v)) for k, v in value.items()))  # in order: a sentence may read the first key
+    raise TypeError(f"no key for {type(value).__name__}")
+
+
+def _sentences(event: Event, content: Content) -> dict[str, str]:
+    """The event's sentence in each language, told once per message, parameters and content."""
+    try:
+        key: tuple[Any, ...] | None = (id(content), event.msg, _frozen(event.params))
+    except TypeError:
+        key = None
+    if key is not None:
+        known = _SENTENCES.get(key)
+        if known is not None and known[0] is content:
+            return dict(known[1])  # each event its own copy: a caller may change it
+    text = _told(event, content)
+    if key is not None:
+        if len(_SENTENCES) >= _SENTENCES_MAX:
+            _SENTENCES.clear()
+        _SENTENCES[key] = (content, text)
+    return dict(text)
+
+
+def _told(event: Event, content: Content) -> dict[str, str]:
+    try:
+        from mnm.engine import render
+
+        return {"en": render(event, "en", content), "pt": _contract_pt(render(event, "pt_BR", content))}
+    except Exception:  # the catalogs are young: a missing or broken entry must not break the table
+        shown = ", ".join(f"{k}={v}" for k, v in event.params.items())
+        plain = event.msg.replace("_", " ") + (f" ({shown})" if shown else "")
+        return {"en": plain, "pt": plain}
 
 
 # Portuguese titles take the article: "de Príncipe Collin" reads "do Príncipe Collin" (issue 25).
