@@ -229,11 +229,13 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     system_before = sum(cpu_times(pid)[1] for pid in pids)
     playtest = await start_playtest(bases[0], args.playtest) if args.playtest else None
     start = time.perf_counter()
+    client_before = time.process_time()
     deadline = time.monotonic() + args.seconds
     counts = await asyncio.gather(
         *(run_table(m, s, args.actions, deadline, latencies, args.think) for m, s in zip(made, sockets, strict=True))
     )
     wall = time.perf_counter() - start
+    client_cpu = time.process_time() - client_before
     if playtest is not None:
         await report_playtest(bases[0], playtest)
     server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
@@ -253,6 +255,8 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
         f"server CPU: {per_action:.2f} ms per action ({server_cpu / wall:.0%} of one core; "
         f"user {per_action - system:.2f} ms, system {system:.2f} ms)"
     )
+    # the bots' own process shares the machine: when it is busy, part of the latency is its own
+    print(f"load generator CPU: {client_cpu / wall:.0%} of one core")
     print(
         f"load average while it ran: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores); "
         f"updates as {'deltas' if DELTAS else 'whole views'}; engine: {engine_build()}"

@@ -47,6 +47,7 @@ from mnm.engine import GAME_OPTIONS
 from mnm.server.asgi import COMMON_ERRORS, AsciiJSON, BodyLimit, error_statuses, validation_error
 from mnm.server.bodies import created_answer
 from mnm.server.bot_workers import BotWorkers
+from mnm.server.collector import tune_collector
 from mnm.server.config import Limits
 from mnm.server.errors import ApiError, ErrorCode, error_body
 from mnm.server.fits_routes import fits_router
@@ -375,10 +376,7 @@ def serve(
     limits = fit_file_limit(limits)
     app = create_app(db, limits)
     trust = proxy_headers or forwarded_allow_ips is not None
-    # issue 50: the imports, the content and the routes live as long as the process; the collector need not
-    # walk them again in every full collection (which grows with the tables in memory)
-    gc.collect()
-    gc.freeze()
+    tune_collector()  # issue 50: no full collection at an unforeseen moment (mnm.server.collector)
     # no per-message deflate: compressing each update for every socket costs more than it saves on a LAN
     uvicorn.run(
         app,
