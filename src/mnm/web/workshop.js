@@ -140,7 +140,7 @@ export async function renderWorkshop() {
   } else if (W.text) {
     $("#ws-text").value = W.text;
     scheduleCheck("load");
-  } else await startBlank();
+  } else await startFirstBlank();
   updateUndo();
   // issue 46: /workshop#replay=TABLE_ID opens a finished table's game in the replay viewer (end screen, library)
   const replay = /^#replay=([A-Za-z0-9_-]{1,40})$/.exec(location.hash);
@@ -170,6 +170,16 @@ function newDraft() {
   W.at = -1;
   W.pending = {};
   return id;
+}
+
+// the page's first chapter when this browser kept none: a blank one, unless the person imported or copied a
+// chapter while the page was still starting (theirs stays; seen in CI: the blank came last and replaced the import)
+async function startFirstBlank() {
+  const got = await http("GET", "/api/workshop/blank");
+  if (W.text) return;
+  newDraft();
+  setText(got.text, "load");
+  refreshDrafts();
 }
 
 async function startBlank() {
