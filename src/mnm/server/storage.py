@@ -144,7 +144,6 @@ _APPEND_TABLE = (
     )
 )
 _APPEND_JOURNAL = insert(journal_t)
-_JOURNAL_KEYS = ("table_id", "version", "kind", "action", "dice", "seat", "events", "created")
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
@@ -239,7 +238,7 @@ class Storage:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         dialect = self.engine.dialect
         self._append_table = _DriverStatement.of(_APPEND_TABLE, dialect)
-        self._append_journal = _DriverStatement.of(_APPEND_JOURNAL, dialect, _JOURNAL_KEYS)
+        self._append_journal = _DriverStatement.of(_APPEND_JOURNAL, dialect, tuple(journal_t.columns.keys()))
         self._notify_sql = _DriverStatement.of(_NOTIFY, dialect) if dialect.name == "postgresql" else None
         create_schema(self.engine, metadata)
         self._move_legacy_drafts()
@@ -252,8 +251,11 @@ class Storage:
     def _notify(self, conn: Connection, *words: Any) -> None:
         """Tell the other processes, when this transaction commits (PostgreSQL only)."""
         if self.engine.dialect.name == "postgresql":
-            payload = " ".join(str(w) for w in (self.origin, *words))
-            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+            conn.execute(_NOTIFY, self._notice(*words))
+
+    def _notice(self, *words: Any) -> dict[str, str]:
+        """A notice's parameters: this process's origin, then ``words`` (read by mnm.server.fanout.parse_notice)."""
+        return {"channel": CHANNEL, "payload": " ".join(str(w) for w in (self.origin, *words))}
 
     @property
     def backend(self) -> str:
@@ -404,8 +406,7 @@ class Storage:
                         raise StaleVersion(table_id)
                     cursor.execute(self._append_journal.sql, self._append_journal.params(journal))
                     if self._notify_sql is not None:
-                        payload = f"{self.origin} {table_id} {row.version}"
-                        cursor.execute(self._notify_sql.sql, self._notify_sql.params({"channel": CHANNEL, "payload": payload}))
+                        cursor.execute(self._notify_sql.sql, self._notify_sql.params(self._notice(table_id, row.version)))
                 finally:
                     cursor.close()
                 raw.commit()
