@@ -55,10 +55,10 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     prefix = ["-m", "cProfile", "-o", os.environ["MNM_PROFILE"]] if os.environ.get("MNM_PROFILE") else []
     # every bot plays from 127.0.0.1: the per-address limits are lifted as for players behind one big NAT
     serve = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--allow-seed", "--address-scale", "100"]
-    command = [sys.executable, *prefix, "-m", "mnm", *serve]
+    command = [*(["taskset", "-c", os.environ["MNM_PIN"]] if os.environ.get("MNM_PIN") else []), sys.executable, *prefix, "-m", "mnm", *serve]
     if os.environ.get("MNM_PYSPY"):  # a sampling profile of the server (py-spy's raw format: one stack per line)
         spy = os.path.join(os.path.dirname(sys.executable), "py-spy")
-        command = [spy, "record", "--format", "raw", "--rate", "250", *(["--gil"] if os.environ.get("MNM_PYSPY_GIL") else []), "-o", os.environ["MNM_PYSPY"], "--", *command]
+        command = [spy, "record", "--format", "raw", "--rate", "250", *(["--gil"] if os.environ.get("MNM_PYSPY_GIL") else []), *(["--native"] if os.environ.get("MNM_PYSPY_NATIVE") else []), "-o", os.environ["MNM_PYSPY"], "--", *command]
     proc = subprocess.Popen(
         command,
         cwd=ROOT,
@@ -208,6 +208,15 @@ def cpu_times(pid: int) -> tuple[float, float]:
         return float("nan"), float("nan")
 
 
+def loop_thread_seconds(pid: int) -> float:
+    """CPU time of a server's main thread, the one running the event loop (its thread id is the process id)."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process."""
     return sum(cpu_times(pid))
@@ -227,6 +236,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     latencies: list[float] = []
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     system_before = sum(cpu_times(pid)[1] for pid in pids)
+    loop_before = sum(loop_thread_seconds(pid) for pid in pids)
     playtest = await start_playtest(bases[0], args.playtest) if args.playtest else None
     start = time.perf_counter()
     client_before = time.process_time()
@@ -240,6 +250,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
         await report_playtest(bases[0], playtest)
     server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     server_system = sum(cpu_times(pid)[1] for pid in pids) - system_before
+    server_loop = sum(loop_thread_seconds(pid) for pid in pids) - loop_before
     total = sum(counts)
     lat = sorted(latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
@@ -253,7 +264,8 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     system = server_system * 1000 / max(total, 1)
     print(
         f"server CPU: {per_action:.2f} ms per action ({server_cpu / wall:.0%} of one core; "
-        f"user {per_action - system:.2f} ms, system {system:.2f} ms)"
+        f"user {per_action - system:.2f} ms, system {system:.2f} ms; the event loop's thread "
+        f"{server_loop * 1000 / max(total, 1):.2f} ms, the other threads {(server_cpu - server_loop) * 1000 / max(total, 1):.2f} ms)"
     )
     # the bots' own process shares the machine: when it is busy, part of the latency is its own
     print(f"load generator CPU: {client_cpu / wall:.0%} of one core")

@@ -20,6 +20,7 @@ from web_helpers import BOTS, ENDLESS
 
 from mnm.records.record import PARTIAL, verify_record
 from mnm.server import tables as tables_module
+from mnm.server import wire
 from mnm.server.app import Limits, create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -116,7 +117,7 @@ def test_a_table_past_its_stored_budget_is_stopped_and_its_record_says_so(
         assert BUDGET < live.stored_bytes < BUDGET + 30_000  # stopped at the first row past it
         record = client.get(f"/api/tables/{table}/record").json()
         assert record["journal"][-1]["kind"] == "stop" and "budget" in record["journal"][-1]["action"]
-        stored = sum(len(json.dumps(row["events"])) for row in record["journal"])
+        stored = sum(len(wire.dumps(row["events"])) for row in record["journal"])  # the stored text's length
         assert stored == live.stored_bytes
         verdict = verify_record(record)
         assert verdict.ok and verdict.code == PARTIAL, verdict.lines

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 with warnings.catch_warnings():  # starlette suggests httpx2; plain httpx works the same here
     warnings.simplefilter("ignore")
@@ -22,8 +23,9 @@ from web_helpers import PARTY, SEATS, create_body
 
 from mnm.engine.errors import IllegalAction
 from mnm.engine.game import Game
+from mnm.server import tables as tables_module
 from mnm.server.app import Limits, create_app
-from mnm.server.storage import Storage
+from mnm.server.storage import Storage, tables_t
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -643,7 +645,8 @@ def test_table_survives_a_new_server_on_the_same_database(any_db_url: str) -> No
         assert r.status_code == 200
 
 
-def test_snapshot_is_used_when_the_journal_no_longer_replays(db_url: str) -> None:
+def test_snapshot_is_used_when_the_journal_no_longer_replays(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tables_module, "SNAPSHOT_EVERY", 1)  # the snapshot is the state after the action
     with TestClient(create_app(db_url, LIMITS)) as c:
         made = make_table(c)
         assert act(c, made, FIRST, 0, host_headers(made)).status_code == 200
@@ -655,6 +658,33 @@ def test_snapshot_is_used_when_the_journal_no_longer_replays(db_url: str) -> Non
         after = view(c2, made["table"])["view"]
     assert after["heroes"] == before["heroes"] and after["decision"] == before["decision"]
     assert after["events_total"] == before["events_total"]
+
+
+def test_a_snapshot_behind_the_journal_has_the_later_rows_replayed_on_it(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 50: the snapshot is stored every SNAPSHOT_EVERY versions, not with each action. When the replay from
+    the setup no longer reaches it (here: the setup's seed is no longer the one the game was played with), the
+    table is the snapshot with the rows written after it played on it: the same state, not the snapshot's."""
+    monkeypatch.setattr(tables_module, "SNAPSHOT_EVERY", 1000)  # only the table's creation stored one
+    with TestClient(create_app(db_url, LIMITS)) as c:
+        made = make_table(c)
+        for version, action in enumerate(SETUP[:3]):
+            assert act(c, made, action, version, host_headers(made)).status_code == 200
+        before = view(c, made["table"])["view"]
+    storage = Storage(db_url)
+    record = storage.load(made["table"])
+    assert record is not None and record.version == 3 and record.snapshot_version == 0
+    setup = {**record.setup, "seed": int(record.setup["seed"]) + 1}
+    with storage.engine.begin() as conn:
+        conn.execute(update(tables_t).where(tables_t.c.id == made["table"]).values(setup=json.dumps(setup)))
+    with TestClient(create_app(storage=storage, limits=LIMITS)) as c2:
+        after = view(c2, made["table"])["view"]
+        assert after["version"] == 3
+        assert after["heroes"] == before["heroes"] and after["decision"] == before["decision"]
+        assert after["events_total"] == before["events_total"]
+        r = act(c2, made, after["decision"]["options"][0], 3, host_headers(made))  # and play goes on from it
+        assert r.status_code == 200 and r.json()["version"] == 4
 
 
 # --- companion mode -------------------------------------------------------------------------------------

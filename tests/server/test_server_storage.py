@@ -60,6 +60,20 @@ def test_append_in_order_and_snapshot_follows(storage: Storage) -> None:
     assert storage.version("t1") == 3
 
 
+def test_a_write_without_a_snapshot_keeps_the_stored_one_and_its_version(storage: Storage) -> None:
+    """Issue 50: the snapshot is not rewritten by every action; the one stored says at which version it was taken
+    (the creation's at 0), and an append returns the length of the events' text it stored."""
+    storage.create_table("t1", SETUP, {}, {"state": 0}, [], "playing")
+    assert storage.append("t1", row(1), None, "playing") == len('[{"msg":"m","params":{"n":1,"s":"ção"}}]')
+    rec = storage.load("t1")
+    assert rec is not None and rec.snapshot == {"state": 0} and rec.snapshot_version == 0 and rec.version == 1
+    storage.append("t1", row(2), {"state": 2}, "playing")
+    storage.append("t1", row(3), None, "won")
+    rec = storage.load("t1")
+    assert rec is not None and rec.snapshot == {"state": 2} and rec.snapshot_version == 2
+    assert rec.version == 3 and rec.status == "won" and [r.version for r in rec.journal] == [1, 2, 3]
+
+
 def test_stale_version_is_refused_and_changes_nothing(storage: Storage) -> None:
     storage.create_table("t1", SETUP, {}, {"state": 0}, [], "playing")
     storage.append("t1", row(1), {"state": 1}, "playing")

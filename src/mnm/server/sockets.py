@@ -236,7 +236,7 @@ def _decode(text: str | None, limits: Limits) -> dict[str, Any]:
     if len(text) > limits.max_ws_message:
         raise ApiError(413, ErrorCode.TOO_BIG, f"a message is at most {limits.max_ws_message} characters")
     try:
-        data = json.loads(text)
+        data = wire.loads(text)  # orjson: refuses NaN, lone surrogates and nesting past 1024 levels too
     except (ValueError, RecursionError) as err:  # a deeply nested message: refused like any malformed one
         raise ApiError(400, ErrorCode.MALFORMED, "a message must be a JSON object") from err
     if not isinstance(data, dict):

@@ -7,7 +7,11 @@ is one transaction: the journal row is inserted and the table row moved to the n
 had the old one, so two writers can never both win the same version.
 
 A table is rebuilt after a restart by replaying its journal from the setup (which also restores the engine's
-undo history); the snapshot is the fallback when a replay no longer reaches the same state.
+undo history); the snapshot is the fallback when a replay no longer reaches the same state. The snapshot is not
+rewritten by every action (issue 50: encoding and storing the whole game was a sixth of an action's CPU): the
+writer passes one when it is due (``mnm.server.tables.SNAPSHOT_EVERY``) and the version it was taken at is
+kept inside it (:data:`SNAPSHOT_VERSION`; a snapshot without it is one written at the table's own version, as
+every snapshot was before).
 """
 
 from __future__ import annotations
@@ -128,6 +132,9 @@ drafts_t = Table(
 LEGACY_DRAFTS = "mnm_drafts"  # the drafts table before issue 34 (id alone as its key): moved over at start
 
 
+SNAPSHOT_VERSION = "snapshot_version"  # the key, inside a stored snapshot, of the version it was taken at
+
+
 class StaleVersion(Exception):
     """The table moved on since the writer read it (another action won the race)."""
 
@@ -142,6 +149,11 @@ _APPEND_TABLE = (
         status=bindparam("new_status"),
         updated=bindparam("new_updated"),
     )
+)
+_APPEND_TABLE_KEEPING_SNAPSHOT = (  # a write whose snapshot is not due: the stored one stays
+    update(tables_t)
+    .where(and_(tables_t.c.id == bindparam("the_id"), tables_t.c.version == bindparam("old_version")))
+    .values(version=bindparam("new_version"), status=bindparam("new_status"), updated=bindparam("new_updated"))
 )
 _APPEND_JOURNAL = insert(journal_t)
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
@@ -186,6 +198,7 @@ class TableRecord:
     snapshot: dict[str, Any]
     setup_events: list[dict[str, Any]]
     journal: list[JournalRow] = field(default_factory=list)
+    snapshot_version: int = -1  # the version ``snapshot`` was taken at (Storage.load: never -1)
     continued_to: str | None = None
     keep: dict[str, str | None] = field(default_factory=dict)  # the end screen's keep choices (issue 45)
 
@@ -238,6 +251,7 @@ class Storage:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         dialect = self.engine.dialect
         self._append_table = _DriverStatement.of(_APPEND_TABLE, dialect)
+        self._append_table_keeping = _DriverStatement.of(_APPEND_TABLE_KEEPING_SNAPSHOT, dialect)
         self._append_journal = _DriverStatement.of(_APPEND_JOURNAL, dialect, tuple(journal_t.columns.keys()))
         self._notify_sql = _DriverStatement.of(_NOTIFY, dialect) if dialect.name == "postgresql" else None
         create_schema(self.engine, metadata)
@@ -367,13 +381,18 @@ class Storage:
                     secrets=json.dumps(secrets),
                     version=0,
                     status=status,
-                    snapshot=json.dumps(snapshot),
+                    snapshot=json.dumps({**snapshot, SNAPSHOT_VERSION: 0}),
                     setup_events=json.dumps(setup_events),
                 )
             )
 
-    def append(self, table_id: str, row: JournalRow, snapshot: dict[str, Any], status: str) -> None:
-        """Record one accepted action (``row.version`` = old version + 1) atomically, or raise StaleVersion.
+    def append(
+        self, table_id: str, row: JournalRow, snapshot: dict[str, Any] | None, status: str, events_text: str | None = None
+    ) -> int:
+        """Record one accepted action (``row.version`` = old version + 1) atomically, or raise StaleVersion;
+        ``snapshot``: the game at ``row.version``, or None to keep the stored one (not due: see the module's
+        docstring); ``events_text``: ``row.events`` already encoded (:func:`mnm.server.wire.dumps`), when the
+        caller has it. Returns the length of the events' text, what the table's storage budget counts.
         The two statements (and PostgreSQL's notice) run on the driver's own cursor, compiled once, in one
         transaction committed before this returns (issue 50: SQLAlchemy's execution layer was most of a
         write's CPU); what is written, and when, is what the other writes of this class do."""
@@ -382,10 +401,13 @@ class Storage:
             "the_id": table_id,
             "old_version": row.version - 1,
             "new_version": row.version,
-            "new_snapshot": json.dumps(snapshot),  # a 128-bit seed: orjson refuses it
             "new_status": status,
             "new_updated": now,
         }
+        if snapshot is not None:  # a 128-bit seed inside: orjson refuses it
+            guarded["new_snapshot"] = json.dumps({**snapshot, SNAPSHOT_VERSION: row.version})
+        statement = self._append_table if snapshot is not None else self._append_table_keeping
+        events = events_text if events_text is not None else wire.dumps(row.events)
         journal = {
             "table_id": table_id,
             "version": row.version,
@@ -393,7 +415,7 @@ class Storage:
             "action": row.action,
             "dice": json.dumps(row.dice),
             "seat": row.seat,
-            "events": wire.dumps(row.events),
+            "events": events,
             "created": now,
         }
         with self._write_lock:
@@ -401,7 +423,7 @@ class Storage:
             try:
                 cursor = raw.cursor()
                 try:
-                    cursor.execute(self._append_table.sql, self._append_table.params(guarded))
+                    cursor.execute(statement.sql, statement.params(guarded))
                     if cursor.rowcount != 1:
                         raise StaleVersion(table_id)
                     cursor.execute(self._append_journal.sql, self._append_journal.params(journal))
@@ -415,6 +437,7 @@ class Storage:
                 raise
             finally:
                 raw.close()  # back to the pool
+        return len(events)
 
     def claim_continue(self, table_id: str, next_id: str) -> bool:
         """Record that the campaign goes on from ``table_id`` to ``next_id``; False if it already did (one
@@ -482,13 +505,16 @@ class Storage:
             ).all()
             nxt = conn.execute(select(continued_t.c.next_id).where(continued_t.c.table_id == table_id)).first()
             keep = _keeps(conn, table_id)
+        snapshot = json.loads(row.snapshot)
+        taken_at = snapshot.pop(SNAPSHOT_VERSION, row.version) if isinstance(snapshot, dict) else row.version
         return TableRecord(
             id=row.id,
             setup=json.loads(row.setup),
             secrets=json.loads(row.secrets),
             version=row.version,
             status=row.status,
-            snapshot=json.loads(row.snapshot),
+            snapshot=snapshot,
+            snapshot_version=int(taken_at),
             setup_events=json.loads(row.setup_events),
             journal=[
                 JournalRow(r.version, r.kind, r.action, json.loads(r.dice), r.seat, json.loads(r.events)) for r in rows

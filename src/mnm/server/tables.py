@@ -21,7 +21,6 @@ import contextlib
 import contextvars
 import functools
 import hashlib
-import json
 import secrets
 import time
 from collections import OrderedDict
@@ -67,6 +66,10 @@ TOKEN_BYTES = 18  # 144 bits, url-safe base64 (24 characters)
 MAX_DICE = 40  # faces typed for one action in companion mode
 MAX_SEATS = 4
 SEED_BITS = 128
+# the game's snapshot is stored with every SNAPSHOT_EVERY-th version and when the chapter ends, not with every
+# action (issue 50): the journal alone is what makes an action durable; the snapshot is the fallback of a restore
+# whose replay no longer reaches the same state (then the rows written after it are replayed on it)
+SNAPSHOT_EVERY = 16
 _T = TypeVar("_T")
 
 
@@ -78,7 +81,7 @@ class _Step:
     row: JournalRow
     failed: Exception | None = None
     message: dict[str, Any] | None = None
-    texts: tuple[str, str | None] | None = None  # the update's text, whole and as a delta (see encode_update)
+    texts: tuple[str | None, str | None] | None = None  # the update's text, whole and as a delta (encode_update)
 
 
 # the client address of the request that is creating a table (set by the server's new-table check): a table
@@ -257,7 +260,7 @@ class TableService:
                     return
                 await self._broadcast(table, message, texts)
 
-    def _replay_row(self, table: LiveTable, row: JournalRow) -> tuple[dict[str, Any], tuple[str, str | None]]:
+    def _replay_row(self, table: LiveTable, row: JournalRow) -> tuple[dict[str, Any], tuple[str | None, str | None]]:
         """(On a step thread) play one journal row another process wrote; the update, encoded."""
         game = table.game
         n_events = len(game.events)
@@ -272,7 +275,7 @@ class TableService:
             taken_back = row.action
             events = game.apply(row.action, dice=row.dice)
         table.version = row.version
-        table.stored_bytes += len(json.dumps(row.events))
+        table.stored_bytes += len(wire.dumps(row.events))
         table.stored_events += len(row.events)
         message = self._update(table, row.kind, taken_back, row.seat, n_events, events)
         return message, encode_update(table, message)
@@ -608,17 +611,26 @@ class TableService:
             return table
 
     def _restore(self, record: TableRecord) -> LiveTable:
-        """Rebuild a table: replay its journal from the setup (restores undo), else fall back to the snapshot."""
+        """Rebuild a table: replay its journal from the setup (restores undo), checked against the snapshot when
+        the replay reaches the snapshot's version; else the snapshot, and the rows written after it replayed on
+        it (it is not stored with every action: :data:`SNAPSHOT_EVERY`)."""
         game: Game | None
+        rows = [row for row in record.journal if row.kind != STOP]
+        taken_at = record.snapshot_version if record.snapshot_version >= 0 else record.version
+        before = [(row.kind, row.action, row.dice) for row in rows if row.version <= taken_at]
+        after = [(row.kind, row.action, row.dice) for row in rows if row.version > taken_at]
         try:
             game = self._new_game(record.setup)
-            replay_rows(game, [(row.kind, row.action, row.dice) for row in record.journal if row.kind != STOP])
+            replay_rows(game, before)
             if game.to_json()["state"] != record.snapshot["state"]:
                 game = None
+            else:
+                replay_rows(game, after)
         except (EngineError, KeyError, ValueError, RuntimeError):
             game = None
         if game is None:
             game = Game.from_json(record.snapshot, self.content_of(record.setup))
+            replay_rows(game, after)
             game.events = [Event.from_json(e) for e in _surviving_events(record)]
         return LiveTable(
             record.id,
@@ -631,7 +643,7 @@ class TableService:
             continued_to=record.continued_to,
             keep=dict(record.keep),
             stopped=stop_reason(record.journal[-1].action) if record.journal and record.journal[-1].kind == STOP else None,
-            stored_bytes=sum(len(json.dumps(r.events)) for r in record.journal),
+            stored_bytes=sum(len(wire.dumps(r.events)) for r in record.journal),
             stored_events=sum(len(r.events) for r in record.journal),
         )
 
@@ -845,7 +857,7 @@ class TableService:
         await self._write(table, row, point)
         table.version = row.version
 
-        def render() -> tuple[dict[str, Any], tuple[str, str | None]]:
+        def render() -> tuple[dict[str, Any], tuple[str | None, str | None]]:
             message = self._update(table, kind, text, seat, n_events, events)
             return message, encode_update(table, message)
 
@@ -860,15 +872,16 @@ class TableService:
         request rebuilds the table from storage."""
         game = table.game
         try:
-            snapshot = game.to_json()
-            await asyncio.to_thread(self.storage.append, table.id, row, snapshot, game.state.status)
+            snapshot = game.to_json() if _snapshot_due(row.version, game.state.status) else None
+            size = await asyncio.to_thread(self.storage.append, table.id, row, snapshot, game.state.status)
         except Exception as err:
             await self._write_failed(table, err, point)
-        self._written(table, row, snapshot)
+        self._written(table, row, snapshot, size)
 
-    def _written(self, table: LiveTable, row: JournalRow, snapshot: dict[str, Any]) -> None:
-        table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
-        table.stored_bytes += len(json.dumps(row.events))
+    def _written(self, table: LiveTable, row: JournalRow, snapshot: dict[str, Any] | None, size: int) -> None:
+        if snapshot is not None:
+            table.snapshot, table.snapshot_version = snapshot, row.version  # the bots' next decision starts here
+        table.stored_bytes += size
         table.stored_events += len(row.events)
 
     async def _write_failed(self, table: LiveTable, err: Exception, point: Any) -> None:
@@ -893,11 +906,11 @@ class TableService:
         events = game.apply(action, dice=faces)
         row = JournalRow(table.version + 1, "action", str(action), faces, seat, [e.to_json() for e in events])
         try:
-            snapshot = game.to_json()
-            self.storage.append(table.id, row, snapshot, game.state.status)
+            snapshot = game.to_json() if _snapshot_due(row.version, game.state.status) else None
+            size = self.storage.append(table.id, row, snapshot, game.state.status)
         except Exception as err:
             return _Step(row, failed=err)
-        self._written(table, row, snapshot)
+        self._written(table, row, snapshot, size)
         table.version = row.version
         if not render:
             return _Step(row)
@@ -906,7 +919,7 @@ class TableService:
 
     def _rendered(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int
-    ) -> tuple[dict[str, Any], tuple[str, str | None]]:
+    ) -> tuple[dict[str, Any], tuple[str | None, str | None]]:
         """(On a step thread) an update without events (an undo, a stop), and its texts."""
         message = self._update(table, kind, action, seat, first_event, [])
         return message, encode_update(table, message)
@@ -928,35 +941,50 @@ class TableService:
         }
 
     async def _broadcast(
-        self, table: LiveTable, message: dict[str, Any], texts: tuple[str, str | None] | None = None
+        self, table: LiveTable, message: dict[str, Any], texts: tuple[str | None, str | None] | None = None
     ) -> None:
         """Tell every socket of the table: the same text for all (encoded once), or for the sockets that asked
         for deltas the update's delta when there is one."""
         whole, delta = texts if texts is not None else encode_update(table, message)
         for listener in list(table.listeners):
+            if delta is not None and listener in table.deltas:
+                text = delta
+            else:  # the whole text is left out when every socket took the delta: one joined since
+                if whole is None:
+                    whole = wire.dumps(message)
+                text = whole
             try:
-                await listener(message, delta if delta is not None and listener in table.deltas else whole)
+                await listener(message, text)
             except Exception:  # a dead socket must not stop the others
                 table.listeners.discard(listener)
                 table.deltas.discard(listener)
 
 
-def encode_update(table: LiveTable, message: dict[str, Any]) -> tuple[str, str | None]:
+def encode_update(table: LiveTable, message: dict[str, Any]) -> tuple[str | None, str | None]:
     """A message's text, and for an update the text of its delta: the update without its view, with ``base`` (the
     version the delta applies to), ``patch`` (the view's top-level parts that changed) and ``removed`` (keys the
     view lost). The delta is None when no socket asked for deltas or the last view sent is not the version just
-    before (a client seeing a ``base`` that is not its version asks for the whole view: ``sync``)."""
-    whole = wire.dumps(message)
+    before (a client seeing a ``base`` that is not its version asks for the whole view: ``sync``). The whole text
+    is None when there is a delta and every socket of the table asked for deltas (issue 50: encoding the whole
+    view nobody reads was a twentieth of an action's CPU); :meth:`TableService._broadcast` encodes it if a
+    socket that wants it joined meanwhile."""
     if message.get("type") != "update" or "view" not in message:
-        return whole, None
+        return wire.dumps(message), None
     view, last = message["view"], table.last_view
     table.last_view = view
     if not table.deltas or last is None or last.get("version") != message["version"] - 1:
-        return whole, None
+        return wire.dumps(message), None
     patch, removed = wire.view_delta(last, view)
     delta = {k: v for k, v in message.items() if k != "view"}
     delta.update(base=last["version"], patch=patch, removed=removed)
+    # deltas is a subset of listeners; both change on the event loop only, and len() reads them whole
+    whole = None if len(table.deltas) >= len(table.listeners) else wire.dumps(message)
     return whole, wire.dumps(delta)
+
+
+def _snapshot_due(version: int, status: str) -> bool:
+    """Whether the write of ``version`` stores the game's snapshot too (see :data:`SNAPSHOT_EVERY`)."""
+    return version % SNAPSHOT_EVERY == 0 or status != "playing"
 
 
 def _chapter_played(table: LiveTable) -> dict[str, Any]:
