@@ -5,32 +5,57 @@ under the table's version guard (:meth:`mnm.server.storage.Storage.append`), and
 ``NOTIFY mnm_tables, '<origin> <table> <version>'`` (delivered only if it commits). Every process listens on
 its own connection; a process holding that table in memory reads the new journal rows and tells its own
 sockets, exactly as the writing process told its sockets. SQLite has one process only: no fan-out.
+
+A player's action is announced with what the other processes need to follow it without reading the journal or
+building the update again (issue 50: each action cost the second process as much as the first):
+``'<origin> <table> <version> +<row>\n<delta>'``, where ``<row>`` is the journal row's JSON without its events
+(kind, action, dice, seat, and the events' stored size) and ``<delta>`` the update's delta text as the writer's
+delta sockets got it (empty when it did not build one or it would not fit PostgreSQL's 8,000-byte payload: then
+the follower builds the update itself). :meth:`mnm.server.tables.TableService.follow` plays it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import threading
 from collections.abc import Callable
 
 from mnm.server.storage import CHANNEL, Storage
 
-__all__ = ["Fanout", "PgFanout", "make_fanout", "parse_notice"]
+__all__ = ["PAYLOAD_BYTES", "Fanout", "PgFanout", "action_notice", "make_fanout", "parse_notice"]
 
-Callback = Callable[[str, int, str | None], None]  # table id, version, the table the campaign went on to
+Callback = Callable[[str, int, str | None, str | None], None]  # table, version, continued to, what it carried
+
+# PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more (and with it the transaction): a notice carrying
+# more than this leaves its delta out
+PAYLOAD_BYTES = 7900
 
 
-def parse_notice(payload: str, own_origin: str) -> tuple[str, int, str | None] | None:
-    """``(table, version, continued_to)`` of another process's notice; None for this process's own or a bad one."""
-    parts = payload.split(" ")
+def parse_notice(payload: str, own_origin: str) -> tuple[str, int, str | None, str | None] | None:
+    """``(table, version, continued_to, carried)`` of another process's notice (``carried``: the ``<row>\n<delta>``
+    part of an action's notice, see the module's docstring); None for this process's own or a bad one."""
+    parts = payload.split(" ", 3)
     if len(parts) < 3 or parts[0] == own_origin:
         return None
     try:
         version = int(parts[2])
     except ValueError:
         return None
-    return parts[1], version, parts[3] if len(parts) > 3 else None
+    rest = parts[3] if len(parts) > 3 else None
+    if rest is not None and rest.startswith("+"):
+        return parts[1], version, None, rest[1:]
+    return parts[1], version, rest, None
+
+
+def action_notice(row: dict[str, object], delta: str | None, head: int) -> str:
+    """The ``+<row>\n<delta>`` part of an action's notice; the delta left out when the whole payload (``head``
+    bytes before it) would pass :data:`PAYLOAD_BYTES`."""
+    carried = "+" + json.dumps(row, separators=(",", ":"), ensure_ascii=False) + "\n"
+    if delta and head + len(carried.encode()) + len(delta.encode()) <= PAYLOAD_BYTES:
+        carried += delta
+    return carried
 
 
 class Fanout:

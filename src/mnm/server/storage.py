@@ -387,12 +387,20 @@ class Storage:
             )
 
     def append(
-        self, table_id: str, row: JournalRow, snapshot: dict[str, Any] | None, status: str, events_text: str | None = None
+        self,
+        table_id: str,
+        row: JournalRow,
+        snapshot: dict[str, Any] | None,
+        status: str,
+        events_text: str | None = None,
+        carried: str | None = None,
     ) -> int:
         """Record one accepted action (``row.version`` = old version + 1) atomically, or raise StaleVersion;
         ``snapshot``: the game at ``row.version``, or None to keep the stored one (not due: see the module's
         docstring); ``events_text``: ``row.events`` already encoded (:func:`mnm.server.wire.dumps`), when the
-        caller has it. Returns the length of the events' text, what the table's storage budget counts.
+        caller has it; ``carried``: what PostgreSQL's notice of the write carries after its version, for the other
+        processes (:func:`mnm.server.fanout.action_notice`). Returns the length of the events' text, what the
+        table's storage budget counts.
         The two statements (and PostgreSQL's notice) run on the driver's own cursor, compiled once, in one
         transaction committed before this returns (issue 50: SQLAlchemy's execution layer was most of a
         write's CPU); what is written, and when, is what the other writes of this class do."""
@@ -428,7 +436,8 @@ class Storage:
                         raise StaleVersion(table_id)
                     cursor.execute(self._append_journal.sql, self._append_journal.params(journal))
                     if self._notify_sql is not None:
-                        cursor.execute(self._notify_sql.sql, self._notify_sql.params(self._notice(table_id, row.version)))
+                        words = (table_id, row.version) if carried is None else (table_id, row.version, carried)
+                        cursor.execute(self._notify_sql.sql, self._notify_sql.params(self._notice(*words)))
                 finally:
                     cursor.close()
                 raw.commit()

@@ -46,7 +46,7 @@ from mnm.records.record import RECORD_FORMAT, game_from_setup, replay_rows, seed
 from mnm.server import wire
 from mnm.server.bot_workers import BotWorkers
 from mnm.server.errors import ApiError, ErrorCode
-from mnm.server.fanout import Fanout
+from mnm.server.fanout import Fanout, action_notice
 from mnm.server.live import HOST, SPECTATOR, Caller, LiveTable, token_hash
 from mnm.server.storage import KEEP_NOTICE, JournalRow, StaleVersion, Storage, TableRecord
 from mnm.server.views import dice_preview, event_json
@@ -70,6 +70,7 @@ SEED_BITS = 128
 # action (issue 50): the journal alone is what makes an action durable; the snapshot is the fallback of a restore
 # whose replay no longer reaches the same state (then the rows written after it are replayed on it)
 SNAPSHOT_EVERY = 16
+NOTICE_HEAD = 80  # bytes of a notice before what it carries: origin, table id, version (mnm.server.fanout)
 _T = TypeVar("_T")
 
 
@@ -153,6 +154,8 @@ class TableService:
         self.idle_seconds = idle_seconds
         self._last_sweep = time.monotonic()
         self.fanout: Fanout | None = None
+        # PostgreSQL tells the other processes of each write: the notice carries the action and its update
+        self._notices = self.storage.backend == "postgresql"
         self.expire_hooks: list[Callable[[list[str]], Any]] = []
 
     # --- several processes --------------------------------------------------------------------------------
@@ -230,8 +233,9 @@ class TableService:
 
         return await self.off_loop(table, build)
 
-    def _remote_change(self, table_id: str, version: int, continued_to: str | None) -> None:
-        """Another process wrote ``table_id`` (called on the event loop)."""
+    def _remote_change(self, table_id: str, version: int, continued_to: str | None, carried: str | None = None) -> None:
+        """Another process wrote ``table_id`` (called on the event loop); ``carried``: the action it played and
+        the update it sent, when its notice carried them (:mod:`mnm.server.fanout`)."""
         table = self.live.get(table_id)
         if table is None:
             return  # not in memory here: the next request loads it fresh
@@ -242,7 +246,64 @@ class TableService:
             table.continued_to = continued_to
             return
         if version > table.version and not table.retired:
-            asyncio.get_running_loop().create_task(self._catch_up(table))
+            if carried is not None:
+                asyncio.get_running_loop().create_task(self.follow(table, version, carried))
+            else:
+                asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    async def follow(self, table: LiveTable, version: int, carried: str) -> None:
+        """Play the action another process wrote as ``version``, from its notice, and pass its update on to this
+        process's sockets: the delta as that process sent it, the whole update built from the view of the
+        version before (issue 50: no journal read, no view built, nothing encoded again). A notice this copy
+        cannot follow (a version missed, a row it plays otherwise) falls back to reading the journal, or to
+        rebuilding the table from storage."""
+        async with table.lock:
+            if table.retired or version <= table.version:
+                return  # played already (a catch-up read it from the journal)
+            if version == table.version + 1:
+                try:
+                    message, texts = await self.off_loop(table, self._follow_row, table, version, carried)
+                except Exception:  # this copy and the notice disagree: rebuild it from storage
+                    await self._retire(table)
+                    return
+                await self._broadcast(table, message, texts)
+                return
+        await self._catch_up(table)  # a notice went missing in between: the journal has every row
+
+    def _follow_row(
+        self, table: LiveTable, version: int, carried: str
+    ) -> tuple[dict[str, Any], tuple[str | None, str | None]]:
+        """(On a step thread) :meth:`follow`'s work: the row played on this copy, the update and its texts."""
+        head, _, delta_text = carried.partition("\n")
+        row = wire.loads(head)
+        if row.get("kind") != "action":
+            raise ValueError("only a player's action is carried by a notice")
+        game = table.game
+        n_events = len(game.events)
+        events = game.apply(str(row["action"]), dice=[int(f) for f in row["dice"]])
+        table.version = version
+        table.stored_bytes += int(row["size"])
+        table.stored_events += len(events)
+        if not delta_text:  # the writer sent no delta: build the update here
+            message = self._update(table, "action", str(row["action"]), int(row["seat"]), n_events, events)
+            return message, encode_update(table, message)
+        delta = wire.loads(delta_text)
+        if (delta.get("base"), delta.get("version"), delta.get("first_event")) != (version - 1, version, n_events) or len(
+            delta.get("events", ())
+        ) != len(events):
+            raise ValueError("the notice's update is not this copy's")
+        last = table.last_view
+        if last is None or last.get("version") != version - 1:  # no view of the version before here: build it
+            message = self._update(table, "action", str(row["action"]), int(row["seat"]), n_events, events)
+        else:
+            view = {**last, **delta["patch"]}
+            for key in delta["removed"]:
+                view.pop(key, None)
+            message = {k: v for k, v in delta.items() if k not in ("base", "patch", "removed")}
+            message["view"] = view
+        table.last_view = message["view"]
+        whole = None if len(table.deltas) >= len(table.listeners) else wire.dumps(message)
+        return message, (whole, delta_text)
 
     async def _catch_up(self, table: LiveTable) -> None:
         """Play the journal rows another process wrote, and tell this process's listeners as that one did."""
@@ -900,22 +961,40 @@ class TableService:
     def _step(self, table: LiveTable, action: Action, faces: list[int], seat: int, render: bool) -> _Step:
         """(On a step thread, holding the table's lock) apply ``action``, write it, and, when ``render``, build the
         update and encode it once for every socket. An engine refusal is raised with nothing changed; a failed
-        write is handed back (the event loop puts the table right: :meth:`_write_failed`)."""
+        write is handed back (the event loop puts the table right: :meth:`_write_failed`). The update is built
+        before the write, so that PostgreSQL's notice of the write carries it to the other processes
+        (:meth:`follow`); the sockets are told only once it is written."""
         game = table.game
         n_events = len(game.events)
         events = game.apply(action, dice=faces)
         row = JournalRow(table.version + 1, "action", str(action), faces, seat, [e.to_json() for e in events])
+        events_text = wire.dumps(row.events)
+        message: dict[str, Any] | None = None
+        whole: str | None = None
+        delta: str | None = None
+        if render:
+            before = table.version
+            table.version = row.version  # the version the update shows
+            try:
+                message = self._update(table, row.kind, row.action, seat, n_events, events)
+            finally:
+                table.version = before
+            whole, delta = _update_texts(table, message)
+        carried = None
+        if self._notices:
+            head = {"kind": row.kind, "action": row.action, "dice": faces, "seat": seat, "size": len(events_text)}
+            carried = action_notice(head, delta, NOTICE_HEAD)
         try:
             snapshot = game.to_json() if _snapshot_due(row.version, game.state.status) else None
-            size = self.storage.append(table.id, row, snapshot, game.state.status)
+            size = self.storage.append(table.id, row, snapshot, game.state.status, events_text, carried)
         except Exception as err:
             return _Step(row, failed=err)
         self._written(table, row, snapshot, size)
         table.version = row.version
-        if not render:
+        if message is None:
             return _Step(row)
-        message = self._update(table, row.kind, row.action, seat, n_events, events)
-        return _Step(row, message=message, texts=encode_update(table, message))
+        table.last_view = message["view"]
+        return _Step(row, message=message, texts=(whole, delta))
 
     def _rendered(
         self, table: LiveTable, kind: str, action: str, seat: int, first_event: int
@@ -967,14 +1046,21 @@ def encode_update(table: LiveTable, message: dict[str, Any]) -> tuple[str | None
     before (a client seeing a ``base`` that is not its version asks for the whole view: ``sync``). The whole text
     is None when there is a delta and every socket of the table asked for deltas (issue 50: encoding the whole
     view nobody reads was a twentieth of an action's CPU); :meth:`TableService._broadcast` encodes it if a
-    socket that wants it joined meanwhile."""
+    socket that wants it joined meanwhile. The update's view becomes the table's last view sent."""
+    texts = _update_texts(table, message)
+    if message.get("type") == "update" and "view" in message:
+        table.last_view = message["view"]
+    return texts
+
+
+def _update_texts(table: LiveTable, message: dict[str, Any]) -> tuple[str | None, str | None]:
+    """:func:`encode_update`'s texts, the table left as it was."""
     if message.get("type") != "update" or "view" not in message:
         return wire.dumps(message), None
-    view, last = message["view"], table.last_view
-    table.last_view = view
+    last = table.last_view
     if not table.deltas or last is None or last.get("version") != message["version"] - 1:
         return wire.dumps(message), None
-    patch, removed = wire.view_delta(last, view)
+    patch, removed = wire.view_delta(last, message["view"])
     delta = {k: v for k, v in message.items() if k != "view"}
     delta.update(base=last["version"], patch=patch, removed=removed)
     # deltas is a subset of listeners; both change on the event loop only, and len() reads them whole
