@@ -152,7 +152,7 @@ async def run_table(
                     break
             out.append(time.perf_counter() - sent)
             if os.environ.get("MNM_BENCH_DEBUG") and out[-1] > 0.04:
-                print(f"slow {out[-1] * 1000:.0f} ms at action {played + 1}: {action} ({len(msg.get('events', ()))} events)")
+                print(f"slow {out[-1] * 1000:.0f} ms at action {played + 1}, {deadline - time.monotonic():.1f} s before the end: {action} ({len(msg.get('events', ()))} events)")
             played += 1
             if think > 0:  # a player looks at the board before the next click (jittered so tables interleave)
                 await asyncio.sleep(think * (0.5 + rng.random()))
@@ -217,6 +217,17 @@ def loop_thread_seconds(pid: int) -> float:
         return float("nan")
 
 
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) jiffies of the whole machine so far (Linux /proc/stat): the database's and the load
+    generator's CPU count too, so a saturated machine shows."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    except (OSError, ValueError):
+        return float("nan"), float("nan")
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return float(sum(fields) - idle), float(sum(fields))
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process."""
     return sum(cpu_times(pid))
@@ -237,6 +248,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     system_before = sum(cpu_times(pid)[1] for pid in pids)
     loop_before = sum(loop_thread_seconds(pid) for pid in pids)
+    machine_before = machine_busy()
     playtest = await start_playtest(bases[0], args.playtest) if args.playtest else None
     start = time.perf_counter()
     client_before = time.process_time()
@@ -251,6 +263,8 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     server_system = sum(cpu_times(pid)[1] for pid in pids) - system_before
     server_loop = sum(loop_thread_seconds(pid) for pid in pids) - loop_before
+    machine_after = machine_busy()
+    busy = (machine_after[0] - machine_before[0]) / max(machine_after[1] - machine_before[1], 1.0)
     total = sum(counts)
     lat = sorted(latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
@@ -268,7 +282,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
         f"{server_loop * 1000 / max(total, 1):.2f} ms, the other threads {(server_cpu - server_loop) * 1000 / max(total, 1):.2f} ms)"
     )
     # the bots' own process shares the machine: when it is busy, part of the latency is its own
-    print(f"load generator CPU: {client_cpu / wall:.0%} of one core")
+    print(f"load generator CPU: {client_cpu / wall:.0%} of one core; the whole machine busy {busy:.0%} of its cores")
     print(
         f"load average while it ran: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores); "
         f"updates as {'deltas' if DELTAS else 'whole views'}; engine: {engine_build()}"

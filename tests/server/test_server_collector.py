@@ -56,3 +56,40 @@ def test_untuned_the_same_objects_bring_full_collections() -> None:
     before, alive, _full, _alive_after, _threshold = probe("plain")
     assert before >= 1  # what the tuning takes away: a full collection at the moment the objects were made
     assert alive == 0
+
+
+THAW_PROBE = textwrap.dedent(
+    """
+    import gc, time, weakref
+    from mnm.server.collector import tune_collector
+
+    class Node:
+        pass
+
+    def pair():
+        a, b = Node(), Node()
+        a.b, b.a = b, a
+        return a
+
+    start = time.monotonic()
+    tune_collector(0.5, thaw_every=4.0)
+    held = [pair() for _ in range(500)]
+    frozen_before = gc.get_freeze_count()
+    time.sleep(1.2)  # clock collections at 0.5 and 1.0 s: the pairs outlive them, and are frozen
+    frozen_after = gc.get_freeze_count()
+    gone = [weakref.ref(p) for p in held]
+    del held
+    time.sleep(max(0.0, 1.8 - (time.monotonic() - start)))
+    alive_frozen = sum(r() is not None for r in gone)  # the collections since did not walk them
+    time.sleep(max(0.0, 6.0 - (time.monotonic() - start)))  # the thaw at 4 s walked everything again
+    print(frozen_after - frozen_before, alive_frozen, sum(r() is not None for r in gone))
+    """
+)
+
+
+def test_what_outlives_a_clock_collection_is_frozen_and_the_hourly_thaw_frees_its_cycles() -> None:
+    out = subprocess.run([sys.executable, "-c", THAW_PROBE], capture_output=True, text=True, timeout=60, check=True)
+    frozen, alive_frozen, alive_after_thaw = (int(x) for x in out.stdout.split())
+    assert frozen >= 1000  # the 500 pairs (and their dicts) left the walked generations
+    assert alive_frozen == 500  # so the minute's collection does not free their cycles...
+    assert alive_after_thaw == 0  # ...the thaw's does
