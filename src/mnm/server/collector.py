@@ -8,14 +8,15 @@ generations, and a full collection walks every object the process holds: with 20
 - freezes what it made at start (imports, content, routes: they live as long as the process), so no
   collection walks them again;
 - keeps the young collections (cheap: they walk only new objects) but never starts a full one by itself;
-- runs the full collection on its own clock, every :data:`FULL_COLLECTION_SECONDS`, from a thread of its
-  own, so the cyclic garbage of the tables (freed by no reference count) is still freed, in one known pause
-  a minute instead of several unforeseen ones;
-- freezes what outlived that collection too, so the next one walks only what is newer: at 250 tables a full
-  walk took 55-70 ms, and that pause a minute was the two-process 500-table run's p99 (a serving process
-  makes next to no cyclic garbage: 0 unreachable objects in every collection measured). What was frozen is
-  thawed and walked again every :data:`THAW_SECONDS`, so a cycle that became garbage after its freezing is
-  freed within the hour. Reference counting frees everything else, frozen or not, at once.
+- every :data:`FREEZE_SECONDS`, on a thread of its own, collects the young generations and freezes
+  what outlived them, so the objects a full collection would walk never pile up;
+- once every :data:`THAW_SECONDS` thaws everything and runs the one full collection, which frees the cyclic
+  garbage that was frozen meanwhile (a cycle no reference count frees: a serving process makes next to none,
+  0 unreachable objects in every full collection measured).
+
+A full walk of 250 tables took 55-70 ms; run every minute it was the p99 of the two-process 500-table run
+(bench/web_load.py), and its first run, a minute after the start, walked every table created since. Now that
+pause comes once an hour. Reference counting frees everything else, frozen or not, at once.
 """
 
 from __future__ import annotations
@@ -24,14 +25,14 @@ import gc
 import threading
 import time
 
-__all__ = ["FULL_COLLECTION_SECONDS", "THAW_SECONDS", "tune_collector"]
+__all__ = ["FREEZE_SECONDS", "THAW_SECONDS", "tune_collector"]
 
-FULL_COLLECTION_SECONDS = 60.0
+FREEZE_SECONDS = 60.0
 THAW_SECONDS = 3600.0
 _NEVER = 1_000_000_000  # young collections between two full ones: never reached
 
 
-def tune_collector(every: float = FULL_COLLECTION_SECONDS, thaw_every: float = THAW_SECONDS) -> threading.Thread:
+def tune_collector(every: float = FREEZE_SECONDS, thaw_every: float = THAW_SECONDS) -> threading.Thread:
     """Set this process's collector up for serving (see the module's docstring); returns the thread that runs
     the full collections (a daemon: it ends with the process)."""
     gc.collect()
@@ -39,7 +40,7 @@ def tune_collector(every: float = FULL_COLLECTION_SECONDS, thaw_every: float = T
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, _NEVER)
     thread = threading.Thread(
-        target=_collect_now_and_then, args=(every, thaw_every), name="mnm-full-collection", daemon=True
+        target=_collect_now_and_then, args=(every, thaw_every), name="mnm-collector", daemon=True
     )
     thread.start()
     return thread
@@ -51,6 +52,8 @@ def _collect_now_and_then(every: float, thaw_every: float) -> None:
         time.sleep(every)
         if time.monotonic() - thawed >= thaw_every:
             gc.unfreeze()  # walk everything once more: cycles that became garbage while frozen are freed
+            gc.collect()
             thawed = time.monotonic()
-        gc.collect()
-        gc.freeze()
+        else:
+            gc.collect(1)  # the young generations only: what outlives them goes to the oldest...
+        gc.freeze()  # ...which is frozen: no walk until the next thaw
