@@ -7,6 +7,7 @@ self-contained part of the table view (``chapter.trackers``), drawn by web/track
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from mnm.chapter_language import Condition, ConditionKind
@@ -30,14 +31,34 @@ def _walk(conditions: tuple[Condition, ...], wanted: bool, out: list[tuple[Condi
             out.append((c, wanted))
 
 
+# a chapter's counter and flag conditions, walked once (a table's view asks at every action: issue 50); the
+# chapter is kept beside them so that its id is not another chapter's; the oldest go first past the bound
+_LEAVES: OrderedDict[int, tuple[Any, tuple[tuple[str, tuple[tuple[Condition, bool], ...]], ...]]] = OrderedDict()
+_LEAVES_KEPT = 256
+
+
+def _leaves(chapter: Any) -> tuple[tuple[str, tuple[tuple[Condition, bool], ...]], ...]:
+    """``(ends, ((condition, wanted), ...))`` for the chapter's victory, then its defeat."""
+    kept = _LEAVES.get(id(chapter))
+    if kept is not None and kept[0] is chapter:
+        return kept[1]
+    walked = []
+    for ends, conditions in (("victory", chapter.victory), ("defeat", chapter.defeat)):
+        leaves: list[tuple[Condition, bool]] = []
+        _walk(tuple(conditions), True, leaves)
+        walked.append((ends, tuple(leaves)))
+    _LEAVES[id(chapter)] = (chapter, tuple(walked))
+    while len(_LEAVES) > _LEAVES_KEPT:
+        _LEAVES.popitem(last=False)
+    return tuple(walked)
+
+
 def trackers(chapter: Any, chapter_vars: dict[str, Any]) -> list[dict[str, Any]]:
     """One entry per counter or flag the chapter's victory or defeat reads, in the file's order:
     ``{kind, name, label, value, limits: [{op, value, ends}]}`` for a counter (``ends``: victory or defeat),
     ``{kind, name, label, value, ends, wanted}`` for a flag (``wanted``: the outcome comes when it is set)."""
     found: dict[str, dict[str, Any]] = {}
-    for ends, conditions in (("victory", chapter.victory), ("defeat", chapter.defeat)):
-        leaves: list[tuple[Condition, bool]] = []
-        _walk(tuple(conditions), True, leaves)
+    for ends, leaves in _leaves(chapter):
         for c, wanted in leaves:
             p = c.params
             name = str(p.name)

@@ -487,8 +487,9 @@ def _marks(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
 
 def _legend(content: Content, st: Any, game: Game) -> list[dict[str, Any]]:
     """[EXP] :func:`mnm.presentation.info.legend` in both languages: the markers this board shows now."""
-    en = info.legend(content, st, "en", game.ctx.board)
-    pt = info.legend(content, st, "pt_BR", game.ctx.board)
+    kinds = info.legend_kinds(content, st, game.ctx.board)  # found once, said in both languages
+    shown = [k for k in info.MARKERS["en"] if k in kinds]
+    en, pt = [info.marker(k, "en") for k in shown], [info.marker(k, "pt_BR") for k in shown]
     return [{"kind": a["kind"], **_both(a, b, "name", "text")} for a, b in zip(en, pt, strict=True)]
 
 

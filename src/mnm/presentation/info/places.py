@@ -24,6 +24,7 @@ __all__ = [
     "board_of",
     "hesster_lines",
     "legend",
+    "legend_kinds",
     "mark_sentence",
     "marker",
     "side_marks",
@@ -478,6 +479,12 @@ def _side_kinds(b: Board, side: int) -> frozenset[str]:
 def legend(content: Content, state: State, lang: str = "en", board: Board | None = None) -> list[Info]:
     """The expansion markers to explain for this board now (terrain on the face-up sides, tokens, Hesster,
     helpers, fire and curse, flying minions, Molox, rain and Nightfall), each as :func:`marker` gives it."""
+    kinds = legend_kinds(content, state, board)
+    return [marker(k, lang) for k in MARKERS["en"] if k in kinds]
+
+
+def legend_kinds(content: Content, state: State, board: Board | None = None) -> set[str]:
+    """The kinds of marker :func:`legend` explains (found once, said in any language)."""
     b = board or board_of(content, state.chapter)
     kinds: set[str] = set()
     for side in _face_up(state, b):
@@ -495,7 +502,7 @@ def legend(content: Content, state: State, lang: str = "en", board: Board | None
         if m.type == "molox":
             kinds.add("molox")
     kinds |= {k for k in ("rain", "moon") if state.chapter_data.get(k)}
-    return [marker(k, lang) for k in MARKERS["en"] if k in kinds]
+    return kinds
 
 
 def weather(state: State, lang: str = "en") -> list[str]:
