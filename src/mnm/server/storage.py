@@ -263,6 +263,7 @@ class Storage:
         self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if self.url.startswith("sqlite") else contextlib.nullcontext()
         )
+        self._writer: Any = None  # SQLite: the connection appends write on (Storage.append)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         dialect = self.engine.dialect
@@ -292,6 +293,10 @@ class Storage:
         return self.engine.dialect.name
 
     def close(self) -> None:
+        with self._write_lock:
+            if self._writer is not None:
+                self._writer.close()
+                self._writer = None
         self.engine.dispose()
 
     @contextmanager
@@ -447,7 +452,12 @@ class Storage:
             self._append_postgresql(table_id, {**guarded, **journal, **self._notice(*words)}, snapshot is not None)
             return len(events)
         with self._write_lock:
-            raw = self.engine.raw_connection()
+            # SQLite: one connection writes every action, kept open. A connection's page cache is dropped whenever
+            # another connection has written since its last transaction, so writes taking turns over the pool's
+            # connections (one per step thread) read the tables' pages again each time (issue 50).
+            if self._writer is None:
+                self._writer = self.engine.raw_connection()
+            raw = self._writer
             try:
                 cursor = raw.cursor()
                 try:
@@ -458,11 +468,15 @@ class Storage:
                 finally:
                     cursor.close()
                 raw.commit()
-            except BaseException:
+            except StaleVersion:
                 raw.rollback()
                 raise
-            finally:
-                raw.close()  # back to the pool
+            except BaseException:
+                self._writer = None  # not knowing what state it is in: the next write takes a fresh one
+                with contextlib.suppress(Exception):
+                    raw.rollback()
+                raw.close()
+                raise
         return len(events)
 
     def _append_postgresql(self, table_id: str, values: dict[str, Any], with_snapshot: bool) -> None:
