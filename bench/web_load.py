@@ -77,6 +77,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
+YARDSTICK_GAP = 0.005  # seconds between the yardstick's actions
 DELTAS = True  # ask for updates as deltas of the view (issue 50); --whole-views: the whole view every time
 
 
@@ -189,6 +190,43 @@ async def report_playtest(base: str, playtest: tuple[dict[str, str], str, float]
     )
 
 
+async def _yardstick(folder: str, chapter: str, actions: int = 200, gap: float = YARDSTICK_GAP) -> float:
+    """Milliseconds of CPU one action costs the table service in this process (no sockets, SQLite), the actions
+    ``gap`` seconds apart as a player's are: the same machine's cost of the same work at this moment, which
+    moves by a third on this shared box as its caches stay warm or not between actions (issue 50)."""
+    from mnm.server.live import HOST, Caller
+    from mnm.server.storage import Storage
+    from mnm.server.tables import TableService
+
+    async def heard(message: dict[str, Any], text: str) -> None:
+        return None
+
+    service = TableService(Storage(f"sqlite:///{folder}/yardstick.db"))
+    tables = [(await service.create(chapter, PARTY, SEATS, seed, False))[0] for seed in range(20)]
+    for table in tables:
+        table.listeners.add(heard)
+        table.deltas.add(heard)
+        await service.full_view(table)
+    spent: list[float] = []
+    for i in range(actions):
+        table = tables[i % len(tables)]
+        decision = table.decision()
+        if decision is None or not decision.options:
+            continue
+        began = time.process_time()
+        await service.act(table, Caller(HOST), str(decision.options[0]), table.version)
+        spent.append(time.process_time() - began)
+        await asyncio.sleep(gap)
+    await service.stop()
+    service.storage.close()
+    return statistics.median(spent) * 1000
+
+
+def yardstick(chapter: str) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        return asyncio.run(_yardstick(folder, chapter))
+
+
 def engine_build() -> str:
     """The engine build the servers run: they choose it as this process does (same files, same MNM_ENGINE)."""
     import warnings
@@ -293,6 +331,11 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
         f"load average while it ran: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores); "
         f"updates as {'deltas' if DELTAS else 'whole views'}; engine: {engine_build()}"
     )
+    print(
+        f"yardstick: one action of the table service in the load generator's process (no sockets, "
+        f"{YARDSTICK_GAP * 1000:.0f} ms apart), median {args.yardstick:.2f} ms CPU; the server's CPU per action "
+        f"is {per_action / args.yardstick:.2f} times that"
+    )
     for line in targets(len(bases), args.tables, per_action, p99):
         print(line)
     return {
@@ -371,6 +414,7 @@ def main() -> None:
     args.actions = max(1, min(args.actions, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
     args.think = max(0.0, min(args.think, 10.0))
+    args.yardstick = yardstick(args.chapter)  # before the servers start: the machine as quiet as at the run's start
     counts = [max(1, min(n, 8)) for n in args.processes]
     env_file = None
     with tempfile.TemporaryDirectory() as tmp:
