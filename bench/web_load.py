@@ -59,7 +59,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     command = [*(["taskset", "-c", os.environ["MNM_PIN"]] if os.environ.get("MNM_PIN") else []), sys.executable, *prefix, "-m", "mnm", *serve]
     if os.environ.get("MNM_PYSPY"):  # a sampling profile of the server (py-spy's raw format: one stack per line)
         spy = os.path.join(os.path.dirname(sys.executable), "py-spy")
-        command = [spy, "record", "--format", "raw", "--rate", "250", *(["--gil"] if os.environ.get("MNM_PYSPY_GIL") else []), *(["--native"] if os.environ.get("MNM_PYSPY_NATIVE") else []), "-o", os.environ["MNM_PYSPY"], "--", *command]
+        command = [spy, "record", "--format", "raw", "--rate", "250", *(["--gil"] if os.environ.get("MNM_PYSPY_GIL") else []), "-o", os.environ["MNM_PYSPY"], "--", *command]
     proc = subprocess.Popen(
         command,
         cwd=ROOT,

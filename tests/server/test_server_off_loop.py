@@ -9,8 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from web_helpers import CHAPTER, PARTY, SEATS
 
+from mnm.server import tables as tables_module
 from mnm.server import wire
 from mnm.server.storage import Storage
 from mnm.server.tables import HOST, Caller, TableService
@@ -126,3 +128,63 @@ def test_view_delta_names_changed_and_removed_parts() -> None:
     new = {"version": 2, "a": [1, 2], "b": {"x": 2}, "c": None}
     patch, removed = wire.view_delta(old, new)
     assert patch == {"version": 2, "b": {"x": 2}, "c": None} and removed == ["gone"]
+
+
+def test_the_whole_update_is_encoded_only_for_a_socket_that_wants_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every socket of the table takes deltas: no whole update is encoded. A socket wanting whole views joins:
+    it gets the whole update, the other one still the delta."""
+    encoded_views: list[int] = []
+    dumps = wire.dumps
+
+    def counting(value: Any) -> str:
+        if isinstance(value, dict) and value.get("type") == "update" and "view" in value:
+            encoded_views.append(value["version"])
+        return dumps(value)
+
+    monkeypatch.setattr(wire, "dumps", counting)
+
+    async def play() -> None:
+        service = _service(tmp_path)
+        table, _tokens = await service.create(CHAPTER, PARTY, SEATS, 5, False)
+        heard: dict[str, list[str]] = {"delta": [], "whole": []}
+
+        async def delta_socket(message: dict[str, Any], text: str) -> None:
+            heard["delta"].append(text)
+
+        async def whole_socket(message: dict[str, Any], text: str) -> None:
+            heard["whole"].append(text)
+
+        await service.full_view(table)
+        table.listeners.add(delta_socket)
+        table.deltas.add(delta_socket)
+        first = await service.act(table, Caller(HOST), _first_option(service, table), table.version)
+        assert encoded_views == []  # the delta alone was encoded
+        got = wire.loads(heard["delta"][-1])
+        assert "view" not in got and got["base"] == first["version"] - 1
+        table.listeners.add(whole_socket)  # a socket that wants whole views joins
+        second = await service.act(table, Caller(HOST), _first_option(service, table), table.version)
+        assert encoded_views == [second["version"]]
+        assert wire.loads(heard["whole"][-1])["view"] == second["view"]
+        assert wire.loads(heard["delta"][-1])["base"] == first["version"]
+        await service.stop()
+        service.storage.close()
+
+    asyncio.run(play())
+
+
+def test_encode_update_leaves_the_whole_text_out_when_every_socket_takes_deltas() -> None:
+    class Table:
+        def __init__(self, deltas: int, listeners: int) -> None:
+            self.last_view: dict[str, Any] | None = {"version": 4, "a": 1, "b": 2}
+            self.deltas = set(range(deltas))
+            self.listeners = set(range(listeners))
+
+    message = {"type": "update", "version": 5, "events": [], "view": {"version": 5, "a": 1, "b": 3}}
+    only_deltas = Table(2, 2)
+    whole, delta = tables_module.encode_update(only_deltas, message)  # type: ignore[arg-type]
+    assert whole is None and delta is not None and wire.loads(delta)["patch"] == {"version": 5, "b": 3}
+    assert only_deltas.last_view is message["view"]
+    whole, delta = tables_module.encode_update(Table(1, 2), message)  # type: ignore[arg-type]
+    assert whole is not None and wire.loads(whole) == message and delta is not None
