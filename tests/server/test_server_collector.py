@@ -7,7 +7,20 @@ import subprocess
 import sys
 import textwrap
 
-PROBE = textwrap.dedent(
+# two objects holding each other: garbage only a full collection frees
+PAIRS = textwrap.dedent(
+    """
+    class Node:
+        pass
+
+    def pair():
+        a, b = Node(), Node()
+        a.b, b.a = b, a
+        return a
+    """
+)
+
+PROBE = PAIRS + textwrap.dedent(
     """
     import gc, sys, time, weakref
     tuned = sys.argv[1] == "tuned"
@@ -16,15 +29,6 @@ PROBE = textwrap.dedent(
         tune_collector(1.0, thaw_every=1.0)  # the hourly thaw, after a second
     full = []
     gc.callbacks.append(lambda phase, info: full.append(1) if phase == "stop" and info["generation"] == 2 else None)
-
-    class Node:
-        pass
-
-    def pair():
-        a, b = Node(), Node()
-        a.b, b.a = b, a
-        return a
-
     held = [pair() for _ in range(500)]
     for _ in range(3):
         gc.collect(1)  # the pairs outlive the young generations
@@ -58,18 +62,11 @@ def test_untuned_the_same_objects_bring_full_collections() -> None:
     assert alive == 0
 
 
-THAW_PROBE = textwrap.dedent(
+THAW_PROBE = PAIRS + textwrap.dedent(
     """
     import gc, time, weakref
     from mnm.server.collector import tune_collector
 
-    class Node:
-        pass
-
-    def pair():
-        a, b = Node(), Node()
-        a.b, b.a = b, a
-        return a
 
     start = time.monotonic()
     tune_collector(0.5, thaw_every=4.0)
