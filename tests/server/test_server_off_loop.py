@@ -188,3 +188,36 @@ def test_encode_update_leaves_the_whole_text_out_when_every_socket_takes_deltas(
     assert only_deltas.last_view is message["view"]
     whole, delta = tables_module.encode_update(Table(1, 2), message)  # type: ignore[arg-type]
     assert whole is not None and wire.loads(whole) == message and delta is not None
+
+
+def test_an_update_that_cannot_be_built_writes_nothing_and_the_table_is_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The update is built before the write (its notice carries it): a failure there leaves storage as it was,
+    the caller is told nothing was played, and the next request finds the table as storage has it."""
+    from mnm.server.errors import ApiError
+
+    async def play() -> None:
+        service = _service(tmp_path)
+        table, _tokens = await service.create(CHAPTER, PARTY, SEATS, 5, False)
+        version = table.version
+
+        def broken(*args: Any) -> dict[str, Any]:
+            raise RuntimeError("a view that cannot be built")
+
+        with monkeypatch.context() as patched:
+            patched.setattr(TableService, "_update", broken)
+            try:
+                await service.act(table, Caller(HOST), _first_option(service, table), version)
+            except ApiError as err:
+                assert err.status == 503
+            else:
+                raise AssertionError("the action was taken")
+        again = await service.get(table.id)
+        assert again is not table and again.version == version == service.storage.version(table.id)
+        message = await service.act(again, Caller(HOST), _first_option(service, again), version)
+        assert message["version"] == version + 1
+        await service.stop()
+        service.storage.close()
+
+    asyncio.run(play())

@@ -977,9 +977,11 @@ class TableService:
             table.version = row.version  # the version the update shows
             try:
                 message = self._update(table, row.kind, row.action, seat, n_events, events)
+                whole, delta = _update_texts(table, message)
+            except Exception as err:  # nothing written: the copy, ahead of storage, is retired (_write_failed)
+                return _Step(row, failed=err)
             finally:
                 table.version = before
-            whole, delta = _update_texts(table, message)
         carried = None
         if self._notices:
             head = {"kind": row.kind, "action": row.action, "dice": faces, "seat": seat, "size": len(events_text)}
