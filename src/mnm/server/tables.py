@@ -115,8 +115,10 @@ class TableService:
 
     HINT_WORKERS = 2
     # threads where the engine steps, writes and views of the tables are made (issue 50: never on the event loop, so
-    # one table's slow step does not hold up another's broadcast); a few, so one slow table does not queue the rest
-    STEP_THREADS = 4
+    # one table's slow step does not hold up another's broadcast); two, so one slow table does not queue the rest.
+    # Not more: only one runs Python at a time, and at 500 tables on two processes four threads contending for
+    # the GIL with the loop gave p99 48-55 ms where two gave 35-39 ms (docs/deploy.md "Fourth round")
+    STEP_THREADS = 2
 
     def __init__(
         self,
