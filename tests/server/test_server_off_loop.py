@@ -128,6 +128,7 @@ def test_view_delta_names_changed_and_removed_parts() -> None:
     new = {"version": 2, "a": [1, 2], "b": {"x": 2}, "c": None}
     patch, removed = wire.view_delta(old, new)
     assert patch == {"version": 2, "b": {"x": 2}, "c": None} and removed == ["gone"]
+    assert wire.patched(old, patch, removed) == new and "gone" in old  # undone: the old view is left as it was
 
 
 def test_the_whole_update_is_encoded_only_for_a_socket_that_wants_it(

@@ -139,22 +139,14 @@ class StaleVersion(Exception):
     """The table moved on since the writer read it (another action won the race)."""
 
 
-# the statements of a write, built once (Storage.append)
-_APPEND_TABLE = (
-    update(tables_t)
-    .where(and_(tables_t.c.id == bindparam("the_id"), tables_t.c.version == bindparam("old_version")))
-    .values(
-        version=bindparam("new_version"),
-        snapshot=bindparam("new_snapshot"),
-        status=bindparam("new_status"),
-        updated=bindparam("new_updated"),
-    )
-)
-_APPEND_TABLE_KEEPING_SNAPSHOT = (  # a write whose snapshot is not due: the stored one stays
+# the statements of a write, built once (Storage.append): the table row's guarded move, keeping the stored
+# snapshot (it is not due) or with a new one
+_APPEND_TABLE_KEEPING_SNAPSHOT = (
     update(tables_t)
     .where(and_(tables_t.c.id == bindparam("the_id"), tables_t.c.version == bindparam("old_version")))
     .values(version=bindparam("new_version"), status=bindparam("new_status"), updated=bindparam("new_updated"))
 )
+_APPEND_TABLE = _APPEND_TABLE_KEEPING_SNAPSHOT.values(snapshot=bindparam("new_snapshot"))
 _APPEND_JOURNAL = insert(journal_t)
 
 
@@ -270,7 +262,7 @@ class Storage:
         self._append_table = _DriverStatement.of(_APPEND_TABLE, dialect)
         self._append_table_keeping = _DriverStatement.of(_APPEND_TABLE_KEEPING_SNAPSHOT, dialect)
         self._append_journal = _DriverStatement.of(_APPEND_JOURNAL, dialect, tuple(journal_t.columns.keys()))
-        self._notify_sql = _DriverStatement.of(_NOTIFY, dialect) if dialect.name == "postgresql" else None
+        self._postgresql = dialect.name == "postgresql"
         create_schema(self.engine, metadata)
         self._move_legacy_drafts()
         self.origin = secrets.token_hex(6)  # this process, in its own notices (mnm.server.fanout)
@@ -447,7 +439,7 @@ class Storage:
             "events": events,
             "created": now,
         }
-        if self._notify_sql is not None:  # PostgreSQL: the whole write is one statement
+        if self._postgresql:  # the whole write is one statement
             words = (table_id, row.version) if carried is None else (table_id, row.version, carried)
             self._append_postgresql(table_id, {**guarded, **journal, **self._notice(*words)}, snapshot is not None)
             return len(events)

@@ -298,11 +298,8 @@ class TableService:
         if last is None or last.get("version") != version - 1:  # no view of the version before here: build it
             message = self._update(table, "action", str(row["action"]), int(row["seat"]), n_events, events)
         else:
-            view = {**last, **delta["patch"]}
-            for key in delta["removed"]:
-                view.pop(key, None)
             message = {k: v for k, v in delta.items() if k not in ("base", "patch", "removed")}
-            message["view"] = view
+            message["view"] = wire.patched(last, delta["patch"], delta["removed"])
         table.last_view = message["view"]
         whole = None if len(table.deltas) >= len(table.listeners) else wire.dumps(message)
         return message, (whole, delta_text)

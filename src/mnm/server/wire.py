@@ -19,7 +19,7 @@ try:
 except ModuleNotFoundError:  # pragma: no cover - a server without orjson still works, more slowly
     orjson = None  # type: ignore[assignment]
 
-__all__ = ["dumps", "loads", "view_delta"]
+__all__ = ["dumps", "loads", "patched", "view_delta"]
 
 _OPTIONS = 0 if orjson is None else orjson.OPT_NON_STR_KEYS
 
@@ -45,3 +45,11 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any]
     object, such as the base legend, costs only an identity check), and the keys ``new`` no longer has."""
     changed = {k: v for k, v in new.items() if k not in old or (old[k] is not v and old[k] != v)}
     return changed, [k for k in old if k not in new]
+
+
+def patched(old: dict[str, Any], patch: dict[str, Any], removed: list[str]) -> dict[str, Any]:
+    """:func:`view_delta` undone: ``old`` with the ``patch``'s parts and without the ``removed`` keys (a new dict)."""
+    new = {**old, **patch}
+    for key in removed:
+        new.pop(key, None)
+    return new
